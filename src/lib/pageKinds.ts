@@ -1,0 +1,41 @@
+/**
+ * The 18 page kinds of the stats area (spec section 3). The value is what the client sends as
+ * `page` to GET /api/data and what the route module returns for a path.
+ */
+export const PAGE_KINDS = [
+  'League',
+  'Players',
+  'Lineups',
+  'PlayerProfile',
+  'PlayerPositions',
+  'PlayerOnOff',
+  'PlayerGameLog',
+  'PlayerLineups',
+  'TeamPlayers',
+  'TeamOnOff',
+  'TeamTeam',
+  'TeamGameLog',
+  'TeamLineups',
+  'TeamSalaries',
+  'GamePlayers',
+  'GameTeam',
+  'GamePreview',
+  'NonStats',
+] as const;
+
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** Page kinds whose /api/data request carries no `side` (spec section 7). */
+export const PAGE_KINDS_WITHOUT_SIDE: ReadonlySet<PageKind> = new Set<PageKind>([
+  'TeamPlayers',
+  'PlayerProfile',
+  'PlayerPositions',
+  'PlayerGameLog',
+  'Players',
+  'GamePlayers',
+  'GameTeam',
+]);
+
+export function isPageKind(value: string): value is PageKind {
+  return (PAGE_KINDS as readonly string[]).includes(value);
+}
