@@ -8,5 +8,4 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: 4321, host: true },
-  telemetry: false,
 });

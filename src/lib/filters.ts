@@ -1,0 +1,157 @@
+/**
+ * The filters of the stats area (spec section 3, limits of section 9). One definition per filter:
+ * its key in the page's query string, its key in GET /api/data, its type, group, default and whether it needs
+ * sign-in (spec section 6: anonymous users get only Season, SeasonType, StartDate, EndDate, FilterOutGarbageTime).
+ *
+ * Wire formats (spec section 7):
+ * - range filters go to the API as `{apiKey}_low` and `{apiKey}_high`; in the page query string as `low_high`;
+ * - multi-selects repeat the key (`season=2021&season=2022`);
+ * - dates are YYYY-MM-DD; team filters use abbreviations; player filters use player ids.
+ * Where the spec says the api key is "not shown", the api key is the snake_case of the filter name.
+ */
+
+export const FIRST_SEASON = 2003;
+export const LAST_SEASON = 2022;
+/** Seasons are identified by their start year: 2022 is the 2022-23 season. */
+export const SEASONS: readonly number[] = Array.from(
+  { length: LAST_SEASON - FIRST_SEASON + 1 },
+  (_, i) => FIRST_SEASON + i,
+);
+export const DEFAULT_SEASONS: readonly number[] = [LAST_SEASON];
+
+/** "2022-23" for 2022. */
+export function seasonLabel(startYear: number): string {
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+}
+
+export const SEASON_TYPES = ['preseason', 'regular', 'playoffs'] as const;
+export type SeasonType = (typeof SEASON_TYPES)[number];
+export const SEASON_TYPE_LABELS: Record<SeasonType, string> = {
+  preseason: 'Preseason',
+  regular: 'Regular season',
+  playoffs: 'Playoffs',
+};
+
+/** Periods: 1-4 quarters, 5 = OT, 6 = 2OT, 7 = 3OT (later overtimes count as 3OT). */
+export const PERIODS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const PERIOD_LABELS: Record<number, string> = { 1: 'Q1', 2: 'Q2', 3: 'Q3', 4: 'Q4', 5: 'OT', 6: '2OT', 7: '3OT' };
+
+/** Time into the game, in seconds: quarters are 720 s, overtimes 300 s starting at 2880; 3780 is the end of 3OT. */
+export const QUARTER_SECONDS = 720;
+export const OVERTIME_SECONDS = 300;
+export const REGULATION_SECONDS = 4 * QUARTER_SECONDS;
+export const TIME_INTO_GAME_MAX = REGULATION_SECONDS + 3 * OVERTIME_SECONDS;
+
+export const LINEUP_SLOTS = ['pg', 'sg', 'sf', 'pf', 'c'] as const;
+export type LineupSlot = (typeof LINEUP_SLOTS)[number];
+
+export type FilterType = 'multi' | 'date' | 'range' | 'boolean' | 'choice' | 'teams' | 'players';
+export type FilterGroup = 'Season' | 'Game' | 'Time Within Game' | 'Opponent' | 'Lineup';
+
+interface BaseFilter {
+  /** Spec name of the filter. */
+  name: string;
+  label: string;
+  queryKey: string;
+  apiKey: string;
+  group: FilterGroup;
+  /** True when only signed-in users may apply it (spec section 6). */
+  requiresAuth: boolean;
+  /** Lineup filters never show a pill (spec section 4). */
+  showsPill: boolean;
+}
+
+export interface RangeFilter extends BaseFilter {
+  type: 'range';
+  min: number;
+  max: number;
+  step: number;
+  default: readonly [number, number];
+}
+export interface MultiFilter extends BaseFilter {
+  type: 'multi';
+  options: readonly (string | number)[];
+  default: readonly (string | number)[];
+}
+export interface DateFilter extends BaseFilter {
+  type: 'date';
+  default: null;
+}
+export interface BooleanFilter extends BaseFilter {
+  type: 'boolean';
+  default: boolean;
+}
+export interface ChoiceFilter extends BaseFilter {
+  type: 'choice';
+  options: readonly string[];
+  default: string;
+}
+export interface EntityListFilter extends BaseFilter {
+  type: 'teams' | 'players';
+  default: readonly string[];
+}
+export type FilterDefinition =
+  | RangeFilter
+  | MultiFilter
+  | DateFilter
+  | BooleanFilter
+  | ChoiceFilter
+  | EntityListFilter;
+
+const range = (
+  name: string,
+  label: string,
+  queryKey: string,
+  apiKey: string,
+  group: FilterGroup,
+  min: number,
+  max: number,
+  step: number,
+): RangeFilter => ({ name, label, queryKey, apiKey, group, requiresAuth: true, showsPill: true, type: 'range', min, max, step, default: [min, max] });
+
+const playerSlot = (name: string, label: string, key: string): EntityListFilter => ({
+  name, label, queryKey: key, apiKey: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), group: 'Lineup',
+  requiresAuth: true, showsPill: false, type: 'players', default: [],
+});
+
+export const FILTERS = [
+  { name: 'Season', label: 'Season', queryKey: 'season', apiKey: 'season', group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
+  { name: 'SeasonType', label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
+  { name: 'StartDate', label: 'From', queryKey: 'startDate', apiKey: 'start_date', group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'EndDate', label: 'To', queryKey: 'endDate', apiKey: 'end_date', group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'Location', label: 'Location', queryKey: 'location', apiKey: 'location', group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
+  { name: 'Result', label: 'Result', queryKey: 'result', apiKey: 'result', group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
+  range('DaysRest', 'Days rest', 'daysRest', 'days_rest', 'Game', 0, 5, 1),
+  { name: 'FilterOutGarbageTime', label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
+  { name: 'Period', label: 'Period', queryKey: 'period', apiKey: 'period', group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
+  range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),
+  range('ScoreDifferential', 'Score differential', 'scoreDifferential', 'score_diff', 'Time Within Game', -75, 75, 1),
+  { name: 'Opponent', label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
+  range('OpponentDaysRest', 'Opponent days rest', 'opponentDaysRest', 'opp_days_rest', 'Opponent', 0, 5, 1),
+  range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'Opponent', 1, 30, 1),
+  range('OpponentOffensiveRank', 'Opponent offensive rank', 'opponentOffensiveRank', 'opp_off_rank', 'Opponent', 1, 30, 1),
+  range('OpponentDefensiveRank', 'Opponent defensive rank', 'opponentDefensiveRank', 'opp_def_rank', 'Opponent', 1, 30, 1),
+  { name: 'LineupAllOrAny', label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
+  playerSlot('PG', 'PG', 'pg'),
+  playerSlot('SG', 'SG', 'sg'),
+  playerSlot('SF', 'SF', 'sf'),
+  playerSlot('PF', 'PF', 'pf'),
+  playerSlot('C', 'C', 'c'),
+  playerSlot('OnCourt', 'On court', 'onCourt'),
+  playerSlot('OffCourt', 'Off court', 'offCourt'),
+] as const satisfies readonly FilterDefinition[];
+
+export type FilterName = (typeof FILTERS)[number]['name'];
+
+export const FILTER_GROUPS: readonly FilterGroup[] = ['Season', 'Game', 'Time Within Game', 'Opponent', 'Lineup'];
+
+export function filterByQueryKey(queryKey: string): FilterDefinition | undefined {
+  return FILTERS.find((f) => f.queryKey === queryKey);
+}
+
+export function filterByApiKey(apiKey: string): FilterDefinition | undefined {
+  return FILTERS.find((f) => f.apiKey === apiKey);
+}
+
+/** The filters an anonymous user may apply. */
+export const PUBLIC_FILTERS: readonly FilterDefinition[] = FILTERS.filter((f) => !f.requiresAuth);
