@@ -22,6 +22,7 @@
  */
 import type { PageKind } from './pageKinds';
 import { teamByAbbr } from './teams';
+import { notFoundMessage } from './errors';
 
 export interface StatsRoute {
   /** The page kind (spec section 3); NonStats when the path is not a stats page. */
@@ -75,6 +76,15 @@ const LIST_PAGES: Readonly<Record<string, PageKind>> = {
 };
 
 const NON_STATS: StatsRoute = { kind: 'NonStats' };
+
+/** Percent-decodes a URL pathname (e.g. accented names); a malformed escape leaves the path as it is. */
+export function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 /** The path alone: no query, no hash, no trailing slash (the root stays "/"). */
 export function cleanPath(path: string): string {
@@ -183,7 +193,7 @@ export type ValidatedRoute =
 export function validateStatsPath(path: string): ValidatedRoute {
   const clean = cleanPath(path);
   const route = routeForPath(clean);
-  const notFound = { ok: false as const, message: `Page Not Found: ${clean}` };
+  const notFound = { ok: false as const, message: notFoundMessage(clean) };
   if (route.kind === 'NonStats') return notFound;
   const segments = clean.split('/');
   switch (route.kind) {

@@ -1,0 +1,55 @@
+/**
+ * Site-wide facts used by layouts and pages: the name, the title format and the main navigation.
+ * Pure data (no Astro imports) so tests and islands can read it too.
+ */
+export const SITE_NAME = 'Courtvision';
+
+/** Default page title separator (spec section 2). */
+export const TITLE_SEPARATOR = '|';
+
+/** "Page | Courtvision"; the bare site name for the home page. */
+export function pageTitle(page?: string): string {
+  return page ? `${page} ${TITLE_SEPARATOR} ${SITE_NAME}` : SITE_NAME;
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The stats areas (second row of the header, cards on /stats). */
+export const STATS_NAV: readonly NavLink[] = [
+  { href: '/stats/league', label: 'League' },
+  { href: '/stats/players', label: 'Players' },
+  { href: '/stats/teams', label: 'Teams' },
+  { href: '/stats/lineups', label: 'Lineups' },
+  { href: '/stats/games', label: 'Games' },
+  { href: '/stats/guides', label: 'Guides' },
+];
+
+/** The general areas (first row of the header). */
+export const MAIN_NAV: readonly NavLink[] = [
+  { href: '/stats', label: 'Stats' },
+  { href: '/articles', label: 'Articles' },
+  { href: '/about', label: 'About' },
+  { href: '/advice', label: 'Advice' },
+];
+
+/** True when `href` is the current page or the section the current page is in. */
+export function isCurrentSection(href: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (href === '/stats') return path === '/stats';
+  if (path === href || path.startsWith(`${href}/`)) return true;
+  // Entity pages belong to their list: a team page is under Teams, a game page under Games.
+  if (href === '/stats/teams') return path.startsWith('/stats/team/');
+  if (href === '/stats/players') return path.startsWith('/stats/player/');
+  if (href === '/stats/games') return path.startsWith('/stats/game/') || path.startsWith('/stats/gamepreview/');
+  return false;
+}
+
+/** Data coverage (nba-data README): what the numbers can and cannot cover. */
+export const COVERAGE = {
+  regularSeasons: '2003-04 to 2022-23',
+  playoffs: '2013-14 to 2022-23',
+  note: 'Regular seasons 2003-04 to 2022-23; playoffs 2013-14 to 2022-23 only (earlier playoffs are not available); no preseason.',
+} as const;
