@@ -16,4 +16,20 @@ export const config = {
   statsDbPath: path.resolve(env('STATS_DB_PATH', 'data/stats.duckdb')),
   /** The accounts database (users, subscriptions). */
   accountsDbPath: path.resolve(env('ACCOUNTS_DB_PATH', 'data/accounts.sqlite')),
+  /**
+   * Where a local AUTH_SECRET is generated once and kept when AUTH_SECRET is not set and NODE_ENV is not
+   * 'production' (gitignored). In production a missing AUTH_SECRET stops the server at start-up.
+   * AUTH_SECRET itself is read at run time by src/server/auth/secret.ts, never at build time.
+   */
+  authSecretFile: path.resolve(env('AUTH_SECRET_FILE', '.local/auth-secret')),
+  /** Public URL of the site (optional). An https:// AUTH_URL forces Secure cookies. */
+  authUrl: env('AUTH_URL', ''),
+  /** '1' when behind a reverse proxy: trust X-Forwarded-Proto (Secure cookies) and X-Forwarded-For (rate limits). */
+  trustProxy: env('TRUST_PROXY', '0') === '1',
+  /** Failed sign-ins allowed per client IP within the window before 429. */
+  signInMaxFailuresPerIp: Number(env('SIGNIN_MAX_FAILURES_PER_IP', '20')),
+  /** Failed sign-ins allowed per account (email) within the window before 429. */
+  signInMaxFailuresPerAccount: Number(env('SIGNIN_MAX_FAILURES_PER_ACCOUNT', '5')),
+  /** The sliding window of the sign-in rate limits, in seconds. */
+  signInWindowSeconds: Number(env('SIGNIN_WINDOW_SECONDS', '900')),
 } as const;

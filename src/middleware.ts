@@ -1,0 +1,59 @@
+/**
+ * Request middleware (every server-rendered page, /api/* and the auth endpoints; the prerendered pages get the
+ * same checks from the project's server, src/server/http/server.ts):
+ * 1. fillSession: locals.session = the signed-in user's session, or null;
+ * 2. limitSignIn: per-IP and per-account rate limit on credential sign-ins (429);
+ * 3. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
+ */
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { decideAccess } from './server/auth/access.ts';
+import { AUTH_BASE_PATH } from './server/auth/authPaths.ts';
+import { clientIpOf } from './server/auth/clientIp.ts';
+import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
+import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
+
+const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
+
+const fillSession = defineMiddleware(async (context, next) => {
+  // Prerendering runs at build time without a visitor: no session.
+  context.locals.session = context.isPrerendered ? null : await getSessionForRequest(context.request);
+  return next();
+});
+
+const limitSignIn = defineMiddleware(async (context, next) => {
+  if (context.request.method !== 'POST' || context.url.pathname !== CREDENTIALS_CALLBACK) return next();
+  const ip = clientIpOf(context.request, context.clientAddress);
+  const form = await context.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const emailField = form?.get('email');
+  const email = typeof emailField === 'string' ? emailField : '';
+  const verdict = signInGuard.check(ip, email);
+  if (!verdict.allowed) {
+    return tooManyRequestsResponse(verdict.retryAfterSeconds, context.request.headers.has('x-auth-return-redirect'));
+  }
+  const response = await next();
+  const outcome = await signInOutcome(response);
+  if (outcome === 'failure') signInGuard.recordFailure(ip, email);
+  if (outcome === 'success') signInGuard.recordSuccess(email);
+  return response;
+});
+
+const enforceAccess = defineMiddleware((context, next) => {
+  if (context.isPrerendered) return next();
+  const decision = decideAccess({
+    pathname: context.url.pathname,
+    search: context.url.search,
+    session: context.locals.session,
+    now: nowSeconds(),
+  });
+  if (decision.action === 'redirect') {
+    const response = context.redirect(decision.location, 302);
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  }
+  return next();
+});
+
+export const onRequest = sequence(fillSession, limitSignIn, enforceAccess);

@@ -1,0 +1,67 @@
+/**
+ * Who may open which page (spec sections 4 and 6), as one pure decision used by the Astro middleware (server
+ * rendered pages, /api/*) and by the project's server (prerendered pages):
+ * - /profile and /protected need a session: anonymous visitors go to sign-in with error=SessionRequired and a
+ *   callbackUrl back to the page they asked for;
+ * - a signed-in non-admin whose Stats plan is past expiry goes to /subscription_expiration from any other page;
+ *   admins are exempt; assets, the auth endpoints and the sign-in/sign-out pages are never redirected (an
+ *   expired user must still be able to sign out); the JSON API is not a page and is never redirected.
+ */
+import { STATS_PLAN, type Session } from '../../lib/session.ts';
+import { AUTH_BASE_PATH, AUTH_PAGES } from './authPaths.ts';
+
+export const EXPIRY_PAGE = '/subscription_expiration';
+export const PROTECTED_PAGES: readonly string[] = ['/profile', '/protected'];
+
+export type PageClass = 'asset' | 'auth' | 'api' | 'expiry' | 'protected' | 'page';
+
+export type AccessDecision = { action: 'allow' } | { action: 'redirect'; location: string };
+
+function stripTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/** Classifies a request path. Files with an extension other than .html are assets. */
+export function classifyPath(pathname: string): PageClass {
+  const path = stripTrailingSlash(pathname);
+  if (path === AUTH_BASE_PATH || path.startsWith(AUTH_BASE_PATH + '/')) return 'auth';
+  if (path === AUTH_PAGES.signIn || path.startsWith(AUTH_PAGES.signIn + '/') || path === AUTH_PAGES.signOut) return 'auth';
+  if (path === '/api' || path.startsWith('/api/')) return 'api';
+  if (path.startsWith('/_astro/') || path.startsWith('/_image') || path.startsWith('/_server-islands/')) return 'asset';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (/\.[A-Za-z0-9]+$/.test(last) && !last.endsWith('.html')) return 'asset';
+  if (path === EXPIRY_PAGE) return 'expiry';
+  if (PROTECTED_PAGES.includes(path)) return 'protected';
+  return 'page';
+}
+
+/** True when the user has a Stats plan and every Stats subscription is past its expiry (seconds since epoch). */
+export function hasExpiredStatsPlan(session: Session, now: number): boolean {
+  const stats = session.subscriptions.filter((s) => s.plan.name === STATS_PLAN);
+  return stats.length > 0 && stats.every((s) => s.expiresAt <= now);
+}
+
+/** The sign-in URL for a protected page, with the SessionRequired error and a callback back to it. */
+export function signInRedirect(pathWithQuery: string): string {
+  const params = new URLSearchParams({ error: 'SessionRequired', callbackUrl: pathWithQuery });
+  return `${AUTH_PAGES.signIn}?${params}`;
+}
+
+export interface AccessRequest {
+  pathname: string;
+  /** query string including '?', kept in the callback URL */
+  search?: string;
+  session: Session | null;
+  /** seconds since epoch */
+  now: number;
+}
+
+export function decideAccess({ pathname, search = '', session, now }: AccessRequest): AccessDecision {
+  const kind = classifyPath(pathname);
+  if (kind === 'asset' || kind === 'auth' || kind === 'api' || kind === 'expiry') return { action: 'allow' };
+  if (!session) {
+    return kind === 'protected' ? { action: 'redirect', location: signInRedirect(pathname + search) } : { action: 'allow' };
+  }
+  if (!session.isAdmin && hasExpiredStatsPlan(session, now)) return { action: 'redirect', location: EXPIRY_PAGE };
+  return { action: 'allow' };
+}

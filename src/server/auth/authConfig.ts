@@ -1,0 +1,70 @@
+/**
+ * The Auth.js configuration (used by auth-astro's endpoints under /api/auth through /auth.config.ts, and by the
+ * server-side helpers that call Auth directly). JWT sessions; the JWT holds only `sub` (user id) and `sid` (a
+ * random session id whose SHA-256 lives in the accounts store until sign-out).
+ */
+import type { AuthConfig } from '@auth/core';
+import type { Session } from '../../lib/session.ts';
+import { config } from '../config.ts';
+import { configuredProviders } from './providers.ts';
+import { resolveAuthSecret } from './secret.ts';
+import { SESSION_MAX_AGE_SECONDS, buildSession, liveSessionUserId, nowSeconds } from './session.ts';
+import { sha256Hex } from './safeEqual.ts';
+import { getAccountStore } from './store/index.ts';
+import { AUTH_BASE_PATH, AUTH_PAGES } from './authPaths.ts';
+
+export { AUTH_BASE_PATH, AUTH_PAGES };
+
+function runtimeSecret(): string {
+  // The project's server has already resolved the secret (and refused to start in production without one);
+  // this fallback only serves `astro dev`, which does not go through that server.
+  return (
+    process.env.AUTH_SECRET ||
+    resolveAuthSecret({ envSecret: undefined, production: false, file: config.authSecretFile })
+  );
+}
+
+let shared: (AuthConfig & { prefix: string }) | null = null;
+
+/** One configuration for the server-side helpers (csrf.ts). */
+export function getAuthConfig(): AuthConfig & { prefix: string } {
+  shared ??= createAuthConfig();
+  return shared;
+}
+
+export function createAuthConfig(): AuthConfig & { prefix: string } {
+  return {
+    prefix: AUTH_BASE_PATH,
+    basePath: AUTH_BASE_PATH,
+    secret: runtimeSecret(),
+    trustHost: true,
+    ...(config.authUrl.startsWith('https://') ? { useSecureCookies: true } : {}),
+    providers: configuredProviders(),
+    pages: { ...AUTH_PAGES },
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user?.id) {
+          // Sign-in: open a server-side session and keep only ids in the token.
+          const sid = crypto.randomUUID();
+          await getAccountStore().createSession(Number(user.id), sha256Hex(sid), nowSeconds() + SESSION_MAX_AGE_SECONDS);
+          return { sub: user.id, sid };
+        }
+        // Every later use: the session must still exist (sign-out deletes it); null clears the cookie.
+        return (await liveSessionUserId(token)) === null ? null : token;
+      },
+      async session({ token }) {
+        const userId = await liveSessionUserId(token);
+        const session = userId === null ? null : await buildSession(userId);
+        // Auth.js types the result as its own session shape; ours is the spec's (src/lib/session.ts).
+        return session as unknown as Session & { expires: string };
+      },
+    },
+    events: {
+      async signOut(message) {
+        const token = 'token' in message ? message.token : null;
+        if (token && typeof token.sid === 'string') await getAccountStore().deleteSession(sha256Hex(token.sid));
+      },
+    },
+  };
+}

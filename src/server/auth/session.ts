@@ -1,0 +1,69 @@
+/**
+ * The session of a request, as the spec's Session shape ({ user: {name, email}, isAdmin, subscriptions }).
+ *
+ * The browser holds an Auth.js JWT (encrypted, httpOnly cookie) carrying only the user id (`sub`) and a random
+ * session id (`sid`). Every request rebuilds the session from the accounts store, so a revoked session
+ * (sign-out), a changed plan or a removed admin flag takes effect on the next request.
+ */
+import { getToken } from '@auth/core/jwt';
+import type { Session } from '../../lib/session.ts';
+import { config } from '../config.ts';
+import { sha256Hex } from './safeEqual.ts';
+import { getAccountStore, type AccountStore } from './store/index.ts';
+
+/** Absolute lifetime of a session: 30 days from sign-in. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/**
+ * Secure cookies (and the `__Secure-` / `__Host-` cookie names that come with them) when the site is served
+ * over HTTPS: an https AUTH_URL, or an https request URL (the project's server marks requests https when
+ * TRUST_PROXY=1 and the proxy says X-Forwarded-Proto: https).
+ */
+export function usesSecureCookies(requestUrl: string | URL): boolean {
+  if (config.authUrl.startsWith('https://')) return true;
+  return new URL(requestUrl).protocol === 'https:';
+}
+
+/** The session of a user, or null when the user no longer exists. */
+export async function buildSession(userId: number, store: AccountStore = getAccountStore()): Promise<Session | null> {
+  const user = await store.findUserById(userId);
+  if (!user) return null;
+  const subscriptions = await store.subscriptionsFor(userId);
+  return {
+    user: { name: user.name, email: user.email },
+    isAdmin: user.isAdmin,
+    subscriptions: subscriptions.map((s) => ({ plan: { name: s.planName }, expiresAt: s.expiresAt })),
+  };
+}
+
+/** The user id of a token whose server-side session is still live, else null. */
+export async function liveSessionUserId(
+  token: { sub?: unknown; sid?: unknown } | null,
+  store: AccountStore = getAccountStore(),
+): Promise<number | null> {
+  if (!token || typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
+  const userId = await store.findSessionUser(sha256Hex(token.sid), nowSeconds());
+  return userId !== null && String(userId) === token.sub ? userId : null;
+}
+
+function authSecret(): string {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) throw new Error('AUTH_SECRET is not set (the server sets it at start-up; see src/server/auth/secret.ts)');
+  return secret;
+}
+
+/**
+ * The session of a request, or null when anonymous (no cookie, a bad or expired token, a signed-out session,
+ * a deleted user). Used by the Astro middleware (locals.session, for pages and /api/*) and by the project's
+ * server in front of the prerendered pages.
+ */
+export async function getSessionForRequest(request: Request): Promise<Session | null> {
+  const cookie = request.headers.get('cookie');
+  if (!cookie || !cookie.includes('authjs.session-token')) return null;
+  const secureCookie = usesSecureCookies(request.url);
+  const token = await getToken({ req: { headers: { cookie } }, secret: authSecret(), secureCookie });
+  const userId = await liveSessionUserId(token);
+  return userId === null ? null : buildSession(userId);
+}

@@ -1,0 +1,235 @@
+/**
+ * The embedded AccountStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode.
+ * Durability: synchronous=FULL, so a committed write survives a killed process (and a power cut); every write
+ * runs in a transaction, so a failed write leaves nothing behind. SQL uses bound parameters only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+import {
+  DuplicateEmailError,
+  UnknownAccountError,
+  normalizeEmail,
+  type AccountStore,
+  type NewUser,
+  type SubscriptionRecord,
+  type UserRecord,
+  type UserWithSubscriptions,
+} from './types.ts';
+
+interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: number;
+  created_at: number;
+}
+interface SubscriptionRow {
+  user_id: number;
+  plan_name: string;
+  expires_at: number;
+}
+
+function toUser(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    isAdmin: row.is_admin === 1,
+    createdAt: row.created_at,
+  };
+}
+function toSubscription(row: SubscriptionRow): SubscriptionRecord {
+  return { userId: row.user_id, planName: row.plan_name, expiresAt: row.expires_at };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Applies the migrations the database has not seen yet; returns the resulting schema version. */
+export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migration.sql);
+      // PRAGMA takes no bound parameters; the version is an integer from our own list.
+      db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw new Error(`Accounts migration ${migration.version} (${migration.description}) failed: ${String(error)}`);
+    }
+  }
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+}
+
+/** Opens (creating if needed) the accounts database file and brings its schema up to date. */
+export function openSqliteDatabase(file: string): DatabaseSync {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export class SqliteAccountStore implements AccountStore {
+  readonly #db: DatabaseSync;
+
+  constructor(file: string) {
+    this.#db = openSqliteDatabase(file);
+  }
+
+  /** Runs fn inside one write transaction (all or nothing). */
+  #write<T>(fn: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  #userByEmail(email: string): UserRecord | null {
+    const row = this.#db.prepare('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  #requireUser(email: string): UserRecord {
+    const user = this.#userByEmail(email);
+    if (!user) throw new UnknownAccountError(normalizeEmail(email));
+    return user;
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    const email = normalizeEmail(user.email);
+    return this.#write(() => {
+      if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
+      const result = this.#db
+        .prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds());
+      const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(result.lastInsertRowid) as unknown as UserRow;
+      return toUser(row);
+    });
+  }
+
+  async upsertUser(user: NewUser): Promise<UserRecord> {
+    const email = normalizeEmail(user.email);
+    return this.#write(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
+             is_admin = excluded.is_admin`,
+        )
+        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds());
+      return this.#requireUser(email);
+    });
+  }
+
+  async findUserByEmail(email: string): Promise<UserRecord | null> {
+    return this.#userByEmail(email);
+  }
+
+  async findUserById(id: number): Promise<UserRecord | null> {
+    const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  async listUsers(): Promise<UserWithSubscriptions[]> {
+    const users = (this.#db.prepare('SELECT * FROM users ORDER BY email').all() as unknown as UserRow[]).map(toUser);
+    const subs = (this.#db.prepare('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(
+      toSubscription,
+    );
+    return users.map((u) => ({ ...u, subscriptions: subs.filter((s) => s.userId === u.id) }));
+  }
+
+  async setAdmin(email: string, isAdmin: boolean): Promise<UserRecord> {
+    return this.#write(() => {
+      const user = this.#requireUser(email);
+      this.#db.prepare('UPDATE users SET is_admin = ? WHERE id = ?').run(isAdmin ? 1 : 0, user.id);
+      return { ...user, isAdmin };
+    });
+  }
+
+  async setPasswordHash(email: string, passwordHash: string): Promise<UserRecord> {
+    return this.#write(() => {
+      const user = this.#requireUser(email);
+      this.#db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, user.id);
+      // A new password signs the account out everywhere.
+      this.#db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+      return { ...user, passwordHash };
+    });
+  }
+
+  async grantSubscription(email: string, planName: string, expiresAt: number): Promise<SubscriptionRecord> {
+    if (!Number.isInteger(expiresAt)) throw new TypeError('expiresAt must be whole seconds since epoch');
+    return this.#write(() => {
+      const user = this.#requireUser(email);
+      this.#db
+        .prepare(
+          `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (?, ?, ?)
+           ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
+        )
+        .run(user.id, planName, expiresAt);
+      return { userId: user.id, planName, expiresAt };
+    });
+  }
+
+  async revokeSubscription(email: string, planName: string): Promise<boolean> {
+    return this.#write(() => {
+      const user = this.#requireUser(email);
+      const result = this.#db
+        .prepare('DELETE FROM subscriptions WHERE user_id = ? AND plan_name = ?')
+        .run(user.id, planName);
+      return Number(result.changes) > 0;
+    });
+  }
+
+  async subscriptionsFor(userId: number): Promise<SubscriptionRecord[]> {
+    const rows = this.#db
+      .prepare('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY plan_name')
+      .all(userId) as unknown as SubscriptionRow[];
+    return rows.map(toSubscription);
+  }
+
+  async createSession(userId: number, sessionIdDigest: string, expiresAt: number): Promise<void> {
+    this.#write(() => {
+      // Housekeeping: expired sessions are useless; drop them while we are writing anyway.
+      this.#db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(nowSeconds());
+      this.#db
+        .prepare('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+        .run(sessionIdDigest, userId, nowSeconds(), expiresAt);
+    });
+  }
+
+  async findSessionUser(sessionIdDigest: string, now: number): Promise<number | null> {
+    const row = this.#db
+      .prepare('SELECT user_id FROM sessions WHERE id_digest = ? AND expires_at > ?')
+      .get(sessionIdDigest, now) as { user_id: number } | undefined;
+    return row ? row.user_id : null;
+  }
+
+  async deleteSession(sessionIdDigest: string): Promise<void> {
+    this.#write(() => {
+      this.#db.prepare('DELETE FROM sessions WHERE id_digest = ?').run(sessionIdDigest);
+    });
+  }
+
+  async deleteSessionsForUser(userId: number): Promise<number> {
+    return this.#write(() => Number(this.#db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes));
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
