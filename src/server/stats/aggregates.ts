@@ -11,4 +11,44 @@ export interface AggregateBuilder {
   build(connection: DuckDBConnection): Promise<void>;
 }
 
-export const AGGREGATE_BUILDERS: AggregateBuilder[] = [];
+/** Counters of the possessions table summed into agg_player_on_court (same names as team_game_totals). */
+const COUNTERS = [
+  'pts', 'fga', 'fgm', 'fg3a', 'fg3m',
+  'fga_rim', 'fgm_rim', 'fga_smid', 'fgm_smid', 'fga_lmid', 'fgm_lmid', 'fga_c3', 'fgm_c3', 'fga_nc3', 'fgm_nc3',
+  'fta', 'ftm', 'ft_trips', 'tov', 'oreb', 'team_oreb', 'dreb', 'team_dreb', 'ast', 'stl', 'blk', 'sfd', 'nsfd',
+  'plays', 'hc_plays', 'hc_pts', 'pb_plays', 'pb_pts', 'tr_plays', 'tr_pts', 'tr_plays_stl', 'tr_plays_reb',
+];
+
+/**
+ * agg_player_on_court: per player, game, side (is_offense) and filtered-out flag, the full counters of the
+ * possessions he was on court for: on offense his team's possessions, on defense the opponent's possessions
+ * (counters are always the offense's, as in team_game_totals). The on/off sets read it: "on" is this table,
+ * "off" is the team's totals (team_game_totals) minus "on". Columns: player_id, team_id (his team), is_offense,
+ * game_id, season, season_type, is_filtered_out, possessions, seconds, then the counters of team_game_totals.
+ */
+export const playerOnCourtBuilder: AggregateBuilder = {
+  name: 'agg_player_on_court',
+  async build(connection) {
+    const counters = COUNTERS.join(', ');
+    const sums = COUNTERS.map((c) => `SUM(${c})::INTEGER AS ${c}`).join(', ');
+    await connection.run('DROP TABLE IF EXISTS agg_player_on_court');
+    await connection.run(`
+      CREATE TABLE agg_player_on_court AS
+      WITH u AS (
+        SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id AS team_id, TRUE AS is_offense,
+               game_id, season, season_type, is_filtered_out, seconds, ${counters}
+          FROM possessions
+        UNION ALL
+        SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, def_team_id AS team_id, FALSE AS is_offense,
+               game_id, season, season_type, is_filtered_out, seconds, ${counters}
+          FROM possessions
+      )
+      SELECT player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out,
+             COUNT(*)::INTEGER AS possessions, SUM(seconds)::INTEGER AS seconds, ${sums}
+        FROM u
+       GROUP BY player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out
+       ORDER BY season, season_type, game_id, player_id`);
+  },
+};
+
+export const AGGREGATE_BUILDERS: AggregateBuilder[] = [playerOnCourtBuilder];

@@ -1,0 +1,383 @@
+/**
+ * The query of GET /api/data (spec section 7), parsed with zod from the filter definitions of src/lib/filters.ts.
+ *
+ * Wire format: `page`, `entity` (when the page has one), `side` (offense|defense, omitted for the kinds in
+ * PAGE_KINDS_WITHOUT_SIDE), and every applied filter by its api key: ranges as `{apiKey}_low` / `{apiKey}_high`,
+ * multi-values repeated, dates YYYY-MM-DD, teams by abbreviation, players by player id. Unknown keys are ignored
+ * (spec section 5); empty values are treated as absent; a bad value is an error naming the parameter.
+ *
+ * Normalisation (so that equal views share one cache entry and gating sees only real filters):
+ * - ranges are ordered smaller first (spec section 5); a range equal to the filter's full bounds is no filter;
+ * - multi-values are de-duplicated and sorted; team abbreviations become league team ids (historical abbrs too).
+ */
+import { z } from 'zod';
+import {
+  FILTERS,
+  LINEUP_SLOTS,
+  type FilterDefinition,
+  type LineupSlot,
+  type RangeFilter,
+  type SeasonType,
+  SEASON_TYPES,
+} from './filters';
+import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
+import { teamByAbbr } from './teams';
+
+export const SIDES = ['offense', 'defense'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** Page kinds that have table data (NonStats has none). */
+export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats') as Exclude<PageKind, 'NonStats'>[];
+export type DataPageKind = Exclude<PageKind, 'NonStats'>;
+
+/** What the `entity` of each page kind is. */
+export type EntityKind = 'player' | 'team' | 'game' | 'none';
+export function entityKindOf(page: DataPageKind): EntityKind {
+  if (page.startsWith('Player') && page !== 'Players') return 'player';
+  if (page.startsWith('Team')) return 'team';
+  if (page.startsWith('Game')) return 'game';
+  return 'none';
+}
+
+export type Range = readonly [number, number];
+export type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
+
+/** The filters of one request, normalised. `null` / empty means "not applied". */
+export interface AppliedFilters {
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  startDate: string | null;
+  endDate: string | null;
+  locations: ('home' | 'away')[];
+  results: ('win' | 'loss')[];
+  daysRest: Range | null;
+  /** true: garbage-time and heave possessions are left out (the default). */
+  filterOutGarbageTime: boolean;
+  periods: number[];
+  timeIntoGame: Range | null;
+  scoreDiff: Range | null;
+  /** league team ids */
+  opponents: number[];
+  oppDaysRest: Range | null;
+  oppPointDiffRank: Range | null;
+  oppOffRank: Range | null;
+  oppDefRank: Range | null;
+  lineupAllOrAny: 'all' | 'any';
+  lineup: LineupFilter;
+}
+
+export interface DataQuery {
+  page: DataPageKind;
+  /** player id (digits), team abbreviation (current, upper case) or game id (10 digits); null when the page has none */
+  entity: string | null;
+  /** offense unless the page is one without a side (then always offense) */
+  side: Side;
+  filters: AppliedFilters;
+  /** minimum possessions for a lineup row (Lineups, TeamLineups, PlayerLineups) */
+  minPossessions: number | null;
+}
+
+/** The query as the client sends it: every key with all of its non-empty values. */
+export type RawQuery = Record<string, string[]>;
+
+export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
+  const raw: RawQuery = {};
+  for (const [key, value] of params) {
+    if (value.trim() === '') continue;
+    (raw[key] ??= []).push(value.trim());
+  }
+  return raw;
+}
+
+// ---------- building blocks ----------
+
+/** One value only (the key must not be repeated). */
+const single = <T extends z.ZodType<unknown, string>>(inner: T) =>
+  z
+    .array(z.string())
+    .max(1, 'must be given once')
+    .transform((v) => v[0])
+    .pipe(inner);
+
+const intString = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/** A date YYYY-MM-DD that exists on the calendar (spec section 5: dates are normalised to year-month-day). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'is not a calendar date');
+
+/** A season as its start year (2022) or its label (2022-23). */
+const seasonValue = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{4}(-\d{2})?$/, 'must be a season like 2022 or 2022-23')
+    .refine((s) => s.length === 4 || Number(s.slice(5)) === (Number(s.slice(0, 4)) + 1) % 100, 'is not a season label')
+    .transform((s) => Number(s.slice(0, 4)))
+    .pipe(z.number().min(min, `must be ${min} or later`).max(max, `must be ${max} or earlier`));
+
+/** Season type, with the spec's labels ("regular season", "playoff") accepted too. */
+const SEASON_TYPE_ALIASES: Record<string, SeasonType> = {
+  preseason: 'preseason',
+  'pre season': 'preseason',
+  regular: 'regular',
+  'regular season': 'regular',
+  regularseason: 'regular',
+  playoff: 'playoffs',
+  playoffs: 'playoffs',
+};
+const seasonTypeValue = z
+  .string()
+  .transform((s) => SEASON_TYPE_ALIASES[s.toLowerCase().replace(/[_+]/g, ' ')])
+  .pipe(z.enum(SEASON_TYPES, { error: `must be one of ${SEASON_TYPES.join(', ')}` }));
+
+const YES = new Set(['true', 'yes', '1']);
+const NO = new Set(['false', 'no', '0']);
+const booleanValue = z
+  .string()
+  .refine((s) => YES.has(s.toLowerCase()) || NO.has(s.toLowerCase()), 'must be true or false')
+  .transform((s) => YES.has(s.toLowerCase()));
+
+const teamValue = z
+  .string()
+  .refine((s) => teamByAbbr(s) !== undefined, 'is not a team abbreviation')
+  .transform((s) => teamByAbbr(s)!.teamId);
+
+const playerIdValue = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a player id')
+  .transform(Number);
+
+const uniqSorted = <T extends string | number>(values: T[]): T[] =>
+  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
+  switch (f.apiKey) {
+    case 'season': {
+      const opts = f.type === 'multi' ? (f.options as readonly number[]) : [];
+      return z.array(seasonValue(Math.min(...opts), Math.max(...opts))).transform(uniqSorted);
+    }
+    case 'season_type':
+      return z.array(seasonTypeValue).transform(uniqSorted);
+    case 'period':
+      return z.array(intString(1, 7)).transform(uniqSorted);
+    default:
+      if (f.type === 'multi') {
+        const options = f.options.map(String) as [string, ...string[]];
+        return z
+          .array(z.string().transform((s) => s.toLowerCase()).pipe(z.enum(options, { error: `must be one of ${options.join(', ')}` })))
+          .transform(uniqSorted);
+      }
+      if (f.type === 'teams') return z.array(teamValue).transform(uniqSorted);
+      if (f.type === 'players') return z.array(playerIdValue).transform(uniqSorted);
+      throw new Error(`no multi schema for ${f.apiKey}`);
+  }
+}
+
+/** The zod shape of every key of /api/data (range filters contribute two keys each). */
+function buildShape(): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {
+    page: single(z.enum(DATA_PAGE_KINDS as [DataPageKind, ...DataPageKind[]], { error: 'is not a stats page kind' })).describe(
+      'The page kind (src/lib/pageKinds.ts) whose table data is asked for.',
+    ),
+    entity: single(z.string().min(1).max(40)).optional().describe(
+      'Player id, team abbreviation or game id, for page kinds that have one.',
+    ),
+    side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
+      'offense (default) or defense; ignored for page kinds without a side.',
+    ),
+    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions of a lineup row (lineup pages).'),
+  };
+  for (const f of FILTERS) {
+    const desc = `${f.label} (${f.group}${f.requiresAuth ? ', needs sign-in' : ''})`;
+    if (f.type === 'range') {
+      shape[`${f.apiKey}_low`] = single(intString(f.min, f.max)).optional().describe(`${desc}: lower bound`);
+      shape[`${f.apiKey}_high`] = single(intString(f.min, f.max)).optional().describe(`${desc}: upper bound`);
+    } else if (f.type === 'date') {
+      shape[f.apiKey] = single(isoDate).optional().describe(`${desc}: YYYY-MM-DD`);
+    } else if (f.type === 'boolean') {
+      shape[f.apiKey] = single(booleanValue).optional().describe(`${desc}: true or false`);
+    } else if (f.type === 'choice') {
+      const options = [...f.options] as [string, ...string[]];
+      shape[f.apiKey] = single(z.enum(options, { error: `must be one of ${options.join(', ')}` })).optional().describe(desc);
+    } else {
+      shape[f.apiKey] = multiSchema(f).optional().describe(`${desc}: repeat the key for several values`);
+    }
+  }
+  return shape;
+}
+
+/** The zod schema of /api/data's query (input: RawQuery). Unknown keys are stripped. */
+export const dataQuerySchema = z.object(buildShape()).describe('GET /api/data query');
+
+const filterByName = (name: string) => {
+  const f = FILTERS.find((x) => x.name === name);
+  if (!f) throw new Error(`unknown filter ${name}`);
+  return f;
+};
+
+export class ParamError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(`${param}: ${message}`);
+  }
+}
+
+function rangeOf(parsed: Record<string, unknown>, name: string): Range | null {
+  const f = filterByName(name) as RangeFilter;
+  const lo = parsed[`${f.apiKey}_low`] as number | undefined;
+  const hi = parsed[`${f.apiKey}_high`] as number | undefined;
+  if (lo === undefined && hi === undefined) return null;
+  let a = lo ?? f.min;
+  let b = hi ?? f.max;
+  if (a > b) [a, b] = [b, a]; // spec section 5: ranges are ordered, smaller first
+  if (a === f.min && b === f.max) return null; // the full range filters nothing
+  return [a, b];
+}
+
+const ENTITY_PATTERNS: Record<Exclude<EntityKind, 'none'>, { re: RegExp; what: string }> = {
+  player: { re: /^\d{1,10}$/, what: 'a player id' },
+  team: { re: /^[A-Za-z]{2,4}$/, what: 'a team abbreviation' },
+  game: { re: /^\d{10}$/, what: 'a 10-digit game id' },
+};
+
+/**
+ * Parse and normalise a raw /api/data query. Throws ParamError (-> 400) naming the first bad parameter.
+ */
+export function parseDataQuery(raw: RawQuery): DataQuery {
+  const result = dataQuerySchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const param = String(issue.path[0] ?? 'query');
+    const missing = issue.code === 'invalid_type' && raw[param] === undefined;
+    throw new ParamError(param, missing ? 'is required' : issue.message);
+  }
+  const p = result.data as Record<string, unknown>;
+  const page = p.page as DataPageKind;
+
+  const kind = entityKindOf(page);
+  let entity: string | null = null;
+  if (kind !== 'none') {
+    const value = p.entity as string | undefined;
+    if (value === undefined) throw new ParamError('entity', `is required for page ${page} (${ENTITY_PATTERNS[kind].what})`);
+    if (!ENTITY_PATTERNS[kind].re.test(value)) throw new ParamError('entity', `must be ${ENTITY_PATTERNS[kind].what}`);
+    if (kind === 'team') {
+      const team = teamByAbbr(value);
+      if (!team) throw new ParamError('entity', 'is not a team abbreviation');
+      entity = team.abbr;
+    } else entity = String(Number(value)).padStart(kind === 'game' ? 10 : 1, '0');
+  }
+
+  const side: Side = PAGE_KINDS_WITHOUT_SIDE.has(page) ? 'offense' : ((p.side as Side | undefined) ?? 'offense');
+  const list = <T>(key: string, fallback: T[] = []): T[] => (p[key] as T[] | undefined) ?? fallback;
+  const startDate = (p.start_date as string | undefined) ?? null;
+  const endDate = (p.end_date as string | undefined) ?? null;
+  if (startDate && endDate && startDate > endDate) throw new ParamError('end_date', 'must not be before start_date');
+
+  const lineup = Object.fromEntries(
+    [...LINEUP_SLOTS, 'onCourt' as const, 'offCourt' as const].map((slot) => [slot, list<number>(filterByName(slotName(slot)).apiKey)]),
+  ) as LineupFilter;
+
+  const seasonFilter = filterByName('Season');
+  const seasonTypeFilter = filterByName('SeasonType');
+  const filters: AppliedFilters = {
+    seasons: list<number>('season', [...(seasonFilter.default as readonly number[])]),
+    seasonTypes: list<SeasonType>('season_type', [...(seasonTypeFilter.default as readonly SeasonType[])]),
+    startDate,
+    endDate,
+    locations: list('location'),
+    results: list('result'),
+    daysRest: rangeOf(p, 'DaysRest'),
+    filterOutGarbageTime: (p.is_garbage_time as boolean | undefined) ?? true,
+    periods: list<number>('period'),
+    timeIntoGame: rangeOf(p, 'TimeIntoGame'),
+    scoreDiff: rangeOf(p, 'ScoreDifferential'),
+    opponents: list<number>('opponent'),
+    oppDaysRest: rangeOf(p, 'OpponentDaysRest'),
+    oppPointDiffRank: rangeOf(p, 'OpponentPointDiffRank'),
+    oppOffRank: rangeOf(p, 'OpponentOffensiveRank'),
+    oppDefRank: rangeOf(p, 'OpponentDefensiveRank'),
+    lineupAllOrAny: (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all',
+    lineup,
+  };
+  // Both locations or both results filter nothing.
+  if (filters.locations.length === 2) filters.locations = [];
+  if (filters.results.length === 2) filters.results = [];
+  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null };
+}
+
+function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
+  return slot === 'onCourt' ? 'OnCourt' : slot === 'offCourt' ? 'OffCourt' : slot.toUpperCase();
+}
+
+/** True when any lineup filter names a player. */
+export function hasLineupFilter(f: AppliedFilters): boolean {
+  return Object.values(f.lineup).some((ids) => ids.length > 0);
+}
+
+/**
+ * The names of the filters (FILTERS[].name) a query applies with a non-default value. Gating (spec section 6)
+ * looks only at these: sending a filter at its default value is not using it.
+ */
+export function appliedFilterNames(f: AppliedFilters): string[] {
+  const names: string[] = [];
+  const seasonDefault = filterByName('Season').default as readonly number[];
+  if (f.seasons.join() !== [...seasonDefault].join()) names.push('Season');
+  if (f.seasonTypes.join() !== 'regular') names.push('SeasonType');
+  if (f.startDate) names.push('StartDate');
+  if (f.endDate) names.push('EndDate');
+  if (f.locations.length) names.push('Location');
+  if (f.results.length) names.push('Result');
+  if (f.daysRest) names.push('DaysRest');
+  if (!f.filterOutGarbageTime) names.push('FilterOutGarbageTime');
+  if (f.periods.length) names.push('Period');
+  if (f.timeIntoGame) names.push('TimeIntoGame');
+  if (f.scoreDiff) names.push('ScoreDifferential');
+  if (f.opponents.length) names.push('Opponent');
+  if (f.oppDaysRest) names.push('OpponentDaysRest');
+  if (f.oppPointDiffRank) names.push('OpponentPointDiffRank');
+  if (f.oppOffRank) names.push('OpponentOffensiveRank');
+  if (f.oppDefRank) names.push('OpponentDefensiveRank');
+  if (f.lineupAllOrAny !== 'all' && hasLineupFilter(f)) names.push('LineupAllOrAny');
+  for (const [slot, ids] of Object.entries(f.lineup)) if (ids.length) names.push(slotName(slot as LineupSlot));
+  return names;
+}
+
+/** A stable string for a normalised query (the cache key). */
+export function queryKey(q: DataQuery): string {
+  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.filters]);
+}
+
+const playerIdParam = z
+  .string({ error: 'is required' })
+  .regex(/^\d{1,10}$/, 'must be a player id (digits)')
+  .transform(Number)
+  .describe('A player id (the league person id).');
+const gameIdParam = z
+  .string({ error: 'is required' })
+  .regex(/^\d{10}$/, "must be the league's 10-digit game id, e.g. 0021200001")
+  .describe("A game id, the league's 10-digit form.");
+
+/** player_id of /api/player_details. Throws ParamError. */
+export function parsePlayerId(value: string | null): number {
+  const r = playerIdParam.safeParse(value ?? undefined);
+  if (!r.success) throw new ParamError('player_id', r.error.issues[0]!.message);
+  return r.data;
+}
+
+/** game_id of /api/game_details. Throws ParamError. */
+export function parseGameId(value: string | null): string {
+  const r = gameIdParam.safeParse(value ?? undefined);
+  if (!r.success) throw new ParamError('game_id', r.error.issues[0]!.message);
+  return r.data;
+}

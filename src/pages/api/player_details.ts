@@ -1,0 +1,10 @@
+/** GET /api/player_details?player_id=: what the player pages need (bio, seasons, teams); 404 for unknown ids. */
+import type { APIRoute } from 'astro';
+import { parsePlayerId } from '../../lib/apiParams';
+import { playerDetails } from '../../server/stats/players';
+import { handle, json } from '../../server/stats/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ url }) =>
+  handle(async () => json(await playerDetails(parsePlayerId(url.searchParams.get('player_id')))));

@@ -1,0 +1,117 @@
+/**
+ * The counters the stats tables carry, and SQL to sum them. Column names are those of src/server/db/schema.sql.
+ */
+
+export const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'] as const;
+export type Zone = (typeof ZONES)[number];
+
+/** Counters of one team's offensive possessions (possessions / team_game_totals). Defense-made counters
+ * (dreb, team_dreb, stl, blk, sfd, nsfd) are the defense's on those possessions. */
+export const TEAM_COUNTERS = [
+  'possessions',
+  'seconds',
+  'pts',
+  'fga',
+  'fgm',
+  'fg3a',
+  'fg3m',
+  'fga_rim', 'fgm_rim', 'fga_smid', 'fgm_smid', 'fga_lmid', 'fgm_lmid', 'fga_c3', 'fgm_c3', 'fga_nc3', 'fgm_nc3',
+  'fta',
+  'ftm',
+  'ft_trips',
+  'tov',
+  'oreb',
+  'team_oreb',
+  'dreb',
+  'team_dreb',
+  'ast',
+  'stl',
+  'blk',
+  'sfd',
+  'nsfd',
+  'plays',
+  'hc_plays',
+  'hc_pts',
+  'pb_plays',
+  'pb_pts',
+  'tr_plays',
+  'tr_pts',
+  'tr_plays_stl',
+  'tr_plays_reb',
+] as const;
+export type TeamCounter = (typeof TEAM_COUNTERS)[number];
+export type TeamSums = Record<TeamCounter, number>;
+
+/** A player's own counters (player_possession_stats / player_game_totals). */
+export const PLAYER_OWN_COUNTERS = [
+  'pts',
+  'fga_rim', 'fgm_rim', 'astd_rim',
+  'fga_smid', 'fgm_smid', 'astd_smid',
+  'fga_lmid', 'fgm_lmid', 'astd_lmid',
+  'fga_c3', 'fgm_c3', 'astd_c3',
+  'fga_nc3', 'fgm_nc3', 'astd_nc3',
+  'fta',
+  'ftm',
+  'ft_trips',
+  'and1',
+  'sfd',
+  'nsfd',
+  'tov',
+  'stl',
+  'blk',
+  'oreb',
+  'dreb',
+  'ast',
+  'pf',
+] as const;
+
+/** Team counters while the player is on court (player_game_totals). */
+export const PLAYER_ON_COURT_COUNTERS = [
+  'off_poss',
+  'def_poss',
+  'on_seconds',
+  'team_plays',
+  'team_fgm',
+  'team_misses',
+  'oreb_chances',
+  'dreb_chances',
+  'opp_fg2a',
+  'team_pts',
+  'opp_pts',
+] as const;
+
+export const PLAYER_COUNTERS = [...PLAYER_OWN_COUNTERS, ...PLAYER_ON_COURT_COUNTERS] as const;
+export type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
+export type PlayerSums = Record<PlayerCounter, number>;
+
+/** `SUM(a.x)::DOUBLE AS x, ...` for a list of counters. */
+export function sumColumns(counters: readonly string[], alias?: string, prefix = ''): string {
+  const a = alias ? `${alias}.` : '';
+  return counters.map((c) => `COALESCE(SUM(${a}${c}), 0)::DOUBLE AS ${prefix}${c}`).join(', ');
+}
+
+/** Read counters (with an optional column prefix) from a row into a sums object. */
+export function pick<K extends string>(row: Record<string, unknown>, counters: readonly K[], prefix = ''): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const c of counters) out[c] = Number(row[prefix + c] ?? 0);
+  return out;
+}
+
+/** a - b counter by counter (off-court = team total - on-court). */
+export function subtract<K extends string>(a: Record<K, number>, b: Record<K, number>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const k of Object.keys(a) as K[]) out[k] = a[k] - (b[k] ?? 0);
+  return out;
+}
+
+export function emptySums<K extends string>(counters: readonly K[]): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const c of counters) out[c] = 0;
+  return out;
+}
+
+export function add<K extends string>(a: Record<K, number>, b: Record<K, number>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const k of Object.keys(a) as K[]) out[k] = a[k] + (b[k] ?? 0);
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * GET /api/data's domain function: the rows of every metric set of a page kind for the parsed query,
+ * `{ data: { [metricSetValue]: rows[] } }`, cached by the normalised query (the database is read-only).
+ */
+import { queryKey, type DataQuery } from '../../lib/apiParams';
+import { query } from '../db/statsDb';
+import { LruCache, memoiseAsync } from './cache';
+import { ApiError } from './errors';
+import { seasonTypesWithData } from './filterSql';
+import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
+import { leagueView } from './views/league';
+import { lineupsView } from './views/lineups';
+import {
+  gamePlayersView,
+  playerGameLogView,
+  playerProfileView,
+  playersView,
+  teamGameLogView,
+  teamPlayersView,
+} from './views/players';
+import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from './views/teams';
+import type { SetRows } from './views/shared';
+
+export interface DataResponse {
+  data: SetRows;
+  /** Why the data is empty when it is by design (no preseason data). */
+  note?: string;
+}
+
+/** Cached answers: up to this many distinct queries (a full players view is ~1 MB of JSON at most). */
+export const DATA_CACHE_ENTRIES = Number(process.env.API_CACHE_ENTRIES ?? 500);
+const cache = new LruCache<DataResponse>(DATA_CACHE_ENTRIES);
+const memo = memoiseAsync(cache);
+
+export function dataCacheStats() {
+  return { size: cache.size, hits: cache.hits, misses: cache.misses };
+}
+
+export function getData(q: DataQuery): Promise<DataResponse> {
+  return memo(queryKey(q), () => compute(q));
+}
+
+async function requirePlayer(id: string): Promise<number> {
+  const playerId = Number(id);
+  const rows = await query('SELECT 1 FROM players WHERE player_id = $1', [playerId]);
+  if (rows.length === 0) throw new ApiError(404, `No player with id ${id}`, 'entity');
+  return playerId;
+}
+
+export async function findGame(code: string): Promise<GameRef | null> {
+  const [g] = await query<GameRef & Record<string, unknown>>(
+    'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
+    [code],
+  );
+  return g ?? null;
+}
+
+async function requireGame(code: string): Promise<GameRef> {
+  const g = await findGame(code);
+  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
+  return g;
+}
+
+async function compute(q: DataQuery): Promise<DataResponse> {
+  // Entity checks first: an unknown id is a 404 whatever the filters.
+  const playerId = q.entity && q.page.startsWith('Player') && q.page !== 'Players' ? await requirePlayer(q.entity) : undefined;
+  const game = q.entity && q.page.startsWith('Game') ? await requireGame(q.entity) : undefined;
+  const gameView = q.page === 'GameTeam' || q.page === 'GamePlayers' || q.page === 'GamePreview';
+  if (!gameView && seasonTypesWithData(q.filters).length === 0) {
+    return { data: {}, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
+  }
+  switch (q.page) {
+    case 'League':
+      return { data: await leagueView(q) };
+    case 'Players':
+      return { data: await playersView(q) };
+    case 'Lineups':
+    case 'TeamLineups':
+      return { data: await lineupsView(q) };
+    case 'PlayerLineups':
+      return { data: await lineupsView(q, playerId) };
+    case 'PlayerProfile':
+      return { data: await playerProfileView(q, playerId!) };
+    case 'PlayerPositions':
+      return { data: await playerPositionsView(q, playerId!) };
+    case 'PlayerOnOff':
+      return { data: await playerOnOffView(q, playerId!) };
+    case 'PlayerGameLog':
+      return { data: await playerGameLogView(q, playerId!) };
+    case 'TeamPlayers':
+      return { data: await teamPlayersView(q) };
+    case 'TeamOnOff':
+      return { data: await teamOnOffView(q) };
+    case 'TeamTeam':
+      return { data: await teamTeamView(q) };
+    case 'TeamGameLog':
+      return { data: await teamGameLogView(q) };
+    case 'TeamSalaries':
+      return { data: await teamSalariesView(q) };
+    case 'GamePlayers':
+      return { data: await gamePlayersView({ ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
+    case 'GameTeam':
+      return { data: await gameTeamView(q, game!) };
+    case 'GamePreview':
+      return { data: await gamePreviewView(q, game!) };
+  }
+}

@@ -1,0 +1,71 @@
+/** The player list (/api/players) and player details (/api/player_details). */
+import { seasonLabel } from '../../lib/filters';
+import { teamByTeamId } from '../../lib/teams';
+import { query } from '../db/statsDb';
+import { ApiError } from './errors';
+
+export interface PlayerListItem {
+  name: string;
+  /** the spec's field name; its value is the league player id */
+  second_spectrum_id: number;
+}
+
+let list: Promise<PlayerListItem[]> | null = null;
+
+/** Every player with a possession in the data, sorted by name (then id). Loaded once. */
+export function listPlayers(): Promise<PlayerListItem[]> {
+  list ??= query<{ name: string; player_id: number }>(
+    'SELECT name, player_id FROM players WHERE first_season IS NOT NULL ORDER BY name, player_id',
+  ).then(
+    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id })),
+    (err: unknown) => {
+      list = null;
+      throw err;
+    },
+  );
+  return list;
+}
+
+const abbr = (id: unknown) => teamByTeamId(Number(id))?.abbr ?? null;
+
+/** Bio, seasons and teams of one player; 404 when the id is unknown. */
+export async function playerDetails(playerId: number) {
+  const [player] = await query(
+    `SELECT player_id, name, first_name, last_name, slug, first_season, last_season, listed_position, height_in
+       FROM players WHERE player_id = $1`,
+    [playerId],
+  );
+  if (!player) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
+  const seasons = await query(
+    `SELECT season, season_type, team_id, team_ids, games, seconds, height_in, listed_position, position
+       FROM player_seasons WHERE player_id = $1 ORDER BY season DESC, season_type DESC`,
+    [playerId],
+  );
+  const teamIds = [...new Set(seasons.flatMap((s) => (s.team_ids as number[]).map(Number)))];
+  return {
+    player_id: player.player_id,
+    second_spectrum_id: player.player_id,
+    name: player.name,
+    first_name: player.first_name,
+    last_name: player.last_name,
+    slug: player.slug,
+    first_season: player.first_season === null ? null : seasonLabel(Number(player.first_season)),
+    last_season: player.last_season === null ? null : seasonLabel(Number(player.last_season)),
+    listed_position: player.listed_position,
+    height_in: player.height_in,
+    position: seasons[0]?.position ?? null,
+    teams: teamIds.map((id) => ({ abbr: abbr(id), name: teamByTeamId(id)?.name ?? null })),
+    seasons: seasons.map((s) => ({
+      season: seasonLabel(Number(s.season)),
+      season_start: Number(s.season),
+      season_type: s.season_type,
+      team: abbr(s.team_id),
+      teams: (s.team_ids as number[]).map(abbr),
+      games: s.games,
+      seconds: s.seconds,
+      height_in: s.height_in,
+      listed_position: s.listed_position,
+      position: s.position,
+    })),
+  };
+}

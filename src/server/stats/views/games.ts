@@ -1,0 +1,88 @@
+/**
+ * Game views: Game team (both teams' numbers in the game) and Game preview (both teams' season-to-date numbers
+ * before the game date).
+ */
+import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
+import { metricSetDefinitions } from '../../../lib/metricSets';
+import { teamByTeamId } from '../../../lib/teams';
+import type { Row } from '../../db/statsDb';
+import { teamValues, type Values } from '../formulas';
+import { teamSumsBy } from '../sums';
+import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows } from './shared';
+
+export interface GameRef {
+  game_id: number;
+  season: number;
+  season_type: string;
+  date: string;
+  home_team_id: number;
+  away_team_id: number;
+}
+
+const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
+
+function rowsFor(q: DataQuery, entries: { id: Row; v: Values }[]): SetRows {
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions(q.page, q.side)) out[def.value] = plainRows(def, entries);
+  return out;
+}
+
+const idOf = (team: number, g: GameRef): Row => ({
+  team: teamByTeamId(team)?.abbr ?? null,
+  name: teamByTeamId(team)?.name ?? null,
+  home: team === g.home_team_id,
+});
+
+/** Game team: one row per team (away first), its offensive numbers in the game. */
+export async function gameTeamView(q: DataQuery, g: GameRef): Promise<SetRows> {
+  const f: AppliedFilters = { ...q.filters, seasons: [g.season], seasonTypes: [g.season_type as 'regular'] };
+  const [rows, hcPpp] = await Promise.all([
+    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'], extra: (b) => [`p.game_id = ${b.bind(g.game_id)}`] }),
+    leagueHalfcourtPpp({ ...q.filters, seasons: [g.season] }),
+  ]);
+  const byTeam = new Map(rows.map((r) => [Number(r.team_id), teamSums(r)]));
+  const entries = teamId(g).flatMap((t) => {
+    const s = byTeam.get(t);
+    if (!s) return [];
+    const opp = byTeam.get(t === g.home_team_id ? g.away_team_id : g.home_team_id) ?? null;
+    return [{ id: idOf(t, g), v: teamValues(s, { leagueHcPpp: hcPpp, opp }) }];
+  });
+  return rowsFor(q, entries);
+}
+
+/** The day before a YYYY-MM-DD date. */
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Game preview: each team's numbers over its games of that season (regular season and playoffs) played before
+ * the game date. Offense side: the team's own possessions; defense side: its opponents' possessions.
+ */
+export async function gamePreviewView(q: DataQuery, g: GameRef): Promise<SetRows> {
+  const before = dayBefore(g.date);
+  const f: AppliedFilters = {
+    ...q.filters,
+    seasons: [g.season],
+    seasonTypes: ['regular', 'playoffs'],
+    endDate: q.filters.endDate && q.filters.endDate < before ? q.filters.endDate : before,
+  };
+  const teams = teamId(g);
+  const inTeams = (col: string) => (b: import('../sql').Params) => [`p.${col} IN ${b.list(teams)}`];
+  const [offense, defense, hcPpp] = await Promise.all([
+    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'], extra: inTeams('off_team_id') }),
+    teamSumsBy(f, { persp: 'defense', groupBy: ['team_id'], extra: inTeams('def_team_id') }),
+    leagueHalfcourtPpp(f),
+  ]);
+  const off = new Map(offense.map((r) => [Number(r.team_id), teamSums(r)]));
+  const def = new Map(defense.map((r) => [Number(r.team_id), teamSums(r)]));
+  const [mine, theirs] = q.side === 'offense' ? [off, def] : [def, off];
+  const entries = teams.flatMap((t) => {
+    const s = mine.get(t);
+    if (!s) return [];
+    return [{ id: { ...idOf(t, g), before }, v: teamValues(s, { leagueHcPpp: hcPpp, opp: theirs.get(t) ?? null }) }];
+  });
+  return rowsFor(q, entries);
+}

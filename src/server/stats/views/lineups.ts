@@ -1,0 +1,59 @@
+/**
+ * Five-man lineups (Lineups, Team lineups, Player lineups): one row per lineup (a team's five) with at least
+ * `minPossessions` possessions in the sample. Offense side = the lineup's own possessions (Team_ sets);
+ * defense side = the opponents' possessions against it (Opponent_ sets).
+ */
+import type { DataQuery } from '../../../lib/apiParams';
+import { metricSetDefinitions } from '../../../lib/metricSets';
+import { teamByAbbr } from '../../../lib/teams';
+import { query, type Row } from '../../db/statsDb';
+import { teamValues } from '../formulas';
+import type { Params } from '../sql';
+import { teamSumsBy } from '../sums';
+import { leagueHalfcourtPpp, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows } from './shared';
+
+/** Default minimum possessions of a lineup row: league-wide tables need more to be meaningful. */
+export const DEFAULT_MIN_POSSESSIONS = { Lineups: 100, TeamLineups: 25, PlayerLineups: 25 } as const;
+
+export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetRows> {
+  const persp = q.side === 'offense' ? 'offense' : 'defense';
+  const five = persp === 'offense' ? ['o1', 'o2', 'o3', 'o4', 'o5'] : ['d1', 'd2', 'd3', 'd4', 'd5'];
+  const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
+  const team = q.page === 'TeamLineups' ? teamByAbbr(q.entity!)! : null;
+  const extra = (b: Params): string[] => {
+    const c: string[] = [];
+    if (team) c.push(`p.${teamCol} = ${b.bind(team.teamId)}`);
+    if (playerId !== undefined) c.push(`${b.bind(playerId)} IN (${five.map((x) => `p.${x}`).join(', ')})`);
+    return c;
+  };
+  const min = q.minPossessions ?? DEFAULT_MIN_POSSESSIONS[q.page as keyof typeof DEFAULT_MIN_POSSESSIONS] ?? 25;
+  const [rows, hcPpp, names] = await Promise.all([
+    teamSumsBy(q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true }),
+    leagueHalfcourtPpp(q.filters),
+    playerNameMap(),
+  ]);
+  const kept = rows.filter((r) => Number(r.possessions) >= Math.max(1, min)).sort((a, b) => Number(b.possessions) - Number(a.possessions));
+  const ids = kept.map((r) => Number(r.lineup_id));
+  const members = ids.length
+    ? await query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
+        'SELECT lineup_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (SELECT unnest($1::INTEGER[]))',
+        [`[${ids.join(',')}]`],
+      )
+    : [];
+  const byId = new Map(members.map((m) => [m.lineup_id, [m.p1, m.p2, m.p3, m.p4, m.p5]]));
+  const entries = kept.map((r) => {
+    const players = (byId.get(Number(r.lineup_id)) ?? []).map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
+    return {
+      id: {
+        lineup_id: Number(r.lineup_id),
+        team: teamAbbr(r.team_id),
+        players,
+        lineup: players.map((p) => p.name).join(' - '),
+      } as Row,
+      v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
+    };
+  });
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions(q.page, q.side)) out[def.value] = plainRows(def, entries);
+  return out;
+}

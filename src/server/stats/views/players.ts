@@ -1,0 +1,202 @@
+/**
+ * Views whose rows are players' own numbers (the six offensive sets): Players (with the on/off sets and
+ * percentiles), Team players, Game players, Player profile (per season), Player game log, Team game log.
+ */
+import type { DataQuery } from '../../../lib/apiParams';
+import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import { teamByAbbr } from '../../../lib/teams';
+import { query, type Row } from '../../db/statsDb';
+import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, pick, type PlayerSums } from '../counters';
+import { playerValues, type Values } from '../formulas';
+import { playerSumsBy } from '../sums';
+import { onOffEntries } from './onoff';
+import {
+  addPercentiles,
+  playerNameMap,
+  plainRows,
+  onOffRows,
+  positionsIn,
+  rateKeys,
+  seasonOf,
+  teamAbbr,
+  type SetRows,
+} from './shared';
+import { teamSumsBy } from '../sums';
+
+const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
+
+/** Player rows of the six offensive sets. */
+function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
+  const out: SetRows = {};
+  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, entries);
+  return out;
+}
+
+const byMinutes = (a: { v: Values }, b: { v: Values }) => Number(b.v.min ?? 0) - Number(a.v.min ?? 0);
+
+/** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
+export async function playersView(q: DataQuery): Promise<SetRows> {
+  const f = q.filters;
+  const [rows, names, positions, teamPoss] = await Promise.all([
+    playerSumsBy(f, { groupBy: ['player_id'] }),
+    playerNameMap(),
+    positionsIn(f),
+    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'] }),
+  ]);
+  const possByTeam = new Map(teamPoss.map((r) => [Number(r.team_id), Number(r.possessions)]));
+  const entries = rows
+    .filter((r) => Number(r.on_seconds) > 0)
+    .map((r) => {
+      const id = Number(r.player_id);
+      return {
+        id: {
+          player_id: id,
+          name: names.get(id) ?? String(id),
+          team: teamAbbr(r.last_team_id),
+          position: positions.get(id) ?? null,
+        } as Row,
+        v: playerValues(playerSums(r)),
+        // Qualified for percentiles: at least 10 % of his (last) team's possessions in the sample.
+        qualified: Number(r.off_poss) >= 0.1 * (possByTeam.get(Number(r.last_team_id)) ?? Infinity),
+      };
+    })
+    .sort(byMinutes);
+  const defs = metricSetDefinitions('Players', q.side);
+  const out: SetRows = {};
+  for (const def of defs.filter((d) => d.basis === 'player')) {
+    const setRows = plainRows(def, entries);
+    const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
+    addPercentiles(setRows, rateKeys(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
+    out[def.value] = setRows;
+  }
+  Object.assign(out, await playersOnOffSets(q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
+  return out;
+}
+
+/** The on/off sets of the players table: team (offense) and opponent (defense) numbers with him on and off. */
+async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
+  const [offense, defense] = await Promise.all([onOffEntries(q.filters, 'offense', {}), onOffEntries(q.filters, 'defense', {})]);
+  const out: SetRows = {};
+  for (const def of defs) {
+    const source = def.group === 'Opponent' ? defense : offense;
+    const entries = ids.flatMap((id) => {
+      const e = source.get(Number(id.player_id));
+      return e ? [{ id, on: e.on, off: e.off }] : [];
+    });
+    out[def.value] = onOffRows(def, entries);
+  }
+  return out;
+}
+
+/** Team players: the team's players in the sample (their numbers while playing for this team). */
+export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const [rows, names, positions] = await Promise.all([
+    playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
+    playerNameMap(),
+    positionsIn(q.filters),
+  ]);
+  const entries = rows
+    .filter((r) => Number(r.on_seconds) > 0)
+    .map((r) => {
+      const id = Number(r.player_id);
+      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null } as Row, v: playerValues(playerSums(r)) };
+    })
+    .sort(byMinutes);
+  return sixSets(q, entries);
+}
+
+/** Game players: every player of the game (both teams). */
+export async function gamePlayersView(q: DataQuery, gameId: number): Promise<SetRows> {
+  const [rows, names, starters] = await Promise.all([
+    playerSumsBy(q.filters, { groupBy: ['player_id', 'team_id'], gameId }),
+    playerNameMap(),
+    query<{ player_id: number; starter: boolean }>('SELECT player_id, starter FROM player_games WHERE game_id = $1', [gameId]),
+  ]);
+  const starter = new Map(starters.map((s) => [s.player_id, s.starter]));
+  const entries = rows
+    .filter((r) => Number(r.on_seconds) > 0)
+    .map((r) => {
+      const id = Number(r.player_id);
+      return {
+        id: { player_id: id, name: names.get(id) ?? String(id), team: teamAbbr(r.team_id), starter: starter.get(id) ?? false } as Row,
+        v: playerValues(playerSums(r)),
+      };
+    })
+    .sort((a, b) => String(a.id.team).localeCompare(String(b.id.team)) || byMinutes(a, b));
+  return sixSets(q, entries);
+}
+
+/** Player profile: one row per season (and season type) of the player in the sample. */
+export async function playerProfileView(q: DataQuery, playerId: number): Promise<SetRows> {
+  const rows = await playerSumsBy(q.filters, { groupBy: ['season', 'season_type'], playerId });
+  const entries = rows
+    .filter((r) => Number(r.on_seconds) > 0)
+    .sort((a, b) => Number(b.season) - Number(a.season) || String(a.season_type).localeCompare(String(b.season_type)))
+    .map((r) => ({
+      id: { season: seasonOf(r.season), season_start: Number(r.season), season_type: String(r.season_type), team: teamAbbr(r.last_team_id) } as Row,
+      v: playerValues(playerSums(r)),
+    }));
+  return sixSets(q, entries);
+}
+
+/** Game facts for game-log rows, from a team's point of view. */
+async function gameFacts(gameIds: number[], teamIdOf: (gameId: number) => number) {
+  if (gameIds.length === 0) return new Map<number, Row>();
+  const rows = await query(
+    `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_pts, g.away_pts
+       FROM games g WHERE g.game_id IN (SELECT unnest($1::INTEGER[]))`,
+    [`[${gameIds.join(',')}]`],
+  );
+  const out = new Map<number, Row>();
+  for (const g of rows) {
+    const gid = Number(g.game_id);
+    const team = teamIdOf(gid);
+    const home = Number(g.home_team_id) === team;
+    const pts = Number(home ? g.home_pts : g.away_pts);
+    const oppPts = Number(home ? g.away_pts : g.home_pts);
+    out.set(gid, {
+      game_id: g.game_code,
+      date: g.date,
+      season: seasonOf(g.season),
+      season_type: g.season_type,
+      team: teamAbbr(team),
+      opponent: teamAbbr(home ? g.away_team_id : g.home_team_id),
+      home,
+      result: `${pts > oppPts ? 'W' : 'L'} ${pts}-${oppPts}`,
+    });
+  }
+  return out;
+}
+
+/** Player game log: one row per game he played in the sample, newest first. */
+export async function playerGameLogView(q: DataQuery, playerId: number): Promise<SetRows> {
+  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id', 'team_id'], playerId })).filter((r) => Number(r.on_seconds) > 0);
+  const teamOf = new Map(rows.map((r) => [Number(r.game_id), Number(r.team_id)]));
+  const facts = await gameFacts([...teamOf.keys()], (g) => teamOf.get(g)!);
+  const entries = rows
+    .sort((a, b) => Number(b.game_id) - Number(a.game_id))
+    .map((r) => ({ id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v: playerValues(playerSums(r)) }))
+    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
+  return sixSets(q, entries);
+}
+
+/**
+ * Team game log: one row per game, the six offensive sets of the team as a whole (its players summed).
+ * On-court team counters are counted once per player on the floor, so they are divided by five.
+ */
+export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
+  const facts = await gameFacts(rows.map((r) => Number(r.game_id)), () => team.teamId);
+  const entries = rows
+    .map((r) => {
+      const s = playerSums(r);
+      for (const c of PLAYER_ON_COURT_COUNTERS) s[c] = s[c] / 5;
+      const v = playerValues(s, { asTeam: true });
+      v.min = 5 * Number(s.on_seconds);
+      return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
+    })
+    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
+  return sixSets(q, entries);
+}

@@ -1,0 +1,132 @@
+/**
+ * Helpers every view uses: names, row building per metric set, league context, percentiles.
+ */
+import type { AppliedFilters } from '../../../lib/apiParams';
+import { seasonLabel } from '../../../lib/filters';
+import { COLUMNS } from '../../../lib/metricColumns';
+import type { MetricSetDefinition } from '../../../lib/metricSets';
+import { teamByTeamId } from '../../../lib/teams';
+import { query, type Row } from '../../db/statsDb';
+import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
+import { pickColumns, round, type Value, type Values } from '../formulas';
+import { teamSumsBy } from '../sums';
+
+export type SetRows = Record<string, Row[]>;
+
+let playerNames: Promise<Map<number, string>> | null = null;
+
+/** Every player's display name by id (loaded once; the database is read-only). */
+export async function playerNameMap(): Promise<Map<number, string>> {
+  playerNames ??= query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then(
+    (rows) => new Map(rows.map((r) => [r.player_id, r.name])),
+    (err: unknown) => {
+      playerNames = null;
+      throw err;
+    },
+  );
+  return playerNames;
+}
+
+export const teamAbbr = (teamId: unknown): string | null => teamByTeamId(Number(teamId))?.abbr ?? null;
+
+export const seasonOf = (season: unknown) => seasonLabel(Number(season));
+
+export const teamSums = (row: Row): TeamSums => pick(row, TEAM_COUNTERS);
+
+/** Rows of one plain set: identity fields plus the set's columns. */
+export function plainRows(def: MetricSetDefinition, entries: readonly { id: Row; v: Values }[]): Row[] {
+  return entries.map((e) => ({ ...e.id, ...pickColumns(e.v, def.base) }));
+}
+
+/** Rows of one on/off set: for each column `{key}_on`, `{key}_off`, `{key}_diff` (on minus off). */
+export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row; on: Values; off: Values }[]): Row[] {
+  return entries.map((e) => {
+    const row: Row = { ...e.id };
+    for (const c of COLUMNS[def.base]) {
+      const on = e.on[c.key] ?? null;
+      const off = e.off[c.key] ?? null;
+      row[`${c.key}_on`] = round(on);
+      row[`${c.key}_off`] = round(off);
+      row[`${c.key}_diff`] = on === null || off === null ? null : round(on - off);
+    }
+    return row;
+  });
+}
+
+/**
+ * League points per halfcourt play in the same sample (without lineup filters: the league baseline), used by
+ * "points added" in transition.
+ */
+export async function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
+  const noLineup: AppliedFilters = {
+    ...f,
+    lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], offCourt: [] },
+  };
+  const [row] = await teamSumsBy(noLineup, { persp: 'offense', groupBy: [] });
+  if (!row) return null;
+  const plays = Number(row.hc_plays);
+  return plays === 0 ? null : Number(row.hc_pts) / plays;
+}
+
+/** Estimated position (player_seasons.position) of each player in his latest season of the sample. */
+export async function positionsIn(f: AppliedFilters): Promise<Map<number, string>> {
+  const rows = await query<{ player_id: number; position: string }>(
+    `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
+       FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
+    f.seasons,
+  );
+  return new Map(rows.map((r) => [r.player_id, r.position]));
+}
+
+/**
+ * Percentile (0-100) of each rate/percent column among qualified rows in the same position group
+ * (METRICS.md "Presentation"): share of qualified values below, counting ties as half. Adds `{key}_pct`.
+ * Unqualified rows get percentiles against the qualified ones too (their own value is not in the pool).
+ */
+export function addPercentiles(
+  rows: Row[],
+  keys: readonly string[],
+  groupOf: (row: Row) => string,
+  qualified: (row: Row) => boolean,
+): void {
+  const pools = new Map<string, Map<string, number[]>>();
+  for (const row of rows) {
+    if (!qualified(row)) continue;
+    const g = groupOf(row);
+    let pool = pools.get(g);
+    if (!pool) pools.set(g, (pool = new Map()));
+    for (const k of keys) {
+      const v = row[k];
+      if (typeof v === 'number') {
+        let list = pool.get(k);
+        if (!list) pool.set(k, (list = []));
+        list.push(v);
+      }
+    }
+  }
+  for (const pool of pools.values()) for (const list of pool.values()) list.sort((a, b) => a - b);
+  for (const row of rows) {
+    const pool = pools.get(groupOf(row));
+    for (const k of keys) {
+      const v = row[k];
+      const list = pool?.get(k);
+      row[`${k}_pct`] = typeof v === 'number' && list && list.length ? percentileOf(list, v) : null;
+    }
+  }
+}
+
+function percentileOf(sorted: number[], v: number): Value {
+  let below = 0;
+  let equal = 0;
+  for (const x of sorted) {
+    if (x < v) below++;
+    else if (x === v) equal++;
+    else break;
+  }
+  return Math.round((1000 * (below + equal / 2)) / sorted.length) / 10;
+}
+
+/** The rate and percent column keys of a set (those that carry percentiles). */
+export function rateKeys(def: MetricSetDefinition): string[] {
+  return COLUMNS[def.base].filter((c) => c.format === 'rate' || c.format === 'percent').map((c) => c.key);
+}

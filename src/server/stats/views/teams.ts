@@ -1,0 +1,111 @@
+/**
+ * Views of team-level numbers (Team_ / Opponent_ groups): Team team (per season), Team on/off (per player),
+ * Player on/off (per season), Player positions (by the position he played), Team salaries.
+ * On views with a side, offense = Team_ sets (the team's possessions), defense = Opponent_ sets (the
+ * opponents' possessions against it).
+ */
+import type { DataQuery } from '../../../lib/apiParams';
+import { metricSetDefinitions } from '../../../lib/metricSets';
+import { LINEUP_SLOTS } from '../../../lib/filters';
+import { teamByAbbr } from '../../../lib/teams';
+import { query, type Row } from '../../db/statsDb';
+import { PLAYER_COUNTERS, pick } from '../counters';
+import type { Perspective } from '../filterSql';
+import { playerValues, teamValues, type Values } from '../formulas';
+import { onCourtSumsBy, playerSumsBy, teamSumsBy } from '../sums';
+import { onOffEntries } from './onoff';
+import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, teamAbbr, teamSums, type SetRows } from './shared';
+
+const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
+
+/** Team team: one row per season (and season type) of the team. */
+export async function teamTeamView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const persp = perspOf(q);
+  const col = persp === 'offense' ? 'off_team_id' : 'def_team_id';
+  const [rows, hcPpp] = await Promise.all([
+    teamSumsBy(q.filters, { persp, groupBy: ['season', 'season_type'], extra: (b) => [`p.${col} = ${b.bind(team.teamId)}`] }),
+    leagueHalfcourtPpp(q.filters),
+  ]);
+  const entries = rows
+    .filter((r) => Number(r.possessions) > 0)
+    .sort((a, b) => Number(b.season) - Number(a.season) || String(a.season_type).localeCompare(String(b.season_type)))
+    .map((r) => ({
+      id: { season: seasonOf(r.season), season_start: Number(r.season), season_type: String(r.season_type), team: team.abbr } as Row,
+      v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
+    }));
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions('TeamTeam', q.side)) out[def.value] = plainRows(def, entries);
+  return out;
+}
+
+/** Team on/off: one row per player of the team, his on, off and on-minus-off numbers. */
+export async function teamOnOffView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const [entries, names] = await Promise.all([onOffEntries(q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap()]);
+  const list = [...entries.values()]
+    .sort((a, b) => b.onSums.possessions - a.onSums.possessions)
+    .map((e) => ({ id: { player_id: e.player_id, name: names.get(e.player_id) ?? String(e.player_id), poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions('TeamOnOff', q.side)) out[def.value] = onOffRows(def, list);
+  return out;
+}
+
+/** Player on/off: one row per season with the player on and off. */
+export async function playerOnOffView(q: DataQuery, playerId: number): Promise<SetRows> {
+  const entries = await onOffEntries(q.filters, perspOf(q), { playerId, bySeason: true });
+  const list = [...entries.values()]
+    .sort((a, b) => Number(b.season) - Number(a.season))
+    .map((e) => ({ id: { season: seasonOf(e.season), season_start: e.season, poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions('PlayerOnOff', q.side)) out[def.value] = onOffRows(def, list);
+  return out;
+}
+
+/**
+ * Player positions: his numbers split by the position he played, i.e. his slot when the five on court are
+ * ordered by estimated position (1 = PG ... 5 = C). Player_ sets are his own stats; Team_ sets his team's
+ * offense while he played there; Opponent_ sets the opponents' offense while he defended there.
+ */
+export async function playerPositionsView(q: DataQuery, playerId: number): Promise<SetRows> {
+  const f = q.filters;
+  const [own, teamOn, oppOn, hcPpp] = await Promise.all([
+    playerSumsBy(f, { groupBy: ['slot'], playerId }),
+    onCourtSumsBy(f, { persp: 'offense', groupBy: ['slot'], playerId }),
+    onCourtSumsBy(f, { persp: 'defense', groupBy: ['slot'], playerId }),
+    leagueHalfcourtPpp(f),
+  ]);
+  const slotId = (slot: unknown): Row => ({ position: LINEUP_SLOTS[Number(slot) - 1]?.toUpperCase() ?? null, slot: Number(slot) });
+  const bySlot = (rows: Row[], valuesOf: (r: Row) => Values) =>
+    rows
+      .filter((r) => r.slot !== null && r.slot !== undefined)
+      .sort((a, b) => Number(a.slot) - Number(b.slot))
+      .map((r) => ({ id: slotId(r.slot), v: valuesOf(r) }));
+  const playerEntries = bySlot(
+    own.filter((r) => Number(r.on_seconds) > 0),
+    (r) => playerValues(pick(r, PLAYER_COUNTERS)),
+  );
+  const teamEntries = bySlot(teamOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
+  const oppEntries = bySlot(oppOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
+  const out: SetRows = {};
+  for (const def of metricSetDefinitions('PlayerPositions', q.side)) {
+    const entries = def.basis === 'player' ? playerEntries : def.group === 'Opponent' ? oppEntries : teamEntries;
+    out[def.value] = plainRows(def, entries);
+  }
+  return out;
+}
+
+/** Team salaries: the team's players' salaries in the seasons of the sample (data: 2003-04 to 2019-20). */
+export async function teamSalariesView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const seasons = q.filters.seasons;
+  const rows = await query(
+    `SELECT s.player_id, s.name, s.season, s.salary::DOUBLE AS salary FROM salaries s
+      WHERE s.team_id = $1 AND s.season IN (${seasons.map((_, i) => `$${i + 2}`).join(', ')})
+      ORDER BY s.season DESC, s.salary DESC`,
+    [team.teamId, ...seasons],
+  );
+  return { Salaries: rows.map((r) => ({ player_id: r.player_id, name: r.name, season: seasonOf(r.season), season_start: Number(r.season), salary: r.salary })) };
+}
+
+export { teamAbbr };
