@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/counters';
+import { playerValues, teamValues } from '../../../../src/server/stats/formulas';
+
+describe('team formulas (METRICS.md)', () => {
+  const s = {
+    ...emptySums(TEAM_COUNTERS),
+    possessions: 100, pts: 112, fga: 88, fgm: 41, fg3a: 35, fg3m: 13, ftm: 17, fta: 22, tov: 13, oreb: 10, dreb: 30,
+    fga_rim: 30, fgm_rim: 20, fga_smid: 15, fgm_smid: 6, fga_lmid: 8, fgm_lmid: 2, fga_c3: 10, fgm_c3: 4, fga_nc3: 25, fgm_nc3: 9,
+    plays: 120, hc_plays: 90, hc_pts: 85, tr_plays: 15, tr_pts: 20, pb_plays: 5, pb_pts: 6, tr_plays_stl: 5, tr_plays_reb: 9,
+  };
+  const v = teamValues(s, { leagueHcPpp: 0.95 });
+  it('four factors', () => {
+    expect(v.pts_per_poss).toBeCloseTo(112);
+    expect(v.efg_pct).toBeCloseTo((100 * (41 + 6.5)) / 88);
+    expect(v.tov_pct).toBeCloseTo(13);
+    expect(v.orb_pct).toBeCloseTo(25);
+    expect(v.ft_rate).toBeCloseTo((100 * 17) / 88);
+  });
+  it('zones: frequency sums to 100, all mid and all three combine zones', () => {
+    expect(Number(v.rim_freq) + Number(v.mid_freq) + Number(v.three_freq)).toBeCloseTo(100);
+    expect(v.mid_acc).toBeCloseTo((100 * 8) / 23);
+    expect(v.three_acc).toBeCloseTo((100 * 13) / 35);
+  });
+  it('transition points added = (ppp - league halfcourt ppp) x plays / poss x 100', () => {
+    expect(v.tr_pts_added).toBeCloseTo(((20 / 15 - 0.95) * 15 * 100) / 100);
+    expect(v.tr_freq).toBeCloseTo(15);
+  });
+  it('zero denominators give null, not NaN', () => {
+    const z = teamValues(emptySums(TEAM_COUNTERS), { leagueHcPpp: null });
+    expect(z.efg_pct).toBeNull();
+    expect(z.tr_pts_added).toBeNull();
+  });
+});
+
+describe('player formulas (METRICS.md)', () => {
+  const s = {
+    ...emptySums(PLAYER_COUNTERS),
+    pts: 30, fga_rim: 8, fgm_rim: 6, astd_rim: 2, fga_smid: 3, fgm_smid: 1, fga_lmid: 2, fgm_lmid: 1, astd_lmid: 1,
+    fga_c3: 2, fgm_c3: 1, astd_c3: 1, fga_nc3: 5, fgm_nc3: 2, astd_nc3: 1,
+    fta: 6, ftm: 5, ft_trips: 3, and1: 1, sfd: 4, nsfd: 2, tov: 3, ast: 7, stl: 2, blk: 1, oreb: 1, dreb: 7, pf: 2,
+    off_poss: 70, def_poss: 71, on_seconds: 2160, team_plays: 90, team_fgm: 30, team_misses: 40, oreb_chances: 45,
+    dreb_chances: 44, opp_fg2a: 40, team_pts: 80, opp_pts: 70,
+  };
+  const v = playerValues(s);
+  it('usage, PSA, AST%, TOV%', () => {
+    expect(v.usage).toBeCloseTo((100 * (20 + 3 + 3)) / 90);
+    expect(v.psa).toBeCloseTo((100 * 30) / 23);
+    expect(v.ast_pct).toBeCloseTo((100 * 7) / (30 - 11));
+    expect(v.tov_pct).toBeCloseTo((100 * 3) / 26);
+    expect(v.pts_per_100).toBeCloseTo((100 * 30) / 70);
+  });
+  it('shooting and fouls', () => {
+    expect(v.efg_pct).toBeCloseTo((100 * (11 + 1.5)) / 20);
+    expect(v.fg2_pct).toBeCloseTo((100 * 8) / 13);
+    expect(v.astd_three).toBeCloseTo((100 * 2) / 3);
+    expect(v.sfld_pct).toBeCloseTo((100 * 4) / (20 + 4 - 1));
+    expect(v.ft_rate).toBeCloseTo(30);
+    expect(v.plus_minus).toBe(10);
+  });
+  it('defense and rebounding', () => {
+    expect(v.blk_pct).toBeCloseTo(2.5);
+    expect(v.drb_pct).toBeCloseTo((100 * 7) / 44);
+  });
+});
