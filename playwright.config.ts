@@ -1,0 +1,66 @@
+/**
+ * Browser tests (tests/e2e/*.spec.ts) in Debian's Chromium against the BUILT site served by `npm run serve`
+ * (run `npm run build` first; scripts/test-all.mjs does). The server listens on E2E_PORT (default 4327) so
+ * tests never collide with a developer's `npm start` on 4321. STATS_DB_PATH and the rest of the environment
+ * pass through to the server.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4327);
+const BASE_URL = `http://localhost:${PORT}`;
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+
+const serverEnv: Record<string, string> = {};
+for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') serverEnv[k] = v;
+serverEnv.PORT = String(PORT);
+serverEnv.HOST = '127.0.0.1';
+serverEnv.ASTRO_TELEMETRY_DISABLED = '1';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run serve',
+    url: `${BASE_URL}/about`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

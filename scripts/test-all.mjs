@@ -1,0 +1,96 @@
+/**
+ * `npm test`: every test of the project, in order, and one closing line "N passed, M failed".
+ *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
+ *     regular season and playoffs) when it is missing and the ingest exists;
+ *  2. vitest (unit and data tests);
+ *  3. astro build;
+ *  4. Playwright (tests/e2e) against the built server.
+ * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
+ * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
+ * Test accounts live in ACCOUNTS_DB_PATH, default data/test-accounts.sqlite (never the real accounts file).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+
+const REPORTS = path.join(root, '.local', 'test-reports');
+mkdirSync(REPORTS, { recursive: true });
+const VITEST_JSON = path.join(REPORTS, 'vitest.json');
+const PLAYWRIGHT_JSON = path.join(REPORTS, 'playwright.json');
+
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+if (!env.STATS_DB_PATH) env.STATS_DB_PATH = 'data/test-stats.duckdb';
+if (!env.ACCOUNTS_DB_PATH) env.ACCOUNTS_DB_PATH = 'data/test-accounts.sqlite';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, extraEnv = {}) {
+  console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  if (result.error) console.error(`${label} could not start: ${result.error.message}`);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. Test database.
+const ingestEntry = 'src/server/ingest/cli.ts';
+if (!existsSync(env.STATS_DB_PATH)) {
+  if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
+    mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
+    const ok = run('test database', 'npm', [
+      'run', 'ingest', '--', '--seasons', '2012-13,2022-23', '--season-type', 'all', '--out', env.STATS_DB_PATH,
+    ]);
+    if (!ok) {
+      console.error(`The ingest failed to build ${env.STATS_DB_PATH}.`);
+      failed += 1;
+    }
+  } else {
+    console.log(`No ${env.STATS_DB_PATH} and no ingest yet: tests that need stats data will say so.`);
+  }
+}
+
+// 2. Unit and data tests.
+rmSync(VITEST_JSON, { force: true });
+const vitestOk = run('vitest', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
+]);
+const vitest = readJson(VITEST_JSON);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitestOk || (vitest.numFailedTests ?? 0) > 0 ? 0 : 1);
+} else if (!vitestOk) {
+  failed += 1;
+}
+
+// 3. Build.
+const buildOk = run('build', 'npx', ['astro', 'build']);
+if (!buildOk) failed += 1;
+
+// 4. Browser tests against the built server.
+if (buildOk) {
+  rmSync(PLAYWRIGHT_JSON, { force: true });
+  const pwOk = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
+  const pw = readJson(PLAYWRIGHT_JSON);
+  if (pw?.stats) {
+    passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+    const unexpected = pw.stats.unexpected ?? 0;
+    failed += unexpected + (pwOk || unexpected > 0 ? 0 : 1);
+  } else if (!pwOk) {
+    failed += 1;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,222 @@
+/**
+ * The site foundation in a real browser against the built server: every route answers with the right
+ * status, title and main heading; marketing pages ship no script; stats shells carry the island container
+ * and the tab bar; errors answer as spec section 8 says. The fixture fails any test that logs a console error.
+ */
+import { mkdirSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { TEAMS } from '../../src/lib/teams';
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+const MARKETING: { path: string; title: string; h1: RegExp }[] = [
+  { path: '/', title: 'Basketball statistics, possession by possession | Courtvision', h1: /Twenty seasons of play-by-play/ },
+  { path: '/about', title: 'About | Courtvision', h1: /About Courtvision/ },
+  { path: '/advice', title: 'Advice | Courtvision', h1: /Advice for reading the stats/ },
+  { path: '/articles', title: 'Articles | Courtvision', h1: /^Articles$/ },
+  { path: '/articles/possessions', title: 'What a possession is, and why we count them | Courtvision', h1: /What a possession is/ },
+  { path: '/articles/four-factors', title: 'The four factors, and how to read them | Courtvision', h1: /The four factors/ },
+  { path: '/articles/garbage-time', title: 'Garbage time: what we filter out, and why | Courtvision', h1: /Garbage time/ },
+  { path: '/error', title: 'Error | Courtvision', h1: /^Internal Server Error$/ },
+  { path: '/purchase_confirmation', title: 'Purchase confirmed | Courtvision', h1: /Stats plan is active/ },
+  { path: '/subscription_expiration', title: 'Subscription expired | Courtvision', h1: /Stats plan has expired/ },
+];
+
+for (const route of MARKETING) {
+  test(`marketing ${route.path}: 200, title, heading, no script`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(route.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(scripts).toEqual([]);
+  });
+}
+
+test('the header links to every area and the footer states the data coverage', async ({ page }) => {
+  await page.goto('/about');
+  const stats = page.getByRole('navigation', { name: 'Stats', exact: true });
+  for (const label of ['League', 'Players', 'Teams', 'Lineups', 'Games', 'Guides']) {
+    await expect(stats.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/stats/${label.toLowerCase()}`);
+  }
+  const main = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Stats', 'Articles', 'About', 'Advice']) await expect(main.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('coverage')).toContainText('2003-04 to 2022-23');
+  await expect(page.getByTestId('coverage')).toContainText('Playoffs 2013-14 to 2022-23 only');
+  await expect(page.getByTestId('coverage')).toContainText('No preseason');
+});
+
+test('fonts are self-hosted and in use', async ({ page }) => {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://localhost') && !r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('data:')) external.push(r.url());
+  });
+  await page.goto('/');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('16px Inter') && document.fonts.check('16px "IBM Plex Mono"'))).toBe(true);
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')));
+  expect(loaded).toContain('Inter');
+  expect(loaded).toContain('IBM Plex Mono');
+  expect(external).toEqual([]);
+});
+
+test('a hash link lands on its target, a new page opens at the top', async ({ page }) => {
+  await page.goto('/articles/possessions#free-throw-trips');
+  const heading = page.locator('#free-throw-trips');
+  await expect(heading).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.getByRole('link', { name: '← All articles' }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: string; current?: string }[] = [
+  { path: '/stats/league', title: 'League | Courtvision', h1: /^League$/, kind: 'League', entity: '' },
+  { path: '/stats/players', title: 'Players | Courtvision', h1: /^Players$/, kind: 'Players', entity: '' },
+  { path: '/stats/lineups', title: 'Lineups | Courtvision', h1: /^Lineups$/, kind: 'Lineups', entity: '' },
+  { path: '/stats/games', title: 'Games | Courtvision', h1: /^Games$/, kind: 'NonStats', entity: '' },
+  { path: '/stats/team/players/BOS', title: 'Boston Celtics Players | Courtvision', h1: /^Boston Celtics$/, kind: 'TeamPlayers', entity: 'BOS', current: 'Players' },
+  { path: '/stats/team/onoff/LAL', title: 'Los Angeles Lakers On/Off | Courtvision', h1: /^Los Angeles Lakers$/, kind: 'TeamOnOff', entity: 'LAL', current: 'On/Off' },
+  { path: '/stats/team/team/DEN', title: 'Denver Nuggets Team | Courtvision', h1: /^Denver Nuggets$/, kind: 'TeamTeam', entity: 'DEN', current: 'Team' },
+  { path: '/stats/team/gamelog/MIA', title: 'Miami Heat Game log | Courtvision', h1: /^Miami Heat$/, kind: 'TeamGameLog', entity: 'MIA', current: 'Game log' },
+  { path: '/stats/team/lineups/GSW', title: 'Golden State Warriors Lineups | Courtvision', h1: /^Golden State Warriors$/, kind: 'TeamLineups', entity: 'GSW', current: 'Lineups' },
+  { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries' },
+  { path: '/stats/player/profile/lebron_james_2544', title: 'Lebron James Profile | Courtvision', h1: /^Lebron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
+  { path: '/stats/player/positions/lebron_james_2544', title: 'Lebron James Positions | Courtvision', h1: /^Lebron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
+  { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },
+  { path: '/stats/player/gamelog/stephen_curry_201939', title: 'Stephen Curry Game log | Courtvision', h1: /^Stephen Curry$/, kind: 'PlayerGameLog', entity: '201939', current: 'Game log' },
+  { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
+  { path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Team stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GameTeam', entity: '0042200405', current: 'Team stats' },
+  { path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Player stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GamePlayers', entity: '0042200405', current: 'Player stats' },
+  { path: '/stats/gamepreview/NJN_SEA_2005-01-02_0020400450', title: 'Preview: NJN at SEA, 2005-01-02 | Courtvision', h1: /^NJN at SEA$/, kind: 'GamePreview', entity: '0020400450' },
+];
+
+for (const route of STATS) {
+  test(`stats ${route.path}: 200, title, heading, #stats-app, tabs`, async ({ page }) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(route.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+    const app = page.locator('#stats-app');
+    await expect(app).toHaveAttribute('data-page-kind', route.kind);
+    await expect(app).toHaveAttribute('data-entity', route.entity);
+    if (route.current) {
+      const current = page.locator('nav.tabs a[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveText(route.current);
+      await expect(current).toHaveAttribute('href', route.path);
+    }
+  });
+}
+
+test('team pages show the six tabs in order with the logo; player pages the five; game pages the two', async ({ page }) => {
+  await page.goto('/stats/team/team/BOS');
+  await expect(page.locator('nav.tabs a')).toHaveText(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries']);
+  const logo = page.getByRole('img', { name: 'Boston Celtics logo' });
+  await expect(logo).toHaveAttribute('src', '/img/teams/bos.png');
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.locator('nav.tabs a', { hasText: 'Game log' }).click();
+  await expect(page).toHaveURL(/\/stats\/team\/gamelog\/BOS$/);
+  await page.goto('/stats/player/profile/lebron_james_2544');
+  await expect(page.locator('nav.tabs a')).toHaveText(['Profile', 'Positions', 'On/Off stats', 'Game log', 'Lineups']);
+  await page.goto('/stats/game/players/MIA_DEN_2023-06-12_0042200405');
+  await expect(page.locator('nav.tabs a')).toHaveText(['Team stats', 'Player stats']);
+  await expect(page.locator('nav.tabs a[aria-current="page"]')).toHaveText('Player stats');
+});
+
+test('tabs keep the query string so filters survive a change of view', async ({ page }) => {
+  await page.goto('/stats/team/players/BOS?season=2021&season=2022');
+  await expect(page.locator('nav.tabs a', { hasText: 'Lineups' })).toHaveAttribute('href', '/stats/team/lineups/BOS?season=2021&season=2022');
+});
+
+test('stats home links to every area', async ({ page }) => {
+  const response = await page.goto('/stats');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Stats | Courtvision');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stats');
+  for (const area of ['league', 'players', 'teams', 'lineups', 'games', 'guides']) {
+    await expect(page.locator(`main a.card[href="/stats/${area}"]`)).toHaveCount(1);
+  }
+});
+
+test('the teams page shows all 30 teams with their logos, each linking to its team page', async ({ page }) => {
+  const response = await page.goto('/stats/teams');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Teams | Courtvision');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teams');
+  const links = page.locator('main ul.teams a');
+  await expect(links).toHaveCount(30);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(new Set(hrefs)).toEqual(new Set(TEAMS.map((t) => `/stats/team/players/${t.abbr}`)));
+  await page.waitForLoadState('load');
+  const broken = await page.locator('main ul.teams img').evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[]).filter((i) => !i.complete || i.naturalWidth !== 128).map((i) => i.src),
+  );
+  expect(broken).toEqual([]);
+});
+
+test('guides: an index and one page per metric set', async ({ page }) => {
+  const response = await page.goto('/stats/guides');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Guides | Courtvision');
+  const cards = page.locator('main a.card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(15);
+  await page.getByRole('link', { name: /Four Factors/ }).first().click();
+  await expect(page).toHaveURL(/\/stats\/guides\/league-four-factors$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four Factors');
+  await expect(page.locator('main table')).toContainText('(FGM + 0.5 × 3PM) ÷ FGA');
+});
+
+test('historical and lower-case team abbreviations redirect to the current one', async ({ page }) => {
+  const response = await page.goto('/stats/team/players/njn');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/stats\/team\/players\/BKN$/);
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/stats\/team\/players\/njn$/);
+  await page.goto('/stats/team/onoff/SEA');
+  await expect(page).toHaveURL(/\/stats\/team\/onoff\/OKC$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oklahoma City Thunder');
+});
+
+const NOT_FOUND = [
+  '/no-such-page',
+  '/stats/nothing/here',
+  '/stats/team/players/XYZ',
+  '/stats/team/profile/BOS',
+  '/stats/player/salaries/lebron_james_2544',
+  '/stats/player/profile/lebron_james',
+  '/stats/player/profile/lebron_james_abc',
+  '/stats/game/team/MIA_DEN_2023-06-12',
+  '/stats/game/team/MIA_DEN_2023-02-30_0042200405',
+  '/stats/game/box/MIA_DEN_2023-06-12_0042200405',
+  '/stats/gamepreview/MIA_XXX_2023-06-12_0042200405',
+  '/stats/guides/no-such-guide',
+  '/articles/no-such-article',
+];
+
+for (const path of NOT_FOUND) {
+  test(`404 for ${path}: "Page not found" and "Page Not Found: {path}"`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page not found | Courtvision');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${path}`);
+  });
+}
+
+test('screenshots of the home page and a stats page', async ({ page }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.goto('/');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
+  await page.goto('/stats/team/players/BOS');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENSHOTS}/team-players-bos.png`, fullPage: true });
+  await page.goto('/stats/teams');
+  await page.screenshot({ path: `${SCREENSHOTS}/teams.png`, fullPage: true });
+});
