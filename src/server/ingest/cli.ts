@@ -1,0 +1,92 @@
+/**
+ * `npm run ingest -- [--seasons 2019-20,2020-21] [--season-type regular|playoffs|all] [--out path] [--data dir]`
+ * Builds the stats database (default config.statsDbPath) from NBA_DATA_DIR (default ../shared/nba-data).
+ */
+import path from 'node:path';
+import { config } from '../config.ts';
+import { ALL_SEASONS, runIngest } from './ingest.ts';
+import { parseSeasonLabel } from './read.ts';
+import type { SeasonType } from './types.ts';
+
+export interface CliOptions {
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  out: string;
+  dataDir: string;
+}
+
+const USAGE =
+  'usage: npm run ingest -- [--seasons 2019-20,2020-21|all] [--season-type regular|playoffs|all] [--out path] [--data dir]';
+
+export function parseArgs(argv: string[]): CliOptions {
+  const opts: CliOptions = {
+    seasons: ALL_SEASONS,
+    seasonTypes: ['regular', 'playoffs'],
+    out: config.statsDbPath,
+    dataDir: config.nbaDataDir,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    switch (flag) {
+      case '--seasons': {
+        const v = value();
+        opts.seasons = v === 'all' ? ALL_SEASONS : v.split(',').map(parseSeasonLabel);
+        const outside = opts.seasons.filter((s) => !ALL_SEASONS.includes(s));
+        if (outside.length) throw new Error(`seasons outside 2003-04..2022-23: ${outside.join(', ')}`);
+        break;
+      }
+      case '--season-type': {
+        const v = value();
+        if (v === 'all') opts.seasonTypes = ['regular', 'playoffs'];
+        else if (v === 'regular' || v === 'playoffs') opts.seasonTypes = [v];
+        else throw new Error(`invalid --season-type "${v}": expected regular, playoffs or all`);
+        break;
+      }
+      case '--out':
+        opts.out = path.resolve(value());
+        break;
+      case '--data':
+        opts.dataDir = path.resolve(value());
+        break;
+      case '--help':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option "${arg}"\n${USAGE}`);
+    }
+  }
+  opts.seasons = [...new Set(opts.seasons)].sort((a, b) => a - b);
+  return opts;
+}
+
+async function main(): Promise<void> {
+  let opts: CliOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  console.log(`ingest ${opts.seasons.length} season(s), ${opts.seasonTypes.join('+')} from ${opts.dataDir} -> ${opts.out}`);
+  try {
+    const s = await runIngest({ ...opts });
+    console.log(
+      `done in ${s.seconds.toFixed(1)} s: ${s.gamesParsed} games parsed, ${s.gamesSkipped} skipped, ` +
+        `${s.warnings} warnings, ${s.possessions} possessions, ${s.events} events -> ${s.out}`,
+    );
+    for (const k of s.skipped) console.log(`  skipped ${k.gameId}: ${k.reason}`);
+  } catch (err) {
+    console.error(`ingest failed: ${(err as Error).stack ?? err}`);
+    process.exit(1);
+  }
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join('ingest', 'cli.ts'));
+if (invokedDirectly) void main();

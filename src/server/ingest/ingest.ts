@@ -1,0 +1,179 @@
+/**
+ * The ingest run: nba-data -> a complete DuckDB database, written to a temporary file next to the target and
+ * renamed over it only when everything (games, season-wide tables, post-ingest hooks) succeeded. A killed
+ * or failed run leaves the previous database untouched. Games are streamed one at a time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import cliProgress from 'cli-progress';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
+import { runPostIngestHooks } from './hooks.ts';
+import { parseGame } from './parseGame.ts';
+import { PositionBook } from './positions.ts';
+import { postprocess } from './postprocess.ts';
+import { loadGames, loadShotLocations, pbpFile, seasonLabel, streamGames } from './read.ts';
+import { isPlayer } from './events.ts';
+import type { SeasonType } from './types.ts';
+import { StatsWriter } from './writer.ts';
+
+export interface IngestOptions {
+  dataDir: string;
+  out: string;
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  /** show a progress bar (default: when stdout is a terminal) */
+  progress?: boolean;
+  log?: (message: string) => void;
+  /** DuckDB memory limit, e.g. '1GB' */
+  memoryLimit?: string;
+}
+
+export interface IngestSummary {
+  gamesParsed: number;
+  gamesSkipped: number;
+  warnings: number;
+  possessions: number;
+  events: number;
+  seconds: number;
+  out: string;
+  skipped: { gameId: number; reason: string }[];
+}
+
+export const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => 2003 + i);
+
+export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const started = Date.now();
+  if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
+  const files = opts.seasons.flatMap((season) =>
+    opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })),
+  );
+  const present = files.filter((f) => f.file !== null);
+  for (const f of files) if (!f.file) log(`no play-by-play for ${seasonLabel(f.season)} ${f.type}: skipped`);
+  if (present.length === 0) throw new Error('no play-by-play file matches the requested seasons and season types');
+
+  fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+  const tmp = `${opts.out}.tmp-${process.pid}`;
+  for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
+  const instance = await DuckDBInstance.create(tmp, {
+    threads: '2',
+    memory_limit: opts.memoryLimit ?? '1GB',
+    preserve_insertion_order: 'true',
+  });
+  let conn: DuckDBConnection | null = await instance.connect();
+  // Reading streams on its own connection: the appenders flush on `conn` while a game stream is open.
+  const readConn = await instance.connect();
+  const cleanup = (): void => {
+    for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
+  };
+  const onSignal = (): void => {
+    cleanup();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await applySchema(conn);
+    const games = await loadGames(conn, opts.dataDir);
+    const positions = await PositionBook.load(conn, opts.dataDir);
+    const writer = new StatsWriter(conn, positions);
+    await writer.open();
+    const pbpNames = new Map<number, string>();
+    const skipped: { gameId: number; reason: string }[] = [];
+    const expected = [...games.values()].filter(
+      (g) => opts.seasons.includes(g.season) && opts.seasonTypes.includes(g.seasonType),
+    ).length;
+    const bar = (opts.progress ?? process.stdout.isTTY)
+      ? new cliProgress.SingleBar(
+          { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+    bar?.start(expected, 0, { rate: '0', season: '' });
+    let done = 0;
+    for (const { season, type, file } of present) {
+      const label = `${seasonLabel(season)} ${type}`;
+      const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
+      let inFile = 0;
+      for await (const { gameCode, events } of streamGames(readConn, file!)) {
+        const game = games.get(gameCode);
+        const gameId = Number(gameCode);
+        if (!game) {
+          skipped.push({ gameId, reason: 'not in games.parquet' });
+          writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
+          continue;
+        }
+        for (const e of events) {
+          for (const p of [e.p1, e.p2, e.p3]) if (isPlayer(p) && p.name && !pbpNames.has(p.id)) pbpNames.set(p.id, p.name);
+        }
+        try {
+          const result = parseGame(game, events, shots?.get(game.gameId) ?? null);
+          writer.writeGame(result);
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          skipped.push({ gameId, reason });
+          writer.skip(gameId, season, reason);
+        }
+        done++;
+        inFile++;
+        if (bar && done % 10 === 0) {
+          const secs = (Date.now() - started) / 1000;
+          bar.update(done, { rate: (done / secs).toFixed(1), season: label });
+        }
+      }
+      if (!bar) log(`${label}: ${inFile} games`);
+    }
+    bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
+    bar?.stop();
+    await writer.close();
+    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
+    await runPostIngestHooks(conn, log);
+    const t = writer.totals;
+    const summary: IngestSummary = {
+      gamesParsed: t.games,
+      gamesSkipped: skipped.length,
+      warnings: t.warnings,
+      possessions: t.possessions,
+      events: t.events,
+      seconds: 0,
+      out: opts.out,
+      skipped,
+    };
+    await conn.run(
+      `INSERT INTO ingest_meta VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events)`,
+      {
+        v: SCHEMA_VERSION,
+        seasons: opts.seasons.join(','),
+        types: opts.seasonTypes.join(','),
+        dir: opts.dataDir,
+        parsed: summary.gamesParsed,
+        skipped: summary.gamesSkipped,
+        warnings: summary.warnings,
+        poss: summary.possessions,
+        events: summary.events,
+      },
+    );
+    await conn.run('CHECKPOINT');
+    readConn.closeSync();
+    conn.closeSync();
+    conn = null;
+    instance.closeSync();
+    fs.renameSync(tmp, opts.out);
+    fs.rmSync(`${opts.out}.wal`, { force: true });
+    summary.seconds = (Date.now() - started) / 1000;
+    return summary;
+  } catch (err) {
+    try {
+      conn?.closeSync();
+      instance.closeSync();
+    } catch {
+      // already closed
+    }
+    cleanup();
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

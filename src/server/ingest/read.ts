@@ -1,0 +1,201 @@
+/**
+ * Reading nba-data with DuckDB: the games list, the play-by-play streamed game by game in the published row
+ * order, and the shot locations of a season. Parquet files are read as published; CSV files (plain or .gz)
+ * with the same columns are accepted in their place (same name, .csv or .csv.gz).
+ *
+ * Rule: keep the published row order (`file_row_number`), never EVENTNUM order — EVENTNUM order runs the game
+ * clock backwards about 2,600 times a season (0021200001: rebound #20 is correctly published before tip #19).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { GameShotLocations } from './parseGame.ts';
+import type { GameInfo, RawEvent, SeasonType, ShotLocation } from './types.ts';
+
+/** '2012-13' for 2012. */
+export function seasonLabel(season: number): string {
+  return `${season}-${String((season + 1) % 100).padStart(2, '0')}`;
+}
+
+/** 2012 for '2012-13'; throws on anything else. */
+export function parseSeasonLabel(label: string): number {
+  const m = /^(\d{4})-(\d{2})$/.exec(label.trim());
+  if (!m || (Number(m[1]) + 1) % 100 !== Number(m[2])) {
+    throw new Error(`invalid season "${label}": expected a label like 2019-20`);
+  }
+  return Number(m[1]);
+}
+
+/** Integer game id of the league's 10-character id: '0021200001' -> 21200001. */
+export function gameIdNumber(code: string): number {
+  return Number(code);
+}
+
+export interface DataFile {
+  path: string;
+  format: 'parquet' | 'csv';
+}
+
+/** The data file for a base path without extension: .parquet, else .csv, else .csv.gz; null if none. */
+export function findDataFile(basePath: string): DataFile | null {
+  for (const [ext, format] of [['.parquet', 'parquet'], ['.csv', 'csv'], ['.csv.gz', 'csv']] as const) {
+    if (fs.existsSync(basePath + ext)) return { path: basePath + ext, format };
+  }
+  return null;
+}
+
+export function pbpFile(dataDir: string, seasonType: SeasonType, season: number): DataFile | null {
+  return findDataFile(path.join(dataDir, 'pbp', seasonType, seasonLabel(season)));
+}
+
+function source(file: DataFile, rowNumber: boolean): string {
+  if (file.format === 'parquet') return rowNumber ? 'read_parquet($file, file_row_number = true)' : 'read_parquet($file)';
+  return 'read_csv($file, header = true, auto_detect = true)';
+}
+
+const SEASON_TYPES: Record<string, SeasonType> = { 'Regular Season': 'regular', Playoffs: 'playoffs' };
+
+/** Every game of games.parquet (or games.csv), keyed by the 10-character game id. */
+export async function loadGames(conn: DuckDBConnection, dataDir: string): Promise<Map<string, GameInfo>> {
+  const file = findDataFile(path.join(dataDir, 'games'));
+  if (!file) throw new Error(`games file not found in ${dataDir} (games.parquet or games.csv)`);
+  const reader = await conn.runAndReadAll(
+    `SELECT lpad(CAST(GAME_ID AS VARCHAR), 10, '0') AS game_code, CAST(SEASON AS VARCHAR) AS season,
+            CAST(SEASON_TYPE AS VARCHAR) AS season_type, strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') AS date,
+            CAST(HOME_TEAM_ID AS INTEGER) AS home, CAST(AWAY_TEAM_ID AS INTEGER) AS away,
+            CAST(HOME_TEAM_ABBREVIATION AS VARCHAR) AS home_abbr, CAST(AWAY_TEAM_ABBREVIATION AS VARCHAR) AS away_abbr
+       FROM ${source(file, false)}`,
+    { file: file.path },
+  );
+  const games = new Map<string, GameInfo>();
+  for (const r of reader.getRowObjectsJS()) {
+    const seasonType = SEASON_TYPES[String(r.season_type)];
+    if (!seasonType) continue;
+    const code = String(r.game_code);
+    games.set(code, {
+      gameId: gameIdNumber(code),
+      gameCode: code,
+      season: parseSeasonLabel(String(r.season)),
+      seasonType,
+      date: String(r.date),
+      homeTeamId: Number(r.home),
+      awayTeamId: Number(r.away),
+      homeAbbr: String(r.home_abbr),
+      awayAbbr: String(r.away_abbr),
+    });
+  }
+  return games;
+}
+
+const PBP_COLUMNS = `lpad(CAST(GAME_ID AS VARCHAR), 10, '0'), CAST(EVENTNUM AS INTEGER), CAST(EVENTMSGTYPE AS INTEGER),
+  CAST(EVENTMSGACTIONTYPE AS INTEGER), CAST(PERIOD AS INTEGER), CAST(PCTIMESTRING AS VARCHAR),
+  CAST(HOMEDESCRIPTION AS VARCHAR), CAST(NEUTRALDESCRIPTION AS VARCHAR), CAST(VISITORDESCRIPTION AS VARCHAR),
+  CAST(SCORE AS VARCHAR),
+  CAST(PERSON1TYPE AS INTEGER), CAST(PLAYER1_ID AS INTEGER), CAST(PLAYER1_TEAM_ID AS INTEGER), CAST(PLAYER1_NAME AS VARCHAR),
+  CAST(PERSON2TYPE AS INTEGER), CAST(PLAYER2_ID AS INTEGER), CAST(PLAYER2_TEAM_ID AS INTEGER), CAST(PLAYER2_NAME AS VARCHAR),
+  CAST(PERSON3TYPE AS INTEGER), CAST(PLAYER3_ID AS INTEGER), CAST(PLAYER3_TEAM_ID AS INTEGER), CAST(PLAYER3_NAME AS VARCHAR)`;
+
+/** 'M:SS' -> seconds. */
+export function parseClock(text: string | null): number {
+  if (!text) return 0;
+  const m = /^(\d+):(\d+)/.exec(text.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}
+
+type Cell = number | string | null;
+
+function toEvent(cols: Cell[][], i: number, index: number): RawEvent {
+  const n = (c: number): number => Number(cols[c]![i] ?? 0) || 0;
+  const s = (c: number): string | null => {
+    const v = cols[c]![i];
+    return v === null || v === undefined || v === '' ? null : String(v);
+  };
+  return {
+    index,
+    eventNum: n(1),
+    type: n(2),
+    action: n(3),
+    period: n(4),
+    clock: parseClock(s(5)),
+    home: s(6),
+    neutral: s(7),
+    visitor: s(8),
+    score: s(9),
+    p1: { type: n(10), id: n(11), teamId: n(12), name: s(13) ?? '' },
+    p2: { type: n(14), id: n(15), teamId: n(16), name: s(17) ?? '' },
+    p3: { type: n(18), id: n(19), teamId: n(20), name: s(21) ?? '' },
+  };
+}
+
+/**
+ * Streams a play-by-play file game by game, in published order. Rows of one game are contiguous in the
+ * published files; a game id seen again later is reported through `onSplitGame` and its rows appended.
+ */
+export async function* streamGames(
+  conn: DuckDBConnection,
+  file: DataFile,
+): AsyncGenerator<{ gameCode: string; events: RawEvent[] }> {
+  const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
+  const result = await conn.stream(`SELECT ${PBP_COLUMNS} FROM ${source(file, true)} ${order}`, { file: file.path });
+  let code: string | null = null;
+  let events: RawEvent[] = [];
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    const cols = chunk.getColumns() as Cell[][];
+    const rows = chunk.rowCount;
+    for (let i = 0; i < rows; i++) {
+      const c = String(cols[0]![i]);
+      if (c !== code) {
+        if (code !== null && events.length) yield { gameCode: code, events };
+        code = c;
+        events = [];
+      }
+      events.push(toEvent(cols, i, events.length));
+    }
+  }
+  if (code !== null && events.length) yield { gameCode: code, events };
+}
+
+/** Shot locations of one regular season, by game id; null when the season has no shot file. */
+export async function loadShotLocations(
+  conn: DuckDBConnection,
+  dataDir: string,
+  seasonType: SeasonType,
+  season: number,
+): Promise<Map<number, GameShotLocations> | null> {
+  const file = findDataFile(path.join(dataDir, 'shots', seasonType, seasonLabel(season)));
+  if (!file) return null;
+  const reader = await conn.runAndReadAll(
+    `SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(PLAYER_ID AS INTEGER) AS p, CAST(QUARTER AS INTEGER) AS q,
+            CAST(MINS_LEFT AS INTEGER) * 60 + CAST(SECS_LEFT AS INTEGER) AS clock, CAST(SHOT_MADE AS BOOLEAN) AS made,
+            CAST(SHOT_TYPE AS VARCHAR) AS shot_type, CAST(BASIC_ZONE AS VARCHAR) AS zone,
+            CAST(LOC_X AS DOUBLE) AS x, CAST(LOC_Y AS DOUBLE) AS y, CAST(SHOT_DISTANCE AS DOUBLE) AS d
+       FROM ${source(file, false)}`,
+    { file: file.path },
+  );
+  const byGame = new Map<number, GameShotLocations>();
+  const cols = reader.getColumnsJS() as Cell[][];
+  const count = reader.currentRowCount;
+  for (let i = 0; i < count; i++) {
+    const g = Number(cols[0]![i]);
+    let m = byGame.get(g);
+    if (!m) byGame.set(g, (m = new Map()));
+    const loc: ShotLocation = {
+      playerId: Number(cols[1]![i]),
+      period: Number(cols[2]![i]),
+      clock: Number(cols[3]![i]),
+      made: Boolean(cols[4]![i]),
+      value: String(cols[5]![i]).startsWith('3') ? 3 : 2,
+      basicZone: String(cols[6]![i] ?? ''),
+      locX: cols[7]![i] === null ? null : Number(cols[7]![i]),
+      locY: cols[8]![i] === null ? null : Number(cols[8]![i]),
+      distance: cols[9]![i] === null ? null : Number(cols[9]![i]),
+    };
+    const key = `${loc.period}:${loc.clock}:${loc.playerId}`;
+    const list = m.get(key);
+    if (list) list.push(loc);
+    else m.set(key, [loc]);
+  }
+  return byGame;
+}

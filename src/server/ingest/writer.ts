@@ -1,0 +1,293 @@
+/**
+ * Bulk writer: appends each parsed game to the database with DuckDB Appenders (one per table), in game order,
+ * so the large tables are stored sorted by season, season type, game and possession.
+ * Derived columns that need the whole season (days rest, opponent ranks) are filled later by postprocess.ts.
+ */
+import { DuckDBConnection, LIST, SMALLINT, dateValue, type DuckDBAppender } from '@duckdb/node-api';
+import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
+import { isHeave } from './garbage.ts';
+import type { GameResult } from './parseGame.ts';
+import type { Possession } from './possession.ts';
+import type { PositionBook } from './positions.ts';
+
+function days(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.round(Date.UTC(y!, m! - 1, d!) / 86_400_000);
+}
+
+export interface WriterTotals {
+  games: number;
+  possessions: number;
+  events: number;
+  warnings: number;
+}
+
+export class StatsWriter {
+  private nextPossessionId = 1;
+  private readonly lineupIds = new Map<string, number>();
+  private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
+  readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
+  private app!: Record<
+    'games' | 'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks',
+    DuckDBAppender
+  >;
+
+  constructor(private readonly conn: DuckDBConnection, private readonly positions: PositionBook) {}
+
+  async open(): Promise<void> {
+    const c = this.conn;
+    this.app = {
+      games: await c.createAppender('games'),
+      team_games: await c.createAppender('team_games'),
+      possessions: await c.createAppender('possessions'),
+      pps: await c.createAppender('player_possession_stats'),
+      shots: await c.createAppender('shots'),
+      player_games: await c.createAppender('player_games'),
+      report: await c.createAppender('ingest_report'),
+      checks: await c.createAppender('game_checks'),
+    };
+  }
+
+  /** A game that could not be parsed: reported, nothing else written. */
+  skip(gameId: number, season: number, reason: string): void {
+    this.report(gameId, season, 'skip', 'parse_error', null, null, null, reason);
+  }
+
+  report(
+    gameId: number | null, season: number | null, severity: string, kind: string,
+    eventNum: number | null, period: number | null, teamId: number | null, message: string,
+  ): void {
+    const a = this.app.report;
+    if (gameId === null) a.appendNull(); else a.appendInteger(gameId);
+    if (season === null) a.appendNull(); else a.appendSmallInt(season);
+    a.appendVarchar(severity);
+    a.appendVarchar(kind);
+    if (eventNum === null) a.appendNull(); else a.appendInteger(eventNum);
+    if (period === null) a.appendNull(); else a.appendTinyInt(period);
+    if (teamId === null) a.appendNull(); else a.appendInteger(teamId);
+    a.appendVarchar(message);
+    a.endRow();
+    if (severity === 'warning') this.totals.warnings++;
+  }
+
+  private lineupId(team: number, five: number[]): number {
+    const ids = five.slice().sort((a, b) => a - b);
+    while (ids.length < 5) ids.push(0);
+    const key = `${team}:${ids.join('-')}`;
+    let id = this.lineupIds.get(key);
+    if (id === undefined) {
+      id = this.lineupRows.length + 1;
+      this.lineupIds.set(key, id);
+      this.lineupRows.push({ id, team, ids });
+    }
+    return id;
+  }
+
+  /** The five ordered by estimated position score (point first), then id; padded with 0 if short. */
+  private slots(season: number, five: number[]): number[] {
+    const ids = five.slice(0, 5);
+    ids.sort((a, b) => this.positions.score(season, a) - this.positions.score(season, b) || a - b);
+    while (ids.length < 5) ids.push(0);
+    return ids;
+  }
+
+  writeGame(r: GameResult): void {
+    const g = r.game;
+    const date = dateValue(days(g.date));
+    const firstId = this.nextPossessionId;
+    const possessionId = (p: Possession): number => firstId + p.index;
+
+    // games
+    const a = this.app.games;
+    a.appendInteger(g.gameId);
+    a.appendVarchar(g.gameCode);
+    a.appendSmallInt(g.season);
+    a.appendVarchar(g.seasonType);
+    a.appendDate(date);
+    a.appendInteger(g.homeTeamId);
+    a.appendInteger(g.awayTeamId);
+    a.appendVarchar(g.homeAbbr);
+    a.appendVarchar(g.awayAbbr);
+    a.appendSmallInt(r.homePts);
+    a.appendSmallInt(r.awayPts);
+    a.appendList(r.homePtsByPeriod, LIST(SMALLINT));
+    a.appendList(r.awayPtsByPeriod, LIST(SMALLINT));
+    a.appendTinyInt(r.periods);
+    a.appendTinyInt(5); // days rest: filled by postprocess
+    a.appendTinyInt(5);
+    a.appendBoolean(r.shots.some((s) => s.zoneSource === 'location'));
+    a.endRow();
+
+    // team_games (ranks and rest filled by postprocess)
+    const possCount = new Map<number, number>();
+    for (const p of r.possessions) possCount.set(p.offense, (possCount.get(p.offense) ?? 0) + 1);
+    for (const home of [true, false]) {
+      const team = home ? g.homeTeamId : g.awayTeamId;
+      const opp = home ? g.awayTeamId : g.homeTeamId;
+      const pts = home ? r.homePts : r.awayPts;
+      const oppPts = home ? r.awayPts : r.homePts;
+      const t = this.app.team_games;
+      t.appendInteger(g.gameId);
+      t.appendSmallInt(g.season);
+      t.appendVarchar(g.seasonType);
+      t.appendDate(date);
+      t.appendInteger(team);
+      t.appendInteger(opp);
+      t.appendVarchar(home ? g.homeAbbr : g.awayAbbr);
+      t.appendVarchar(home ? g.awayAbbr : g.homeAbbr);
+      t.appendBoolean(home);
+      t.appendBoolean(pts > oppPts);
+      t.appendSmallInt(pts);
+      t.appendSmallInt(oppPts);
+      for (let i = 0; i < 5; i++) t.appendTinyInt(i < 2 ? 5 : 0); // days_rest, opp_days_rest, 3 ranks
+      t.appendSmallInt(r.checks.gameSeconds);
+      t.appendSmallInt(possCount.get(team) ?? 0);
+      const box = r.teamBox.get(team)!;
+      const sum = (k: (typeof BOX_COUNTERS)[number]): number =>
+        r.players.filter((p) => p.teamId === team).reduce((s, p) => s + p.box[k], 0);
+      for (const k of TEAM_BOX_COUNTERS) {
+        const fromPlayers = k === 'team_oreb' || k === 'team_dreb' ? 0 : sum(k as (typeof BOX_COUNTERS)[number]);
+        t.appendSmallInt(fromPlayers + box[k]);
+      }
+      t.endRow();
+    }
+
+    // possessions and player possession stats
+    for (const p of r.possessions) {
+      const pa = this.app.possessions;
+      const off5 = p.off5 ?? [];
+      const def5 = p.def5 ?? [];
+      const heave = isHeave(p.period, p.startClock);
+      pa.appendInteger(possessionId(p));
+      pa.appendInteger(g.gameId);
+      pa.appendSmallInt(g.season);
+      pa.appendVarchar(g.seasonType);
+      pa.appendDate(date);
+      pa.appendSmallInt(p.index + 1);
+      pa.appendTinyInt(p.period);
+      pa.appendSmallInt(p.startClock);
+      pa.appendSmallInt(p.endClock);
+      pa.appendSmallInt((p.period <= 4 ? (p.period - 1) * 720 + 720 : 2880 + (p.period - 4) * 300) - p.startClock);
+      pa.appendSmallInt(p.startClock - p.endClock);
+      pa.appendInteger(p.offense);
+      pa.appendInteger(p.defense);
+      pa.appendBoolean(p.offense === g.homeTeamId);
+      pa.appendSmallInt(p.scoreDiff);
+      pa.appendVarchar(p.startType);
+      pa.appendBoolean(p.isGarbageTime);
+      pa.appendBoolean(heave);
+      pa.appendBoolean(p.isGarbageTime || heave);
+      pa.appendInteger(this.lineupId(p.offense, off5));
+      pa.appendInteger(this.lineupId(p.defense, def5));
+      for (const id of this.slots(g.season, off5)) pa.appendInteger(id);
+      for (const id of this.slots(g.season, def5)) pa.appendInteger(id);
+      for (const k of POSSESSION_COUNTERS) pa.appendUTinyInt(Math.min(255, p.c[k]));
+      pa.endRow();
+      for (const s of p.players.values()) {
+        const ps = this.app.pps;
+        ps.appendInteger(possessionId(p));
+        ps.appendInteger(g.gameId);
+        ps.appendInteger(s.playerId);
+        ps.appendInteger(s.teamId);
+        ps.appendBoolean(s.isOffense);
+        for (const k of PLAYER_COUNTERS) ps.appendUTinyInt(Math.min(255, s.c[k]));
+        ps.endRow();
+      }
+    }
+
+    // shots
+    for (const s of r.shots) {
+      const sa = this.app.shots;
+      const p = s.possession;
+      sa.appendInteger(g.gameId);
+      sa.appendInteger(s.eventNum);
+      sa.appendInteger(possessionId(p));
+      sa.appendSmallInt(g.season);
+      sa.appendVarchar(g.seasonType);
+      sa.appendTinyInt(s.period);
+      sa.appendSmallInt(s.clock);
+      sa.appendInteger(s.playerId);
+      sa.appendInteger(s.teamId);
+      sa.appendBoolean(s.made);
+      sa.appendTinyInt(s.value);
+      sa.appendVarchar(s.zone);
+      if (s.distance === null) sa.appendNull(); else sa.appendSmallInt(s.distance);
+      if (s.locX === null) sa.appendNull(); else sa.appendFloat(s.locX);
+      if (s.locY === null) sa.appendNull(); else sa.appendFloat(s.locY);
+      sa.appendVarchar(s.zoneSource);
+      sa.appendVarchar(s.action);
+      sa.appendBoolean(s.assistPlayerId !== null);
+      if (s.assistPlayerId === null) sa.appendNull(); else sa.appendInteger(s.assistPlayerId);
+      if (s.blockPlayerId === null) sa.appendNull(); else sa.appendInteger(s.blockPlayerId);
+      sa.appendVarchar(s.context);
+      sa.appendBoolean(p.isGarbageTime || isHeave(p.period, p.startClock));
+      sa.endRow();
+    }
+
+    // player games
+    for (const pg of r.players) {
+      const home = pg.teamId === g.homeTeamId;
+      const b = this.app.player_games;
+      b.appendInteger(g.gameId);
+      b.appendSmallInt(g.season);
+      b.appendVarchar(g.seasonType);
+      b.appendDate(date);
+      b.appendInteger(pg.playerId);
+      b.appendInteger(pg.teamId);
+      b.appendInteger(home ? g.awayTeamId : g.homeTeamId);
+      b.appendBoolean(home);
+      b.appendBoolean(pg.starter);
+      b.appendSmallInt(pg.seconds);
+      b.appendSmallInt(pg.plusMinus);
+      b.appendSmallInt(pg.box.pts);
+      for (const k of BOX_COUNTERS) if (k !== 'pts') b.appendUTinyInt(Math.min(255, pg.box[k]));
+      b.endRow();
+    }
+
+    // checks and warnings
+    const c = this.app.checks;
+    const ch = r.checks;
+    c.appendInteger(g.gameId);
+    c.appendSmallInt(g.season);
+    c.appendVarchar(g.seasonType);
+    c.appendInteger(ch.events);
+    c.appendInteger(ch.actorEvents);
+    c.appendInteger(ch.actorOnCourt);
+    c.appendInteger(ch.lineupEvents);
+    c.appendInteger(ch.lineupFive);
+    c.appendSmallInt(ch.unknownStarterPeriods);
+    c.appendInteger(ch.gameSeconds);
+    c.appendInteger(ch.homePlayerSeconds);
+    c.appendInteger(ch.awayPlayerSeconds);
+    c.appendSmallInt(possCount.get(g.homeTeamId) ?? 0);
+    c.appendSmallInt(possCount.get(g.awayTeamId) ?? 0);
+    c.endRow();
+    for (const w of r.warnings) {
+      if (w.kind === 'possession_repair') continue; // counted below, too many to list one by one
+      this.report(g.gameId, g.season, 'warning', w.kind, w.eventNum, w.period, w.teamId, w.message);
+    }
+    const repairs = r.warnings.filter((w) => w.kind === 'possession_repair').length;
+    if (repairs) {
+      this.report(g.gameId, g.season, 'info', 'possession_repair', null, null, null,
+        `${repairs} possession switch(es) inferred from a team acting on offense out of turn`);
+    }
+
+    this.nextPossessionId += r.possessions.length;
+    this.totals.games++;
+    this.totals.possessions += r.possessions.length;
+    this.totals.events += ch.events;
+  }
+
+  /** Flushes every appender and writes the lineups table. */
+  async close(): Promise<void> {
+    for (const a of Object.values(this.app)) a.closeSync();
+    const la = await this.conn.createAppender('lineups');
+    for (const l of this.lineupRows) {
+      la.appendInteger(l.id);
+      la.appendInteger(l.team);
+      for (const id of l.ids) la.appendInteger(id);
+      la.endRow();
+    }
+    la.closeSync();
+  }
+}

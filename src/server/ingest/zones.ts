@@ -1,0 +1,56 @@
+/**
+ * Shot zones (METRICS.md "Shot zones"):
+ * - rim: under 4 ft; short mid-range: 4 ft to under 14 ft; long mid-range: a two from 14 ft or more;
+ * - corner three: shot-location zone "Left Corner 3"/"Right Corner 3", or without location data a three from
+ *   22 ft or less; non-corner three: every other three.
+ * Distance comes from the shot-location data when the shot was matched to it, else from the description
+ * ("27' 3PT Jump Shot"); a two with no distance anywhere is a rim shot when its description names a layup,
+ * dunk, tip or alley-oop, else short mid-range. The value (2 or 3) always comes from the play-by-play.
+ */
+import type { ShotLocation } from './types.ts';
+
+export const ZONES = ['rim', 'short_mid', 'long_mid', 'corner3', 'noncorner3'] as const;
+export type Zone = (typeof ZONES)[number];
+export type ZoneSource = 'location' | 'description' | 'shot_type';
+
+export interface ZonedShot {
+  zone: Zone;
+  distance: number | null;
+  source: ZoneSource;
+}
+
+/** Distance in feet written in a shot description: "Curry 27' 3PT Jump Shot" -> 27. */
+export function descriptionDistance(desc: string): number | null {
+  const m = /(\d+)'/.exec(desc);
+  return m ? Number(m[1]) : null;
+}
+
+const RIM_SHOT_WORDS = /layup|lay-up|dunk|tip|alley oop|alley-oop|finger roll|putback/i;
+
+function twoPointZone(distance: number): Zone {
+  if (distance < 4) return 'rim';
+  if (distance < 14) return 'short_mid';
+  return 'long_mid';
+}
+
+export function zoneOf(value: 2 | 3, desc: string, location: ShotLocation | null): ZonedShot {
+  if (location) {
+    const fromXY =
+      location.locX !== null && location.locY !== null ? Math.hypot(location.locX, location.locY) : null;
+    const distance = fromXY ?? location.distance;
+    if (distance !== null) {
+      if (value === 3) {
+        const corner = location.basicZone === 'Left Corner 3' || location.basicZone === 'Right Corner 3';
+        return { zone: corner ? 'corner3' : 'noncorner3', distance, source: 'location' };
+      }
+      return { zone: twoPointZone(distance), distance, source: 'location' };
+    }
+  }
+  const distance = descriptionDistance(desc);
+  if (distance !== null) {
+    if (value === 3) return { zone: distance <= 22 ? 'corner3' : 'noncorner3', distance, source: 'description' };
+    return { zone: twoPointZone(distance), distance, source: 'description' };
+  }
+  if (value === 3) return { zone: 'noncorner3', distance: null, source: 'shot_type' };
+  return { zone: RIM_SHOT_WORDS.test(desc) ? 'rim' : 'short_mid', distance: null, source: 'shot_type' };
+}
