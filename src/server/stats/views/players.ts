@@ -25,10 +25,16 @@ import { teamSumsBy } from '../sums';
 
 const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 
+/** Box totals carried by every player row next to its set's columns (context for the table and its tooltips). */
+function boxTotals(v: Values): Row {
+  return { pts: v.pts, fgm: v.fgm, fga: v.fga, fg3m: v.fg3m, fg3a: v.fg3a, ftm: v.ftm, fta: v.fta };
+}
+
 /** Player rows of the six offensive sets. */
 function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
   const out: SetRows = {};
-  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, entries);
+  const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
+  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, withTotals);
   return out;
 }
 
@@ -63,8 +69,9 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
     .sort(byMinutes);
   const defs = metricSetDefinitions('Players', q.side);
   const out: SetRows = {};
+  const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
-    const setRows = plainRows(def, entries);
+    const setRows = plainRows(def, withTotals);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
     addPercentiles(setRows, rateKeys(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;

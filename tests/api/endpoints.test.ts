@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { call, HAS_DB } from './helpers';
+
+describe('stats API validation and gating (no data needed beyond the file)', () => {
+  it('400 names the bad parameter', async () => {
+    const r = await call('/api/data?page=Players&season=1990');
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe('season');
+    expect(r.body.error).toMatch(/^season: /);
+  });
+
+  it('400 for a missing page', async () => {
+    const r = await call('/api/data?season=2022');
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe('page');
+  });
+
+  it('403 for a gated filter without a session, with a clear message', async () => {
+    const r = await call('/api/data?page=Players&period=4', null);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toMatch(/Sign in.*Period/);
+  });
+
+  it('400 for malformed detail ids', async () => {
+    expect((await call('/api/player_details?player_id=abc')).status).toBe(400);
+    expect((await call('/api/player_details')).status).toBe(400);
+    expect((await call('/api/game_details?game_id=12')).status).toBe(400);
+  });
+});
+
+describe.skipIf(!HAS_DB)('stats API on the test database', () => {
+  it('200 for the same gated filter with a session', async () => {
+    const r = await call('/api/data?page=League&season=2012&period=4');
+    expect(r.status).toBe(200);
+    expect(r.body.data.Summary.length).toBe(1);
+  });
+
+  it('404 JSON for unknown ids', async () => {
+    for (const path of [
+      '/api/data?page=PlayerProfile&entity=999999999',
+      '/api/data?page=GameTeam&entity=0029900001',
+      '/api/player_details?player_id=999999999',
+      '/api/game_details?game_id=0029900001',
+    ]) {
+      const r = await call(path);
+      expect(r.status, path).toBe(404);
+      expect(r.body.error).toMatch(/No (player|game)/);
+    }
+  });
+
+  it('preseason gives empty data with a note, never an error', async () => {
+    const r = await call('/api/data?page=Players&season_type=preseason');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({});
+    expect(r.body.note).toMatch(/preseason/);
+  });
+
+  it('a season outside the database gives empty lists, not an error', async () => {
+    const r = await call('/api/data?page=Players&season=2005');
+    expect(r.status).toBe(200);
+    expect(r.body.data.OffensiveOverview).toEqual([]);
+  });
+
+  it('GET /api/players: every player, sorted by name, { name, second_spectrum_id }', async () => {
+    const r = await call('/api/players');
+    expect(r.status).toBe(200);
+    const list = r.body as { name: string; second_spectrum_id: number }[];
+    expect(list.length).toBeGreaterThan(400);
+    expect(Object.keys(list[0]!).sort()).toEqual(['name', 'second_spectrum_id']);
+    const names = list.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(list.find((p) => p.second_spectrum_id === 2544)?.name).toBe('LeBron James');
+  });
+
+  it('GET /api/player_details: bio, seasons and teams', async () => {
+    const r = await call('/api/player_details?player_id=201939');
+    expect(r.status).toBe(200);
+    expect(r.body.name).toBe('Stephen Curry');
+    expect(r.body.seasons.some((s: any) => s.season === '2012-13' && s.team === 'GSW')).toBe(true);
+  });
+
+  it('GET /api/game_details: teams, score by period, starters and a box score that adds up', async () => {
+    // 2012-10-30, Boston at Miami: Miami won 120-107 (the 2012-13 opening night).
+    const r = await call('/api/game_details?game_id=0021200001');
+    expect(r.status).toBe(200);
+    const g = r.body;
+    expect(g.date).toBe('2012-10-30');
+    expect(g.home.team).toBe('MIA');
+    expect(g.away.team).toBe('BOS');
+    expect(g.home.pts).toBe(120);
+    expect(g.away.pts).toBe(107);
+    for (const side of [g.home, g.away]) {
+      expect(side.pts_by_period.reduce((a: number, b: number) => a + b, 0)).toBe(side.pts);
+      expect(side.starters.length).toBe(5);
+      const sum = (k: string) => side.players.reduce((a: number, p: any) => a + p[k], 0);
+      for (const k of ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'ast', 'stl', 'blk']) expect(sum(k), k).toBe(side.totals[k]);
+      expect(sum('min')).toBe(side.totals.min / 1); // player seconds add up to five players x game length
+      expect(side.totals.possessions).toBeGreaterThan(80);
+      for (const p of side.players) for (const k of ['min', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts', 'plus_minus']) expect(typeof p[k]).toBe('number');
+    }
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Calls the real endpoint handlers (src/pages/api/*.ts) with a Request URL and locals, against the stats
+ * database at STATS_DB_PATH (scripts/test-all.mjs: data/test-stats.duckdb, seasons 2012-13 and 2022-23).
+ * Independent checks query the same file with their own DuckDB connection and their own SQL.
+ */
+import fs from 'node:fs';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Session } from '../../src/lib/session';
+import { config } from '../../src/server/config';
+
+export const DB_PATH = config.statsDbPath;
+export const HAS_DB = fs.existsSync(DB_PATH);
+if (!HAS_DB) console.warn(`[tests/api] skipped: no stats database at ${DB_PATH} (build it with npm run ingest)`);
+
+export const SIGNED_IN: Session = { user: { name: 'Test', email: 'test@example.com' }, isAdmin: false, subscriptions: [] };
+
+type Handler = (ctx: { url: URL; locals: { session: Session | null } }) => Promise<Response> | Response;
+
+export async function call(path: string, session: Session | null = SIGNED_IN): Promise<{ status: number; body: any }> {
+  const url = new URL(path, 'http://localhost');
+  const name = url.pathname.replace(/^\/api\//, '');
+  const mod = (await import(`../../src/pages/api/${name}.ts`)) as { GET: Handler };
+  const res = await mod.GET({ url, locals: { session } } as never);
+  return { status: res.status, body: await res.json() };
+}
+
+/** GET /api/data; fails the test unless the status is 200. */
+export async function data(qs: string, session: Session | null = SIGNED_IN): Promise<Record<string, any[]>> {
+  const r = await call(`/api/data?${qs}`, session);
+  if (r.status !== 200) throw new Error(`GET /api/data?${qs} -> ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+let conn: Promise<DuckDBConnection> | null = null;
+/** An independent read-only connection for checks written directly in SQL. */
+export async function sql<T = Record<string, unknown>>(text: string, params: (string | number)[] = []): Promise<T[]> {
+  conn ??= DuckDBInstance.create(DB_PATH, { access_mode: 'READ_ONLY' }).then((i) => i.connect());
+  const reader = await (await conn).runAndReadAll(text, params);
+  return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))) as T[];
+}
+
+export const byPlayer = (rows: any[], id: number) => rows.find((r) => r.player_id === id);
