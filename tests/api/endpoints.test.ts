@@ -80,8 +80,8 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
   });
 
   it('GET /api/game_details: teams, score by period, starters and a box score that adds up', async () => {
-    // 2012-10-30, Boston at Miami: Miami won 120-107 (the 2012-13 opening night).
-    const r = await call('/api/game_details?game_id=0021200001');
+    // 2012-10-30, Boston at Miami (0021200002): Miami won 120-107 on the 2012-13 opening night.
+    const r = await call('/api/game_details?game_id=0021200002');
     expect(r.status).toBe(200);
     const g = r.body;
     expect(g.date).toBe('2012-10-30');
