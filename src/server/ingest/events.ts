@@ -4,8 +4,14 @@
  */
 import { EventType, PersonType, type EventPerson, type RawEvent } from './types.ts';
 
-/** The description of the event, home side first (only one side is filled for most events). */
+/**
+ * The description of the event on the acting side: the home column for home players and teams, the visitor
+ * column for visitors (a blocked shot has the shooter's text on his side and the "BLOCK" on the other side).
+ */
 export function description(e: RawEvent): string {
+  const t = e.p1.type;
+  if (t === PersonType.HomePlayer || t === PersonType.HomeTeam || t === PersonType.HomeBench) return e.home ?? e.neutral ?? e.visitor ?? '';
+  if (t === PersonType.AwayPlayer || t === PersonType.AwayTeam || t === PersonType.AwayBench) return e.visitor ?? e.neutral ?? e.home ?? '';
   return e.home ?? e.visitor ?? e.neutral ?? '';
 }
 

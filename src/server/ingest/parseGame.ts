@@ -93,12 +93,16 @@ export type GameShotLocations = Map<string, ShotLocation[]>;
 
 type Lineups = Map<number, number[]>;
 
+/** Called after each event with the five of each team on court after it (used by the verify checks). */
+export type EventLineupObserver = (e: RawEvent, lineups: ReadonlyMap<number, readonly number[]>) => void;
+
 export function parseGame(
   game: GameInfo,
   rawEvents: RawEvent[],
   shotLocations: GameShotLocations | null,
+  observer?: EventLineupObserver,
 ): GameResult {
-  return new GameParser(game, rawEvents, shotLocations).run();
+  return new GameParser(game, rawEvents, shotLocations, observer).run();
 }
 
 class GameParser {
@@ -136,7 +140,12 @@ class GameParser {
   private pendingTechnical = new Map<number, { fta: number; ftm: number; shooters: Map<number, { fta: number; ftm: number }> }>();
   private shotLocations: GameShotLocations | null;
 
-  constructor(private readonly game: GameInfo, private readonly rawEvents: RawEvent[], shotLocations: GameShotLocations | null) {
+  constructor(
+    private readonly game: GameInfo,
+    private readonly rawEvents: RawEvent[],
+    shotLocations: GameShotLocations | null,
+    private readonly observer?: EventLineupObserver,
+  ) {
     this.home = game.homeTeamId;
     this.away = game.awayTeamId;
     this.shotLocations = shotLocations;
@@ -167,7 +176,10 @@ class GameParser {
         this.warn('missing_period', null, p, null, `no events in period ${p}`);
       }
       this.startPeriod(p, list, previousEnd, gamePlayers);
-      for (const e of list) this.handle(e);
+      for (const e of list) {
+        this.handle(e);
+        this.observer?.(e, this.lineups);
+      }
       this.endPeriod();
       previousEnd = new Map([...this.lineups].map(([t, l]) => [t, l.slice()]));
     }

@@ -1,0 +1,225 @@
+/**
+ * Correctness checks of a built stats database against independent sources (issue 3, "Correctness"):
+ * - team-game totals vs the official team box scores (nba-data team-box-scores, 2003-04..2012-13);
+ * - players acting in an event are in the reconstructed lineup; five players per team at every event;
+ *   player seconds sum to 5 x game length;
+ * - agreement of the event lineups with the third-party lineup-changes files (2010-11..2014-15), re-parsing
+ *   those games with the same engine;
+ * - possessions: both teams' counts within 2 in a game, league possessions per team-game per season in a
+ *   plausible band.
+ * Used by `npm run verify:data` (scripts/verify-data.ts) and the data tests (tests/data).
+ */
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { parseGame } from './parseGame.ts';
+import { findDataFile, loadGames, pbpFile, seasonLabel, streamGames } from './read.ts';
+
+export const THRESHOLDS = {
+  /** each box stat and team minutes exact in at least this share of team-games */
+  teamBox: 0.999,
+  /** players acting in an event are on our court */
+  actorOnCourt: 0.9999,
+  /** event lineups equal to the lineup-changes files */
+  lineupChanges: 0.975,
+  /** share of games whose teams' possession counts differ by at most 2 */
+  possessionBalance: 1,
+  /** league possessions per team-game, any season */
+  possessionsPerTeamGame: [85, 105] as const,
+} as const;
+
+export const BOX_STATS = ['fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pts'] as const;
+
+export interface StatAgreement {
+  stat: string;
+  matched: number;
+  total: number;
+  share: number;
+}
+
+export interface BoxMismatch {
+  gameId: number;
+  teamId: number;
+  stat: string;
+  ours: number;
+  official: number;
+}
+
+export interface TeamBoxReport {
+  seasons: number[];
+  stats: StatAgreement[];
+  mismatches: BoxMismatch[];
+}
+
+/** Compares team_games with the official team box scores for every season present in both. */
+export async function checkTeamBox(conn: DuckDBConnection, dataDir: string): Promise<TeamBoxReport | null> {
+  const file = findDataFile(path.join(dataDir, 'team-box-scores'));
+  if (!file) return null;
+  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
+  await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
+    SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
+           ${BOX_STATS.map((s) => `CAST(${s === 'fg3m' ? 'FG3M' : s === 'fg3a' ? 'FG3A' : s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
+      FROM ${src}`, { f: file.path });
+  const joined = `FROM team_games t JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id`;
+  const seasonsR = await conn.runAndReadAll(`SELECT DISTINCT t.season ${joined} ORDER BY 1`);
+  const seasons = seasonsR.getRowObjectsJS().map((r) => Number(r.season));
+  if (seasons.length === 0) return { seasons, stats: [], mismatches: [] };
+  const agg = await conn.runAndReadAll(`SELECT count(*) AS total,
+      ${BOX_STATS.map((s) => `count(*) FILTER (WHERE t.${s} = b.${s}) AS ${s}`).join(', ')},
+      count(*) FILTER (WHERE round(t.seconds * 5 / 60) = b.min) AS min ${joined}`);
+  const row = agg.getRowObjectsJS()[0]!;
+  const total = Number(row.total);
+  const stats = [...BOX_STATS, 'min'].map((s) => ({
+    stat: s,
+    matched: Number(row[s]),
+    total,
+    share: total ? Number(row[s]) / total : 1,
+  }));
+  const mm = await conn.runAndReadAll(`
+    SELECT t.game_id, t.team_id, s.stat, s.ours, s.official FROM team_games t
+      JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id,
+      LATERAL (SELECT * FROM (VALUES ${[...BOX_STATS].map((s) => `('${s}', t.${s}::INTEGER, b.${s})`).join(', ')},
+                              ('min', round(t.seconds * 5 / 60)::INTEGER, b.min)) v(stat, ours, official)) s
+     WHERE s.ours <> s.official ORDER BY t.game_id, t.team_id, s.stat`);
+  const mismatches = mm.getRowObjectsJS().map((r) => ({
+    gameId: Number(r.game_id), teamId: Number(r.team_id), stat: String(r.stat), ours: Number(r.ours), official: Number(r.official),
+  }));
+  return { seasons, stats, mismatches };
+}
+
+export interface LineupReport {
+  actorEvents: number;
+  actorOnCourt: number;
+  actorShare: number;
+  lineupEvents: number;
+  lineupFive: number;
+  teamGames: number;
+  teamGamesSecondsOk: number;
+  unknownStarterPeriods: number;
+}
+
+export async function checkLineups(conn: DuckDBConnection): Promise<LineupReport> {
+  const r = await conn.runAndReadAll(`SELECT sum(actor_events) AS ae, sum(actor_on_court) AS ao,
+      sum(lineup_events) AS le, sum(lineup_five) AS lf, 2 * count(*) AS tg,
+      count(*) FILTER (WHERE home_player_seconds = 5 * game_seconds) + count(*) FILTER (WHERE away_player_seconds = 5 * game_seconds) AS ok,
+      sum(unknown_starter_periods) AS us
+    FROM game_checks`);
+  const x = r.getRowObjectsJS()[0]!;
+  const ae = Number(x.ae ?? 0);
+  const ao = Number(x.ao ?? 0);
+  return {
+    actorEvents: ae, actorOnCourt: ao, actorShare: ae ? ao / ae : 1,
+    lineupEvents: Number(x.le ?? 0), lineupFive: Number(x.lf ?? 0),
+    teamGames: Number(x.tg ?? 0), teamGamesSecondsOk: Number(x.ok ?? 0), unknownStarterPeriods: Number(x.us ?? 0),
+  };
+}
+
+export interface PossessionReport {
+  games: number;
+  balanced: number;
+  unbalanced: { gameId: number; home: number; away: number }[];
+  perSeason: { season: number; seasonType: string; perTeamGame: number }[];
+}
+
+export async function checkPossessions(conn: DuckDBConnection): Promise<PossessionReport> {
+  const g = await conn.runAndReadAll(`SELECT count(*) AS n, count(*) FILTER (WHERE abs(home_possessions - away_possessions) <= 2) AS ok FROM game_checks`);
+  const x = g.getRowObjectsJS()[0]!;
+  const u = await conn.runAndReadAll(`SELECT game_id, home_possessions, away_possessions FROM game_checks
+     WHERE abs(home_possessions - away_possessions) > 2 ORDER BY game_id`);
+  const s = await conn.runAndReadAll(`SELECT season, season_type, avg(possessions) AS p FROM team_games GROUP BY ALL ORDER BY 1, 2 DESC`);
+  return {
+    games: Number(x.n),
+    balanced: Number(x.ok),
+    unbalanced: u.getRowObjectsJS().map((r) => ({ gameId: Number(r.game_id), home: Number(r.home_possessions), away: Number(r.away_possessions) })),
+    perSeason: s.getRowObjectsJS().map((r) => ({ season: Number(r.season), seasonType: String(r.season_type), perTeamGame: Number(r.p) })),
+  };
+}
+
+export interface LineupChangesReport {
+  seasons: number[];
+  events: number;
+  agree: number;
+  share: number;
+  /** events where their row has a missing (null) player */
+  theirNulls: number;
+  /** disagreements where a player acting in the event is on our court and not on theirs */
+  actorSupportsOurs: number;
+  /** disagreements where a player acting in the event is on their court and not on ours */
+  actorSupportsTheirs: number;
+  examples: { gameId: number; eventNum: number; ours: string; theirs: string }[];
+}
+
+/**
+ * Re-parses the games of the lineup-changes seasons present in the database and compares, event by event,
+ * our ten players after each event with theirs (the latest change row of the period at or before the event).
+ */
+export async function checkLineupChanges(dataDir: string, seasons: number[], maxGamesPerSeason = Infinity): Promise<LineupChangesReport | null> {
+  const withFiles = seasons.filter((s) => findDataFile(path.join(dataDir, 'lineup-changes', seasonLabel(s))));
+  if (withFiles.length === 0) return null;
+  const { actorsOnCourt } = await import('./events.ts');
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await instance.connect();
+  const games = await loadGames(conn, dataDir);
+  const report: LineupChangesReport = {
+    seasons: withFiles, events: 0, agree: 0, share: 1, theirNulls: 0, actorSupportsOurs: 0, actorSupportsTheirs: 0, examples: [],
+  };
+  for (const season of withFiles) {
+    const lc = findDataFile(path.join(dataDir, 'lineup-changes', seasonLabel(season)))!;
+    const src = lc.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
+    const r = await conn.runAndReadAll(`SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(EVENTNUM AS INTEGER) AS e, CAST(PERIOD AS INTEGER) AS p,
+        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${src}`, { f: lc.path });
+    const changes = new Map<number, { e: number; p: number; away: (number | null)[]; home: (number | null)[] }[]>();
+    for (const row of r.getRowObjectsJS()) {
+      const g = Number(row.g);
+      let list = changes.get(g);
+      if (!list) changes.set(g, (list = []));
+      list.push({ e: Number(row.e), p: Number(row.p), away: (row.away as unknown[]).map((v) => (v === null ? null : Number(v))), home: (row.home as unknown[]).map((v) => (v === null ? null : Number(v))) });
+    }
+    const file = pbpFile(dataDir, 'regular', season);
+    if (!file) continue;
+    let n = 0;
+    for await (const { gameCode, events } of streamGames(conn, file)) {
+      if (n++ >= maxGamesPerSeason) break;
+      const game = games.get(gameCode);
+      const rows = changes.get(Number(gameCode));
+      if (!game || !rows) continue;
+      const byEvent = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) byEvent.set(`${row.p}:${row.e}`, row);
+      let theirs: (typeof rows)[number] | null = null;
+      let period = 0;
+      parseGame(game, events, null, (e, lineups) => {
+        if (e.period !== period) {
+          period = e.period;
+          theirs = rows.filter((x) => x.p === period).sort((a, b) => a.e - b.e)[0] ?? null;
+        }
+        const change = byEvent.get(`${e.period}:${e.eventNum}`);
+        if (change) theirs = change;
+        if (!theirs) return;
+        const t = theirs as (typeof rows)[number];
+        report.events++;
+        if ([...t.home, ...t.away].some((v) => v === null)) report.theirNulls++;
+        const oursHome = [...(lineups.get(game.homeTeamId) ?? [])].sort((a, b) => a - b);
+        const oursAway = [...(lineups.get(game.awayTeamId) ?? [])].sort((a, b) => a - b);
+        const tHome = t.home.slice().sort((a, b) => (a ?? 0) - (b ?? 0));
+        const tAway = t.away.slice().sort((a, b) => (a ?? 0) - (b ?? 0));
+        const same = oursHome.join() === tHome.join() && oursAway.join() === tAway.join();
+        if (same) {
+          report.agree++;
+          return;
+        }
+        for (const a of actorsOnCourt(e)) {
+          const oursHas = oursHome.includes(a.id) || oursAway.includes(a.id);
+          const theirsHas = tHome.includes(a.id) || tAway.includes(a.id);
+          if (oursHas && !theirsHas) report.actorSupportsOurs++;
+          if (theirsHas && !oursHas) report.actorSupportsTheirs++;
+        }
+        if (report.examples.length < 10 && report.examples.every((x) => x.gameId !== game.gameId)) {
+          report.examples.push({ gameId: game.gameId, eventNum: e.eventNum, ours: `${oursAway.join(',')} @ ${oursHome.join(',')}`, theirs: `${tAway.join(',')} @ ${tHome.join(',')}` });
+        }
+      });
+    }
+  }
+  report.share = report.events ? report.agree / report.events : 1;
+  conn.closeSync();
+  instance.closeSync();
+  return report;
+}
