@@ -55,7 +55,8 @@ console.log(`   period-teams with a starter unknowable from the events (flagged)
 
 console.log('\n3. Possessions');
 const p = await checkPossessions(conn);
-console.log(`   games with both teams within 2 possessions: ${p.balanced} / ${p.games}  ${verdict(p.balanced / p.games >= THRESHOLDS.possessionBalance)}`);
+console.log(`   periods with both teams within 1 possession: ${p.periods - p.unbalancedPeriods} / ${p.periods}  ${verdict(p.unbalancedPeriods === 0)}`);
+console.log(`   games with both teams within 2 possessions: ${p.balanced} / ${p.games}; the ${p.games - p.balanced} others are overtime games whose every period is within 1: ${p.explainedByPeriods}  ${verdict(p.balanced + p.explainedByPeriods === p.games)}`);
 for (const u of p.unbalanced.slice(0, 20)) console.log(`   unbalanced game ${u.gameId}: home ${u.home}, away ${u.away}`);
 const [lo, hi] = THRESHOLDS.possessionsPerTeamGame;
 for (const s of p.perSeason) {

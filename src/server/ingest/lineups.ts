@@ -11,7 +11,9 @@
  * - Substitutions are sometimes published just before the play they follow, at the same clock (0021200293
  *   #363 "SUB: Lamb FOR Ellis" then #365 "Ellis Bad Pass Turnover"): within one (period, clock) group a
  *   substitution whose outgoing player still acts later in the group is moved after his last action there, and
- *   one whose incoming player acted earlier in the group is moved before his first action.
+ *   one whose incoming player acted earlier in the group is moved before his first action. When the
+ *   incoming player acts between the substitution and the outgoing player's late action, the late action
+ *   moves before the substitution instead (0021200293 #363-#365).
  */
 import { actorsOnCourt, isPlayer } from './events.ts';
 import { EventType, type RawEvent } from './types.ts';
@@ -54,8 +56,18 @@ function reorderGroup(group: RawEvent[]): RawEvent[] {
       if (actsIn(e, outId)) lastAct = k;
     }
     if (lastAct > pos) {
-      g.splice(pos, 1);
-      g.splice(lastAct, 0, sub); // lastAct shifted down by one: inserts right after his last action
+      const between = g.slice(pos + 1, lastAct + 1);
+      if (between.some((e) => actsIn(e, inId))) {
+        // The incoming player already acts in between (0021200293: sub #363, jump ball #364 tipped to the
+        // new player, turnover #365 by the old one): the old player's actions came before the substitution.
+        const moved = between.filter((e) => actsIn(e, outId));
+        const rest = g.filter((e) => !moved.includes(e));
+        rest.splice(rest.indexOf(sub), 0, ...moved);
+        g.splice(0, g.length, ...rest);
+      } else {
+        g.splice(pos, 1);
+        g.splice(lastAct, 0, sub); // lastAct shifted down by one: inserts right after his last action
+      }
       pos = g.indexOf(sub);
     }
     // Incoming player acting before the substitution that brings him in.

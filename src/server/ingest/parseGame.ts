@@ -466,6 +466,7 @@ class GameParser {
       assistPlayerId: ast?.id ?? null, blockPlayerId: blk?.id ?? null, context,
     });
     if (made) {
+      this.lastMiss = null;
       // An and-one: a shooting foul and a "1 of 1" free throw by the scoring team at the same clock follow.
       if (this.andOneFollows(e, team)) this.andOne = { shooter: e.p1.id, context };
       else this.changePossession(e.clock, this.other(team), 'after_made_fg');

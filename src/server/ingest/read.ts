@@ -157,6 +157,17 @@ export async function* streamGames(
   if (code !== null && events.length) yield { gameCode: code, events };
 }
 
+/** The events of one game, in published order (tests and diagnostics; the ingest streams whole files). */
+export async function readGameEvents(conn: DuckDBConnection, file: DataFile, gameCode: string): Promise<RawEvent[]> {
+  const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
+  const reader = await conn.runAndReadAll(
+    `SELECT ${PBP_COLUMNS} FROM ${source(file, true)} WHERE lpad(CAST(GAME_ID AS VARCHAR), 10, '0') = $game ${order}`,
+    { file: file.path, game: gameCode },
+  );
+  const cols = reader.getColumnsJS() as Cell[][];
+  return Array.from({ length: reader.currentRowCount }, (_, i) => toEvent(cols, i, i));
+}
+
 /** Shot locations of one regular season, by game id; null when the season has no shot file. */
 export async function loadShotLocations(
   conn: DuckDBConnection,

@@ -21,8 +21,6 @@ export const THRESHOLDS = {
   actorOnCourt: 0.9999,
   /** event lineups equal to the lineup-changes files */
   lineupChanges: 0.975,
-  /** share of games whose teams' possession counts differ by at most 2 */
-  possessionBalance: 1,
   /** league possessions per team-game, any season */
   possessionsPerTeamGame: [85, 105] as const,
 } as const;
@@ -116,6 +114,11 @@ export async function checkLineups(conn: DuckDBConnection): Promise<LineupReport
 export interface PossessionReport {
   games: number;
   balanced: number;
+  /** periods (game, period) whose two possession counts differ by more than 1 (possessions alternate) */
+  unbalancedPeriods: number;
+  periods: number;
+  /** games over 2 in which every period is within 1 (overtime games where one team started and ended 3 periods) */
+  explainedByPeriods: number;
   unbalanced: { gameId: number; home: number; away: number }[];
   perSeason: { season: number; seasonType: string; perTeamGame: number }[];
 }
@@ -126,9 +129,19 @@ export async function checkPossessions(conn: DuckDBConnection): Promise<Possessi
   const u = await conn.runAndReadAll(`SELECT game_id, home_possessions, away_possessions FROM game_checks
      WHERE abs(home_possessions - away_possessions) > 2 ORDER BY game_id`);
   const s = await conn.runAndReadAll(`SELECT season, season_type, avg(possessions) AS p FROM team_games GROUP BY ALL ORDER BY 1, 2 DESC`);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE period_balance AS
+    SELECT game_id, period, abs(count(*) FILTER (WHERE off_is_home) - count(*) FILTER (WHERE NOT off_is_home)) AS diff
+      FROM possessions GROUP BY ALL`);
+  const pb = (await conn.runAndReadAll(`SELECT count(*) AS n, count(*) FILTER (WHERE diff > 1) AS bad FROM period_balance`)).getRowObjectsJS()[0]!;
+  const ex = (await conn.runAndReadAll(`SELECT count(*) AS n FROM game_checks g
+     WHERE abs(home_possessions - away_possessions) > 2
+       AND NOT EXISTS (SELECT 1 FROM period_balance b WHERE b.game_id = g.game_id AND b.diff > 1)`)).getRowObjectsJS()[0]!;
   return {
     games: Number(x.n),
     balanced: Number(x.ok),
+    periods: Number(pb.n),
+    unbalancedPeriods: Number(pb.bad),
+    explainedByPeriods: Number(ex.n),
     unbalanced: u.getRowObjectsJS().map((r) => ({ gameId: Number(r.game_id), home: Number(r.home_possessions), away: Number(r.away_possessions) })),
     perSeason: s.getRowObjectsJS().map((r) => ({ season: Number(r.season), seasonType: String(r.season_type), perTeamGame: Number(r.p) })),
   };

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionDistance, zoneOf } from '../../../../src/server/ingest/zones.ts';
+import type { ShotLocation } from '../../../../src/server/ingest/types.ts';
+
+const loc = (x: number, y: number, basicZone = 'Mid-Range'): ShotLocation => ({
+  playerId: 1, period: 1, clock: 600, made: true, value: 2, basicZone, locX: x, locY: y, distance: Math.round(Math.hypot(x, y)),
+});
+
+describe('shot zones (METRICS.md)', () => {
+  it('reads the distance written in a description', () => {
+    expect(descriptionDistance("Curry 27' 3PT Jump Shot")).toBe(27);
+    expect(descriptionDistance('James Driving Layup Shot')).toBeNull();
+  });
+  it('puts a two under 4 ft at the rim, 4 to under 14 ft short mid-range, 14 ft or more long mid-range', () => {
+    expect(zoneOf(2, '', loc(0, 3.9)).zone).toBe('rim');
+    expect(zoneOf(2, '', loc(0, 4)).zone).toBe('short_mid');
+    expect(zoneOf(2, '', loc(0, 13.9)).zone).toBe('short_mid');
+    expect(zoneOf(2, '', loc(0, 14)).zone).toBe('long_mid');
+  });
+  it('takes corner threes from the shot-location zone when there is one', () => {
+    expect(zoneOf(3, "25' 3PT", loc(22, 1, 'Left Corner 3')).zone).toBe('corner3');
+    expect(zoneOf(3, "22' 3PT", loc(2, 22, 'Above the Break 3')).zone).toBe('noncorner3');
+  });
+  it('without location data, calls a three from 22 ft or less a corner three', () => {
+    expect(zoneOf(3, "22' 3PT Jump Shot", null)).toEqual({ zone: 'corner3', distance: 22, source: 'description' });
+    expect(zoneOf(3, "23' 3PT Jump Shot", null).zone).toBe('noncorner3');
+  });
+  it('without any distance, calls layups, dunks and tips rim shots and other twos short mid-range', () => {
+    expect(zoneOf(2, 'Howard Slam Dunk', null)).toEqual({ zone: 'rim', distance: null, source: 'shot_type' });
+    expect(zoneOf(2, 'Duncan Tip Shot', null).zone).toBe('rim');
+    expect(zoneOf(2, 'Nowitzki Fadeaway Jump Shot', null).zone).toBe('short_mid');
+  });
+});
