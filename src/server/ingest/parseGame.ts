@@ -139,6 +139,9 @@ class GameParser {
   /** technical free-throw points waiting for the shooting team's next possession */
   private pendingTechnical = new Map<number, { fta: number; ftm: number; shooters: Map<number, { fta: number; ftm: number }> }>();
   private shotLocations: GameShotLocations | null;
+  /** the current period's events (repaired order) and the index of the event being handled */
+  private periodEvents: RawEvent[] = [];
+  private eventIndex = 0;
 
   constructor(
     private readonly game: GameInfo,
@@ -176,7 +179,10 @@ class GameParser {
         this.warn('missing_period', null, p, null, `no events in period ${p}`);
       }
       this.startPeriod(p, list, previousEnd, gamePlayers);
-      for (const e of list) {
+      this.periodEvents = list;
+      for (let i = 0; i < list.length; i++) {
+        const e = list[i]!;
+        this.eventIndex = i;
         this.handle(e);
         this.observer?.(e, this.lineups);
       }
@@ -394,6 +400,51 @@ class GameParser {
     return this.lineups;
   }
 
+  /**
+   * The player of `five` to take off court when the data misses a substitution: the one whose next action
+   * in the period comes last (a player substituted in later in the period is off now; one substituted out
+   * later is on now).
+   */
+  private leastLikelyOnCourt(five: number[], keep: number[]): number | null {
+    let best: number | null = null;
+    let bestNext = -1;
+    for (const id of five) {
+      if (keep.includes(id)) continue;
+      let next = Number.POSITIVE_INFINITY;
+      for (let k = this.eventIndex + 1; k < this.periodEvents.length; k++) {
+        const e = this.periodEvents[k]!;
+        if (e.type === EventType.Substitution) {
+          if (e.p2.id === id) break;
+          if (e.p1.id === id) {
+            next = k;
+            break;
+          }
+          continue;
+        }
+        if (actorsOnCourt(e).some((a) => a.id === id)) {
+          next = k;
+          break;
+        }
+      }
+      if (next > bestNext) {
+        best = id;
+        bestNext = next;
+      }
+    }
+    return best;
+  }
+
+  /** Puts `playerId` on court for `team` in place of the player least likely to be there (missing substitution). */
+  private forceOnCourt(team: number, playerId: number, keep: number[]): void {
+    const five = this.lineups.get(team);
+    if (!five || five.includes(playerId)) return;
+    if (five.length >= 5) {
+      const out = this.leastLikelyOnCourt(five, keep);
+      if (out !== null) five.splice(five.indexOf(out), 1);
+    }
+    five.push(playerId);
+  }
+
   private checkActors(e: RawEvent): void {
     const actors = actorsOnCourt(e);
     if (actors.length === 0) return;
@@ -403,7 +454,9 @@ class GameParser {
       if (this.onCourt(a.teamId, lineups).includes(a.id)) this.checks.actorOnCourt++;
       else {
         this.warn('actor_not_on_court', e.eventNum, e.period, a.teamId,
-          `${a.name || a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup`);
+          `${a.name || a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +
+            'a substitution is missing; he is put on court from here in place of the teammate least likely on it');
+        if (lineups === this.lineups && this.isGameTeam(a.teamId)) this.forceOnCourt(a.teamId, a.id, actors.map((x) => x.id));
       }
     }
     for (const team of [this.home, this.away]) {
@@ -745,7 +798,14 @@ class GameParser {
       this.warn('sub_out_not_on_court', e.eventNum, e.period, team,
         `#${e.eventNum} ${description(e)}: the player leaving is not in the reconstructed lineup`);
     }
-    if (!five.includes(e.p2.id)) five.push(e.p2.id);
+    if (!five.includes(e.p2.id)) {
+      if (five.length >= 5) {
+        // the player leaving was not on court: someone else's substitution is missing
+        const out = this.leastLikelyOnCourt(five, []);
+        if (out !== null) five.splice(five.indexOf(out), 1);
+      }
+      five.push(e.p2.id);
+    }
     this.playerGame(e.p2.id, team);
   }
 

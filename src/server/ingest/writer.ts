@@ -71,7 +71,7 @@ export class StatsWriter {
   }
 
   private lineupId(team: number, five: number[]): number {
-    const ids = five.slice().sort((a, b) => a - b);
+    const ids = five.slice(0, 5).sort((a, b) => a - b);
     while (ids.length < 5) ids.push(0);
     const key = `${team}:${ids.join('-')}`;
     let id = this.lineupIds.get(key);

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench:ingest -- [--seasons 2012-13] [--season-type regular|playoffs|all]`: runs the real ingest
+ * in this process into a temporary file and prints games/s, total time, peak memory (max RSS) and database
+ * size, then extrapolates to all of nba-data (20 regular seasons + 10 playoffs, 24,835 games).
+ * Goal (issue 3): everything in under 5 minutes and 2 GB RAM on 2 cores, database under 1.5 GB.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from '../src/server/ingest/cli.ts';
+import { runIngest } from '../src/server/ingest/ingest.ts';
+
+const ALL_GAMES = 24_835;
+const argv = process.argv.slice(2);
+const opts = parseArgs(argv.some((a) => a.startsWith('--seasons')) ? argv : ['--seasons', '2012-13', '--season-type', 'regular', ...argv]);
+const out = path.join(os.tmpdir(), `bench-ingest-${process.pid}.duckdb`);
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 100);
+const summary = await runIngest({ ...opts, out, progress: false, log: () => {} });
+clearInterval(sampler);
+const maxRss = Math.max(peak, process.resourceUsage().maxRSS * 1024);
+const size = fs.statSync(out).size;
+fs.rmSync(out, { force: true });
+const gps = summary.gamesParsed / summary.seconds;
+const mb = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
+console.log(`seasons ${opts.seasons.join(',')} ${opts.seasonTypes.join('+')}: ${summary.gamesParsed} games, ${summary.possessions} possessions`);
+console.log(`total time     ${summary.seconds.toFixed(1)} s`);
+console.log(`rate           ${gps.toFixed(1)} games/s`);
+console.log(`peak memory    ${mb(maxRss)} (max RSS of the ingest process)`);
+console.log(`database size  ${mb(size)}`);
+const estSeconds = ALL_GAMES / gps;
+const estSize = (size / summary.gamesParsed) * ALL_GAMES;
+console.log(`extrapolated to all ${ALL_GAMES} games: ${(estSeconds / 60).toFixed(1)} min (goal < 5 min: ${estSeconds < 300 ? 'met' : `missed by ${((estSeconds - 300) / 60).toFixed(1)} min`}), ` +
+  `database ${mb(estSize)} (goal < 1.5 GB: ${estSize < 1.5 * 1024 ** 3 ? 'met' : 'missed'}); memory stays per game (streamed), goal < 2 GB: ${maxRss < 2 * 1024 ** 3 ? 'met' : 'missed'}`);

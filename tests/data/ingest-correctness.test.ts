@@ -1,0 +1,86 @@
+/**
+ * Full-data correctness of the stats database at STATS_DB_PATH (the test runner builds data/test-stats.duckdb
+ * with 2012-13 and 2022-23): the checks of `npm run verify:data` against the official box scores, the
+ * lineup-changes files and the possession rules, with the thresholds of issue 3.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { config } from '../../src/server/config.ts';
+import {
+  THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
+} from '../../src/server/ingest/verify.ts';
+
+const dbPath = config.statsDbPath;
+const present = fs.existsSync(dbPath);
+if (!present) console.warn(`tests/data skipped: no stats database at ${dbPath} (build it with npm run ingest)`);
+
+describe.skipIf(!present)(`stats database ${dbPath}`, () => {
+  let instance: DuckDBInstance;
+  let conn: DuckDBConnection;
+  beforeAll(async () => {
+    instance = await DuckDBInstance.create(dbPath, { access_mode: 'READ_ONLY' });
+    conn = await instance.connect();
+  });
+  afterAll(() => {
+    conn?.closeSync();
+    instance?.closeSync();
+  });
+
+  it('was built completely: ingest_meta present, no game skipped', async () => {
+    const meta = (await conn.runAndReadAll('SELECT * FROM ingest_meta')).getRowObjectsJS();
+    expect(meta).toHaveLength(1);
+    expect(Number(meta[0]!.games_skipped)).toBe(0);
+    expect(Number(meta[0]!.games_parsed)).toBeGreaterThan(0);
+  });
+
+  it('matches the official team box score in at least 99.9 % of team-games for every stat and team minutes', async () => {
+    const box = await checkTeamBox(conn, config.nbaDataDir);
+    if (!box || box.seasons.length === 0) return; // no season with official box scores in this database
+    for (const s of box.stats) expect({ stat: s.stat, ok: s.share >= THRESHOLDS.teamBox }).toEqual({ stat: s.stat, ok: true });
+  });
+
+  it('has every player who acts in an event on our court in at least 99.99 % of cases', async () => {
+    const l = await checkLineups(conn);
+    expect(l.actorEvents).toBeGreaterThan(0);
+    expect(l.actorShare).toBeGreaterThanOrEqual(THRESHOLDS.actorOnCourt);
+  });
+
+  it('has five players per team at every event and player seconds summing to 5 x game length', async () => {
+    const l = await checkLineups(conn);
+    expect(l.lineupFive).toBe(l.lineupEvents);
+    expect(l.teamGamesSecondsOk).toBe(l.teamGames);
+  });
+
+  it('alternates possessions: within 1 per period, within 2 per game except overtime games explained by their periods', async () => {
+    const p = await checkPossessions(conn);
+    expect(p.unbalancedPeriods).toBe(0);
+    expect(p.balanced + p.explainedByPeriods).toBe(p.games);
+  });
+
+  it('has a plausible number of possessions per team-game in every season', async () => {
+    const p = await checkPossessions(conn);
+    const [lo, hi] = THRESHOLDS.possessionsPerTeamGame;
+    for (const s of p.perSeason) {
+      expect(s.perTeamGame).toBeGreaterThanOrEqual(lo);
+      expect(s.perTeamGame).toBeLessThanOrEqual(hi);
+    }
+  });
+
+  it('agrees with the third-party lineup-changes files in at least 97.5 % of events, and acting players side with us', async () => {
+    const seasons = (await conn.runAndReadAll('SELECT DISTINCT season FROM games')).getRowObjectsJS().map((r) => Number(r.season));
+    const lc = await checkLineupChanges(config.nbaDataDir, seasons);
+    if (!lc) return; // no lineup-changes season (2010-11..2014-15) in this database
+    expect(lc.share).toBeGreaterThanOrEqual(THRESHOLDS.lineupChanges);
+    expect(lc.actorSupportsOurs).toBeGreaterThan(lc.actorSupportsTheirs);
+  });
+
+  it('ranks opponents 1 to 30 and caps days rest at 5', async () => {
+    const r = (await conn.runAndReadAll(`SELECT min(opp_point_diff_rank) AS lo, max(opp_point_diff_rank) AS hi,
+        max(opp_off_rank) AS ohi, max(opp_def_rank) AS dhi, min(days_rest) AS rlo, max(days_rest) AS rhi,
+        count(*) FILTER (WHERE days_rest = 0) AS b2b FROM team_games WHERE season = 2022`)).getRowObjectsJS()[0]!;
+    expect([Number(r.lo), Number(r.hi), Number(r.ohi), Number(r.dhi)]).toEqual([1, 30, 30, 30]);
+    expect([Number(r.rlo), Number(r.rhi)]).toEqual([0, 5]);
+    expect(Number(r.b2b)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The ingest run end to end on a small real data folder built at test time in a temp directory: two games of
+ * 2012-13 exported from nba-data as gzipped CSV (the CSV path of the reader) next to the real games file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { AGGREGATE_BUILDERS } from '../../../../src/server/stats/aggregates.ts';
+import { runIngest } from '../../../../src/server/ingest/ingest.ts';
+import { parseArgs } from '../../../../src/server/ingest/cli.ts';
+import { dataDir, hasData, officialBox } from './fixtures.ts';
+
+const GAMES = ['0021200001', '0021200333'];
+
+async function query(db: string, sql: string): Promise<Record<string, unknown>[]> {
+  const inst = await DuckDBInstance.create(db, { access_mode: 'READ_ONLY' });
+  const c = await inst.connect();
+  const rows = (await c.runAndReadAll(sql)).getRowObjectsJS();
+  c.closeSync();
+  inst.closeSync();
+  return rows as Record<string, unknown>[];
+}
+
+describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-test-'));
+    fs.mkdirSync(path.join(dir, 'pbp', 'regular'), { recursive: true });
+    fs.symlinkSync(path.join(dataDir, 'games.parquet'), path.join(dir, 'games.parquet'));
+    const inst = await DuckDBInstance.create(':memory:');
+    const c = await inst.connect();
+    await c.run(
+      `COPY (SELECT * EXCLUDE (file_row_number) FROM read_parquet($src, file_row_number = true)
+              WHERE GAME_ID IN ('${GAMES.join("','")}') ORDER BY file_row_number)
+         TO '${path.join(dir, 'pbp', 'regular', '2012-13.csv.gz')}' (HEADER, COMPRESSION gzip)`,
+      { src: path.join(dataDir, 'pbp', 'regular', '2012-13.parquet') },
+    );
+    c.closeSync();
+    inst.closeSync();
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const ingest = (out: string) =>
+    runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {} });
+
+  it('reads gzipped CSV play-by-play and matches the official box scores', async () => {
+    const out = path.join(dir, 'a.duckdb');
+    const s = await ingest(out);
+    expect([s.gamesParsed, s.gamesSkipped]).toEqual([2, 0]);
+    for (const code of GAMES) {
+      const official = await officialBox(code);
+      const rows = await query(out, `SELECT team_id, pts, fgm, fga, fg3a, fta, oreb, dreb, tov FROM team_games WHERE game_id = ${Number(code)}`);
+      expect(rows).toHaveLength(2);
+      for (const r of rows) {
+        const o = official.get(Number(r.team_id))!;
+        expect([r.pts, r.fgm, r.fga, r.fg3a, r.fta, r.oreb, r.dreb, r.tov].map(Number)).toEqual([o.pts, o.fgm, o.fga, o.fg3a, o.fta, o.oreb, o.dreb, o.tov]);
+      }
+    }
+  });
+
+  it('gives identical numbers when run twice', async () => {
+    const sql = `SELECT count(*) AS n, sum(hash(possession_id, off_team_id, o1, o2, o3, o4, o5, d1, pts, plays, tr_plays, is_garbage_time, start_type)) AS h FROM possessions`;
+    await ingest(path.join(dir, 'b.duckdb'));
+    await ingest(path.join(dir, 'c.duckdb'));
+    const [b] = await query(path.join(dir, 'b.duckdb'), sql);
+    const [c] = await query(path.join(dir, 'c.duckdb'), sql);
+    expect(Number(b!.n)).toBeGreaterThan(300);
+    expect(String(c!.h)).toBe(String(b!.h));
+  });
+
+  it('leaves the previous database intact and no temporary file when the run fails', async () => {
+    const out = path.join(dir, 'keep.duckdb');
+    await ingest(out);
+    const before = fs.readFileSync(out);
+    AGGREGATE_BUILDERS.push({ name: 'failing test hook', build: async () => { throw new Error('hook failed on purpose'); } });
+    try {
+      await expect(ingest(out)).rejects.toThrow('hook failed on purpose');
+    } finally {
+      AGGREGATE_BUILDERS.pop();
+    }
+    expect(fs.readFileSync(out).equals(before)).toBe(true);
+    expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('ingest command line', () => {
+  it('reads --seasons, --season-type and --out', () => {
+    const o = parseArgs(['--seasons', '2022-23,2012-13', '--season-type', 'all', '--out', 'data/x.duckdb']);
+    expect(o.seasons).toEqual([2012, 2022]);
+    expect(o.seasonTypes).toEqual(['regular', 'playoffs']);
+    expect(o.out).toBe(path.resolve('data/x.duckdb'));
+  });
+  it('rejects a malformed season with a clear message', () => {
+    expect(() => parseArgs(['--seasons', '2012-14'])).toThrow('invalid season "2012-14"');
+    expect(() => parseArgs(['--seasons', '1999-00'])).toThrow('outside 2003-04..2022-23');
+  });
+  it('rejects an unknown season type and unknown options', () => {
+    expect(() => parseArgs(['--season-type', 'preseason'])).toThrow('invalid --season-type');
+    expect(() => parseArgs(['--bogus'])).toThrow('unknown option');
+  });
+});
