@@ -12,8 +12,7 @@ import { runPostIngestHooks } from './hooks.ts';
 import { parseGame } from './parseGame.ts';
 import { PositionBook } from './positions.ts';
 import { postprocess } from './postprocess.ts';
-import { loadGames, loadShotLocations, pbpFile, seasonLabel, streamGames } from './read.ts';
-import { isPlayer } from './events.ts';
+import { loadGames, loadShotLocations, pbpFile, playerNames, seasonLabel, streamGames } from './read.ts';
 import type { SeasonType } from './types.ts';
 import { StatsWriter } from './writer.ts';
 
@@ -95,6 +94,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     for (const { season, type, file } of present) {
       const label = `${seasonLabel(season)} ${type}`;
       const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
+      for (const [id, name] of await playerNames(conn, file!)) if (!pbpNames.has(id)) pbpNames.set(id, name);
       let inFile = 0;
       for await (const { gameCode, events } of streamGames(readConn, file!)) {
         const game = games.get(gameCode);
@@ -103,9 +103,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
           skipped.push({ gameId, reason: 'not in games.parquet' });
           writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
           continue;
-        }
-        for (const e of events) {
-          for (const p of [e.p1, e.p2, e.p3]) if (isPlayer(p) && p.name && !pbpNames.has(p.id)) pbpNames.set(p.id, p.name);
         }
         try {
           const result = parseGame(game, events, shots?.get(game.gameId) ?? null);

@@ -454,7 +454,7 @@ class GameParser {
       if (this.onCourt(a.teamId, lineups).includes(a.id)) this.checks.actorOnCourt++;
       else {
         this.warn('actor_not_on_court', e.eventNum, e.period, a.teamId,
-          `${a.name || a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +
+          `player ${a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +
             'a substitution is missing; he is put on court from here in place of the teammate least likely on it');
         if (lineups === this.lineups && this.isGameTeam(a.teamId)) this.forceOnCourt(a.teamId, a.id, actors.map((x) => x.id));
       }

@@ -87,13 +87,29 @@ export async function loadGames(conn: DuckDBConnection, dataDir: string): Promis
   return games;
 }
 
-const PBP_COLUMNS = `lpad(CAST(GAME_ID AS VARCHAR), 10, '0'), CAST(EVENTNUM AS INTEGER), CAST(EVENTMSGTYPE AS INTEGER),
-  CAST(EVENTMSGACTIONTYPE AS INTEGER), CAST(PERIOD AS INTEGER), CAST(PCTIMESTRING AS VARCHAR),
+/**
+ * Columns read for each event. Strings are the slow part of moving rows from DuckDB to JavaScript, so only
+ * the three descriptions travel as text: the clock is turned into seconds and the game id into an integer
+ * in SQL, and player names are read once per file by playerNames().
+ */
+const PBP_COLUMNS = `CAST(GAME_ID AS INTEGER), CAST(EVENTNUM AS INTEGER), CAST(EVENTMSGTYPE AS INTEGER),
+  CAST(EVENTMSGACTIONTYPE AS INTEGER), CAST(PERIOD AS INTEGER),
+  coalesce(TRY_CAST(split_part(CAST(PCTIMESTRING AS VARCHAR), ':', 1) AS INTEGER) * 60
+           + TRY_CAST(split_part(CAST(PCTIMESTRING AS VARCHAR), ':', 2) AS INTEGER), 0),
   CAST(HOMEDESCRIPTION AS VARCHAR), CAST(NEUTRALDESCRIPTION AS VARCHAR), CAST(VISITORDESCRIPTION AS VARCHAR),
-  CAST(SCORE AS VARCHAR),
-  CAST(PERSON1TYPE AS INTEGER), CAST(PLAYER1_ID AS INTEGER), CAST(PLAYER1_TEAM_ID AS INTEGER), CAST(PLAYER1_NAME AS VARCHAR),
-  CAST(PERSON2TYPE AS INTEGER), CAST(PLAYER2_ID AS INTEGER), CAST(PLAYER2_TEAM_ID AS INTEGER), CAST(PLAYER2_NAME AS VARCHAR),
-  CAST(PERSON3TYPE AS INTEGER), CAST(PLAYER3_ID AS INTEGER), CAST(PLAYER3_TEAM_ID AS INTEGER), CAST(PLAYER3_NAME AS VARCHAR)`;
+  CAST(PERSON1TYPE AS INTEGER), CAST(PLAYER1_ID AS INTEGER), CAST(PLAYER1_TEAM_ID AS INTEGER),
+  CAST(PERSON2TYPE AS INTEGER), CAST(PLAYER2_ID AS INTEGER), CAST(PLAYER2_TEAM_ID AS INTEGER),
+  CAST(PERSON3TYPE AS INTEGER), CAST(PLAYER3_ID AS INTEGER), CAST(PLAYER3_TEAM_ID AS INTEGER)`;
+
+/** Player names of a play-by-play file (person types 4/5), one per player id. */
+export async function playerNames(conn: DuckDBConnection, file: DataFile): Promise<Map<number, string>> {
+  const parts = [1, 2, 3].map(
+    (n) => `SELECT CAST(PLAYER${n}_ID AS INTEGER) AS id, CAST(PLAYER${n}_NAME AS VARCHAR) AS name FROM ${source(file, false)}
+             WHERE PERSON${n}TYPE IN (4, 5) AND PLAYER${n}_NAME IS NOT NULL`,
+  );
+  const r = await conn.runAndReadAll(`SELECT id, any_value(name) AS name FROM (${parts.join(' UNION ALL ')}) GROUP BY id`, { file: file.path });
+  return new Map(r.getRowObjectsJS().map((row) => [Number(row.id), String(row.name)]));
+}
 
 /** 'M:SS' -> seconds. */
 export function parseClock(text: string | null): number {
@@ -116,15 +132,19 @@ function toEvent(cols: Cell[][], i: number, index: number): RawEvent {
     type: n(2),
     action: n(3),
     period: n(4),
-    clock: parseClock(s(5)),
+    clock: n(5),
     home: s(6),
     neutral: s(7),
     visitor: s(8),
-    score: s(9),
-    p1: { type: n(10), id: n(11), teamId: n(12), name: s(13) ?? '' },
-    p2: { type: n(14), id: n(15), teamId: n(16), name: s(17) ?? '' },
-    p3: { type: n(18), id: n(19), teamId: n(20), name: s(21) ?? '' },
+    p1: { type: n(9), id: n(10), teamId: n(11) },
+    p2: { type: n(12), id: n(13), teamId: n(14) },
+    p3: { type: n(15), id: n(16), teamId: n(17) },
   };
+}
+
+/** The league's 10-character game id of an integer id: 21200001 -> '0021200001'. */
+export function gameCode(id: number): string {
+  return String(id).padStart(10, '0');
 }
 
 /**
@@ -137,7 +157,7 @@ export async function* streamGames(
 ): AsyncGenerator<{ gameCode: string; events: RawEvent[] }> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
   const result = await conn.stream(`SELECT ${PBP_COLUMNS} FROM ${source(file, true)} ${order}`, { file: file.path });
-  let code: string | null = null;
+  let code: number | null = null;
   let events: RawEvent[] = [];
   for (;;) {
     const chunk = await result.fetchChunk();
@@ -145,24 +165,24 @@ export async function* streamGames(
     const cols = chunk.getColumns() as Cell[][];
     const rows = chunk.rowCount;
     for (let i = 0; i < rows; i++) {
-      const c = String(cols[0]![i]);
+      const c = Number(cols[0]![i]);
       if (c !== code) {
-        if (code !== null && events.length) yield { gameCode: code, events };
+        if (code !== null && events.length) yield { gameCode: gameCode(code), events };
         code = c;
         events = [];
       }
       events.push(toEvent(cols, i, events.length));
     }
   }
-  if (code !== null && events.length) yield { gameCode: code, events };
+  if (code !== null && events.length) yield { gameCode: gameCode(code), events };
 }
 
 /** The events of one game, in published order (tests and diagnostics; the ingest streams whole files). */
-export async function readGameEvents(conn: DuckDBConnection, file: DataFile, gameCode: string): Promise<RawEvent[]> {
+export async function readGameEvents(conn: DuckDBConnection, file: DataFile, code: string): Promise<RawEvent[]> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
   const reader = await conn.runAndReadAll(
-    `SELECT ${PBP_COLUMNS} FROM ${source(file, true)} WHERE lpad(CAST(GAME_ID AS VARCHAR), 10, '0') = $game ${order}`,
-    { file: file.path, game: gameCode },
+    `SELECT ${PBP_COLUMNS} FROM ${source(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
+    { file: file.path, game: Number(code) },
   );
   const cols = reader.getColumnsJS() as Cell[][];
   return Array.from({ length: reader.currentRowCount }, (_, i) => toEvent(cols, i, i));
@@ -180,7 +200,8 @@ export async function loadShotLocations(
   const reader = await conn.runAndReadAll(
     `SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(PLAYER_ID AS INTEGER) AS p, CAST(QUARTER AS INTEGER) AS q,
             CAST(MINS_LEFT AS INTEGER) * 60 + CAST(SECS_LEFT AS INTEGER) AS clock, CAST(SHOT_MADE AS BOOLEAN) AS made,
-            CAST(SHOT_TYPE AS VARCHAR) AS shot_type, CAST(BASIC_ZONE AS VARCHAR) AS zone,
+            CAST(SHOT_TYPE AS VARCHAR) LIKE '3%' AS three,
+            CAST(BASIC_ZONE AS VARCHAR) IN ('Left Corner 3', 'Right Corner 3') AS corner,
             CAST(LOC_X AS DOUBLE) AS x, CAST(LOC_Y AS DOUBLE) AS y, CAST(SHOT_DISTANCE AS DOUBLE) AS d
        FROM ${source(file, false)}`,
     { file: file.path },
@@ -197,8 +218,8 @@ export async function loadShotLocations(
       period: Number(cols[2]![i]),
       clock: Number(cols[3]![i]),
       made: Boolean(cols[4]![i]),
-      value: String(cols[5]![i]).startsWith('3') ? 3 : 2,
-      basicZone: String(cols[6]![i] ?? ''),
+      value: cols[5]![i] ? 3 : 2,
+      corner: Boolean(cols[6]![i]),
       locX: cols[7]![i] === null ? null : Number(cols[7]![i]),
       locY: cols[8]![i] === null ? null : Number(cols[8]![i]),
       distance: cols[9]![i] === null ? null : Number(cols[9]![i]),

@@ -39,7 +39,6 @@ export interface EventPerson {
   id: number;
   /** PLAYERn_TEAM_ID (0 when empty). */
   teamId: number;
-  name: string;
 }
 
 export interface RawEvent {
@@ -54,8 +53,6 @@ export interface RawEvent {
   home: string | null;
   neutral: string | null;
   visitor: string | null;
-  /** SCORE 'away - home' when the event scored. */
-  score: string | null;
   p1: EventPerson;
   p2: EventPerson;
   p3: EventPerson;
@@ -83,7 +80,8 @@ export interface ShotLocation {
   clock: number;
   made: boolean;
   value: 2 | 3;
-  basicZone: string;
+  /** zone "Left Corner 3" or "Right Corner 3" */
+  corner: boolean;
   locX: number | null;
   locY: number | null;
   distance: number | null;

@@ -40,8 +40,7 @@ export function zoneOf(value: 2 | 3, desc: string, location: ShotLocation | null
     const distance = fromXY ?? location.distance;
     if (distance !== null) {
       if (value === 3) {
-        const corner = location.basicZone === 'Left Corner 3' || location.basicZone === 'Right Corner 3';
-        return { zone: corner ? 'corner3' : 'noncorner3', distance, source: 'location' };
+        return { zone: location.corner ? 'corner3' : 'noncorner3', distance, source: 'location' };
       }
       return { zone: twoPointZone(distance), distance, source: 'location' };
     }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { descriptionDistance, zoneOf } from '../../../../src/server/ingest/zones.ts';
 import type { ShotLocation } from '../../../../src/server/ingest/types.ts';
 
-const loc = (x: number, y: number, basicZone = 'Mid-Range'): ShotLocation => ({
-  playerId: 1, period: 1, clock: 600, made: true, value: 2, basicZone, locX: x, locY: y, distance: Math.round(Math.hypot(x, y)),
+const loc = (x: number, y: number, corner = false): ShotLocation => ({
+  playerId: 1, period: 1, clock: 600, made: true, value: 2, corner, locX: x, locY: y, distance: Math.round(Math.hypot(x, y)),
 });
 
 describe('shot zones (METRICS.md)', () => {
@@ -18,8 +18,8 @@ describe('shot zones (METRICS.md)', () => {
     expect(zoneOf(2, '', loc(0, 14)).zone).toBe('long_mid');
   });
   it('takes corner threes from the shot-location zone when there is one', () => {
-    expect(zoneOf(3, "25' 3PT", loc(22, 1, 'Left Corner 3')).zone).toBe('corner3');
-    expect(zoneOf(3, "22' 3PT", loc(2, 22, 'Above the Break 3')).zone).toBe('noncorner3');
+    expect(zoneOf(3, "25' 3PT", loc(22, 1, true)).zone).toBe('corner3');
+    expect(zoneOf(3, "22' 3PT", loc(2, 22, false)).zone).toBe('noncorner3');
   });
   it('without location data, calls a three from 22 ft or less a corner three', () => {
     expect(zoneOf(3, "22' 3PT Jump Shot", null)).toEqual({ zone: 'corner3', distance: 22, source: 'description' });
