@@ -1,0 +1,68 @@
+/**
+ * Quiet lines about the table data: loading, an error (with the server's message and a retry), an empty
+ * result (the server's note when the emptiness is by design, e.g. no preseason data).
+ */
+import { useStore } from '@nanostores/react';
+import { $metricSet } from '../stores/metricSet';
+import { fetchCurrentData } from '../stores/statsApp';
+import { $tableData } from '../stores/tableData';
+
+function Skeleton() {
+  return (
+    <div className="sa-skeleton" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="sa-skeleton-row" style={{ opacity: 1 - i * 0.1 }}>
+          <span className="name" />
+          {Array.from({ length: 7 }, (_, j) => (
+            <span key={j} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function DataStatus() {
+  const table = useStore($tableData);
+  const selected = useStore($metricSet);
+  const rows = selected ? (table.data[selected.value] ?? []) : [];
+  if (table.error) {
+    const message =
+      table.errorStatus === 403
+        ? 'These filters need a signed-in account.'
+        : table.errorStatus === 503
+          ? 'The numbers are being prepared. Try again in a minute.'
+          : 'The numbers could not be loaded.';
+    return (
+      <div className="sa-status sa-status-error" role="alert">
+        <span>{message}</span>
+        {table.errorMessage && table.errorStatus !== 503 && <span className="sa-muted"> {table.errorMessage}</span>}
+        <button type="button" className="sa-link-button" onClick={() => void fetchCurrentData()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (table.loading && rows.length === 0) {
+    return (
+      <div className="sa-status-loading" role="status" aria-label="Loading">
+        <Skeleton />
+      </div>
+    );
+  }
+  if (table.loading) {
+    return (
+      <div className="sa-status sa-status-quiet" role="status">
+        Updating…
+      </div>
+    );
+  }
+  if (table.query !== null && rows.length === 0) {
+    return (
+      <div className="sa-status sa-status-empty" role="status">
+        {table.note ?? 'No rows match these filters.'}
+      </div>
+    );
+  }
+  return null;
+}

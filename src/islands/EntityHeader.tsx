@@ -1,0 +1,113 @@
+/**
+ * The entity strip above the filters: on game pages both teams, the date and the final score (with the
+ * score by period) from game details; on player pages his name, team and position from player details.
+ */
+import { useStore } from '@nanostores/react';
+import { seasonLabel } from '../lib/filters';
+import { pathForTeam } from '../lib/routes';
+import { teamByAbbr } from '../lib/teams';
+import { $gameDetails, type GameDetails } from '../stores/gameDetails';
+import { $page } from '../stores/page';
+import { $playerDetails, type PlayerDetails } from '../stores/playerDetails';
+
+const periodLabel = (i: number) => (i < 4 ? `Q${i + 1}` : i === 4 ? 'OT' : `${i - 3}OT`);
+
+function formatDate(date: string): string {
+  const d = new Date(`${date.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
+  const team = abbr ? teamByAbbr(abbr) : undefined;
+  return team ? <a href={pathForTeam('team', team.abbr)}>{name ?? team.name}</a> : <>{name ?? abbr ?? '–'}</>;
+}
+
+function GameStrip({ game }: { game: GameDetails }) {
+  const { away, home } = game;
+  const periods = Math.max(away.pts_by_period.length, home.pts_by_period.length);
+  const winner = away.pts > home.pts ? 'away' : 'home';
+  const overtime = periods > 4 ? ` (${periods === 5 ? 'OT' : `${periods - 4}OT`})` : '';
+  return (
+    <div className="sa-entity sa-entity-game" data-testid="game-header">
+      <div className="sa-score">
+        <span className={`sa-score-team ${winner === 'away' ? 'won' : ''}`}>
+          <TeamName abbr={away.team} name={away.name} /> <strong className="num">{away.pts}</strong>
+        </span>
+        <span className="sa-muted">at</span>
+        <span className={`sa-score-team ${winner === 'home' ? 'won' : ''}`}>
+          <strong className="num">{home.pts}</strong> <TeamName abbr={home.team} name={home.name} />
+        </span>
+        <span className="sa-muted">
+          Final{overtime} · {formatDate(game.date)} · {game.season} {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
+        </span>
+      </div>
+      <table className="sa-linescore" aria-label="Score by period">
+        <thead>
+          <tr>
+            <th />
+            {Array.from({ length: periods }, (_, i) => (
+              <th key={i}>{periodLabel(i)}</th>
+            ))}
+            <th>T</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[away, home].map((s) => (
+            <tr key={s.team ?? s.name}>
+              <th scope="row">{s.abbr_then ?? s.team}</th>
+              {Array.from({ length: periods }, (_, i) => (
+                <td key={i} className="num">
+                  {s.pts_by_period[i] ?? ''}
+                </td>
+              ))}
+              <td className="num total">{s.pts}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PlayerStrip({ player }: { player: PlayerDetails }) {
+  const latest = player.seasons[0];
+  const team = latest?.team ? teamByAbbr(latest.team) : undefined;
+  const position = player.position ?? latest?.position ?? player.listed_position;
+  const span = player.first_season && player.last_season ? (player.first_season === player.last_season ? player.first_season : `${player.first_season} to ${player.last_season}`) : null;
+  const height = player.height_in ? `${Math.floor(player.height_in / 12)}′${player.height_in % 12}″` : null;
+  return (
+    <div className="sa-entity sa-entity-player" data-testid="player-header">
+      <strong>{player.name}</strong>
+      {team && (
+        <span>
+          <a href={pathForTeam('players', team.abbr)}>{team.name}</a>
+        </span>
+      )}
+      {position && <span>{position}</span>}
+      {height && <span className="num">{height}</span>}
+      {span && <span className="sa-muted">{span}</span>}
+    </div>
+  );
+}
+
+export default function EntityHeader() {
+  const page = useStore($page);
+  const game = useStore($gameDetails);
+  const player = useStore($playerDetails);
+  const isGame = page.kind === 'GameTeam' || page.kind === 'GamePlayers' || page.kind === 'GamePreview';
+  const isPlayer = page.kind.startsWith('Player') && page.kind !== 'Players';
+  if (isGame && game.gameId === page.entity && game.details) {
+    if (page.kind === 'GamePreview') {
+      const { away, home } = game.details;
+      return (
+        <div className="sa-entity" data-testid="game-header">
+          <TeamName abbr={away.team} name={away.name} /> <span className="sa-muted">at</span> <TeamName abbr={home.team} name={home.name} />
+          <span className="sa-muted"> · {formatDate(game.details.date)} · {seasonLabel(Number(game.details.season.slice(0, 4)))}: both teams before this game</span>
+        </div>
+      );
+    }
+    return <GameStrip game={game.details} />;
+  }
+  if (isPlayer && player.playerId === page.entity && player.details) return <PlayerStrip player={player.details} />;
+  return null;
+}

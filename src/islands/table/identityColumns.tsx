@@ -1,0 +1,173 @@
+/**
+ * The columns that say what a row is about (player, lineup, team, season, game...), found from the fields the
+ * rows carry (src/server/stats/views/*). Player names link to their player pages and team abbreviations to
+ * their team pages (routes.ts builders); game-log dates link to the game.
+ */
+import type { ReactNode } from 'react';
+import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
+import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
+import { formatNumber } from '../../lib/format';
+import { teamByAbbr } from '../../lib/teams';
+import type { Row } from '../../stores/tableData';
+import type { SortValue } from './sortRows';
+
+export interface IdentityColumn {
+  id: string;
+  label: string;
+  title: string;
+  align: 'left' | 'right';
+  sortValue: (row: Row) => SortValue;
+  render: (row: Row) => ReactNode;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : null);
+
+export function PlayerLink({ id, name }: { id: unknown; name: unknown }) {
+  const n = str(name) ?? String(id);
+  return num(id) === null ? <>{n}</> : <a href={pathForPlayer('profile', n, num(id)!)}>{n}</a>;
+}
+
+export function TeamLink({ abbr }: { abbr: unknown }) {
+  const a = str(abbr);
+  if (!a) return <>–</>;
+  const team = teamByAbbr(a);
+  return team ? (
+    <a href={pathForTeam('players', team.abbr)} title={team.name}>
+      {a}
+    </a>
+  ) : (
+    <>{a}</>
+  );
+}
+
+function gameHref(row: Row): string | null {
+  const team = str(row.team);
+  const opp = str(row.opponent);
+  const date = str(row.date);
+  const id = str(row.game_id) ?? (num(row.game_id) === null ? null : String(row.game_id).padStart(10, '0'));
+  if (!team || !opp || !date || !id) return null;
+  return row.home ? pathForGame('team', opp, team, date.slice(0, 10), id) : pathForGame('team', team, opp, date.slice(0, 10), id);
+}
+
+const playerColumn: IdentityColumn = {
+  id: 'name',
+  label: 'Player',
+  title: 'Player (links to his page).',
+  align: 'left',
+  sortValue: (r) => str(r.name),
+  render: (r) => <PlayerLink id={r.player_id} name={r.name} />,
+};
+
+const lineupColumn: IdentityColumn = {
+  id: 'lineup',
+  label: 'Lineup',
+  title: 'The five players on the court.',
+  align: 'left',
+  sortValue: (r) => str(r.lineup),
+  render: (r) => {
+    const players = Array.isArray(r.players) ? (r.players as { player_id: unknown; name: unknown }[]) : [];
+    if (players.length === 0) return str(r.lineup) ?? '–';
+    return (
+      <span className="sa-lineup">
+        {players.map((p, i) => (
+          <span key={String(p.player_id)}>
+            {i > 0 && <span className="sa-sep"> · </span>}
+            <PlayerLink id={p.player_id} name={p.name} />
+          </span>
+        ))}
+      </span>
+    );
+  },
+};
+
+const teamColumn: IdentityColumn = {
+  id: 'team',
+  label: 'Team',
+  title: 'Team (links to its page).',
+  align: 'left',
+  sortValue: (r) => str(r.team),
+  render: (r) => <TeamLink abbr={r.team} />,
+};
+
+const teamNameColumn: IdentityColumn = {
+  id: 'team',
+  label: 'Team',
+  title: 'Team (links to its page).',
+  align: 'left',
+  sortValue: (r) => str(r.name),
+  render: (r) => {
+    const team = teamByAbbr(str(r.team) ?? '');
+    return team ? <a href={pathForTeam('team', team.abbr)}>{str(r.name) ?? team.name}</a> : (str(r.name) ?? '–');
+  },
+};
+
+const simple = (id: string, label: string, title: string, fmt: (v: unknown) => string = (v) => str(v) ?? (v == null ? '–' : String(v))): IdentityColumn => ({
+  id,
+  label,
+  title,
+  align: 'left',
+  sortValue: (r) => (typeof r[id] === 'number' ? (r[id] as number) : str(r[id])),
+  render: (r) => fmt(r[id]),
+});
+
+const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.'), sortValue: (r) => num(r.season_start) ?? str(r.season) };
+const seasonTypeColumn = simple('season_type', 'Type', 'Season type.', (v) => SEASON_TYPE_LABELS[v as SeasonType] ?? str(v) ?? '–');
+const positionColumn = simple('position', 'Pos', 'Position (estimated from the lineups he played in).');
+
+const dateColumn: IdentityColumn = {
+  id: 'date',
+  label: 'Date',
+  title: 'Game date (links to the game).',
+  align: 'left',
+  sortValue: (r) => str(r.date),
+  render: (r) => {
+    const href = gameHref(r);
+    const d = str(r.date)?.slice(0, 10) ?? '–';
+    return href ? <a href={href}>{d}</a> : d;
+  },
+};
+
+const opponentColumn: IdentityColumn = {
+  id: 'opponent',
+  label: 'Opp',
+  title: 'Opponent: "vs" at home, "@" away.',
+  align: 'left',
+  sortValue: (r) => str(r.opponent),
+  render: (r) => (
+    <>
+      <span className="sa-muted">{r.home ? 'vs ' : '@ '}</span>
+      <TeamLink abbr={r.opponent} />
+    </>
+  ),
+};
+
+const resultColumn = simple('result', 'Result', 'Result and final score.');
+
+const possOnColumn: IdentityColumn = {
+  id: 'poss_on',
+  label: 'Poss On',
+  title: 'Possessions with the player on the court.',
+  align: 'right',
+  sortValue: (r) => num(r.poss_on),
+  render: (r) => formatNumber(num(r.poss_on)),
+};
+
+/** The identity columns for rows shaped like `sample`. */
+export function identityColumns(sample: Row | undefined): IdentityColumn[] {
+  if (!sample) return [];
+  const has = (k: string) => k in sample;
+  const cols: IdentityColumn[] = [];
+  if (has('date') && has('game_id')) cols.push(dateColumn);
+  if (has('lineup') || has('players')) cols.push(lineupColumn);
+  else if (has('player_id') && has('name')) cols.push(playerColumn);
+  if (has('season')) cols.push(seasonColumn);
+  if (has('season_type')) cols.push(seasonTypeColumn);
+  if (has('team') && has('name') && !has('player_id')) cols.push(teamNameColumn);
+  else if (has('team') && !has('opponent')) cols.push(teamColumn);
+  if (has('opponent')) cols.push(opponentColumn);
+  if (has('result')) cols.push(resultColumn);
+  if (has('position')) cols.push(positionColumn);
+  if (has('poss_on')) cols.push(possOnColumn);
+  return cols;
+}

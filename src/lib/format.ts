@@ -1,0 +1,109 @@
+/**
+ * Number formatting of the stats tables and filter labels (isomorphic, no DOM).
+ * METRICS.md "Presentation": rates show one decimal; percentages are 0-100 with one decimal; minutes are shown
+ * as m:ss from seconds; money in US dollars. A missing value (null, undefined, NaN) shows as an en dash.
+ */
+import type { ColumnFormat } from './metricColumns';
+import { OVERTIME_SECONDS, QUARTER_SECONDS, REGULATION_SECONDS, TIME_INTO_GAME_MAX } from './filters';
+
+export const MISSING = '–';
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** A rate (per 100 possessions or plays): one decimal, "112.4". */
+export function formatRate(v: unknown): string {
+  return isNum(v) ? oneDecimal.format(v) : MISSING;
+}
+
+/** A percentage stored 0-100: one decimal and a percent sign, "52.3%". */
+export function formatPercent(v: unknown): string {
+  return isNum(v) ? `${oneDecimal.format(v)}%` : MISSING;
+}
+
+/** A count ("1,234"); a ratio that is not whole (AST:Usg) keeps two decimals. */
+export function formatNumber(v: unknown): string {
+  if (!isNum(v)) return MISSING;
+  return Number.isInteger(v) ? whole.format(v) : twoDecimals.format(v);
+}
+
+/** Seconds as minutes m:ss ("36:05"); long totals keep counting minutes ("2,514:40"). */
+export function formatMinutes(seconds: unknown): string {
+  if (!isNum(seconds)) return MISSING;
+  const total = Math.round(Math.abs(seconds));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${seconds < 0 ? '-' : ''}${whole.format(m)}:${String(s).padStart(2, '0')}`;
+}
+
+/** US dollars without cents, "$12,345,678". */
+export function formatMoney(v: unknown): string {
+  return isNum(v) ? dollars.format(v) : MISSING;
+}
+
+/** A value in a column's format. */
+export function formatValue(v: unknown, format: ColumnFormat): string {
+  switch (format) {
+    case 'rate':
+      return formatRate(v);
+    case 'percent':
+      return formatPercent(v);
+    case 'seconds':
+      return formatMinutes(v);
+    case 'money':
+      return formatMoney(v);
+    case 'number':
+      return formatNumber(v);
+  }
+}
+
+/** An on-minus-off difference: the value's format with an explicit sign ("+3.1", "−2.4%"). */
+export function formatDiff(v: unknown, format: ColumnFormat): string {
+  if (!isNum(v)) return MISSING;
+  const body = formatValue(Math.abs(v), format);
+  if (v > 0) return `+${body}`;
+  if (v < 0) return `−${body}`;
+  return body;
+}
+
+/** A signed whole number for score differentials: "+5", "−3", "0". */
+export function formatSigned(v: number): string {
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
+}
+
+/**
+ * Time into the game (seconds since tip-off) as the period and the clock remaining in it (spec section 9):
+ * quarters are 720 s, overtimes 300 s from 2880. A boundary belongs to the period that starts there
+ * (720 -> "Q2 12:00"), except the very end of the scale, 3780, which is "OT3 0:00".
+ */
+export function formatTimeIntoGame(t: number): string {
+  const clamped = Math.max(0, Math.min(TIME_INTO_GAME_MAX, t));
+  const clock = (remaining: number) => `${Math.floor(remaining / 60)}:${String(remaining % 60).padStart(2, '0')}`;
+  if (clamped < REGULATION_SECONDS) {
+    const q = Math.floor(clamped / QUARTER_SECONDS);
+    return `Q${q + 1} ${clock(QUARTER_SECONDS - (clamped - q * QUARTER_SECONDS))}`;
+  }
+  const intoOt = clamped - REGULATION_SECONDS;
+  const ot = Math.min(2, Math.floor(intoOt / OVERTIME_SECONDS));
+  return `OT${ot + 1} ${clock(OVERTIME_SECONDS - (intoOt - ot * OVERTIME_SECONDS))}`;
+}
+
+/** Tick marks of the time-into-game slider (spec section 9). */
+export const TIME_INTO_GAME_TICKS: readonly { value: number; label: string }[] = [
+  { value: 0, label: 'Q1' },
+  { value: 720, label: 'Q2' },
+  { value: 1440, label: 'Q3' },
+  { value: 2160, label: 'Q4' },
+  { value: 2880, label: 'O1' },
+  { value: 3180, label: 'O2' },
+  { value: 3480, label: 'O3' },
+];
+
+/** Days of rest: 5 stands for five or more (spec section 9). */
+export function formatDaysRest(days: number): string {
+  return days >= 5 ? '≥ 5' : String(days);
+}

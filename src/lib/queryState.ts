@@ -1,0 +1,245 @@
+/**
+ * The page's query string <-> the client's view state (spec sections 5 and 9). The URL is the source of truth:
+ * every view (filters, side, metric set) is a permalink.
+ *
+ * Query form of each filter type (its `queryKey` from src/lib/filters.ts):
+ *   multi    key repeated (`season=2021&season=2022`; a comma list is read too); seasons as 2022 or 2022-23
+ *   date     YYYY-MM-DD (other spellings such as 2023/1/5 or 20230105 are normalised; non-dates ignored)
+ *   range    `low_high` joined by an underscore, e.g. `scoreDifferential=-10_5`; ordered smaller first,
+ *            clamped to the bounds and snapped to the step; the full range means "no filter"
+ *   boolean  true/false (yes/no, 1/0 read too)
+ *   choice   the option (all / any)
+ *   teams    abbreviations, repeated (historical NJN/NOH/NOK/SEA read too); held internally as team uuids
+ *   players  player ids, repeated
+ * Besides filters: `side` (offense | defense) and `metricSet` (a set's clientQueryParam).
+ * Reading: unknown keys and unreadable values are ignored; gated filters (requiresAuth) are ignored unless
+ * the user is authenticated. Writing: only non-default filters are written, in FILTERS order.
+ */
+import { SIDES, type Side } from './apiParams';
+import {
+  FILTERS,
+  type FilterDefinition,
+  type FilterName,
+  type MultiFilter,
+  type RangeFilter,
+} from './filters';
+import {
+  defaultFilterValues,
+  filterDef,
+  isDefault,
+  valueOf,
+  type FilterValue,
+  type FilterValues,
+  type Range,
+} from './filterValues';
+import { TEAMS, teamByAbbr, teamByUuid } from './teams';
+
+/** Query keys of the view that are not filters. */
+export const SIDE_KEY = 'side';
+export const METRIC_SET_KEY = 'metricSet';
+
+export interface ViewState {
+  filters: FilterValues;
+  side: Side | null;
+  metricSet: string | null;
+}
+
+/** Splits repeated keys and comma lists into single trimmed, non-empty values. */
+function valuesOf(params: URLSearchParams, key: string): string[] {
+  return params
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+const DATE_FORMS = [
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/, // 2023-01-05, 2023-1-5, ISO date-times
+  /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, // 2023/01/05
+  /^(\d{4})(\d{2})(\d{2})$/, // 20230105
+];
+
+/** A date in any of the accepted spellings as YYYY-MM-DD, or null when it is not a calendar date. */
+export function normaliseDate(text: string): string | null {
+  for (const form of DATE_FORMS) {
+    const m = form.exec(text.trim());
+    if (!m) continue;
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+    return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  }
+  return null;
+}
+
+/** Range bounds ordered smaller first, clamped to the filter's bounds and snapped to its step. */
+export function normaliseRange(f: RangeFilter, a: number, b: number): Range {
+  const snap = (v: number) => {
+    const stepped = f.min + Math.round((v - f.min) / f.step) * f.step;
+    return Math.min(f.max, Math.max(f.min, stepped));
+  };
+  const [lo, hi] = a <= b ? [a, b] : [b, a];
+  return [snap(lo), snap(hi)];
+}
+
+function parseRange(f: RangeFilter, text: string): Range | undefined {
+  const m = /^(-?\d+(?:\.\d+)?)_(-?\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (!m) return undefined;
+  return normaliseRange(f, Number(m[1]), Number(m[2]));
+}
+
+const SEASON_TYPE_WORDS: Record<string, string> = {
+  preseason: 'preseason',
+  'pre season': 'preseason',
+  regular: 'regular',
+  'regular season': 'regular',
+  playoff: 'playoffs',
+  playoffs: 'playoffs',
+};
+
+/** One multi-select value read from the query, or undefined when it is not one of the options. */
+function multiOption(f: MultiFilter, text: string): string | number | undefined {
+  if (f.name === 'Season') {
+    const m = /^(\d{4})(?:-(\d{2}))?$/.exec(text);
+    if (!m) return undefined;
+    const start = Number(m[1]);
+    if (m[2] !== undefined && Number(m[2]) !== (start + 1) % 100) return undefined;
+    return f.options.includes(start) ? start : undefined;
+  }
+  if (f.name === 'SeasonType') return SEASON_TYPE_WORDS[text.toLowerCase().replace(/[_+-]/g, ' ')];
+  const numeric = typeof f.options[0] === 'number';
+  const value = numeric ? Number(text) : text.toLowerCase();
+  return f.options.includes(value) ? value : undefined;
+}
+
+/** Sort multi values in the order of the filter's options (seasons ascending, Q1 before Q2...). */
+export function sortMulti(f: MultiFilter, values: Iterable<string | number>): (string | number)[] {
+  const set = new Set(values);
+  return f.options.filter((o) => set.has(o));
+}
+
+/**
+ * A multi-select value in its canonical form: option order, no repeats. Selecting every option of a
+ * filter that defaults to "none selected" (location, result, period) filters nothing, so it is the default [].
+ */
+export function normaliseMulti(f: MultiFilter, values: Iterable<string | number>): (string | number)[] {
+  const sorted = sortMulti(f, values);
+  if (f.default.length === 0 && sorted.length === f.options.length) return [];
+  return sorted;
+}
+
+/** Team uuids sorted by abbreviation, no repeats. */
+export function normaliseTeams(ids: Iterable<string>): string[] {
+  const set = new Set(ids);
+  return TEAMS.filter((t) => set.has(t.id)).map((t) => t.id);
+}
+
+/** Player ids ascending, no repeats. */
+export function normalisePlayers(ids: Iterable<number>): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** The value of one filter read from the query, or undefined when the query has no readable value for it. */
+function readFilter(f: FilterDefinition, params: URLSearchParams): FilterValue | undefined {
+  const raw = valuesOf(params, f.queryKey);
+  if (raw.length === 0) return undefined;
+  switch (f.type) {
+    case 'multi': {
+      const picked = raw.map((r) => multiOption(f, r)).filter((v) => v !== undefined);
+      return picked.length ? normaliseMulti(f, picked) : undefined;
+    }
+    case 'date':
+      return normaliseDate(raw[0]!) ?? undefined;
+    case 'range':
+      return parseRange(f, raw[0]!);
+    case 'boolean': {
+      const t = raw[0]!.toLowerCase();
+      if (['true', 'yes', '1'].includes(t)) return true;
+      if (['false', 'no', '0'].includes(t)) return false;
+      return undefined;
+    }
+    case 'choice': {
+      const t = raw[0]!.toLowerCase();
+      return f.options.includes(t) ? t : undefined;
+    }
+    case 'teams': {
+      const ids = raw.map((r) => teamByAbbr(r)?.id).filter((id): id is string => id !== undefined);
+      return ids.length ? normaliseTeams(ids) : undefined;
+    }
+    case 'players': {
+      const ids = raw.filter((r) => /^[1-9]\d{0,9}$/.test(r)).map(Number);
+      return ids.length ? normalisePlayers(ids) : undefined;
+    }
+  }
+}
+
+/** Filter values from a query string (spec section 5). Gated filters are ignored unless authenticated. */
+export function parseFilterQuery(search: string | URLSearchParams, opts: { authenticated: boolean }): FilterValues {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const values: Record<string, FilterValue> = { ...defaultFilterValues() };
+  for (const f of FILTERS) {
+    if (f.requiresAuth && !opts.authenticated) continue;
+    const v = readFilter(f, params);
+    if (v !== undefined) values[f.name] = v;
+  }
+  return values as FilterValues;
+}
+
+/** The whole view (filters, side, metric set) from a query string. */
+export function parseViewQuery(search: string | URLSearchParams, opts: { authenticated: boolean }): ViewState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const side = params.get(SIDE_KEY)?.trim().toLowerCase();
+  const metricSet = params.get(METRIC_SET_KEY)?.trim();
+  return {
+    filters: parseFilterQuery(params, opts),
+    side: (SIDES as readonly string[]).includes(side ?? '') ? (side as Side) : null,
+    metricSet: metricSet ? metricSet : null,
+  };
+}
+
+/** True when the query names a gated filter (its value can only be restored once the user is known). */
+export function hasGatedFilterKeys(search: string | URLSearchParams): boolean {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return FILTERS.some((f) => f.requiresAuth && valuesOf(params, f.queryKey).length > 0);
+}
+
+/** The query strings of one filter value (as they appear after `key=`). */
+export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
+  const f = filterDef(name);
+  switch (f.type) {
+    case 'range': {
+      const [lo, hi] = value as Range;
+      return [`${lo}_${hi}`];
+    }
+    case 'date':
+      return value === null ? [] : [String(value)];
+    case 'boolean':
+      return [value ? 'true' : 'false'];
+    case 'choice':
+      return [String(value)];
+    case 'teams':
+      return (value as string[]).map((id) => teamByUuid(id)?.abbr).filter((a): a is string => a !== undefined);
+    case 'multi':
+    case 'players':
+      return (value as (string | number)[]).map(String);
+  }
+}
+
+/** Writes the non-default filters, then side (when not offense) and metric set, in a stable order. */
+export function viewQuery(state: ViewState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const f of FILTERS) {
+    const value = valueOf(state.filters, f.name);
+    if (isDefault(f.name, value)) continue;
+    for (const v of queryValuesOf(f.name, value)) params.append(f.queryKey, v);
+  }
+  if (state.side && state.side !== 'offense') params.set(SIDE_KEY, state.side);
+  if (state.metricSet) params.set(METRIC_SET_KEY, state.metricSet);
+  return params;
+}
+
+/** `?a=b...` or '' for an empty query. */
+export function searchString(params: URLSearchParams): string {
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,24 @@
+/**
+ * The table's sort: a column and a direction, or none (the server's order). Clicking a column sorts it
+ * (numbers high-to-low first, text A-to-Z first); clicking it again reverses.
+ */
+import { atom } from 'nanostores';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableSort {
+  column: string | null;
+  direction: SortDirection;
+}
+
+export const $tableSort = atom<TableSort>({ column: null, direction: 'desc' });
+
+export function toggleSort(column: string, firstDirection: SortDirection): void {
+  const current = $tableSort.get();
+  if (current.column === column) $tableSort.set({ column, direction: current.direction === 'asc' ? 'desc' : 'asc' });
+  else $tableSort.set({ column, direction: firstDirection });
+}
+
+export function clearSort(): void {
+  $tableSort.set({ column: null, direction: 'desc' });
+}
