@@ -7,7 +7,7 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideAccess } from './server/auth/access.ts';
-import { AUTH_BASE_PATH } from './server/auth/authPaths.ts';
+import { AUTH_BASE_PATH } from './lib/authPaths.ts';
 import { clientIpOf } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';

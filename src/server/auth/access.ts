@@ -7,8 +7,9 @@
  *   admins are exempt; assets, the auth endpoints and the sign-in/sign-out pages are never redirected (an
  *   expired user must still be able to sign out); the JSON API is not a page and is never redirected.
  */
-import { STATS_PLAN, type Session } from '../../lib/session.ts';
-import { AUTH_BASE_PATH, AUTH_PAGES } from './authPaths.ts';
+import { statsPlanStatus } from '../../lib/planStatus.ts';
+import type { Session } from '../../lib/session.ts';
+import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
 
 export const EXPIRY_PAGE = '/subscription_expiration';
 export const PROTECTED_PAGES: readonly string[] = ['/profile', '/protected'];
@@ -37,8 +38,7 @@ export function classifyPath(pathname: string): PageClass {
 
 /** True when the user has a Stats plan and every Stats subscription is past its expiry (seconds since epoch). */
 export function hasExpiredStatsPlan(session: Session, now: number): boolean {
-  const stats = session.subscriptions.filter((s) => s.plan.name === STATS_PLAN);
-  return stats.length > 0 && stats.every((s) => s.expiresAt <= now);
+  return statsPlanStatus(session, now).state === 'expired';
 }
 
 /** The sign-in URL for a protected page, with the SessionRequired error and a callback back to it. */

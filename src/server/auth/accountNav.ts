@@ -1,30 +1,50 @@
 /**
- * The header's sign-in state as an HTML string, rendered by src/components/AccountNav.astro for server-rendered
- * pages and filled into prerendered pages by the project's server (between the two marker comments), so the
- * marketing pages show who is signed in without any client JavaScript.
+ * Per-visitor parts of otherwise static pages, as HTML strings: the header's sign-in state and the plan status
+ * line of the plan pages. Astro components render them for server-rendered pages; for prerendered pages (built
+ * anonymous) the project's server replaces each block between its marker comments with the visitor's version,
+ * so the marketing pages show who is signed in without any client JavaScript.
  */
+import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/planStatus.ts';
 import { STATS_PLAN, type Session } from '../../lib/session.ts';
-import { AUTH_PAGES } from './authPaths.ts';
+import { AUTH_PAGES } from '../../lib/authPaths.ts';
 
-export const ACCOUNT_NAV_START = '<!--account-nav-->';
-export const ACCOUNT_NAV_END = '<!--/account-nav-->';
+export type BlockName = 'account-nav' | 'plan-status';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+const startMarker = (name: BlockName) => `<!--${name}-->`;
+const endMarker = (name: BlockName) => `<!--/${name}-->`;
+
+/** A block with its markers, as it appears in a page. */
+export function markedBlock(name: BlockName, inner: string): string {
+  return startMarker(name) + inner + endMarker(name);
+}
+
+/** Replaces each named block of a page with new inner HTML; blocks a page lacks are skipped. */
+export function fillBlocks(html: string, fills: Partial<Record<BlockName, string>>): string {
+  let out = html;
+  for (const [name, inner] of Object.entries(fills) as [BlockName, string][]) {
+    const start = out.indexOf(startMarker(name));
+    if (start < 0) continue;
+    const end = out.indexOf(endMarker(name), start);
+    if (end < 0) continue;
+    out = out.slice(0, start) + markedBlock(name, inner) + out.slice(end + endMarker(name).length);
+  }
+  return out;
+}
+
 /** A short plan label for the header: Admin, Stats, Stats expired, or nothing. */
 export function planBadge(session: Session, now: number): { label: string; tone: 'admin' | 'active' | 'expired' } | null {
   if (session.isAdmin) return { label: 'Admin', tone: 'admin' };
-  const stats = session.subscriptions.filter((s) => s.plan.name === STATS_PLAN);
-  if (stats.length === 0) return null;
-  return stats.some((s) => s.expiresAt > now)
-    ? { label: STATS_PLAN, tone: 'active' }
-    : { label: `${STATS_PLAN} expired`, tone: 'expired' };
+  const status = statsPlanStatus(session, now);
+  if (status.state === 'none') return null;
+  return status.state === 'active' ? { label: STATS_PLAN, tone: 'active' } : { label: `${STATS_PLAN} expired`, tone: 'expired' };
 }
 
-/** The inner markup (without the markers). currentPath is where "Sign in" comes back to. */
+/** The header's account area. currentPath is where "Sign in" comes back to. */
 export function renderAccountNav(session: Session | null, currentPath: string, now: number): string {
   if (!session) {
     const href = `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: currentPath })}`;
@@ -41,18 +61,21 @@ export function renderAccountNav(session: Session | null, currentPath: string, n
   );
 }
 
-/** The full block with markers, as it appears in a page. */
-export function accountNavBlock(session: Session | null, currentPath: string, now: number): string {
-  return ACCOUNT_NAV_START + renderAccountNav(session, currentPath, now) + ACCOUNT_NAV_END;
+/** One line about the visitor's Stats plan (empty for anonymous visitors). */
+export function renderPlanStatus(session: Session | null, now: number): string {
+  if (!session) return '';
+  const status = statsPlanStatus(session, now);
+  const when = (s: number) => `<time datetime="${isoPlanDate(s)}">${formatPlanDate(s)}</time>`;
+  const text =
+    status.state === 'expired'
+      ? `Your ${STATS_PLAN} plan expired on ${when(status.expiresAt)}.`
+      : status.state === 'active'
+        ? `Your ${STATS_PLAN} plan is active until ${when(status.expiresAt)}.`
+        : `You have no ${STATS_PLAN} plan yet.`;
+  return `<p class="plan-status" data-plan-state="${status.state}">${text}</p>`;
 }
 
-/**
- * Replaces the account block of a prerendered page with the signed-in version. Returns the page unchanged when
- * it has no block.
- */
-export function fillAccountNav(html: string, session: Session, currentPath: string, now: number): string {
-  const start = html.indexOf(ACCOUNT_NAV_START);
-  const end = html.indexOf(ACCOUNT_NAV_END, start + ACCOUNT_NAV_START.length);
-  if (start < 0 || end < 0) return html;
-  return html.slice(0, start) + accountNavBlock(session, currentPath, now) + html.slice(end + ACCOUNT_NAV_END.length);
+/** Every per-visitor block for a signed-in visitor of a prerendered page. */
+export function visitorBlocks(session: Session, currentPath: string, now: number): Record<BlockName, string> {
+  return { 'account-nav': renderAccountNav(session, currentPath, now), 'plan-status': renderPlanStatus(session, now) };
 }

@@ -11,7 +11,7 @@ import { resolveAuthSecret } from './secret.ts';
 import { SESSION_MAX_AGE_SECONDS, buildSession, liveSessionUserId, nowSeconds } from './session.ts';
 import { sha256Hex } from './safeEqual.ts';
 import { getAccountStore } from './store/index.ts';
-import { AUTH_BASE_PATH, AUTH_PAGES } from './authPaths.ts';
+import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
 
 export { AUTH_BASE_PATH, AUTH_PAGES };
 

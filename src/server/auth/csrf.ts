@@ -4,9 +4,9 @@
  */
 import { Auth } from '@auth/core';
 import { getAuthConfig } from './authConfig.ts';
-import { AUTH_BASE_PATH } from './authPaths.ts';
+import { AUTH_BASE_PATH } from '../../lib/authPaths.ts';
 
-export const SIGN_OUT_CSRF_ERROR = 'Could not fetch CSRF Token for signing out';
+export { SIGN_OUT_CSRF_ERROR } from '../../lib/authClient.ts';
 export const SIGN_IN_CSRF_ERROR = 'Could not fetch CSRF Token for signing in';
 
 export interface CsrfResult {

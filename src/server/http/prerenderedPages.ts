@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from '../auth/access.ts';
-import { fillAccountNav } from '../auth/accountNav.ts';
+import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
 import { getSessionForRequest, nowSeconds } from '../auth/session.ts';
 import type { StaticFile } from './staticFiles.ts';
 
@@ -48,7 +48,7 @@ export async function servePrerenderedPage(
     return;
   }
   let html = readHtml(page.file);
-  if (session) html = fillAccountNav(html, session, url.pathname + url.search, now);
+  if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
   const body = Buffer.from(html, 'utf8');
   // The 404 page is prerendered too; keep its status when it is asked for by name.
   res.statusCode = 200;

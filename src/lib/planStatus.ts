@@ -1,0 +1,32 @@
+/**
+ * The state of a user's Stats plan (spec sections 3 and 6): active until its expiry, expired (every Stats
+ * subscription's expiresAt is in the past; expiresAt is seconds since epoch), or none.
+ */
+import { STATS_PLAN, type Session } from './session.ts';
+
+export type PlanStatus =
+  | { state: 'active'; expiresAt: number }
+  | { state: 'expired'; expiresAt: number }
+  | { state: 'none' };
+
+export function statsPlanStatus(session: Session, now: number): PlanStatus {
+  const stats = session.subscriptions.filter((s) => s.plan.name === STATS_PLAN);
+  if (stats.length === 0) return { state: 'none' };
+  const latest = Math.max(...stats.map((s) => s.expiresAt));
+  return latest > now ? { state: 'active', expiresAt: latest } : { state: 'expired', expiresAt: latest };
+}
+
+/** "22 November 2027" (UTC), the date format of the account pages. */
+export function formatPlanDate(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
+/** ISO date for <time datetime>. */
+export function isoPlanDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}

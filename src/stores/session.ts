@@ -1,0 +1,75 @@
+/**
+ * The client's view of the session (spec section 4): $authStatus is 'loading' until the first answer from
+ * GET /api/auth/session, then 'authenticated' or 'unauthenticated'; $session holds the session or null.
+ * The session is fetched when a component first subscribes, again whenever the tab becomes visible, and,
+ * optionally, on a timer (setSessionRefreshInterval).
+ */
+import { atom, computed, onMount } from 'nanostores';
+import { AUTH_BASE_PATH } from '../lib/authPaths.ts';
+import { parseSessionBody } from '../lib/sessionSchema.ts';
+import type { Session } from '../lib/session.ts';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+}
+
+export const $authState = atom<AuthState>({ status: 'loading', session: null });
+export const $session = computed($authState, (s) => s.session);
+export const $authStatus = computed($authState, (s) => s.status);
+
+/** Where the session is read from; replaceable for tests that run without a browser. */
+export const sessionSource = {
+  fetch: (input: string, init?: RequestInit): Promise<Response> => fetch(input, init),
+  callbackUrl: (): string => (typeof location === 'undefined' ? '/' : location.pathname + location.search),
+};
+
+let inFlight: Promise<void> | null = null;
+
+/** Fetches the session now (concurrent calls share one request). A failed request keeps the last state. */
+export function refreshSession(): Promise<void> {
+  inFlight ??= (async () => {
+    try {
+      const url = `${AUTH_BASE_PATH}/session?${new URLSearchParams({ callbackUrl: sessionSource.callbackUrl() })}`;
+      const response = await sessionSource.fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`session: HTTP ${response.status}`);
+      const session = parseSessionBody(await response.json());
+      $authState.set({ status: session ? 'authenticated' : 'unauthenticated', session });
+    } catch {
+      if ($authState.get().status === 'loading') $authState.set({ status: 'unauthenticated', session: null });
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+let intervalMs: number | null = null;
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function startTimer(): void {
+  if (timer) clearInterval(timer);
+  timer = intervalMs ? setInterval(() => void refreshSession(), intervalMs) : null;
+}
+
+/** Refresh on a timer as well (null turns it off). Takes effect at once while the store is in use. */
+export function setSessionRefreshInterval(ms: number | null): void {
+  intervalMs = ms && ms > 0 ? ms : null;
+  if ($authState.lc > 0) startTimer();
+}
+
+onMount($authState, () => {
+  void refreshSession();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void refreshSession();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  startTimer();
+  return () => {
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+});
