@@ -9,9 +9,13 @@
  * Prints the numbers and whether each goal of issue 5 is met (p95 < 50 ms default views, < 300 ms heaviest,
  * > 1,000 req/s repeated default views).
  *
- * Options: --port 4399 --db path --duration 10 --connections 10 --no-build
+ * The site is built into .local/bench-dist (not dist/, which others may be serving) and served from there
+ * (DIST_DIR); the port is a free one unless --port is given.
+ *
+ * Options: --port N --db path --duration 10 --connections 10 --no-build (reuse .local/bench-dist)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -20,13 +24,25 @@ const opt = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const PORT = Number(opt('port', '4399'));
+/** A port nobody listens on (asked from the OS). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+const PORT = Number(opt('port', String(await freePort())));
+const DIST = path.resolve('.local/bench-dist');
 const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
 const DURATION = Number(opt('duration', '10'));
 const CONNECTIONS = Number(opt('connections', '10'));
 const BASE = `http://127.0.0.1:${PORT}`;
 const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
-const env = { ...process.env, STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, PORT: String(PORT), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' };
+const env = { ...process.env, DIST_DIR: DIST, STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, PORT: String(PORT), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' };
 
 const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => `season=${2003 + i}`).join('&');
 const MIX = {
@@ -41,9 +57,10 @@ function run(cmd: string, cmdArgs: string[]) {
   if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
 }
 
-async function waitFor(url: string, ms: number) {
+async function waitFor(url: string, ms: number, gone: () => boolean) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    if (gone()) throw new Error('the server stopped before answering');
     try {
       const r = await fetch(url);
       if (r.ok) return;
@@ -104,7 +121,8 @@ async function load(paths: string[], cookie: string, duration = DURATION): Promi
     url: BASE,
     connections: CONNECTIONS,
     duration,
-    headers: { Cookie: cookie },
+    // Browsers always accept gzip; the API sends its cached answers compressed.
+    headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' },
     requests: [
       {
         setupRequest: (req) => {
@@ -129,7 +147,7 @@ async function load(paths: string[], cookie: string, duration = DURATION): Promi
 
 async function timeOne(pathname: string, cookie: string): Promise<{ ms: number; status: number; bytes: number }> {
   const t0 = performance.now();
-  const r = await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie } });
+  const r = await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' } });
   const text = await r.text();
   return { ms: performance.now() - t0, status: r.status, bytes: text.length };
 }
@@ -137,10 +155,15 @@ async function timeOne(pathname: string, cookie: string): Promise<{ ms: number; 
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '     n/a');
 
 async function main() {
-  if (!args.includes('--no-build')) run('npm', ['run', 'build']);
+  if (!args.includes('--no-build')) run('npx', ['astro', 'build', '--outDir', DIST]);
   run('npm', ['run', 'users', '--', 'seed-demo']);
   console.log(`\nstarting the built server on ${BASE} (database ${DB})`);
   const server: ChildProcess = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  let exited = false;
+  server.on('exit', (code) => {
+    exited = true;
+    if (code) console.error(`the server exited with ${code}`);
+  });
   const stop = () => {
     try {
       process.kill(-server.pid!, 'SIGTERM');
@@ -150,7 +173,7 @@ async function main() {
   };
   process.on('exit', stop);
   try {
-    await waitFor(`${BASE}/api/players`, 90_000);
+    await waitFor(`${BASE}/api/players`, 90_000, () => exited);
     const cookie = await signIn();
 
     console.log('\n1. Cold (first request of each view, cache miss), one at a time');

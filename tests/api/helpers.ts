@@ -20,7 +20,7 @@ export async function call(path: string, session: Session | null = SIGNED_IN): P
   const url = new URL(path, 'http://localhost');
   const name = url.pathname.replace(/^\/api\//, '');
   const mod = (await import(`../../src/pages/api/${name}.ts`)) as { GET: Handler };
-  const res = await mod.GET({ url, locals: { session } } as never);
+  const res = await mod.GET({ url, locals: { session }, request: new Request(url) } as never);
   return { status: res.status, body: await res.json() };
 }
 

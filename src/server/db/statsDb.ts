@@ -1,15 +1,20 @@
 /**
  * The read-only connection to the stats database (config.statsDbPath), opened lazily on first use and shared
- * by every request. A few connections of one DuckDB instance let queries run side by side (DuckDB runs one
- * query per connection at a time). Every query goes through `query(sql, params)`: values are bound
- * parameters ($1, $2 ...), never spliced into the SQL text.
+ * by every request. A small pool of connections of one DuckDB instance lets queries run side by side; each
+ * query takes a connection for itself and gives it back. Every query goes through `query(sql, params)`:
+ * values are bound parameters ($1, $2 ...), never spliced into the SQL text.
+ *
+ * Request scopes: `withScope(fn)` keeps one connection for a whole request (temporary tables are per
+ * connection), so a request can materialise its filtered possessions once (src/server/stats/scope.ts) and run
+ * every aggregate over that small table. Queries inside a scope run one after another on its connection.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
 
-/** Connections kept open (each runs one query at a time). */
-const POOL_SIZE = 4;
+/** Connections kept open. */
+const POOL_SIZE = Number(process.env.STATS_DB_CONNECTIONS ?? 4);
 
 export type SqlParam = string | number | boolean | null;
 export type Row = Record<string, unknown>;
@@ -17,8 +22,8 @@ export type Row = Record<string, unknown>;
 interface Pool {
   path: string;
   instance: DuckDBInstance;
-  connections: DuckDBConnection[];
-  next: number;
+  idle: DuckDBConnection[];
+  waiting: ((c: DuckDBConnection) => void)[];
 }
 
 let pool: Promise<Pool> | null = null;
@@ -32,9 +37,9 @@ export class StatsDbMissingError extends Error {
 async function openPool(path: string): Promise<Pool> {
   if (!fs.existsSync(path)) throw new StatsDbMissingError(path);
   const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
-  const connections: DuckDBConnection[] = [];
-  for (let i = 0; i < POOL_SIZE; i++) connections.push(await instance.connect());
-  return { path, instance, connections, next: 0 };
+  const idle: DuckDBConnection[] = [];
+  for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
+  return { path, instance, idle, waiting: [] };
 }
 
 function getPool(): Promise<Pool> {
@@ -47,7 +52,20 @@ function getPool(): Promise<Pool> {
   return pool;
 }
 
-/** JS values from DuckDB: HUGEINT/BIGINT sums become numbers (stats never exceed 2^53). */
+async function acquire(): Promise<{ p: Pool; c: DuckDBConnection }> {
+  const p = await getPool();
+  const c = p.idle.pop();
+  if (c) return { p, c };
+  return new Promise((resolve) => p.waiting.push((conn) => resolve({ p, c: conn })));
+}
+
+function release(p: Pool, c: DuckDBConnection): void {
+  const next = p.waiting.shift();
+  if (next) next(c);
+  else p.idle.push(c);
+}
+
+/** JS values from DuckDB: HUGEINT/BIGINT sums become numbers (stats never exceed 2^53), dates YYYY-MM-DD. */
 function plain(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -55,18 +73,60 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** Run one SELECT with bound parameters and return plain row objects. */
-export async function query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
-  const p = await getPool();
-  const connection = p.connections[p.next]!;
-  p.next = (p.next + 1) % p.connections.length;
-  const reader = await connection.runAndReadAll(sql, params as DuckDBValue[]);
-  const rows = reader.getRowObjectsJS();
-  return rows.map((r) => {
+/** STATS_DB_LOG=1 prints every query's time (development). */
+const LOG = process.env.STATS_DB_LOG === '1';
+
+async function runOn<T extends Row>(c: DuckDBConnection, sql: string, params: readonly SqlParam[]): Promise<T[]> {
+  const t0 = LOG ? performance.now() : 0;
+  const reader = await c.runAndReadAll(sql, params as DuckDBValue[]);
+  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, process.env.STATS_DB_LOG_FULL ? undefined : 160)}`);
+  return reader.getRowObjectsJS().map((r) => {
     const out: Row = {};
     for (const [k, v] of Object.entries(r)) out[k] = plain(v);
     return out as T;
   });
+}
+
+interface Scope {
+  connection: DuckDBConnection;
+  /** queries of the scope run one after another */
+  chain: Promise<unknown>;
+  /** named values the scope's owner stores (e.g. its temporary tables) */
+  data: Map<string, unknown>;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** Run one statement with bound parameters and return plain row objects. */
+export async function query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+  const scope = scopes.getStore();
+  if (scope) {
+    const result = scope.chain.then(() => runOn<T>(scope.connection, sql, params));
+    scope.chain = result.catch(() => undefined);
+    return result;
+  }
+  const { p, c } = await acquire();
+  try {
+    return await runOn<T>(c, sql, params);
+  } finally {
+    release(p, c);
+  }
+}
+
+/** Run fn with one connection reserved for it (see the module comment). */
+export async function withScope<T>(fn: () => Promise<T>): Promise<T> {
+  if (scopes.getStore()) return fn();
+  const { p, c } = await acquire();
+  try {
+    return await scopes.run({ connection: c, chain: Promise.resolve(), data: new Map() }, fn);
+  } finally {
+    release(p, c);
+  }
+}
+
+/** The current scope's named values (undefined outside a scope). */
+export function scopeData(): Map<string, unknown> | undefined {
+  return scopes.getStore()?.data;
 }
 
 /** True when the stats database file exists (the API answers 503 otherwise). */
@@ -80,6 +140,6 @@ export async function closeStatsDb(): Promise<void> {
   const p = await pool.catch(() => null);
   pool = null;
   if (!p) return;
-  for (const c of p.connections) c.closeSync();
+  for (const c of p.idle) c.closeSync();
   p.instance.closeSync();
 }

@@ -14,7 +14,16 @@
  */
 import type { AppliedFilters, Range } from '../../lib/apiParams';
 import { LINEUP_SLOTS, TIME_INTO_GAME_MAX } from '../../lib/filters';
+import { scopeData } from '../db/statsDb';
 import { and, or, type Params } from './sql';
+
+/** The key of a filter set in a request scope's table of materialised possessions. */
+export const possessionScopeKey = (f: AppliedFilters) => `possessions:${JSON.stringify(f)}`;
+
+/** The temporary table holding these filters' possessions in the current request scope, if any. */
+function scopedPossessionTable(f: AppliedFilters): string | undefined {
+  return scopeData()?.get(possessionScopeKey(f)) as string | undefined;
+}
 
 export type Perspective = 'offense' | 'defense';
 
@@ -102,8 +111,8 @@ export function lineupCondition(f: AppliedFilters, b: Params, p = 'p'): string {
   return f.lineupAllOrAny === 'any' ? or(parts) : and(parts);
 }
 
-/** Possession-level conditions on a possession alias p from the perspective team's view. */
-export function possessionConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
+/** Possession-level conditions that do not depend on the perspective: period, time into game, lineups. */
+export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'): string[] {
   const c: string[] = [];
   // Periods 1-4, 5 = OT, 6 = 2OT, 7 = 3OT; later overtimes count as 3OT.
   if (f.periods.length) c.push(`LEAST(${p}.period, 7) IN ${b.list(f.periods)}`);
@@ -113,16 +122,26 @@ export function possessionConditions(f: AppliedFilters, b: Params, persp: Perspe
     c.push(`${p}.start_time >= ${b.bind(lo)}`);
     if (hi < TIME_INTO_GAME_MAX) c.push(`${p}.start_time <= ${b.bind(hi)}`);
   }
-  if (f.scoreDiff) {
-    const [lo, hi] = f.scoreDiff;
-    const diff = persp === 'offense' ? `${p}.score_diff` : `(-${p}.score_diff)`;
-    // -75 and 75 are the ends of the slider: they mean "or more".
-    if (lo > -75) c.push(`${diff} >= ${b.bind(lo)}`);
-    if (hi < 75) c.push(`${diff} <= ${b.bind(hi)}`);
-  }
   const lineup = lineupCondition(f, b, p);
   if (lineup) c.push(lineup);
   return c;
+}
+
+/** Score differential at the start of the possession, from the perspective team's view. */
+export function scoreDiffConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
+  if (!f.scoreDiff) return [];
+  const [lo, hi] = f.scoreDiff;
+  const diff = persp === 'offense' ? `${p}.score_diff` : `(-${p}.score_diff)`;
+  const c: string[] = [];
+  // -75 and 75 are the ends of the slider: they mean "or more".
+  if (lo > -75) c.push(`${diff} >= ${b.bind(lo)}`);
+  if (hi < 75) c.push(`${diff} <= ${b.bind(hi)}`);
+  return c;
+}
+
+/** Possession-level conditions on a possession alias p from the perspective team's view. */
+export function possessionConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
+  return [...commonPossessionConditions(f, b, p), ...scoreDiffConditions(f, b, persp, p)];
 }
 
 /** The team column of a possession (or team_game_totals row) for a perspective. */
@@ -134,6 +153,11 @@ export const perspectiveTeam = (persp: Perspective, alias: string) =>
  * `extra` adds conditions on p. Columns are those of the possessions table plus `possessions` (= 1).
  */
 export function possessionSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
+  const scoped = scopedPossessionTable(f);
+  if (scoped) {
+    // The request materialised its possessions (src/server/stats/scope.ts) with a flag per perspective.
+    return `SELECT p.*, 1 AS possessions FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;
+  }
   const joinTg = needsTeamGames(f);
   const where = and([
     ...sampleConditions(f, b, 'p'),

@@ -15,28 +15,31 @@ export const ratio = (a: number, b: number): Value => (b === 0 ? null : a / b);
 /** 100 a / b, or null. */
 export const pct = (a: number, b: number): Value => (b === 0 ? null : (100 * a) / b);
 
-const ZONE_KEYS: Record<string, readonly Zone[]> = {
-  rim: ['rim'],
-  smid: ['smid'],
-  lmid: ['lmid'],
-  mid: ['smid', 'lmid'],
-  c3: ['c3'],
-  nc3: ['nc3'],
-  three: ['c3', 'nc3'],
-};
-
 type ZoneCounts = { [K in `fga_${Zone}` | `fgm_${Zone}`]: number };
 
+/** Frequency (share of all FGA) and accuracy (FG%) by zone; mid = short + long mid, three = corner + non-corner. */
 function zoneValues(s: ZoneCounts): Values {
-  const out: Values = {};
-  const fga = ['rim', 'smid', 'lmid', 'c3', 'nc3'].reduce((t, z) => t + s[`fga_${z as Zone}`], 0);
-  for (const [key, zones] of Object.entries(ZONE_KEYS)) {
-    const a = zones.reduce((t, z) => t + s[`fga_${z}`], 0);
-    const m = zones.reduce((t, z) => t + s[`fgm_${z}`], 0);
-    out[`${key}_freq`] = pct(a, fga); // share of all field-goal attempts in this zone
-    out[`${key}_acc`] = pct(m, a); // FG% in this zone
-  }
-  return out;
+  const midA = s.fga_smid + s.fga_lmid;
+  const midM = s.fgm_smid + s.fgm_lmid;
+  const threeA = s.fga_c3 + s.fga_nc3;
+  const threeM = s.fgm_c3 + s.fgm_nc3;
+  const fga = s.fga_rim + midA + threeA;
+  return {
+    rim_freq: pct(s.fga_rim, fga),
+    rim_acc: pct(s.fgm_rim, s.fga_rim),
+    smid_freq: pct(s.fga_smid, fga),
+    smid_acc: pct(s.fgm_smid, s.fga_smid),
+    lmid_freq: pct(s.fga_lmid, fga),
+    lmid_acc: pct(s.fgm_lmid, s.fga_lmid),
+    mid_freq: pct(midA, fga),
+    mid_acc: pct(midM, midA),
+    c3_freq: pct(s.fga_c3, fga),
+    c3_acc: pct(s.fgm_c3, s.fga_c3),
+    nc3_freq: pct(s.fga_nc3, fga),
+    nc3_acc: pct(s.fgm_nc3, s.fga_nc3),
+    three_freq: pct(threeA, fga),
+    three_acc: pct(threeM, threeA),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
+import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
 import { StatsDbMissingError } from '../db/statsDb';
 import { ApiError } from './errors';
@@ -12,6 +13,15 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
   });
+}
+
+/** A cached gzip answer: sent compressed when the client accepts gzip (browsers do), else decompressed. */
+export function encodedJson(e: { gzip: Buffer }, acceptEncoding: string | null): Response {
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' };
+  if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
+    return new Response(new Uint8Array(e.gzip), { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+  }
+  return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
 
 export function errorResponse(err: unknown): Response {

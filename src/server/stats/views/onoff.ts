@@ -4,7 +4,7 @@
  * possessions in the same sample ("off" = the team's totals for the team-seasons he played in, minus "on").
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
-import { TEAM_COUNTERS, add, emptySums, pick, subtract, type TeamSums } from '../counters';
+import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../counters';
 import type { Perspective } from '../filterSql';
 import { teamValues, type Values } from '../formulas';
 import { onCourtSumsBy, teamSumsBy } from '../sums';
@@ -43,8 +43,11 @@ export async function onOffEntries(
     const key = o.bySeason ? `${pid}|${r.season}` : pid;
     let a = acc.get(key);
     if (!a) acc.set(key, (a = { player_id: pid, season: o.bySeason ? Number(r.season) : null, on: emptySums(TEAM_COUNTERS), total: emptySums(TEAM_COUNTERS) }));
-    a.on = add(a.on, pick(r, TEAM_COUNTERS));
-    a.total = add(a.total, teamTotals.get(`${r.team_id}|${r.season}|${r.season_type}`) ?? emptySums(TEAM_COUNTERS));
+    const total = teamTotals.get(`${r.team_id}|${r.season}|${r.season_type}`);
+    for (const c of TEAM_COUNTERS) {
+      a.on[c] += Number(r[c] ?? 0);
+      if (total) a.total[c] += total[c];
+    }
   }
   const out = new Map<number | string, OnOffEntry>();
   for (const [key, a] of acc) {

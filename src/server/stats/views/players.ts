@@ -25,7 +25,7 @@ import { teamSumsBy } from '../sums';
 
 const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 
-/** Box totals carried by every player row next to its set's columns (context for the table and its tooltips). */
+/** Box totals carried by the OffensiveOverview rows next to the set's columns (context for the table and its tooltips). */
 function boxTotals(v: Values): Row {
   return { pts: v.pts, fgm: v.fgm, fga: v.fga, fg3m: v.fg3m, fg3a: v.fg3a, ftm: v.ftm, fta: v.fta };
 }
@@ -34,7 +34,7 @@ function boxTotals(v: Values): Row {
 function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
-  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, withTotals);
+  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
   return out;
 }
 
@@ -71,7 +71,7 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
-    const setRows = plainRows(def, withTotals);
+    const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
     addPercentiles(setRows, rateKeys(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;

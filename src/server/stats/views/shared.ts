@@ -9,6 +9,7 @@ import { teamByTeamId } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
+import { LruCache } from '../cache';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
@@ -53,19 +54,40 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
   });
 }
 
+const baselines = new LruCache<Promise<number | null>>(200);
+
 /**
- * League points per halfcourt play in the same sample (without lineup filters: the league baseline), used by
- * "points added" in transition.
+ * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
+ * seasons, season types, dates and garbage-time choice (possession-level and team-level filters left out:
+ * the baseline is the league's, not the subset's). Memoised: the database does not change while serving.
  */
-export async function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
-  const noLineup: AppliedFilters = {
+export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
+  const league: AppliedFilters = {
     ...f,
+    locations: [],
+    results: [],
+    daysRest: null,
+    opponents: [],
+    oppDaysRest: null,
+    oppPointDiffRank: null,
+    oppOffRank: null,
+    oppDefRank: null,
+    periods: [],
+    timeIntoGame: null,
+    scoreDiff: null,
     lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], offCourt: [] },
   };
-  const [row] = await teamSumsBy(noLineup, { persp: 'offense', groupBy: [] });
-  if (!row) return null;
-  const plays = Number(row.hc_plays);
-  return plays === 0 ? null : Number(row.hc_pts) / plays;
+  const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
+  let hit = baselines.get(key);
+  if (!hit) {
+    hit = teamSumsBy(league, { persp: 'offense', groupBy: [] }).then(([row]) => {
+      const plays = Number(row?.hc_plays ?? 0);
+      return plays === 0 ? null : Number(row!.hc_pts) / plays;
+    });
+    hit.catch(() => baselines.clear());
+    baselines.set(key, hit);
+  }
+  return hit;
 }
 
 /** Estimated position (player_seasons.position) of each player in his latest season of the sample. */
@@ -115,14 +137,21 @@ export function addPercentiles(
   }
 }
 
-function percentileOf(sorted: number[], v: number): Value {
-  let below = 0;
-  let equal = 0;
-  for (const x of sorted) {
-    if (x < v) below++;
-    else if (x === v) equal++;
-    else break;
+/** First index in a sorted list whose value is >= v (or > v when `after`). */
+function bound(sorted: number[], v: number, after: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v || (after && sorted[mid] === v)) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+function percentileOf(sorted: number[], v: number): Value {
+  const below = bound(sorted, v, false);
+  const equal = bound(sorted, v, true) - below;
   return Math.round((1000 * (below + equal / 2)) / sorted.length) / 10;
 }
 
