@@ -14,6 +14,10 @@ export const config = {
   nbaDataDir: path.resolve(env('NBA_DATA_DIR', '../shared/nba-data')),
   /** The stats database built by `npm run ingest` (read-only for the server). */
   statsDbPath: path.resolve(env('STATS_DB_PATH', 'data/stats.duckdb')),
+  /** Stats API: distinct /api/data answers kept in the in-memory LRU cache (gzip JSON, ~0.5 MB at most each). */
+  apiCacheEntries: Number(env('API_CACHE_ENTRIES', '300')),
+  /** Stats API: DuckDB connections kept open on the read-only stats database. */
+  statsDbConnections: Number(env('STATS_DB_CONNECTIONS', '4')),
   /** The accounts database (users, subscriptions). */
   accountsDbPath: path.resolve(env('ACCOUNTS_DB_PATH', 'data/accounts.sqlite')),
   /**

@@ -14,7 +14,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { config } from '../config';
 
 /** Connections kept open. */
-const POOL_SIZE = Number(process.env.STATS_DB_CONNECTIONS ?? 4);
+const POOL_SIZE = Math.max(1, config.statsDbConnections);
 
 export type SqlParam = string | number | boolean | null;
 export type Row = Record<string, unknown>;

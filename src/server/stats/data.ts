@@ -4,6 +4,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
+import { config } from '../config';
 import { query, withScope } from '../db/statsDb';
 import { LruCache, memoiseAsync } from './cache';
 import { ApiError } from './errors';
@@ -37,8 +38,8 @@ export interface EncodedResponse {
 /** zlib level: 3 compresses a players view ~8x in a few ms more than level 1. */
 const GZIP_LEVEL = 3;
 
-/** Cached answers: up to this many distinct queries (env API_CACHE_ENTRIES). */
-export const DATA_CACHE_ENTRIES = Number(process.env.API_CACHE_ENTRIES ?? 300);
+/** Cached answers: up to this many distinct queries (config.apiCacheEntries, env API_CACHE_ENTRIES). */
+export const DATA_CACHE_ENTRIES = Math.max(1, config.apiCacheEntries);
 const cache = new LruCache<EncodedResponse>(DATA_CACHE_ENTRIES);
 const memo = memoiseAsync(cache);
 
