@@ -1,14 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and data tests (tests/**\/*.test.ts). The Playwright suite (tests/e2e, *.spec.ts) runs separately.
- * Data tests read the stats database at STATS_DB_PATH (scripts/test-all.mjs points it at data/test-stats.duckdb).
+ * Two projects:
+ * - "unit": unit and data tests (tests/**\/*.test.ts) in plain Node. Data tests read the stats database at
+ *   STATS_DB_PATH (scripts/test-all.mjs points it at data/test-stats.duckdb).
+ * - "components": .astro components through Astro's container API (vitest.components.config.ts).
+ * The Playwright suite (tests/e2e, *.spec.ts) runs separately.
  */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'tests/unit/components/**', 'node_modules/**'],
+        },
+      },
+      './vitest.components.config.ts',
+    ],
   },
 });
