@@ -9,7 +9,7 @@ import { config } from '../config.ts';
 import { configuredProviders } from './providers.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { SESSION_MAX_AGE_SECONDS, buildSession, liveSessionUserId, nowSeconds } from './session.ts';
-import { sha256Hex } from './safeEqual.ts';
+import { sha256Hex } from './digest.ts';
 import { getAccountStore } from './store/index.ts';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
 
@@ -23,6 +23,8 @@ function runtimeSecret(): string {
     resolveAuthSecret({ envSecret: undefined, production: false, file: config.authSecretFile })
   );
 }
+
+const EVERYDAY_ERRORS = new Set(['CredentialsSignin', 'MissingCSRF']);
 
 let shared: (AuthConfig & { prefix: string }) | null = null;
 
@@ -42,6 +44,13 @@ export function createAuthConfig(): AuthConfig & { prefix: string } {
     providers: configuredProviders(),
     pages: { ...AUTH_PAGES },
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    logger: {
+      // Wrong passwords and stale forms are everyday events: one line, no stack trace. Anything else in full.
+      error(error) {
+        if (EVERYDAY_ERRORS.has(error.name)) console.warn(`[auth] ${error.name}`);
+        else console.error('[auth]', error);
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user?.id) {

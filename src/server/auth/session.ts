@@ -8,7 +8,7 @@
 import { getToken } from '@auth/core/jwt';
 import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
-import { sha256Hex } from './safeEqual.ts';
+import { sha256Hex } from './digest.ts';
 import { getAccountStore, type AccountStore } from './store/index.ts';
 
 /** Absolute lifetime of a session: 30 days from sign-in. */

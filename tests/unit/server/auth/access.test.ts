@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPath, decideAccess, hasExpiredStatsPlan, type PageClass } from '../../../../src/server/auth/access.ts';
+import type { Session } from '../../../../src/lib/session.ts';
+
+const NOW = 1_800_000_000;
+const user = { name: 'U', email: 'u@example.com' };
+const ROLES: Record<string, Session | null> = {
+  anonymous: null,
+  member: { user, isAdmin: false, subscriptions: [] },
+  subscriber: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] },
+  expired: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 1 }] },
+  admin: { user, isAdmin: true, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }] },
+};
+
+/** One path per page class, with the class it must have. */
+const PAGES: Record<string, { path: string; cls: PageClass }> = {
+  marketing: { path: '/about', cls: 'page' },
+  home: { path: '/', cls: 'page' },
+  article: { path: '/articles/four-factors', cls: 'page' },
+  stats: { path: '/stats/team/team/BOS', cls: 'page' },
+  purchase: { path: '/purchase_confirmation', cls: 'page' },
+  profile: { path: '/profile', cls: 'protected' },
+  protected: { path: '/protected/', cls: 'protected' },
+  expiry: { path: '/subscription_expiration', cls: 'expiry' },
+  asset: { path: '/_astro/Base.B-2KBYzv.css', cls: 'asset' },
+  logo: { path: '/img/teams/bos.png', cls: 'asset' },
+  authEndpoint: { path: '/api/auth/session', cls: 'auth' },
+  signIn: { path: '/signin', cls: 'auth' },
+  signInError: { path: '/signin/error', cls: 'auth' },
+  signOut: { path: '/signout', cls: 'auth' },
+  api: { path: '/api/data', cls: 'api' },
+};
+
+type Expect = 'allow' | 'signin' | 'expiry';
+/** The whole matrix (spec sections 4 and 6): role x page class. */
+const MATRIX: Record<string, Record<string, Expect>> = {
+  anonymous: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'signin', protected: 'signin', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  member: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  subscriber: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  expired: { marketing: 'expiry', home: 'expiry', article: 'expiry', stats: 'expiry', purchase: 'expiry', profile: 'expiry', protected: 'expiry', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  admin: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+};
+
+describe('classifyPath', () => {
+  for (const [name, { path, cls }] of Object.entries(PAGES)) {
+    it(`${name} ${path} is ${cls}`, () => expect(classifyPath(path)).toBe(cls));
+  }
+});
+
+describe('decideAccess: every role x page class', () => {
+  for (const [role, session] of Object.entries(ROLES)) {
+    for (const [page, { path }] of Object.entries(PAGES)) {
+      const want = MATRIX[role]![page]!;
+      it(`${role} opening ${page} (${path}) -> ${want}`, () => {
+        const decision = decideAccess({ pathname: path, search: '?x=1', session, now: NOW });
+        if (want === 'allow') expect(decision).toEqual({ action: 'allow' });
+        if (want === 'expiry') expect(decision).toEqual({ action: 'redirect', location: '/subscription_expiration' });
+        if (want === 'signin') {
+          expect(decision.action).toBe('redirect');
+          const location = new URL((decision as { location: string }).location, 'http://x');
+          expect(location.pathname).toBe('/signin');
+          expect(location.searchParams.get('error')).toBe('SessionRequired');
+          expect(location.searchParams.get('callbackUrl')).toBe(path + '?x=1');
+        }
+      });
+    }
+  }
+});
+
+describe('hasExpiredStatsPlan', () => {
+  it('is about the Stats plan only, and true only when every Stats subscription is past expiry', () => {
+    const base = { user, isAdmin: false };
+    expect(hasExpiredStatsPlan({ ...base, subscriptions: [] }, NOW)).toBe(false);
+    expect(hasExpiredStatsPlan({ ...base, subscriptions: [{ plan: { name: 'Other' }, expiresAt: NOW - 5 }] }, NOW)).toBe(false);
+    expect(hasExpiredStatsPlan({ ...base, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW }] }, NOW)).toBe(true);
+    expect(hasExpiredStatsPlan({ ...base, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 1 }] }, NOW)).toBe(false);
+    expect(
+      hasExpiredStatsPlan(
+        { ...base, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 10 }, { plan: { name: 'Stats' }, expiresAt: NOW + 10 }] },
+        NOW,
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, fillBlocks, markedBlock, planBadge, renderAccountNav, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
+import type { Session } from '../../../../src/lib/session.ts';
+
+const NOW = 1_800_000_000;
+const session = (over: Partial<Session> = {}): Session => ({
+  user: { name: 'Ann <b>', email: 'ann@example.com' },
+  isAdmin: false,
+  subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }],
+  ...over,
+});
+
+describe('account nav', () => {
+  it('anonymous: a Sign in link back to the current page', () => {
+    const html = renderAccountNav(null, '/stats?season=2022', NOW);
+    expect(html).toContain('href="/signin?callbackUrl=%2Fstats%3Fseason%3D2022"');
+    expect(html).toContain('data-auth="anonymous"');
+  });
+
+  it('signed in: escaped name linking to the profile, plan badge, sign-out link', () => {
+    const html = renderAccountNav(session(), '/', NOW);
+    expect(html).toContain('Ann &lt;b&gt;');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('href="/profile"');
+    expect(html).toContain('href="/signout"');
+    expect(html).toContain('Stats expired');
+  });
+
+  it('badges: admin, active, expired, none', () => {
+    expect(planBadge(session({ isAdmin: true }), NOW)?.label).toBe('Admin');
+    expect(planBadge(session({ subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 1 }] }), NOW)).toEqual({ label: 'Stats', tone: 'active' });
+    expect(planBadge(session(), NOW)?.tone).toBe('expired');
+    expect(planBadge(session({ subscriptions: [] }), NOW)).toBeNull();
+  });
+
+  it('plan status line with the expiry date', () => {
+    expect(renderPlanStatus(null, NOW)).toBe('');
+    expect(renderPlanStatus(session(), NOW)).toContain('expired on <time datetime="2027-01-14">14 January 2027</time>');
+    expect(renderPlanStatus(session({ subscriptions: [] }), NOW)).toContain('no Stats plan');
+  });
+
+  it('fills the marked blocks of a prerendered page and leaves the rest untouched', () => {
+    const page = `<header>${markedBlock('account-nav', renderAccountNav(null, '/about', NOW))}</header><main>${markedBlock('plan-status', '')}<p>Body</p></main>`;
+    const filled = fillBlocks(page, visitorBlocks(session(), '/about', NOW));
+    expect(filled).toContain('data-auth="authenticated"');
+    expect(filled).not.toContain('data-auth="anonymous"');
+    expect(filled).toContain('data-plan-state="expired"');
+    expect(filled.endsWith('<p>Body</p></main>')).toBe(true);
+    expect(fillBlocks('<p>no blocks</p>', visitorBlocks(session(), '/', NOW))).toBe('<p>no blocks</p>');
+  });
+
+  it('escapes every HTML-special character', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});

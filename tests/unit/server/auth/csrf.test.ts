@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { safeCallbackPath } from '../../../../src/server/auth/csrf.ts';
+import { clientIpOf } from '../../../../src/server/auth/clientIp.ts';
+import { sha256Hex } from '../../../../src/server/auth/digest.ts';
+
+describe('safeCallbackPath (no open redirects)', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeCallbackPath('/stats/players?season=2022')).toBe('/stats/players?season=2022');
+    expect(safeCallbackPath('/profile')).toBe('/profile');
+  });
+  it('refuses other origins and script URLs', () => {
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+      expect(safeCallbackPath(bad)).toBe('/');
+    }
+  });
+});
+
+describe('clientIpOf', () => {
+  const req = new Request('http://x/', { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' } });
+  it('ignores X-Forwarded-For unless the proxy is trusted', () => {
+    expect(clientIpOf(req, '127.0.0.1', false)).toBe('127.0.0.1');
+    expect(clientIpOf(req, '127.0.0.1', true)).toBe('203.0.113.9');
+  });
+});
+
+describe('sha256Hex', () => {
+  it('is the standard SHA-256 digest (the form session ids are stored in)', () => {
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});

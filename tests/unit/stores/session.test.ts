@@ -1,0 +1,103 @@
+/**
+ * The client auth store against the real Auth.js handler (project configuration, temporary accounts file).
+ * Node has no DOM: the page's `document` is stood in by an EventTarget with a visibilityState.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tempDbPath } from '../server/auth/helpers.ts';
+
+process.env.ACCOUNTS_DB_PATH = tempDbPath();
+process.env.AUTH_SECRET = 'store-test-secret-store-test-secret-0123456789';
+
+const { Auth } = await import('@auth/core');
+const { createAuthConfig } = await import('../../../src/server/auth/authConfig.ts');
+const { getAccountStore } = await import('../../../src/server/auth/store/index.ts');
+const { hashPassword } = await import('../../../src/server/auth/password.ts');
+const { $authStatus, $session, refreshSession, sessionSource, setSessionRefreshInterval } = await import('../../../src/stores/session.ts');
+
+const config = createAuthConfig();
+const ORIGIN = 'http://localhost:4321';
+let cookie = '';
+let requests: string[] = [];
+
+const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as 'visible' | 'hidden' });
+(globalThis as { document?: unknown }).document = doc;
+
+sessionSource.fetch = async (input, init) => {
+  requests.push(input);
+  return Auth(new Request(ORIGIN + input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }), config);
+};
+sessionSource.callbackUrl = () => '/stats/players';
+
+async function signIn(): Promise<void> {
+  const csrf = await Auth(new Request(`${ORIGIN}/api/auth/csrf`), config);
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await Auth(
+    new Request(`${ORIGIN}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, email: 'store@example.com', password: 'store-password' }),
+    }),
+    config,
+  );
+  cookie = response.headers.getSetCookie().filter((c) => c.startsWith('authjs.session-token=')).map((c) => c.split(';')[0]).join('; ');
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 30));
+
+beforeAll(async () => {
+  await getAccountStore().createUser({ email: 'store@example.com', name: 'Stella Store', passwordHash: await hashPassword('store-password') });
+});
+afterEach(() => setSessionRefreshInterval(null));
+
+describe('$authStatus / $session', () => {
+  it('start loading, fetch the session with a callbackUrl on first use, become unauthenticated when signed out', async () => {
+    expect($authStatus.get()).toBe('loading');
+    const seen: string[] = [];
+    const stop = $authStatus.subscribe((s) => seen.push(s));
+    await settle();
+    expect(seen).toEqual(['loading', 'unauthenticated']);
+    expect(requests[0]).toBe('/api/auth/session?callbackUrl=%2Fstats%2Fplayers');
+    expect($session.get()).toBeNull();
+    stop();
+  });
+
+  it('refresh when the tab becomes visible again: a sign-in elsewhere shows up', async () => {
+    const stop = $session.listen(() => {});
+    await settle();
+    await signIn();
+    requests = [];
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(requests).toEqual([]);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(requests).toHaveLength(1);
+    expect($authStatus.get()).toBe('authenticated');
+    expect($session.get()).toEqual({ user: { name: 'Stella Store', email: 'store@example.com' }, isAdmin: false, subscriptions: [] });
+    stop();
+  });
+
+  it('refreshes on the optional timer', async () => {
+    const stop = $session.listen(() => {});
+    await settle();
+    requests = [];
+    setSessionRefreshInterval(40);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    setSessionRefreshInterval(null);
+    const count = requests.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requests.length).toBe(count);
+    stop();
+  });
+
+  it('a signed-out cookie turns the state unauthenticated on the next refresh', async () => {
+    cookie = '';
+    await refreshSession();
+    expect($authStatus.get()).toBe('unauthenticated');
+    expect($session.get()).toBeNull();
+  });
+});
