@@ -1,8 +1,9 @@
 /** GET /api/players: every player, { name, second_spectrum_id }, sorted by name (spec section 7). */
 import type { APIRoute } from 'astro';
-import { listPlayers } from '../../server/stats/players';
-import { handle, json } from '../../server/stats/http';
+import { encodedPlayerList } from '../../server/stats/players';
+import { encodedJson, handle } from '../../server/stats/http';
 
 export const prerender = false;
 
-export const GET: APIRoute = () => handle(async () => json(await listPlayers()));
+export const GET: APIRoute = ({ request }) =>
+  handle(async () => encodedJson(await encodedPlayerList(), request.headers.get('accept-encoding')));

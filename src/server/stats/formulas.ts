@@ -149,7 +149,7 @@ export function pickColumns(values: Values, base: BaseSet): Values {
   return out;
 }
 
-/** Three decimals are more than the one the tables show; keeps JSON small. */
+/** Two decimals: more than the one the tables show, and the answers stay small. */
 export function round(v: Value): Value {
-  return v === null || !Number.isFinite(v) ? null : Math.round(v * 1000) / 1000;
+  return v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100;
 }

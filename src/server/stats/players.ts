@@ -1,4 +1,5 @@
 /** The player list (/api/players) and player details (/api/player_details). */
+import { gzipSync } from 'node:zlib';
 import { seasonLabel } from '../../lib/filters';
 import { teamByTeamId } from '../../lib/teams';
 import { query } from '../db/statsDb';
@@ -11,6 +12,19 @@ export interface PlayerListItem {
 }
 
 let list: Promise<PlayerListItem[]> | null = null;
+let encoded: Promise<{ gzip: Buffer }> | null = null;
+
+/** The player list as cached gzip JSON (it never changes while the server runs). */
+export function encodedPlayerList(): Promise<{ gzip: Buffer }> {
+  encoded ??= listPlayers().then(
+    (players) => ({ gzip: gzipSync(JSON.stringify(players)) }),
+    (err: unknown) => {
+      encoded = null;
+      throw err;
+    },
+  );
+  return encoded;
+}
 
 /** Every player with a possession in the data, sorted by name (then id). Loaded once. */
 export function listPlayers(): Promise<PlayerListItem[]> {
