@@ -79,7 +79,7 @@ export default function StatsTable() {
 
   const def = useMemo(() => (selected ? metricSetDefinitions(page.kind, side).find((d) => d.value === selected.value) : undefined), [selected, page.kind, side]);
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
-  const identity = useMemo(() => identityColumns(rows[0]), [rows]);
+  const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
   const numbers = useMemo(() => (def ? numberColumns(columnsOf(def), def.layout) : []), [def]);
 
   const sorted = useMemo(() => {

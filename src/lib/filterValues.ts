@@ -93,3 +93,11 @@ export function withoutGated(values: FilterValues): FilterValues {
     FILTER_NAMES.map((n) => [n, filterDef(n).requiresAuth ? defaultValue(filterDef(n)) : values[n]]),
   ) as Record<FilterName, FilterValue>;
 }
+
+/** The date filters in order, earlier first, like the range filters (a From after the To is swapped). */
+export function orderDates(values: FilterValues): FilterValues {
+  const from = values.StartDate;
+  const to = values.EndDate;
+  if (typeof from === 'string' && typeof to === 'string' && from > to) return { ...values, StartDate: to, EndDate: from };
+  return values;
+}

@@ -61,13 +61,12 @@ export function formatValue(v: unknown, format: ColumnFormat): string {
   }
 }
 
-/** An on-minus-off difference: the value's format with an explicit sign ("+3.1", "−2.4%"). */
+/** An on-minus-off difference: the value's format with an explicit sign ("+3.1", "−2.4%"); no sign when it shows as zero. */
 export function formatDiff(v: unknown, format: ColumnFormat): string {
   if (!isNum(v)) return MISSING;
   const body = formatValue(Math.abs(v), format);
-  if (v > 0) return `+${body}`;
-  if (v < 0) return `−${body}`;
-  return body;
+  if (!/[1-9]/.test(body)) return body;
+  return v > 0 ? `+${body}` : `−${body}`;
 }
 
 /** A signed whole number for score differentials: "+5", "−3", "0". */

@@ -25,6 +25,7 @@ import {
 } from './filters';
 import {
   defaultFilterValues,
+  orderDates,
   filterDef,
   isDefault,
   valueOf,
@@ -182,7 +183,7 @@ export function parseFilterQuery(search: string | URLSearchParams, opts: { authe
     const v = readFilter(f, params);
     if (v !== undefined) values[f.name] = v;
   }
-  return values as FilterValues;
+  return orderDates(values as FilterValues);
 }
 
 /** The whole view (filters, side, metric set) from a query string. */

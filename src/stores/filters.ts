@@ -13,6 +13,7 @@ import {
   defaultValue,
   filterDef,
   keepOnly,
+  orderDates,
   relevantFilters,
   sameFilters,
   withoutGated,
@@ -66,7 +67,7 @@ export function discardChanges(): void {
 /** Apply the draft (spec section 4): the counter goes up and the flag clears. Returns the applied values. */
 export function applyFilters(opts: { authenticated: boolean }): FilterValues {
   const state = $filters.get();
-  const values = keepOnly(opts.authenticated ? state.values : withoutGated(state.values), state.relevant);
+  const values = orderDates(keepOnly(opts.authenticated ? state.values : withoutGated(state.values), state.relevant));
   $filters.set({ ...state, values, applied: values, unapplied: false, appliedCount: state.appliedCount + 1 });
   return values;
 }

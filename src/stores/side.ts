@@ -11,8 +11,14 @@ export const DEFAULT_SIDE: Side = 'offense';
 
 export const $side = atom<Side>(DEFAULT_SIDE);
 
-/** True when the current page has a side toggle. */
-export const $hasSide = computed($page, (page) => page.kind !== 'NonStats' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind));
+/**
+ * True when the current page shows a side toggle: not on the kinds without a side, and not on Team salaries
+ * (salaries have no offense or defense; the request still carries the default side, spec section 7).
+ */
+export const $hasSide = computed(
+  $page,
+  (page) => page.kind !== 'NonStats' && page.kind !== 'TeamSalaries' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind),
+);
 
 export function setSide(side: Side): void {
   $side.set(side);

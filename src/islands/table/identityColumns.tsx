@@ -154,7 +154,7 @@ const possOnColumn: IdentityColumn = {
 };
 
 /** The identity columns for rows shaped like `sample`. */
-export function identityColumns(sample: Row | undefined): IdentityColumn[] {
+export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onoff' = 'plain'): IdentityColumn[] {
   if (!sample) return [];
   const has = (k: string) => k in sample;
   const cols: IdentityColumn[] = [];
@@ -168,6 +168,7 @@ export function identityColumns(sample: Row | undefined): IdentityColumn[] {
   if (has('opponent')) cols.push(opponentColumn);
   if (has('result')) cols.push(resultColumn);
   if (has('position')) cols.push(positionColumn);
-  if (has('poss_on')) cols.push(possOnColumn);
+  // On/off sets carry poss_on as a number column of their own (poss: on / off / diff).
+  if (has('poss_on') && layout === 'plain') cols.push(possOnColumn);
   return cols;
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatTimeIntoGame, formatValue } from '../../../src/lib/format';
+
+describe('number formats (METRICS.md presentation)', () => {
+  it('rates and percentages show one decimal', () => {
+    expect(formatRate(112.3456)).toBe('112.3');
+    expect(formatRate(99.95)).toBe('100.0');
+    expect(formatPercent(52.349)).toBe('52.3%');
+    expect(formatValue(7, 'rate')).toBe('7.0');
+  });
+
+  it('counts are whole with thousands separators; ratios keep two decimals', () => {
+    expect(formatNumber(6025)).toBe('6,025');
+    expect(formatNumber(0.618)).toBe('0.62');
+  });
+
+  it('minutes are m:ss from seconds', () => {
+    expect(formatMinutes(2165)).toBe('36:05');
+    expect(formatMinutes(59.6)).toBe('1:00');
+    expect(formatMinutes(177498)).toBe('2,958:18');
+  });
+
+  it('money is whole US dollars', () => {
+    expect(formatMoney(16790345)).toBe('$16,790,345');
+  });
+
+  it('missing values show a dash', () => {
+    expect(formatRate(null)).toBe('–');
+    expect(formatPercent(undefined)).toBe('–');
+    expect(formatValue(Number.NaN, 'number')).toBe('–');
+  });
+
+  it('differences carry a sign, except when they show as zero', () => {
+    expect(formatDiff(3.14, 'rate')).toBe('+3.1');
+    expect(formatDiff(-2.45, 'percent')).toBe('−2.5%');
+    expect(formatDiff(0.02, 'percent')).toBe('0.0%');
+    expect(formatDiff(-3560, 'number')).toBe('−3,560');
+  });
+});
+
+describe('time into game (spec section 9)', () => {
+  it('shows the period and the clock remaining in it', () => {
+    expect(formatTimeIntoGame(0)).toBe('Q1 12:00');
+    expect(formatTimeIntoGame(710)).toBe('Q1 0:10');
+    expect(formatTimeIntoGame(720)).toBe('Q2 12:00');
+    expect(formatTimeIntoGame(2150)).toBe('Q3 0:10');
+    expect(formatTimeIntoGame(2160)).toBe('Q4 12:00');
+    expect(formatTimeIntoGame(2880)).toBe('OT1 5:00');
+    expect(formatTimeIntoGame(3180)).toBe('OT2 5:00');
+    expect(formatTimeIntoGame(3480)).toBe('OT3 5:00');
+    expect(formatTimeIntoGame(3780)).toBe('OT3 0:00');
+  });
+
+  it('days rest shows 5 as "≥ 5"', () => {
+    expect(formatDaysRest(4)).toBe('4');
+    expect(formatDaysRest(5)).toBe('≥ 5');
+  });
+});
