@@ -5,7 +5,7 @@ import { CHUNK_RELOAD_KEY, RELOAD_GUARD_MS, chunkReloadGuardScript, installChunk
 function host(install = true) {
   const listeners = new Map<string, ((e: unknown) => void)[]>();
   const store = new Map<string, string>();
-  const h = {
+  const h: { now: number; reloads: number; fire(type: string, event: unknown): void; store: Map<string, string>; win: GuardHost } = {
     now: 1_000_000,
     reloads: 0,
     fire(type: string, event: unknown) {
@@ -17,7 +17,7 @@ function host(install = true) {
       sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
       location: { reload: () => void h.reloads++ },
       Date: { now: () => h.now },
-    } satisfies GuardHost,
+    },
   };
   if (install) installChunkReloadGuard(h.win, CHUNK_RELOAD_KEY, RELOAD_GUARD_MS);
   return h;
