@@ -8,7 +8,7 @@ import { config } from '../config';
 import { query, withScope } from '../db/statsDb';
 import { LruCache, memoiseAsync } from './cache';
 import { ApiError } from './errors';
-import { needsPossessions, seasonTypesWithData } from './filterSql';
+import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
 import { materialisePossessions } from './scope';
 import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
 import { leagueView } from './views/league';
@@ -79,10 +79,14 @@ function warmDefaults(): void {
   }
 }
 
-/** Possession-level filters: materialise the request's possessions once and read them for every aggregate. */
+/**
+ * Lineup filters select few possessions: materialise them once per request and read that small table for every
+ * aggregate. Other possession-level filters (period, time, score) keep most of the table, so each aggregate
+ * scans the possession table with the filters pushed into the scan instead.
+ */
 async function computeInScope(q: DataQuery): Promise<DataResponse> {
   const gamePage = q.page.startsWith('Game');
-  if (gamePage || !needsPossessions(q.filters)) return compute(q);
+  if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(q);
   return withScope(async () => {
     const drop = await materialisePossessions(q.filters);
     try {
