@@ -94,7 +94,8 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
   { path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Team stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GameTeam', entity: '0042200405', current: 'Team stats' },
   { path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Player stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GamePlayers', entity: '0042200405', current: 'Player stats' },
-  { path: '/stats/gamepreview/NJN_SEA_2005-01-02_0020400450', title: 'Preview: NJN at SEA, 2005-01-02 | Courtvision', h1: /^NJN at SEA$/, kind: 'GamePreview', entity: '0020400450' },
+  // Abbreviations as of the game's season (NOH became NOP in 2013); a game of the test database's seasons.
+  { path: '/stats/gamepreview/SAS_NOH_2012-10-31_0021200008', title: 'Preview: SAS at NOH, 2012-10-31 | Courtvision', h1: /^SAS at NOH$/, kind: 'GamePreview', entity: '0021200008' },
 ];
 
 for (const route of STATS) {
@@ -112,6 +113,8 @@ for (const route of STATS) {
       await expect(current).toHaveText(route.current);
       await expect(current).toHaveAttribute('href', route.path);
     }
+    // Let the stats island finish its requests, so a failed call shows up as a console error.
+    await page.waitForLoadState('networkidle');
   });
 }
 
