@@ -24,7 +24,7 @@ function runtimeSecret(): string {
   );
 }
 
-const EVERYDAY_ERRORS = new Set(['CredentialsSignin', 'MissingCSRF']);
+const EVERYDAY_ERRORS = new Set(['CredentialsSignin', 'MissingCSRF', 'InvalidCallbackUrl']);
 
 let shared: (AuthConfig & { prefix: string }) | null = null;
 

@@ -1,0 +1,41 @@
+/** Helpers for the accounts e2e specs: demo accounts (seeded with the real CLI) and signing in through the form. */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const DEMO = {
+  subscriber: { email: 'subscriber@example.com', password: 'demo-subscriber-2023', name: 'Sam Subscriber' },
+  expired: { email: 'expired@example.com', password: 'demo-expired-2023', name: 'Eve Expired' },
+  admin: { email: 'admin@example.com', password: 'demo-admin-2023', name: 'Ada Admin' },
+  member: { email: 'member@example.com', password: 'demo-member-2023', name: 'Max Member' },
+} as const;
+
+/** `npm run users -- <args>` against the same ACCOUNTS_DB_PATH as the server under test. */
+export function usersCli(...args: string[]): string {
+  return execFileSync('npm', ['run', '--silent', 'users', '--', ...args], { encoding: 'utf8', env: process.env });
+}
+
+let seeded = false;
+export function seedDemoAccounts(): void {
+  if (seeded) return;
+  usersCli('seed-demo');
+  seeded = true;
+}
+
+/** Fills and submits the sign-in form on the current /signin page. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /signin (optionally with a callback) and signs in; waits for the redirect away from /signin. */
+export async function signIn(page: Page, who: { email: string; password: string }, callbackUrl = '/'): Promise<void> {
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await submitSignIn(page, who.email, who.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+export function accountNav(page: Page) {
+  return page.locator('header .account-nav');
+}
