@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
-import { formatDiff, formatValue } from '../lib/format';
+import { formatDiff, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { $metricSet } from '../stores/metricSet';
 import { $page } from '../stores/page';
@@ -54,7 +54,7 @@ const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
         const pct = c.pctKey ? numeric(row[c.pctKey]) : null;
         return (
           <td key={c.id} className={`sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`} style={bg ? { background: bg } : undefined} title={pct === null ? undefined : `${Math.round(pct)}th percentile`}>
-            {c.diff ? formatDiff(v, c.format) : formatValue(v, c.format)}
+            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
           </td>
         );
       })}

@@ -25,10 +25,20 @@ export function formatPercent(v: unknown): string {
   return isNum(v) ? `${oneDecimal.format(v)}%` : MISSING;
 }
 
-/** A count ("1,234"); a ratio that is not whole (AST:Usg) keeps two decimals. */
+/** A count ("1,234"); a value that is not whole keeps two decimals. */
 export function formatNumber(v: unknown): string {
   if (!isNum(v)) return MISSING;
   return Number.isInteger(v) ? whole.format(v) : twoDecimals.format(v);
+}
+
+/** A ratio (AST:Usg): always two decimals, so a column of ratios lines up ("1.00", "0.62"). */
+export function formatRatio(v: unknown): string {
+  return isNum(v) ? twoDecimals.format(v) : MISSING;
+}
+
+/** Number columns that are ratios rather than counts (their label is "A:B"). */
+export function isRatioLabel(label: string): boolean {
+  return /^[^:]+:[^:]+$/.test(label);
 }
 
 /** Seconds as minutes m:ss ("36:05"); long totals keep counting minutes ("2,514:40"). */

@@ -3,6 +3,7 @@
  * ({key}_on, {key}_off, {key}_diff) under a group header. Rate and percent columns carry a percentile colour
  * when the rows have `{key}_pct`.
  */
+import { isRatioLabel } from '../../lib/format';
 import type { ColumnFormat, MetricColumn } from '../../lib/metricColumns';
 
 export interface NumberColumn {
@@ -18,6 +19,8 @@ export interface NumberColumn {
   diff: boolean;
   /** the field holding the percentile, when the set may carry one */
   pctKey?: string;
+  /** a ratio (AST:Usg): two decimals always */
+  ratio?: boolean;
 }
 
 const ONOFF_PARTS = [
@@ -36,6 +39,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
         format: c.format,
         group: c.label,
         diff: suffix === 'diff',
+        ratio: c.format === 'number' && isRatioLabel(c.label),
       })),
     );
   }
@@ -45,6 +49,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
     title: c.definition,
     format: c.format,
     diff: false,
+    ratio: c.format === 'number' && isRatioLabel(c.label),
     ...(c.format === 'rate' || c.format === 'percent' ? { pctKey: `${c.key}_pct` } : {}),
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatTimeIntoGame, formatValue } from '../../../src/lib/format';
+import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue } from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {
@@ -12,6 +12,9 @@ describe('number formats (METRICS.md presentation)', () => {
   it('counts are whole with thousands separators; ratios keep two decimals', () => {
     expect(formatNumber(6025)).toBe('6,025');
     expect(formatNumber(0.618)).toBe('0.62');
+    expect(formatRatio(1)).toBe('1.00');
+    expect(isRatioLabel('AST:Usg')).toBe(true);
+    expect(isRatioLabel('FGM')).toBe(false);
   });
 
   it('minutes are m:ss from seconds', () => {

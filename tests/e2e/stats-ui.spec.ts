@@ -1,0 +1,170 @@
+/**
+ * The stats client in a real browser against the built server and the test database (2012-13 and 2022-23).
+ * Any console error fails a test (fixtures.ts).
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const isData = (r: Request) => new URL(r.url()).pathname === '/api/data';
+
+/** Open a stats page and wait for its table. Returns the list of /api/data requests made from then on. */
+async function openTable(page: Page, path: string): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on('request', (r) => {
+    if (isData(r)) requests.push(r);
+  });
+  await page.goto(path);
+  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  return requests;
+}
+
+const columnValues = async (page: Page, column: string) => {
+  const index = await page.locator('.sa-table thead tr').last().locator('th').evaluateAll((ths, key) => ths.findIndex((th) => th.getAttribute('data-column') === key), column);
+  return page.locator(`.sa-table tbody tr td:nth-child(${index + 1})`).allTextContents();
+};
+
+const asNumber = (text: string) => Number(text.replace(/[^0-9.\-−]/g, '').replace('−', '-'));
+
+test.describe('players table', () => {
+  test('shows real rows of 2022-23 with links, tooltips and the default pills', async ({ page }) => {
+    const requests = await openTable(page, '/stats/players');
+    expect(requests).toHaveLength(1);
+    const sent = new URL(requests[0]!.url()).searchParams;
+    expect(sent.get('page')).toBe('Players');
+    expect(sent.getAll('season')).toEqual(['2022']);
+    expect(sent.has('side')).toBe(false);
+
+    const rows = page.locator('.sa-table tbody tr');
+    expect(await rows.count()).toBeGreaterThan(300);
+    const tatum = page.locator('.sa-table tbody a', { hasText: 'Jayson Tatum' });
+    await expect(tatum).toHaveAttribute('href', '/stats/player/profile/jayson_tatum_1628369');
+    await expect(page.locator('.sa-table tbody a', { hasText: /^BOS$/ }).first()).toHaveAttribute('href', '/stats/team/players/BOS');
+    await expect(page.locator('.sa-table thead th[data-column="usage"]')).toHaveAttribute('title', /FGA \+ TOV/);
+    await expect(page.locator('.sa-pills')).toContainText('2022-23');
+    await expect(page.locator('.sa-pills')).toContainText('Regular season');
+    await expect(page.locator('.sa-pills')).toContainText('Filtered out');
+    // Percentile colours on rate columns.
+    expect(await page.locator('.sa-table tbody td[style*="background"]').count()).toBeGreaterThan(100);
+  });
+
+  test('switches metric set from the loaded data without a new request', async ({ page }) => {
+    const requests = await openTable(page, '/stats/players');
+    await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
+    await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing');
+    await expect(page.locator('.sa-table thead th[data-column="sfld_pct"]')).toBeVisible();
+    await expect(page).toHaveURL(/metricSet=foul-drawing/);
+    await page.waitForTimeout(300);
+    expect(requests).toHaveLength(1);
+    // On/off sets show on, off and diff under each column.
+    await page.getByLabel('Metric set').selectOption({ label: 'On/Off: Efficiency & Four Factors' });
+    await expect(page.locator('.sa-table thead th[data-column="pts_per_poss_diff"]')).toBeVisible();
+    expect(requests).toHaveLength(1);
+  });
+
+  test('sorts a column by clicking its header', async ({ page }) => {
+    await openTable(page, '/stats/players');
+    const header = page.locator('.sa-table thead th[data-column="pts_per_100"]');
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const desc = (await columnValues(page, 'pts_per_100')).map(asNumber).filter((n) => !Number.isNaN(n));
+    expect(desc.length).toBeGreaterThan(300);
+    expect(desc.every((v, i) => i === 0 || desc[i - 1]! >= v)).toBe(true);
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const asc = (await columnValues(page, 'pts_per_100')).map(asNumber).filter((n) => !Number.isNaN(n));
+    expect(asc.every((v, i) => i === 0 || asc[i - 1]! <= v)).toBe(true);
+    // Text columns sort alphabetically.
+    await page.locator('.sa-table thead th[data-column="name"]').getByRole('button').click();
+    const names = await columnValues(page, 'name');
+    expect(names.slice(0, 50)).toEqual([...names.slice(0, 50)].sort((a, b) => a.localeCompare(b)));
+  });
+
+  test('changing season and applying updates the URL, fetches and changes the table', async ({ page }) => {
+    test.setTimeout(90_000);
+    const requests = await openTable(page, '/stats/players');
+    await expect(page.locator('.sa-table tbody')).not.toContainText('Kevin Garnett');
+    await page.locator('[data-group="Season"]').click();
+    const seasons = page.locator('.sa-popover [data-filter="Season"]');
+    await seasons.getByRole('button', { name: '2012-13' }).click();
+    await seasons.getByRole('button', { name: '2022-23' }).click();
+    await expect(page.getByText('Unapplied changes')).toBeVisible();
+    await page.keyboard.press('Escape');
+    const next = page.waitForRequest((r) => isData(r) && new URL(r.url()).searchParams.getAll('season').join() === '2012');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await next;
+    await expect(page).toHaveURL(/\/stats\/players\?season=2012$/);
+    // A season nobody asked for yet is computed on demand: allow the server its time.
+    await expect(page.locator('.sa-table tbody')).toContainText('Kevin Garnett', { timeout: 30_000 });
+    await expect(page.getByText('Unapplied changes')).toHaveCount(0);
+    await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');
+    expect(requests).toHaveLength(2);
+
+    // The URL is a permalink: opening it again shows the same view.
+    await page.reload();
+    await expect(page.locator('.sa-table tbody')).toContainText('Kevin Garnett', { timeout: 20_000 });
+
+    // Removing the season pill goes back to the default season.
+    await page.locator('.sa-pill[data-filter="Season"]').getByRole('button').click();
+    await expect(page).toHaveURL(/\/stats\/players$/);
+    await expect(page.locator('.sa-table tbody')).not.toContainText('Kevin Garnett', { timeout: 20_000 });
+  });
+
+  test('gated filters are locked for anonymous users and never sent', async ({ page }) => {
+    const requests = await openTable(page, '/stats/players?location=home&period=4&season=2012');
+    const sent = new URL(requests[0]!.url()).searchParams;
+    expect(sent.has('location')).toBe(false);
+    expect(sent.has('period')).toBe(false);
+    expect(sent.getAll('season')).toEqual(['2012']);
+    await expect(page).toHaveURL(/\/stats\/players\?season=2012$/);
+
+    await page.locator('[data-group="Game"]').click();
+    const popover = page.locator('.sa-popover');
+    await expect(popover.locator('[data-filter="Location"]')).toContainText('Sign in to use');
+    await expect(popover.locator('[data-filter="Location"] button', { hasText: 'Home' })).toBeDisabled();
+    await expect(popover.getByRole('link', { name: 'Sign in to use' }).first()).toHaveAttribute('href', /^\/signin\?callbackUrl=/);
+    await page.keyboard.press('Escape');
+
+    // Public filters of the same bar stay usable.
+    await page.locator('[data-group="Time Within Game"]').click();
+    await expect(page.locator('.sa-popover [data-filter="FilterOutGarbageTime"] button', { hasText: 'Include' })).toBeEnabled();
+    await expect(page.locator('.sa-popover [data-filter="Period"] button', { hasText: 'Q4' })).toBeDisabled();
+  });
+});
+
+test.describe('other stats pages', () => {
+  test('a page with a side: toggling side swaps the sets and fetches the other side', async ({ page }) => {
+    const requests = await openTable(page, '/stats/team/team/BOS');
+    expect(new URL(requests[0]!.url()).searchParams.get('side')).toBe('offense');
+    await page.getByLabel('Metric set').selectOption({ label: 'Transition' });
+    const next = page.waitForRequest((r) => isData(r) && new URL(r.url()).searchParams.get('side') === 'defense');
+    await page.getByRole('button', { name: 'Defense' }).click();
+    await next;
+    await expect(page).toHaveURL(/side=defense$/);
+    await expect(page.getByLabel('Metric set')).toHaveValue('Opponent_FourFactors');
+    await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'Opponent_FourFactors');
+  });
+
+  test('a game page shows both teams and the final score from game details', async ({ page }) => {
+    await openTable(page, '/stats/game/team/ATL_BOS_2023-04-09_0022201216');
+    const header = page.getByTestId('game-header');
+    // Official box score: Atlanta 114 at Boston 120, April 9, 2023.
+    await expect(header).toContainText('Atlanta Hawks');
+    await expect(header).toContainText('Boston Celtics');
+    await expect(header.locator('.sa-score')).toContainText('114');
+    await expect(header.locator('.sa-score')).toContainText('120');
+    await expect(header).toContainText('Apr 9, 2023');
+    await expect(page.locator('.sa-table tbody tr')).toHaveCount(2);
+  });
+
+  test('a player page shows his name, team and position from player details', async ({ page }) => {
+    await openTable(page, '/stats/player/profile/jayson_tatum_1628369');
+    const header = page.getByTestId('player-header');
+    await expect(header).toContainText('Jayson Tatum');
+    await expect(header).toContainText('Boston Celtics');
+  });
+
+  test('an empty result says so quietly: preseason', async ({ page }) => {
+    await page.goto('/stats/league?seasonType=preseason');
+    await expect(page.locator('.sa-status-empty')).toContainText(/preseason/i);
+  });
+});
