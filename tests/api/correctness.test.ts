@@ -132,6 +132,25 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
   });
 });
 
+describe.skipIf(!HAS_DB)('percentiles (METRICS.md Presentation)', () => {
+  it('rate columns carry a 0-100 percentile within the position group of qualified players', async () => {
+    const rows = (await data('page=Players&season=2012')).OffensiveOverview!;
+    const qualified = rows.filter((r) => r.qualified && r.position === 'forward' && r.usage !== null);
+    const top = qualified.reduce((a, b) => (b.usage > a.usage ? b : a));
+    const bottom = qualified.reduce((a, b) => (b.usage < a.usage ? b : a));
+    expect(top.usage_pct).toBeGreaterThan(99);
+    expect(bottom.usage_pct).toBeLessThan(1);
+    for (const r of rows) if (r.usage_pct !== null) expect(r.usage_pct).toBeGreaterThanOrEqual(0);
+  });
+
+  it('team players get the same percentile as in the league table (single-team player)', async () => {
+    const league = byPlayer((await data('page=Players&season=2012')).ShootingOverall!, LEBRON);
+    const team = byPlayer((await data('page=TeamPlayers&entity=MIA&season=2012')).ShootingOverall!, LEBRON);
+    expect(team.efg_pct).toBe(league.efg_pct);
+    expect(team.efg_pct_pct).toBe(league.efg_pct_pct);
+  });
+});
+
 describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
   it('on + off = team total for every player of a team (possessions and points)', async () => {
     const onoff = await data('page=TeamOnOff&entity=MIA&season=2012');

@@ -24,6 +24,7 @@ let counter = 0;
 export async function materialisePossessions(f: AppliedFilters): Promise<() => Promise<void>> {
   const data = scopeData();
   if (!data) throw new Error('materialisePossessions needs a request scope');
+  if (data.has(possessionScopeKey(f))) return async () => {}; // already there (a nested view of the same request)
   const b = new Params();
   const joinTg = needsTeamGames(f);
   const flag = (alias: string, persp: 'offense' | 'defense') =>

@@ -54,16 +54,18 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
+      // Qualified for percentiles: at least 10 % of his (last) team's possessions in the sample.
+      const qualified = Number(r.off_poss) >= 0.1 * (possByTeam.get(Number(r.last_team_id)) ?? Infinity);
       return {
         id: {
           player_id: id,
           name: names.get(id) ?? String(id),
           team: teamAbbr(r.last_team_id),
           position: positions.get(id) ?? null,
+          qualified,
         } as Row,
         v: playerValues(playerSums(r)),
-        // Qualified for percentiles: at least 10 % of his (last) team's possessions in the sample.
-        qualified: Number(r.off_poss) >= 0.1 * (possByTeam.get(Number(r.last_team_id)) ?? Infinity),
+        qualified,
       };
     })
     .sort(byMinutes);
@@ -110,7 +112,15 @@ export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
       return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null } as Row, v: playerValues(playerSums(r)) };
     })
     .sort(byMinutes);
-  return sixSets(q, entries);
+  const out = sixSets(q, entries);
+  // Percentiles against the league's qualified players of the same sample and position group.
+  const { getData } = await import('../data');
+  const league = await getData({ ...q, page: 'Players', entity: null, side: 'offense' });
+  for (const def of metricSetDefinitions('TeamPlayers', q.side)) {
+    const pool = (league.data[def.value] ?? []) as Row[];
+    addPercentiles(out[def.value] ?? [], rateKeys(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
+  }
+  return out;
 }
 
 /** Game players: every player of the game (both teams). */

@@ -104,15 +104,17 @@ export async function positionsIn(f: AppliedFilters): Promise<Map<number, string
  * Percentile (0-100) of each rate/percent column among qualified rows in the same position group
  * (METRICS.md "Presentation"): share of qualified values below, counting ties as half. Adds `{key}_pct`.
  * Unqualified rows get percentiles against the qualified ones too (their own value is not in the pool).
+ * `poolRows` (default: the rows themselves) are the rows the pools are drawn from.
  */
 export function addPercentiles(
   rows: Row[],
   keys: readonly string[],
   groupOf: (row: Row) => string,
   qualified: (row: Row) => boolean,
+  poolRows: readonly Row[] = rows,
 ): void {
   const pools = new Map<string, Map<string, number[]>>();
-  for (const row of rows) {
+  for (const row of poolRows) {
     if (!qualified(row)) continue;
     const g = groupOf(row);
     let pool = pools.get(g);
