@@ -65,18 +65,21 @@ export async function getData(q: DataQuery): Promise<DataResponse> {
 
 let warmed = false;
 /**
- * The default views are the most frequent (DESIGN.md): on the first request, compute the default players and
- * league views in the background so that later visitors hit the cache.
+ * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
+ * league and lineups views in the background so that later visitors hit the cache.
  */
 function warmDefaults(): void {
   if (warmed) return;
   warmed = true;
-  for (const page of ['Players', 'League']) {
-    const q = parseDataQuery({ page: [page] });
-    void memo(queryKey(q), async () => ({ gzip: gzipSync(JSON.stringify(await computeInScope(q)), { level: GZIP_LEVEL }) })).catch(() => {
-      warmed = false;
-    });
-  }
+  void (async () => {
+    // One after another: the warm-up should not crowd out the request that triggered it.
+    for (const page of ['Players', 'League', 'Lineups']) {
+      const q = parseDataQuery({ page: [page] });
+      await memo(queryKey(q), async () => ({ gzip: gzipSync(JSON.stringify(await computeInScope(q)), { level: GZIP_LEVEL }) }));
+    }
+  })().catch(() => {
+    warmed = false;
+  });
 }
 
 /**
