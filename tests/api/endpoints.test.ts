@@ -55,6 +55,13 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(r.body.note).toMatch(/preseason/);
   });
 
+  it('team salaries after 2019-20 are empty with a note', async () => {
+    const r = await call('/api/data?page=TeamSalaries&entity=MIA&season=2022');
+    expect(r.status).toBe(200);
+    expect(r.body.data.Salaries).toEqual([]);
+    expect(r.body.note).toMatch(/2019-20/);
+  });
+
   it('a season outside the database gives empty lists, not an error', async () => {
     const r = await call('/api/data?page=Players&season=2005');
     expect(r.status).toBe(200);

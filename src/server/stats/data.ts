@@ -24,6 +24,9 @@ import {
 import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from './views/teams';
 import type { SetRows } from './views/shared';
 
+/** The last season (start year) of the salary data. */
+const LAST_SALARY_SEASON = 2019;
+
 export interface DataResponse {
   data: SetRows;
   /** Why the data is empty when it is by design (no preseason data). */
@@ -155,8 +158,14 @@ async function compute(q: DataQuery): Promise<DataResponse> {
       return { data: await teamTeamView(q) };
     case 'TeamGameLog':
       return { data: await teamGameLogView(q) };
-    case 'TeamSalaries':
-      return { data: await teamSalariesView(q) };
+    case 'TeamSalaries': {
+      const data = await teamSalariesView(q);
+      // The salary file stops with 2019-20 (nba-data README).
+      const note = q.filters.seasons.some((s) => s > LAST_SALARY_SEASON)
+        ? 'Salaries are available for 2003-04 to 2019-20 only.'
+        : undefined;
+      return note ? { data, note } : { data };
+    }
     case 'GamePlayers':
       return { data: await gamePlayersView({ ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
     case 'GameTeam':
