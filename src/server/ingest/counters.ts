@@ -37,8 +37,18 @@ export const TEAM_BOX_COUNTERS = [
 export type TeamBoxCounter = (typeof TEAM_BOX_COUNTERS)[number];
 export type TeamBoxCounters = Record<TeamBoxCounter, number>;
 
+const factories = new Map<readonly string[], () => Record<string, number>>();
+
+/**
+ * A fresh all-zero counter object. The factory is compiled once per key list into an object literal
+ * (the keys are the constant column names above), which V8 creates fastest, by the million.
+ */
 export function zeros<K extends string>(keys: readonly K[]): Record<K, number> {
-  const o = {} as Record<K, number>;
-  for (const k of keys) o[k] = 0;
-  return o;
+  let f = factories.get(keys);
+  if (!f) {
+    if (!keys.every((k) => /^[a-z0-9_]+$/.test(k))) throw new Error('counter names must be identifiers');
+    f = new Function(`return { ${keys.map((k) => `${k}: 0`).join(', ')} };`) as () => Record<string, number>;
+    factories.set(keys, f);
+  }
+  return f() as Record<K, number>;
 }

@@ -735,13 +735,25 @@ class GameParser {
     if (offensive && this.cur) this.cur.offensiveRebound(e.clock);
   }
 
+  /**
+   * A held ball is often published as a jump ball followed, at the same clock, by the turnover and steal it
+   * produced (0020800024 #222-#223): the turnover belongs to the possession the jump ball ended.
+   */
+  private turnoverAfterJumpBall(team: number, clock: number): Possession | null {
+    const cur = this.cur;
+    const last = this.possessions[this.possessions.length - 1];
+    if (!cur || cur.offense === team || cur.startType !== 'jump_ball' || cur.startClock !== clock) return null;
+    if (!last || last.offense !== team || last.endClock !== clock || last.c.tov > 0) return null;
+    return last;
+  }
+
   private turnover(e: RawEvent): void {
     const team = actingTeam(e);
     if (!this.isGameTeam(team)) return;
-    const p = this.offenseOf(team, e.clock, e);
+    const ended = this.turnoverAfterJumpBall(team, e.clock);
+    const p = ended ?? this.offenseOf(team, e.clock, e);
     this.action(p);
-    const context = p.play(e.clock);
-    void context;
+    p.play(e.clock);
     p.c.tov++;
     if (isPlayer(e.p1)) {
       p.player(e.p1.id, team).tov++;
@@ -755,6 +767,7 @@ class GameParser {
       p.player(stl.id, stl.teamId).stl++;
       this.playerGame(stl.id, stl.teamId).box.stl++;
     }
+    if (ended) return;
     this.changePossession(e.clock, this.other(team), stl ? 'after_steal' : 'dead_ball_turnover');
   }
 

@@ -4,6 +4,7 @@
  * Derived columns that need the whole season (days rest, opponent ranks) are filled later by postprocess.ts.
  */
 import { DuckDBConnection, LIST, SMALLINT, dateValue, type DuckDBAppender } from '@duckdb/node-api';
+import { ChunkWriter } from './chunkWriter.ts';
 import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
 import { isHeave } from './garbage.ts';
 import type { GameResult } from './parseGame.ts';
@@ -27,9 +28,9 @@ export class StatsWriter {
   private readonly lineupIds = new Map<string, number>();
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
-  private app!: Record<
-    'games' | 'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks',
-    DuckDBAppender
+  private app!: { games: DuckDBAppender } & Record<
+    'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks',
+    ChunkWriter
   >;
 
   constructor(private readonly conn: DuckDBConnection, private readonly positions: PositionBook) {}
@@ -38,13 +39,13 @@ export class StatsWriter {
     const c = this.conn;
     this.app = {
       games: await c.createAppender('games'),
-      team_games: await c.createAppender('team_games'),
-      possessions: await c.createAppender('possessions'),
-      pps: await c.createAppender('player_possession_stats'),
-      shots: await c.createAppender('shots'),
-      player_games: await c.createAppender('player_games'),
-      report: await c.createAppender('ingest_report'),
-      checks: await c.createAppender('game_checks'),
+      team_games: await ChunkWriter.open(c, 'team_games'),
+      possessions: await ChunkWriter.open(c, 'possessions'),
+      pps: await ChunkWriter.open(c, 'player_possession_stats'),
+      shots: await ChunkWriter.open(c, 'shots'),
+      player_games: await ChunkWriter.open(c, 'player_games'),
+      report: await ChunkWriter.open(c, 'ingest_report'),
+      checks: await ChunkWriter.open(c, 'game_checks'),
     };
   }
 
@@ -84,9 +85,14 @@ export class StatsWriter {
   }
 
   /** The five ordered by estimated position score (point first), then id; padded with 0 if short. */
-  private slots(season: number, five: number[]): number[] {
+  private slots(scores: Map<number, number>, season: number, five: number[]): number[] {
     const ids = five.slice(0, 5);
-    ids.sort((a, b) => this.positions.score(season, a) - this.positions.score(season, b) || a - b);
+    const score = (id: number): number => {
+      let v = scores.get(id);
+      if (v === undefined) scores.set(id, (v = this.positions.score(season, id)));
+      return v;
+    };
+    ids.sort((a, b) => score(a) - score(b) || a - b);
     while (ids.length < 5) ids.push(0);
     return ids;
   }
@@ -153,6 +159,7 @@ export class StatsWriter {
     }
 
     // possessions and player possession stats
+    const scores = new Map<number, number>();
     for (const p of r.possessions) {
       const pa = this.app.possessions;
       const off5 = p.off5 ?? [];
@@ -179,8 +186,8 @@ export class StatsWriter {
       pa.appendBoolean(p.isGarbageTime || heave);
       pa.appendInteger(this.lineupId(p.offense, off5));
       pa.appendInteger(this.lineupId(p.defense, def5));
-      for (const id of this.slots(g.season, off5)) pa.appendInteger(id);
-      for (const id of this.slots(g.season, def5)) pa.appendInteger(id);
+      for (const id of this.slots(scores, g.season, off5)) pa.appendInteger(id);
+      for (const id of this.slots(scores, g.season, def5)) pa.appendInteger(id);
       for (const k of POSSESSION_COUNTERS) pa.appendUTinyInt(Math.min(255, p.c[k]));
       pa.endRow();
       for (const s of p.players.values()) {
