@@ -17,6 +17,7 @@ const MARKETING: { path: string; title: string; h1: RegExp }[] = [
   { path: '/articles/possessions', title: 'What a possession is, and why we count them | Courtvision', h1: /What a possession is/ },
   { path: '/articles/four-factors', title: 'The four factors, and how to read them | Courtvision', h1: /The four factors/ },
   { path: '/articles/garbage-time', title: 'Garbage time: what we filter out, and why | Courtvision', h1: /Garbage time/ },
+  { path: '/articles/shot-zones', title: 'Shot zones: where the points come from | Courtvision', h1: /Shot zones/ },
   { path: '/error', title: 'Error | Courtvision', h1: /^Internal Server Error$/ },
   { path: '/purchase_confirmation', title: 'Purchase confirmed | Courtvision', h1: /Stats plan is active/ },
   { path: '/subscription_expiration', title: 'Subscription expired | Courtvision', h1: /Stats plan has expired/ },
