@@ -54,6 +54,27 @@ function authSecret(): string {
   return secret;
 }
 
+type Token = Awaited<ReturnType<typeof getToken>>;
+const decoded = new Map<string, Token>();
+const DECODED_MAX = 2_000;
+
+/**
+ * Decrypting the JWT is the costly part of a signed-in request (about 0.35 ms); the same cookie always decodes
+ * to the same payload, so payloads are kept in a small cache (checked against their `exp`). Whether the session
+ * is still live is asked of the store on every request, so sign-out takes effect at once.
+ */
+async function decodeCached(cookie: string, secureCookie: boolean): Promise<Token> {
+  const key = (secureCookie ? 's:' : 'p:') + cookie;
+  const hit = decoded.get(key);
+  if (hit !== undefined && (typeof hit?.exp !== 'number' || hit.exp > nowSeconds())) return hit;
+  const token = await getToken({ req: { headers: { cookie } }, secret: authSecret(), secureCookie });
+  if (token) {
+    if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+    decoded.set(key, token);
+  }
+  return token;
+}
+
 /**
  * The session of a request, or null when anonymous (no cookie, a bad or expired token, a signed-out session,
  * a deleted user). Used by the Astro middleware (locals.session, for pages and /api/*) and by the project's
@@ -63,7 +84,7 @@ export async function getSessionForRequest(request: Request): Promise<Session | 
   const cookie = request.headers.get('cookie');
   if (!cookie || !cookie.includes('authjs.session-token')) return null;
   const secureCookie = usesSecureCookies(request.url);
-  const token = await getToken({ req: { headers: { cookie } }, secret: authSecret(), secureCookie });
+  const token = await decodeCached(cookie, secureCookie);
   const userId = await liveSessionUserId(token);
   return userId === null ? null : buildSession(userId);
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import {
   DuplicateEmailError,
@@ -81,6 +81,17 @@ export function openSqliteDatabase(file: string): DatabaseSync {
 
 export class SqliteAccountStore implements AccountStore {
   readonly #db: DatabaseSync;
+  /** Prepared statements, compiled once per SQL text (preparing costs more than running these queries). */
+  readonly #statements = new Map<string, StatementSync>();
+
+  #sql(text: string): StatementSync {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.#db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
 
   constructor(file: string) {
     this.#db = openSqliteDatabase(file);
@@ -100,7 +111,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   #userByEmail(email: string): UserRecord | null {
-    const row = this.#db.prepare('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
+    const row = this.#sql('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 
@@ -114,10 +125,9 @@ export class SqliteAccountStore implements AccountStore {
     const email = normalizeEmail(user.email);
     return this.#write(() => {
       if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
-      const result = this.#db
-        .prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
+      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds());
-      const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(result.lastInsertRowid) as unknown as UserRow;
+      const row = this.#sql('SELECT * FROM users WHERE id = ?').get(result.lastInsertRowid) as unknown as UserRow;
       return toUser(row);
     });
   }
@@ -125,8 +135,7 @@ export class SqliteAccountStore implements AccountStore {
   async upsertUser(user: NewUser): Promise<UserRecord> {
     const email = normalizeEmail(user.email);
     return this.#write(() => {
-      this.#db
-        .prepare(
+      this.#sql(
           `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
              is_admin = excluded.is_admin`,
@@ -141,13 +150,13 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async findUserById(id: number): Promise<UserRecord | null> {
-    const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    const row = this.#sql('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 
   async listUsers(): Promise<UserWithSubscriptions[]> {
-    const users = (this.#db.prepare('SELECT * FROM users ORDER BY email').all() as unknown as UserRow[]).map(toUser);
-    const subs = (this.#db.prepare('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(
+    const users = (this.#sql('SELECT * FROM users ORDER BY email').all() as unknown as UserRow[]).map(toUser);
+    const subs = (this.#sql('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(
       toSubscription,
     );
     return users.map((u) => ({ ...u, subscriptions: subs.filter((s) => s.userId === u.id) }));
@@ -156,7 +165,7 @@ export class SqliteAccountStore implements AccountStore {
   async setAdmin(email: string, isAdmin: boolean): Promise<UserRecord> {
     return this.#write(() => {
       const user = this.#requireUser(email);
-      this.#db.prepare('UPDATE users SET is_admin = ? WHERE id = ?').run(isAdmin ? 1 : 0, user.id);
+      this.#sql('UPDATE users SET is_admin = ? WHERE id = ?').run(isAdmin ? 1 : 0, user.id);
       return { ...user, isAdmin };
     });
   }
@@ -164,9 +173,9 @@ export class SqliteAccountStore implements AccountStore {
   async setPasswordHash(email: string, passwordHash: string): Promise<UserRecord> {
     return this.#write(() => {
       const user = this.#requireUser(email);
-      this.#db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, user.id);
+      this.#sql('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, user.id);
       // A new password signs the account out everywhere.
-      this.#db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+      this.#sql('DELETE FROM sessions WHERE user_id = ?').run(user.id);
       return { ...user, passwordHash };
     });
   }
@@ -175,8 +184,7 @@ export class SqliteAccountStore implements AccountStore {
     if (!Number.isInteger(expiresAt)) throw new TypeError('expiresAt must be whole seconds since epoch');
     return this.#write(() => {
       const user = this.#requireUser(email);
-      this.#db
-        .prepare(
+      this.#sql(
           `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (?, ?, ?)
            ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
         )
@@ -188,16 +196,14 @@ export class SqliteAccountStore implements AccountStore {
   async revokeSubscription(email: string, planName: string): Promise<boolean> {
     return this.#write(() => {
       const user = this.#requireUser(email);
-      const result = this.#db
-        .prepare('DELETE FROM subscriptions WHERE user_id = ? AND plan_name = ?')
+      const result = this.#sql('DELETE FROM subscriptions WHERE user_id = ? AND plan_name = ?')
         .run(user.id, planName);
       return Number(result.changes) > 0;
     });
   }
 
   async subscriptionsFor(userId: number): Promise<SubscriptionRecord[]> {
-    const rows = this.#db
-      .prepare('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY plan_name')
+    const rows = this.#sql('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY plan_name')
       .all(userId) as unknown as SubscriptionRow[];
     return rows.map(toSubscription);
   }
@@ -205,28 +211,26 @@ export class SqliteAccountStore implements AccountStore {
   async createSession(userId: number, sessionIdDigest: string, expiresAt: number): Promise<void> {
     this.#write(() => {
       // Housekeeping: expired sessions are useless; drop them while we are writing anyway.
-      this.#db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(nowSeconds());
-      this.#db
-        .prepare('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      this.#sql('DELETE FROM sessions WHERE expires_at <= ?').run(nowSeconds());
+      this.#sql('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
         .run(sessionIdDigest, userId, nowSeconds(), expiresAt);
     });
   }
 
   async findSessionUser(sessionIdDigest: string, now: number): Promise<number | null> {
-    const row = this.#db
-      .prepare('SELECT user_id FROM sessions WHERE id_digest = ? AND expires_at > ?')
+    const row = this.#sql('SELECT user_id FROM sessions WHERE id_digest = ? AND expires_at > ?')
       .get(sessionIdDigest, now) as { user_id: number } | undefined;
     return row ? row.user_id : null;
   }
 
   async deleteSession(sessionIdDigest: string): Promise<void> {
     this.#write(() => {
-      this.#db.prepare('DELETE FROM sessions WHERE id_digest = ?').run(sessionIdDigest);
+      this.#sql('DELETE FROM sessions WHERE id_digest = ?').run(sessionIdDigest);
     });
   }
 
   async deleteSessionsForUser(userId: number): Promise<number> {
-    return this.#write(() => Number(this.#db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes));
+    return this.#write(() => Number(this.#sql('DELETE FROM sessions WHERE user_id = ?').run(userId).changes));
   }
 
   async close(): Promise<void> {
