@@ -22,7 +22,13 @@ const fillSession = defineMiddleware(async (context, next) => {
 
 const limitSignIn = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'POST' || context.url.pathname !== CREDENTIALS_CALLBACK) return next();
-  const ip = clientIpOf(context.request, context.clientAddress);
+  let socketAddress = '';
+  try {
+    socketAddress = context.clientAddress;
+  } catch {
+    // the adapter could not tell; fall back to one shared bucket
+  }
+  const ip = clientIpOf(context.request, socketAddress);
   const form = await context.request
     .clone()
     .formData()
