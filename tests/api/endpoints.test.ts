@@ -55,6 +55,20 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(r.body.note).toMatch(/preseason/);
   });
 
+  it('sends gzip to clients that accept it, the same JSON otherwise', async () => {
+    const { GET } = await import('../../src/pages/api/data');
+    const url = new URL('http://localhost/api/data?page=League&season=2012');
+    const ctx = (headers: Record<string, string>) => ({ url, locals: { session: null }, request: new Request(url, { headers }) }) as never;
+    const zipped = await GET(ctx({ 'Accept-Encoding': 'gzip, deflate, br' }));
+    const plain = await GET(ctx({}));
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const { gunzipSync } = await import('node:zlib');
+    const a = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'));
+    expect(a).toEqual(await plain.json());
+    expect(a.data.Summary[0].season).toBe('2012-13');
+  });
+
   it('team salaries after 2019-20 are empty with a note', async () => {
     const r = await call('/api/data?page=TeamSalaries&entity=MIA&season=2022');
     expect(r.status).toBe(200);
