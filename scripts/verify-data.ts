@@ -40,10 +40,15 @@ if (!box || box.seasons.length === 0) console.log('   no season of the database 
 else {
   console.log(`   seasons ${box.seasons.join(', ')}`);
   for (const s of box.stats) {
-    console.log(`   ${s.stat.padEnd(5)} ${String(s.matched).padStart(6)} / ${s.total} exact = ${pct(s.share)}  ${verdict(s.share >= THRESHOLDS.teamBox)}`);
+    const note = s.explained ? ` (+${s.explained} explained by the official box = ${pct(s.shareExplained)})` : '';
+    console.log(`   ${s.stat.padEnd(5)} ${String(s.matched).padStart(6)} / ${s.total} exact = ${pct(s.share)}${note}  ${verdict(s.shareExplained >= THRESHOLDS.teamBox)}`);
   }
-  for (const m of box.mismatches.slice(0, 40)) console.log(`   mismatch game ${m.gameId} team ${m.teamId} ${m.stat}: ours ${m.ours}, official ${m.official}`);
-  if (box.mismatches.length > 40) console.log(`   ... ${box.mismatches.length - 40} more`);
+  const causes = new Map<string, number>();
+  for (const m of box.mismatches) if (m.cause) causes.set(`${m.stat}: ${m.cause}`, (causes.get(`${m.stat}: ${m.cause}`) ?? 0) + 1);
+  for (const [cause, n] of causes) console.log(`   ${n} mismatch(es) explained — ${cause}`);
+  const unexplained = box.mismatches.filter((m) => m.cause === null);
+  console.log(`   ${unexplained.length} unexplained mismatch(es):`);
+  for (const m of unexplained) console.log(`   mismatch game ${m.gameId} team ${m.teamId} ${m.stat}: ours ${m.ours}, official ${m.official}`);
 }
 
 console.log('\n2. Lineups');

@@ -344,6 +344,18 @@ class GameParser {
   private offenseOf(team: number, clock: number, e: RawEvent): Possession {
     const cur = this.cur;
     if (cur && cur.offense === team) return cur;
+    // An offensive action of the team whose possession just ended at this same clock, before the new
+    // possession did anything, belongs to the ended possession: events published late or mislabelled
+    // (0021200074 #250, a third free throw "1 of 2" after the trip ended). Reopen it.
+    const last = this.possessions[this.possessions.length - 1];
+    if (
+      cur && !cur.hadAction && cur.players.size === 0 && cur.c.fta === 0 && cur.startClock === clock &&
+      last && last.offense === team && last.period === this.period && last.endClock === clock
+    ) {
+      this.possessions.pop();
+      this.cur = last;
+      return last;
+    }
     if (cur) {
       this.warn('possession_repair', e.eventNum, this.period, team,
         `team ${team} acts on offense during team ${cur.offense}'s possession: possession switched`);
