@@ -84,6 +84,25 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
     expect(row.poss).toBe(on!.poss);
   });
 
+  it('players view with a lineup filter: own counters only from the possessions that pass it', async () => {
+    const rows = (await data(`page=Players&season=2012&on_court=${LEBRON}`)).OffensiveOverview!;
+    const ownPoints = async (playerId: number) =>
+      (
+        await sql<{ pts: number }>(
+          `SELECT SUM(s.pts)::INTEGER AS pts FROM player_possession_stats s JOIN possessions p USING (possession_id)
+            WHERE s.player_id = $1 AND $2 IN (p.o1, p.o2, p.o3, p.o4, p.o5, p.d1, p.d2, p.d3, p.d4, p.d5)
+              AND p.season = 2012 AND p.season_type = 'regular' AND NOT p.is_filtered_out`,
+          [playerId, LEBRON],
+        )
+      )[0]!.pts;
+    // The ten players are those at the possession's first action: a player who checks in later in a possession
+    // (between free throws) scores in a possession he is not "on" for, so even his own total is filtered.
+    expect(byPlayer(rows, LEBRON).pts).toBe(await ownPoints(LEBRON));
+    expect(byPlayer(rows, WADE).pts).toBe(await ownPoints(WADE));
+    const all = byPlayer((await data('page=Players&season=2012')).OffensiveOverview!, LEBRON);
+    expect(byPlayer(rows, LEBRON).poss).toBe(all.poss);
+  });
+
   it('the possession path equals the per-game fast path (all periods selected = no period filter)', async () => {
     const fast = await data('page=Players&season=2012');
     const slow = await data('page=Players&season=2012&period=1&period=2&period=3&period=4&period=5&period=6&period=7');

@@ -21,7 +21,7 @@ import { and, or, type Params } from './sql';
 export const possessionScopeKey = (f: AppliedFilters) => `possessions:${JSON.stringify(f)}`;
 
 /** The temporary table holding these filters' possessions in the current request scope, if any. */
-function scopedPossessionTable(f: AppliedFilters): string | undefined {
+export function scopedPossessionTable(f: AppliedFilters): string | undefined {
   return scopeData()?.get(possessionScopeKey(f)) as string | undefined;
 }
 

@@ -13,6 +13,7 @@ import {
   needsTeamGames,
   possessionSource,
   sampleConditions,
+  scopedPossessionTable,
   teamGameConditions,
   teamSource,
   type Perspective,
@@ -113,14 +114,20 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
   const zeroOn = PLAYER_ON_COURT_COUNTERS.map((c) => `0 AS ${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
   const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
+  // With the request's possessions materialised (few), find their player rows by possession_id alone first and
+  // read the counters of those rows only (by rowid): far less than every counter of every row.
+  const scoped = scopedPossessionTable(f);
+  const rowFilter = scoped
+    ? `AND s.rowid IN (SELECT x.rowid FROM player_possession_stats x WHERE x.possession_id IN (SELECT possession_id FROM ${scoped}))`
+    : '';
   // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on
   // the opponent's, each judged by the filters from his team's perspective.
   const ownRows = `
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(O, 's.player_id')} AS slot, ${own}, ${zeroOn}
-      FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter}
+      FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter} ${rowFilter}
     UNION ALL
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(D, 's.player_id')} AS slot, ${own}, ${zeroOn}
-      FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter}`;
+      FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter} ${rowFilter}`;
   const zeroOwn = PLAYER_OWN_COUNTERS.map((c) => `0 AS ${c}`).join(', ');
   // On-court counters: one row per player on the floor per possession.
   const onRows = `
