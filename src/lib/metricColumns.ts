@@ -91,7 +91,7 @@ export const COLUMNS = {
   ShootingAccuracy: accuracyColumns('His'),
   FoulDrawing: [
     col('sfld_pct', 'SFLD%', 'percent', 'Shooting fouls drawn / (FGA + shooting fouls drawn without an FGA).'),
-    col('ffld_pct', 'FFLD%', 'percent', 'Non-shooting fouls drawn / plays.'),
+    col('ffld_pct', 'FFLD%', 'percent', 'Non-shooting fouls drawn / his plays (FGA + FT trips + TOV).'),
     col('and1_pct', 'And1%', 'percent', 'And-ones / FGM.'),
     col('ft_rate', 'FT Rate', 'percent', 'FTA / FGA.'),
     col('ft_pct', 'FT%', 'percent', 'Free-throw percentage.'),
@@ -99,7 +99,7 @@ export const COLUMNS = {
   DefenseAndRebounding: [
     col('blk_pct', 'BLK%', 'percent', 'Blocks / opponent two-point attempts while on court.'),
     col('stl_pct', 'STL%', 'percent', 'Steals / opponent possessions while on court.'),
-    col('pf_per_100', 'PF/100', 'rate', 'Personal fouls per 100 possessions on court.'),
+    col('pf_per_100', 'PF/100', 'rate', 'Personal fouls per 100 defensive possessions on court.'),
     col('orb_pct', 'ORB%', 'percent', "OREB / team's missed shots available while on court."),
     col('drb_pct', 'DRB%', 'percent', "DREB / opponents' missed shots available while on court."),
   ],
