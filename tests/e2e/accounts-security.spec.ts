@@ -15,7 +15,7 @@ test('a cross-site form POST (no Origin) to the auth endpoints is refused with 4
   expect(response.status()).toBe(403);
 });
 
-test('sign-in is rate-limited per account with a clear 429', async ({ request, baseURL }) => {
+test('sign-in is rate-limited per account with a clear 429', async ({ request, page, baseURL, consoleErrors }) => {
   const email = `target-${Date.now()}@example.com`;
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const attempt = () =>
@@ -33,6 +33,16 @@ test('sign-in is rate-limited per account with a clear 429', async ({ request, b
   expect(blocked.status()).toBe(429);
   expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
   expect(await blocked.text()).toContain('Too many sign-in attempts');
+  // The sign-in form shows the same answer in place (blocked attempts are not counted again).
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('guess-guess');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Too many sign-in attempts');
+  expect(new URL(page.url()).pathname).toBe('/signin');
+  // Chromium reports the 429 answer itself as a console error: expected here, and the only one allowed.
+  expect(consoleErrors.every((e) => e.includes('status of 429'))).toBe(true);
+  consoleErrors.splice(0);
   // Another account from the same client is not blocked by this account's limit.
   const other = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, email: DEMO.subscriber.email, password: DEMO.subscriber.password, callbackUrl: '/' },

@@ -169,3 +169,20 @@ test.describe('gated filters', () => {
     expect(Object.keys((await signedIn.json()).data)).toContain('Summary');
   });
 });
+
+test.describe('client session store', () => {
+  test('a stats page reads the session on load and again when the tab becomes visible', async ({ page, context }) => {
+    const first = page.waitForResponse((r) => r.url().includes('/api/auth/session'));
+    await page.goto('/stats/league');
+    expect(await (await first).json()).toBeNull();
+    // Sign in from another tab of the same browser, then come back to this one.
+    const other = await context.newPage();
+    await signIn(other, DEMO.subscriber, '/about');
+    await other.close();
+    const again = page.waitForResponse((r) => r.url().includes('/api/auth/session'));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const session = await (await again).json();
+    expect(session.user.email).toBe(DEMO.subscriber.email);
+    expect(new URL((await again).url()).searchParams.get('callbackUrl')).toBe('/stats/league');
+  });
+});

@@ -38,3 +38,11 @@ export function enabledProviderIds(setting = process.env.AUTH_PROVIDERS ?? 'cred
 export function configuredProviders(): Provider[] {
   return enabledProviderIds().map((id) => AVAILABLE[id]!());
 }
+
+/** The configured providers as the sign-in page lists them (credentials gets the form, others a button). */
+export function providerSummaries(): { id: string; name: string; type: string }[] {
+  return configuredProviders().map((p) => {
+    const provider = typeof p === 'function' ? p() : p;
+    return { id: provider.id, name: provider.name, type: provider.type };
+  });
+}

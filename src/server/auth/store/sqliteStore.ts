@@ -71,10 +71,12 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
 export function openSqliteDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
+  // First: wait (up to 5 s) instead of failing when another process (the server, the CLI) holds the lock;
+  // even switching to WAL needs the lock.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
   migrate(db);
   return db;
 }
