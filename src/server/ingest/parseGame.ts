@@ -357,16 +357,19 @@ class GameParser {
       return last;
     }
     if (cur) {
+      // The change of possession the data does not show happened after the old offense's last action.
+      const at = cur.hadAction ? cur.lastActionClock : clock;
       this.warn('possession_repair', e.eventNum, this.period, team,
         `team ${team} acts on offense during team ${cur.offense}'s possession: possession switched`);
-      this.closePossession(clock);
+      this.closePossession(at);
+      return this.openPossession(team, at, 'other');
     }
-    const startType: StartType = cur ? 'other' : 'period_start';
-    return this.openPossession(team, cur ? clock : periodLength(this.period), startType);
+    return this.openPossession(team, periodLength(this.period), 'period_start');
   }
 
   private action(p: Possession, lineups: Lineups = this.lineups): void {
     p.hadAction = true;
+    p.lastActionClock = this.clock;
     this.fixLineups(p, lineups);
   }
 

@@ -46,6 +46,8 @@ export class Possession {
   readonly players = new Map<number, PlayerPossessionStat>();
   /** any play, rebound, foul or other action happened in it */
   hadAction = false;
+  /** game clock of its latest action */
+  lastActionClock: number;
   private playsDone = 0;
   /** clock of the offensive rebound that started the current play, or null */
   private orebClock: number | null = null;
@@ -60,6 +62,7 @@ export class Possession {
     readonly scoreDiff: number,
   ) {
     this.endClock = startClock;
+    this.lastActionClock = startClock;
   }
 
   player(playerId: number, teamId: number): PlayerCounters {

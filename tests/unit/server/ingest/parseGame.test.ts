@@ -104,6 +104,24 @@ describe.skipIf(!hasData)('parseGame on real games', () => {
     expect(shot.possession.startType).toBe('jump_ball');
   });
 
+  it('keeps a held-ball turnover published after its jump ball in the possession the jump ball ended (0020800024 #222-#223)', async () => {
+    const r = (await loadGame('0020800024')).parse();
+    const period2 = r.possessions.filter((p) => p.period === 2);
+    const home = period2.filter((p) => p.offense === r.game.homeTeamId).length;
+    expect(Math.abs(2 * home - period2.length)).toBeLessThanOrEqual(1);
+    expect(period2.some((p) => p.startClock === p.endClock && p.c.tov === 1 && p.startType === 'other')).toBe(false);
+  });
+
+  it('gives a free throw published after its trip ended to the possession that ended (0021200074 #250)', async () => {
+    const r = (await loadGame('0021200074')).parse();
+    const period2 = r.possessions.filter((p) => p.period === 2);
+    const home = period2.filter((p) => p.offense === r.game.homeTeamId).length;
+    expect(Math.abs(2 * home - period2.length)).toBeLessThanOrEqual(1);
+    // Lopez's rebound at 0:29 starts New Orleans' possession; Mason's three free throws at 0:10 are all in it
+    const trip = period2.find((p) => p.startClock === 29)!;
+    expect([trip.c.fta, trip.c.ftm, trip.endClock]).toEqual([3, 3, 10]);
+  });
+
   it('keeps five players per team on court at every event and sums player seconds to 5 x game length', async () => {
     const f = await loadGame('0021200652');
     let notFive = 0;
