@@ -27,6 +27,9 @@ export function descriptionDistance(desc: string): number | null {
 
 const RIM_SHOT_WORDS = /layup|lay-up|dunk|tip|alley oop|alley-oop|finger roll|putback/i;
 
+/** Where the basket sits on the LOC_Y axis of the shot-location data (feet from the baseline). */
+const HOOP_Y_FROM_BASELINE = 5.25;
+
 function twoPointZone(distance: number): Zone {
   if (distance < 4) return 'rim';
   if (distance < 14) return 'short_mid';
@@ -35,9 +38,14 @@ function twoPointZone(distance: number): Zone {
 
 export function zoneOf(value: 2 | 3, desc: string, location: ShotLocation | null): ZonedShot {
   if (location) {
+    // The published SHOT_DISTANCE is the distance from the basket. LOC_X/LOC_Y are NOT centred on the basket
+    // (LOC_Y is measured from the baseline, the hoop sits about 5.25 ft in, and 2019-20/2020-21 use yet another
+    // origin), so x/y only serve when no distance was published.
     const fromXY =
-      location.locX !== null && location.locY !== null ? Math.hypot(location.locX, location.locY) : null;
-    const distance = fromXY ?? location.distance;
+      location.locX !== null && location.locY !== null
+        ? Math.hypot(location.locX, location.locY - HOOP_Y_FROM_BASELINE)
+        : null;
+    const distance = location.distance ?? fromXY;
     if (distance !== null) {
       if (value === 3) {
         return { zone: location.corner ? 'corner3' : 'noncorner3', distance, source: 'location' };
