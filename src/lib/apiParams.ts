@@ -11,15 +11,8 @@
  * - multi-values are de-duplicated and sorted; team abbreviations become league team ids (historical abbrs too).
  */
 import { z } from 'zod';
-import {
-  FILTERS,
-  LINEUP_SLOTS,
-  type FilterDefinition,
-  type LineupSlot,
-  type RangeFilter,
-  type SeasonType,
-  SEASON_TYPES,
-} from './filters';
+import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
+import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
 import { teamByAbbr } from './teams';
 
@@ -87,99 +80,6 @@ export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
     (raw[key] ??= []).push(value.trim());
   }
   return raw;
-}
-
-// ---------- building blocks ----------
-
-/** One value only (the key must not be repeated). */
-const single = <T extends z.ZodType<unknown, string>>(inner: T) =>
-  z
-    .array(z.string())
-    .max(1, 'must be given once')
-    .transform((v) => v[0])
-    .pipe(inner);
-
-const intString = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-
-/** A date YYYY-MM-DD that exists on the calendar (spec section 5: dates are normalised to year-month-day). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'is not a calendar date');
-
-/** A season as its start year (2022) or its label (2022-23). */
-const seasonValue = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{4}(-\d{2})?$/, 'must be a season like 2022 or 2022-23')
-    .refine((s) => s.length === 4 || Number(s.slice(5)) === (Number(s.slice(0, 4)) + 1) % 100, 'is not a season label')
-    .transform((s) => Number(s.slice(0, 4)))
-    .pipe(z.number().min(min, `must be ${min} or later`).max(max, `must be ${max} or earlier`));
-
-/** Season type, with the spec's labels ("regular season", "playoff") accepted too. */
-const SEASON_TYPE_ALIASES: Record<string, SeasonType> = {
-  preseason: 'preseason',
-  'pre season': 'preseason',
-  regular: 'regular',
-  'regular season': 'regular',
-  regularseason: 'regular',
-  playoff: 'playoffs',
-  playoffs: 'playoffs',
-};
-const seasonTypeValue = z
-  .string()
-  .transform((s) => SEASON_TYPE_ALIASES[s.toLowerCase().replace(/[_+]/g, ' ')])
-  .pipe(z.enum(SEASON_TYPES, { error: `must be one of ${SEASON_TYPES.join(', ')}` }));
-
-const YES = new Set(['true', 'yes', '1']);
-const NO = new Set(['false', 'no', '0']);
-const booleanValue = z
-  .string()
-  .refine((s) => YES.has(s.toLowerCase()) || NO.has(s.toLowerCase()), 'must be true or false')
-  .transform((s) => YES.has(s.toLowerCase()));
-
-const teamValue = z
-  .string()
-  .refine((s) => teamByAbbr(s) !== undefined, 'is not a team abbreviation')
-  .transform((s) => teamByAbbr(s)!.teamId);
-
-const playerIdValue = z
-  .string()
-  .regex(/^\d{1,10}$/, 'must be a player id')
-  .transform(Number);
-
-const uniqSorted = <T extends string | number>(values: T[]): T[] =>
-  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-
-function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
-  switch (f.apiKey) {
-    case 'season': {
-      const opts = f.type === 'multi' ? (f.options as readonly number[]) : [];
-      return z.array(seasonValue(Math.min(...opts), Math.max(...opts))).transform(uniqSorted);
-    }
-    case 'season_type':
-      return z.array(seasonTypeValue).transform(uniqSorted);
-    case 'period':
-      return z.array(intString(1, 7)).transform(uniqSorted);
-    default:
-      if (f.type === 'multi') {
-        const options = f.options.map(String) as [string, ...string[]];
-        return z
-          .array(z.string().transform((s) => s.toLowerCase()).pipe(z.enum(options, { error: `must be one of ${options.join(', ')}` })))
-          .transform(uniqSorted);
-      }
-      if (f.type === 'teams') return z.array(teamValue).transform(uniqSorted);
-      if (f.type === 'players') return z.array(playerIdValue).transform(uniqSorted);
-      throw new Error(`no multi schema for ${f.apiKey}`);
-  }
 }
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */

@@ -13,14 +13,8 @@ import { materialisePossessions } from './scope';
 import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
 import { leagueView } from './views/league';
 import { lineupsView } from './views/lineups';
-import {
-  gamePlayersView,
-  playerGameLogView,
-  playerProfileView,
-  playersView,
-  teamGameLogView,
-  teamPlayersView,
-} from './views/players';
+import { playerGameLogView, teamGameLogView } from './views/gameLogs';
+import { gamePlayersView, playerProfileView, playersView, teamPlayersView } from './views/players';
 import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from './views/teams';
 import type { SetRows } from './views/shared';
 

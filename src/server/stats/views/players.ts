@@ -6,7 +6,7 @@ import type { DataQuery } from '../../../lib/apiParams';
 import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
-import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, pick, type PlayerSums } from '../counters';
+import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
 import { playerValues, type Values } from '../formulas';
 import { playerSumsBy } from '../sums';
 import { onOffEntries } from './onoff';
@@ -23,7 +23,7 @@ import {
 } from './shared';
 import { teamSumsBy } from '../sums';
 
-const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
+export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 
 /** Box totals carried by the OffensiveOverview rows next to the set's columns (context for the table and its tooltips). */
 function boxTotals(v: Values): Row {
@@ -31,14 +31,14 @@ function boxTotals(v: Values): Row {
 }
 
 /** Player rows of the six offensive sets. */
-function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
+export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
   return out;
 }
 
-const byMinutes = (a: { v: Values }, b: { v: Values }) => Number(b.v.min ?? 0) - Number(a.v.min ?? 0);
+export const byMinutes = (a: { v: Values }, b: { v: Values }) => Number(b.v.min ?? 0) - Number(a.v.min ?? 0);
 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(q: DataQuery): Promise<SetRows> {
@@ -154,66 +154,5 @@ export async function playerProfileView(q: DataQuery, playerId: number): Promise
       id: { season: seasonOf(r.season), season_start: Number(r.season), season_type: String(r.season_type), team: teamAbbr(r.last_team_id) } as Row,
       v: playerValues(playerSums(r)),
     }));
-  return sixSets(q, entries);
-}
-
-/** Game facts for game-log rows, from a team's point of view. */
-async function gameFacts(gameIds: number[], teamIdOf: (gameId: number) => number) {
-  if (gameIds.length === 0) return new Map<number, Row>();
-  const rows = await query(
-    `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_pts, g.away_pts
-       FROM games g WHERE g.game_id IN (SELECT unnest($1::INTEGER[]))`,
-    [`[${gameIds.join(',')}]`],
-  );
-  const out = new Map<number, Row>();
-  for (const g of rows) {
-    const gid = Number(g.game_id);
-    const team = teamIdOf(gid);
-    const home = Number(g.home_team_id) === team;
-    const pts = Number(home ? g.home_pts : g.away_pts);
-    const oppPts = Number(home ? g.away_pts : g.home_pts);
-    out.set(gid, {
-      game_id: g.game_code,
-      date: g.date,
-      season: seasonOf(g.season),
-      season_type: g.season_type,
-      team: teamAbbr(team),
-      opponent: teamAbbr(home ? g.away_team_id : g.home_team_id),
-      home,
-      result: `${pts > oppPts ? 'W' : 'L'} ${pts}-${oppPts}`,
-    });
-  }
-  return out;
-}
-
-/** Player game log: one row per game he played in the sample, newest first. */
-export async function playerGameLogView(q: DataQuery, playerId: number): Promise<SetRows> {
-  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id', 'team_id'], playerId })).filter((r) => Number(r.on_seconds) > 0);
-  const teamOf = new Map(rows.map((r) => [Number(r.game_id), Number(r.team_id)]));
-  const facts = await gameFacts([...teamOf.keys()], (g) => teamOf.get(g)!);
-  const entries = rows
-    .sort((a, b) => Number(b.game_id) - Number(a.game_id))
-    .map((r) => ({ id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v: playerValues(playerSums(r)) }))
-    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
-  return sixSets(q, entries);
-}
-
-/**
- * Team game log: one row per game, the six offensive sets of the team as a whole (its players summed).
- * On-court team counters are counted once per player on the floor, so they are divided by five.
- */
-export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
-  const team = teamByAbbr(q.entity!)!;
-  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
-  const facts = await gameFacts(rows.map((r) => Number(r.game_id)), () => team.teamId);
-  const entries = rows
-    .map((r) => {
-      const s = playerSums(r);
-      for (const c of PLAYER_ON_COURT_COUNTERS) s[c] = s[c] / 5;
-      const v = playerValues(s, { asTeam: true });
-      v.min = 5 * Number(s.on_seconds);
-      return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
-    })
-    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
   return sixSets(q, entries);
 }

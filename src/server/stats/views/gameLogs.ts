@@ -1,0 +1,73 @@
+/**
+ * Game logs: one row per game of a player (his numbers) or of a team (its players summed), the six offensive
+ * sets, newest first, with the game's date, opponent, home/away and result.
+ */
+import type { DataQuery } from '../../../lib/apiParams';
+import { teamByAbbr } from '../../../lib/teams';
+import { query, type Row } from '../../db/statsDb';
+import { PLAYER_ON_COURT_COUNTERS } from '../counters';
+import { playerValues } from '../formulas';
+import { playerSumsBy } from '../sums';
+import { playerSums, sixSets } from './players';
+import { seasonOf, teamAbbr, type SetRows } from './shared';
+
+/** Game facts for game-log rows, from a team's point of view. */
+async function gameFacts(gameIds: number[], teamIdOf: (gameId: number) => number) {
+  if (gameIds.length === 0) return new Map<number, Row>();
+  const rows = await query(
+    `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_pts, g.away_pts
+       FROM games g WHERE g.game_id IN (SELECT unnest($1::INTEGER[]))`,
+    [`[${gameIds.join(',')}]`],
+  );
+  const out = new Map<number, Row>();
+  for (const g of rows) {
+    const gid = Number(g.game_id);
+    const team = teamIdOf(gid);
+    const home = Number(g.home_team_id) === team;
+    const pts = Number(home ? g.home_pts : g.away_pts);
+    const oppPts = Number(home ? g.away_pts : g.home_pts);
+    out.set(gid, {
+      game_id: g.game_code,
+      date: g.date,
+      season: seasonOf(g.season),
+      season_type: g.season_type,
+      team: teamAbbr(team),
+      opponent: teamAbbr(home ? g.away_team_id : g.home_team_id),
+      home,
+      result: `${pts > oppPts ? 'W' : 'L'} ${pts}-${oppPts}`,
+    });
+  }
+  return out;
+}
+
+/** Player game log: one row per game he played in the sample, newest first. */
+export async function playerGameLogView(q: DataQuery, playerId: number): Promise<SetRows> {
+  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id', 'team_id'], playerId })).filter((r) => Number(r.on_seconds) > 0);
+  const teamOf = new Map(rows.map((r) => [Number(r.game_id), Number(r.team_id)]));
+  const facts = await gameFacts([...teamOf.keys()], (g) => teamOf.get(g)!);
+  const entries = rows
+    .sort((a, b) => Number(b.game_id) - Number(a.game_id))
+    .map((r) => ({ id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v: playerValues(playerSums(r)) }))
+    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
+  return sixSets(q, entries);
+}
+
+/**
+ * Team game log: one row per game, the six offensive sets of the team as a whole (its players summed).
+ * On-court team counters are counted once per player on the floor, so they are divided by five.
+ */
+export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
+  const team = teamByAbbr(q.entity!)!;
+  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
+  const facts = await gameFacts(rows.map((r) => Number(r.game_id)), () => team.teamId);
+  const entries = rows
+    .map((r) => {
+      const s = playerSums(r);
+      for (const c of PLAYER_ON_COURT_COUNTERS) s[c] = s[c] / 5;
+      const v = playerValues(s, { asTeam: true });
+      v.min = 5 * Number(s.on_seconds);
+      return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
+    })
+    .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
+  return sixSets(q, entries);
+}
