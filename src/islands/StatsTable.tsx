@@ -93,8 +93,10 @@ export default function StatsTable() {
 
   const keys = useMemo(() => rowKeys(sorted), [sorted]);
 
+
   if (!def || rows.length === 0) return null;
   const groups = numbers.some((c) => c.group);
+  const totalWidth = [...identity, ...numbers].reduce((sum, c) => sum + c.width, 0);
   const ariaSort = (id: string) => (sort.column === id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
   const head = (id: string, label: string, title: string, firstDirection: 'asc' | 'desc', className: string) => (
     <th key={id} scope="col" className={className} title={title} aria-sort={ariaSort(id)} data-column={id}>
@@ -107,7 +109,15 @@ export default function StatsTable() {
 
   return (
     <div className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`} role="region" aria-label={`${selected?.label ?? ''} table`} tabIndex={0}>
-      <table className={`sa-table ${groups ? 'sa-grouped' : ''}`} data-metric-set={def.value} aria-busy={table.loading}>
+      <table className={`sa-table ${groups ? 'sa-grouped' : ''}`} data-metric-set={def.value} aria-busy={table.loading} data-rows={sorted.length} style={{ minWidth: totalWidth }}>
+        <colgroup>
+          {identity.map((c) => (
+            <col key={c.id} style={{ width: c.width }} />
+          ))}
+          {numbers.map((c) => (
+            <col key={c.id} style={{ width: c.width }} />
+          ))}
+        </colgroup>
         <thead>
           {groups && (
             <tr className="sa-group-row">

@@ -16,6 +16,8 @@ export interface IdentityColumn {
   label: string;
   title: string;
   align: 'left' | 'right';
+  /** column width in px (the table lays out with fixed widths: cheap for 1,000 rows) */
+  width: number;
   sortValue: (row: Row) => SortValue;
   render: (row: Row) => ReactNode;
 }
@@ -55,6 +57,7 @@ const playerColumn: IdentityColumn = {
   label: 'Player',
   title: 'Player (links to his page).',
   align: 'left',
+  width: 190,
   sortValue: (r) => str(r.name),
   render: (r) => <PlayerLink id={r.player_id} name={r.name} />,
 };
@@ -64,6 +67,7 @@ const lineupColumn: IdentityColumn = {
   label: 'Lineup',
   title: 'The five players on the court.',
   align: 'left',
+  width: 560,
   sortValue: (r) => str(r.lineup),
   render: (r) => {
     const players = Array.isArray(r.players) ? (r.players as { player_id: unknown; name: unknown }[]) : [];
@@ -86,6 +90,7 @@ const teamColumn: IdentityColumn = {
   label: 'Team',
   title: 'Team (links to its page).',
   align: 'left',
+  width: 64,
   sortValue: (r) => str(r.team),
   render: (r) => <TeamLink abbr={r.team} />,
 };
@@ -95,6 +100,7 @@ const teamNameColumn: IdentityColumn = {
   label: 'Team',
   title: 'Team (links to its page).',
   align: 'left',
+  width: 200,
   sortValue: (r) => str(r.name),
   render: (r) => {
     const team = teamByAbbr(str(r.team) ?? '');
@@ -102,24 +108,26 @@ const teamNameColumn: IdentityColumn = {
   },
 };
 
-const simple = (id: string, label: string, title: string, fmt: (v: unknown) => string = (v) => str(v) ?? (v == null ? '–' : String(v))): IdentityColumn => ({
+const simple = (id: string, label: string, title: string, width: number, fmt: (v: unknown) => string = (v) => str(v) ?? (v == null ? '–' : String(v))): IdentityColumn => ({
   id,
   label,
   title,
   align: 'left',
+  width,
   sortValue: (r) => (typeof r[id] === 'number' ? (r[id] as number) : str(r[id])),
   render: (r) => fmt(r[id]),
 });
 
-const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.'), sortValue: (r) => num(r.season_start) ?? str(r.season) };
-const seasonTypeColumn = simple('season_type', 'Type', 'Season type.', (v) => SEASON_TYPE_LABELS[v as SeasonType] ?? str(v) ?? '–');
-const positionColumn = simple('position', 'Pos', 'Position (estimated from the lineups he played in).');
+const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.', 84), sortValue: (r) => num(r.season_start) ?? str(r.season) };
+const seasonTypeColumn = simple('season_type', 'Type', 'Season type.', 124, (v) => SEASON_TYPE_LABELS[v as SeasonType] ?? str(v) ?? '–');
+const positionColumn = simple('position', 'Pos', 'Position (estimated from the lineups he played in).', 84);
 
 const dateColumn: IdentityColumn = {
   id: 'date',
   label: 'Date',
   title: 'Game date (links to the game).',
   align: 'left',
+  width: 104,
   sortValue: (r) => str(r.date),
   render: (r) => {
     const href = gameHref(r);
@@ -133,6 +141,7 @@ const opponentColumn: IdentityColumn = {
   label: 'Opp',
   title: 'Opponent: "vs" at home, "@" away.',
   align: 'left',
+  width: 84,
   sortValue: (r) => str(r.opponent),
   render: (r) => (
     <>
@@ -142,13 +151,14 @@ const opponentColumn: IdentityColumn = {
   ),
 };
 
-const resultColumn = simple('result', 'Result', 'Result and final score.');
+const resultColumn = simple('result', 'Result', 'Result and final score.', 100);
 
 const possOnColumn: IdentityColumn = {
   id: 'poss_on',
   label: 'Poss On',
   title: 'Possessions with the player on the court.',
   align: 'right',
+  width: 80,
   sortValue: (r) => num(r.poss_on),
   render: (r) => formatNumber(num(r.poss_on)),
 };

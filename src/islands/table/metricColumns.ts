@@ -21,6 +21,14 @@ export interface NumberColumn {
   pctKey?: string;
   /** a ratio (AST:Usg): two decimals always */
   ratio?: boolean;
+  /** column width in px */
+  width: number;
+}
+
+/** Width of a number column: room for its header label and its widest value ("$25,000,000", "2,958:18"). */
+function widthOf(label: string, format: ColumnFormat): number {
+  const value = format === 'money' ? 112 : format === 'seconds' ? 84 : 64;
+  return Math.max(value, Math.ceil(label.length * 7.2) + 30);
 }
 
 const ONOFF_PARTS = [
@@ -40,6 +48,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
         group: c.label,
         diff: suffix === 'diff',
         ratio: c.format === 'number' && isRatioLabel(c.label),
+        width: c.format === 'seconds' ? 84 : 70,
       })),
     );
   }
@@ -50,6 +59,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
     format: c.format,
     diff: false,
     ratio: c.format === 'number' && isRatioLabel(c.label),
+    width: widthOf(c.label, c.format),
     ...(c.format === 'rate' || c.format === 'percent' ? { pctKey: `${c.key}_pct` } : {}),
   }));
 }

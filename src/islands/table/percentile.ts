@@ -4,7 +4,7 @@
  */
 const LOW = [56, 120, 200] as const; // cool blue
 const HIGH = [235, 120, 45] as const; // warm orange
-const MAX_ALPHA = 0.34;
+const MAX_ALPHA = 0.3;
 
 /** Background colour of a cell with percentile `pct` (0-100), or undefined near the median. */
 export function percentileBackground(pct: unknown): string | undefined {
