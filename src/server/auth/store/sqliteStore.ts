@@ -48,23 +48,29 @@ function toSubscription(row: SubscriptionRow): SubscriptionRecord {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Applies the migrations the database has not seen yet; returns the resulting schema version. */
+/**
+ * Applies the migrations the database has not seen yet; returns the resulting schema version. The version is
+ * read inside each migration's write transaction, so processes opening a new file at the same moment never
+ * apply a migration twice.
+ */
 export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): number {
-  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  const version = () => (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
+    if (migration.version <= version()) continue;
     db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(migration.sql);
-      // PRAGMA takes no bound parameters; the version is an integer from our own list.
-      db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
+      if (migration.version > version()) {
+        db.exec(migration.sql);
+        // PRAGMA takes no bound parameters; the version is an integer from our own list.
+        db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
+      }
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');
       throw new Error(`Accounts migration ${migration.version} (${migration.description}) failed: ${String(error)}`);
     }
   }
-  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  return version();
 }
 
 /** Opens (creating if needed) the accounts database file and brings its schema up to date. */
