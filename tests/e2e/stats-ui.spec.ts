@@ -168,3 +168,29 @@ test.describe('other stats pages', () => {
     await expect(page.locator('.sa-status-empty')).toContainText(/preseason/i);
   });
 });
+
+test.describe('every stats page kind', () => {
+  const PAGES = [
+    ['/stats/league', 'Summary'],
+    ['/stats/lineups', 'Team_FourFactors'],
+    ['/stats/player/positions/jayson_tatum_1628369', 'Player_OffensiveOverview'],
+    ['/stats/player/onoff/jayson_tatum_1628369', 'Team_FourFactors'],
+    ['/stats/player/gamelog/jayson_tatum_1628369', 'OffensiveOverview'],
+    ['/stats/player/lineups/jayson_tatum_1628369', 'Team_FourFactors'],
+    ['/stats/team/players/BOS', 'OffensiveOverview'],
+    ['/stats/team/onoff/BOS', 'Team_FourFactors'],
+    ['/stats/team/lineups/BOS', 'Team_FourFactors'],
+    ['/stats/team/salaries/BOS?season=2012', 'Salaries'],
+    ['/stats/game/players/ATL_BOS_2023-04-09_0022201216', 'OffensiveOverview'],
+    ['/stats/gamepreview/ATL_BOS_2023-04-09_0022201216', 'FourFactors'],
+  ] as const;
+  for (const [path, set] of PAGES) {
+    test(`${path} shows its first metric set with rows`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.goto(path);
+      await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', set, { timeout: 30_000 });
+      expect(await page.locator('.sa-table tbody tr').count()).toBeGreaterThan(0);
+      await expect(page.locator('.sa-status-error')).toHaveCount(0);
+    });
+  }
+});
