@@ -12,6 +12,7 @@
  * - back / forward: the view is rebuilt from the URL and fetched.
  */
 import type { Side } from '../lib/apiParams';
+import { carryQueryToTabs } from '../lib/carryQuery';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
@@ -43,6 +44,7 @@ function browserEnv(): AppEnv {
   return {
     readSearch: () => window.location.search,
     writeSearch: (search, mode) => {
+      carryQueryToTabs(document, search);
       const url = window.location.pathname + search + window.location.hash;
       if (url === window.location.pathname + window.location.search + window.location.hash) return;
       if (mode === 'push') window.history.pushState(null, '', url);

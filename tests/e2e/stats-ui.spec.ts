@@ -194,3 +194,21 @@ test.describe('every stats page kind', () => {
     });
   }
 });
+
+test('tabs keep the applied filters and side, not the metric set', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openTable(page, '/stats/team/team/BOS');
+  await page.getByRole('button', { name: 'Defense' }).click();
+  await page.getByLabel('Metric set').selectOption({ label: 'Transition' });
+  await page.locator('[data-group="Season"]').click();
+  await page.locator('.sa-popover [data-filter="Season"]').getByRole('button', { name: '2012-13' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/season=2012&season=2022&side=defense&metricSet=opponent-context-stats-transition$/);
+  const onoff = page.locator('nav.tabs a', { hasText: 'On/Off' });
+  await expect(onoff).toHaveAttribute('href', '/stats/team/onoff/BOS?season=2012&season=2022&side=defense');
+  await onoff.click();
+  await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13, 2022-23', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Defense' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'Opponent_FourFactors', { timeout: 30_000 });
+});
