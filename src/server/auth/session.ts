@@ -5,7 +5,7 @@
  * session id (`sid`). Every request rebuilds the session from the accounts store, so a revoked session
  * (sign-out), a changed plan or a removed admin flag takes effect on the next request.
  */
-import { getToken } from '@auth/core/jwt';
+import { getToken, type JWT } from '@auth/core/jwt';
 import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
@@ -54,7 +54,7 @@ function authSecret(): string {
   return secret;
 }
 
-type Token = Awaited<ReturnType<typeof getToken>>;
+type Token = JWT | null;
 const decoded = new Map<string, Token>();
 const DECODED_MAX = 2_000;
 
@@ -67,7 +67,7 @@ async function decodeCached(cookie: string, secureCookie: boolean): Promise<Toke
   const key = (secureCookie ? 's:' : 'p:') + cookie;
   const hit = decoded.get(key);
   if (hit !== undefined && (typeof hit?.exp !== 'number' || hit.exp > nowSeconds())) return hit;
-  const token = await getToken({ req: { headers: { cookie } }, secret: authSecret(), secureCookie });
+  const token: Token = await getToken({ req: { headers: { cookie } }, secret: authSecret(), secureCookie });
   if (token) {
     if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
     decoded.set(key, token);
