@@ -1,13 +1,13 @@
 /**
  * The stats app island: composes the entity strip, side toggle, metric set picker, filter bar, pills, data
- * status and table over the shared stores. The server renders a skeleton (stores hold no request state on the
- * server); on mount the app starts on its page: player list, view from the URL, data (src/stores/statsApp.ts).
+ * status and table over the shared stores. The server renders only a placeholder and reads no store (stores are
+ * module singletons, shared by every request on the server); on mount the app starts on its page: player list,
+ * view from the URL, data (src/stores/statsApp.ts). The filter bar keeps the session store subscribed, so
+ * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
-import { $authStatus } from '../stores/session';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
@@ -35,8 +35,6 @@ function Toolbar() {
 }
 
 export default function StatsApp({ kind, entity }: Props) {
-  // Keeps the session store mounted (it refreshes on tab focus) so gating follows sign-in and sign-out.
-  useStore($authStatus);
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
