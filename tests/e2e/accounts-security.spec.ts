@@ -65,7 +65,7 @@ test('sign-out without the CSRF token is refused and the session survives', asyn
   expect(session.user.email).toBe(DEMO.member.email);
 });
 
-test('a failed CSRF fetch on the sign-out page gives 400 "Could not fetch CSRF Token for signing out"', async ({ request, baseURL }) => {
+test('a failed CSRF fetch on the sign-out page gives 400 "Could not fetch CSRF Token for signing out"', async ({ request }) => {
   // A tampered callback-url cookie makes Auth.js refuse the CSRF request the sign-out page makes.
   const response = await request.get('/signout', { headers: { cookie: 'authjs.callback-url=javascript:alert(1)' } });
   expect(response.status()).toBe(400);
