@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
-import { formatDiff, formatRatio, formatValue } from '../lib/format';
+import { formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { $metricSet } from '../stores/metricSet';
 import { $page } from '../stores/page';
@@ -53,7 +53,12 @@ const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
         const bg = c.pctKey ? percentileBackground(row[c.pctKey]) : undefined;
         const pct = c.pctKey ? numeric(row[c.pctKey]) : null;
         return (
-          <td key={c.id} className={`sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`} style={bg ? { background: bg } : undefined} title={pct === null ? undefined : `${Math.round(pct)}th percentile`}>
+          <td
+            key={c.id}
+            className={`sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`}
+            style={bg ? { background: bg } : undefined}
+            title={pct === null ? undefined : `${ordinal(Math.round(pct))} percentile`}
+          >
             {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
           </td>
         );
@@ -77,7 +82,10 @@ export default function StatsTable() {
   const side = useStore($side);
   const sort = useStore($tableSort);
 
-  const def = useMemo(() => (selected ? metricSetDefinitions(page.kind, side).find((d) => d.value === selected.value) : undefined), [selected, page.kind, side]);
+  const def = useMemo(
+    () => (selected ? metricSetDefinitions(page.kind, side).find((d) => d.value === selected.value) : undefined),
+    [selected, page.kind, side],
+  );
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
   const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
   const numbers = useMemo(() => (def ? numberColumns(columnsOf(def), def.layout) : []), [def]);
@@ -93,7 +101,6 @@ export default function StatsTable() {
 
   const keys = useMemo(() => rowKeys(sorted), [sorted]);
 
-
   if (!def || rows.length === 0) return null;
   const groups = numbers.some((c) => c.group);
   const totalWidth = [...identity, ...numbers].reduce((sum, c) => sum + c.width, 0);
@@ -107,41 +114,76 @@ export default function StatsTable() {
     </th>
   );
 
+  const sortedBy = sort.column ? [...identity, ...numbers].find((c) => c.id === sort.column) : undefined;
   return (
-    <div className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`} role="region" aria-label={`${selected?.label ?? ''} table`} tabIndex={0}>
-      <table className={`sa-table ${groups ? 'sa-grouped' : ''}`} data-metric-set={def.value} aria-busy={table.loading} data-rows={sorted.length} style={{ minWidth: totalWidth }}>
-        <colgroup>
-          {identity.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
-          ))}
-          {numbers.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
-          ))}
-        </colgroup>
-        <thead>
-          {groups && (
-            <tr className="sa-group-row">
-              <th colSpan={identity.length} className="sa-sticky sa-corner" />
-              {numbers
-                .filter((c) => c.id.endsWith('_on'))
-                .map((c) => (
-                  <th key={c.id} colSpan={3} scope="colgroup" className="sa-group-start" title={c.title.split('. ')[0]}>
-                    {c.group}
-                  </th>
-                ))}
+    <>
+      <p className="sa-table-meta" aria-live="polite">
+        <span className="num">{formatNumber(rows.length)}</span> {rows.length === 1 ? 'row' : 'rows'}
+        {sortedBy && (
+          <>
+            {' · sorted by '}
+            {sortedBy.label}
+            {'group' in sortedBy && sortedBy.group ? ` (${sortedBy.group})` : ''}
+            {sort.direction === 'asc' ? ', low to high' : ', high to low'}
+          </>
+        )}
+      </p>
+      <div
+        className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`}
+        role="region"
+        aria-label={`${selected?.label ?? ''} table`}
+        tabIndex={0}
+      >
+        <table
+          className={`sa-table ${groups ? 'sa-grouped' : ''}`}
+          data-metric-set={def.value}
+          aria-busy={table.loading}
+          data-rows={sorted.length}
+          style={{ minWidth: totalWidth }}
+        >
+          <colgroup>
+            {identity.map((c) => (
+              <col key={c.id} style={{ width: c.width }} />
+            ))}
+            {numbers.map((c) => (
+              <col key={c.id} style={{ width: c.width }} />
+            ))}
+          </colgroup>
+          <thead>
+            {groups && (
+              <tr className="sa-group-row">
+                <th colSpan={identity.length} className="sa-sticky sa-corner" />
+                {numbers
+                  .filter((c) => c.id.endsWith('_on'))
+                  .map((c) => (
+                    <th key={c.id} colSpan={3} scope="colgroup" className="sa-group-start" title={c.title.split('. ')[0]}>
+                      {c.group}
+                    </th>
+                  ))}
+              </tr>
+            )}
+            <tr>
+              {identity.map((c, i) =>
+                head(
+                  c.id,
+                  c.label,
+                  c.title,
+                  c.align === 'right' ? 'desc' : 'asc',
+                  `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`,
+                ),
+              )}
+              {numbers.map((c) =>
+                head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`),
+              )}
             </tr>
-          )}
-          <tr>
-            {identity.map((c, i) => head(c.id, c.label, c.title, c.align === 'right' ? 'desc' : 'asc', `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`))}
-            {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`))}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((row, i) => (
-            <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {sorted.map((row, i) => (
+              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

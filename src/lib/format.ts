@@ -116,3 +116,11 @@ export const TIME_INTO_GAME_TICKS: readonly { value: number; label: string }[] =
 export function formatDaysRest(days: number): string {
   return days >= 5 ? '≥ 5' : String(days);
 }
+
+/** An ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... */
+export function ordinal(n: number): string {
+  const r100 = n % 100;
+  const r10 = n % 10;
+  const suffix = r100 >= 11 && r100 <= 13 ? 'th' : r10 === 1 ? 'st' : r10 === 2 ? 'nd' : r10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}

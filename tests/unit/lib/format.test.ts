@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue } from '../../../src/lib/format';
+import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {
@@ -52,6 +52,10 @@ describe('time into game (spec section 9)', () => {
     expect(formatTimeIntoGame(3180)).toBe('OT2 5:00');
     expect(formatTimeIntoGame(3480)).toBe('OT3 5:00');
     expect(formatTimeIntoGame(3780)).toBe('OT3 0:00');
+  });
+
+  it('ordinals for percentiles', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 100].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th']);
   });
 
   it('days rest shows 5 as "≥ 5"', () => {
