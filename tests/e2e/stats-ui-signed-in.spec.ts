@@ -19,10 +19,12 @@ async function dataRequestsOf(page: Page): Promise<Request[]> {
 }
 
 test('gated filters in the URL are restored once the user is known, shown as pills and sent', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, DEMO.subscriber, '/');
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/players?location=home&period=4');
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  // A possession-level filter nobody asked for yet is computed on demand: allow the server its time.
+  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 60_000 });
   expect(requests).toHaveLength(1);
   const sent = new URL(requests[0]!.url()).searchParams;
   expect(sent.getAll('location')).toEqual(['home']);
