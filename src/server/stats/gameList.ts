@@ -1,0 +1,64 @@
+/**
+ * The game finder's queries (/stats/games): the games of a season, optionally of one season type, one team or
+ * one calendar month, with their final scores; and the months of a season that have games.
+ * SQL with bound parameters only.
+ */
+import { query } from '../db/statsDb';
+
+export interface GameListRow {
+  /** the league's 10-character id */
+  gameCode: string;
+  /** YYYY-MM-DD */
+  date: string;
+  seasonType: 'regular' | 'playoffs';
+  /** abbreviations as of that season (NJN, SEA, NOH ...) */
+  awayAbbr: string;
+  homeAbbr: string;
+  awayPts: number;
+  homePts: number;
+  /** 4 + overtimes */
+  periods: number;
+}
+
+export interface GameListQuery {
+  season: number;
+  seasonType?: 'regular' | 'playoffs';
+  /** league team id: games the team played, home or away */
+  teamId?: number;
+  /** YYYY-MM */
+  month?: string;
+}
+
+export async function listGames(q: GameListQuery): Promise<GameListRow[]> {
+  const rows = await query(
+    `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season_type, away_abbr, home_abbr, away_pts, home_pts, periods
+       FROM games
+      WHERE season = $1
+        AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)
+        AND ($3::INTEGER IS NULL OR home_team_id = $3::INTEGER OR away_team_id = $3::INTEGER)
+        AND ($4::VARCHAR IS NULL OR strftime(date, '%Y-%m') = $4::VARCHAR)
+      ORDER BY date, game_code`,
+    [q.season, q.seasonType ?? null, q.teamId ?? null, q.month ?? null],
+  );
+  return rows.map((r) => ({
+    gameCode: String(r.game_code),
+    date: String(r.date),
+    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
+    awayAbbr: String(r.away_abbr),
+    homeAbbr: String(r.home_abbr),
+    awayPts: Number(r.away_pts),
+    homePts: Number(r.home_pts),
+    periods: Number(r.periods),
+  }));
+}
+
+/** The months (YYYY-MM, in order) in which the season (and season type) had games. */
+export async function gameMonths(season: number, seasonType?: 'regular' | 'playoffs'): Promise<string[]> {
+  const rows = await query(
+    `SELECT DISTINCT strftime(date, '%Y-%m') AS month FROM games
+      WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)
+      ORDER BY month`,
+    [season, seasonType ?? null],
+  );
+  return rows.map((r) => String(r.month));
+}
