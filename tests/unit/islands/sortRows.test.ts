@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sortRows } from '../../../src/islands/table/sortRows';
+import { percentileBackground } from '../../../src/islands/table/percentile';
+import { identityColumns } from '../../../src/islands/table/identityColumns';
+import { numberColumns } from '../../../src/islands/table/metricColumns';
+import { COLUMNS } from '../../../src/lib/metricColumns';
+
+describe('sortRows', () => {
+  it('orders numbers either way, keeps missing values last and ties in their first order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.integer({ min: -5, max: 5 }), { nil: null })), fc.constantFrom('asc' as const, 'desc' as const), (values, dir) => {
+        const rows = values.map((v, i) => ({ v, i }));
+        const out = sortRows(rows, (r) => r.v, dir);
+        const present = out.filter((r) => r.v !== null);
+        const missing = out.filter((r) => r.v === null);
+        expect(out.slice(present.length)).toEqual(missing);
+        for (let k = 1; k < present.length; k++) {
+          const [a, b] = [present[k - 1]!, present[k]!];
+          expect(dir === 'asc' ? a.v! <= b.v! : a.v! >= b.v!).toBe(true);
+          if (a.v === b.v) expect(a.i).toBeLessThan(b.i);
+        }
+      }),
+    );
+  });
+
+  it('orders text alphabetically', () => {
+    const out = sortRows([{ n: 'Tatum' }, { n: 'Adebayo' }, { n: 'Curry' }], (r) => r.n, 'asc');
+    expect(out.map((r) => r.n)).toEqual(['Adebayo', 'Curry', 'Tatum']);
+  });
+});
+
+describe('table columns', () => {
+  it('finds the identity columns from the row fields', () => {
+    expect(identityColumns({ player_id: 1, name: 'A', team: 'BOS', position: 'wing', usage: 20 }).map((c) => c.label)).toEqual(['Player', 'Team', 'Pos']);
+    expect(identityColumns({ lineup_id: 1, players: [], lineup: 'A - B', team: 'BOS' }).map((c) => c.label)).toEqual(['Lineup', 'Team']);
+    expect(identityColumns({ game_id: '0022200001', date: '2022-10-18', team: 'BOS', opponent: 'PHI', home: true, result: 'W 126-117' }).map((c) => c.label)).toEqual(['Date', 'Opp', 'Result']);
+    expect(identityColumns({ season: '2022-23', season_type: 'regular', team: 'BOS' }).map((c) => c.label)).toEqual(['Season', 'Type', 'Team']);
+    expect(identityColumns({ team: 'BOS', name: 'Boston Celtics', home: true }).map((c) => c.label)).toEqual(['Team']);
+    expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'plain').map((c) => c.label)).toEqual(['Player', 'Poss On']);
+    expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'onoff').map((c) => c.label)).toEqual(['Player']);
+  });
+
+  it('on/off sets get on, off and diff under each column; plain rate columns carry the percentile key', () => {
+    const onoff = numberColumns(COLUMNS.FourFactors, 'onoff');
+    expect(onoff.slice(0, 3).map((c) => [c.id, c.label, c.group])).toEqual([
+      ['poss_on', 'On', 'Poss'],
+      ['poss_off', 'Off', 'Poss'],
+      ['poss_diff', 'Diff', 'Poss'],
+    ]);
+    const plain = numberColumns(COLUMNS.OffensiveOverview, 'plain');
+    expect(plain.find((c) => c.id === 'usage')?.pctKey).toBe('usage_pct');
+    expect(plain.find((c) => c.id === 'min')?.pctKey).toBeUndefined();
+    expect(plain.find((c) => c.id === 'ast_usg')?.ratio).toBe(true);
+    expect(plain.every((c) => c.title.length > 5)).toBe(true);
+  });
+
+  it('colours percentiles blue below the median, orange above, nothing near it', () => {
+    expect(percentileBackground(50)).toBeUndefined();
+    expect(percentileBackground(null)).toBeUndefined();
+    expect(percentileBackground(2)).toMatch(/^rgba\(56, 120, 200, 0\.2\d+\)$/);
+    expect(percentileBackground(98)).toMatch(/^rgba\(235, 120, 45, 0\.2\d+\)$/);
+  });
+});
