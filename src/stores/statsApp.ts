@@ -18,6 +18,7 @@ import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter } from './filters';
 import { loadGameDetails } from './gameDetails';
 import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
@@ -153,6 +154,7 @@ let stopAuthWatch: (() => void) | null = null;
 export function startStatsApp(page: StatsPage): Promise<void> {
   if (!started) {
     started = true;
+    $entryQuery.set(appEnv().readSearch());
     loadPlayers().catch((err: unknown) => {
       appEnv().logError('Could not load the player list', err);
       appEnv().redirect('/error');

@@ -3,7 +3,7 @@
  * the searchable lineup player picker; the time-into-game slider shown as period and clock.
  */
 import type { Page, Request } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { DEMO, seedDemoAccounts, signIn, submitSignIn } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
 test.beforeAll(() => seedDemoAccounts());
@@ -83,4 +83,18 @@ test('the time-into-game slider reads as period and clock, and applies as second
   expect(sent.get('time_into_game_high')).toBe('3780');
   await expect(page).toHaveURL(/timeIntoGame=720_3780/);
   await expect(page.locator('.sa-pill[data-filter="TimeIntoGame"]')).toContainText('Q2 12:00 – OT3 0:00');
+});
+
+test('"Sign in to use" comes back to the permalink with its gated filters applied', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/stats/players?location=home&season=2012');
+  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
+  await page.locator('[data-group="Game"]').click();
+  await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'Sign in to use' }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
+  await expect(page).toHaveURL(/\/stats\/players\?location=home&season=2012$/);
+  await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home', { timeout: 60_000 });
+  await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');
 });
