@@ -3,10 +3,11 @@
  * same checks from the project's server, src/server/http/server.ts):
  * 1. fillSession: locals.session = the signed-in user's session, or null;
  * 2. limitSignIn: per-IP and per-account rate limit on credential sign-ins (429);
- * 3. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
+ * 3. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts);
+ * 4. protectAuthPages: no framing of the sign-in pages.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { decideAccess } from './server/auth/access.ts';
+import { classifyPath, decideAccess } from './server/auth/access.ts';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
 import { clientIpOf } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
@@ -62,4 +63,18 @@ const enforceAccess = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(fillSession, limitSignIn, enforceAccess);
+/** The sign-in and sign-out pages must not be framed by other sites (clickjacking) or leak their URL. */
+const protectAuthPages = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (classifyPath(context.url.pathname) === 'auth' && response.headers.get('content-type')?.includes('text/html')) {
+    try {
+      response.headers.set('X-Frame-Options', 'DENY');
+      response.headers.set('Referrer-Policy', 'same-origin');
+    } catch {
+      // immutable headers (a Response.redirect): nothing to frame there
+    }
+  }
+  return response;
+});
+
+export const onRequest = sequence(fillSession, limitSignIn, enforceAccess, protectAuthPages);

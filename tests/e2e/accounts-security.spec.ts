@@ -82,6 +82,8 @@ test('session and CSRF cookies are httpOnly and SameSite=Lax; GET session has th
   for (const name of ['authjs.session-token', 'authjs.csrf-token']) {
     expect(cookies.find((c) => c.name === name), name).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
   }
+  const signinPage = await page.request.get('/signin');
+  expect(signinPage.headers()['x-frame-options']).toBe('DENY');
   const body = await (await page.request.get('/api/auth/session?callbackUrl=%2Fprofile')).json();
   expect(Object.keys(body).sort()).toEqual(['isAdmin', 'subscriptions', 'user']);
   expect(body.user).toEqual({ name: DEMO.subscriber.name, email: DEMO.subscriber.email });
