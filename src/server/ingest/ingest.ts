@@ -55,16 +55,20 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   const tmp = `${opts.out}.tmp-${process.pid}`;
   for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
+  // Memory goal: the whole run under 2 GB. DuckDB gets 640 MB and spills the big post-ingest aggregations
+  // to a temporary folder next to the output; the JavaScript side holds one game at a time.
+  const spill = `${tmp}.spill`;
   const instance = await DuckDBInstance.create(tmp, {
     threads: '2',
-    memory_limit: opts.memoryLimit ?? '1GB',
+    memory_limit: opts.memoryLimit ?? '640MB',
+    temp_directory: spill,
     preserve_insertion_order: 'true',
   });
   let conn: DuckDBConnection | null = await instance.connect();
   // Reading streams on its own connection: the appenders flush on `conn` while a game stream is open.
   const readConn = await instance.connect();
   const cleanup = (): void => {
-    for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
+    for (const f of [tmp, `${tmp}.wal`, spill]) fs.rmSync(f, { force: true, recursive: true });
   };
   const onSignal = (): void => {
     cleanup();
@@ -124,6 +128,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
     bar?.stop();
     await writer.close();
+    log(`games written: ${((Date.now() - started) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
     await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
     await runPostIngestHooks(conn, log);
     const t = writer.totals;
@@ -158,6 +163,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     instance.closeSync();
     fs.renameSync(tmp, opts.out);
     fs.rmSync(`${opts.out}.wal`, { force: true });
+    fs.rmSync(spill, { force: true, recursive: true });
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   } catch (err) {

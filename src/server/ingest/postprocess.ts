@@ -301,7 +301,7 @@ export async function postprocess(
   const step = async (name: string, f: () => Promise<unknown>): Promise<void> => {
     const t = Date.now();
     await f();
-    opts.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    opts.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
   };
   await step('days rest', () => daysRest(conn));
   await step('opponent ranks', () => opponentRanks(conn));
