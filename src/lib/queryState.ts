@@ -15,7 +15,7 @@
  * Reading: unknown keys and unreadable values are ignored; gated filters (requiresAuth) are ignored unless
  * the user is authenticated. Writing: only non-default filters are written, in FILTERS order.
  */
-import { SIDES, type Side } from './apiParams';
+import type { Side } from './apiParams';
 import {
   FILTERS,
   type FilterDefinition,
@@ -34,6 +34,12 @@ import {
   type Range,
 } from './filterValues';
 import { TEAMS, teamByAbbr, teamByUuid } from './teams';
+
+/**
+ * The two sides (the same list as apiParams' SIDES, which the browser bundle does not import: apiParams
+ * brings zod and the server's schemas with it).
+ */
+export const SIDES: readonly Side[] = ['offense', 'defense'];
 
 /** Query keys of the view that are not filters. */
 export const SIDE_KEY = 'side';

@@ -119,6 +119,14 @@ describe('reading the query string (spec sections 5 and 9)', () => {
   });
 });
 
+describe('sides', () => {
+  it('are the API\'s sides', async () => {
+    const { SIDES: apiSides } = await import('../../../src/lib/apiParams');
+    const { SIDES } = await import('../../../src/lib/queryState');
+    expect(SIDES).toEqual(apiSides);
+  });
+});
+
 describe('writing the query string', () => {
   it('writes nothing for the defaults and offense', () => {
     expect(viewQuery({ filters: defaultFilterValues(), side: 'offense', metricSet: null }).toString()).toBe('');
