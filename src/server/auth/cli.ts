@@ -6,6 +6,7 @@
  *   grant EMAIL [--plan Stats] (--days N | --until YYYY-MM-DD)
  *   revoke EMAIL [--plan Stats]
  *   set-admin EMAIL [--off]
+ *   remove EMAIL
  *   list [--json]
  *   seed-demo
  * The database is ACCOUNTS_DB_PATH (default data/accounts.sqlite). Exit code 0 on success, 1 on a usage or data error.
@@ -26,6 +27,7 @@ const USAGE = `Usage: npm run users -- <command>
   grant EMAIL [--plan ${STATS_PLAN}] (--days N | --until YYYY-MM-DD)
   revoke EMAIL [--plan ${STATS_PLAN}]
   set-admin EMAIL [--off]
+  remove EMAIL
   list [--json]
   seed-demo`;
 
@@ -130,6 +132,12 @@ export async function runUsersCommand(argv: string[], store: AccountStore): Prom
       const email = requireEmail(target);
       const user = await store.setAdmin(email, !values.off);
       return `${user.email} is ${user.isAdmin ? 'now an admin' : 'no longer an admin'}`;
+    }
+    case 'remove': {
+      const email = requireEmail(target);
+      const removed = await store.deleteUser(email);
+      if (!removed) throw new UsageError(`No account with the email ${email.toLowerCase()}`);
+      return `Removed ${email.toLowerCase()} with its plans and sessions`;
     }
     case 'list': {
       const users = await store.listUsers();

@@ -178,6 +178,11 @@ export class SqliteAccountStore implements AccountStore {
     });
   }
 
+  async deleteUser(email: string): Promise<boolean> {
+    // ON DELETE CASCADE removes the user's subscriptions and sessions in the same transaction.
+    return this.#write(() => Number(this.#sql('DELETE FROM users WHERE email = ?').run(normalizeEmail(email)).changes) > 0);
+  }
+
   async setPasswordHash(email: string, passwordHash: string): Promise<UserRecord> {
     return this.#write(() => {
       const user = this.#requireUser(email);

@@ -58,6 +58,8 @@ export interface AccountStore {
   findUserById(id: number): Promise<UserRecord | null>;
   listUsers(): Promise<UserWithSubscriptions[]>;
   setAdmin(email: string, isAdmin: boolean): Promise<UserRecord>;
+  /** Deletes the account with its subscriptions and sessions; false when there was none. */
+  deleteUser(email: string): Promise<boolean>;
   setPasswordHash(email: string, passwordHash: string): Promise<UserRecord>;
   /** Sets (creates or replaces) the user's subscription to a plan. */
   grantSubscription(email: string, planName: string, expiresAt: number): Promise<SubscriptionRecord>;

@@ -42,6 +42,18 @@ describe('users CLI', () => {
     expect(await run('revoke', 'op@example.com')).toBe('op@example.com had no Stats plan');
   });
 
+  it('remove deletes the account with its plans and sessions', async () => {
+    await run('add', 'gone@example.com', '--name', 'Gone', '--password', 'long-enough-pw');
+    await run('grant', 'gone@example.com', '--days', '10');
+    const user = (await store.findUserByEmail('gone@example.com'))!;
+    await store.createSession(user.id, 'digest-gone', 4_000_000_000);
+    expect(await run('remove', 'GONE@example.com')).toBe('Removed gone@example.com with its plans and sessions');
+    expect(await store.findUserByEmail('gone@example.com')).toBeNull();
+    expect(await store.subscriptionsFor(user.id)).toEqual([]);
+    expect(await store.findSessionUser('digest-gone', 1)).toBeNull();
+    await expect(run('remove', 'gone@example.com')).rejects.toThrow(/No account/);
+  });
+
   it('seed-demo creates the four documented roles and is idempotent', async () => {
     await run('seed-demo');
     await run('seed-demo');
