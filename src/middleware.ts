@@ -9,7 +9,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { classifyPath, decideAccess } from './server/auth/access.ts';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
-import { clientIpOf } from './server/auth/clientIp.ts';
+import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
 
@@ -29,7 +29,7 @@ const limitSignIn = defineMiddleware(async (context, next) => {
   } catch {
     // the adapter could not tell; fall back to one shared bucket
   }
-  const ip = clientIpOf(context.request, socketAddress);
+  const ip = rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
   const form = await context.request
     .clone()
     .formData()

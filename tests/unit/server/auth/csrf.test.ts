@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeCallbackPath } from '../../../../src/server/auth/csrf.ts';
-import { clientIpOf } from '../../../../src/server/auth/clientIp.ts';
+import { clientIpOf, rateLimitKeyForIp } from '../../../../src/server/auth/clientIp.ts';
 import { sha256Hex } from '../../../../src/server/auth/digest.ts';
 
 describe('safeCallbackPath (no open redirects)', () => {
@@ -20,6 +20,18 @@ describe('clientIpOf', () => {
   it('ignores X-Forwarded-For unless the proxy is trusted', () => {
     expect(clientIpOf(req, '127.0.0.1', false)).toBe('127.0.0.1');
     expect(clientIpOf(req, '127.0.0.1', true)).toBe('203.0.113.9');
+  });
+});
+
+describe('rateLimitKeyForIp', () => {
+  it('keeps IPv4, unwraps IPv4-mapped IPv6, and groups IPv6 by /64', () => {
+    expect(rateLimitKeyForIp('203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitKeyForIp('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitKeyForIp('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKeyForIp('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKeyForIp('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitKeyForIp('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitKeyForIp('unknown')).toBe('unknown');
   });
 });
 
