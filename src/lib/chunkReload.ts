@@ -4,6 +4,11 @@
  * within the guard window of 10 seconds (remembered in sessionStorage), so a chunk that is really missing
  * cannot cause a reload loop.
  *
+ * Where such errors surface: Vite's `vite:preloadError` event, an unhandled rejection of a dynamic import, a
+ * failed <script> of the site, and Astro's island loader, which catches the failed import of an island and
+ * reports it with console.error ("[astro-island] Error hydrating ... Failed to fetch dynamically imported
+ * module"): the guard listens to all four.
+ *
  * `installChunkReloadGuard` is self-contained (no imports, no outer names): StatsAppMount inlines its source
  * into the page so it runs even when every bundled script fails to load.
  */
@@ -16,6 +21,7 @@ export interface GuardHost {
   sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   location: { reload(): void };
   Date: { now(): number };
+  console: { error(...args: unknown[]): void };
 }
 
 export function installChunkReloadGuard(host: GuardHost, key: string, guardMs: number): void {
@@ -45,6 +51,11 @@ export function installChunkReloadGuard(host: GuardHost, key: string, guardMs: n
     return String(reason ?? '');
   };
   host.addEventListener('vite:preloadError', () => reloadOnce());
+  const logError = host.console.error;
+  host.console.error = function (...args: unknown[]) {
+    logError.apply(this, args);
+    if (args.some((a) => CHUNK_MESSAGE.test(typeof a === 'string' ? a : messageOf(a)))) reloadOnce();
+  };
   host.addEventListener('unhandledrejection', (event) => {
     if (CHUNK_MESSAGE.test(messageOf((event as { reason?: unknown }).reason))) reloadOnce();
   });

@@ -5,8 +5,9 @@ import { CHUNK_RELOAD_KEY, RELOAD_GUARD_MS, chunkReloadGuardScript, installChunk
 function host(install = true) {
   const listeners = new Map<string, ((e: unknown) => void)[]>();
   const store = new Map<string, string>();
-  const h: { now: number; reloads: number; fire(type: string, event: unknown): void; store: Map<string, string>; win: GuardHost } = {
+  const h: { now: number; reloads: number; logged: unknown[][]; fire(type: string, event: unknown): void; store: Map<string, string>; win: GuardHost } = {
     now: 1_000_000,
+    logged: [],
     reloads: 0,
     fire(type: string, event: unknown) {
       for (const l of listeners.get(type) ?? []) l(event);
@@ -17,6 +18,7 @@ function host(install = true) {
       sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
       location: { reload: () => void h.reloads++ },
       Date: { now: () => h.now },
+      console: { error: (...args: unknown[]) => void h.logged.push(args) },
     },
   };
   if (install) installChunkReloadGuard(h.win, CHUNK_RELOAD_KEY, RELOAD_GUARD_MS);
@@ -54,6 +56,16 @@ describe('chunk load errors reload the page once (spec section 4)', () => {
     const h2 = host();
     h2.fire('error', { target: { tagName: 'SCRIPT', src: 'http://localhost/_astro/client.123.js' } });
     expect(h2.reloads).toBe(1);
+  });
+
+  it("reloads when Astro's island loader reports a failed island import, and still logs it", () => {
+    const h = host();
+    h.win.console.error('[astro-island] Error hydrating /_astro/StatsApp.abc.js', new TypeError('Failed to fetch dynamically imported module: /_astro/StatsApp.abc.js'));
+    expect(h.reloads).toBe(1);
+    expect(h.logged).toHaveLength(1);
+    h.now += RELOAD_GUARD_MS + 1;
+    h.win.console.error('Something else broke');
+    expect(h.reloads).toBe(1);
   });
 
   it('the inline script is the same guard, self-contained', () => {
