@@ -168,3 +168,16 @@ describe.skipIf(!hasData)('parseGame on real games', () => {
     }
   });
 });
+
+describe.skipIf(!hasData)('corner threes without shot locations', () => {
+  it('agree with the shot-location zone for most threes of a game when only the description is used (0021200001)', async () => {
+    const withLoc = (await loadGame('0021200001', true)).parse();
+    const without = (await loadGame('0021200001', false)).parse();
+    const zones = new Map(withLoc.shots.map((s) => [s.eventNum, s.zone]));
+    const threes = without.shots.filter((s) => s.value === 3 && s.zoneSource === 'description');
+    expect(threes.length).toBeGreaterThan(20);
+    const agree = threes.filter((s) => zones.get(s.eventNum) === s.zone).length;
+    expect(agree / threes.length).toBeGreaterThan(0.8);
+    expect(threes.some((s) => s.zone === 'corner3')).toBe(true);
+  });
+});

@@ -32,9 +32,9 @@ describe('shot zones (METRICS.md)', () => {
     expect(zoneOf(3, "25' 3PT", loc(22, 1, true)).zone).toBe('corner3');
     expect(zoneOf(3, "22' 3PT", loc(2, 22, false)).zone).toBe('noncorner3');
   });
-  it('without location data, calls a three from 22 ft or less a corner three', () => {
-    expect(zoneOf(3, "22' 3PT Jump Shot", null)).toEqual({ zone: 'corner3', distance: 22, source: 'description' });
-    expect(zoneOf(3, "23' 3PT Jump Shot", null).zone).toBe('noncorner3');
+  it('without location data, calls a three written at 24 ft or less (the 22 ft corner, as the play-by-play writes it) a corner three', () => {
+    expect(zoneOf(3, "24' 3PT Jump Shot", null)).toEqual({ zone: 'corner3', distance: 24, source: 'description' });
+    expect(zoneOf(3, "25' 3PT Jump Shot", null).zone).toBe('noncorner3');
   });
   it('without any distance, calls layups, dunks and tips rim shots and other twos short mid-range', () => {
     expect(zoneOf(2, 'Howard Slam Dunk', null)).toEqual({ zone: 'rim', distance: null, source: 'shot_type' });
