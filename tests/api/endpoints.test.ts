@@ -69,6 +69,20 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(a.data.Summary[0].season).toBe('2012-13');
   });
 
+  it('answers 304 to a client that already holds the answer (ETag)', async () => {
+    const { GET } = await import('../../src/pages/api/data');
+    const url = new URL('http://localhost/api/data?page=League&season=2012');
+    const first = await GET({ url, locals: { session: null }, request: new Request(url) } as never);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toMatch(/max-age/);
+    const again = await GET({ url, locals: { session: null }, request: new Request(url, { headers: { 'If-None-Match': etag } }) } as never);
+    expect(again.status).toBe(304);
+    const other = new URL('http://localhost/api/data?page=League&season=2022');
+    const different = await GET({ url: other, locals: { session: null }, request: new Request(other, { headers: { 'If-None-Match': etag } }) } as never);
+    expect(different.status).toBe(200);
+  });
+
   it('team salaries after 2019-20 are empty with a note', async () => {
     const r = await call('/api/data?page=TeamSalaries&entity=MIA&season=2022');
     expect(r.status).toBe(200);

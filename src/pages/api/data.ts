@@ -11,5 +11,5 @@ export const GET: APIRoute = ({ url, locals, request }) =>
   handle(async () => {
     const query = parseDataQuery(rawQueryFromSearchParams(url.searchParams));
     assertFiltersAllowed(query, locals.session ?? null);
-    return encodedJson(await getEncodedData(query), request.headers.get('accept-encoding'));
+    return encodedJson(await getEncodedData(query), request);
   });

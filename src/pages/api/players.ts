@@ -6,4 +6,4 @@ import { encodedJson, handle } from '../../server/stats/http';
 export const prerender = false;
 
 export const GET: APIRoute = ({ request }) =>
-  handle(async () => encodedJson(await encodedPlayerList(), request.headers.get('accept-encoding')));
+  handle(async () => encodedJson(await encodedPlayerList(), request));

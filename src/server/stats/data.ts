@@ -3,6 +3,7 @@
  * `{ data: { [metricSetValue]: rows[] } }`, cached by the normalised query (the database is read-only).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { etagOf } from './http';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { config } from '../config';
 import { query, withScope } from '../db/statsDb';
@@ -30,10 +31,17 @@ export interface DataResponse {
 /** An answer as it is cached and sent: gzip-compressed JSON (a players view is ~2.5 MB of JSON, ~10x less gzipped). */
 export interface EncodedResponse {
   gzip: Buffer;
+  /** weak ETag of the answer */
+  etag: string;
 }
 
-/** zlib level: 3 compresses a players view ~8x in a few ms more than level 1. */
-const GZIP_LEVEL = 3;
+function encode(response: DataResponse): EncodedResponse {
+  const gzip = gzipSync(JSON.stringify(response), { level: GZIP_LEVEL });
+  return { gzip, etag: etagOf(gzip) };
+}
+
+/** zlib level 6: a players view (2.6 MB of JSON) to ~460 KB, computed once per cached answer. */
+const GZIP_LEVEL = 6;
 
 /** Cached answers: up to this many distinct queries (config.apiCacheEntries, env API_CACHE_ENTRIES). */
 export const DATA_CACHE_ENTRIES = Math.max(1, config.apiCacheEntries);
@@ -47,7 +55,7 @@ export function dataCacheStats() {
 /** The encoded answer of a query, from the cache or computed (once for concurrent identical queries). */
 export function getEncodedData(q: DataQuery): Promise<EncodedResponse> {
   warmDefaults();
-  return memo(queryKey(q), async () => ({ gzip: gzipSync(JSON.stringify(await computeInScope(q)), { level: GZIP_LEVEL }) }));
+  return memo(queryKey(q), async () => encode(await computeInScope(q)));
 }
 
 /** The JSON text of an encoded answer. */
@@ -72,7 +80,7 @@ function warmDefaults(): void {
     // One after another: the warm-up should not crowd out the request that triggered it.
     for (const page of ['Players', 'League', 'Lineups']) {
       const q = parseDataQuery({ page: [page] });
-      await memo(queryKey(q), async () => ({ gzip: gzipSync(JSON.stringify(await computeInScope(q)), { level: GZIP_LEVEL }) }));
+      await memo(queryKey(q), async () => encode(await computeInScope(q)));
     }
   })().catch(() => {
     warmed = false;

@@ -3,6 +3,7 @@
  * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
 import { StatsDbMissingError } from '../db/statsDb';
@@ -15,13 +16,30 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-/** A cached gzip answer: sent compressed when the client accepts gzip (browsers do), else decompressed. */
-export function encodedJson(e: { gzip: Buffer }, acceptEncoding: string | null): Response {
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' };
+/**
+ * A cached answer: 304 when the client already holds it (If-None-Match), else the gzip bytes when the client
+ * accepts gzip (browsers do), else the decompressed JSON. The database does not change while the server runs, so
+ * an answer's ETag (a hash of its bytes) stays valid; browsers may reuse it for a minute without asking.
+ */
+export function encodedJson(e: { gzip: Buffer; etag: string }, request: Request): Response {
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept-Encoding, Cookie',
+    'Cache-Control': 'private, max-age=60',
+    ETag: e.etag,
+  };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
+  const acceptEncoding = request.headers.get('accept-encoding');
   if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
     return new Response(new Uint8Array(e.gzip), { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
+}
+
+/** Weak ETag of an encoded answer (the same JSON gives the same tag, whatever the transfer encoding). */
+export function etagOf(bytes: Buffer): string {
+  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 }
 
 export function errorResponse(err: unknown): Response {

@@ -4,6 +4,7 @@ import { seasonLabel } from '../../lib/filters';
 import { teamByTeamId } from '../../lib/teams';
 import { query } from '../db/statsDb';
 import { ApiError } from './errors';
+import { etagOf } from './http';
 
 export interface PlayerListItem {
   name: string;
@@ -12,12 +13,15 @@ export interface PlayerListItem {
 }
 
 let list: Promise<PlayerListItem[]> | null = null;
-let encoded: Promise<{ gzip: Buffer }> | null = null;
+let encoded: Promise<{ gzip: Buffer; etag: string }> | null = null;
 
 /** The player list as cached gzip JSON (it never changes while the server runs). */
-export function encodedPlayerList(): Promise<{ gzip: Buffer }> {
+export function encodedPlayerList(): Promise<{ gzip: Buffer; etag: string }> {
   encoded ??= listPlayers().then(
-    (players) => ({ gzip: gzipSync(JSON.stringify(players)) }),
+    (players) => {
+      const gzip = gzipSync(JSON.stringify(players));
+      return { gzip, etag: etagOf(gzip) };
+    },
     (err: unknown) => {
       encoded = null;
       throw err;
