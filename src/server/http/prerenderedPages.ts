@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from '../auth/access.ts';
 import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
 import { getSessionForRequest, nowSeconds } from '../auth/session.ts';
+import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
 import type { StaticFile } from './staticFiles.ts';
 
 const htmlCache = new Map<string, string>();
@@ -41,7 +42,6 @@ export async function servePrerenderedPage(
   const decision = decideAccess({ pathname: url.pathname, search: url.search, session, now });
   // The page depends on the session cookie: never let a shared cache keep it.
   res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('Vary', 'Cookie');
   if (decision.action === 'redirect') {
     res.writeHead(302, { Location: decision.location, 'Cache-Control': 'no-store' });
     res.end();
@@ -49,10 +49,16 @@ export async function servePrerenderedPage(
   }
   let html = readHtml(page.file);
   if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
-  const body = Buffer.from(html, 'utf8');
-  // The 404 page is prerendered too; keep its status when it is asked for by name.
+  let body = Buffer.from(html, 'utf8');
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    // Anonymous visitors all get the same page: compress it once; a signed-in page is compressed per response.
+    body = session ? compress(body, encoding) : compressedFile(page.file, () => body, encoding);
+    res.setHeader('Content-Encoding', encoding);
+  }
   res.setHeader('Content-Length', body.length);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(req.method === 'HEAD' ? undefined : body);

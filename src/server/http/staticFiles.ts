@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { MIN_COMPRESS_BYTES, compressedFile, isCompressible, pickEncoding } from './compression.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -91,8 +92,12 @@ export function contentTypeOf(file: string): string {
 
 /** Streams an asset. Hashed /_astro files are immutable; other public files are revalidated with their ETag. */
 export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: string, asset: StaticFile): void {
-  const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}"`;
+  const contentType = contentTypeOf(asset.file);
+  const encoding =
+    isCompressible(contentType) && asset.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}${encoding ? '-' + encoding : ''}"`;
   res.setHeader('ETag', etag);
+  if (isCompressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader(
     'Cache-Control',
@@ -103,7 +108,14 @@ export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: s
     res.end();
     return;
   }
-  res.setHeader('Content-Type', contentTypeOf(asset.file));
+  res.setHeader('Content-Type', contentType);
+  if (encoding) {
+    const body = compressedFile(asset.file, () => fs.readFileSync(asset.file), encoding);
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   res.setHeader('Content-Length', asset.size);
   if (req.method === 'HEAD') {
     res.end();

@@ -16,6 +16,8 @@ write('index.html', '<h1>home</h1>');
 write('about/index.html', '<h1>about</h1>');
 write('legal.html', '<h1>legal</h1>');
 write('_astro/app.abc123.js', 'console.log(1)');
+const BIG_JS = 'export const columns = ["efficiency", "four factors"];\n'.repeat(100);
+write('_astro/big.def456.js', BIG_JS);
 write('img/teams/bos.png', 'PNG');
 write('.env', 'SECRET=1');
 fs.writeFileSync(path.join(root, 'outside.txt'), 'outside');
@@ -66,5 +68,21 @@ describe('sendAsset', () => {
     expect(png.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const again = await fetch(`${base}/img/teams/bos.png`, { headers: { 'if-none-match': png.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+
+  it('compresses larger text assets for clients that accept it, and not otherwise', async () => {
+    const br = await fetch(`${base}/_astro/big.def456.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(BIG_JS.length / 5);
+    expect(await br.text()).toBe(BIG_JS);
+    const gzip = await fetch(`${base}/_astro/big.def456.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(BIG_JS);
+    const plain = await fetch(`${base}/_astro/big.def456.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(BIG_JS.length);
+    const png = await fetch(`${base}/img/teams/bos.png`, { headers: { 'accept-encoding': 'br' } });
+    expect(png.headers.get('content-encoding')).toBeNull();
   });
 });
