@@ -4,10 +4,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { FILTER_GROUPS, type FilterName } from '../lib/filters';
-import { filterDef, type FilterValue } from '../lib/filterValues';
+import { filterDef, isDefault, valueOf, type FilterValue } from '../lib/filterValues';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $authStatus } from '../stores/session';
-import { applyAndFetch } from '../stores/statsApp';
+import { applyAndFetch, resetFiltersAndFetch } from '../stores/statsApp';
 import FilterGroupPopover from './filters/FilterGroupPopover';
 
 export default function FilterBar() {
@@ -16,12 +16,18 @@ export default function FilterBar() {
   const onChange = (name: FilterName, value: FilterValue) => setFilter(name, value, { authenticated });
   const groups = FILTER_GROUPS.map((g) => [g, state.relevant.filter((n) => filterDef(n).group === g)] as const).filter(([, names]) => names.length > 0);
   if (groups.length === 0) return null;
+  const anyApplied = state.relevant.some((n) => !isDefault(n, valueOf(state.applied, n)));
   return (
     <div className="sa-filterbar" role="toolbar" aria-label="Filters">
       {groups.map(([group, names]) => (
         <FilterGroupPopover key={group} group={group} names={names} values={state.values} applied={state.applied} authenticated={authenticated} onChange={onChange} />
       ))}
       <span className="sa-apply-area">
+        {anyApplied && !state.unapplied && (
+          <button type="button" className="sa-link-button" onClick={() => void resetFiltersAndFetch()}>
+            Reset filters
+          </button>
+        )}
         {state.unapplied && (
           <>
             <span className="sa-unapplied" role="status">

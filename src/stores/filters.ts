@@ -82,6 +82,14 @@ export function removeFilter(name: FilterName): FilterValues {
   return applied;
 }
 
+/** Every filter back to its default, applied (counts as an apply). */
+export function resetAllFilters(): FilterValues {
+  const state = $filters.get();
+  const values = defaultFilterValues();
+  $filters.set({ ...state, values, applied: values, unapplied: false, appliedCount: state.appliedCount + 1 });
+  return values;
+}
+
 /**
  * Rebuild the filters for a page (spec section 2: on a change of stats page the relevant filters are rebuilt):
  * draft and applied both become `values`, limited to the filters the page kind uses; nothing is unapplied.

@@ -19,7 +19,7 @@ import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { $entryQuery } from './entryQuery';
-import { $filters, applyFilters, rebuildFilters, removeFilter } from './filters';
+import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
 import { loadGameDetails } from './gameDetails';
 import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
@@ -195,6 +195,13 @@ export function applyAndFetch(): Promise<void> {
 /** Remove a pill: that filter back to its default, URL updated, data fetched. */
 export function removePill(name: FilterName): Promise<void> {
   removeFilter(name);
+  syncUrl('push');
+  return fetchCurrentData();
+}
+
+/** Reset every filter to its default: URL updated, data fetched. */
+export function resetFiltersAndFetch(): Promise<void> {
+  resetAllFilters();
   syncUrl('push');
   return fetchCurrentData();
 }

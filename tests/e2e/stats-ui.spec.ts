@@ -214,4 +214,9 @@ test('tabs keep the applied filters and side, not the metric set', async ({ page
   await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13, 2022-23', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Defense' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'Opponent_FourFactors', { timeout: 30_000 });
+  // Reset puts every filter back to its default (the side stays).
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page).toHaveURL(/\/stats\/team\/onoff\/BOS\?side=defense$/);
+  await expect(page.locator('.sa-pill[data-filter="Season"]')).toHaveText(/2022-23$/);
+  await expect(page.getByRole('button', { name: 'Reset filters' })).toHaveCount(0);
 });

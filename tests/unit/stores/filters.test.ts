@@ -7,6 +7,7 @@ import {
   discardChanges,
   rebuildFilters,
   removeFilter,
+  resetAllFilters,
   resetFiltersStore,
   setFilter,
 } from '../../../src/stores/filters';
@@ -94,6 +95,19 @@ describe('$filters transitions (spec section 4)', () => {
     expect(s.appliedCount).toBe(2);
     expect(s.unapplied).toBe(true); // the period change is still pending
     expect(s.values.Period).toEqual([4]);
+  });
+
+  it('reset puts every filter back to its default and counts as an apply', () => {
+    setFilter('Season', [2012], AUTH);
+    setFilter('Period', [1], AUTH);
+    applyFilters(AUTH);
+    setFilter('Result', ['win'], AUTH);
+    resetAllFilters();
+    const s = $filters.get();
+    expect(s.applied).toEqual(defaultFilterValues());
+    expect(s.values).toEqual(defaultFilterValues());
+    expect(s.unapplied).toBe(false);
+    expect(s.appliedCount).toBe(2);
   });
 
   it('rebuilding for a game view keeps only its relevant filters, applied, with nothing pending', () => {
