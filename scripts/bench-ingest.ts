@@ -18,7 +18,10 @@ let peak = 0;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 100);
+const cpuStart = process.cpuUsage();
 const summary = await runIngest({ ...opts, out, progress: false, log: () => {} });
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 clearInterval(sampler);
 const maxRss = Math.max(peak, process.resourceUsage().maxRSS * 1024);
 const size = fs.statSync(out).size;
@@ -28,9 +31,14 @@ const mb = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 console.log(`seasons ${opts.seasons.join(',')} ${opts.seasonTypes.join('+')}: ${summary.gamesParsed} games, ${summary.possessions} possessions`);
 console.log(`total time     ${summary.seconds.toFixed(1)} s`);
 console.log(`rate           ${gps.toFixed(1)} games/s`);
+console.log(`CPU time       ${cpuSeconds.toFixed(1)} s (user + system, all threads; ${(cpuSeconds / summary.seconds).toFixed(2)} cores busy on average)`);
 console.log(`peak memory    ${mb(maxRss)} (max RSS of the ingest process)`);
 console.log(`database size  ${mb(size)}`);
 const estSeconds = ALL_GAMES / gps;
+// On a shared machine the wall time depends on the other load; the CPU time does not: with the 2 cores to
+// itself the run takes about max(cpu / 2, cpu of the single JavaScript thread) -- reported as a range.
+const estCpuSeconds = (cpuSeconds / summary.gamesParsed) * ALL_GAMES;
+console.log(`extrapolated CPU for all games: ${(estCpuSeconds / 60).toFixed(1)} min of CPU (wall on 2 idle cores between ${(estCpuSeconds / 120).toFixed(1)} and ${(estCpuSeconds / 60).toFixed(1)} min)`);
 const estSize = (size / summary.gamesParsed) * ALL_GAMES;
 console.log(`extrapolated to all ${ALL_GAMES} games: ${(estSeconds / 60).toFixed(1)} min (goal < 5 min: ${estSeconds < 300 ? 'met' : `missed by ${((estSeconds - 300) / 60).toFixed(1)} min`}), ` +
   `database ${mb(estSize)} (goal < 1.5 GB: ${estSize < 1.5 * 1024 ** 3 ? 'met' : 'missed'}); memory stays per game (streamed), goal < 2 GB: ${maxRss < 2 * 1024 ** 3 ? 'met' : 'missed'}`);

@@ -75,6 +75,20 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
     expect(lc.actorSupportsOurs).toBeGreaterThan(lc.actorSupportsTheirs);
   });
 
+  it('gives the published 2012-13 season totals of three players (basketball-reference.com)', async () => {
+    const seasons = (await conn.runAndReadAll('SELECT DISTINCT season FROM games')).getRowObjectsJS().map((r) => Number(r.season));
+    if (!seasons.includes(2012)) return;
+    const rows = (await conn.runAndReadAll(`SELECT player_id, count(*) FILTER (WHERE seconds > 0) AS g,
+        round(sum(seconds) / 60) AS min, sum(pts) AS pts, sum(fg3m) AS fg3m, sum(ast) AS ast, sum(oreb + dreb) AS reb
+      FROM player_games WHERE season = 2012 AND season_type = 'regular' AND player_id IN (2544, 201939, 201142)
+      GROUP BY player_id ORDER BY player_id`)).getRowObjectsJS().map((r) => Object.values(r).map(Number));
+    expect(rows).toEqual([
+      [2544, 76, 2877, 2036, 103, 551, 610], // LeBron James
+      [201142, 81, 3119, 2280, 139, 374, 640], // Kevin Durant
+      [201939, 78, 2983, 1786, 272, 539, 314], // Stephen Curry (272 threes, the record then)
+    ]);
+  });
+
   it('ranks opponents 1 to 30 and caps days rest at 5', async () => {
     const r = (await conn.runAndReadAll(`SELECT min(opp_point_diff_rank) AS lo, max(opp_point_diff_rank) AS hi,
         max(opp_off_rank) AS ohi, max(opp_def_rank) AS dhi, min(days_rest) AS rlo, max(days_rest) AS rhi,
