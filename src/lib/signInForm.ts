@@ -21,6 +21,12 @@ export function enhanceSignInForm(form: HTMLFormElement, deps: SignInFormDeps): 
     event.preventDefault();
     if (pending) return;
     pending = true;
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    const label = button?.textContent ?? '';
+    if (button) {
+      button.disabled = true;
+      button.textContent = 'Signing in…';
+    }
     const callbackUrl = form.dataset.callbackUrl || '/';
     deps.setTimeout(() => deps.assign(callbackUrl), SIGN_IN_FALLBACK_MS);
     const body = new URLSearchParams();
@@ -37,6 +43,10 @@ export function enhanceSignInForm(form: HTMLFormElement, deps: SignInFormDeps): 
         const data = (await response.json().catch(() => null)) as { url?: unknown; message?: unknown } | null;
         if (response.status === 429 && typeof data?.message === 'string') {
           pending = false;
+          if (button) {
+            button.disabled = false;
+            button.textContent = label;
+          }
           deps.showError(data.message);
           return;
         }
