@@ -90,10 +90,11 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(r.body.note).toMatch(/2019-20/);
   });
 
-  it('a season outside the database gives empty lists, not an error', async () => {
-    const r = await call('/api/data?page=Players&season=2005');
+  it('a sample with no games (the off-season) gives empty lists, not an error', async () => {
+    const r = await call('/api/data?page=Players&season=2022&start_date=2023-07-01&end_date=2023-08-31');
     expect(r.status).toBe(200);
     expect(r.body.data.OffensiveOverview).toEqual([]);
+    expect(r.body.data.OnOff_FourFactors).toEqual([]);
   });
 
   it('GET /api/players: every player, sorted by name, { name, second_spectrum_id }', async () => {
