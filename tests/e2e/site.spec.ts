@@ -88,8 +88,8 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/team/gamelog/MIA', title: 'Miami Heat Game log | Courtvision', h1: /^Miami Heat$/, kind: 'TeamGameLog', entity: 'MIA', current: 'Game log' },
   { path: '/stats/team/lineups/GSW', title: 'Golden State Warriors Lineups | Courtvision', h1: /^Golden State Warriors$/, kind: 'TeamLineups', entity: 'GSW', current: 'Lineups' },
   { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries' },
-  { path: '/stats/player/profile/lebron_james_2544', title: 'Lebron James Profile | Courtvision', h1: /^Lebron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
-  { path: '/stats/player/positions/lebron_james_2544', title: 'Lebron James Positions | Courtvision', h1: /^Lebron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
+  { path: '/stats/player/profile/lebron_james_2544', title: 'LeBron James Profile | Courtvision', h1: /^LeBron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
+  { path: '/stats/player/positions/lebron_james_2544', title: 'LeBron James Positions | Courtvision', h1: /^LeBron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
   { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },
   { path: '/stats/player/gamelog/stephen_curry_201939', title: 'Stephen Curry Game log | Courtvision', h1: /^Stephen Curry$/, kind: 'PlayerGameLog', entity: '201939', current: 'Game log' },
   { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
@@ -195,6 +195,7 @@ const NOT_FOUND = [
   '/stats/player/salaries/lebron_james_2544',
   '/stats/player/profile/lebron_james',
   '/stats/player/profile/lebron_james_abc',
+  '/stats/player/profile/no_one_999999999', // well formed, but no such player
   '/stats/game/team/MIA_DEN_2023-06-12',
   '/stats/game/team/MIA_DEN_2023-02-30_0042200405',
   '/stats/game/box/MIA_DEN_2023-06-12_0042200405',
