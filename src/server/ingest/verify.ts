@@ -100,11 +100,62 @@ export async function checkTeamBox(conn: DuckDBConnection, dataDir: string): Pro
     }
     return { gameId: Number(r.game_id), teamId: Number(r.team_id), stat: String(r.stat), ours, official, cause };
   });
+  const open = mismatches.filter((m) => m.cause === null && TALLIED.has(m.stat));
+  if (open.length) {
+    const tallies = await playByPlayTallies(conn, dataDir, [...new Set(open.map((m) => m.gameId))]);
+    for (const m of open) {
+      const own = tallies.get(`${m.gameId}:${m.teamId}:${m.stat}`);
+      if (own === m.ours) {
+        m.cause = `the play-by-play's own running counters also give ${own}: the published play-by-play lacks (or adds) an event the box has`;
+      } else if (own === m.official) {
+        m.cause = `the play-by-play's running counters give the box's ${own}, but the event is missing from the published play-by-play`;
+      }
+    }
+  }
+  // Shot counts of a team-game whose points are explained move with the same missing or extra shot.
+  for (const m of mismatches) {
+    if (m.cause !== null || !['fgm', 'fga', 'fg3m', 'fg3a'].includes(m.stat)) continue;
+    const pts = mismatches.find((x) => x.gameId === m.gameId && x.teamId === m.teamId && x.stat === 'pts' && x.cause !== null);
+    if (pts) m.cause = `the same shot as the points difference (${pts.ours - pts.official > 0 ? '+' : ''}${pts.ours - pts.official} pts): ${pts.cause}`;
+  }
   for (const st of stats) {
     st.explained = mismatches.filter((m) => m.stat === st.stat && m.cause !== null).length;
     st.shareExplained = total ? (st.matched + st.explained) / total : 1;
   }
   return { seasons, stats, mismatches };
+}
+
+/** Stats whose running per-player counters the descriptions carry: "(n PTS)", "(n AST)", "(n STL)", "(n BLK)", "(Off:x Def:y)". */
+const TALLIED = new Set(['pts', 'ast', 'stl', 'blk', 'oreb', 'dreb']);
+
+/**
+ * The play-by-play's own team totals for the given games, from the running counters in the descriptions
+ * (each player's last value, summed per team): an independent reading of the same file that tells a missing
+ * event (both readings agree, the box differs) from a parser error (they differ).
+ */
+async function playByPlayTallies(conn: DuckDBConnection, dataDir: string, gameIds: number[]): Promise<Map<string, number>> {
+  const glob = path.join(dataDir, 'pbp', 'regular', '*.parquet');
+  const counter = (slot: number, re: string, group = 1): string => `
+    SELECT g, CAST(PLAYER${slot}_ID AS INTEGER) AS player, CAST(PLAYER${slot}_TEAM_ID AS INTEGER) AS team,
+           TRY_CAST(regexp_extract(d, '${re}', ${group}) AS INTEGER) AS v FROM ev`;
+  const r = await conn.runAndReadAll(`
+    WITH ev AS (
+      SELECT CAST(GAME_ID AS INTEGER) AS g, EVENTMSGTYPE AS t, PLAYER1_ID, PLAYER1_TEAM_ID, PLAYER2_ID, PLAYER2_TEAM_ID,
+             PLAYER3_ID, PLAYER3_TEAM_ID, coalesce(HOMEDESCRIPTION, '') || ' | ' || coalesce(VISITORDESCRIPTION, '') AS d
+        FROM read_parquet($glob) WHERE list_contains($ids::INTEGER[], CAST(GAME_ID AS INTEGER))
+    ), c AS (
+      SELECT 'pts' AS stat, * FROM (${counter(1, '\\((\\d+) PTS\\)')})
+      UNION ALL SELECT 'ast', * FROM (${counter(2, '\\((\\d+) AST\\)')})
+      UNION ALL SELECT 'stl', * FROM (${counter(2, '\\((\\d+) STL\\)')})
+      UNION ALL SELECT 'blk', * FROM (${counter(3, '\\((\\d+) BLK\\)')})
+      UNION ALL SELECT 'oreb', * FROM (${counter(1, '\\(Off:(\\d+) Def:\\d+\\)')})
+      UNION ALL SELECT 'dreb', * FROM (${counter(1, '\\(Off:\\d+ Def:(\\d+)\\)')})
+    ), per_player AS (
+      SELECT stat, g, team, player, max(v) AS v FROM c WHERE v IS NOT NULL AND team IS NOT NULL GROUP BY ALL
+    )
+    SELECT stat, g, team, sum(v) AS v FROM per_player GROUP BY ALL`,
+    { glob, ids: `[${gameIds.join(',')}]` });
+  return new Map(r.getRowObjectsJS().map((row) => [`${row.g}:${row.team}:${row.stat}`, Number(row.v)]));
 }
 
 export interface LineupReport {
