@@ -117,9 +117,11 @@ export async function query<T extends Row = Row>(sql: string, params: readonly S
 export async function withScope<T>(fn: () => Promise<T>): Promise<T> {
   if (scopes.getStore()) return fn();
   const { p, c } = await acquire();
+  const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map() };
   try {
-    return await scopes.run({ connection: c, chain: Promise.resolve(), data: new Map() }, fn);
+    return await scopes.run(scope, fn);
   } finally {
+    await scope.chain; // a failed request may leave queries queued: let them finish before the connection is reused
     release(p, c);
   }
 }
