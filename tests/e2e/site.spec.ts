@@ -187,6 +187,16 @@ test('historical and lower-case team abbreviations redirect to the current one',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oklahoma City Thunder');
 });
 
+test('a game path with the wrong teams or date redirects to the game\'s own', async ({ page }) => {
+  const redirect = await page.request.get('/stats/game/players/DEN_MIA_2023-06-13_0042200405?season=2021', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  expect(redirect.headers().location).toMatch(/^(http:\/\/[^/]+)?\/stats\/game\/players\/MIA_DEN_2023-06-12_0042200405\?season=2021$/);
+  await page.goto('/stats/game/players/DEN_MIA_2023-06-13_0042200405');
+  await expect(page).toHaveURL(/\/stats\/game\/players\/MIA_DEN_2023-06-12_0042200405$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MIA at DEN');
+  await page.waitForLoadState('networkidle');
+});
+
 const NOT_FOUND = [
   '/no-such-page',
   '/stats/nothing/here',
@@ -199,6 +209,8 @@ const NOT_FOUND = [
   '/stats/game/team/MIA_DEN_2023-06-12',
   '/stats/game/team/MIA_DEN_2023-02-30_0042200405',
   '/stats/game/box/MIA_DEN_2023-06-12_0042200405',
+  '/stats/game/team/MIA_DEN_2023-06-12_0042200499', // well formed, but no such game
+  '/stats/gamepreview/MIA_DEN_2023-06-12_0042200499',
   '/stats/gamepreview/MIA_XXX_2023-06-12_0042200405',
   '/stats/guides/no-such-guide',
   '/articles/no-such-article',

@@ -3,7 +3,7 @@
  * one calendar month, with their final scores; and the months of a season that have games.
  * SQL with bound parameters only.
  */
-import { query } from '../db/statsDb';
+import { query, StatsDbMissingError } from '../db/statsDb';
 
 export interface GameListRow {
   /** the league's 10-character id */
@@ -61,4 +61,35 @@ export async function gameMonths(season: number, seasonType?: 'regular' | 'playo
     [season, seasonType ?? null],
   );
   return rows.map((r) => String(r.month));
+}
+
+/** One game by its 10-character id, or null when there is no such game. */
+export async function findGame(gameCode: string): Promise<GameListRow | null> {
+  const rows = await query(
+    `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season_type, away_abbr, home_abbr, away_pts, home_pts, periods
+       FROM games WHERE game_code = $1`,
+    [gameCode],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    gameCode: String(r.game_code),
+    date: String(r.date),
+    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
+    awayAbbr: String(r.away_abbr),
+    homeAbbr: String(r.home_abbr),
+    awayPts: Number(r.away_pts),
+    homePts: Number(r.home_pts),
+    periods: Number(r.periods),
+  };
+}
+
+/** findGame, or undefined when there is no stats database (pages then trust the path). */
+export async function findGameIfDb(gameCode: string): Promise<GameListRow | null | undefined> {
+  try {
+    return await findGame(gameCode);
+  } catch (e) {
+    if (e instanceof StatsDbMissingError) return undefined;
+    throw e;
+  }
 }
