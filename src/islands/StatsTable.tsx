@@ -2,11 +2,14 @@
  * The stats table: the rows of the selected metric set, identity columns first (the first one sticky), then
  * the set's number columns, right-aligned in tabular figures. Click a header to sort; every header carries its
  * definition as a tooltip; rate and percent cells get the percentile colour when the rows carry `{key}_pct`;
- * on/off sets show On / Off / Diff under each column. Rendering stays cheap for 1,000 rows (memoised rows,
- * plain cells, no per-cell components).
+ * on/off sets show On / Off / Diff under each column.
+ *
+ * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
+ * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
+ * row stays in the page (find-in-page, screen readers). Rows are memoised; cells are plain elements.
  */
 import { useStore } from '@nanostores/react';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { $metricSet } from '../stores/metricSet';
@@ -34,6 +37,9 @@ function rowKeys(rows: readonly Row[]): string[] {
   });
 }
 
+/** Column widths as grid tracks: at least the width, sharing any spare room in proportion. */
+const track = (width: number) => `minmax(${width}px, ${width}fr)`;
+
 interface RowProps {
   row: Row;
   identity: IdentityColumn[];
@@ -42,28 +48,33 @@ interface RowProps {
 
 const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
   return (
-    <tr>
+    <div role="row" className="sa-row">
       {identity.map((c, i) => (
-        <td key={c.id} className={`${i === 0 ? 'sa-sticky' : ''} ${c.align === 'right' ? 'sa-num' : 'sa-text'}`}>
+        <div
+          key={c.id}
+          role={i === 0 ? 'rowheader' : 'cell'}
+          className={`sa-cell ${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`}
+        >
           {c.render(row)}
-        </td>
+        </div>
       ))}
       {numbers.map((c) => {
         const v = row[c.id];
         const bg = c.pctKey ? percentileBackground(row[c.pctKey]) : undefined;
         const pct = c.pctKey ? numeric(row[c.pctKey]) : null;
         return (
-          <td
+          <div
             key={c.id}
-            className={`sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`}
+            role="cell"
+            className={`sa-cell sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`}
             style={bg ? { background: bg } : undefined}
             title={pct === null ? undefined : `${ordinal(Math.round(pct))} percentile`}
           >
             {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
-          </td>
+          </div>
         );
       })}
-    </tr>
+    </div>
   );
 });
 
@@ -103,18 +114,20 @@ export default function StatsTable() {
 
   if (!def || rows.length === 0) return null;
   const groups = numbers.some((c) => c.group);
-  const totalWidth = [...identity, ...numbers].reduce((sum, c) => sum + c.width, 0);
+  const all = [...identity, ...numbers];
+  const totalWidth = all.reduce((sum, c) => sum + c.width, 0);
+  const gridStyle = { '--sa-columns': all.map((c) => track(c.width)).join(' '), minWidth: totalWidth } as CSSProperties;
   const ariaSort = (id: string) => (sort.column === id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
   const head = (id: string, label: string, title: string, firstDirection: 'asc' | 'desc', className: string) => (
-    <th key={id} scope="col" className={className} title={title} aria-sort={ariaSort(id)} data-column={id}>
+    <div key={id} role="columnheader" className={`sa-cell sa-head ${className}`} title={title} aria-sort={ariaSort(id)} data-column={id}>
       <button type="button" onClick={() => toggleSort(id, firstDirection)}>
         {label}
         <SortMark direction={sort.column === id ? sort.direction : null} />
       </button>
-    </th>
+    </div>
   );
+  const sortedBy = sort.column ? all.find((c) => c.id === sort.column) : undefined;
 
-  const sortedBy = sort.column ? [...identity, ...numbers].find((c) => c.id === sort.column) : undefined;
   return (
     <>
       <p className="sa-table-meta" aria-live="polite">
@@ -128,61 +141,43 @@ export default function StatsTable() {
           </>
         )}
       </p>
-      <div
-        className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`}
-        role="region"
-        aria-label={`${selected?.label ?? ''} table`}
-        tabIndex={0}
-      >
-        <table
+      <div className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`} role="region" aria-label={`${selected?.label ?? ''} table`} tabIndex={0}>
+        <div
+          role="table"
+          aria-label={selected?.label}
+          aria-rowcount={rows.length + (groups ? 2 : 1)}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
+          data-rows={rows.length}
           aria-busy={table.loading}
-          data-rows={sorted.length}
-          style={{ minWidth: totalWidth }}
+          style={gridStyle}
         >
-          <colgroup>
-            {identity.map((c) => (
-              <col key={c.id} style={{ width: c.width }} />
-            ))}
-            {numbers.map((c) => (
-              <col key={c.id} style={{ width: c.width }} />
-            ))}
-          </colgroup>
-          <thead>
+          <div role="rowgroup" className="sa-thead">
             {groups && (
-              <tr className="sa-group-row">
-                <th colSpan={identity.length} className="sa-sticky sa-corner" />
+              <div role="row" className="sa-row sa-group-row">
+                <div role="columnheader" className="sa-cell sa-head sa-sticky sa-corner" style={{ gridColumn: `span ${identity.length}` }} />
                 {numbers
                   .filter((c) => c.id.endsWith('_on'))
                   .map((c) => (
-                    <th key={c.id} colSpan={3} scope="colgroup" className="sa-group-start" title={c.title.split('. ')[0]}>
+                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: 'span 3' }} title={c.title.split('. ')[0]}>
                       {c.group}
-                    </th>
+                    </div>
                   ))}
-              </tr>
+              </div>
             )}
-            <tr>
+            <div role="row" className="sa-row sa-head-row">
               {identity.map((c, i) =>
-                head(
-                  c.id,
-                  c.label,
-                  c.title,
-                  c.align === 'right' ? 'desc' : 'asc',
-                  `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`,
-                ),
+                head(c.id, c.label, c.title, c.align === 'right' ? 'desc' : 'asc', `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`),
               )}
-              {numbers.map((c) =>
-                head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`),
-              )}
-            </tr>
-          </thead>
-          <tbody>
+              {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`))}
+            </div>
+          </div>
+          <div role="rowgroup" className="sa-tbody">
             {sorted.map((row, i) => (
               <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} />
             ))}
-          </tbody>
-        </table>
+          </div>
+        </div>
       </div>
     </>
   );

@@ -24,7 +24,7 @@ test('gated filters in the URL are restored once the user is known, shown as pil
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/players?location=home&period=4');
   // A possession-level filter nobody asked for yet is computed on demand: allow the server its time.
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 60_000 });
   expect(requests).toHaveLength(1);
   const sent = new URL(requests[0]!.url()).searchParams;
   expect(sent.getAll('location')).toEqual(['home']);
@@ -41,7 +41,7 @@ test('a lineup player picked by name filters the table to possessions with him o
   await signIn(page, DEMO.subscriber, '/');
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/lineups');
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
   await page.locator('[data-group="Lineup"]').click();
   const onCourt = page.locator('.sa-popover [data-filter="OnCourt"]');
   await onCourt.getByRole('combobox').fill('lebron');
@@ -55,8 +55,8 @@ test('a lineup player picked by name filters the table to possessions with him o
   // Lineup filters never show a pill.
   await expect(page.locator('.sa-pill[data-filter="OnCourt"]')).toHaveCount(0);
   // Every lineup left has him in it.
-  await expect(page.locator('.sa-table tbody tr').first()).toContainText('LeBron James', { timeout: 30_000 });
-  const lineups = await page.locator('.sa-table tbody tr td:first-child').allTextContents();
+  await expect(page.locator('.sa-tbody .sa-row').first()).toContainText('LeBron James', { timeout: 30_000 });
+  const lineups = await page.locator('.sa-tbody .sa-row > :first-child').allTextContents();
   expect(lineups.length).toBeGreaterThan(3);
   expect(lineups.every((l) => l.includes('LeBron James'))).toBe(true);
   expect(requests.length).toBe(2);
@@ -66,7 +66,7 @@ test('the time-into-game slider reads as period and clock, and applies as second
   test.setTimeout(90_000);
   await signIn(page, DEMO.subscriber, '/');
   await page.goto('/stats/league');
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
   await page.locator('[data-group="Time Within Game"]').click();
   const filter = page.locator('.sa-popover [data-filter="TimeIntoGame"]');
   await expect(filter.locator('.sa-range-values')).toHaveText('Q1 12:00 – OT3 0:00');
@@ -88,7 +88,7 @@ test('the time-into-game slider reads as period and clock, and applies as second
 test('"Sign in to use" comes back to the permalink with its gated filters applied', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/stats/players?location=home&season=2012');
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
   await page.locator('[data-group="Game"]').click();
   await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'Sign in to use' }).click();

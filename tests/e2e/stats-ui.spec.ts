@@ -14,13 +14,15 @@ async function openTable(page: Page, path: string): Promise<Request[]> {
     if (isData(r)) requests.push(r);
   });
   await page.goto(path);
-  await expect(page.locator('.sa-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
   return requests;
 }
 
 const columnValues = async (page: Page, column: string) => {
-  const index = await page.locator('.sa-table thead tr').last().locator('th').evaluateAll((ths, key) => ths.findIndex((th) => th.getAttribute('data-column') === key), column);
-  return page.locator(`.sa-table tbody tr td:nth-child(${index + 1})`).allTextContents();
+  const index = await page
+    .locator('.sa-head-row [role="columnheader"]')
+    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
+  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
 };
 
 const asNumber = (text: string) => Number(text.replace(/[^0-9.\-−]/g, '').replace('−', '-'));
@@ -34,36 +36,36 @@ test.describe('players table', () => {
     expect(sent.getAll('season')).toEqual(['2022']);
     expect(sent.has('side')).toBe(false);
 
-    const rows = page.locator('.sa-table tbody tr');
+    const rows = page.locator('.sa-tbody .sa-row');
     expect(await rows.count()).toBeGreaterThan(300);
-    const tatum = page.locator('.sa-table tbody a', { hasText: 'Jayson Tatum' });
+    const tatum = page.locator('.sa-tbody a', { hasText: 'Jayson Tatum' });
     await expect(tatum).toHaveAttribute('href', '/stats/player/profile/jayson_tatum_1628369');
-    await expect(page.locator('.sa-table tbody a', { hasText: /^BOS$/ }).first()).toHaveAttribute('href', '/stats/team/players/BOS');
-    await expect(page.locator('.sa-table thead th[data-column="usage"]')).toHaveAttribute('title', /FGA \+ TOV/);
+    await expect(page.locator('.sa-tbody a', { hasText: /^BOS$/ }).first()).toHaveAttribute('href', '/stats/team/players/BOS');
+    await expect(page.locator('.sa-table [role="columnheader"][data-column="usage"]')).toHaveAttribute('title', /FGA \+ TOV/);
     await expect(page.locator('.sa-pills')).toContainText('2022-23');
     await expect(page.locator('.sa-pills')).toContainText('Regular season');
     await expect(page.locator('.sa-pills')).toContainText('Filtered out');
     // Percentile colours on rate columns.
-    expect(await page.locator('.sa-table tbody td[style*="background"]').count()).toBeGreaterThan(100);
+    expect(await page.locator('.sa-tbody .sa-cell[style*="background"]').count()).toBeGreaterThan(100);
   });
 
   test('switches metric set from the loaded data without a new request', async ({ page }) => {
     const requests = await openTable(page, '/stats/players');
     await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
     await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing');
-    await expect(page.locator('.sa-table thead th[data-column="sfld_pct"]')).toBeVisible();
+    await expect(page.locator('.sa-table [role="columnheader"][data-column="sfld_pct"]')).toBeVisible();
     await expect(page).toHaveURL(/metricSet=foul-drawing/);
     await page.waitForTimeout(300);
     expect(requests).toHaveLength(1);
     // On/off sets show on, off and diff under each column.
     await page.getByLabel('Metric set').selectOption({ label: 'On/Off: Efficiency & Four Factors' });
-    await expect(page.locator('.sa-table thead th[data-column="pts_per_poss_diff"]')).toBeVisible();
+    await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_poss_diff"]')).toBeVisible();
     expect(requests).toHaveLength(1);
   });
 
   test('sorts a column by clicking its header', async ({ page }) => {
     await openTable(page, '/stats/players');
-    const header = page.locator('.sa-table thead th[data-column="pts_per_100"]');
+    const header = page.locator('.sa-table [role="columnheader"][data-column="pts_per_100"]');
     await header.getByRole('button').click();
     await expect(header).toHaveAttribute('aria-sort', 'descending');
     const desc = (await columnValues(page, 'pts_per_100')).map(asNumber).filter((n) => !Number.isNaN(n));
@@ -74,7 +76,7 @@ test.describe('players table', () => {
     const asc = (await columnValues(page, 'pts_per_100')).map(asNumber).filter((n) => !Number.isNaN(n));
     expect(asc.every((v, i) => i === 0 || asc[i - 1]! <= v)).toBe(true);
     // Text columns sort alphabetically.
-    await page.locator('.sa-table thead th[data-column="name"]').getByRole('button').click();
+    await page.locator('.sa-table [role="columnheader"][data-column="name"]').getByRole('button').click();
     const names = await columnValues(page, 'name');
     expect(names.slice(0, 50)).toEqual([...names.slice(0, 50)].sort((a, b) => a.localeCompare(b)));
   });
@@ -82,7 +84,7 @@ test.describe('players table', () => {
   test('changing season and applying updates the URL, fetches and changes the table', async ({ page }) => {
     test.setTimeout(90_000);
     const requests = await openTable(page, '/stats/players');
-    await expect(page.locator('.sa-table tbody')).not.toContainText('Kevin Garnett');
+    await expect(page.locator('.sa-tbody')).not.toContainText('Kevin Garnett');
     await page.locator('[data-group="Season"]').click();
     const seasons = page.locator('.sa-popover [data-filter="Season"]');
     await seasons.getByRole('button', { name: '2012-13' }).click();
@@ -94,19 +96,19 @@ test.describe('players table', () => {
     await next;
     await expect(page).toHaveURL(/\/stats\/players\?season=2012$/);
     // A season nobody asked for yet is computed on demand: allow the server its time.
-    await expect(page.locator('.sa-table tbody')).toContainText('Kevin Garnett', { timeout: 30_000 });
+    await expect(page.locator('.sa-tbody')).toContainText('Kevin Garnett', { timeout: 30_000 });
     await expect(page.getByText('Unapplied changes')).toHaveCount(0);
     await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');
     expect(requests).toHaveLength(2);
 
     // The URL is a permalink: opening it again shows the same view.
     await page.reload();
-    await expect(page.locator('.sa-table tbody')).toContainText('Kevin Garnett', { timeout: 20_000 });
+    await expect(page.locator('.sa-tbody')).toContainText('Kevin Garnett', { timeout: 20_000 });
 
     // Removing the season pill goes back to the default season.
     await page.locator('.sa-pill[data-filter="Season"]').getByRole('button').click();
     await expect(page).toHaveURL(/\/stats\/players$/);
-    await expect(page.locator('.sa-table tbody')).not.toContainText('Kevin Garnett', { timeout: 20_000 });
+    await expect(page.locator('.sa-tbody')).not.toContainText('Kevin Garnett', { timeout: 20_000 });
   });
 
   test('gated filters are locked for anonymous users and never sent', async ({ page }) => {
@@ -156,7 +158,7 @@ test.describe('other stats pages', () => {
     await expect(header.locator('.sa-score')).toContainText('114');
     await expect(header.locator('.sa-score')).toContainText('120');
     await expect(header).toContainText('Apr 9, 2023');
-    await expect(page.locator('.sa-table tbody tr')).toHaveCount(2);
+    await expect(page.locator('.sa-tbody .sa-row')).toHaveCount(2);
   });
 
   test('a player page shows his name, team and position from player details', async ({ page }) => {
@@ -192,7 +194,7 @@ test.describe('every stats page kind', () => {
       test.setTimeout(60_000);
       await page.goto(path);
       await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', set, { timeout: 30_000 });
-      expect(await page.locator('.sa-table tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.locator('.sa-tbody .sa-row').count()).toBeGreaterThan(0);
       await expect(page.locator('.sa-status-error')).toHaveCount(0);
     });
   }
