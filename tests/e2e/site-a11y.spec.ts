@@ -1,0 +1,25 @@
+/**
+ * Accessibility of the site's own pages (axe-core, WCAG 2 A/AA rules) in the real browser: marketing pages,
+ * an article, the guides, the teams grid, the game finder and the 404 page. Stats tables drawn by the islands
+ * are checked by their own suite.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+
+// One page of each layout: home, an article, a card index, the teams grid, the game finder.
+const PAGES = ['/', '/articles/four-factors', '/stats/guides', '/stats/teams', '/stats/games?season=2022&type=playoffs&team=DEN'];
+
+for (const path of PAGES) {
+  test(`no WCAG A/AA violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    expect(summary).toEqual([]);
+  });
+}
+
+test('no WCAG A/AA violations on the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
