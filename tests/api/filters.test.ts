@@ -60,6 +60,22 @@ describe.skipIf(!HAS_DB)('each filter = the same condition in SQL (Miami offense
     expect(rows[0].poss).toBe(ref!.poss);
   });
 
+  it('lineup filters over several seasons count only the seasons the players played (Banchero: 2022-23 only)', async () => {
+    const two = await data('page=Players&season=2012&season=2022&on_court=1631094');
+    const one = await data('page=Players&season=2022&on_court=1631094');
+    expect(two.OffensiveOverview).toEqual(one.OffensiveOverview);
+    expect(two.OnOff_FourFactors).toEqual(one.OnOff_FourFactors);
+    // any: Garnett (2012-13) or Banchero (2022-23) on court -> both seasons
+    const any = (await data('page=TeamTeam&entity=ORL&season=2012&season=2022&on_court=708&on_court=1631094&lineup_all_or_any=any')).Team_FourFactors!;
+    const [ref] = await sql<{ poss: number }>(
+      `SELECT COUNT(*)::INTEGER AS poss FROM possessions p WHERE p.off_team_id = 1610612753 AND p.season_type = 'regular'
+          AND p.season IN (2012, 2022) AND ${CLEAN} AND 708 IN (p.o1, p.o2, p.o3, p.o4, p.o5) AND 1631094 IN (p.o1, p.o2, p.o3, p.o4, p.o5)`,
+    );
+    // on_court is one filter ("all listed players on"): nobody played with both, so the Magic have no such possessions
+    expect(ref!.poss).toBe(0);
+    expect(any.length === 0 || any.every((r) => r.poss === 0)).toBe(true);
+  });
+
   it('playoffs (2022-23, Miami reached the Finals)', async () => {
     const rows = (await data('page=TeamGameLog&entity=MIA&season=2022&season_type=playoffs')).OffensiveOverview!;
     const [ref] = await sql<{ games: number }>(

@@ -20,35 +20,65 @@ import { and, Params } from './sql';
 
 let counter = 0;
 
+/** The scope key of the game-id range that bounds a materialised sample (player counters use it to prune). */
+export const gameRangeScopeKey = (f: AppliedFilters) => `game-range:${JSON.stringify(f)}`;
+
+/**
+ * Seasons in which the lineup filters can hold: a player can only be on the floor in a season he played. With
+ * lineupAllOrAny = all, every filled filter must hold (intersection of their seasons); with any, one of them
+ * (union). Off-court filters hold in any season. The possession table is sorted by season, so naming fewer
+ * seasons lets DuckDB skip whole row groups.
+ */
+async function lineupSeasons(f: AppliedFilters): Promise<number[]> {
+  const conditions: number[][] = []; // each: the players of one filled filter (one of them must be on)
+  for (const slot of ['pg', 'sg', 'sf', 'pf', 'c'] as const) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
+  for (const id of f.lineup.onCourt) conditions.push([id]);
+  const offOnly = f.lineup.offCourt.length > 0;
+  if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return f.seasons;
+  const ids = [...new Set(conditions.flat())];
+  const b = new Params();
+  const rows = await query<{ player_id: number; season: number }>(
+    `SELECT DISTINCT player_id, season FROM player_seasons WHERE player_id IN ${b.list(ids)} AND season IN ${b.list(f.seasons)}`,
+    b.values,
+  );
+  const seasonsOf = (players: number[]) => new Set(rows.filter((r) => players.includes(r.player_id)).map((r) => r.season));
+  const sets = conditions.map(seasonsOf);
+  const keep = (season: number) => (f.lineupAllOrAny === 'any' ? sets.some((x) => x.has(season)) : sets.every((x) => x.has(season)));
+  return f.seasons.filter(keep);
+}
+
 /** Materialise the filtered possessions for the current scope; returns a function that drops the table. */
 export async function materialisePossessions(f: AppliedFilters): Promise<() => Promise<void>> {
   const data = scopeData();
   if (!data) throw new Error('materialisePossessions needs a request scope');
   if (data.has(possessionScopeKey(f))) return async () => {}; // already there (a nested view of the same request)
+  const seasons = await lineupSeasons(f);
+  const sample: AppliedFilters = { ...f, seasons: seasons.length ? seasons : f.seasons };
   const b = new Params();
   const joinTg = needsTeamGames(f);
   const flag = (alias: string, persp: 'offense' | 'defense') =>
     `COALESCE(${and([...(joinTg ? teamGameConditions(f, b, alias) : []), ...scoreDiffConditions(f, b, persp, 'p')])}, FALSE)`;
   const offOk = flag('tgo', 'offense');
   const defOk = flag('tgd', 'defense');
-  const where = and([...sampleConditions(f, b, 'p'), ...commonPossessionConditions(f, b, 'p')]);
+  const where = and([...sampleConditions(sample, b, 'p'), ...commonPossessionConditions(f, b, 'p'), seasons.length ? '' : 'FALSE']);
   const joins = joinTg
     ? ' LEFT JOIN team_games tgo ON tgo.game_id = p.game_id AND tgo.team_id = p.off_team_id' +
       ' LEFT JOIN team_games tgd ON tgd.game_id = p.game_id AND tgd.team_id = p.def_team_id'
     : '';
   const name = `scoped_possessions_${++counter}`; // a name from this module, never from the request
-  // Two steps: find the rows with the few columns the filters need, then read every column of those rows only
-  // (by rowid); reading all columns of the whole table to test the lineup filters costs several times more.
   await query(
     `CREATE TEMP TABLE ${name} AS SELECT * FROM (
-       SELECT p.*, ${offOk} AS off_ok, ${defOk} AS def_ok FROM possessions p${joins}
-        WHERE p.rowid IN (SELECT p.rowid FROM possessions p WHERE ${where})
+       SELECT p.*, ${offOk} AS off_ok, ${defOk} AS def_ok FROM possessions p${joins} WHERE ${where}
      ) WHERE off_ok OR def_ok`,
     b.values,
   );
+  // The game ids of the sample bound the player-counter scan (player_possession_stats is sorted by game).
+  const [range] = await query<{ lo: number | null; hi: number | null }>(`SELECT MIN(game_id) AS lo, MAX(game_id) AS hi FROM ${name}`);
   data.set(possessionScopeKey(f), name);
+  data.set(gameRangeScopeKey(f), [range?.lo ?? 0, range?.hi ?? 0]);
   return async () => {
     data.delete(possessionScopeKey(f));
+    data.delete(gameRangeScopeKey(f));
     await query(`DROP TABLE IF EXISTS ${name}`);
   };
 }

@@ -6,7 +6,7 @@
  * Each picks the per-game totals tables when the filters allow, else the possession table.
  */
 import type { AppliedFilters } from '../../lib/apiParams';
-import { query, type Row } from '../db/statsDb';
+import { query, scopeData, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, TEAM_COUNTERS, sumColumns } from './counters';
 import {
   needsPossessions,
@@ -19,6 +19,8 @@ import {
   type Perspective,
 } from './filterSql';
 import { hasAggregate } from './tables';
+import { gameRangeScopeKey } from './scope';
+
 import { and, Params } from './sql';
 
 /** Group keys a caller may ask for; each maps to a column of every source. */
@@ -114,12 +116,10 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
   const zeroOn = PLAYER_ON_COURT_COUNTERS.map((c) => `0 AS ${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
   const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
-  // With the request's possessions materialised (few), find their player rows by possession_id alone first and
-  // read the counters of those rows only (by rowid): far less than every counter of every row.
-  const scoped = scopedPossessionTable(f);
-  const rowFilter = scoped
-    ? `AND s.rowid IN (SELECT x.rowid FROM player_possession_stats x WHERE x.possession_id IN (SELECT possession_id FROM ${scoped}))`
-    : '';
+  // With the request's possessions materialised, their game-id range bounds the scan of player counters
+  // (player_possession_stats is sorted by game: row groups outside the range are skipped).
+  const range = scopedPossessionTable(f) ? (scopeData()?.get(gameRangeScopeKey(f)) as [number, number] | undefined) : undefined;
+  const rowFilter = range ? `AND s.game_id BETWEEN ${b.bind(range[0])} AND ${b.bind(range[1])}` : '';
   // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on
   // the opponent's, each judged by the filters from his team's perspective.
   const ownRows = `
