@@ -16,9 +16,17 @@ import {
   scoreDiffConditions,
   teamGameConditions,
 } from './filterSql';
+import { TEAM_COUNTERS } from './counters';
 import { and, Params } from './sql';
 
 let counter = 0;
+
+/** The possession columns later aggregates read (the filters are applied while materialising). */
+const KEPT_COLUMNS = [
+  'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
+  'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
+  ...TEAM_COUNTERS.filter((c) => c !== 'possessions'),
+];
 
 /** The scope key of the game-id range that bounds a materialised sample (player counters use it to prune). */
 export const gameRangeScopeKey = (f: AppliedFilters) => `game-range:${JSON.stringify(f)}`;
@@ -68,7 +76,8 @@ export async function materialisePossessions(f: AppliedFilters): Promise<() => P
   const name = `scoped_possessions_${++counter}`; // a name from this module, never from the request
   await query(
     `CREATE TEMP TABLE ${name} AS SELECT * FROM (
-       SELECT p.*, ${offOk} AS off_ok, ${defOk} AS def_ok FROM possessions p${joins} WHERE ${where}
+       SELECT ${KEPT_COLUMNS.map((c) => `p.${c}`).join(', ')}, ${offOk} AS off_ok, ${defOk} AS def_ok
+         FROM possessions p${joins} WHERE ${where}
      ) WHERE off_ok OR def_ok`,
     b.values,
   );
