@@ -10,14 +10,15 @@
  * - apply / remove pill / change side: URL updated (a history entry), data fetched.
  * - change metric set: URL updated in place, no request (every set of the view is already loaded).
  * - back / forward: the view is rebuilt from the URL and fetched.
+ * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
 import type { Side } from '../lib/apiParams';
-import { carryQueryToTabs } from '../lib/carryQuery';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
 import { loadGameDetails } from './gameDetails';
@@ -25,53 +26,11 @@ import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
 import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
-import { $authStatus, type AuthStatus } from './session';
+import { $authStatus } from './session';
 import { $side, DEFAULT_SIDE } from './side';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
 
-/** What the app needs from the browser; replaceable for tests that run without one. */
-export interface AppEnv {
-  readSearch(): string;
-  writeSearch(search: string, mode: 'push' | 'replace'): void;
-  /** leave the app for another page (the /error page) */
-  redirect(path: string): void;
-  logError(message: string, err: unknown): void;
-  authStatus(): AuthStatus;
-  /** resolves once the auth status is no longer loading */
-  authKnown(): Promise<AuthStatus>;
-}
-
-function browserEnv(): AppEnv {
-  return {
-    readSearch: () => window.location.search,
-    writeSearch: (search, mode) => {
-      carryQueryToTabs(document, search);
-      const url = window.location.pathname + search + window.location.hash;
-      if (url === window.location.pathname + window.location.search + window.location.hash) return;
-      if (mode === 'push') window.history.pushState(null, '', url);
-      else window.history.replaceState(window.history.state, '', url);
-    },
-    redirect: (path) => window.location.assign(path),
-    logError: (message, err) => console.error(message, err),
-    authStatus: () => $authStatus.get(),
-    authKnown: () =>
-      new Promise((resolve) => {
-        const stop = $authStatus.subscribe((status) => {
-          if (status === 'loading') return;
-          queueMicrotask(() => stop());
-          resolve(status);
-        });
-      }),
-  };
-}
-
-let env: AppEnv | null = null;
-const appEnv = (): AppEnv => (env ??= browserEnv());
-
-/** Use another environment (tests). */
-export function setAppEnv(next: AppEnv): void {
-  env = next;
-}
+export { setAppEnv, type AppEnv } from './appEnv';
 
 const authenticated = () => appEnv().authStatus() === 'authenticated';
 const pageHasSide = (page: StatsPage) => page.kind !== 'NonStats' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind);
