@@ -1,6 +1,7 @@
 /**
- * The metric set picker: the sets of the page kind and side, grouped (Player / Team / Opponent) when the view
- * has groups. Switching re-renders from the data already loaded (no request).
+ * The metric set picker: the sets of the page kind and side, grouped under Player / Team / Opponent when the
+ * sets belong to one (so a defense view says its sets are the opponents'). Switching re-renders from the data
+ * already loaded (no request).
  */
 import { useStore } from '@nanostores/react';
 import type { MetricSetOption } from '../lib/metricSets';
@@ -24,11 +25,13 @@ export default function MetricSetPicker() {
   const selected = useStore($metricSet);
   if (options.length <= 1) return null;
   const groups = groupsOf(options);
+  // One group for the whole view (Team on offense, Opponent on defense): say whose numbers these are.
+  const only = groups.length === 1 && groups[0]![0] !== 'none' ? GROUP_LABELS[groups[0]![0]] : null;
   return (
     <label className="sa-metric-picker">
-      <span className="sa-label">Metrics</span>
+      <span className="sa-label">{only ? `${only} metrics` : 'Metrics'}</span>
       <select value={selected?.value ?? ''} onChange={(e) => chooseMetricSet(e.target.value)} aria-label="Metric set">
-        {groups.length > 1
+        {groups.length > 1 || groups[0]?.[0] !== 'none'
           ? groups.map(([group, list]) => (
               <optgroup key={group} label={GROUP_LABELS[group] ?? group}>
                 {list.map((o) => (
