@@ -4,8 +4,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { $metricSet } from '../stores/metricSet';
+import { $page } from '../stores/page';
 import { fetchCurrentData } from '../stores/statsApp';
 import { $tableData } from '../stores/tableData';
+
+/** Why a salaries view can be empty (the salary data stops after 2019-20: nba-data README). */
+const EMPTY_SALARIES = 'No salaries in this sample: the salary data covers 2003-04 to 2019-20. Pick an earlier season.';
 
 function Skeleton() {
   return (
@@ -25,6 +29,7 @@ function Skeleton() {
 export default function DataStatus() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
+  const page = useStore($page);
   const rows = selected ? (table.data[selected.value] ?? []) : [];
   if (table.error) {
     const message =
@@ -60,7 +65,7 @@ export default function DataStatus() {
   if (table.query !== null && rows.length === 0) {
     return (
       <div className="sa-status sa-status-empty" role="status">
-        {table.note ?? 'No rows match these filters.'}
+        {table.note ?? (page.kind === 'TeamSalaries' ? EMPTY_SALARIES : 'No rows match these filters.')}
       </div>
     );
   }

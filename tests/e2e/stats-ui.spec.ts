@@ -222,3 +222,11 @@ test('tabs keep the applied filters and side, not the metric set', async ({ page
   await expect(page.locator('.sa-pill[data-filter="Season"]')).toHaveText(/2022-23$/);
   await expect(page.getByRole('button', { name: 'Reset filters' })).toHaveCount(0);
 });
+
+test('team salaries of a season without salary data say where the data stops', async ({ page }) => {
+  await page.goto('/stats/team/salaries/BOS');
+  await expect(page.locator('.sa-status-empty')).toContainText('2003-04 to 2019-20', { timeout: 30_000 });
+  // No side toggle on salaries, and the season is the only filter.
+  await expect(page.getByRole('button', { name: 'Defense' })).toHaveCount(0);
+  await expect(page.locator('.sa-group-button')).toHaveText(['Season']);
+});
