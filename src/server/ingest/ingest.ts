@@ -24,8 +24,10 @@ export interface IngestOptions {
   /** show a progress bar (default: when stdout is a terminal) */
   progress?: boolean;
   log?: (message: string) => void;
-  /** DuckDB memory limit, e.g. '1GB' */
+  /** DuckDB memory limit while games are streamed, e.g. '640MB' */
   memoryLimit?: string;
+  /** DuckDB memory limit for the season-wide tables and hooks, e.g. '1GB' */
+  postMemoryLimit?: string;
 }
 
 export interface IngestSummary {
@@ -129,6 +131,11 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     bar?.stop();
     await writer.close();
     log(`games written: ${((Date.now() - started) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
+    // The season-wide aggregations and the hooks get more room than the streaming phase needed: the
+    // JavaScript side has dropped its per-game state by now (total still under 2 GB).
+    const postLimit = opts.postMemoryLimit ?? '1GB';
+    if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
+    await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
     await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
     await runPostIngestHooks(conn, log);
     const t = writer.totals;

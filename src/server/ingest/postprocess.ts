@@ -177,17 +177,27 @@ const OWN = [
   'tov', 'stl', 'blk', 'oreb', 'dreb', 'ast', 'pf',
 ];
 
+/** Season slices, in database order: the big aggregations run one slice at a time to stay within memory. */
+async function seasonSlices(conn: DuckDBConnection): Promise<{ season: number; type: string }[]> {
+  const r = await conn.runAndReadAll(`SELECT DISTINCT season, season_type FROM games ORDER BY season, season_type DESC`);
+  return r.getRowObjectsJS().map((x) => ({ season: Number(x.season), type: String(x.season_type) }));
+}
+
 async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
+  for (const slice of await seasonSlices(conn)) await playerGameTotalsOf(conn, slice.season, slice.type);
+}
+
+async function playerGameTotalsOf(conn: DuckDBConnection, season: number, seasonType: string): Promise<void> {
   await conn.run(`
     INSERT INTO player_game_totals
     WITH on_court AS (
       SELECT game_id, season, season_type, is_filtered_out, off_team_id AS team_id, TRUE AS on_offense,
              unnest([o1, o2, o3, o4, o5]) AS player_id, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
-        FROM possessions
+        FROM possessions WHERE season = $season AND season_type = $type
       UNION ALL
       SELECT game_id, season, season_type, is_filtered_out, def_team_id AS team_id, FALSE AS on_offense,
              unnest([d1, d2, d3, d4, d5]) AS player_id, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
-        FROM possessions
+        FROM possessions WHERE season = $season AND season_type = $type
     ), court AS (
       SELECT game_id, any_value(season) AS season, any_value(season_type) AS season_type, player_id,
              any_value(team_id) AS team_id, is_filtered_out,
@@ -209,6 +219,7 @@ async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
              any_value(s.team_id) AS team_id, p.is_filtered_out,
              ${OWN.map((c) => `sum(s.${c}) AS ${c}`).join(', ')}
         FROM player_possession_stats s JOIN possessions p USING (possession_id)
+       WHERE p.season = $season AND p.season_type = $type
        GROUP BY s.game_id, s.player_id, p.is_filtered_out
     )
     SELECT coalesce(c.game_id, o.game_id), coalesce(c.season, o.season), coalesce(c.season_type, o.season_type),
@@ -219,17 +230,19 @@ async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
            coalesce(c.dreb_chances, 0), coalesce(c.opp_fg2a, 0), coalesce(c.team_pts, 0), coalesce(c.opp_pts, 0)
       FROM court c FULL JOIN own o
         ON o.game_id = c.game_id AND o.player_id = c.player_id AND o.is_filtered_out = c.is_filtered_out
-     ORDER BY 2, 3, 1, 4, 6`);
+     ORDER BY 1, 4, 6`, { season, type: seasonType });
 }
 
 async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
-  await conn.run(`
-    INSERT INTO team_game_totals
-    SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
-           count(*), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
-      FROM possessions
-     GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
-     ORDER BY 2, 3, 1, 4, 6`);
+  for (const { season, type } of await seasonSlices(conn)) {
+    await conn.run(`
+      INSERT INTO team_game_totals
+      SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
+             count(*), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
+        FROM possessions WHERE season = $season AND season_type = $type
+       GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
+       ORDER BY 1, 4, 6`, { season, type });
+  }
 }
 
 /**
