@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { TEAMS, type Team } from '../src/lib/teams';
 
@@ -19,7 +20,7 @@ const FONT_CANDIDATES = [
 ].filter((f): f is string => typeof f === 'string' && f !== '');
 
 /** Relative luminance (WCAG) of a #rrggbb colour. */
-function luminance(hex: string): number {
+export function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -27,13 +28,14 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-function contrast(a: string, b: string): number {
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
 /** The text colour: white or near-black, whichever reads better on the disc. */
-function inkFor(background: string): string {
+export function inkFor(background: string): string {
   return contrast(background, '#ffffff') >= contrast(background, '#111111') ? '#ffffff' : '#111111';
 }
 
@@ -71,4 +73,5 @@ function main(): void {
   console.log(`Drew ${TEAMS.length} logos in ${OUT_DIR}`);
 }
 
-main();
+// Draw only when run as a script (the tests import the functions above).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();
