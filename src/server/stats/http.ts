@@ -32,7 +32,7 @@ export function encodedJson(e: { gzip: Buffer; etag: string }, request: Request)
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
   const acceptEncoding = request.headers.get('accept-encoding');
   if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
-    return new Response(new Uint8Array(e.gzip), { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
