@@ -26,6 +26,7 @@ for (const path of ['/stats/players', '/stats/team/onoff/BOS', '/stats/game/team
 }
 
 test('no WCAG A/AA violations in an open filter popover', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/stats/players');
   await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
   await page.locator('[data-group="Time Within Game"]').click();
