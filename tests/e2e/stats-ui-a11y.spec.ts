@@ -6,6 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
+test.describe.configure({ timeout: 90_000 });
+
 async function violations(page: Page): Promise<string[]> {
   // Rows past the 40th are made the same way: leaving them out keeps axe quick on a 500-row table.
   const results = await new AxeBuilder({ page })

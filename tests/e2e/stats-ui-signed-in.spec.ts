@@ -6,6 +6,9 @@ import type { Page, Request } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn, submitSignIn } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
+// Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeAll(() => seedDemoAccounts());
 
 const isData = (r: Request) => new URL(r.url()).pathname === '/api/data';

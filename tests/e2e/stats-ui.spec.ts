@@ -5,6 +5,9 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
+test.describe.configure({ timeout: 90_000 });
+
 const isData = (r: Request) => new URL(r.url()).pathname === '/api/data';
 
 /** Open a stats page and wait for its table. Returns the list of /api/data requests made from then on. */
