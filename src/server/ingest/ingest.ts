@@ -130,6 +130,9 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
     bar?.stop();
     await writer.close();
+    // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
+    // (the npm scripts run with --expose-gc; without it V8 collects when it sees fit).
+    (globalThis as { gc?: () => void }).gc?.();
     log(`games written: ${((Date.now() - started) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
     // The season-wide aggregations and the hooks get more room than the streaming phase needed: the
     // JavaScript side has dropped its per-game state by now (total still under 2 GB).

@@ -466,7 +466,10 @@ class GameParser {
     const lineups = this.freeThrowLineups(e);
     for (const a of actors) {
       this.checks.actorEvents++;
-      if (this.onCourt(a.teamId, lineups).includes(a.id)) this.checks.actorOnCourt++;
+      // A free throw's shooter is on the court of the foul, or is the substitute who shoots for an injured
+      // fouled player (0021200026 #79-#84: "SUB: Biedrins FOR Rush", then Biedrins shoots Rush's free throws).
+      const shooterSubstitute = lineups !== this.lineups && this.onCourt(a.teamId).includes(a.id);
+      if (this.onCourt(a.teamId, lineups).includes(a.id) || shooterSubstitute) this.checks.actorOnCourt++;
       else {
         this.warn('actor_not_on_court', e.eventNum, e.period, a.teamId,
           `player ${a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +

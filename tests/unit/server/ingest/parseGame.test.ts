@@ -69,6 +69,12 @@ describe.skipIf(!hasData)('parseGame on real games', () => {
     expect(ellisOnAtTurnover).toBe(true);
   });
 
+  it('accepts the substitute who shoots the free throws of an injured fouled player (0021200026 #79-#84)', async () => {
+    const r = (await loadGame('0021200026')).parse();
+    const flagged = r.warnings.filter((w) => w.kind === 'actor_not_on_court' && (w.eventNum === 80 || w.eventNum === 84));
+    expect(flagged).toEqual([]);
+  });
+
   it('flags a period whose fifth starter has no event in the whole period (0021200652 OT1)', async () => {
     const r = (await loadGame('0021200652')).parse();
     const flagged = r.warnings.filter((w) => w.kind === 'unknown_starter');
