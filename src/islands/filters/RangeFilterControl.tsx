@@ -9,6 +9,9 @@ import { TIME_INTO_GAME_TICKS, formatDaysRest, formatSigned, formatTimeIntoGame 
 import { normaliseRange } from '../../lib/queryState';
 import type { FilterControlProps } from './types';
 
+/** The slider thumb's width (stats.css .sa-slider-thumb). */
+const THUMB_PX = 14;
+
 export function rangeValueLabel(def: RangeFilter, v: number): string {
   switch (def.name) {
     case 'DaysRest':
@@ -34,7 +37,12 @@ function ticksOf(def: RangeFilter): { value: number; label: string }[] {
 
 export default function RangeFilterControl({ def, value, onChange, disabled }: FilterControlProps<RangeFilter>) {
   const [lo, hi] = value as Range;
-  const pos = (v: number) => `${((v - def.min) / (def.max - def.min)) * 100}%`;
+  // Where the thumb's centre sits for a value: Radix keeps thumbs inside the track, shifting them by up to half
+  // a thumb (7 px) towards the middle, so the ticks shift the same way to stay under them.
+  const pos = (v: number) => {
+    const p = ((v - def.min) / (def.max - def.min)) * 100;
+    return `calc(${p}% + ${(THUMB_PX / 2) * (1 - p / 50)}px)`;
+  };
   return (
     <div className="sa-range">
       <div className="sa-range-values num" aria-hidden="true">
