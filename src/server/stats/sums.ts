@@ -18,10 +18,9 @@ import {
   teamSource,
   type Perspective,
 } from './filterSql';
-import { hasAggregate } from './tables';
 import { gameRangeScopeKey } from './scope';
-
 import { and, Params } from './sql';
+import { hasAggregate } from './tables';
 
 /** Group keys a caller may ask for; each maps to a column of every source. */
 export type GroupKey = 'season' | 'season_type' | 'game_id' | 'team_id' | 'opp_team_id' | 'player_id' | 'lineup_id' | 'slot';
