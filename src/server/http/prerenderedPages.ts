@@ -49,7 +49,7 @@ export async function servePrerenderedPage(
   }
   let html = readHtml(page.file);
   if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
-  let body = Buffer.from(html, 'utf8');
+  let body: Buffer = Buffer.from(html, 'utf8');
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
