@@ -3,7 +3,7 @@
  *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
  *     regular season and playoffs) when it is missing and the ingest exists;
  *  2. vitest (unit and data tests);
- *  3. astro build;
+ *  3. astro build, then astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
@@ -77,6 +77,10 @@ if (vitest) {
 // 3. Build.
 const buildOk = run('build', 'npx', ['astro', 'build']);
 if (!buildOk) failed += 1;
+
+// 3b. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
+if (run('types', 'npx', ['astro', 'check'])) passed += 1;
+else failed += 1;
 
 // 4. Browser tests against the built server.
 if (buildOk) {
