@@ -80,11 +80,15 @@ async function runOn<T extends Row>(c: DuckDBConnection, sql: string, params: re
   const t0 = LOG ? performance.now() : 0;
   const reader = await c.runAndReadAll(sql, params as DuckDBValue[]);
   if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, process.env.STATS_DB_LOG_FULL ? undefined : 160)}`);
-  return reader.getRowObjectsJS().map((r) => {
-    const out: Row = {};
-    for (const [k, v] of Object.entries(r)) out[k] = plain(v);
-    return out as T;
-  });
+  const rows = reader.getRowObjectsJS() as Row[];
+  for (const r of rows) {
+    // In place: most values (DOUBLE sums, strings) are already plain.
+    for (const k in r) {
+      const v = r[k];
+      if (typeof v === 'bigint' || v instanceof Date || Array.isArray(v)) r[k] = plain(v);
+    }
+  }
+  return rows as T[];
 }
 
 interface Scope {
