@@ -128,8 +128,8 @@ async function load(
     url: BASE,
     connections,
     duration,
-    // Browsers always accept gzip; the API sends its cached answers compressed.
-    headers: { Cookie: cookie, 'Accept-Encoding': 'gzip', ...extraHeaders },
+    // What Chromium sends; the API answers cached views with brotli (or gzip) bytes.
+    headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br', ...extraHeaders },
     requests: [
       {
         setupRequest: (req) => {
@@ -154,7 +154,7 @@ async function load(
 
 async function timeOne(pathname: string, cookie: string): Promise<{ ms: number; status: number; bytes: number }> {
   const t0 = performance.now();
-  const r = await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' } });
+  const r = await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br' } });
   const text = await r.text();
   return { ms: performance.now() - t0, status: r.status, bytes: text.length };
 }

@@ -2,7 +2,7 @@
  * GET /api/data's domain function: the rows of every metric set of a page kind for the parsed query,
  * `{ data: { [metricSetValue]: rows[] } }`, cached by the normalised query (the database is read-only).
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { etagOf } from './http';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { config } from '../config';
@@ -31,19 +31,30 @@ export interface DataResponse {
 /** An answer as it is cached and sent: gzip-compressed JSON (a players view is ~2.5 MB of JSON, ~10x less gzipped). */
 export interface EncodedResponse {
   gzip: Buffer;
+  /** brotli, when computed (not for very large answers) */
+  br?: Buffer;
   /** weak ETag of the answer */
   etag: string;
 }
 
 function encode(response: DataResponse): EncodedResponse {
   const json = JSON.stringify(response);
-  // Very large answers (many seasons of players) are rarer and slower to build: compress them fast.
-  const gzip = gzipSync(json, { level: json.length > LARGE_ANSWER ? 1 : GZIP_LEVEL });
-  return { gzip, etag: etagOf(gzip) };
+  const large = json.length > LARGE_ANSWER;
+  // Very large answers (many seasons of players) are rarer and slower to build: compress them fast, gzip only.
+  const gzip = gzipSync(json, { level: large ? 1 : GZIP_LEVEL });
+  // Brotli (sent to browsers, which accept it) is ~25 % smaller than gzip for these tables.
+  const br = large
+    ? undefined
+    : brotliCompressSync(json, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      });
+  return { gzip, br, etag: etagOf(gzip) };
 }
 
 /** zlib level 6: a players view (2.6 MB of JSON) to ~460 KB, computed once per cached answer. */
 const GZIP_LEVEL = 6;
+/** Brotli quality 5: most of brotli's gain at a fraction of the top qualities' time. */
+const BROTLI_QUALITY = 5;
 /** Answers above this many characters of JSON are compressed at level 1 (about 4x faster, ~35 % larger). */
 const LARGE_ANSWER = 4_000_000;
 

@@ -17,11 +17,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * A cached answer: 304 when the client already holds it (If-None-Match), else the gzip bytes when the client
- * accepts gzip (browsers do), else the decompressed JSON. The database does not change while the server runs, so
+ * A cached answer: 304 when the client already holds it (If-None-Match), else the brotli or gzip bytes when the
+ * client accepts them (browsers accept both), else the decompressed JSON. The database does not change while the server runs, so
  * an answer's ETag (a hash of its bytes) stays valid; browsers may reuse it for a minute without asking.
  */
-export function encodedJson(e: { gzip: Buffer; etag: string }, request: Request): Response {
+export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, request: Request): Response {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     Vary: 'Accept-Encoding, Cookie',
@@ -31,6 +31,9 @@ export function encodedJson(e: { gzip: Buffer; etag: string }, request: Request)
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
   const acceptEncoding = request.headers.get('accept-encoding');
+  if (e.br && acceptEncoding && /\bbr\b/.test(acceptEncoding)) {
+    return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
+  }
   if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
     return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
