@@ -57,7 +57,6 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--help':
         console.log(USAGE);
         process.exit(0);
-        break;
       default:
         throw new Error(`unknown option "${arg}"\n${USAGE}`);
     }
