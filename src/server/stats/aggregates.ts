@@ -51,4 +51,37 @@ export const playerOnCourtBuilder: AggregateBuilder = {
   },
 };
 
-export const AGGREGATE_BUILDERS: AggregateBuilder[] = [playerOnCourtBuilder];
+/**
+ * player_possession_index: the possession membership sorted by player, so that a lineup filter (on_court,
+ * off_court, pg..c) reads one player's rows (DuckDB's zone maps skip the row groups of other players) instead
+ * of every possession. One row per player per possession he was on court for: 10 rows per possession.
+ * Columns (commented as in schema.sql):
+ *   player_id INTEGER      -- the player on court (players.player_id)
+ *   possession_id INTEGER  -- the possession (possessions.possession_id)
+ *   is_offense BOOLEAN     -- TRUE: he is one of the offense's five (o1..o5); FALSE: of the defense's (d1..d5)
+ *   slot TINYINT           -- 1..5: his column o<slot>/d<slot>, the five ordered by estimated position (1 = pg ... 5 = c)
+ *   season SMALLINT        -- possessions.season (lets a season filter prune inside one player's rows)
+ * Sorted by player_id, possession_id.
+ */
+export const playerPossessionIndexBuilder: AggregateBuilder = {
+  name: 'player_possession_index',
+  async build(connection) {
+    await connection.run('DROP TABLE IF EXISTS player_possession_index');
+    await connection.run(`
+      CREATE TABLE player_possession_index AS
+      SELECT player_id::INTEGER AS player_id, possession_id::INTEGER AS possession_id, is_offense,
+             slot::TINYINT AS slot, season::SMALLINT AS season
+        FROM (
+          SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, possession_id, TRUE AS is_offense,
+                 unnest([1, 2, 3, 4, 5]) AS slot, season
+            FROM possessions
+          UNION ALL
+          SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, possession_id, FALSE AS is_offense,
+                 unnest([1, 2, 3, 4, 5]) AS slot, season
+            FROM possessions
+        )
+       ORDER BY player_id, possession_id`);
+  },
+};
+
+export const AGGREGATE_BUILDERS: AggregateBuilder[] = [playerOnCourtBuilder, playerPossessionIndexBuilder];

@@ -111,8 +111,11 @@ export function lineupCondition(f: AppliedFilters, b: Params, p = 'p'): string {
   return f.lineupAllOrAny === 'any' ? or(parts) : and(parts);
 }
 
-/** Possession-level conditions that do not depend on the perspective: period, time into game, lineups. */
-export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'): string[] {
+/**
+ * Possession-level conditions that do not depend on the perspective: period, time into game, lineups (left out
+ * with withLineup = false, when the caller answers the lineup filters from the player index instead).
+ */
+export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p', withLineup = true): string[] {
   const c: string[] = [];
   // Periods 1-4, 5 = OT, 6 = 2OT, 7 = 3OT; later overtimes count as 3OT.
   if (f.periods.length) c.push(`LEAST(${p}.period, 7) IN ${b.list(f.periods)}`);
@@ -122,7 +125,7 @@ export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'
     c.push(`${p}.start_time >= ${b.bind(lo)}`);
     if (hi < TIME_INTO_GAME_MAX) c.push(`${p}.start_time <= ${b.bind(hi)}`);
   }
-  const lineup = lineupCondition(f, b, p);
+  const lineup = withLineup ? lineupCondition(f, b, p) : '';
   if (lineup) c.push(lineup);
   return c;
 }

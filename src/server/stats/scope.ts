@@ -10,6 +10,7 @@ import type { AppliedFilters } from '../../lib/apiParams';
 import { query, scopeData } from '../db/statsDb';
 import {
   commonPossessionConditions,
+  hasLineup,
   needsTeamGames,
   possessionScopeKey,
   sampleConditions,
@@ -17,6 +18,7 @@ import {
   teamGameConditions,
 } from './filterSql';
 import { TEAM_COUNTERS } from './counters';
+import { hasLineupIndex, lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
 let counter = 0;
@@ -55,8 +57,14 @@ async function lineupSeasons(f: AppliedFilters): Promise<number[]> {
   return f.seasons.filter(keep);
 }
 
-/** Materialise the filtered possessions for the current scope; returns a function that drops the table. */
-export async function materialisePossessions(f: AppliedFilters): Promise<() => Promise<void>> {
+/**
+ * Materialise the filtered possessions for the current scope; returns a function that drops the table.
+ * options.lineupIndex = false forces the full scan even when the player index exists (tests compare both).
+ */
+export async function materialisePossessions(
+  f: AppliedFilters,
+  options: { lineupIndex?: boolean } = {},
+): Promise<() => Promise<void>> {
   const data = scopeData();
   if (!data) throw new Error('materialisePossessions needs a request scope');
   if (data.has(possessionScopeKey(f))) return async () => {}; // already there (a nested view of the same request)
@@ -68,7 +76,18 @@ export async function materialisePossessions(f: AppliedFilters): Promise<() => P
     `COALESCE(${and([...(joinTg ? teamGameConditions(f, b, alias) : []), ...scoreDiffConditions(f, b, persp, 'p')])}, FALSE)`;
   const offOk = flag('tgo', 'offense');
   const defOk = flag('tgd', 'defense');
-  const where = and([...sampleConditions(sample, b, 'p'), ...commonPossessionConditions(f, b, 'p'), seasons.length ? '' : 'FALSE']);
+  // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the
+  // possession table (sorted by possession_id) is then read by a semi-join on those ids, which DuckDB pushes
+  // into the scan (min/max and Bloom filter) so only matching rows are materialised. Without the index (older
+  // databases), or when it cannot narrow the filters, every possession of the seasons is tested.
+  const useIndex = options.lineupIndex !== false && hasLineup(f) && (await hasLineupIndex());
+  const candidates = useIndex ? lineupCandidateIds(f, b, sample.seasons) : null;
+  const where = and([
+    ...sampleConditions(sample, b, 'p'),
+    ...commonPossessionConditions(f, b, 'p', candidates === null),
+    seasons.length ? '' : 'FALSE',
+    candidates ? `p.possession_id IN (${candidates})` : '',
+  ]);
   const joins = joinTg
     ? ' LEFT JOIN team_games tgo ON tgo.game_id = p.game_id AND tgo.team_id = p.off_team_id' +
       ' LEFT JOIN team_games tgd ON tgd.game_id = p.game_id AND tgd.team_id = p.def_team_id'

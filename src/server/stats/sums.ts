@@ -121,7 +121,15 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
   const rowFilter = range ? `AND s.game_id BETWEEN ${b.bind(range[0])} AND ${b.bind(range[1])}` : '';
   // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on
   // the opponent's, each judged by the filters from his team's perspective.
-  const ownRows = `
+  const scoped = scopedPossessionTable(f);
+  // With the request's possessions materialised, one scan of player_possession_stats joined to them serves both
+  // sides (each row is either an offensive or a defensive one); otherwise one join per perspective source.
+  const ownRows = scoped
+    ? `
+    SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN ${slotCase(O, 's.player_id')} ELSE ${slotCase(D, 's.player_id')} END AS slot, ${own}, ${zeroOn}
+      FROM player_possession_stats s JOIN ${scoped} p ON p.possession_id = s.possession_id
+     WHERE ((s.is_offense AND ${and(['p.off_ok', ...offExtra])}) OR (NOT s.is_offense AND ${and(['p.def_ok', ...defExtra])})) ${playerFilter} ${rowFilter}`
+    : `
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(O, 's.player_id')} AS slot, ${own}, ${zeroOn}
       FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter} ${rowFilter}
     UNION ALL

@@ -1,0 +1,30 @@
+/**
+ * `npx tsx scripts/build-aggregates.ts <db> [name ...]`: (re)builds the API's derived tables
+ * (src/server/stats/aggregates.ts) in an existing stats database, e.g. one built before an aggregate existed,
+ * without a full re-ingest. With names, only those builders run. Prints each builder's time.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { AGGREGATE_BUILDERS } from '../src/server/stats/aggregates.ts';
+
+const [dbPath, ...names] = process.argv.slice(2);
+if (!dbPath) {
+  console.error('usage: npx tsx scripts/build-aggregates.ts <db> [builder name ...]');
+  process.exit(2);
+}
+const builders = names.length ? AGGREGATE_BUILDERS.filter((b) => names.includes(b.name)) : AGGREGATE_BUILDERS;
+if (builders.length !== (names.length || AGGREGATE_BUILDERS.length)) {
+  console.error(`unknown builder; known: ${AGGREGATE_BUILDERS.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+const instance = await DuckDBInstance.create(dbPath);
+const connection = await instance.connect();
+for (const b of builders) {
+  const t0 = Date.now();
+  await connection.run('BEGIN TRANSACTION');
+  await b.build(connection);
+  await connection.run('COMMIT');
+  console.log(`${b.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+await connection.run('CHECKPOINT');
+connection.closeSync();
+instance.closeSync();
