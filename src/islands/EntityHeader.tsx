@@ -96,7 +96,7 @@ export default function EntityHeader() {
   const player = useStore($playerDetails);
   const isGame = page.kind === 'GameTeam' || page.kind === 'GamePlayers' || page.kind === 'GamePreview';
   const isPlayer = page.kind.startsWith('Player') && page.kind !== 'Players';
-  if (isGame && game.gameId === page.entity && game.details) {
+  if (isGame && game.id === page.entity && game.details) {
     if (page.kind === 'GamePreview') {
       const { away, home } = game.details;
       return (
@@ -108,6 +108,6 @@ export default function EntityHeader() {
     }
     return <GameStrip game={game.details} />;
   }
-  if (isPlayer && player.playerId === page.entity && player.details) return <PlayerStrip player={player.details} />;
+  if (isPlayer && player.id === page.entity && player.details) return <PlayerStrip player={player.details} />;
   return null;
 }

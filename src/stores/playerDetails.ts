@@ -2,8 +2,7 @@
  * Player details (spec section 7: GET /api/player_details?player_id=), skipped if that player is already
  * loaded: name, team, position, seasons.
  */
-import { atom } from 'nanostores';
-import { getJson } from '../lib/apiClient';
+import { entityDetailsStore } from './entityDetails';
 
 export interface PlayerDetails {
   player_id: number;
@@ -17,26 +16,9 @@ export interface PlayerDetails {
   seasons: { season: string; season_type: string; team: string | null; games: number; position: string | null }[];
 }
 
-export interface PlayerDetailsState {
-  playerId: string | null;
-  details: PlayerDetails | null;
-  loading: boolean;
-  error: boolean;
-}
+const playerDetails = entityDetailsStore<PlayerDetails>('/api/player_details', 'player_id');
 
-export const $playerDetails = atom<PlayerDetailsState>({ playerId: null, details: null, loading: false, error: false });
+export const $playerDetails = playerDetails.$store;
 
 /** Load a player's details unless that player is loaded (or loading) already. Failures set the error flag. */
-export async function loadPlayerDetails(playerId: string): Promise<void> {
-  const state = $playerDetails.get();
-  if (state.playerId === playerId && (state.details || state.loading)) return;
-  $playerDetails.set({ playerId, details: null, loading: true, error: false });
-  try {
-    const details = await getJson<PlayerDetails>('/api/player_details', new URLSearchParams({ player_id: playerId }));
-    if ($playerDetails.get().playerId !== playerId) return;
-    $playerDetails.set({ playerId, details, loading: false, error: false });
-  } catch {
-    if ($playerDetails.get().playerId !== playerId) return;
-    $playerDetails.set({ playerId, details: null, loading: false, error: true });
-  }
-}
+export const loadPlayerDetails = playerDetails.load;

@@ -40,16 +40,7 @@ export async function listGames(q: GameListQuery): Promise<GameListRow[]> {
       ORDER BY date, game_code`,
     [q.season, q.seasonType ?? null, q.teamId ?? null, q.month ?? null],
   );
-  return rows.map((r) => ({
-    gameCode: String(r.game_code),
-    date: String(r.date),
-    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
-    awayAbbr: String(r.away_abbr),
-    homeAbbr: String(r.home_abbr),
-    awayPts: Number(r.away_pts),
-    homePts: Number(r.home_pts),
-    periods: Number(r.periods),
-  }));
+  return rows.map(toGameListRow);
 }
 
 /** The months (YYYY-MM, in order) in which the season (and season type) had games. */
@@ -72,16 +63,7 @@ export async function findGame(gameCode: string): Promise<GameListRow | null> {
   );
   const r = rows[0];
   if (!r) return null;
-  return {
-    gameCode: String(r.game_code),
-    date: String(r.date),
-    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
-    awayAbbr: String(r.away_abbr),
-    homeAbbr: String(r.home_abbr),
-    awayPts: Number(r.away_pts),
-    homePts: Number(r.home_pts),
-    periods: Number(r.periods),
-  };
+  return toGameListRow(r);
 }
 
 /** findGame, or undefined when there is no stats database (pages then trust the path). */
@@ -92,4 +74,18 @@ export async function findGameIfDb(gameCode: string): Promise<GameListRow | null
     if (e instanceof StatsDbMissingError) return undefined;
     throw e;
   }
+}
+
+/** A games-table row (game_code, date as YYYY-MM-DD, season_type, abbrs, pts, periods) as a GameListRow. */
+function toGameListRow(r: Record<string, unknown>): GameListRow {
+  return {
+    gameCode: String(r.game_code),
+    date: String(r.date),
+    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
+    awayAbbr: String(r.away_abbr),
+    homeAbbr: String(r.home_abbr),
+    awayPts: Number(r.away_pts),
+    homePts: Number(r.home_pts),
+    periods: Number(r.periods),
+  };
 }
