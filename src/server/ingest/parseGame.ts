@@ -71,6 +71,24 @@ export interface GameChecks {
   gameSeconds: number;
   homePlayerSeconds: number;
   awayPlayerSeconds: number;
+  ptsCounters: number;
+  ptsCountersOk: number;
+  astCounters: number;
+  astCountersOk: number;
+  rebCounters: number;
+  rebCountersOk: number;
+}
+
+/** A running counter of a description that differs from our ledger's total for that player at that event. */
+export interface CounterMismatch {
+  kind: 'pts' | 'ast' | 'reb';
+  eventNum: number;
+  period: number;
+  playerId: number;
+  teamId: number;
+  /** ours, as the description writes it: "12" or "Off:1 Def:3" */
+  ours: string;
+  published: string;
 }
 
 export interface GameResult {
@@ -86,6 +104,7 @@ export interface GameResult {
   teamBox: Map<number, TeamBoxCounters>;
   checks: GameChecks;
   warnings: Warning[];
+  counterMismatches: CounterMismatch[];
 }
 
 /** Shot locations of one game keyed by `${period}:${clock}:${playerId}`, several per key in file order. */
@@ -116,7 +135,9 @@ class GameParser {
   private readonly checks: GameChecks = {
     events: 0, actorEvents: 0, actorOnCourt: 0, lineupEvents: 0, lineupFive: 0, unknownStarterPeriods: 0,
     gameSeconds: 0, homePlayerSeconds: 0, awayPlayerSeconds: 0,
+    ptsCounters: 0, ptsCountersOk: 0, astCounters: 0, astCountersOk: 0, rebCounters: 0, rebCountersOk: 0,
   };
+  private readonly counterMismatches: CounterMismatch[] = [];
   private score = new Map<number, number>();
   private ptsByPeriod = new Map<number, number[]>();
   private lineups: Lineups = new Map();
@@ -184,6 +205,7 @@ class GameParser {
         const e = list[i]!;
         this.eventIndex = i;
         this.handle(e);
+        this.checkCounters(e);
         this.observer?.(e, this.lineups);
       }
       this.endPeriod();
@@ -212,6 +234,7 @@ class GameParser {
       teamBox: this.teamBox,
       checks: this.checks,
       warnings: this.warnings,
+      counterMismatches: this.counterMismatches,
     };
   }
 
@@ -274,6 +297,45 @@ class GameParser {
 
   private scoreDiff(team: number): number {
     return this.score.get(team)! - this.score.get(this.other(team))!;
+  }
+
+  /**
+   * The play-by-play's own per-player oracle: the running counters of the descriptions ("(n PTS)" on made
+   * shots and free throws, "(n AST)" on assisted shots, "(Off:x Def:y)" on rebounds) against the ledger's
+   * totals for that player right after the event.
+   */
+  private checkCounters(e: RawEvent): void {
+    const box = (p: { id: number }): BoxCounters | null => this.players.get(p.id)?.box ?? null;
+    const mismatch = (kind: CounterMismatch['kind'], p: { id: number; teamId: number }, ours: string, published: string): void => {
+      this.counterMismatches.push({ kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId, ours, published });
+    };
+    if ((e.type === EventType.MadeFieldGoal || e.type === EventType.FreeThrow) && isPlayer(e.p1)) {
+      const desc = description(e);
+      const pts = PTS_COUNTER.exec(desc);
+      if (pts) {
+        const ours = box(e.p1)?.pts ?? 0;
+        this.checks.ptsCounters++;
+        if (ours === Number(pts[1])) this.checks.ptsCountersOk++;
+        else mismatch('pts', e.p1, String(ours), pts[1]!);
+      }
+      const ast = e.type === EventType.MadeFieldGoal && isPlayer(e.p2) ? AST_COUNTER.exec(desc) : null;
+      if (ast) {
+        const ours = box(e.p2)?.ast ?? 0;
+        this.checks.astCounters++;
+        if (ours === Number(ast[1])) this.checks.astCountersOk++;
+        else mismatch('ast', e.p2, String(ours), ast[1]!);
+      }
+    } else if (e.type === EventType.Rebound && isPlayer(e.p1)) {
+      const counts = reboundCounters(e);
+      if (counts) {
+        const b = box(e.p1);
+        const off = b?.oreb ?? 0;
+        const def = b?.dreb ?? 0;
+        this.checks.rebCounters++;
+        if (off === counts.off && def === counts.def) this.checks.rebCountersOk++;
+        else mismatch('reb', e.p1, `Off:${off} Def:${def}`, `Off:${counts.off} Def:${counts.def}`);
+      }
+    }
   }
 
   // ---- periods ---------------------------------------------------------------------------------------------
@@ -852,6 +914,9 @@ class GameParser {
     if (p.offense !== team) this.changePossession(e.clock, team, 'jump_ball');
   }
 }
+
+const PTS_COUNTER = /\((\d+) PTS\)/;
+const AST_COUNTER = /\([^()]*\s(\d+) AST\)/;
 
 const ZONE_KEYS = { rim: 'rim', short_mid: 'smid', long_mid: 'lmid', corner3: 'c3', noncorner3: 'nc3' } as const;
 
