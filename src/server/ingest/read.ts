@@ -48,7 +48,8 @@ export function pbpFile(dataDir: string, seasonType: SeasonType, season: number)
   return findDataFile(path.join(dataDir, 'pbp', seasonType, seasonLabel(season)));
 }
 
-function source(file: DataFile, rowNumber: boolean): string {
+/** The DuckDB table function reading a data file (with its row numbers, for the published order). */
+export function fileSource(file: DataFile, rowNumber: boolean): string {
   if (file.format === 'parquet') return rowNumber ? 'read_parquet($file, file_row_number = true)' : 'read_parquet($file)';
   return 'read_csv($file, header = true, auto_detect = true)';
 }
@@ -64,7 +65,7 @@ export async function loadGames(conn: DuckDBConnection, dataDir: string): Promis
             CAST(SEASON_TYPE AS VARCHAR) AS season_type, strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') AS date,
             CAST(HOME_TEAM_ID AS INTEGER) AS home, CAST(AWAY_TEAM_ID AS INTEGER) AS away,
             CAST(HOME_TEAM_ABBREVIATION AS VARCHAR) AS home_abbr, CAST(AWAY_TEAM_ABBREVIATION AS VARCHAR) AS away_abbr
-       FROM ${source(file, false)}`,
+       FROM ${fileSource(file, false)}`,
     { file: file.path },
   );
   const games = new Map<string, GameInfo>();
@@ -112,7 +113,7 @@ const PBP_COLUMNS = `CAST(GAME_ID AS INTEGER), CAST(EVENTNUM AS INTEGER), CAST(E
 /** Player names of a play-by-play file (person types 4/5), one per player id. */
 export async function playerNames(conn: DuckDBConnection, file: DataFile): Promise<Map<number, string>> {
   const parts = [1, 2, 3].map(
-    (n) => `SELECT CAST(PLAYER${n}_ID AS INTEGER) AS id, CAST(PLAYER${n}_NAME AS VARCHAR) AS name FROM ${source(file, false)}
+    (n) => `SELECT CAST(PLAYER${n}_ID AS INTEGER) AS id, CAST(PLAYER${n}_NAME AS VARCHAR) AS name FROM ${fileSource(file, false)}
              WHERE PERSON${n}TYPE IN (4, 5) AND PLAYER${n}_NAME IS NOT NULL`,
   );
   const r = await conn.runAndReadAll(`SELECT id, any_value(name) AS name FROM (${parts.join(' UNION ALL ')}) GROUP BY id`, { file: file.path });
@@ -219,7 +220,7 @@ export class GameRowCollector {
  */
 export async function* streamGames(conn: DuckDBConnection, file: DataFile): AsyncGenerator<GameRows> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
-  const result = await conn.stream(`SELECT ${pbpColumns(file)} FROM ${source(file, true)} ${order}`, { file: file.path });
+  const result = await conn.stream(`SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} ${order}`, { file: file.path });
   let code: number | null = null;
   let game: GameRowCollector | null = null;
   for (;;) {
@@ -244,7 +245,7 @@ export async function* streamGames(conn: DuckDBConnection, file: DataFile): Asyn
 export async function readGameRows(conn: DuckDBConnection, file: DataFile, code: string): Promise<GameRows> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
   const reader = await conn.runAndReadAll(
-    `SELECT ${pbpColumns(file)} FROM ${source(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
+    `SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
     { file: file.path, game: Number(code) },
   );
   const cols = reader.getColumnsJS() as Cell[][];
@@ -273,7 +274,7 @@ export async function loadShotLocations(
             CAST(SHOT_TYPE AS VARCHAR) LIKE '3%' AS three,
             CAST(BASIC_ZONE AS VARCHAR) IN ('Left Corner 3', 'Right Corner 3') AS corner,
             CAST(LOC_X AS DOUBLE) AS x, CAST(LOC_Y AS DOUBLE) AS y, CAST(SHOT_DISTANCE AS DOUBLE) AS d
-       FROM ${source(file, false)}`,
+       FROM ${fileSource(file, false)}`,
     { file: file.path },
   );
   const byGame = new Map<number, GameShotLocations>();
