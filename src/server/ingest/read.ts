@@ -97,7 +97,7 @@ export async function loadGames(conn: DuckDBConnection, dataDir: string): Promis
  */
 function pbpColumns(file: DataFile): string {
   const all = file.format === 'parquet' ? 'COLUMNS(* EXCLUDE (file_row_number))' : 'COLUMNS(*)';
-  return `${PBP_COLUMNS}, CAST(hash(struct_pack(${all})) >> 12 AS DOUBLE)`;
+  return `${PBP_COLUMNS}, CAST(hash(*${all}) >> 12 AS DOUBLE)`;
 }
 const ROW_HASH = 18;
 
@@ -252,11 +252,6 @@ export async function readGameRows(conn: DuckDBConnection, file: DataFile, code:
   const game = new GameRowCollector(code);
   for (let i = 0; i < reader.currentRowCount; i++) game.add(cols, i);
   return game.rows();
-}
-
-/** The events of one game, in published order, duplicates dropped. */
-export async function readGameEvents(conn: DuckDBConnection, file: DataFile, code: string): Promise<RawEvent[]> {
-  return (await readGameRows(conn, file, code)).events;
 }
 
 /** Shot locations of one regular season, by game id; null when the season has no shot file. */
