@@ -96,11 +96,12 @@ for (const r of oracles.rows) {
   if (below.length) console.log(`   ${r.season} ${r.seasonType}: ${below.join(', ')} below goal  ${verdict(false)}`);
 }
 const finals = oracles.scoreMisses.filter((m) => m.period === 0);
-console.log(`   (a) games whose final score differs from the last SCORE: ${finals.length}  ${verdict(finals.length === 0)}`);
-for (const m of finals) console.log(`       game ${String(m.gameId).padStart(10, '0')}: ours ${m.ours} (away-home), play-by-play ${m.published}`);
+const openFinals = finals.filter((m) => m.cause === null);
+console.log(`   (a) games whose final score differs from the last SCORE of a scoring row: ${finals.length}, ${finals.length - openFinals.length} of them with a data gap  ${verdict(openFinals.length === 0)}`);
+for (const m of finals) console.log(`       game ${String(m.gameId).padStart(10, '0')}: ours ${m.ours} (away-home), play-by-play ${m.published}${m.cause ? ` — ${m.cause}` : ''}`);
 const periods = oracles.scoreMisses.filter((m) => m.period > 0);
 console.log(`   (b) team-periods whose points differ from the SCORE movement: ${periods.length}`);
-for (const m of periods.slice(0, 30)) console.log(`       game ${String(m.gameId).padStart(10, '0')} period ${m.period}: ours ${m.ours}, SCORE moved ${m.published}`);
+for (const m of periods) console.log(`       game ${String(m.gameId).padStart(10, '0')} period ${m.period}: ours ${m.ours}, SCORE moved ${m.published}${m.cause ? ` — ${m.cause}` : ''}`);
 console.log(`   (c) running counters that differ from our ledger, by season and kind:`);
 for (const c of oracles.counterMisses) {
   console.log(`       ${c.season} ${c.seasonType} ${c.kind}: ${c.n}`);
@@ -111,9 +112,18 @@ if (oracles.boxRegressions) {
   for (const b of oracles.boxRegressions) console.log(`       game ${b.gameId} team ${b.teamId} ${b.stat}: ours ${b.ours}, official ${b.official}`);
 } else console.log('   (d) no --baseline given: the official box check is section 1');
 console.log(`\n${table}`);
+const LEGEND = [
+  '- rows read / dup. dropped / EVENTNUM reused: the read step (a row equal to the one before it, same GAME_ID and EVENTNUM, is dropped; an EVENTNUM reused by a different row is kept).',
+  '- (a) games whose final score equals the last non-null SCORE of the play-by-play (goal: all).',
+  '- (b) team-periods whose points equal the SCORE movement in that period (goal 99.9 %).',
+  '- (c) running counters "(n PTS)", "(n AST)", "(Off:x Def:y)" equal to our ledger for that player at that event; "off" = unequal,',
+  '  "data gaps" = unequal where the published counter itself does not follow from the previous one by that event (or keeps the offset such a jump left);',
+  '  goal 99.9 % of counters equal or data gaps, per season and kind; every miss is a row of ingest_report (kind counter_pts, counter_pts_gap, ...).',
+  '- (d) team-games of 2003-04..2012-13 exact in all 13 official box stats and team minutes (regressions against a baseline are printed by verify:data).',
+].join('\n');
 const tableOut = path.resolve(opt('--out') ?? `${dbPath}.verify.md`);
 fs.writeFileSync(tableOut, `# verify:data — the play-by-play's own oracles\n\nDatabase \`${path.basename(dbPath)}\`, built ${meta?.built_at}; ` +
-  `checked ${new Date().toISOString()}. Columns: see README, "Stats database".\n\n${table}\n`);
+  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n`);
 console.log(`   table written to ${tableOut}`);
 
 conn.closeSync();

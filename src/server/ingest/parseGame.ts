@@ -97,13 +97,17 @@ class GameParser {
   ) {
     this.ctx = new GameContext(game);
     this.court = new LineupTracker(this.ctx);
-    this.ledger = new StatLedger(this.ctx);
+    this.ledger = new StatLedger(this.ctx, events);
     this.flow = new PossessionTracker(this.ctx, this.court, this.ledger, events);
   }
 
   run(): GameResult {
     const { ctx, events } = this;
-    const periods = [...new Set(events.map((e) => e.period))].filter((p) => p >= 1).sort((a, b) => a - b);
+    // A period is played when it has an event other than its start and end rows: 0021500916 ends with a stray
+    // period-5 start row after a regulation finish.
+    const periods = [...new Set(events.filter((e) => e.type !== EventType.PeriodStart && e.type !== EventType.PeriodEnd).map((e) => e.period))]
+      .filter((p) => p >= 1)
+      .sort((a, b) => a - b);
     const byPeriod = new Map<number, RawEvent[]>();
     for (const e of events) {
       if (e.period < 1) continue;
@@ -115,6 +119,9 @@ class GameParser {
     let previousEnd: Lineups = new Map();
     const lastPeriod = periods.length ? periods[periods.length - 1]! : 4;
     const nPeriods = Math.max(4, lastPeriod);
+    for (const p of byPeriod.keys()) {
+      if (p > nPeriods) ctx.warn('empty_period', null, p, null, `period ${p} has only start/end rows: not played, ignored`);
+    }
     for (let p = 1; p <= nPeriods; p++) {
       const list = byPeriod.get(p) ?? [];
       if (list.length === 0) ctx.warn('missing_period', null, p, null, `no events in period ${p}`);

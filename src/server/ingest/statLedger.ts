@@ -13,7 +13,7 @@
  * - a personal foul is charged to PLAYER1 (and PLAYER2 on a double personal foul).
  */
 import { BOX_COUNTERS, TEAM_BOX_COUNTERS, zeros, type BoxCounters, type TeamBoxCounters } from './counters.ts';
-import { description, isPlayer, reboundCounters, DOUBLE_PERSONAL_FOUL } from './events.ts';
+import { description, isPlayer, isThree, reboundCounters, DOUBLE_PERSONAL_FOUL } from './events.ts';
 import type { GameContext, Lineups } from './gameContext.ts';
 import { EventType, type EventPerson, type RawEvent } from './types.ts';
 
@@ -36,6 +36,12 @@ export interface CounterMismatch {
   /** ours, as the description writes it: "12" or "Off:1 Def:3" */
   ours: string;
   published: string;
+  /**
+   * A gap in the published data, when the published counter does not follow from the player's previous
+   * published counter by this one event (events missing, duplicated or out of order in the published
+   * play-by-play), or keeps the offset such a gap opened; null when the ledger alone is off.
+   */
+  gap: string | null;
 }
 
 export interface CounterChecks {
@@ -55,14 +61,25 @@ export class StatLedger {
   readonly teamBox = new Map<number, TeamBoxCounters>();
   private readonly score = new Map<number, number>();
   private readonly ptsByPeriod = new Map<number, number[]>();
-  /** running (Off, Def) rebound counters per player, as last published */
-  private readonly reboundCounts = new Map<number, { off: number; def: number }>();
   readonly counterChecks: CounterChecks = {
     ptsCounters: 0, ptsCountersOk: 0, astCounters: 0, astCountersOk: 0, rebCounters: 0, rebCountersOk: 0,
   };
   readonly counterMismatches: CounterMismatch[] = [];
+  /** per `${kind}:${playerId}`: the last published counter and the offset (published - ours) a data gap left */
+  private readonly published = new Map<string, { last: number[]; gapOffset: string | null; gapAt: number }>();
 
-  constructor(private readonly ctx: GameContext) {
+  /** per player: the published "(Off:x Def:y)" counters of the game's rebounds, by x + y (first one kept) */
+  private readonly reboundByCount = new Map<number, Map<number, { off: number; def: number }>>();
+
+  constructor(private readonly ctx: GameContext, events: readonly RawEvent[]) {
+    for (const e of events) {
+      if (e.type !== EventType.Rebound || !isPlayer(e.p1)) continue;
+      const counts = reboundCounters(e);
+      if (!counts) continue;
+      let byCount = this.reboundByCount.get(e.p1.id);
+      if (!byCount) this.reboundByCount.set(e.p1.id, (byCount = new Map()));
+      if (!byCount.has(counts.off + counts.def)) byCount.set(counts.off + counts.def, counts);
+    }
     for (const t of [ctx.home, ctx.away]) {
       this.score.set(t, 0);
       this.ptsByPeriod.set(t, []);
@@ -144,18 +161,25 @@ export class StatLedger {
 
   /**
    * A player rebound; `offensiveByFlow` is the flow's guess (his team shot last). The running "(Off:x Def:y)"
-   * counters of the description decide when present. Returns whether it was offensive.
+   * counters of the description decide when present: this is his (x + y)-th rebound, offensive when x is above
+   * the Off counter of his (x + y - 1)-th. The league sometimes publishes a player's rebounds out of counter
+   * order (0021700170 #393 "Off:1 Def:8" at 8:12, then #400 "Off:1 Def:7" at 8:02: #400 is the offensive one),
+   * so the previous rebound is found by its counters, not by its place in the events. When that one is not
+   * published, the side whose counter is above what the ledger has counted so far decides. Returns whether it
+   * was offensive.
    */
   playerRebound(e: RawEvent, offensiveByFlow: boolean): boolean {
+    const box = this.playerGame(e.p1.id, e.p1.teamId).box;
     let offensive = offensiveByFlow;
     const counts = reboundCounters(e);
     if (counts) {
-      const before = this.reboundCounts.get(e.p1.id) ?? { off: 0, def: 0 };
-      if (counts.off > before.off) offensive = true;
-      else if (counts.def > before.def) offensive = false;
-      this.reboundCounts.set(e.p1.id, counts);
+      const nth = counts.off + counts.def;
+      const prev = nth === 1 ? { off: 0, def: 0 } : this.reboundByCount.get(e.p1.id)?.get(nth - 1);
+      if (prev && counts.off + counts.def - prev.off - prev.def === 1 && counts.off >= prev.off && counts.def >= prev.def) {
+        offensive = counts.off > prev.off;
+      } else if (counts.off > box.oreb) offensive = true;
+      else if (counts.def > box.dreb) offensive = false;
     }
-    const box = this.playerGame(e.p1.id, e.p1.teamId).box;
     if (offensive) box.oreb++;
     else box.dreb++;
     return offensive;
@@ -188,36 +212,58 @@ export class StatLedger {
   checkCounters(e: RawEvent): void {
     const c = this.counterChecks;
     const box = (p: { id: number }): BoxCounters | null => this.players.get(p.id)?.box ?? null;
-    const mismatch = (kind: CounterMismatch['kind'], p: EventPerson, ours: string, published: string): void => {
-      this.counterMismatches.push({ kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId, ours, published });
-    };
     if ((e.type === EventType.MadeFieldGoal || e.type === EventType.FreeThrow) && isPlayer(e.p1)) {
       const desc = description(e);
       const pts = PTS_COUNTER.exec(desc);
       if (pts) {
         const ours = box(e.p1)?.pts ?? 0;
+        const points = e.type === EventType.FreeThrow ? 1 : isThree(e) ? 3 : 2;
         c.ptsCounters++;
-        if (ours === Number(pts[1])) c.ptsCountersOk++;
-        else mismatch('pts', e.p1, String(ours), pts[1]!);
+        if (this.compare(e, 'pts', e.p1, [ours], [Number(pts[1])], points)) c.ptsCountersOk++;
       }
       const ast = e.type === EventType.MadeFieldGoal && isPlayer(e.p2) ? AST_COUNTER.exec(desc) : null;
       if (ast) {
         const ours = box(e.p2)?.ast ?? 0;
         c.astCounters++;
-        if (ours === Number(ast[1])) c.astCountersOk++;
-        else mismatch('ast', e.p2, String(ours), ast[1]!);
+        if (this.compare(e, 'ast', e.p2, [ours], [Number(ast[1])], 1)) c.astCountersOk++;
       }
     } else if (e.type === EventType.Rebound && isPlayer(e.p1)) {
       const counts = reboundCounters(e);
       if (counts) {
         const b = box(e.p1);
-        const off = b?.oreb ?? 0;
-        const def = b?.dreb ?? 0;
         c.rebCounters++;
-        if (off === counts.off && def === counts.def) c.rebCountersOk++;
-        else mismatch('reb', e.p1, `Off:${off} Def:${def}`, `Off:${counts.off} Def:${counts.def}`);
+        if (this.compare(e, 'reb', e.p1, [b?.oreb ?? 0, b?.dreb ?? 0], [counts.off, counts.def], 1)) c.rebCountersOk++;
       }
     }
+  }
+
+  /**
+   * One running counter against the ledger: true when equal, else the mismatch is recorded with its cause.
+   * `step` is what this one event adds to the published counter (its points, one assist, one rebound).
+   */
+  private compare(e: RawEvent, kind: CounterMismatch['kind'], p: EventPerson, ours: number[], published: number[], step: number): boolean {
+    const key = `${kind}:${p.id}`;
+    const prev = this.published.get(key) ?? { last: published.map(() => 0), gapOffset: null, gapAt: 0 };
+    const added = published.map((v, i) => v - prev.last[i]!);
+    const follows = added.every((d) => d >= 0) && added.reduce((a, b) => a + b, 0) === step;
+    const offset = published.map((v, i) => v - ours[i]!).join(',');
+    const same = offset === published.map(() => 0).join(',');
+    let gap: string | null = null;
+    if (!same && !follows) {
+      gap = `the published counter moves from ${prev.last.join('/')} to ${published.join('/')} on an event worth ${step}`;
+      prev.gapOffset = offset;
+      prev.gapAt = e.eventNum;
+    } else if (!same && prev.gapOffset === offset) {
+      gap = `the offset left by the published counters' jump at #${prev.gapAt}`;
+    } else if (same) {
+      prev.gapOffset = null;
+    }
+    prev.last = published;
+    this.published.set(key, prev);
+    if (same) return true;
+    const text = (v: number[]): string => (kind === 'reb' ? `Off:${v[0]} Def:${v[1]}` : String(v[0]));
+    this.counterMismatches.push({ kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId, ours: text(ours), published: text(published), gap });
+    return false;
   }
 
   /** Players who played or did something. */

@@ -302,8 +302,8 @@ export class StatsWriter {
     c.appendInteger(ch.rebCountersOk);
     c.endRow();
     for (const m of r.counterMismatches) {
-      this.report(g.gameId, g.season, 'info', `counter_${m.kind}`, m.eventNum, m.period, m.teamId,
-        `player ${m.playerId}: the description says ${m.published}, our ledger ${m.ours}`);
+      this.report(g.gameId, g.season, 'info', `counter_${m.kind}${m.gap ? '_gap' : ''}`, m.eventNum, m.period, m.teamId,
+        `player ${m.playerId}: the description says ${m.published}, our ledger ${m.ours}${m.gap ? ` (data gap: ${m.gap})` : ''}`);
     }
     for (const w of r.warnings) {
       if (w.kind === 'possession_repair') continue; // counted below, too many to list one by one

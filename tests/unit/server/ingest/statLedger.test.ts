@@ -12,7 +12,7 @@ import { hasData, loadGame, officialBox } from './fixtures.ts';
 /** Feeds every box event of a game to a fresh ledger (no lineups: plus/minus and seconds are not exercised). */
 function ledgerOf(f: Awaited<ReturnType<typeof loadGame>>, events: RawEvent[] = f.events): StatLedger {
   const ctx = new GameContext(f.game);
-  const ledger = new StatLedger(ctx);
+  const ledger = new StatLedger(ctx, events);
   const noLineups = new Map<number, number[]>();
   let lastShooter = 0;
   for (const e of events) {
