@@ -97,7 +97,7 @@ for (const r of oracles.rows) {
 }
 const finals = oracles.scoreMisses.filter((m) => m.period === 0);
 const openFinals = finals.filter((m) => m.cause === null);
-console.log(`   (a) games whose final score differs from the last SCORE of a scoring row: ${finals.length}, ${finals.length - openFinals.length} of them with a data gap  ${verdict(openFinals.length === 0)}`);
+console.log(`   (a) games whose final score differs from the last non-null SCORE: ${finals.length}, ${finals.length - openFinals.length} of them with a data gap  ${verdict(openFinals.length === 0)}`);
 for (const m of finals) console.log(`       game ${String(m.gameId).padStart(10, '0')}: ours ${m.ours} (away-home), play-by-play ${m.published}${m.cause ? ` — ${m.cause}` : ''}`);
 const periods = oracles.scoreMisses.filter((m) => m.period > 0);
 console.log(`   (b) team-periods whose points differ from the SCORE movement: ${periods.length}`);
@@ -114,8 +114,9 @@ if (oracles.boxRegressions) {
 console.log(`\n${table}`);
 const LEGEND = [
   '- rows read / dup. dropped / EVENTNUM reused: the read step (a row equal to the one before it, same GAME_ID and EVENTNUM, is dropped; an EVENTNUM reused by a different row is kept).',
-  '- (a) games whose final score equals the last non-null SCORE of the play-by-play (goal: all).',
-  '- (b) team-periods whose points equal the SCORE movement in that period (goal 99.9 %).',
+  '- (a) games whose final score equals the last non-null SCORE of the play-by-play (goal: all but those with a data gap, listed by verify:data:',
+  '  a stale SCORE on a period start/end row while the scoring rows agree with ours, or a SCORE that runs backwards).',
+  '- (b) team-periods whose points equal the SCORE movement in that period (goal 99.9 %, data gaps as in (a)).',
   '- (c) running counters "(n PTS)", "(n AST)", "(Off:x Def:y)" equal to our ledger for that player at that event; "off" = unequal,',
   '  "data gaps" = unequal where the published counter itself does not follow from the previous one by that event (or keeps the offset such a jump left);',
   '  goal 99.9 % of counters equal or data gaps, per season and kind; every miss is a row of ingest_report (kind counter_pts, counter_pts_gap, ...).',

@@ -1,7 +1,8 @@
 /**
  * Full-data correctness of the stats database at STATS_DB_PATH (the test runner builds data/test-stats.duckdb
  * with 2012-13 and 2022-23): the checks of `npm run verify:data` against the official box scores, the
- * lineup-changes files and the possession rules, with the thresholds of issue 3.
+ * lineup-changes files and the possession rules, with the thresholds of issue 3, and the play-by-play's own
+ * oracles of issue 9 (final score, points per period, running counters; 2022-23 has duplicated rows).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
