@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { seasonLabel } from '../lib/filters';
+import { positionLabel } from '../lib/positions';
 import { pathForTeam } from '../lib/routes';
 import { teamByAbbr } from '../lib/teams';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
@@ -83,7 +84,7 @@ function PlayerStrip({ player }: { player: PlayerDetails }) {
           <a href={pathForTeam('players', team.abbr)}>{team.name}</a>
         </span>
       )}
-      {position && <span>{position}</span>}
+      {position && <span>{positionLabel(position)}</span>}
       {height && <span className="num">{height}</span>}
       {span && <span className="sa-muted">{span}</span>}
     </div>

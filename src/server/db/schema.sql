@@ -447,6 +447,14 @@ CREATE TABLE player_bios (
   draft_number SMALLINT                   -- overall pick, NULL when undrafted
 );
 
+-- First and last season in the league of each player in the database (nba-data commonallplayers), which may lie
+-- outside the seasons of the play-by-play.
+CREATE TABLE player_league_years (
+  player_id INTEGER NOT NULL,             -- league person id
+  from_year SMALLINT,                     -- start year of his first season in the league
+  to_year SMALLINT                        -- start year of his last season in the league (as published)
+);
+
 CREATE TABLE salaries (
   player_id INTEGER NOT NULL,             -- matched player (by normalised name and season)
   season SMALLINT NOT NULL,               -- season start year

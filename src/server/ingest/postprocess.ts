@@ -330,6 +330,21 @@ async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void
   );
 }
 
+/** First and last league season of each player in the database, from commonallplayers (FROM_YEAR, TO_YEAR). */
+async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
+  const file = findDataFile(path.join(dataDir, 'commonallplayers'));
+  if (!file) return;
+  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  await conn.run(
+    `INSERT INTO player_league_years
+     SELECT CAST(c.PERSON_ID AS INTEGER), min(TRY_CAST(c.FROM_YEAR AS SMALLINT)), max(TRY_CAST(c.TO_YEAR AS SMALLINT))
+       FROM ${src} c
+      WHERE CAST(c.PERSON_ID AS INTEGER) IN (SELECT player_id FROM players)
+      GROUP BY 1 ORDER BY 1`,
+    { f: file.path },
+  );
+}
+
 export async function postprocess(
   conn: DuckDBConnection,
   opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; log: (m: string) => void },
@@ -348,4 +363,5 @@ export async function postprocess(
   await step('team game totals', () => teamGameTotals(conn));
   await step('salaries', () => salaries(conn, opts.dataDir, opts.seasons));
   await step('player bios', () => playerBios(conn, opts.dataDir));
+  await step('player league years', () => playerLeagueYears(conn, opts.dataDir));
 }
