@@ -134,3 +134,11 @@ export const COLUMNS = {
   ],
   Salaries: [col('salary', 'Salary', 'money', 'Salary for the season in US dollars (as published; 2003-04 to 2019-20).')],
 } as const satisfies Record<string, readonly MetricColumn[]>;
+
+/**
+ * Player-only columns: they describe one player's share of his team (Usage% is 100 % for a whole team, AST:Usg
+ * follows it), so tables whose rows are whole teams (the team game log) leave them out, on the server and the client.
+ */
+export const PLAYER_ONLY_COLUMNS: ReadonlySet<string> = new Set(['usage', 'ast_usg']);
+/** Page kinds whose player-set rows are whole teams. */
+export const TEAM_ROW_KINDS: ReadonlySet<string> = new Set(['TeamGameLog']);

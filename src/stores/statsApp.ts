@@ -18,6 +18,7 @@ import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -81,7 +82,10 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   }
   const auth = authenticated();
   const view = parseViewQuery(search, { authenticated: auth });
-  rebuildFilters(page.kind, view.filters, { authenticated: auth });
+  // Salaries open on the latest season with salary data unless the URL names a season.
+  const filters =
+    page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
+  rebuildFilters(page.kind, filters, { authenticated: auth });
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
 }
