@@ -50,7 +50,7 @@ export default function SiteSearch({ initial = '' }: { initial?: string }) {
     }
     const ctl = new AbortController();
     const timer = setTimeout(() => {
-      getJson<Answer>('api/search', new URLSearchParams({ q, limit: String(LIMIT) }), ctl.signal).then(
+      getJson<Answer>('/api/search', new URLSearchParams({ q, limit: String(LIMIT) }), ctl.signal).then(
         (a) => setHits(hitsOf(a)),
         (err: unknown) => {
           if (!(err instanceof Error && err.name === 'AbortError')) setHits([]);
