@@ -1,7 +1,9 @@
 /**
- * Site search (GET /api/search, /search, the header's autocomplete): players, teams and games, found with
- * MiniSearch (BM25 relevance, prefix and fuzzy matching) over terms folded by ./text.ts. The indexes are built
- * once per process from the stats database (players, games) and the franchise list (teams).
+ * Site search (GET /api/search, /search, the header's autocomplete): players and teams are found with MiniSearch
+ * (BM25 relevance, prefix and fuzzy matching) over terms folded by ./text.ts; games by their teams and date: the
+ * words name teams (found with the team index: "BOS", "celtics", "los angeles", "NJN") and a YYYY-MM-DD names the
+ * day, and the games are then looked up by date or by team in maps (no text matching over 25,000 games). Everything
+ * is built once per process from the stats database (players, games) and the franchise list (teams).
  */
 import MiniSearch from 'minisearch';
 import { seasonLabel } from '../../lib/filters';
@@ -52,16 +54,17 @@ export interface SearchResults {
 interface Indexes {
   players: MiniSearch<PlayerHit & { id: number }>;
   teams: MiniSearch<TeamHit & { id: string; short_name: string; team_text: string }>;
-  games: MiniSearch<GameHit & { id: string; team_text: string }>;
+  /** games by date (YYYY-MM-DD) and by team (current abbreviation), newest first */
+  gamesByDate: Map<string, GameHit[]>;
+  gamesByTeam: Map<string, GameHit[]>;
 }
 
 const common = { tokenize, processTerm } as const;
 
 /** Every way a franchise is written: abbreviations (current and former), city, nickname, full name. */
-const teamText = (teamId: number, seasonAbbr?: string): string => {
+const teamText = (teamId: number): string => {
   const t = teamByTeamId(teamId);
-  if (!t) return seasonAbbr ?? '';
-  return [t.abbr, ...t.historicalAbbrs, seasonAbbr ?? '', t.city, t.short_name].join(' ');
+  return t ? [t.abbr, ...t.historicalAbbrs, t.city, t.short_name].join(' ') : '';
 };
 
 async function build(): Promise<Indexes> {
@@ -84,8 +87,10 @@ async function build(): Promise<Indexes> {
     fields: ['name'],
     storeFields: ['name', 'second_spectrum_id', 'path', 'first_season', 'last_season', 'team', 'minutes'],
     searchOptions: {
-      prefix: true,
+      // A one-letter prefix would match most of the index: whole letters only then.
+      prefix: (term) => term.length >= 2,
       fuzzy: (term) => (term.length >= 5 ? 0.2 : 0),
+      maxFuzzy: 1,
       // Relevance first, then the career: a long career multiplies the score by up to ~3.5.
       boostDocument: (_id, _term, stored) => 1 + Math.log10(1 + Number(stored?.minutes ?? 0)) / 2,
     },
@@ -107,7 +112,7 @@ async function build(): Promise<Indexes> {
     ...common,
     fields: ['team_text', 'name'],
     storeFields: ['abbr', 'name', 'city', 'path', 'former_abbrs'],
-    searchOptions: { prefix: true, fuzzy: (term) => (term.length >= 5 ? 0.2 : 0), boost: { team_text: 2 } },
+    searchOptions: { prefix: true, fuzzy: (term) => (term.length >= 5 ? 0.2 : 0), maxFuzzy: 1, boost: { team_text: 2 } },
   });
   teams.addAll(
     TEAMS.map((t) => ({
@@ -122,19 +127,19 @@ async function build(): Promise<Indexes> {
     })),
   );
 
-  const games = new MiniSearch<GameHit & { id: string; team_text: string }>({
-    ...common,
-    fields: ['team_text', 'date'],
-    storeFields: ['game_id', 'date', 'season', 'season_type', 'away', 'home', 'away_pts', 'home_pts', 'path'],
-    searchOptions: { prefix: true, combineWith: 'AND' },
-  });
-  games.addAll(
-    gameRows.map((g) => {
+  const gamesByDate = new Map<string, GameHit[]>();
+  const gamesByTeam = new Map<string, GameHit[]>();
+  const push = (m: Map<string, GameHit[]>, k: string, g: GameHit) => {
+    const list = m.get(k);
+    if (list) list.push(g);
+    else m.set(k, [g]);
+  };
+  const hits = gameRows
+    .map((g): GameHit => {
       const away = teamByTeamId(Number(g.away_team_id))?.abbr ?? g.away_abbr;
       const home = teamByTeamId(Number(g.home_team_id))?.abbr ?? g.home_abbr;
       const date = String(g.date);
       return {
-        id: g.game_code,
         game_id: g.game_code,
         date,
         season: seasonLabel(Number(g.season)),
@@ -144,11 +149,15 @@ async function build(): Promise<Indexes> {
         away_pts: Number(g.away_pts),
         home_pts: Number(g.home_pts),
         path: pathForGame('team', away, home, date, g.game_code),
-        team_text: `${teamText(Number(g.away_team_id), g.away_abbr)} ${teamText(Number(g.home_team_id), g.home_abbr)}`,
       };
-    }),
-  );
-  return { players, teams, games };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || b.game_id.localeCompare(a.game_id));
+  for (const g of hits) {
+    push(gamesByDate, g.date, g);
+    push(gamesByTeam, g.away, g);
+    push(gamesByTeam, g.home, g);
+  }
+  return { players, teams, gamesByDate, gamesByTeam };
 }
 
 let indexes: Promise<Indexes> | null = null;
@@ -168,24 +177,43 @@ const strip = <T extends object>(hit: T & { id?: unknown; score?: unknown; terms
 };
 
 /**
- * Players, teams and games matching `q`, at most `limit` of each, best first. Games are looked for only when
- * the query names a date or two or more words (a game is found by its teams and date, every word must match).
+ * Games named by a query: a date (YYYY-MM-DD) and/or teams. With a date, that day's games, those of the named
+ * teams first; without one, only when two or more teams are named (their games against each other, newest first).
  */
+function findGames(ix: Indexes, text: string, date: string | null, limit: number): GameHit[] {
+  const words = date ? text.replace(/\b\d{4}-\d{1,2}-\d{1,2}\b/, ' ') : text;
+  // Each word names at most one franchise (its best match): "BOS DEN", "lakers celtics"; a city shared by two
+  // franchises names both ("los angeles").
+  const named = new Set<string>();
+  for (const word of tokenize(words)) {
+    const found = ix.teams.search(word, { prefix: true, fuzzy: false });
+    const top = found[0]?.score;
+    for (const f of found) if (f.score === top) named.add(String(f.id));
+  }
+  const hits = (g: GameHit) => Number(named.has(g.away)) + Number(named.has(g.home));
+  if (date) {
+    const day = ix.gamesByDate.get(date) ?? [];
+    const matching = named.size === 0 ? day : day.filter((g) => hits(g) > 0);
+    return matching.sort((a, b) => hits(b) - hits(a)).slice(0, limit);
+  }
+  if (named.size < 2) return [];
+  const [first] = [...named];
+  const out: GameHit[] = [];
+  for (const g of ix.gamesByTeam.get(first!) ?? []) {
+    if (hits(g) === 2) out.push(g);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Players, teams and games matching `q`, at most `limit` of each, best first. */
 export async function search(q: string, limit: number): Promise<SearchResults> {
   const ix = await searchIndexes();
   const text = q.trim();
   const date = dateIn(text);
-  // Every word must match a player ("steph curry"); if none does, any word may.
+  // Every word must match a player ("steph curry"); if none does, any word may (not in a game's "BOS DEN 2023-01-01").
   const all = ix.players.search(text, { combineWith: 'AND' });
-  const players = (all.length > 0 ? all : ix.players.search(text)).slice(0, limit).map((h) => strip(h as unknown as PlayerHit & { id: number }));
+  const players = (all.length > 0 || date ? all : ix.players.search(text)).slice(0, limit).map((h) => strip(h as unknown as PlayerHit & { id: number }));
   const teams = ix.teams.search(text).slice(0, limit).map((h) => strip(h as unknown as TeamHit & { id: string }));
-  const wantsGames = date !== null || tokenize(text).length >= 2;
-  const games = wantsGames
-    ? ix.games
-        .search(date ? text.replace(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, date) : text)
-        .sort((a, b) => b.score - a.score || String(b.date).localeCompare(String(a.date)))
-        .slice(0, limit)
-        .map((h) => strip(h as unknown as GameHit & { id: string }))
-    : [];
-  return { players, teams, games };
+  return { players, teams, games: findGames(ix, text, date, limit) };
 }
