@@ -11,7 +11,7 @@
 import { parseDataQuery } from '../../lib/apiParams';
 import { SEASONS, seasonLabel } from '../../lib/filters';
 import { query, type Row } from '../db/statsDb';
-import { PLAYER_COUNTERS, pick } from './counters';
+import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
 import { playerSumsBy, teamSumsBy } from './sums';
@@ -52,6 +52,8 @@ const ALL_SEASONS = () =>
   parseDataQuery({ page: ['Players'], season: SEASONS.map(String), season_type: ['regular', 'playoffs'], is_garbage_time: ['false'] }).filters;
 
 interface PoolRow extends Row {
+  /** his summed counters (the totals rows add them up) */
+  sums: PlayerSums;
   player_id: number;
   season: number;
   season_type: string;
@@ -87,10 +89,12 @@ async function buildPools(): Promise<Map<number, PoolRow[]>> {
   for (const r of sums) {
     if (Number(r.on_seconds) <= 0) continue;
     const m = meta.get(key(r.season, r.season_type, r.player_id));
-    const v: Values = playerValues(pick(r, PLAYER_COUNTERS));
+    const sums = pick(r, PLAYER_COUNTERS);
+    const v: Values = playerValues(sums);
     const teamPossessions = poss.get(key(r.season, r.season_type, r.last_team_id)) ?? Infinity;
     rows.push({
       ...v,
+      sums,
       player_id: Number(r.player_id),
       season: Number(r.season),
       season_type: String(r.season_type),
@@ -124,7 +128,7 @@ const NO_PERCENTILES = Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, null])
 export async function playerCareer(playerId: number): Promise<PlayerCareer> {
   const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
   if (!known) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
-  const [byPlayer, totals] = await Promise.all([careerPools(), playerSumsBy(ALL_SEASONS(), { groupBy: ['season_type'], playerId })]);
+  const byPlayer = await careerPools();
   const mine = [...(byPlayer.get(playerId) ?? [])].sort(
     (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),
   );
@@ -142,27 +146,30 @@ export async function playerCareer(playerId: number): Promise<PlayerCareer> {
     percentiles: pickRates(r, '_pct'),
     qualified: r.qualified,
   }));
-  const totalRows: CareerRow[] = totals
-    .filter((t) => Number(t.on_seconds) > 0)
-    .sort((a, b) => (a.season_type === 'regular' ? -1 : b.season_type === 'regular' ? 1 : 0))
-    .map((t) => {
-      const type = String(t.season_type) as CareerRow['season_type'];
-      const of = rows.filter((r) => r.season_type === type);
-      const v = playerValues(pick(t, PLAYER_COUNTERS));
-      return {
+  // Totals per season type: his counters summed over the seasons, then the same formulas.
+  const totalRows: CareerRow[] = (['regular', 'playoffs'] as const).flatMap((type) => {
+    const of = mine.filter((r) => r.season_type === type);
+    if (of.length === 0) return [];
+    const sums = { ...of[0]!.sums };
+    for (const r of of.slice(1)) for (const k of PLAYER_COUNTERS) sums[k] += r.sums[k];
+    const v = playerValues(sums);
+    const shown = rows.filter((r) => r.season_type === type);
+    return [
+      {
         season: 'Career',
         season_start: null,
         season_type: type,
         team: null,
-        teams: [...new Set(of.slice().reverse().flatMap((r) => r.teams))],
+        teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
         position: null,
-        games: of.reduce((n, r) => n + r.games, 0),
+        games: shown.reduce((n, r) => n + r.games, 0),
         min: Number(v.min ?? 0),
         pts: Number(v.pts ?? 0),
         values: pickRates(v as Row),
         percentiles: { ...NO_PERCENTILES },
         qualified: false,
-      };
-    });
+      },
+    ];
+  });
   return { player_id: playerId, rows, totals: totalRows };
 }
