@@ -86,7 +86,6 @@ export default function SiteSearch({ initial = '' }: { initial?: string }) {
         type="search"
         name="q"
         placeholder="Search players, teams, games"
-        autoComplete="off"
         maxLength={100}
         {...getInputProps({
           onKeyDown: (e) => {
