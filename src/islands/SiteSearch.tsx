@@ -41,6 +41,13 @@ export default function SiteSearch({ initial = '' }: { initial?: string }) {
   const [input, setInput] = useState(initial);
   const [hits, setHits] = useState<Hit[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Text typed before the island hydrated is in the input but not in the state: take it over.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setInput(typed);
+  }, []);
 
   useEffect(() => {
     const q = input.trim();
@@ -88,6 +95,7 @@ export default function SiteSearch({ initial = '' }: { initial?: string }) {
         placeholder="Search players, teams, games"
         maxLength={100}
         {...getInputProps({
+          ref: inputRef,
           onKeyDown: (e) => {
             // Enter with nothing highlighted: the plain form submit to /search.
             if (e.key === 'Enter' && highlightedIndex < 0) {

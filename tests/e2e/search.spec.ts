@@ -3,7 +3,17 @@
  * the autocomplete of the stats pages (typing, arrow keys, Enter), the plain GET form of the marketing pages
  * without JavaScript, the /search page, and the API's 400s.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/** Results come from the server as you type: on this shared machine give them time. */
+const expectSoon = expect.configure({ timeout: 15_000 });
+
+/** The header's combobox, once its island has hydrated. */
+async function searchBox(page: Page) {
+  await expect(page.locator('astro-island[component-url*="SiteSearch"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+  return page.getByRole('combobox', { name: 'Search players, teams and games' });
+}
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 60_000 });
@@ -11,10 +21,10 @@ test.describe.configure({ timeout: 60_000 });
 test.describe('with JavaScript (stats pages: autocomplete)', () => {
   test('type part of a name, pick with the keyboard and land on the player', async ({ page }) => {
     await page.goto('/stats/league');
-    const box = page.getByRole('combobox', { name: 'Search players, teams and games' });
+    const box = await searchBox(page);
     await box.pressSequentially('doncic', { delay: 30 });
     const options = page.getByRole('search').getByRole('listbox').getByRole('option');
-    await expect(options.first()).toContainText('Luka Doncic');
+    await expectSoon(options.first()).toContainText('Luka Doncic');
     await page.screenshot({ path: `${SCREENSHOTS}/search-autocomplete-desktop.png` });
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
@@ -25,14 +35,14 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
 
   test('accents and case do not matter; teams by nickname and former abbreviation', async ({ page }) => {
     await page.goto('/stats/players');
-    const box = page.getByRole('combobox', { name: 'Search players, teams and games' });
+    const box = await searchBox(page);
     await box.fill('DONČIĆ');
-    await expect(page.getByRole('search').getByRole('option').first()).toContainText('Luka Doncic');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('Luka Doncic');
     await box.fill('NJN');
-    await expect(page.getByRole('search').getByRole('option').first()).toContainText('Brooklyn Nets');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('Brooklyn Nets');
     await box.fill('celtics');
     const first = page.getByRole('search').getByRole('option').first();
-    await expect(first).toContainText('Boston Celtics');
+    await expectSoon(first).toContainText('Boston Celtics');
     await expect(first).toContainText('BOS');
     await first.click();
     await expect(page).toHaveURL(/\/stats\/team\/team\/BOS$/);
@@ -40,9 +50,9 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
 
   test('Enter with nothing highlighted opens the results page', async ({ page }) => {
     await page.goto('/stats/teams');
-    const box = page.getByRole('combobox', { name: 'Search players, teams and games' });
+    const box = await searchBox(page);
     await box.fill('lebron');
-    await expect(page.getByRole('search').getByRole('option').first()).toContainText('LeBron James');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('LeBron James');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
     await expect(page.getByRole('region', { name: 'Players' }).getByRole('link').first()).toHaveText('LeBron James');
@@ -51,9 +61,9 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
   test('on a phone the search box has its own row and the list fits the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/stats/players');
-    const box = page.getByRole('combobox', { name: 'Search players, teams and games' });
+    const box = await searchBox(page);
     await box.fill('james');
-    await expect(page.getByRole('search').getByRole('option').first()).toBeVisible();
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toBeVisible();
     const menu = await page.getByRole('search').getByRole('listbox').boundingBox();
     expect(menu!.x).toBeGreaterThanOrEqual(0);
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);

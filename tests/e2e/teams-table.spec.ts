@@ -17,7 +17,7 @@ async function value(page: Page, row: Locator, label: string): Promise<string> {
   const i = headers.indexOf(label);
   expect(i, `column ${label}`).toBeGreaterThanOrEqual(0);
   const cell = row.locator('th, td').nth(i);
-  const rank = (await cell.locator('.rk').count()) ? await cell.locator('.rk').textContent() : '';
+  const rank = (await cell.locator('.tt-rk').count()) ? await cell.locator('.tt-rk').textContent() : '';
   return (await cell.textContent())!.trim().slice(0, rank ? -rank.length : undefined).trim();
 }
 
@@ -45,7 +45,7 @@ test('the 30 teams of 2022-23 with records, ratings, ranks and the league averag
   const drtgCells = table(page).locator(`tbody tr > :nth-child(${headers.indexOf('DRtg') + 1})`);
   const drtgs = (await drtgCells.allTextContents()).map((t) => Number(t.trim().split(/\s+/)[0]));
   const best = drtgCells.nth(drtgs.indexOf(Math.min(...drtgs)));
-  await expect(best.locator('.rk')).toHaveText('1');
+  await expect(best.locator('.tt-rk')).toHaveText('1');
   await expect(best).toHaveClass(/pct-band-4/);
   const footer = table(page).locator('tfoot tr');
   await expect(footer.locator('th')).toHaveText('League average');
@@ -79,7 +79,7 @@ test('side and metric sets are links; the defense side ranks lower opponent numb
   for (const row of rows) {
     const v = Number(await value(page, row, 'Pts/Poss'));
     const headers = (await table(page).locator('thead th').allTextContents()).map((h) => h.trim());
-    const rank = (await row.locator('th, td').nth(headers.indexOf('Pts/Poss')).locator('.rk').textContent())!;
+    const rank = (await row.locator('th, td').nth(headers.indexOf('Pts/Poss')).locator('.tt-rk').textContent())!;
     if (v < best.v) best = { v, rank };
   }
   expect(best.rank).toBe('1');
