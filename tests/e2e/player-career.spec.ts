@@ -26,7 +26,8 @@ test('LeBron James: bio of the season shown and every season in "Career", whatev
   await expect(fact('Age in 2012-13')).toHaveText('28');
   await expect(fact('Draft')).toHaveText('2003, round 1, pick 1');
   await expect(fact('Salary 2012-13')).toHaveText('$17,545,000');
-  await expect(fact('Team 2012-13')).toHaveText('MIA');
+  await expect(fact('Team 2012-13')).toHaveText('Miami Heat');
+  await expect(fact('Team 2012-13').getByRole('link')).toHaveAttribute('href', '/stats/team/players/MIA');
   await expect(fact('Position')).toContainText('listed');
 
   const career = page.getByRole('table', { name: 'Career' });
