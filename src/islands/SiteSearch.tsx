@@ -87,7 +87,7 @@ export default function SiteSearch({ initial = '' }: { initial?: string }) {
   return (
     <form ref={formRef} className="site-search" role="search" action="/search" method="get">
       <label className="visually-hidden" {...getLabelProps()}>
-        Search players, teams and games
+        Site search
       </label>
       <input
         type="search"

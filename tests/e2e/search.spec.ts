@@ -12,7 +12,7 @@ const expectSoon = expect.configure({ timeout: 15_000 });
 /** The header's combobox, once its island has hydrated. */
 async function searchBox(page: Page) {
   await expect(page.locator('astro-island[component-url*="SiteSearch"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
-  return page.getByRole('combobox', { name: 'Search players, teams and games' });
+  return page.getByRole('combobox', { name: 'Site search' });
 }
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -60,7 +60,7 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
 
   test('on a phone the search box has its own row and the list fits the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/stats/players');
+    await page.goto('/stats/guides');
     const box = await searchBox(page);
     await box.fill('james');
     await expectSoon(page.getByRole('search').getByRole('option').first()).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
 
   test('from a marketing page: type, press Enter, open the player', async ({ page }) => {
     await page.goto('/about');
-    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search players, teams and games' });
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Site search' });
     await box.fill('lebron');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
@@ -90,7 +90,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
   test('a game by its teams and date', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search players, teams and games' }).fill('BOS DEN 2023-01-01');
+    await page.getByRole('searchbox', { name: 'Site search' }).fill('BOS DEN 2023-01-01');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     const games = page.getByRole('region', { name: 'Games' }).getByRole('link');
     await expect(games).toHaveCount(1);
