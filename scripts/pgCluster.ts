@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL cluster for the tests, from Debian's packages (`apt-get install -y postgresql`):
- * `initdb` in a new temporary folder, `pg_ctl start` on a free port of 127.0.0.1 (trust authentication,
- * no fsync: nothing here needs to survive), `stop()` shuts it down and deletes the folder.
+ * `initdb` in a new temporary folder, `pg_ctl start` on a free port of 127.0.0.1 (trust authentication;
+ * no fsync unless `durable`: nothing here needs to survive), `stop()` shuts it down and deletes the folder.
  * PostgreSQL refuses to run as root, so as root the binaries run as the `postgres` user (runuser) and the
  * folder belongs to that user.
  * Used by scripts/test-all.mjs (one cluster for the whole `npm test`, passed on as TEST_DATABASE_URL), by the
@@ -65,7 +65,8 @@ async function candidatePorts(): Promise<number[]> {
   return ports;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** durable: keep PostgreSQL's fsync and synchronous commit (for benchmarks); the tests turn them off. */
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const bin = findPgBinDir();
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]): SpawnSyncReturns<string> => {
@@ -92,8 +93,9 @@ export async function startPgCluster(): Promise<PgCluster> {
   let lastError: Error | null = null;
   for (const port of await candidatePorts()) {
     if (!(await portIsFree(port))) continue;
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-    const start = run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
+    const start = run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '60', 'start']);
     if (start.status === 0) {
       let stopped = false;
       return {
