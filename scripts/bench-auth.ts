@@ -84,7 +84,7 @@ if (!storeKind) {
     times.sort((a, b) => a - b);
     const scale = unit === 'µs' ? 1000 : 1;
     const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))]! * scale).toFixed(unit === 'µs' ? 0 : 1);
-    console.log(`  ${label.padEnd(52)} p50 ${at(0.5).padStart(6)} ${unit}   p95 ${at(0.95).padStart(6)} ${unit}   (${runs} runs)`);
+    console.log(`  ${label.padEnd(56)} p50 ${at(0.5).padStart(6)} ${unit}   p95 ${at(0.95).padStart(6)} ${unit}   (${runs} runs)`);
   }
 
   console.log(`\n${storeKind === 'postgres' ? 'PostgreSQL' : 'SQLite'} store: ${describeAccountStore()}`);

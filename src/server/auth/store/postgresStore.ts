@@ -273,6 +273,28 @@ export class PostgresAccountStore implements AccountStore {
     return rows[0] ? rows[0].user_id : null;
   }
 
+  async liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null> {
+    const { rows } = await this.#query<UserRow & { subscriptions: { plan_name: string; expires_at: number }[] }>(
+      `SELECT u.*, coalesce(
+           json_agg(json_build_object('plan_name', p.plan_name, 'expires_at', p.expires_at) ORDER BY p.plan_name)
+             FILTER (WHERE p.plan_name IS NOT NULL),
+           '[]') AS subscriptions
+         FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         LEFT JOIN subscriptions p ON p.user_id = u.id
+        WHERE s.id_digest = $1 AND s.expires_at > $2
+        GROUP BY u.id`,
+      [sessionIdDigest, now],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user = toUser(row);
+    return {
+      ...user,
+      subscriptions: row.subscriptions.map((p) => ({ userId: user.id, planName: p.plan_name, expiresAt: Number(p.expires_at) })),
+    };
+  }
+
   async deleteSession(sessionIdDigest: string): Promise<void> {
     await this.#query('DELETE FROM sessions WHERE id_digest = $1', [sessionIdDigest]);
   }

@@ -236,6 +236,12 @@ export class SqliteAccountStore implements AccountStore {
     return row ? row.user_id : null;
   }
 
+  async liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null> {
+    const userId = await this.findSessionUser(sessionIdDigest, now);
+    const user = userId === null ? null : await this.findUserById(userId);
+    return user ? { ...user, subscriptions: await this.subscriptionsFor(user.id) } : null;
+  }
+
   async deleteSession(sessionIdDigest: string): Promise<void> {
     this.#write(() => {
       this.#sql('DELETE FROM sessions WHERE id_digest = ?').run(sessionIdDigest);

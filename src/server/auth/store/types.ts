@@ -95,6 +95,11 @@ export interface AccountStore extends FailureCounters {
   createSession(userId: number, sessionIdDigest: string, expiresAt: number): Promise<void>;
   /** The user id of a live session (present and not expired), else null. */
   findSessionUser(sessionIdDigest: string, now: number): Promise<number | null>;
+  /**
+   * The user of a live session with their plans, else null: everything a request's session needs, read fresh
+   * (one round trip on PostgreSQL), so a revoked plan or session holds on every node at the next request.
+   */
+  liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null>;
   deleteSession(sessionIdDigest: string): Promise<void>;
   deleteSessionsForUser(userId: number): Promise<number>;
   /** The schema version of the database (migrations applied at open: the last one of MIGRATIONS). */

@@ -188,6 +188,28 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
       await store.setPasswordHash('a@example.com', FAKE_HASH + 'new');
       expect(await store.findSessionUser('d3', 1)).toBeNull();
     });
+
+    it('liveSession gives the user of a live session with all their plans, read fresh', async () => {
+      const store = await fresh();
+      const user = await store.createUser({ email: 'b@example.com', name: 'B', passwordHash: FAKE_HASH, isAdmin: true });
+      await store.createUser({ email: 'other@example.com', name: 'O', passwordHash: FAKE_HASH });
+      await store.grantSubscription('other@example.com', 'Stats', 2_500_000_000);
+      await store.createSession(user.id, 'live', 3_000_000_000);
+      const bare = await store.liveSession('live', 2_000_000_000);
+      expect(bare).toMatchObject({ id: user.id, email: 'b@example.com', name: 'B', isAdmin: true, subscriptions: [] });
+      await store.grantSubscription('b@example.com', 'Stats', 2_100_000_000);
+      await store.grantSubscription('b@example.com', 'Archive', 2_200_000_000);
+      expect((await store.liveSession('live', 2_000_000_000))?.subscriptions).toEqual([
+        { userId: user.id, planName: 'Archive', expiresAt: 2_200_000_000 },
+        { userId: user.id, planName: 'Stats', expiresAt: 2_100_000_000 },
+      ]);
+      await store.revokeSubscription('b@example.com', 'Stats');
+      expect((await store.liveSession('live', 2_000_000_000))?.subscriptions.map((p) => p.planName)).toEqual(['Archive']);
+      expect(await store.liveSession('live', 3_000_000_000)).toBeNull(); // expired
+      expect(await store.liveSession('unknown', 1)).toBeNull();
+      await store.deleteSession('live');
+      expect(await store.liveSession('live', 2_000_000_000)).toBeNull();
+    });
   });
 
   describe('sign-in failure counters', () => {
