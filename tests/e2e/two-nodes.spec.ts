@@ -4,7 +4,8 @@
  * carries a session from one node to the other as a balancer would).
  * - a session made on node A works on node B;
  * - wrong passwords spread over A and B add up to one account's limit;
- * - a plan revoked with the CLI is refused on B, and a password changed with the CLI ends the session on B.
+ * - a plan revoked with the CLI is refused on B, and a password changed with the CLI ends the session on B;
+ * - a node that cannot reach its PostgreSQL refuses to start, saying why.
  * PostgreSQL: TEST_DATABASE_URL (scripts/test-all.mjs starts one throwaway cluster for `npm test`), else a
  * throwaway cluster of this spec's own (scripts/pgCluster.ts). If none can start, these tests fail.
  */
@@ -148,4 +149,19 @@ test('a plan revoked with the CLI is refused on node B; a password changed with 
   await expect.poll(async () => (await sessionOn(page.request, B))?.user ?? null, { timeout: 5_000 }).toBeNull();
   await page.goto(`${B}/profile`);
   await expect(page).toHaveURL(/\/signin\?error=SessionRequired/);
+});
+
+test('a node whose PostgreSQL cannot be reached refuses to start, saying why', async () => {
+  const deadPort = await freePort(); // nothing listens there
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/server.ts'], {
+    env: { ...nodeEnv, DATABASE_URL: `postgres://postgres@127.0.0.1:${deadPort}/courtvision`, PORT: String(await freePort()), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  nodes.push(child);
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain(`Courtvision cannot start: accounts database PostgreSQL 127.0.0.1:${deadPort}/courtvision`);
 });
