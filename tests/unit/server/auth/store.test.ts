@@ -142,6 +142,16 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
       expect(await store.listUsers()).toHaveLength(1);
     });
 
+    it('of ten simultaneous sign-ups with one email, exactly one gets the account', async () => {
+      const store = await fresh();
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => store.createUser({ email: `Same@Example.com`, name: `N${i}`, passwordHash: FAKE_HASH })),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const a of attempts.filter((a) => a.status === 'rejected')) expect(a.reason).toBeInstanceOf(DuplicateEmailError);
+      expect((await store.listUsers()).map((u) => u.email)).toEqual(['same@example.com']);
+    });
+
     it('sets and clears the admin flag; unknown accounts are an error', async () => {
       const store = await fresh();
       await store.createUser({ email: 'a@example.com', name: 'A', passwordHash: FAKE_HASH });
