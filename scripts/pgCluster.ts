@@ -98,17 +98,16 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     const start = run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '60', 'start']);
     if (start.status === 0) {
       let stopped = false;
-      return {
-        url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-        port,
-        dir,
-        stop() {
-          if (stopped) return;
-          stopped = true;
-          run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-          removeDir();
-        },
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        process.off('exit', stop);
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        removeDir();
       };
+      // Also stopped when the process that started it exits without calling stop() (a crash, process.exit).
+      process.on('exit', stop);
+      return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, stop };
     }
     const log = fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000) : '';
     lastError = fail(`pg_ctl start on port ${port}`, { ...start, stderr: `${start.stderr}\n${log}` });
