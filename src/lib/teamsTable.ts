@@ -38,7 +38,7 @@ export const OVERVIEW_COLUMNS: readonly TeamsColumn[] = [
 /** Which way a team-set column is good from the team's own side (offense); defense inverts it. */
 function offenseBetter(key: string): Better {
   if (key === 'tov_pct') return 'low';
-  if (key.endsWith('_freq') || key.endsWith('_play_pct') || key === 'poss' || key === 'min' || /^(fgm|fga|fg3m|fg3a|ftm|fta|pts)$/.test(key)) return null;
+  if (key.endsWith('_freq') || key.endsWith('_play_pct') || key === 'poss' || key === 'sec' || /^(fgm|fga|fg3m|fg3a|ftm|fta|pts)$/.test(key)) return null;
   if (key === 'tr_off_steal_pct' || key === 'tr_off_dreb_pct') return null;
   return 'high';
 }

@@ -20,7 +20,7 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
     const rows = c.rows.filter((r) => r.season_type === 'regular');
     expect(regular.games).toBe(rows.reduce((n, r) => n + r.games, 0));
     expect(regular.pts).toBe(rows.reduce((n, r) => n + r.pts, 0));
-    expect(regular.min).toBe(rows.reduce((n, r) => n + r.min, 0));
+    expect(regular.sec).toBe(rows.reduce((n, r) => n + r.sec, 0));
     // Percentiles in 0-100 for his qualified seasons, none on totals.
     for (const v of Object.values(r2012.percentiles)) expect(v === null || (v >= 0 && v <= 100)).toBe(true);
     expect(Object.values(r2012.percentiles).some((v) => v !== null)).toBe(true);

@@ -25,11 +25,11 @@ const columnValues = async (page: Page, column: string) => {
 
 test('minutes: whole minutes on season tables, m:ss on game lines', async ({ page }) => {
   await openTable(page, '/stats/players');
-  const season = await columnValues(page, 'min');
+  const season = await columnValues(page, 'sec');
   expect(season.length).toBeGreaterThan(100);
   for (const v of season.slice(0, 20)) expect(v).toMatch(/^\d{1,3}(,\d{3})*$/);
   await openTable(page, '/stats/player/gamelog/lebron_james_2544');
-  const games = await columnValues(page, 'min');
+  const games = await columnValues(page, 'sec');
   for (const v of games.slice(0, 20)) expect(v).toMatch(/^\d{1,2}:\d{2}$/);
 });
 

@@ -34,7 +34,7 @@ export interface CareerRow {
   position: string | null;
   games: number;
   /** seconds on court */
-  min: number;
+  sec: number;
   pts: number;
   values: Record<CareerRateKey, number | null>;
   /** percentile (0-100) in his position group that season; null on total rows and without a pool */
@@ -140,7 +140,7 @@ export async function playerCareer(playerId: number): Promise<PlayerCareer> {
     teams: (r.team_ids as number[]).map((id) => teamAbbr(id) ?? String(id)),
     position: r.position || null,
     games: Number(r.games),
-    min: Number(r.min ?? 0),
+    sec: Number(r.sec ?? 0),
     pts: Number(r.pts ?? 0),
     values: pickRates(r),
     percentiles: pickRates(r, '_pct'),
@@ -163,7 +163,7 @@ export async function playerCareer(playerId: number): Promise<PlayerCareer> {
         teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
         position: null,
         games: shown.reduce((n, r) => n + r.games, 0),
-        min: Number(v.min ?? 0),
+        sec: Number(v.sec ?? 0),
         pts: Number(v.pts ?? 0),
         values: pickRates(v as Row),
         percentiles: { ...NO_PERCENTILES },
