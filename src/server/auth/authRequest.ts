@@ -1,0 +1,78 @@
+/**
+ * What the middleware needs to know about a request to the Auth.js endpoints (/api/auth/*) before Auth.js sees
+ * it: the form fields it will read (the email, for the rate limits, and the callbackUrl), read the way Auth.js
+ * reads them (JSON or URL-encoded form; src/server/http/bodyLimit.ts has already bounded the body), and
+ * whether its callback URLs are acceptable (callbackUrl.ts) so a bad one is a 400, not Auth.js's 500.
+ */
+import { callbackPathOf } from './callbackUrl.ts';
+
+export interface AuthFields {
+  email: string;
+  callbackUrl: string | null;
+}
+
+/** The email and callbackUrl of a POSTed body, whatever its content type; empty when unreadable. */
+export async function authFieldsOf(request: Request): Promise<AuthFields> {
+  const none: AuthFields = { email: '', callbackUrl: null };
+  if (request.method !== 'POST' || !request.body) return none;
+  let text: string;
+  try {
+    text = await request.clone().text();
+  } catch {
+    return none;
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = JSON.parse(text) as Record<string, unknown> | null;
+      if (!body || typeof body !== 'object') return none;
+      return { email: str(body.email) ?? '', callbackUrl: str(body.callbackUrl) };
+    } catch {
+      return none;
+    }
+  }
+  // Form-encoded (what Auth.js reads otherwise); any other type is read the same way so the limiter never
+  // misses an email that some parser could find.
+  // Object.fromEntries keeps the last of repeated fields, as Auth.js does.
+  const form = Object.fromEntries(new URLSearchParams(text));
+  return { email: form.email ?? '', callbackUrl: form.callbackUrl ?? null };
+}
+
+/** Auth.js's callback-url cookie names (plain and __Secure-). */
+const CALLBACK_COOKIE = /(?:^|;\s*)((?:__Secure-)?authjs\.callback-url)=([^;]*)/;
+
+export type CallbackCheck = { ok: true } | { ok: false; message: string; clearCookie?: string };
+
+/** Are the request's callback URLs (query, body, cookie) acceptable for this site? */
+export function checkCallbackUrls(request: Request, url: URL, bodyCallbackUrl: string | null): CallbackCheck {
+  const origin = url.origin;
+  for (const value of [url.searchParams.get('callbackUrl'), bodyCallbackUrl]) {
+    if (value !== null && value !== '' && callbackPathOf(value, origin) === null) {
+      return { ok: false, message: 'Bad callbackUrl: expected a path of this site, such as /stats/players.' };
+    }
+  }
+  const cookie = CALLBACK_COOKIE.exec(request.headers.get('cookie') ?? '');
+  if (cookie) {
+    let value = '';
+    try {
+      value = decodeURIComponent(cookie[2] ?? '');
+    } catch {
+      value = '\u0000';
+    }
+    if (value !== '' && callbackPathOf(value, origin) === null) {
+      return { ok: false, message: 'Bad callback-url cookie: it was cleared, please try again.', clearCookie: cookie[1]! };
+    }
+  }
+  return { ok: true };
+}
+
+/** The 400 answer to a bad callback URL (JSON, with the cookie cleared when the cookie was the bad one). */
+export function badCallbackResponse(check: Extract<CallbackCheck, { ok: false }>): Response {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (check.clearCookie) {
+    const secure = check.clearCookie.startsWith('__Secure-') ? '; Secure' : '';
+    headers.append('Set-Cookie', `${check.clearCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return Response.json({ error: check.message, param: 'callbackUrl' }, { status: 400, headers });
+}
