@@ -20,6 +20,13 @@ export function isSafeCallbackPath(value: unknown): value is string {
   }
   if (url.origin !== BASE || url.pathname.startsWith('//')) return false;
   if (/%(2f|5c)/i.test(url.pathname)) return false;
+  try {
+    // Well-formed escapes only, and nothing a decoding proxy would turn into a new authority.
+    const decoded = decodeURIComponent(url.pathname);
+    if (decoded.startsWith('//') || decoded.includes('\\')) return false;
+  } catch {
+    return false;
+  }
   // The parser changed nothing (no dot segments resolved, nothing re-encoded).
   return url.pathname + url.search + url.hash === value;
 }
