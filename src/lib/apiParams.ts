@@ -10,6 +10,7 @@
  * - ranges are ordered smaller first (spec section 5); a range equal to the filter's full bounds is no filter;
  * - multi-values are de-duplicated and sorted; team abbreviations become league team ids (historical abbrs too).
  */
+import './zodSetup';
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';

@@ -57,7 +57,10 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   refuse(`could not listen on ${config.host}:${config.port} (${error.code ?? error.message}).`);
 });
 server.listen(config.port, config.host, () => {
-  console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  // The bound port (PORT=0 picks a free one).
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
 });
 
 function shutdown(signal: string): void {
