@@ -11,7 +11,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
 import { decideAccess } from './server/auth/access.ts';
-import { authFieldsOf, badCallbackResponse, checkCallbackUrls } from './server/auth/authRequest.ts';
+import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
@@ -44,6 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const guardAuth = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (pathname !== AUTH_BASE_PATH && !pathname.startsWith(AUTH_BASE_PATH + '/')) return next();
+  if (!isAuthAction(pathname, AUTH_BASE_PATH)) return Response.json({ error: `Not found: ${pathname}` }, { status: 404 });
   const fields = await authFieldsOf(context.request);
   const callbacks = checkCallbackUrls(context.request, context.url, fields.callbackUrl);
   if (!callbacks.ok) return badCallbackResponse(callbacks);

@@ -6,6 +6,15 @@
  */
 import { callbackPathOf } from './callbackUrl.ts';
 
+/** The actions auth-astro hands to Auth.js; for any other path under /api/auth it returns nothing (a 500). */
+const AUTH_ACTIONS = new Set(['providers', 'session', 'csrf', 'signin', 'signout', 'callback', 'verify-request', 'error']);
+
+/** True when the path (under the auth base path) names an action Auth.js answers. */
+export function isAuthAction(pathname: string, basePath: string): boolean {
+  if (!pathname.startsWith(basePath + '/')) return false;
+  return AUTH_ACTIONS.has(pathname.slice(basePath.length + 1).split('/')[0] ?? '');
+}
+
 export interface AuthFields {
   email: string;
   callbackUrl: string | null;
