@@ -12,7 +12,7 @@ import type { Session } from '../lib/session.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-interface AuthState {
+export interface AuthState {
   status: AuthStatus;
   session: Session | null;
 }
