@@ -21,7 +21,7 @@ import { pagePolicy } from './server/http/securityHeaders.ts';
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
 
-const setPagePolicy = defineMiddleware(async (context, next) => {
+const setPagePolicy = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     try {

@@ -5,6 +5,7 @@
  * whether its callback URLs are acceptable (callbackUrl.ts) so a bad one is a 400, not Auth.js's 500.
  */
 import { callbackPathOf } from './callbackUrl.ts';
+import { usesSecureCookies } from './session.ts';
 
 /** The actions auth-astro hands to Auth.js; for any other path under /api/auth it returns nothing (a 500). */
 const AUTH_ACTIONS = new Set(['providers', 'session', 'csrf', 'signin', 'signout', 'callback', 'verify-request', 'error']);
@@ -48,12 +49,19 @@ export async function authFieldsOf(request: Request): Promise<AuthFields> {
   return { email: form.email ?? '', callbackUrl: form.callbackUrl ?? null };
 }
 
-/** Auth.js's callback-url cookie names (plain and __Secure-). */
-const CALLBACK_COOKIE = /(?:^|;\s*)((?:__Secure-)?authjs\.callback-url)=([^;]*)/;
+/** The value of the callback-url cookie Auth.js will read for this request (its name depends on https). */
+function callbackCookieOf(request: Request, secure: boolean): { name: string; value: string } | null {
+  const name = secure ? '__Secure-authjs.callback-url' : 'authjs.callback-url';
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return { name, value: part.slice(eq + 1).trim() };
+  }
+  return null;
+}
 
 export type CallbackCheck = { ok: true } | { ok: false; message: string; clearCookie?: string };
 
-/** Are the request's callback URLs (query, body, cookie) acceptable for this site? */
+/** Are the request's callback URLs (query, body, the cookie Auth.js reads) acceptable for this site? */
 export function checkCallbackUrls(request: Request, url: URL, bodyCallbackUrl: string | null): CallbackCheck {
   const origin = url.origin;
   for (const value of [url.searchParams.get('callbackUrl'), bodyCallbackUrl]) {
@@ -61,16 +69,16 @@ export function checkCallbackUrls(request: Request, url: URL, bodyCallbackUrl: s
       return { ok: false, message: 'Bad callbackUrl: expected a path of this site, such as /stats/players.' };
     }
   }
-  const cookie = CALLBACK_COOKIE.exec(request.headers.get('cookie') ?? '');
+  const cookie = callbackCookieOf(request, usesSecureCookies(url));
   if (cookie) {
     let value = '';
     try {
-      value = decodeURIComponent(cookie[2] ?? '');
+      value = decodeURIComponent(cookie.value);
     } catch {
       value = '\u0000';
     }
     if (value !== '' && callbackPathOf(value, origin) === null) {
-      return { ok: false, message: 'Bad callback-url cookie: it was cleared, please try again.', clearCookie: cookie[1]! };
+      return { ok: false, message: 'Bad callback-url cookie: it was cleared, please try again.', clearCookie: cookie.name };
     }
   }
   return { ok: true };
