@@ -75,12 +75,15 @@ export interface DataQuery {
 export type RawQuery = Record<string, string[]>;
 
 export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
-  const raw: RawQuery = {};
+  // A Map, then own properties only: keys like "toString" or "__proto__" are plain keys (ignored as unknown).
+  const raw = new Map<string, string[]>();
   for (const [key, value] of params) {
     if (value.trim() === '') continue;
-    (raw[key] ??= []).push(value.trim());
+    const values = raw.get(key);
+    if (values) values.push(value.trim());
+    else raw.set(key, [value.trim()]);
   }
-  return raw;
+  return Object.fromEntries(raw);
 }
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
