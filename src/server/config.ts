@@ -38,6 +38,12 @@ const providers = z
   })
   .describe(`"none" or a comma-separated list of: ${PROVIDER_IDS.join(', ')}`);
 
+const postgresUrl = z
+  .string()
+  .trim()
+  .regex(/^postgres(ql)?:\/\/./, 'not a PostgreSQL URL')
+  .describe('a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
+
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''))
@@ -48,6 +54,7 @@ const SCHEMA = {
   NBA_DATA_DIR: text.default('../shared/nba-data').describe('a folder path'),
   STATS_DB_PATH: text.default('data/stats.duckdb').describe('a file path'),
   ACCOUNTS_DB_PATH: text.optional().describe('a file path'),
+  DATABASE_URL: postgresUrl.optional(),
   API_CACHE_ENTRIES: int(1, 100_000).default(300),
   STATS_DB_CONNECTIONS: int(1, 64).default(4),
   AUTH_SECRET: text.optional().describe('a secret of at least 32 random bytes'),
@@ -116,8 +123,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     statsDbLog: v.STATS_DB_LOG,
     /** With STATS_DB_LOG: print whole statements rather than their first 160 characters. */
     statsDbLogFull: v.STATS_DB_LOG_FULL,
-    /** The accounts database (users, subscriptions, sessions). */
+    /** The accounts database (users, subscriptions, sessions) when DATABASE_URL is not set: an embedded SQLite file. */
     accountsDbPath: path.resolve(v.ACCOUNTS_DB_PATH ?? DEFAULT_ACCOUNTS_DB_PATH),
+    /**
+     * PostgreSQL connection URL (postgres://user:password@host:5432/db); when set, accounts, plans, sessions and
+     * sign-in failure counters live there, shared by every web node, instead of in ACCOUNTS_DB_PATH.
+     */
+    databaseUrl: v.DATABASE_URL ?? '',
     /** True when ACCOUNTS_DB_PATH was set: the server then refuses to start if the file is missing. */
     accountsDbPathIsExplicit: v.ACCOUNTS_DB_PATH !== undefined,
     /**

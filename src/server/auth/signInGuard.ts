@@ -1,6 +1,7 @@
 /**
- * Sign-in rate limiting: the policy. Only failed attempts count; the counters live behind FailureCounters
- * (failureCounters.ts). Three buckets, each a sliding window of SIGNIN_WINDOW_SECONDS:
+ * Sign-in rate limiting: the policy. Only failed attempts count; the counters live in the accounts store
+ * (FailureCounters of src/server/auth/store, SQLite or PostgreSQL, so every node sharing the store counts the
+ * same failures). Three buckets, each a sliding window of SIGNIN_WINDOW_SECONDS:
  * - per client IP (SIGNIN_MAX_FAILURES_PER_IP): an address spraying many accounts is refused (429);
  * - per account and IP (SIGNIN_MAX_FAILURES_PER_ACCOUNT): guessing one account's password from one address is
  *   refused (429); other addresses, the real user's among them, are not affected;
@@ -11,8 +12,7 @@
  * sign-in clears the account's buckets. A refused attempt gets 429 with Retry-After before any password check.
  */
 import { config } from '../config.ts';
-import { MemoryFailureCounters, type FailureCounters } from './failureCounters.ts';
-import { normalizeEmail } from './store/types.ts';
+import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
 
 export interface SignInPolicy {
   maxFailuresPerIp: number;
@@ -32,14 +32,21 @@ export interface SignInVerdict {
   delayMs: number;
 }
 
+const BUCKETS = ['ip:', 'account-ip:', 'account:'] as const;
 const ipKey = (ip: string) => `ip:${ip}`;
 const accountIpKey = (account: string, ip: string) => `account-ip:${account}|${ip}`;
 const accountKey = (account: string) => `account:${account}`;
 
+/** How often (at most) the guard deletes the failures its window no longer sees. */
+const PRUNE_EVERY_MS = 60_000;
+
 export class SignInGuard {
+  #lastPrune = Number.NEGATIVE_INFINITY;
+
   constructor(
     readonly policy: SignInPolicy,
-    readonly counters: FailureCounters = new MemoryFailureCounters(),
+    /** Where failures are counted, resolved when first needed (the accounts store is opened lazily). */
+    readonly counters: () => FailureCounters = getAccountStore,
   ) {}
 
   get #windowMs(): number {
@@ -55,13 +62,13 @@ export class SignInGuard {
   async check(ip: string, email: string, now = Date.now()): Promise<SignInVerdict> {
     const since = now - this.#windowMs;
     const { maxFailuresPerIp, maxFailuresPerAccountIp, slowAfterFailuresPerAccount, maxDelayMs } = this.policy;
-    const byIp = await this.counters.recentFailures(ipKey(ip), since, maxFailuresPerIp);
+    const byIp = await this.counters().recentFailures(ipKey(ip), since, maxFailuresPerIp);
     if (byIp.length >= maxFailuresPerIp) {
       return { allowed: false, retryAfterSeconds: this.#retryAfter(byIp, maxFailuresPerIp, now), limitedBy: 'ip', delayMs: 0 };
     }
     const account = normalizeEmail(email);
     if (account === '') return { allowed: true, retryAfterSeconds: 0, delayMs: 0 };
-    const byAccountIp = await this.counters.recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
+    const byAccountIp = await this.counters().recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
     if (byAccountIp.length >= maxFailuresPerAccountIp) {
       return {
         allowed: false,
@@ -72,24 +79,28 @@ export class SignInGuard {
     }
     // The slow-down needs to know how far past the ceiling the account is, up to where the delay stops growing.
     const cap = slowAfterFailuresPerAccount + Math.ceil(maxDelayMs / 500);
-    const byAccount = await this.counters.recentFailures(accountKey(account), since, cap);
+    const byAccount = await this.counters().recentFailures(accountKey(account), since, cap);
     const excess = byAccount.length - slowAfterFailuresPerAccount;
     const delayMs = excess < 0 ? 0 : Math.min(maxDelayMs, 500 * (excess + 1));
     return { allowed: true, retryAfterSeconds: 0, delayMs };
   }
 
   async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
-    await this.counters.recordFailure(ipKey(ip), now);
+    if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
+      this.#lastPrune = now;
+      for (const prefix of BUCKETS) await this.counters().pruneFailures(prefix, now - this.#windowMs);
+    }
+    await this.counters().recordFailure(ipKey(ip), now);
     const account = normalizeEmail(email);
     if (account === '') return;
-    await this.counters.recordFailure(accountIpKey(account, ip), now);
-    await this.counters.recordFailure(accountKey(account), now);
+    await this.counters().recordFailure(accountIpKey(account, ip), now);
+    await this.counters().recordFailure(accountKey(account), now);
   }
 
   async recordSuccess(ip: string, email: string): Promise<void> {
     const account = normalizeEmail(email);
-    await this.counters.clearFailures(accountIpKey(account, ip));
-    await this.counters.clearFailures(accountKey(account));
+    await this.counters().clearFailures(accountIpKey(account, ip));
+    await this.counters().clearFailures(accountKey(account));
   }
 }
 

@@ -2,7 +2,8 @@
  * The project's server (`npm run serve`): serves the built site from DIST_DIR on PORT and HOST. At start-up it
  * checks everything it needs and stops with exit code 1 and one line saying what is wrong: the configuration
  * (src/server/config.ts validates every variable as it is imported), the AUTH_SECRET (required in production),
- * the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default), the build.
+ * the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
+ * migrated now, SQLite or PostgreSQL), the build.
  * Then it loads Astro's middleware-mode handler and puts handler.ts in front of it.
  */
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
+import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
@@ -26,11 +28,20 @@ try {
   throw error;
 }
 
-if (config.accountsDbPath !== path.resolve(DEFAULT_ACCOUNTS_DB_PATH) && !fs.existsSync(config.accountsDbPath)) {
+if (!config.databaseUrl && config.accountsDbPath !== path.resolve(DEFAULT_ACCOUNTS_DB_PATH) && !fs.existsSync(config.accountsDbPath)) {
   refuse(
     `ACCOUNTS_DB_PATH=${JSON.stringify(config.accountsDbPath)} does not exist: expected the path of an existing accounts ` +
       'database (create one with `npm run users -- add ...` or `npm run users -- seed-demo`).',
   );
+}
+
+// The accounts database: open it and bring its schema up to date now, so a wrong DATABASE_URL or a failed
+// migration stops the start instead of the first sign-in.
+try {
+  const version = await getAccountStore().schemaVersion();
+  console.log(`Accounts: ${describeAccountStore()} (schema version ${version})`);
+} catch (error) {
+  refuse(`accounts database ${describeAccountStore()}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }
 
 const entry = path.join(config.distDir, 'server', 'entry.mjs');

@@ -1,10 +1,19 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { MemoryFailureCounters } from '../../../../src/server/auth/failureCounters.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SignInGuard, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
+import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 
 const POLICY: SignInPolicy = { maxFailuresPerIp: 20, maxFailuresPerAccountIp: 5, slowAfterFailuresPerAccount: 10, windowSeconds: 900, maxDelayMs: 5_000 };
-const guard = (p: Partial<SignInPolicy> = {}) => new SignInGuard({ ...POLICY, ...p }, new MemoryFailureCounters());
+const stores: SqliteAccountStore[] = [];
+afterAll(async () => {
+  for (const s of stores) await s.close();
+});
+/** A guard counting in a store of its own (the real SQLite store, in memory). */
+function guard(p: Partial<SignInPolicy> = {}): SignInGuard {
+  const store = new SqliteAccountStore(':memory:');
+  stores.push(store);
+  return new SignInGuard({ ...POLICY, ...p }, () => store);
+}
 
 describe('SignInGuard (policy)', () => {
   it('refuses one address guessing one account, not the real user from another address', async () => {
@@ -77,26 +86,6 @@ describe('SignInGuard (policy)', () => {
         },
       ),
     );
-  });
-});
-
-describe('MemoryFailureCounters', () => {
-  it('counts within a window, newest first, capped, and forgets on clear', async () => {
-    const c = new MemoryFailureCounters();
-    for (const t of [10, 20, 30, 40]) await c.recordFailure('k', t);
-    expect(await c.recentFailures('k', 15, 10)).toEqual([40, 30, 20]);
-    expect(await c.recentFailures('k', 0, 2)).toEqual([40, 30]);
-    await c.clearFailures('k');
-    expect(await c.recentFailures('k', 0, 10)).toEqual([]);
-  });
-
-  it('bounds its memory by dropping the least recently written key', async () => {
-    const c = new MemoryFailureCounters(2);
-    await c.recordFailure('a', 1);
-    await c.recordFailure('b', 1);
-    await c.recordFailure('c', 1);
-    expect(await c.recentFailures('a', 0, 5)).toEqual([]);
-    expect(await c.recentFailures('c', 0, 5)).toEqual([1]);
   });
 });
 
