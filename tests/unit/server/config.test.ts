@@ -51,6 +51,7 @@ const BAD: [variable: string, value: string, expected: RegExp][] = [
   ['AUTH_URL', 'courtvision.example', /http:\/\/ or https:\/\/ URL/],
   ['AUTH_URL', 'ftp://courtvision.example', /http:\/\/ or https:\/\/ URL/],
   ['STATS_DB_LOG', 'true', /0 or 1/],
+  ['DATABASE_URL', 'mysql://db.example/accounts', /postgres:\/\/ or postgresql:\/\/ URL/],
 ];
 
 describe('readConfig', () => {
