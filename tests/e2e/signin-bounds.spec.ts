@@ -137,6 +137,10 @@ test('a bad callbackUrl on any auth route is a 400 with a JSON message, never a 
   const cookied = await request.get(`${server.base}/api/auth/session`, { headers: { Cookie: 'authjs.callback-url=javascript%3Aalert(1)' } });
   expect(cookied.status()).toBe(400);
   expect(cookied.headers()['set-cookie']).toMatch(/^authjs\.callback-url=; .*Max-Age=0/);
+  // A foreign URL in the cookie (another node of the site may have set it) is no error: Auth.js only ever uses it
+  // through the redirect callback, which keeps the browser on this site.
+  const foreign = await request.get(`${server.base}/api/auth/session`, { headers: { Cookie: 'authjs.callback-url=https%3A%2F%2Fevil.example%2F' } });
+  expect(foreign.status()).toBe(200);
   // Good ones pass: a path, and the site's own absolute URL.
   expect((await request.get(`${server.base}/api/auth/session?callbackUrl=%2Fstats%2Fplayers%3Fseason%3D2012`)).status()).toBe(200);
   expect((await request.get(`${server.base}/api/auth/session?callbackUrl=${encodeURIComponent(server.base + '/profile')}`)).status()).toBe(200);

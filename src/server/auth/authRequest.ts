@@ -61,6 +61,15 @@ function callbackCookieOf(request: Request, secure: boolean): { name: string; va
 
 export type CallbackCheck = { ok: true } | { ok: false; message: string; clearCookie?: string };
 
+/** An absolute http(s) URL, or a path (what Auth.js accepts in its callback-url cookie). */
+function isHttpUrlOrPath(value: string, origin: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value, value.startsWith('/') ? origin : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Are the request's callback URLs (query, body, the cookie Auth.js reads) acceptable for this site? */
 export function checkCallbackUrls(request: Request, url: URL, bodyCallbackUrl: string | null): CallbackCheck {
   const origin = url.origin;
@@ -77,7 +86,10 @@ export function checkCallbackUrls(request: Request, url: URL, bodyCallbackUrl: s
     } catch {
       value = '\u0000';
     }
-    if (value !== '' && callbackPathOf(value, origin) === null) {
+    // Auth.js answers 500 to a cookie that is not an http(s) URL: refuse that one. Any other value is only ever
+    // used through the redirect callback (authConfig.ts), which sends a foreign one to the home page; another
+    // node of the site on another port may have set it.
+    if (value !== '' && !isHttpUrlOrPath(value, origin)) {
       return { ok: false, message: 'Bad callback-url cookie: it was cleared, please try again.', clearCookie: cookie.name };
     }
   }
