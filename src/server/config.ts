@@ -4,7 +4,7 @@
  * expects (no stack trace, no server that says "listening" and then answers 500).
  *
  * Adding a variable is one entry in SCHEMA (name: a zod schema with its default and a `.describe()` saying what
- * is expected) plus one line in the README's Configuration table.
+ * is expected), its field in readConfig's result, and one line in the README's Configuration table.
  */
 import path from 'node:path';
 import { z } from 'zod';
