@@ -10,8 +10,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
+import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
 import { $metricSet } from '../stores/metricSet';
 import { $page } from '../stores/page';
 import { $side } from '../stores/side';
@@ -44,9 +45,11 @@ interface RowProps {
   row: Row;
   identity: IdentityColumn[];
   numbers: NumberColumn[];
+  /** the rows are single games: minutes as m:ss, else whole minutes */
+  gameLine: boolean;
 }
 
-const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
+const TableRow = memo(function TableRow({ row, identity, numbers, gameLine }: RowProps) {
   return (
     <div role="row" className="sa-row">
       {identity.map((c, i) => (
@@ -70,7 +73,7 @@ const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
             style={bg ? { background: bg } : undefined}
             title={pct === null ? undefined : `${ordinal(Math.round(pct))} percentile`}
           >
-            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
+            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format, { gameLine })}
           </div>
         );
       })}
@@ -99,7 +102,11 @@ export default function StatsTable() {
   );
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
   const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
-  const numbers = useMemo(() => (def ? numberColumns(columnsOf(def), def.layout) : []), [def]);
+  const numbers = useMemo(() => {
+    if (!def) return [];
+    const teamRows = TEAM_ROW_KINDS.has(page.kind);
+    return numberColumns(columnsOf(def).filter((c) => !(teamRows && PLAYER_ONLY_COLUMNS.has(c.key))), def.layout);
+  }, [def, page.kind]);
 
   const sorted = useMemo(() => {
     if (!sort.column) return rows;
@@ -174,7 +181,7 @@ export default function StatsTable() {
           </div>
           <div role="rowgroup" className="sa-tbody">
             {sorted.map((row, i) => (
-              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} />
+              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>
         </div>
