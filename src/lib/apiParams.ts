@@ -73,14 +73,21 @@ export interface DataQuery {
 /** The query as the client sends it: every key with all of its non-empty values. */
 export type RawQuery = Record<string, string[]>;
 
+/**
+ * The raw query of a URL. The object has no prototype, so a key named like an object property (`toString`,
+ * `__proto__`, `constructor`) is just another unknown key, ignored by the schema (spec section 5).
+ */
 export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
-  const raw: RawQuery = {};
+  const raw: RawQuery = Object.create(null) as RawQuery;
   for (const [key, value] of params) {
     if (value.trim() === '') continue;
     (raw[key] ??= []).push(value.trim());
   }
   return raw;
 }
+
+/** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
+export const MAX_ON_COURT = 10;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {
@@ -183,6 +190,11 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   const startDate = (p.start_date as string | undefined) ?? null;
   const endDate = (p.end_date as string | undefined) ?? null;
   if (startDate && endDate && startDate > endDate) throw new ParamError('end_date', 'must not be before start_date');
+  const lineupAllOrAny = (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all';
+  const onCourtKey = filterByName('OnCourt').apiKey;
+  if (lineupAllOrAny === 'all' && list<number>(onCourtKey).length > MAX_ON_COURT) {
+    throw new ParamError(onCourtKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
+  }
 
   const lineup = Object.fromEntries(
     [...LINEUP_SLOTS, 'onCourt' as const, 'offCourt' as const].map((slot) => [slot, list<number>(filterByName(slotName(slot)).apiKey)]),
@@ -207,7 +219,7 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
     oppPointDiffRank: rangeOf(p, 'OpponentPointDiffRank'),
     oppOffRank: rangeOf(p, 'OpponentOffensiveRank'),
     oppDefRank: rangeOf(p, 'OpponentDefensiveRank'),
-    lineupAllOrAny: (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all',
+    lineupAllOrAny,
     lineup,
   };
   // Both locations or both results filter nothing.

@@ -14,10 +14,16 @@ export const config = {
   nbaDataDir: path.resolve(env('NBA_DATA_DIR', '../shared/nba-data')),
   /** The stats database built by `npm run ingest` (read-only for the server). */
   statsDbPath: path.resolve(env('STATS_DB_PATH', 'data/stats.duckdb')),
-  /** Stats API: distinct /api/data answers kept in the in-memory LRU cache (gzip JSON, ~0.5 MB at most each). */
-  apiCacheEntries: Number(env('API_CACHE_ENTRIES', '300')),
-  /** Stats API: DuckDB connections kept open on the read-only stats database. */
+  /** Stats API: bytes of compressed /api/data answers kept in the in-memory LRU cache. */
+  apiCacheBytes: Number(env('API_CACHE_BYTES', String(128 * 1024 * 1024))),
+  /** Stats API: DuckDB connections kept open on the read-only stats database (= computations at once). */
   statsDbConnections: Number(env('STATS_DB_CONNECTIONS', '4')),
+  /** Stats API: how many of those connections heavy (costly) computations may hold at once. */
+  statsHeavySlots: Number(env('STATS_HEAVY_SLOTS', '2')),
+  /** Stats API: heavy uncached computations one client (session or IP) may have waiting or running. */
+  statsHeavyPerClient: Number(env('STATS_HEAVY_PER_CLIENT', '2')),
+  /** Stats API: an uncached computation still running after this many ms is interrupted (503). */
+  statsQueryTimeoutMs: Number(env('STATS_QUERY_TIMEOUT_MS', '20000')),
   /** The accounts database (users, subscriptions). */
   accountsDbPath: path.resolve(env('ACCOUNTS_DB_PATH', 'data/accounts.sqlite')),
   /**

@@ -1,13 +1,14 @@
 /**
  * JSON responses of the stats API and the one error mapping every endpoint shares:
- * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, a missing database -> 503, anything
+ * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
+ * timeout) -> 429/503 with Retry-After, a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
-import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
 import { StatsDbMissingError } from '../db/statsDb';
 import { ApiError } from './errors';
+import { BusyError } from './queue';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -40,14 +41,10 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, requ
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
 
-/** Weak ETag of an encoded answer (the same JSON gives the same tag, whatever the transfer encoding). */
-export function etagOf(bytes: Buffer): string {
-  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
-}
-
 export function errorResponse(err: unknown): Response {
   if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
+  if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
   if (err instanceof StatsDbMissingError) return json({ error: 'The stats database is not built yet.' }, 503);
   console.error('stats API error', err);
   return json({ error: 'Internal Server Error' }, 500);

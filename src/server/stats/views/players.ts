@@ -99,7 +99,10 @@ async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: 
 }
 
 /** Team players: the team's players in the sample (their numbers while playing for this team). */
-export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
+/** The league's Players rows of a query (given by the caller: views do not reach up to the answers layer). */
+export type LeaguePlayers = (q: DataQuery) => Promise<{ data: SetRows }>;
+
+export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const [rows, names, positions] = await Promise.all([
     playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
@@ -115,8 +118,7 @@ export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
     .sort(byMinutes);
   const out = sixSets(q, entries);
   // Percentiles against the league's qualified players of the same sample and position group.
-  const { getData } = await import('../data');
-  const league = await getData({ ...q, page: 'Players', entity: null, side: 'offense' });
+  const league = await leaguePlayers({ ...q, page: 'Players', entity: null, side: 'offense' });
   for (const def of metricSetDefinitions('TeamPlayers', q.side)) {
     const pool = (league.data[def.value] ?? []) as Row[];
     addPercentiles(out[def.value] ?? [], rateKeys(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);

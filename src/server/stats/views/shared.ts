@@ -9,7 +9,7 @@ import { teamByTeamId } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
-import { LruCache } from '../cache';
+import { LRUCache } from 'lru-cache';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
@@ -54,7 +54,7 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
   });
 }
 
-const baselines = new LruCache<Promise<number | null>>(200);
+const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
 
 /**
  * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
@@ -84,7 +84,7 @@ export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
       const plays = Number(row?.hc_plays ?? 0);
       return plays === 0 ? null : Number(row!.hc_pts) / plays;
     });
-    hit.catch(() => baselines.clear());
+    hit.catch(() => baselines.delete(key));
     baselines.set(key, hit);
   }
   return hit;
