@@ -32,6 +32,7 @@ export const queue = new QueryQueue({
   timeoutMs: config.statsQueryTimeoutMs,
 });
 
+/** Cache size, and the computations started for visitors (coalesced and cached answers are not computations). */
 export function answerCacheStats() {
   return { entries: cache.size, bytes: cache.calculatedSize, computations, queue: queue.stats() };
 }
@@ -70,7 +71,7 @@ export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
       },
     )
     .finally(() => inflight.delete(key));
-  computations++;
+  if (asker.client !== WARM_UP) computations++;
   inflight.set(key, promise);
   return promise;
 }
@@ -94,6 +95,7 @@ async function leaguePlayers(q: DataQuery): Promise<DataResponse> {
 }
 
 let warmed = false;
+const WARM_UP = 'warm-up';
 /**
  * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
  * league and lineups views in the background so that later visitors hit the cache.
@@ -103,7 +105,7 @@ function warmDefaults(): void {
   warmed = true;
   void (async () => {
     // One after another: the warm-up should not crowd out the request that triggered it.
-    for (const page of ['Players', 'League', 'Lineups']) await answer(parseDataQuery({ page: [page] }), { client: 'warm-up' });
+    for (const page of ['Players', 'League', 'Lineups']) await answer(parseDataQuery({ page: [page] }), { client: WARM_UP });
   })().catch(() => {
     warmed = false;
   });
