@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
+import { metricSetDefinitions } from './metricSets';
 import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
 import { teamByAbbr } from './teams';
@@ -68,6 +69,8 @@ export interface DataQuery {
   filters: AppliedFilters;
   /** minimum possessions for a lineup row (Lineups, TeamLineups, PlayerLineups) */
   minPossessions: number | null;
+  /** the one metric set (its value) the answer carries; null: every set the view offers */
+  metricSet: string | null;
 }
 
 /** The query as the client sends it: every key with all of its non-empty values. */
@@ -102,6 +105,9 @@ function buildShape(): Record<string, z.ZodType> {
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
     min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions of a lineup row (lineup pages).'),
+    metric_set: single(z.string().max(80)).optional().describe(
+      'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',
+    ),
   };
   for (const f of FILTERS) {
     const desc = `${f.label} (${f.group}${f.requiresAuth ? ', needs sign-in' : ''})`;
@@ -186,6 +192,10 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   }
 
   const side: Side = PAGE_KINDS_WITHOUT_SIDE.has(page) ? 'offense' : ((p.side as Side | undefined) ?? 'offense');
+  const metricSet = (p.metric_set as string | undefined) ?? null;
+  if (metricSet !== null && !metricSetDefinitions(page, side).some((d) => d.value === metricSet)) {
+    throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
+  }
   const list = <T>(key: string, fallback: T[] = []): T[] => (p[key] as T[] | undefined) ?? fallback;
   const startDate = (p.start_date as string | undefined) ?? null;
   const endDate = (p.end_date as string | undefined) ?? null;
@@ -225,7 +235,7 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   // Both locations or both results filter nothing.
   if (filters.locations.length === 2) filters.locations = [];
   if (filters.results.length === 2) filters.results = [];
-  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null };
+  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet };
 }
 
 function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
@@ -267,7 +277,7 @@ export function appliedFilterNames(f: AppliedFilters): string[] {
 
 /** A stable string for a normalised query (the cache key). */
 export function queryKey(q: DataQuery): string {
-  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.filters]);
+  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.metricSet, q.filters]);
 }
 
 const playerIdParam = z

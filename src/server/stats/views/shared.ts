@@ -4,7 +4,9 @@
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
 import { COLUMNS } from '../../../lib/metricColumns';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
+import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import type { DataQuery } from '../../../lib/apiParams';
+import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
@@ -13,6 +15,12 @@ import { LRUCache } from 'lru-cache';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
+
+/** The metric sets a view builds: the one the query asks for (metric_set), or every set the page offers. */
+export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind): MetricSetDefinition[] {
+  const defs = metricSetDefinitions(page, q.side);
+  return q.metricSet === null ? defs : defs.filter((d) => d.value === q.metricSet);
+}
 
 let playerNames: Promise<Map<number, string>> | null = null;
 
