@@ -6,6 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
+import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
 import { withScope } from '../db/statsDb';
 import { laneOf } from './cost';
@@ -105,7 +106,11 @@ function warmDefaults(): void {
   warmed = true;
   void (async () => {
     // One after another: the warm-up should not crowd out the request that triggered it.
-    for (const page of ['Players', 'League', 'Lineups']) await answer(parseDataQuery({ page: [page] }), { client: WARM_UP });
+    for (const page of ['Players', 'League', 'Lineups'] as const) {
+      // as the client asks for them: the first metric set of the view
+      const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
+      await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
+    }
   })().catch(() => {
     warmed = false;
   });

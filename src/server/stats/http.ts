@@ -7,6 +7,7 @@
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
 import { StatsDbMissingError } from '../db/statsDb';
+import { pickEncoding } from '../http/compression';
 import { ApiError } from './errors';
 import { BusyError } from './queue';
 
@@ -31,11 +32,11 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, requ
   };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
-  const acceptEncoding = request.headers.get('accept-encoding');
-  if (e.br && acceptEncoding && /\bbr\b/.test(acceptEncoding)) {
+  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? undefined, e.br ? ['br', 'gzip'] : ['gzip']);
+  if (e.br && encoding === 'br') {
     return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
   }
-  if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
+  if (encoding === 'gzip') {
     return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
