@@ -243,7 +243,7 @@ function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
 }
 
 /** True when any lineup filter names a player. */
-export function hasLineupFilter(f: AppliedFilters): boolean {
+function hasLineupFilter(f: AppliedFilters): boolean {
   return Object.values(f.lineup).some((ids) => ids.length > 0);
 }
 

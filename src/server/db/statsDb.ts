@@ -159,11 +159,6 @@ export function scopeData(): Map<string, unknown> | undefined {
   return scopes.getStore()?.data;
 }
 
-/** True when the stats database file exists (the API answers 503 otherwise). */
-export function statsDbExists(): boolean {
-  return fs.existsSync(config.statsDbPath);
-}
-
 /** Close the shared instance (tests, benchmarks). */
 export async function closeStatsDb(): Promise<void> {
   if (!pool) return;

@@ -50,7 +50,7 @@ async function requirePlayer(id: string): Promise<number> {
   return playerId;
 }
 
-export async function findGame(code: string): Promise<GameRef | null> {
+async function findGame(code: string): Promise<GameRef | null> {
   const [g] = await query<GameRef & Record<string, unknown>>(
     'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
     [code],
