@@ -14,11 +14,10 @@ import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { metricSetDefinitions } from './metricSets';
 import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
-import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
+import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 
-export const SIDES = ['offense', 'defense'] as const;
-export type Side = (typeof SIDES)[number];
+export { SIDES, type Side } from './pageKinds';
 
 /** Page kinds that have table data (NonStats has none). */
 export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats') as Exclude<PageKind, 'NonStats'>[];
