@@ -260,6 +260,25 @@ async function firstLoadJs(pagePath: string): Promise<{ files: number; raw: numb
   return { files: seen.size, raw, gzip };
 }
 
+/**
+ * CPU time (ms, user + system) used so far by the server's processes (its process group): what a request costs
+ * the server whatever else the machine runs, so the capacity of a free core can be told on a busy machine.
+ */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (clock ticks, 100 per second)
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks * 10;
+}
+
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '     n/a');
 const goals: { ok: boolean; text: string }[] = [];
 const goal = (ok: boolean, text: string) => {
@@ -315,8 +334,11 @@ async function main() {
     console.log(`  first request ${cold.ms.toFixed(0)} ms (status ${cold.status}); ${(size.json / 1024).toFixed(0)} KiB of JSON, ${(size.wire / 1024).toFixed(1)} KiB with brotli`);
     const one = await load([DEFAULT_PLAYERS], '', DURATION, {}, 1);
     console.log(`  cached, 1 connection:   p50 ${one.p50.toFixed(2)} ms, p95 ${one.p95.toFixed(2)} ms, ${one.rps.toFixed(0)} req/s`);
+    const cpu0 = groupCpuMs(server.pid!);
     const many = await load([DEFAULT_PLAYERS], '', DURATION, {}, 64);
+    const cpuPerRequest = (groupCpuMs(server.pid!) - cpu0) / Math.max(1, many.requests);
     console.log(`  cached, 64 connections: p50 ${many.p50.toFixed(1)} ms, p95 ${many.p95.toFixed(1)} ms, ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);
+    console.log(`  server CPU per cached request: ${cpuPerRequest.toFixed(2)} ms, so one free core serves about ${(1000 / cpuPerRequest).toFixed(0)} req/s`);
 
     console.log('\n2. Fair under load: 16 anonymous uncached 20-season players queries, and a one-team season game log meanwhile');
     const fair: { clients: 'one' | 'many'; ms: number; status: number; statuses: Map<number, number> }[] = [];
@@ -337,12 +359,19 @@ async function main() {
     const httpMs: number[] = [];
     const httpAllMs: number[] = [];
     const rawMs: number[] = [];
+    let httpCpu = 0;
+    let rawCpu = 0;
     for (let i = 0; i < HEAVY_SAMPLES; i++) {
       const id = ids[i * 3]!;
+      const c0 = groupCpuMs(server.pid!);
       const r = await timeOne(heavyPath(id), { Cookie: cookie });
+      httpCpu += groupCpuMs(server.pid!) - c0;
       if (r.status !== 200) throw new Error(`heaviest query answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
       httpMs.push(r.ms);
+      const u0 = process.cpuUsage();
       rawMs.push(await raw(id));
+      const u = process.cpuUsage(u0);
+      rawCpu += (u.user + u.system) / 1000;
       const all = await timeOne(heavyPath(ids[i * 3 + 1]!, true), { Cookie: cookie });
       httpAllMs.push(all.ms);
     }
@@ -351,6 +380,7 @@ async function main() {
     console.log(`  HTTP, every metric set:               median ${median(httpAllMs).toFixed(0)} ms  [${httpAllMs.map((x) => x.toFixed(0)).join(' ')}]`);
     console.log(`  raw DuckDB (filter + sum):            median ${median(rawMs).toFixed(0)} ms  [${rawMs.map((x) => x.toFixed(0)).join(' ')}]`);
     console.log(`  ratio HTTP / raw: ${ratio.toFixed(2)} (every set: ${(median(httpAllMs) / median(rawMs)).toFixed(2)})`);
+    console.log(`  CPU (all threads) per query: HTTP ${(httpCpu / HEAVY_SAMPLES).toFixed(0)} ms, raw ${(rawCpu / HEAVY_SAMPLES).toFixed(0)} ms, ratio ${(httpCpu / Math.max(1, rawCpu)).toFixed(2)} (less sensitive to other work on the machine)`);
 
     console.log('\n4. JS at first load of a stats page (gzip -9 of every module it runs before any interaction)');
     const js = await firstLoadJs('/stats/players');
