@@ -5,7 +5,8 @@
  * Endpoints that read the stats request format (/api/data and its kin) call this, then answers.ts.
  */
 import type { APIContext } from 'astro';
-import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../lib/apiParams';
+import { LRUCache } from 'lru-cache';
+import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../lib/apiParams';
 import { clientIpOf, rateLimitKeyForIp } from '../auth/clientIp';
 import type { Asker } from './answers';
 import { assertFiltersAllowed } from './gating';
@@ -15,9 +16,31 @@ export interface StatsRequest {
   asker: Asker;
 }
 
+/**
+ * Parsed queries by their query string. Parsing is a pure function of the string, and validating every key with
+ * zod costs more than serving a cached answer, so a repeated view (the common case) parses once. Bad queries are
+ * kept too (their 400). Gating depends on the session and runs every time.
+ */
+const parsed = new LRUCache<string, { query: DataQuery } | { error: unknown }>({ max: 2000 });
+
+function parseOnce(search: string, params: URLSearchParams): DataQuery {
+  let hit = parsed.get(search);
+  if (!hit) {
+    try {
+      hit = { query: parseDataQuery(rawQueryFromSearchParams(params)) };
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error;
+      hit = { error };
+    }
+    parsed.set(search, hit);
+  }
+  if ('error' in hit) throw hit.error;
+  return hit.query;
+}
+
 export function parseStatsRequest(context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string }): StatsRequest {
   const session = context.locals.session ?? null;
-  const query = parseDataQuery(rawQueryFromSearchParams(context.url.searchParams));
+  const query = parseOnce(context.url.search, context.url.searchParams);
   assertFiltersAllowed(query, session);
   return { query, asker: { client: askerOf(context, session?.user.email ?? null) } };
 }
