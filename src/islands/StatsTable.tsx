@@ -19,7 +19,7 @@ import { $side } from '../stores/side';
 import { $tableData, type Row } from '../stores/tableData';
 import { $tableSort, toggleSort } from '../stores/tableSort';
 import { identityColumns, type IdentityColumn } from './table/identityColumns';
-import { numberColumns, type NumberColumn } from './table/metricColumns';
+import { numberColumns, type NumberColumn } from './table/numberColumns';
 import { percentileBackground } from './table/percentile';
 import { sortRows, type SortValue } from './table/sortRows';
 

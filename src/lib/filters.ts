@@ -144,14 +144,3 @@ export const FILTERS = [
 export type FilterName = (typeof FILTERS)[number]['name'];
 
 export const FILTER_GROUPS: readonly FilterGroup[] = ['Season', 'Game', 'Time Within Game', 'Opponent', 'Lineup'];
-
-export function filterByQueryKey(queryKey: string): FilterDefinition | undefined {
-  return FILTERS.find((f) => f.queryKey === queryKey);
-}
-
-export function filterByApiKey(apiKey: string): FilterDefinition | undefined {
-  return FILTERS.find((f) => f.apiKey === apiKey);
-}
-
-/** The filters an anonymous user may apply. */
-export const PUBLIC_FILTERS: readonly FilterDefinition[] = FILTERS.filter((f) => !f.requiresAuth);

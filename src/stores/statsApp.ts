@@ -60,6 +60,7 @@ export function fetchCurrentData(): Promise<void> {
     page: page.kind,
     entity: page.entity,
     side: $side.get(),
+    metricSet: $metricSet.get()?.value ?? null,
     filters: state.applied,
     relevant: state.relevant,
     authenticated: authenticated(),
@@ -178,10 +179,13 @@ export function changeSide(side: Side): Promise<void> {
   return fetchCurrentData();
 }
 
-/** Show another metric set of the loaded data (no request). */
-export function chooseMetricSet(choice: string): void {
+/** Show another metric set: its rows are fetched (or taken from the answers already fetched). */
+export function chooseMetricSet(choice: string): Promise<void> {
+  const before = $metricSet.get()?.value;
   selectMetricSet(choice);
   syncUrl('replace');
+  if ($metricSet.get()?.value === before) return Promise.resolve();
+  return fetchCurrentData();
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

@@ -52,18 +52,26 @@ test.describe('players table', () => {
     expect(await page.locator('.sa-tbody .sa-cell[style*="background"]').count()).toBeGreaterThan(100);
   });
 
-  test('switches metric set from the loaded data without a new request', async ({ page }) => {
+  test('switching metric set fetches only that set; switching back needs no request', async ({ page }) => {
     const requests = await openTable(page, '/stats/players');
+    expect(new URL(requests[0]!.url()).searchParams.get('metric_set')).toBe('OffensiveOverview');
     await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
     await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing');
     await expect(page.locator('.sa-table [role="columnheader"][data-column="sfld_pct"]')).toBeVisible();
+    await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible();
     await expect(page).toHaveURL(/metricSet=foul-drawing/);
-    await page.waitForTimeout(300);
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
+    expect(new URL(requests[1]!.url()).searchParams.get('metric_set')).toBe('FoulDrawing');
     // On/off sets show on, off and diff under each column.
     await page.getByLabel('Metric set').selectOption({ label: 'On/Off: Efficiency & Four Factors' });
     await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_poss_diff"]')).toBeVisible();
-    expect(requests).toHaveLength(1);
+    await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible();
+    expect(requests).toHaveLength(3);
+    // Back to a set already seen: from the client-side cache.
+    await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
+    await expect(page.locator('.sa-table [role="columnheader"][data-column="sfld_pct"]')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(requests).toHaveLength(3);
   });
 
   test('sorts a column by clicking its header', async ({ page }) => {

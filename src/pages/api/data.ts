@@ -1,15 +1,13 @@
-/** GET /api/data: table data of a stats page (spec section 7). Parse, gate, compute, respond. */
+/** GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond. */
 import type { APIRoute } from 'astro';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../lib/apiParams';
-import { getEncodedData } from '../../server/stats/data';
-import { assertFiltersAllowed } from '../../server/stats/gating';
+import { answer } from '../../server/stats/answers';
 import { encodedJson, handle } from '../../server/stats/http';
+import { parseStatsRequest } from '../../server/stats/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, locals, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
-    const query = parseDataQuery(rawQueryFromSearchParams(url.searchParams));
-    assertFiltersAllowed(query, locals.session ?? null);
-    return encodedJson(await getEncodedData(query), request);
+    const { query, asker } = parseStatsRequest(context);
+    return encodedJson(await answer(query, asker), context.request);
   });

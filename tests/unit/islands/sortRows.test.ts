@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sortRows } from '../../../src/islands/table/sortRows';
 import { percentileBackground } from '../../../src/islands/table/percentile';
 import { identityColumns } from '../../../src/islands/table/identityColumns';
-import { numberColumns } from '../../../src/islands/table/metricColumns';
+import { numberColumns } from '../../../src/islands/table/numberColumns';
 import { COLUMNS } from '../../../src/lib/metricColumns';
 
 describe('sortRows', () => {

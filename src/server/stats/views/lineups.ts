@@ -4,13 +4,12 @@
  * defense side = the opponents' possessions against it (Opponent_ sets).
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions } from '../../../lib/metricSets';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { teamValues } from '../formulas';
 import type { Params } from '../sql';
 import { teamSumsBy } from '../sums';
-import { leagueHalfcourtPpp, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows } from './shared';
+import { leagueHalfcourtPpp, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 /** Default minimum possessions of a lineup row: league-wide tables need more to be meaningful. */
 export const DEFAULT_MIN_POSSESSIONS = { Lineups: 100, TeamLineups: 25, PlayerLineups: 25 } as const;
@@ -54,6 +53,6 @@ export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetR
     };
   });
   const out: SetRows = {};
-  for (const def of metricSetDefinitions(q.page, q.side)) out[def.value] = plainRows(def, entries);
+  for (const def of setsOf(q, q.page)) out[def.value] = plainRows(def, entries);
   return out;
 }

@@ -3,7 +3,7 @@
  * percentiles), Team players, Game players, Player profile (per season), Player game log, Team game log.
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import type { MetricSetDefinition } from '../../../lib/metricSets';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
@@ -19,8 +19,7 @@ import {
   rateKeys,
   seasonOf,
   teamAbbr,
-  type SetRows,
-} from './shared';
+  type SetRows, setsOf } from './shared';
 import { teamSumsBy } from '../sums';
 
 export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
@@ -31,7 +30,7 @@ function boxTotals(v: Values): Row {
 }
 
 /** Player rows of the six offensive sets. */
-export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
+export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page)): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
@@ -70,7 +69,7 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
       };
     })
     .sort(byMinutes);
-  const defs = metricSetDefinitions('Players', q.side);
+  const defs = setsOf(q, 'Players');
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
@@ -85,6 +84,7 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
 
 /** The on/off sets of the players table: team (offense) and opponent (defense) numbers with him on and off. */
 async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
+  if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
   const [offense, defense] = await Promise.all([onOffEntries(q.filters, 'offense', {}), onOffEntries(q.filters, 'defense', {})]);
   const out: SetRows = {};
   for (const def of defs) {
@@ -99,7 +99,10 @@ async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: 
 }
 
 /** Team players: the team's players in the sample (their numbers while playing for this team). */
-export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
+/** The league's Players rows of a query (given by the caller: views do not reach up to the answers layer). */
+export type LeaguePlayers = (q: DataQuery) => Promise<{ data: SetRows }>;
+
+export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const [rows, names, positions] = await Promise.all([
     playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
@@ -115,9 +118,8 @@ export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
     .sort(byMinutes);
   const out = sixSets(q, entries);
   // Percentiles against the league's qualified players of the same sample and position group.
-  const { getData } = await import('../data');
-  const league = await getData({ ...q, page: 'Players', entity: null, side: 'offense' });
-  for (const def of metricSetDefinitions('TeamPlayers', q.side)) {
+  const league = await leaguePlayers({ ...q, page: 'Players', entity: null, side: 'offense' });
+  for (const def of setsOf(q, 'TeamPlayers')) {
     const pool = (league.data[def.value] ?? []) as Row[];
     addPercentiles(out[def.value] ?? [], rateKeys(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
   }

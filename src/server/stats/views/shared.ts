@@ -4,15 +4,23 @@
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
 import { COLUMNS } from '../../../lib/metricColumns';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
+import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import type { DataQuery } from '../../../lib/apiParams';
+import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
-import { LruCache } from '../cache';
+import { LRUCache } from 'lru-cache';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
+
+/** The metric sets a view builds: the one the query asks for (metric_set), or every set the page offers. */
+export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind): MetricSetDefinition[] {
+  const defs = metricSetDefinitions(page, q.side);
+  return q.metricSet === null ? defs : defs.filter((d) => d.value === q.metricSet);
+}
 
 let playerNames: Promise<Map<number, string>> | null = null;
 
@@ -54,7 +62,7 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
   });
 }
 
-const baselines = new LruCache<Promise<number | null>>(200);
+const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
 
 /**
  * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
@@ -84,7 +92,7 @@ export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
       const plays = Number(row?.hc_plays ?? 0);
       return plays === 0 ? null : Number(row!.hc_pts) / plays;
     });
-    hit.catch(() => baselines.clear());
+    hit.catch(() => baselines.delete(key));
     baselines.set(key, hit);
   }
   return hit;
