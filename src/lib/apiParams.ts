@@ -94,7 +94,7 @@ function buildShape(): Record<string, z.ZodType> {
     side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
-    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions of a lineup row (lineup pages).'),
+    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages), of a ranked player (player tables).'),
   };
   for (const f of FILTERS) {
     const desc = `${f.label} (${f.group}${f.requiresAuth ? ', needs sign-in' : ''})`;
