@@ -2,6 +2,7 @@
  * The entity strip above the filters: on game pages both teams, the date and the final score (with the
  * score by period) from game details; on player pages his name, team and position from player details.
  */
+import { StatsLink } from './ContextLinks';
 import { useStore } from '@nanostores/react';
 import { seasonLabel } from '../lib/filters';
 import { pathForTeam } from '../lib/routes';
@@ -19,7 +20,7 @@ function formatDate(date: string): string {
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
-  return team ? <a href={pathForTeam('team', team.abbr)}>{name ?? team.name}</a> : <>{name ?? abbr ?? '–'}</>;
+  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : <>{name ?? abbr ?? '–'}</>;
 }
 
 function GameStrip({ game }: { game: GameDetails }) {
@@ -80,7 +81,7 @@ function PlayerStrip({ player }: { player: PlayerDetails }) {
       <strong>{player.name}</strong>
       {team && (
         <span>
-          <a href={pathForTeam('players', team.abbr)}>{team.name}</a>
+          <StatsLink href={pathForTeam('players', team.abbr)}>{team.name}</StatsLink>
         </span>
       )}
       {position && <span>{position}</span>}

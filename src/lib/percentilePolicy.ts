@@ -28,6 +28,3 @@ export function minPossessionsOf(kind: PageKind, requested: number | null | unde
   if (requested !== null && requested !== undefined) return requested;
   return hasPercentiles(kind) ? DEFAULT_MIN_POSSESSIONS[kind] : 0;
 }
-
-/** The page query key of the minimum (the API key is `min_poss`). */
-export const MIN_POSS_KEY = 'minPoss';
