@@ -47,7 +47,8 @@ export function contextSearchFor(pathname: string, search: string): string {
   const relevant = new Set<string>(kind === 'NonStats' ? [] : relevantFilters(kind));
   for (const key of [...new Set(params.keys())]) {
     const f = filterByQueryKey(key);
-    const keep = f ? relevant.has(f.name) : key === SIDE_KEY && kind !== 'NonStats' && !PAGE_KINDS_WITHOUT_SIDE.has(kind);
+    // Salaries have one table whatever the side.
+    const keep = f ? relevant.has(f.name) : key === SIDE_KEY && kind !== 'NonStats' && kind !== 'TeamSalaries' && !PAGE_KINDS_WITHOUT_SIDE.has(kind);
     if (!keep) params.delete(key);
   }
   return searchString(params);

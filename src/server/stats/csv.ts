@@ -12,7 +12,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { gzipSync } from 'node:zlib';
 import { ParamError, type DataQuery } from '../../lib/apiParams';
-import { seasonLabel, SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
+import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
 import type { Row } from '../db/statsDb';
@@ -157,7 +157,7 @@ function seasonsPart(seasons: readonly number[]): string {
 /** A file name that says what the table is: players_offensive-overview_2022-23_regular.csv. */
 export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
   const parts = [kebab(q.page) + (q.entity ? `-${q.entity.toLowerCase()}` : ''), set.clientQueryParam.replace(/_/g, '-')];
-  if (!q.page.startsWith('Game')) parts.push(seasonsPart(q.filters.seasons), q.filters.seasonTypes.join('+'));
+  if (!q.page.startsWith('Game')) parts.push(seasonsPart(q.filters.seasons), SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+'));
   if (q.side === 'defense') parts.push('defense');
   return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv`;
 }
