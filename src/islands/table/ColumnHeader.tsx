@@ -2,8 +2,8 @@
  * A column header: the label sorts the table; the column's definition opens in a popover (Radix, not modal)
  * on mouse hover, on keyboard focus of the header, and on a tap or click of the small "i" button beside the
  * label, with which way is better and a link to the metric set's guide (/stats/guides/{id}).
- * Opened by hover or focus it leaves the focus where it is; opened by the button it takes the focus, so the
- * guide link is one Tab away; Escape or a click elsewhere closes it.
+ * Opened by hover or focus it leaves the focus where it is; the button (Enter, click or tap) moves the focus
+ * to the guide link inside, even when the definition is already showing; Escape or a click elsewhere closes it.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, useState, type FocusEvent, type PointerEvent } from 'react';
@@ -91,7 +91,20 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
               <SortMark direction={direction} />
             </button>
             <Popover.Trigger asChild>
-              <button type="button" className="sa-def-btn" aria-label={`What is ${fullLabel}?`} onBlur={onBlur}>
+              <button
+                type="button"
+                className="sa-def-btn"
+                aria-label={`What is ${fullLabel}?`}
+                onBlur={onBlur}
+                onClick={(e) => {
+                  // Already showing (hover or focus): take the focus into it rather than closing it.
+                  if (!open || byButton.current) return;
+                  e.preventDefault();
+                  byButton.current = true;
+                  const target = content.current?.querySelector<HTMLElement>('a') ?? content.current;
+                  target?.focus();
+                }}
+              >
                 <span aria-hidden="true">i</span>
               </button>
             </Popover.Trigger>
@@ -111,6 +124,10 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
             }}
             onCloseAutoFocus={(e) => {
               if (!byButton.current) e.preventDefault();
+            }}
+            onFocusOutside={(e) => {
+              // Focus on the header itself (what opened it) is not "outside".
+              if (cell.current?.contains(e.target as Node)) e.preventDefault();
             }}
             onPointerEnter={() => timer.current && clearTimeout(timer.current)}
             onPointerLeave={(e) => onPointerLeave(e)}
