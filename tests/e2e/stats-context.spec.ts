@@ -127,7 +127,7 @@ test('a column definition opens with the keyboard, and its guide link is a Tab a
 test('percentiles: a legend, the pool, TOV% coloured the other way round, the value on hover and focus', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012');
   const legend = page.getByLabel('Percentile colours');
-  await expect(legend).toContainText('Ranked against players of the same position group, 2012-13 regular season, with at least 500 possessions');
+  await expect(legend).toContainText('Ranked against 2012-13 regular season players of the same position group with at least 500 possessions');
 
   // Among coloured TOV% cells, the most turnovers is blue (worse) and the fewest orange (better).
   const tov = await page.locator('.sa-tbody .sa-row').evaluateAll((rows) => {

@@ -25,17 +25,17 @@ function typesText(types: readonly string[]): string {
   return types.map((t) => (SEASON_TYPE_LABELS[t as SeasonType] ?? t).toLowerCase()).join(' and ');
 }
 
-/** The sentence naming the pool. */
+/** The words naming the pool. */
 export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: readonly number[], types: readonly string[], min: number): string {
   const sample = `${seasonsText(seasons)} ${typesText(types)}`;
   if (kind === 'Players') {
     const counts = new Map<string, number>();
     for (const r of rows) if (r.qualified === true) counts.set(String(r.position ?? '–'), (counts.get(String(r.position ?? '–')) ?? 0) + 1);
     const groups = [...counts].map(([g, n]) => `${g} ${formatNumber(n)}`).join(' · ');
-    return `players of the same position group, ${sample}, with at least ${formatNumber(min)} possessions${groups ? ` (${groups})` : ''}`;
+    return `${sample} players of the same position group with at least ${formatNumber(min)} possessions${groups ? ` (${groups})` : ''}`;
   }
-  if (kind === 'TeamPlayers') return `the league's players of the same position group, ${sample}, with at least ${formatNumber(min)} possessions`;
-  return `the ${formatNumber(rows.length)} lineups listed (at least ${formatNumber(min)} possessions), ${sample}`;
+  if (kind === 'TeamPlayers') return `the league's ${sample} players of the same position group with at least ${formatNumber(min)} possessions`;
+  return `the ${formatNumber(rows.length)} lineups listed, ${sample}, at least ${formatNumber(min)} possessions each`;
 }
 
 interface Props {
@@ -72,8 +72,8 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
         <span>better</span>
       </div>
       <p className="sa-legend-pool">
-        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {lineups ? '' : 'fewer possessions than the minimum, or '}a
-        column that describes style, not quality. Hover a cell, or focus the table and use the arrow keys, to read its percentile.
+        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {lineups ? 'a' : 'under the minimum, or a'} style column.
+        Hover or focus a cell (arrow keys) for its percentile.
       </p>
       <label className="sa-legend-min">
         {lineups ? 'Minimum possessions (lineups listed)' : 'Minimum possessions to rank'}
