@@ -11,11 +11,12 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { gzipSync } from 'node:zlib';
-import { ParamError, type DataQuery } from '../../lib/apiParams';
+import { ParamError, queryKey, type DataQuery } from '../../lib/apiParams';
 import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
 import type { Row } from '../db/statsDb';
+import { LruCache, memoiseAsync } from './cache';
 import { getData } from './data';
 
 export type DataFormat = 'json' | 'csv';
@@ -177,9 +178,16 @@ export function csvResponse(text: string, fileName: string, request: Request): R
   return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
+/** Recent CSV texts (a 20-season players table is ~150 KB; building it means parsing the ~10 MB JSON answer). */
+const csvCache = new LruCache<string>(40);
+const csvMemo = memoiseAsync(csvCache);
+
 /** The CSV download of a parsed, gated query (the rows come from the same cached answer as the JSON). */
 export async function csvDownload(q: DataQuery, opts: CsvOptions, request: Request): Promise<Response> {
-  const answer = await getData(q);
-  const rows = (answer.data[opts.set.value] ?? []) as Row[];
-  return csvResponse(tableCsv(rows, opts), csvFileName(q, opts.set), request);
+  const key = JSON.stringify([queryKey(q), opts.set.value, opts.sort]);
+  const text = await csvMemo(key, async () => {
+    const answer = await getData(q);
+    return tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts);
+  });
+  return csvResponse(text, csvFileName(q, opts.set), request);
 }
