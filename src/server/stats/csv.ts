@@ -13,6 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import { gzipSync } from 'node:zlib';
 import { ParamError, queryKey, type DataQuery } from '../../lib/apiParams';
 import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
+import { relevantFilters } from '../../lib/filterValues';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
 import type { Row } from '../db/statsDb';
@@ -158,7 +159,9 @@ function seasonsPart(seasons: readonly number[]): string {
 /** A file name that says what the table is: players_offensive-overview_2022-23_regular.csv. */
 export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
   const parts = [kebab(q.page) + (q.entity ? `-${q.entity.toLowerCase()}` : ''), set.clientQueryParam.replace(/_/g, '-')];
-  if (!q.page.startsWith('Game')) parts.push(seasonsPart(q.filters.seasons), SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+'));
+  const relevant = relevantFilters(q.page);
+  if (relevant.includes('Season')) parts.push(seasonsPart(q.filters.seasons));
+  if (relevant.includes('SeasonType')) parts.push(SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+'));
   if (q.side === 'defense') parts.push('defense');
   return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv`;
 }

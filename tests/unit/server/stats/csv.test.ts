@@ -75,6 +75,10 @@ describe('tableCsv', () => {
     const many = parseDataQuery({ page: ['TeamLineups'], entity: ['bos'], side: ['defense'], season: ['2019', '2020', '2021'], season_type: ['regular', 'playoffs'] });
     const lineupSet = metricSetDefinitions('TeamLineups', 'defense')[0]!;
     expect(csvFileName(many, lineupSet)).toBe('team-lineups-bos_opponent-four-factors_2019-20-to-2021-22_regular+playoffs_defense.csv');
+    const salaries = parseDataQuery({ page: ['TeamSalaries'], entity: ['BOS'], season: ['2012'] });
+    expect(csvFileName(salaries, metricSetDefinitions('TeamSalaries')[0]!)).toBe('team-salaries-bos_salaries_2012-13.csv');
+    const game = parseDataQuery({ page: ['GameTeam'], entity: ['0022201216'] });
+    expect(csvFileName(game, metricSetDefinitions('GameTeam')[0]!)).toBe('game-team-0022201216_four-factors.csv');
   });
 });
 
