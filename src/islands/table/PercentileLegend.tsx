@@ -61,7 +61,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
   };
   const lineups = kind !== 'Players' && kind !== 'TeamPlayers';
   return (
-    <div className="sa-legend" aria-label="Percentile colours">
+    <div className="sa-legend" role="group" aria-label="Percentile colours">
       <div className="sa-legend-scale">
         <span>Percentile: worse</span>
         <span className="sa-legend-swatches" aria-hidden="true">
