@@ -16,7 +16,7 @@ const ZONE_KEYS = ['rim', 'smid', 'lmid', 'mid', 'c3', 'nc3', 'three'] as const;
 
 export const BETTER: Readonly<Record<string, Better>> = {
   // Offensive overview
-  min: 'style',
+  sec: 'style',
   poss: 'style',
   usage: 'higher',
   psa: 'higher',

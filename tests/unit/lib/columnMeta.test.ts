@@ -28,7 +28,7 @@ describe('higher-is-better table', () => {
     for (const k of ['efg_pct', 'pts_per_poss', 'pts_per_100', 'rim_acc', 'three_acc', 'ft_pct', 'orb_pct', 'stl_pct', 'blk_pct']) {
       expect(betterOf(k, 'Player'), k).toBe('higher');
     }
-    for (const k of ['rim_freq', 'c3_freq', 'astd_three', 'pace', 'min']) expect(betterOf(k, 'Player'), k).toBe('style');
+    for (const k of ['rim_freq', 'c3_freq', 'astd_three', 'pace', 'sec']) expect(betterOf(k, 'Player'), k).toBe('style');
   });
 
   it('swaps higher and lower for the Opponent group, leaves style alone', () => {
