@@ -13,8 +13,9 @@
 import { useStore } from '@nanostores/react';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { betterText } from '../lib/columnMeta';
-import { formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
+import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
 import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
 import { sortRows, type SortValue } from '../lib/sortRows';
 import { $appliedFilters } from '../stores/appliedFilters';
@@ -56,6 +57,8 @@ interface RowProps {
   numbers: NumberColumn[];
   /** the tooltip of a cell of a row below the minimum sample */
   unranked: string;
+  /** the rows are single games: minutes as m:ss, else whole minutes */
+  gameLine: boolean;
 }
 
 /** The tooltip of a number cell that may carry a percentile (undefined: none). */
@@ -66,7 +69,7 @@ function percentileTip(row: Row, c: NumberColumn, unranked: string): string | un
   return `${ordinal(Math.round(pct))} percentile${c.better === 'style' ? ' (of the value)' : ''}. ${betterText(c.better)}`;
 }
 
-const TableRow = memo(function TableRow({ row, identity, numbers, unranked }: RowProps) {
+const TableRow = memo(function TableRow({ row, identity, numbers, unranked, gameLine }: RowProps) {
   return (
     <div role="row" className="sa-row">
       {identity.map((c, i) => (
@@ -92,7 +95,7 @@ const TableRow = memo(function TableRow({ row, identity, numbers, unranked }: Ro
             style={bg ? { background: bg } : undefined}
             data-tip={tip}
           >
-            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
+            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format, { gameLine })}
           </div>
         );
       })}
@@ -128,7 +131,11 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   );
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
   const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
-  const numbers = useMemo(() => (def ? numberColumns(columnsOf(def), def.layout, def.group) : []), [def]);
+  const numbers = useMemo(() => {
+    if (!def) return [];
+    const teamRows = TEAM_ROW_KINDS.has(page.kind);
+    return numberColumns(columnsOf(def).filter((c) => !(teamRows && PLAYER_ONLY_COLUMNS.has(c.key))), def.layout, def.group);
+  }, [def, page.kind]);
 
   const sorted = useMemo(() => {
     if (!sort.column) return rows;
@@ -237,7 +244,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           </div>
           <div role="rowgroup" className="sa-tbody">
             {sorted.map((row, i) => (
-              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} />
+              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>
         </div>

@@ -2,6 +2,7 @@
  * The zod building blocks of /api/data's query values (src/lib/apiParams.ts): single values, whole numbers in
  * bounds, calendar dates, seasons, season types, booleans, team abbreviations and player ids.
  */
+import './zodSetup';
 import { z } from 'zod';
 import { SEASON_TYPES, type FilterDefinition, type SeasonType } from './filters';
 import { teamByAbbr } from './teams';

@@ -10,6 +10,7 @@
  * - ranges are ordered smaller first (spec section 5); a range equal to the filter's full bounds is no filter;
  * - multi-values are de-duplicated and sorted; team abbreviations become league team ids (historical abbrs too).
  */
+import './zodSetup';
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
@@ -74,12 +75,15 @@ export interface DataQuery {
 export type RawQuery = Record<string, string[]>;
 
 export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
-  const raw: RawQuery = {};
+  // A Map, then own properties only: keys like "toString" or "__proto__" are plain keys (ignored as unknown).
+  const raw = new Map<string, string[]>();
   for (const [key, value] of params) {
     if (value.trim() === '') continue;
-    (raw[key] ??= []).push(value.trim());
+    const values = raw.get(key);
+    if (values) values.push(value.trim());
+    else raw.set(key, [value.trim()]);
   }
-  return raw;
+  return Object.fromEntries(raw);
 }
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */

@@ -4,7 +4,7 @@
  * this module keeps the URL (the source of truth, every view a permalink) and the table data in step with them.
  *
  * - start / enter page (spec section 2): the filters, side and metric set are rebuilt from the URL (gated filters
- *   only once the user is known to be signed in), the table data is cleared, details of the game or player
+ *   only once the user is known to have the Stats plan), the table data is cleared, details of the game or player
  *   are loaded (unless already loaded) and the data is fetched. Entering Team salaries keeps filters, metric
  *   choice and data as they are.
  * - apply / remove pill / change side: URL updated (a history entry), data fetched.
@@ -20,6 +20,7 @@ import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
+import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -28,7 +29,7 @@ import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
 import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
-import { $authStatus } from './session';
+import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
 import { $minPossessions } from './minSample';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
@@ -36,7 +37,8 @@ import { $tableSort, toggleSort } from './tableSort';
 
 export { setAppEnv, type AppEnv } from './appEnv';
 
-const authenticated = () => appEnv().authStatus() === 'authenticated';
+/** May the user apply gated filters (an active Stats plan or an admin)? Lib helpers call this `authenticated`. */
+const authenticated = () => appEnv().filterAccess() === 'plan';
 const pageHasSide = (page: StatsPage) => page.kind !== 'NonStats' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind);
 
 /** The query string of the current view. */
@@ -84,14 +86,17 @@ function loadEntityDetails(page: StatsPage): void {
 /** Rebuild filters, side and metric set from the URL (gated filters wait until the user is known). */
 async function restoreFromUrl(page: StatsPage): Promise<void> {
   const search = appEnv().readSearch();
-  if (hasGatedFilterKeys(search) && appEnv().authStatus() === 'loading') {
+  if (hasGatedFilterKeys(search) && appEnv().filterAccess() === 'loading') {
     $tableData.set({ ...EMPTY_TABLE, loading: true });
-    await appEnv().authKnown();
+    await appEnv().filterAccessKnown();
     if (!samePage($page.get(), page)) return;
   }
   const auth = authenticated();
   const view = parseViewQuery(search, { authenticated: auth });
-  rebuildFilters(page.kind, view.filters, { authenticated: auth });
+  // Salaries open on the latest season with salary data unless the URL names a season.
+  const filters =
+    page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
+  rebuildFilters(page.kind, filters, { authenticated: auth });
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
   const table = parseTableQuery(search);
@@ -143,11 +148,11 @@ export function stopStatsApp(): void {
   started = false;
 }
 
-/** A user who signs out keeps no gated filter: they are reset and the data fetched again. */
+/** A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again. */
 function watchSignOut(): (() => void) | null {
   if (typeof window === 'undefined') return null;
-  return $authStatus.listen((status) => {
-    if (status !== 'unauthenticated') return;
+  return $filterAccess.listen((access) => {
+    if (access === 'loading' || access === 'plan') return;
     const state = $filters.get();
     const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, valueOf(state.applied, n)));
     if (gated.length === 0) return;

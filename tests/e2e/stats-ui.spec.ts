@@ -229,9 +229,10 @@ test('tabs keep the applied filters and side, not the metric set', async ({ page
 });
 
 test('team salaries of a season without salary data say where the data stops', async ({ page }) => {
-  await page.goto('/stats/team/salaries/BOS');
+  // (Salaries open on 2019-20, the latest season with salary data: ask for a later one.)
+  await page.goto('/stats/team/salaries/BOS?season=2022');
   await expect(page.locator('.sa-status-empty')).toContainText('2003-04 to 2019-20', { timeout: 30_000 });
   // No side toggle on salaries, and the season is the only filter.
   await expect(page.getByRole('button', { name: 'Defense' })).toHaveCount(0);
-  await expect(page.locator('.sa-group-button')).toHaveText(['Season']);
+  await expect(page.locator('.sa-group-button')).toHaveText([/^Season/]);
 });

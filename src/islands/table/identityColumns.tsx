@@ -9,6 +9,7 @@ import { StatsLink } from '../ContextLinks';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
+import { positionLabel } from '../../lib/positions';
 import { teamByAbbr } from '../../lib/teams';
 import type { Row } from '../../stores/tableData';
 import type { SortValue } from '../../lib/sortRows';
@@ -122,7 +123,9 @@ const simple = (id: string, label: string, title: string, width: number, fmt: (v
 
 const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.', 96), sortValue: (r) => num(r.season_start) ?? str(r.season) };
 const seasonTypeColumn = simple('season_type', 'Type', 'Season type.', 124, (v) => SEASON_TYPE_LABELS[v as SeasonType] ?? str(v) ?? '–');
-const positionColumn = simple('position', 'Pos', 'Position (estimated from the lineups he played in).', 84);
+const positionColumn = simple('position', 'Pos', 'Position group (point, combo, wing, forward, big), estimated from the lineups he played in.', 84, (v) =>
+  typeof v === 'string' && v !== '' ? positionLabel(v) : '–',
+);
 
 const dateColumn: IdentityColumn = {
   id: 'date',

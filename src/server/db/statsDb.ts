@@ -74,12 +74,12 @@ function plain(value: unknown): unknown {
 }
 
 /** STATS_DB_LOG=1 prints every query's time (development). */
-const LOG = process.env.STATS_DB_LOG === '1';
+const LOG = config.statsDbLog;
 
 async function runOn<T extends Row>(c: DuckDBConnection, sql: string, params: readonly SqlParam[]): Promise<T[]> {
   const t0 = LOG ? performance.now() : 0;
   const reader = await c.runAndReadAll(sql, params as DuckDBValue[]);
-  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, process.env.STATS_DB_LOG_FULL ? undefined : 160)}`);
+  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
   const rows = reader.getRowObjectsJS() as Row[];
   for (const r of rows) {
     // In place: most values (DOUBLE sums, strings) are already plain.

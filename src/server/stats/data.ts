@@ -6,6 +6,7 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } 
 import { etagOf } from './http';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { config } from '../config';
+import { LAST_SALARY_SEASON } from '../../lib/site';
 import { query, withScope } from '../db/statsDb';
 import { LruCache, memoiseAsync } from './cache';
 import { ApiError } from './errors';
@@ -19,8 +20,6 @@ import { gamePlayersView, playerProfileView, playersView, teamPlayersView } from
 import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from './views/teams';
 import type { SetRows } from './views/shared';
 
-/** The last season (start year) of the salary data. */
-const LAST_SALARY_SEASON = 2019;
 
 export interface DataResponse {
   data: SetRows;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../src/lib/apiClient';
 import { metricSetOptions } from '../../../src/lib/metricSets';
-import type { AuthStatus } from '../../../src/stores/session';
+import type { FilterAccess } from '../../../src/stores/session';
 import { config } from '../../../src/server/config';
 import { $filters, resetFiltersStore, setFilter } from '../../../src/stores/filters';
 import { $gameDetails } from '../../../src/stores/gameDetails';
@@ -36,15 +36,15 @@ import { dataRequests, startTestApi, type TestApi } from './apiServer';
 const hasDb = existsSync(config.statsDbPath);
 
 /** An in-memory browser: the location's query, history entries, redirects, logged errors, auth status. */
-function fakeBrowser(search = '', auth: AuthStatus = 'unauthenticated') {
+function fakeBrowser(search = '', auth: FilterAccess = 'anonymous') {
   const b = {
     search,
     history: [] as { search: string; mode: 'push' | 'replace' }[],
     redirects: [] as string[],
     errors: [] as string[],
     auth,
-    authWaiters: [] as ((s: AuthStatus) => void)[],
-    resolveAuth(status: AuthStatus) {
+    authWaiters: [] as ((s: FilterAccess) => void)[],
+    resolveAuth(status: FilterAccess) {
       b.auth = status;
       for (const w of b.authWaiters.splice(0)) w(status);
     },
@@ -57,8 +57,8 @@ function fakeBrowser(search = '', auth: AuthStatus = 'unauthenticated') {
     },
     redirect: (p) => b.redirects.push(p),
     logError: (m) => b.errors.push(m),
-    authStatus: () => b.auth,
-    authKnown: () => (b.auth !== 'loading' ? Promise.resolve(b.auth) : new Promise((r) => b.authWaiters.push(r))),
+    filterAccess: () => b.auth,
+    filterAccessKnown: () => (b.auth !== 'loading' ? Promise.resolve(b.auth) : new Promise((r) => b.authWaiters.push(r))),
   });
   return b;
 }
@@ -106,20 +106,35 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($players.get().byId.get(2544)?.name).toBe('LeBron James');
   });
 
-  it('waits for the session before restoring gated filters, then keeps them for a signed-in user', async () => {
+  it('waits for the session before restoring gated filters, then keeps them for a user with the Stats plan', async () => {
     const b = fakeBrowser('?location=home&daysRest=2_0', 'loading');
-    api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [] };
+    api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Date.now() / 1000 + 86_400 }] };
     const started = startStatsApp(players);
     await new Promise((r) => setTimeout(r, 50));
     expect(dataRequests(api)).toHaveLength(0);
     expect($tableData.get().loading).toBe(true);
-    b.resolveAuth('authenticated');
+    b.resolveAuth('plan');
     await started;
     expect($filters.get().applied.Location).toEqual(['home']);
     expect($filters.get().applied.DaysRest).toEqual([0, 2]);
     expect(b.search).toBe('?location=home&daysRest=0_2');
     const req = dataRequests(api)[0]!.url.searchParams;
     expect([req.get('location'), req.get('days_rest_low'), req.get('days_rest_high')]).toEqual(['home', '0', '2']);
+    expect($tableData.get().error).toBe(false);
+  });
+
+  it('a signed-in member without an active plan restores no gated filter from the URL and sends none', async () => {
+    const b = fakeBrowser('?season=2012&location=home&period=4', 'loading');
+    api.session = { user: { name: 'Max', email: 'max@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: 1 }] };
+    const started = startStatsApp(players);
+    b.resolveAuth('no-plan');
+    await started;
+    expect($filters.get().applied.Season).toEqual([2012]);
+    expect($filters.get().applied.Location).toEqual([]);
+    expect($filters.get().applied.Period).toEqual([]);
+    expect(b.search).toBe('?season=2012');
+    const req = dataRequests(api)[0]!.url.searchParams;
+    expect(req.has('location') || req.has('period')).toBe(false);
     expect($tableData.get().error).toBe(false);
   });
 

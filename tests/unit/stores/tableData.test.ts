@@ -61,11 +61,14 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
     expect($tableData.get().error).toBe(false);
   });
 
-  it('a gated filter answers 403 for an anonymous user and the data for a signed-in one', async () => {
+  it('a gated filter answers 403 anonymously and without a plan, and the data with an active Stats plan', async () => {
     const gated = new URLSearchParams('page=League&season=2022&location=home');
     await fetchTableData(gated);
     expect($tableData.get()).toMatchObject({ error: true, errorStatus: 403 });
     api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [] };
+    await fetchTableData(gated);
+    expect($tableData.get()).toMatchObject({ error: true, errorStatus: 403 });
+    api.session.subscriptions.push({ plan: { name: 'Stats' }, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
     await fetchTableData(gated);
     expect($tableData.get().error).toBe(false);
     expect($tableData.get().data.Summary!.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { metricSetDefinitions } from '../../../lib/metricSets';
-import { LINEUP_SLOTS } from '../../../lib/filters';
+import { positionOfSlot } from '../../../lib/positions';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../counters';
@@ -75,7 +75,8 @@ export async function playerPositionsView(q: DataQuery, playerId: number): Promi
     onCourtSumsBy(f, { persp: 'defense', groupBy: ['slot'], playerId }),
     leagueHalfcourtPpp(f),
   ]);
-  const slotId = (slot: unknown): Row => ({ position: LINEUP_SLOTS[Number(slot) - 1]?.toUpperCase() ?? null, slot: Number(slot) });
+  // One vocabulary (src/lib/positions.ts): slot 1-5 is the point ... big group.
+  const slotId = (slot: unknown): Row => ({ position: positionOfSlot(Number(slot)), slot: Number(slot) });
   const bySlot = (rows: Row[], valuesOf: (r: Row) => Values) =>
     rows
       .filter((r) => r.slot !== null && r.slot !== undefined)
