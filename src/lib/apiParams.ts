@@ -104,7 +104,7 @@ function buildShape(): Record<string, z.ZodType> {
     side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
-    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions of a lineup row (lineup pages).'),
+    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages), of a ranked player (player tables).'),
     metric_set: single(z.string().max(80)).optional().describe(
       'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',
     ),
@@ -192,10 +192,11 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   }
 
   const side: Side = PAGE_KINDS_WITHOUT_SIDE.has(page) ? 'offense' : ((p.side as Side | undefined) ?? 'offense');
-  const metricSet = (p.metric_set as string | undefined) ?? null;
-  if (metricSet !== null && !metricSetDefinitions(page, side).some((d) => d.value === metricSet)) {
-    throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
-  }
+  // A metric set by its value (OffensiveOverview) or its page parameter (offensive-overview); kept as its value.
+  const askedSet = p.metric_set as string | undefined;
+  const setDef = askedSet === undefined ? undefined : metricSetDefinitions(page, side).find((d) => d.value === askedSet || d.clientQueryParam === askedSet);
+  if (askedSet !== undefined && !setDef) throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
+  const metricSet = setDef?.value ?? null;
   const list = <T>(key: string, fallback: T[] = []): T[] => (p[key] as T[] | undefined) ?? fallback;
   const startDate = (p.start_date as string | undefined) ?? null;
   const endDate = (p.end_date as string | undefined) ?? null;

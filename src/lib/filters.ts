@@ -144,3 +144,8 @@ export const FILTERS = [
 export type FilterName = (typeof FILTERS)[number]['name'];
 
 export const FILTER_GROUPS: readonly FilterGroup[] = ['Season', 'Game', 'Time Within Game', 'Opponent', 'Lineup'];
+
+/** The filter a page URL key names (e.g. `season`, `onCourt`), if any. */
+export function filterByQueryKey(queryKey: string): FilterDefinition | undefined {
+  return FILTERS.find((f) => f.queryKey === queryKey);
+}

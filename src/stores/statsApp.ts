@@ -17,7 +17,9 @@ import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
@@ -29,7 +31,9 @@ import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
+import { $minPossessions } from './minSample';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
+import { $tableSort, toggleSort } from './tableSort';
 
 export { setAppEnv, type AppEnv } from './appEnv';
 
@@ -44,7 +48,11 @@ export function currentViewSearch(): string {
   const options = $metricSetOptions.get();
   const selected = $metricSet.get();
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
-  return searchString(viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet }));
+  const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  const sort = $tableSort.get();
+  const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  return searchString(params);
 }
 
 function syncUrl(mode: 'push' | 'replace'): void {
@@ -65,6 +73,8 @@ export function fetchCurrentData(): Promise<void> {
     relevant: state.relevant,
     authenticated: authenticated(),
   });
+  const minPoss = $minPossessions.get();
+  if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
   return fetchTableData(params);
 }
 
@@ -90,6 +100,9 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   rebuildFilters(page.kind, filters, { authenticated: auth });
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
+  const table = parseTableQuery(search);
+  $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
+  $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
 }
 
 /**
@@ -185,6 +198,20 @@ export function chooseMetricSet(choice: string): Promise<void> {
   selectMetricSet(choice);
   syncUrl('replace');
   if ($metricSet.get()?.value === before) return Promise.resolve();
+  return fetchCurrentData();
+}
+
+/** Sort the table by a column (again: the other way); the URL keeps it, no request. */
+export function sortTable(column: string, firstDirection: SortDirection): void {
+  toggleSort(column, firstDirection);
+  syncUrl('replace');
+}
+
+/** Change the minimum sample of a percentile table (null: the default): URL updated, data fetched. */
+export function changeMinPossessions(min: number | null): Promise<void> {
+  if (min === $minPossessions.get()) return Promise.resolve();
+  $minPossessions.set(min);
+  syncUrl('push');
   return fetchCurrentData();
 }
 

@@ -1,6 +1,10 @@
-/** GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond. */
+/**
+ * GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond: JSON, or one table
+ * as a CSV download with `format=csv` (src/server/stats/csv.ts).
+ */
 import type { APIRoute } from 'astro';
 import { answer } from '../../server/stats/answers';
+import { csvDownload, parseCsvOptions, parseFormat } from '../../server/stats/csv';
 import { encodedJson, handle } from '../../server/stats/http';
 import { parseStatsRequest } from '../../server/stats/request';
 
@@ -8,6 +12,8 @@ export const prerender = false;
 
 export const GET: APIRoute = (context) =>
   handle(async () => {
+    const format = parseFormat(context.url.searchParams);
     const { query, asker } = parseStatsRequest(context);
+    if (format === 'csv') return csvDownload(query, parseCsvOptions(context.url.searchParams, query), asker, context.request);
     return encodedJson(await answer(query, asker), context.request);
   });

@@ -17,16 +17,20 @@ import { $players } from '../../../src/stores/players';
 import { $side } from '../../../src/stores/side';
 import {
   applyAndFetch,
+  changeMinPossessions,
   changeSide,
   chooseMetricSet,
   enterPage,
   removePill,
   restoreFromHistory,
   setAppEnv,
+  sortTable,
   startStatsApp,
   stopStatsApp,
 } from '../../../src/stores/statsApp';
+import { $minPossessions } from '../../../src/stores/minSample';
 import { $tableData, clearAnswerCache, clearTableData } from '../../../src/stores/tableData';
+import { $tableSort } from '../../../src/stores/tableSort';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';
 
 const hasDb = existsSync(config.statsDbPath);
@@ -151,6 +155,27 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     await chooseMetricSet('OffensiveOverview');
     expect(dataRequests(api)).toHaveLength(before + 1);
     expect($tableData.get().data.OffensiveOverview!.length).toBeGreaterThan(300);
+  });
+
+  it('sort and minimum sample live in the URL: restored at start, sorting replaces, a new minimum pushes and fetches', async () => {
+    const b = fakeBrowser('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    await startStatsApp(players);
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
+    expect(b.search).toBe('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('min_poss')).toBe('2000');
+    const requests = dataRequests(api).length;
+    sortTable('usage', 'desc');
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc&minPoss=2000', mode: 'replace' });
+    expect(dataRequests(api)).toHaveLength(requests);
+    await changeMinPossessions(null);
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc', mode: 'push' });
+    expect(dataRequests(api).at(-1)!.url.searchParams.has('min_poss')).toBe(false);
+    // Back: the earlier entry's sort and minimum come back.
+    b.search = '?season=2012&sort=tov_pct&dir=asc&minPoss=2000';
+    await restoreFromHistory();
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
   });
 
   it('apply increments the counter, pushes the URL and fetches the new sample', async () => {

@@ -3,7 +3,8 @@
  * percentiles), Team players, Game players, Player profile (per season), Player game log, Team game log.
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
+import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
@@ -16,10 +17,12 @@ import {
   plainRows,
   onOffRows,
   positionsIn,
-  rateKeys,
+  percentileColumns,
   seasonOf,
   teamAbbr,
-  type SetRows, setsOf } from './shared';
+  type SetRows,
+  setsOf,
+} from './shared';
 import { teamSumsBy } from '../sums';
 
 export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
@@ -43,19 +46,14 @@ export const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  const [rows, names, positions, teamPoss] = await Promise.all([
-    playerSumsBy(f, { groupBy: ['player_id'] }),
-    playerNameMap(),
-    positionsIn(f),
-    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'] }),
-  ]);
-  const possByTeam = new Map(teamPoss.map((r) => [Number(r.team_id), Number(r.possessions)]));
+  const [rows, names, positions] = await Promise.all([playerSumsBy(f, { groupBy: ['player_id'] }), playerNameMap(), positionsIn(f)]);
+  const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
-      // Qualified for percentiles: at least 10 % of his (last) team's possessions in the sample.
-      const qualified = Number(r.off_poss) >= 0.1 * (possByTeam.get(Number(r.last_team_id)) ?? Infinity);
+      // Ranked (and coloured) only with at least the minimum of team offensive possessions on court.
+      const qualified = Number(r.off_poss) >= Math.max(1, min);
       return {
         id: {
           player_id: id,
@@ -75,7 +73,7 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
   for (const def of defs.filter((d) => d.basis === 'player')) {
     const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
-    addPercentiles(setRows, rateKeys(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
+    addPercentiles(setRows, percentileColumns(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;
   }
   Object.assign(out, await playersOnOffSets(q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
@@ -104,6 +102,7 @@ export type LeaguePlayers = (q: DataQuery) => Promise<{ data: SetRows }>;
 
 export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
+  const min = minPossessionsOf('TeamPlayers', q.minPossessions);
   const [rows, names, positions] = await Promise.all([
     playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
     playerNameMap(),
@@ -113,7 +112,8 @@ export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
-      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null } as Row, v: playerValues(playerSums(r)) };
+      const qualified = Number(r.off_poss) >= Math.max(1, min);
+      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row, v: playerValues(playerSums(r)) };
     })
     .sort(byMinutes);
   const out = sixSets(q, entries);
@@ -121,7 +121,7 @@ export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers
   const league = await leaguePlayers({ ...q, page: 'Players', entity: null, side: 'offense' });
   for (const def of setsOf(q, 'TeamPlayers')) {
     const pool = (league.data[def.value] ?? []) as Row[];
-    addPercentiles(out[def.value] ?? [], rateKeys(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
+    addPercentiles(out[def.value] ?? [], percentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
   }
   return out;
 }
