@@ -2,13 +2,16 @@
  * The stats app island: composes the entity strip, side toggle, metric set picker, filter bar, pills, data
  * status and table over the shared stores. The server renders only a placeholder and reads no store (stores are
  * module singletons, shared by every request on the server); on mount the app starts on its page: player list,
- * view from the URL, data (src/stores/statsApp.ts). The filter bar keeps the session store subscribed, so
+ * view from the URL, data (src/stores/statsApp.ts). The first view's rows come from the answer the server
+ * embedded in the page (#stats-first-view, src/server/stats/firstView.ts) when its query is the one the app
+ * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
 import { useEffect, useState } from 'react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
+import { seedTableData } from '../stores/tableData';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -25,6 +28,18 @@ interface Props {
   entity?: string;
 }
 
+/** The first view's answer the server embedded in the page (StatsLayout), handed to the table-data store. */
+function seedFromPage(): void {
+  const text = document.getElementById('stats-first-view')?.textContent;
+  if (!text) return;
+  try {
+    const seed = JSON.parse(text) as { query: string; answer: Parameters<typeof seedTableData>[1] };
+    seedTableData(seed.query, seed.answer);
+  } catch {
+    // A broken seed only costs the fetch it would have saved.
+  }
+}
+
 function Toolbar() {
   return (
     <div className="sa-toolbar">
@@ -38,6 +53,7 @@ export default function StatsApp({ kind, entity }: Props) {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
+    seedFromPage();
     void startStatsApp({ kind, entity: entity ? entity : null, view });
     setStarted(true);
     const onPop = () => void restoreFromHistory();

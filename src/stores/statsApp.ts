@@ -173,10 +173,16 @@ export function changeSide(side: Side): Promise<void> {
   return fetchCurrentData();
 }
 
-/** Show another metric set of the loaded data (no request). */
+/**
+ * Show another metric set of the loaded data (no request), or fetch the view when the data holds only some sets
+ * (a server-rendered first view carries only its default set).
+ */
 export function chooseMetricSet(choice: string): void {
   selectMetricSet(choice);
   syncUrl('replace');
+  const table = $tableData.get();
+  const selected = $metricSet.get();
+  if (selected && !table.loading && !table.error && table.query !== null && !(selected.value in table.data)) void fetchCurrentData();
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

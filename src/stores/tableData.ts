@@ -37,9 +37,20 @@ export const $tableData = atom<TableDataState>(EMPTY_TABLE);
 
 let current: AbortController | null = null;
 
-interface DataAnswer {
+export interface DataAnswer {
   data?: SetRows | null;
   note?: string;
+}
+
+/** The answer the page came with (server-rendered first view), for the one query it answers. */
+let seed: { query: string; answer: DataAnswer } | null = null;
+
+/**
+ * Seed the store with an answer embedded in the page (issue 15): the next fetch of exactly this query (the
+ * query string dataSearchParams builds) takes it instead of asking the server. Used once.
+ */
+export function seedTableData(query: string, answer: DataAnswer): void {
+  seed = { query, answer };
 }
 
 /** Fetch /api/data with these parameters (the whole answer replaces the table data). */
@@ -48,6 +59,14 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
   const controller = new AbortController();
   current = controller;
   const query = params.toString();
+  if (seed?.query === query) {
+    const { answer } = seed;
+    seed = null;
+    current = null;
+    $tableData.set({ ...EMPTY_TABLE, data: answer.data ?? {}, note: answer.note ?? null, query });
+    return;
+  }
+  seed = null;
   $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, query });
   try {
     const answer = await getJson<DataAnswer | null>('/api/data', params, controller.signal);

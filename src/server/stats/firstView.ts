@@ -1,0 +1,62 @@
+/**
+ * The first view of a stats page, rendered on the server (issue 15): the rows of the page's default view (default
+ * filters, offense side, first metric set) for crawlers and readers without JavaScript, and the seed the island's
+ * table-data store starts from, so the island shows the same rows without fetching them again.
+ *
+ * The query is built by the client's own request builder (dataSearchParams, as src/stores/statsApp.ts sends it
+ * for a page opened without a query string) and answered by the API's one answer function (getData), so the
+ * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
+ * metric set's rows are embedded (the other sets are fetched when chosen).
+ */
+import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../lib/apiParams';
+import { dataSearchParams } from '../../lib/dataRequest';
+import { defaultFilterValues, keepOnly, relevantFilters } from '../../lib/filterValues';
+import { metricSetOptions } from '../../lib/metricSets';
+import type { PageKind } from '../../lib/pageKinds';
+import { StatsDbMissingError } from '../db/statsDb';
+import { getData } from './data';
+import { ApiError } from './errors';
+
+/** The side a page opens on (the client's DEFAULT_SIDE). */
+const OPENING_SIDE: Side = 'offense';
+
+export interface FirstView {
+  /** the /api/data query string the client sends for this view (its table-data key) */
+  query: string;
+  /** the default metric set's value */
+  metricSet: string;
+  /** /api/data's answer for the view, limited to the default metric set */
+  answer: { data: Record<string, Record<string, unknown>[]>; note?: string };
+}
+
+/** The /api/data query string of a page's default view, as the client builds it. */
+export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null): URLSearchParams {
+  const relevant = relevantFilters(kind);
+  return dataSearchParams({
+    page: kind,
+    entity,
+    side: OPENING_SIDE,
+    filters: keepOnly(defaultFilterValues(), relevant),
+    relevant,
+    authenticated: false,
+  });
+}
+
+/**
+ * The default view of a page, or null when there is none to show: no database, an unknown entity (the page
+ * itself answers 404), or a page kind without a table.
+ */
+export async function firstView(kind: PageKind, entity: string | null): Promise<FirstView | null> {
+  if (kind === 'NonStats') return null;
+  const metricSet = metricSetOptions(kind, OPENING_SIDE)[0]?.value;
+  if (!metricSet) return null;
+  const params = firstViewQuery(kind, entity);
+  try {
+    const answer = await getData(parseDataQuery(rawQueryFromSearchParams(params)));
+    const rows = answer.data[metricSet] ?? [];
+    return { query: params.toString(), metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
+  } catch (e) {
+    if (e instanceof StatsDbMissingError || e instanceof ApiError) return null;
+    throw e;
+  }
+}
