@@ -9,6 +9,7 @@
  * served on a free port (or --port). Each page is fetched once before it is measured, so a stats answer the
  * server computes on first request is not what Lighthouse times (the server's own speed is bench:api's).
  * Options: --db path --port N --no-build --runs 1 (median of N runs per page) --chrome /usr/bin/chromium
+ *          --only text (just the pages whose label contains the text)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -92,7 +93,8 @@ async function main(): Promise<void> {
     console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${BASE}, database ${DB}, load average ${loadavg()}`);
     const rows: string[][] = [];
     let missed = 0;
-    for (const [label, pagePath, kind] of PAGES) {
+    const only = opt('only', '');
+    for (const [label, pagePath, kind] of PAGES.filter(([l]) => l.includes(only))) {
       const url = `${BASE}${pagePath}`;
       await fetch(url); // warm the server's answer for this page
       const runs: Record<string, number>[] = [];
@@ -100,6 +102,8 @@ async function main(): Promise<void> {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         const lhr = result.lhr;
+        if (lhr.runtimeError) console.log(`  ${label}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const c of CATEGORIES) if (lhr.categories[c]?.score == null) console.log(`  ${label}: no ${c} score`);
         runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])));
         if (i === RUNS - 1) reportFailures(label, lhr);
       }

@@ -7,7 +7,7 @@
  * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
@@ -55,7 +55,8 @@ export default function StatsApp({ kind, entity }: Props) {
     const view = routeForPath(window.location.pathname).view ?? null;
     seedFromPage();
     void startStatsApp({ kind, entity: entity ? entity : null, view });
-    setStarted(true);
+    // A transition: the first render of a long table (the seeded first view) is done in slices, not one long task.
+    startTransition(() => setStarted(true));
     const onPop = () => void restoreFromHistory();
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

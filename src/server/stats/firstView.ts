@@ -14,6 +14,7 @@ import { defaultFilterValues, keepOnly, relevantFilters } from '../../lib/filter
 import { metricSetOptions } from '../../lib/metricSets';
 import type { PageKind } from '../../lib/pageKinds';
 import { StatsDbMissingError } from '../db/statsDb';
+import { LruCache, memoiseAsync } from './cache';
 import { getData } from './data';
 import { ApiError } from './errors';
 
@@ -42,6 +43,10 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
   });
 }
 
+/** First views by query: the database never changes while the server runs, and the answer's JSON is parsed once. */
+const FIRST_VIEW_ENTRIES = 500;
+const memo = memoiseAsync(new LruCache<FirstView>(FIRST_VIEW_ENTRIES));
+
 /**
  * The default view of a page, or null when there is none to show: no database, an unknown entity (the page
  * itself answers 404), or a page kind without a table.
@@ -51,10 +56,13 @@ export async function firstView(kind: PageKind, entity: string | null): Promise<
   const metricSet = metricSetOptions(kind, OPENING_SIDE)[0]?.value;
   if (!metricSet) return null;
   const params = firstViewQuery(kind, entity);
+  const query = params.toString();
   try {
-    const answer = await getData(parseDataQuery(rawQueryFromSearchParams(params)));
-    const rows = answer.data[metricSet] ?? [];
-    return { query: params.toString(), metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
+    return await memo(query, async () => {
+      const answer = await getData(parseDataQuery(rawQueryFromSearchParams(params)));
+      const rows = answer.data[metricSet] ?? [];
+      return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
+    });
   } catch (e) {
     if (e instanceof StatsDbMissingError || e instanceof ApiError) return null;
     throw e;
