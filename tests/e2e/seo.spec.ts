@@ -100,7 +100,7 @@ test('a game page without JavaScript: final score, box score, SportsEvent', asyn
   expect(e.location.name).toBe('Denver');
   expect(e.description).toBe('Final score: Miami Heat 89, Denver Nuggets 94.');
   // The box score: one row per player who played, as many as the database has.
-  const [{ n }] = await sql<{ n: number }>(
+  const [{ n } = { n: -1 }] = await sql<{ n: number }>(
     `SELECT count(*) AS n FROM player_games pg JOIN games g USING (game_id) WHERE g.game_code = '0042200405'`,
   );
   const rows = firstViewRows(h.html);

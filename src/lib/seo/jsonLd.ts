@@ -3,7 +3,7 @@
  * for players, SportsTeam for teams, SportsEvent for games. `jsonLdText` serialises for a <script> element: every
  * "<" is escaped, so no value can close the script ("</script>") or open a comment.
  */
-import type { BreadcrumbList, Graph, Person, SportsEvent, SportsTeam, Thing, WithContext } from 'schema-dts';
+import type { BreadcrumbList, Graph, Person, SportsEvent, SportsTeam, Thing } from 'schema-dts';
 
 import type { Team } from '../teams';
 
@@ -90,8 +90,8 @@ export function sportsEvent(f: EventFacts): SportsEvent {
 }
 
 /** The page's JSON-LD document: one graph holding every item. */
-export function jsonLdGraph(items: readonly Thing[]): WithContext<Graph> | Graph {
-  return { '@context': 'https://schema.org', '@graph': items as Exclude<Thing, string>[] } as Graph;
+export function jsonLdGraph(items: readonly Thing[]): Graph {
+  return { '@context': 'https://schema.org', '@graph': items.filter((i): i is Exclude<Thing, string> => typeof i !== 'string') };
 }
 
 /** JSON for a <script type="application/ld+json">: "<" escaped (no "</script>", no "<!--"). */

@@ -70,8 +70,8 @@ export function teamDescription(f: TeamFacts | { name: string }, view: string): 
 }
 
 export interface GameFacts {
-  away: Pick<Team, 'short_name' | 'name'>;
-  home: Pick<Team, 'short_name' | 'name'>;
+  away: Pick<Team, 'short_name' | 'name' | 'city'>;
+  home: Pick<Team, 'short_name' | 'name' | 'city'>;
   /** YYYY-MM-DD */
   date: string;
   awayPts: number;
