@@ -3,6 +3,7 @@
  * score by period) from game details. Player pages carry their bio in the server-rendered header
  * (src/components/PlayerBioHeader.astro).
  */
+import { StatsLink } from './ContextLinks';
 import { useStore } from '@nanostores/react';
 import { seasonLabel } from '../lib/filters';
 import { pathForTeam } from '../lib/routes';
@@ -19,7 +20,7 @@ function formatDate(date: string): string {
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
-  return team ? <a href={pathForTeam('team', team.abbr)}>{name ?? team.name}</a> : <>{name ?? abbr ?? '–'}</>;
+  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : <>{name ?? abbr ?? '–'}</>;
 }
 
 function GameStrip({ game }: { game: GameDetails }) {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
+import { ContextLinksProvider } from './ContextLinks';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -17,12 +18,15 @@ import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
+import type { GuideRef } from './table/ColumnHeader';
 import '../styles/stats.css';
 
 interface Props {
   kind: PageKind;
   /** player id, team abbreviation or game id; '' or absent when the page has none */
   entity?: string;
+  /** the guide of each metric set (set value -> guide id and title), for the column definitions */
+  guides?: Readonly<Record<string, GuideRef>>;
 }
 
 function Toolbar() {
@@ -34,7 +38,7 @@ function Toolbar() {
   );
 }
 
-export default function StatsApp({ kind, entity }: Props) {
+export default function StatsApp({ kind, entity, guides }: Props) {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
@@ -49,7 +53,7 @@ export default function StatsApp({ kind, entity }: Props) {
     <MountErrorBoundary>
       <div className="sa-app" data-started={started ? 'true' : 'false'}>
         {started ? (
-          <>
+          <ContextLinksProvider>
             <EntityHeader />
             <div className="sa-controls">
               <Toolbar />
@@ -57,8 +61,8 @@ export default function StatsApp({ kind, entity }: Props) {
             </div>
             <FilterPills />
             <DataStatus />
-            <StatsTable />
-          </>
+            <StatsTable guides={guides} />
+          </ContextLinksProvider>
         ) : (
           <div className="sa-controls sa-controls-placeholder" aria-hidden="true" />
         )}

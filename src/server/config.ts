@@ -55,8 +55,11 @@ const SCHEMA = {
   STATS_DB_PATH: text.default('data/stats.duckdb').describe('a file path'),
   ACCOUNTS_DB_PATH: text.optional().describe('a file path'),
   DATABASE_URL: postgresUrl.optional(),
-  API_CACHE_ENTRIES: int(1, 100_000).default(300),
+  API_CACHE_BYTES: int(1 << 20, 64 * 1024 ** 3).default(128 * 1024 * 1024),
   STATS_DB_CONNECTIONS: int(1, 64).default(4),
+  STATS_HEAVY_SLOTS: int(1, 63).default(2),
+  STATS_HEAVY_PER_CLIENT: int(1, 1000).default(2),
+  STATS_QUERY_TIMEOUT_MS: int(100, 600_000).default(20_000),
   AUTH_SECRET: text.optional().describe('a secret of at least 32 random bytes'),
   AUTH_SECRET_FILE: text.default('.local/auth-secret').describe('a file path'),
   AUTH_URL: httpUrl.optional(),
@@ -115,10 +118,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     nbaDataDir: path.resolve(v.NBA_DATA_DIR),
     /** The stats database built by `npm run ingest` (read-only for the server). */
     statsDbPath: path.resolve(v.STATS_DB_PATH),
-    /** Stats API: distinct /api/data answers kept in the in-memory LRU cache. */
-    apiCacheEntries: v.API_CACHE_ENTRIES,
-    /** Stats API: DuckDB connections kept open on the read-only stats database. */
+    /** Stats API: bytes of compressed /api/data answers kept in the in-memory LRU cache. */
+    apiCacheBytes: v.API_CACHE_BYTES,
+    /** Stats API: DuckDB connections kept open on the read-only stats database (= computations at once). */
     statsDbConnections: v.STATS_DB_CONNECTIONS,
+    /** Stats API: how many of those connections heavy (costly) computations may hold at once. */
+    statsHeavySlots: v.STATS_HEAVY_SLOTS,
+    /** Stats API: heavy uncached computations one client (session or IP) may have waiting or running. */
+    statsHeavyPerClient: v.STATS_HEAVY_PER_CLIENT,
+    /** Stats API: an uncached computation still running after this many ms is interrupted (503). */
+    statsQueryTimeoutMs: v.STATS_QUERY_TIMEOUT_MS,
     /** Log every stats SQL statement with its time (STATS_DB_LOG=1). */
     statsDbLog: v.STATS_DB_LOG,
     /** With STATS_DB_LOG: print whole statements rather than their first 160 characters. */

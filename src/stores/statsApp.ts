@@ -17,7 +17,9 @@ import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
@@ -29,7 +31,9 @@ import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
+import { $minPossessions } from './minSample';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
+import { $tableSort, toggleSort } from './tableSort';
 
 export { setAppEnv, type AppEnv } from './appEnv';
 
@@ -44,7 +48,11 @@ export function currentViewSearch(): string {
   const options = $metricSetOptions.get();
   const selected = $metricSet.get();
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
-  return searchString(viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet }));
+  const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  const sort = $tableSort.get();
+  const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  return searchString(params);
 }
 
 function syncUrl(mode: 'push' | 'replace'): void {
@@ -60,10 +68,13 @@ export function fetchCurrentData(): Promise<void> {
     page: page.kind,
     entity: page.entity,
     side: $side.get(),
+    metricSet: $metricSet.get()?.value ?? null,
     filters: state.applied,
     relevant: state.relevant,
     authenticated: authenticated(),
   });
+  const minPoss = $minPossessions.get();
+  if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
   return fetchTableData(params);
 }
 
@@ -89,6 +100,9 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   rebuildFilters(page.kind, filters, { authenticated: auth });
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
+  const table = parseTableQuery(search);
+  $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
+  $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
 }
 
 /**
@@ -178,10 +192,27 @@ export function changeSide(side: Side): Promise<void> {
   return fetchCurrentData();
 }
 
-/** Show another metric set of the loaded data (no request). */
-export function chooseMetricSet(choice: string): void {
+/** Show another metric set: its rows are fetched (or taken from the answers already fetched). */
+export function chooseMetricSet(choice: string): Promise<void> {
+  const before = $metricSet.get()?.value;
   selectMetricSet(choice);
   syncUrl('replace');
+  if ($metricSet.get()?.value === before) return Promise.resolve();
+  return fetchCurrentData();
+}
+
+/** Sort the table by a column (again: the other way); the URL keeps it, no request. */
+export function sortTable(column: string, firstDirection: SortDirection): void {
+  toggleSort(column, firstDirection);
+  syncUrl('replace');
+}
+
+/** Change the minimum sample of a percentile table (null: the default): URL updated, data fetched. */
+export function changeMinPossessions(min: number | null): Promise<void> {
+  if (min === $minPossessions.get()) return Promise.resolve();
+  $minPossessions.set(min);
+  syncUrl('push');
+  return fetchCurrentData();
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

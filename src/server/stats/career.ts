@@ -15,6 +15,7 @@ import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
 import { playerSumsBy, teamSumsBy } from './sums';
+import { betterOf } from '../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './views/shared';
 
 /** The Career table's numbers: minutes and points, then the rates that carry percentiles. */
@@ -106,7 +107,7 @@ async function buildPools(): Promise<Map<number, PoolRow[]>> {
     });
   }
   // Pools: position group x season x season type.
-  addPercentiles(rows, CAREER_RATE_KEYS, (r) => `${r.position}|${r.season}|${r.season_type}`, (r) => r.qualified === true);
+  addPercentiles(rows, CAREER_RATE_KEYS.map((key) => ({ key, better: betterOf(key, 'Player') })), (r) => `${r.position}|${r.season}|${r.season_type}`, (r) => r.qualified === true);
   const byPlayer = new Map<number, PoolRow[]>();
   for (const r of rows) {
     let list = byPlayer.get(r.player_id);

@@ -36,8 +36,11 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
 const BAD: [variable: string, value: string, expected: RegExp][] = [
   ['STATS_DB_CONNECTIONS', 'x', /whole number from 1 to 64/],
   ['STATS_DB_CONNECTIONS', '0', /whole number from 1 to 64/],
-  ['API_CACHE_ENTRIES', 'x', /whole number from 1 to 100000/],
-  ['API_CACHE_ENTRIES', '1.5', /whole number/],
+  ['API_CACHE_BYTES', 'x', /whole number from 1048576/],
+  ['API_CACHE_BYTES', '1.5', /whole number/],
+  ['STATS_HEAVY_SLOTS', 'two', /whole number/],
+  ['STATS_HEAVY_PER_CLIENT', '0', /whole number from 1/],
+  ['STATS_QUERY_TIMEOUT_MS', '-5', /whole number from 100/],
   ['SIGNIN_MAX_FAILURES_PER_IP', 'x', /whole number/],
   ['SIGNIN_MAX_FAILURES_PER_ACCOUNT', '-3', /whole number/],
   ['SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT', 'many', /whole number/],
@@ -58,7 +61,10 @@ describe('readConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const c = readConfig({});
     expect(c).toMatchObject({
-      apiCacheEntries: 300,
+      apiCacheBytes: 128 * 1024 * 1024,
+      statsHeavySlots: 2,
+      statsHeavyPerClient: 2,
+      statsQueryTimeoutMs: 20_000,
       statsDbConnections: 4,
       trustProxy: false,
       authProviders: ['credentials'],

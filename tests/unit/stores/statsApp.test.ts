@@ -17,16 +17,20 @@ import { $players } from '../../../src/stores/players';
 import { $side } from '../../../src/stores/side';
 import {
   applyAndFetch,
+  changeMinPossessions,
   changeSide,
   chooseMetricSet,
   enterPage,
   removePill,
   restoreFromHistory,
   setAppEnv,
+  sortTable,
   startStatsApp,
   stopStatsApp,
 } from '../../../src/stores/statsApp';
-import { $tableData, clearTableData } from '../../../src/stores/tableData';
+import { $minPossessions } from '../../../src/stores/minSample';
+import { $tableData, clearAnswerCache, clearTableData } from '../../../src/stores/tableData';
+import { $tableSort } from '../../../src/stores/tableSort';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';
 
 const hasDb = existsSync(config.statsDbPath);
@@ -69,6 +73,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
   beforeEach(() => {
     stopStatsApp();
     clearTableData();
+    clearAnswerCache();
     resetFiltersStore();
     $page.set(NO_PAGE);
     $side.set('offense');
@@ -134,15 +139,43 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($tableData.get().error).toBe(false);
   });
 
-  it('switching metric set re-renders from loaded data: no request, URL updated in place', async () => {
+  it('switching metric set fetches only that set (URL updated in place); switching back uses the kept answer', async () => {
     const b = fakeBrowser('');
     await startStatsApp(players);
+    expect(Object.keys($tableData.get().data)).toEqual(['OffensiveOverview']);
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('metric_set')).toBe('OffensiveOverview');
     const before = dataRequests(api).length;
-    chooseMetricSet('FoulDrawing');
+    await chooseMetricSet('FoulDrawing');
     expect($metricSet.get()?.value).toBe('FoulDrawing');
-    expect(dataRequests(api)).toHaveLength(before);
+    expect(dataRequests(api)).toHaveLength(before + 1);
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('metric_set')).toBe('FoulDrawing');
     expect(b.history.at(-1)).toEqual({ search: '?metricSet=foul-drawing', mode: 'replace' });
+    expect(Object.keys($tableData.get().data)).toEqual(['FoulDrawing']);
     expect($tableData.get().data.FoulDrawing!.length).toBeGreaterThan(300);
+    await chooseMetricSet('OffensiveOverview');
+    expect(dataRequests(api)).toHaveLength(before + 1);
+    expect($tableData.get().data.OffensiveOverview!.length).toBeGreaterThan(300);
+  });
+
+  it('sort and minimum sample live in the URL: restored at start, sorting replaces, a new minimum pushes and fetches', async () => {
+    const b = fakeBrowser('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    await startStatsApp(players);
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
+    expect(b.search).toBe('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('min_poss')).toBe('2000');
+    const requests = dataRequests(api).length;
+    sortTable('usage', 'desc');
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc&minPoss=2000', mode: 'replace' });
+    expect(dataRequests(api)).toHaveLength(requests);
+    await changeMinPossessions(null);
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc', mode: 'push' });
+    expect(dataRequests(api).at(-1)!.url.searchParams.has('min_poss')).toBe(false);
+    // Back: the earlier entry's sort and minimum come back.
+    b.search = '?season=2012&sort=tov_pct&dir=asc&minPoss=2000';
+    await restoreFromHistory();
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
   });
 
   it('apply increments the counter, pushes the URL and fetches the new sample', async () => {
@@ -181,7 +214,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($metricSet.get()?.value).toBe(metricSetOptions('TeamTeam', 'defense')[0]!.value);
     expect(b.search).toBe('?side=defense');
     expect(dataRequests(api).at(-1)!.url.searchParams.get('side')).toBe('defense');
-    expect(Object.keys($tableData.get().data)).toEqual(metricSetOptions('TeamTeam', 'defense').map((o) => o.value));
+    expect(Object.keys($tableData.get().data)).toEqual([metricSetOptions('TeamTeam', 'defense')[0]!.value]);
   });
 
   it('a change of stats page rebuilds filters and metric sets and clears the data; salaries keep them', async () => {

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError, configureApiClient, getJson } from '../../../src/lib/apiClient';
-import { $tableData, clearTableData, fetchTableData, type TableDataState } from '../../../src/stores/tableData';
+import { $tableData, clearAnswerCache, clearTableData, fetchTableData, type TableDataState } from '../../../src/stores/tableData';
 import { config } from '../../../src/server/config';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';
 
@@ -21,6 +21,7 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
   afterAll(() => api.close());
   beforeEach(() => {
     clearTableData();
+    clearAnswerCache();
     api.requests.length = 0;
     api.override.clear();
     api.delay.clear();
@@ -91,6 +92,17 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
     expect(s.error).toBe(false);
     expect(s.data).toEqual({});
     expect(s.note).toMatch(/preseason/i);
+  });
+
+  it('an answer already fetched is shown again without a request (client-side cache)', async () => {
+    await fetchTableData(league);
+    const first = $tableData.get().data;
+    await fetchTableData(new URLSearchParams('page=League&season=2012'));
+    const requests = dataRequests(api).length;
+    await fetchTableData(league);
+    expect(dataRequests(api)).toHaveLength(requests);
+    expect($tableData.get()).toMatchObject({ loading: false, error: false, query: league.toString() });
+    expect($tableData.get().data).toEqual(first);
   });
 
   it('clearing empties the data', async () => {
