@@ -3,7 +3,8 @@
  * checks everything it needs and stops with exit code 1 and one line saying what is wrong: the configuration
  * (src/server/config.ts validates every variable as it is imported), the AUTH_SECRET (required in production),
  * the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
- * migrated now, SQLite or PostgreSQL), the build.
+ * migrated now, SQLite or PostgreSQL), the stats database's schema version (a missing file only warns: stats
+ * answer 503 until the ingest has built it), the build.
  * Then it loads Astro's middleware-mode handler and puts handler.ts in front of it.
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
 import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
+import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
 function refuse(message: string): never {
@@ -43,6 +45,12 @@ try {
 } catch (error) {
   refuse(`accounts database ${describeAccountStore()}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }
+
+// The stats database: a file of another schema version is refused (rebuild or copy the right one).
+const stats = await checkStatsDbVersion(config.statsDbPath);
+if (stats.ok) console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version})`);
+else if (stats.missing) console.log(`Warning: ${stats.message}`);
+else refuse(stats.message);
 
 const entry = path.join(config.distDir, 'server', 'entry.mjs');
 if (!fs.existsSync(entry)) refuse(`${entry} is missing. Build the site first (npm run build).`);

@@ -1,0 +1,47 @@
+/**
+ * The stats database's schema version, checked when the server starts (each web node has its own copy of the
+ * file, issue 14): a file built by another version of the ingest would answer with missing columns or wrong
+ * numbers, so the server refuses it with one line instead of serving it.
+ */
+import fs from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { SCHEMA_VERSION } from './schema.ts';
+
+export type StatsDbVersionCheck =
+  | { ok: true; version: number }
+  | { ok: false; missing: true; message: string }
+  | { ok: false; missing: false; message: string };
+
+/** Read `ingest_meta.schema_version` of the file at `path` (read-only; the instance is closed again). */
+export async function checkStatsDbVersion(path: string, expected: number = SCHEMA_VERSION): Promise<StatsDbVersionCheck> {
+  if (!fs.existsSync(path)) {
+    return { ok: false, missing: true, message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.` };
+  }
+  let version: number | null = null;
+  let problem: string | null = null;
+  let instance: DuckDBInstance | null = null;
+  try {
+    instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    try {
+      const reader = await connection.runAndReadAll('SELECT max(schema_version) AS v FROM ingest_meta');
+      const value = reader.getRowObjects()[0]?.v;
+      version = value === null || value === undefined ? null : Number(value);
+    } finally {
+      connection.closeSync();
+    }
+  } catch (error) {
+    problem = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
+  } finally {
+    instance?.closeSync();
+  }
+  if (problem !== null) return { ok: false, missing: false, message: `STATS_DB_PATH=${JSON.stringify(path)} is not a stats database this build can read (${problem}): rebuild it with \`npm run ingest\`.` };
+  if (version !== expected) {
+    return {
+      ok: false,
+      missing: false,
+      message: `STATS_DB_PATH=${JSON.stringify(path)} has schema version ${version ?? 'none'}, this build expects ${expected}: rebuild it with \`npm run ingest\` (or copy a file built by this version).`,
+    };
+  }
+  return { ok: true, version };
+}
