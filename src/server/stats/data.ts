@@ -37,7 +37,7 @@ export interface EncodedResponse {
   etag: string;
 }
 
-function encode(response: DataResponse): EncodedResponse {
+export function encode(response: unknown): EncodedResponse {
   const json = JSON.stringify(response);
   const large = json.length > LARGE_ANSWER;
   // Very large answers (many seasons of players) are rarer and slower to build: compress them fast, gzip only.
