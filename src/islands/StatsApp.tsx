@@ -5,10 +5,13 @@
  * view from the URL, data (src/stores/statsApp.ts). The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
+import { $page } from '../stores/page';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
+import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -23,6 +26,20 @@ interface Props {
   kind: PageKind;
   /** player id, team abbreviation or game id; '' or absent when the page has none */
   entity?: string;
+}
+
+/** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
+const Charts = lazy(() => import('./charts/Charts'));
+
+function PageCharts({ where }: { where: 'above' | 'below' }) {
+  const { kind } = useStore($page);
+  const pages = where === 'above' ? CHARTS_ABOVE_TABLE : CHARTS_BELOW_TABLE;
+  if (!pages.has(kind)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Charts />
+    </Suspense>
+  );
 }
 
 function Toolbar() {
@@ -57,7 +74,9 @@ export default function StatsApp({ kind, entity }: Props) {
             </div>
             <FilterPills />
             <DataStatus />
+            <PageCharts where="above" />
             <StatsTable />
+            <PageCharts where="below" />
           </>
         ) : (
           <div className="sa-controls sa-controls-placeholder" aria-hidden="true" />
