@@ -69,7 +69,7 @@ export default function LineChart({ points, rolling, format, ariaLabel, height =
           </g>
           <g className="chart-xlabels">
             {points.map((p, i) =>
-              i === points.length - 1 || (i % step === 0 && points.length - 1 - i >= step / 2) ? (
+              i === points.length - 1 || (i % step === 0 && points.length - 1 - i >= step * 0.8) ? (
                 <text key={i} x={x(i)} y={height - M.bottom + 18} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}>
                   {p.label}
                 </text>

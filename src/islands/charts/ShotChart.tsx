@@ -93,6 +93,8 @@ export default function ShotChart() {
   const player = useStore($playerDetails);
   const game = useStore($gameDetails);
   const [mode, setMode] = useState<ShotMode>('zones');
+  // Wide screens show the zone table beside the court; phones keep it folded under the court.
+  const [wide] = useState(() => window.matchMedia('(min-width: 900px)').matches);
   const { data, error } = useShots(table.query);
   if (error) return <p className="chart-note">The shot chart could not be loaded: {error}</p>;
   if (!data || !table.query) return <div className="chart-placeholder" aria-hidden="true" />;
@@ -133,18 +135,22 @@ export default function ShotChart() {
           return (
             <figure key={title} className="chart-figure">
               {samples.length > 1 ? <figcaption className="chart-title">{title}</figcaption> : null}
-              {mode === 'hexbins' && sample.located_fga === 0 ? (
-                <p className="chart-empty" role="img" aria-label={label}>
-                  {noLocations ? 'No shot locations in this sample: see the zones.' : 'No attempts with a location in this sample.'}
-                </p>
-              ) : (
-                <ShotCourt sample={sample} mode={mode} hexRadius={data.hex_radius} label={label} />
-              )}
-              <Legend mode={mode} data={data} sample={sample} />
-              <details className="chart-table">
-                <summary>Zones as a table</summary>
-                <ZoneTable sample={sample} pool={data.pool} caption={label} />
-              </details>
+              <div className="chart-body">
+                <div className="chart-court">
+                  {mode === 'hexbins' && sample.located_fga === 0 ? (
+                    <p className="chart-empty" role="img" aria-label={label}>
+                      {noLocations ? 'No shot locations in this sample: see the zones.' : 'No attempts with a location in this sample.'}
+                    </p>
+                  ) : (
+                    <ShotCourt sample={sample} mode={mode} hexRadius={data.hex_radius} label={label} />
+                  )}
+                  <Legend mode={mode} data={data} sample={sample} />
+                </div>
+                <details className="chart-table" open={wide && samples.length === 1}>
+                  <summary>Zones as a table</summary>
+                  <ZoneTable sample={sample} pool={data.pool} caption={label} />
+                </details>
+              </div>
             </figure>
           );
         })}

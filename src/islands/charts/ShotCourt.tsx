@@ -80,7 +80,10 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
   );
 }
 
-function Bins({ sample, hexRadius }: { sample: ShotSample; hexRadius: number }) {
+/** Attempts at the league's FG% added to each bin's colour (see Bins). */
+const SHRINK = 6;
+
+function Bins({ sample, hexRadius, id }: { sample: ShotSample; hexRadius: number; id: string }) {
   const league = new Map(sample.zones.map((z) => [z.zone, z.league_fg_pct]));
   if (sample.binning === 'points') {
     return (
@@ -101,12 +104,16 @@ function Bins({ sample, hexRadius }: { sample: ShotSample; hexRadius: number }) 
   const counts = sample.bins.map((b) => b.fga).sort((a, b) => a - b);
   const cap = Math.max(1, counts[Math.floor(0.9 * (counts.length - 1))] ?? 1);
   const hex = hexbin<ShotBin>();
+  // A bin of one or two shots is 0 % or 100 %: its FG% is pulled toward the league's by SHRINK attempts at the
+  // league rate, so colour speaks only where there are attempts enough to say something.
   const color = (b: ShotBin) => {
     const lg = league.get(b.zone);
-    return lg === null || lg === undefined ? NO_VALUE : diffColor((100 * b.fgm) / b.fga - lg);
+    if (lg === null || lg === undefined) return NO_VALUE;
+    const pct = (100 * b.fgm + SHRINK * lg) / (b.fga + SHRINK);
+    return diffColor(pct - lg);
   };
   return (
-    <g className="court-hexes">
+    <g className="court-hexes" clipPath={`url(#${id}-floor)`}>
       {sample.bins.map((b, i) => (
         <path
           key={i}
@@ -123,8 +130,11 @@ export default function ShotCourt({ sample, mode, hexRadius, label }: Props) {
   const id = useId().replace(/:/g, '');
   return (
     <svg className="shot-court" viewBox="-25.5 -0.5 51 48" role="img" aria-label={label}>
+      <clipPath id={`${id}-floor`}>
+        <rect x={-25} y={0} width={50} height={47} />
+      </clipPath>
       <rect x={-25} y={0} width={50} height={47} className="court-floor" />
-      {mode === 'zones' ? <Zones sample={sample} id={id} /> : <Bins sample={sample} hexRadius={hexRadius} />}
+      {mode === 'zones' ? <Zones sample={sample} id={id} /> : <Bins sample={sample} hexRadius={hexRadius} id={id} />}
       <CourtLines />
     </svg>
   );

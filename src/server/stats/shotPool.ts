@@ -66,6 +66,10 @@ async function loadPool(f: AppliedFilters, persp: Perspective, kind: PoolKind): 
 
 const pools = new LruCache<Promise<ShotPool>>(100);
 
+export function clearShotPools(): void {
+  pools.clear();
+}
+
 export function shotPool(f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
   const key = JSON.stringify([f, persp, kind]);
   let hit = pools.get(key);

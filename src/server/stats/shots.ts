@@ -17,7 +17,7 @@ import { encode, findGame, type EncodedResponse } from './data';
 import { ApiError } from './errors';
 import { seasonTypesWithData, type Perspective } from './filterSql';
 import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from './shotBins';
-import { emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
+import { clearShotPools, emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from './views/shared';
 
 const cache = new LruCache<EncodedResponse>(Math.max(1, config.apiCacheEntries));
@@ -28,9 +28,10 @@ export function getEncodedShots(q: DataQuery): Promise<EncodedResponse> {
   return memo(queryKey(q), async () => encode(await computeShots(q)));
 }
 
-/** Clears the answer cache (benchmarks measure uncached answers). */
-export function clearShotsCache(): void {
+/** Clears the answer cache, and with `pools` the league/pool counts too (benchmarks measure uncached answers). */
+export function clearShotsCache(options: { pools?: boolean } = {}): void {
   cache.clear();
+  if (options.pools) clearShotPools();
 }
 
 interface Subject {
