@@ -60,7 +60,7 @@ export default function CareerChart() {
           <ColumnPicker id={`${id}-col`} label="Metric" columns={CHOICES} value={column.key} onChange={setKey} />
         </div>
       </div>
-      <LineChart points={points} format={(v) => formatValue(v, column.format)} ariaLabel={label} height={220} />
+      <LineChart points={points} format={(v) => formatValue(v, column.format)} ariaLabel={label} height={220} fromZero={column.format === 'number' || column.format === 'seconds'} strong />
     </section>
   );
 }

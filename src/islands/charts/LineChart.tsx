@@ -17,6 +17,10 @@ interface Props {
   rolling?: (number | null)[];
   format: (v: number) => string;
   ariaLabel: string;
+  /** start the y axis at zero (counts); otherwise it spans the values (rates, percents) */
+  fromZero?: boolean;
+  /** draw the values' line strongly (no rolling line to carry the eye) */
+  strong?: boolean;
   height?: number;
 }
 
@@ -36,11 +40,14 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-export default function LineChart({ points, rolling, format, ariaLabel, height = 240 }: Props) {
+export default function LineChart({ points, rolling, format, ariaLabel, fromZero = true, strong = false, height = 240 }: Props) {
   const [ref, width] = useWidth();
   const values = [...points.map((p) => p.value), ...(rolling ?? [])].filter((v): v is number => v !== null);
-  const lo = Math.min(0, ...values);
-  const hi = Math.max(...values, 1);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const pad = Math.max((max - min) * 0.15, Math.abs(max) * 0.02, 0.5);
+  const lo = fromZero ? Math.min(0, min) : min - pad;
+  const hi = fromZero ? Math.max(max, 1) : max + pad;
   const w = Math.max(width, 200);
   const x = scaleLinear()
     .domain([0, Math.max(1, points.length - 1)])
@@ -76,7 +83,7 @@ export default function LineChart({ points, rolling, format, ariaLabel, height =
               ) : null,
             )}
           </g>
-          <path className="chart-values" d={path(points.map((p) => p.value)) ?? ''} />
+           <path className={strong ? 'chart-values chart-values-strong' : 'chart-values'} d={path(points.map((p) => p.value)) ?? ''} />
           {points.map((p, i) => (p.value === null ? null : <circle key={i} className="chart-dot" cx={x(i)} cy={y(p.value)} r={dot} />))}
           {rolling ? <path className="chart-rolling" d={path(rolling) ?? ''} /> : null}
         </svg>

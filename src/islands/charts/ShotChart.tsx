@@ -34,10 +34,18 @@ function ZoneTable({ sample, pool, caption }: { sample: ShotSample; pool: string
           <th scope="col">Zone</th>
           <th scope="col">FGM-FGA</th>
           <th scope="col">FG%</th>
-          <th scope="col">League FG%</th>
+          <th scope="col">
+            <abbr title="League FG%">Lg FG%</abbr>
+          </th>
           <th scope="col">Share of FGA</th>
-          <th scope="col">League share</th>
-          {pool ? <th scope="col">FG% percentile</th> : null}
+          <th scope="col">
+            <abbr title="League share of FGA">Lg share</abbr>
+          </th>
+          {pool ? (
+            <th scope="col">
+              <abbr title={`FG% percentile against ${pool}`}>FG% pctl</abbr>
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -105,6 +113,7 @@ export default function ShotChart() {
     ? data.by_team.map((t) => ({ title: teamByAbbr(t.team)?.name ?? t.team, sample: t }))
     : [{ title: whoseShots(page.kind, page.entity, side, player.details?.name ?? null), sample: data }];
   const noLocations = data.locations === 'none';
+  const noMap = samples.every((s) => s.sample.located_fga === 0);
   return (
     <section className="chart-card" aria-label="Shot chart">
       <div className="chart-head">
@@ -113,7 +122,13 @@ export default function ShotChart() {
           <button type="button" aria-pressed={mode === 'zones'} onClick={() => setMode('zones')}>
             Zones
           </button>
-          <button type="button" aria-pressed={mode === 'hexbins'} onClick={() => setMode('hexbins')}>
+          <button
+            type="button"
+            aria-pressed={mode === 'hexbins'}
+            disabled={noMap}
+            title={noMap ? 'No shot locations in this sample' : undefined}
+            onClick={() => setMode('hexbins')}
+          >
             {samples.every((s) => s.sample.binning === 'points') ? 'Shots' : 'Hexbins'}
           </button>
         </div>
@@ -137,14 +152,14 @@ export default function ShotChart() {
               {samples.length > 1 ? <figcaption className="chart-title">{title}</figcaption> : null}
               <div className="chart-body">
                 <div className="chart-court">
-                  {mode === 'hexbins' && sample.located_fga === 0 ? (
+                  {mode === 'hexbins' && !noMap && sample.located_fga === 0 ? (
                     <p className="chart-empty" role="img" aria-label={label}>
-                      {noLocations ? 'No shot locations in this sample: see the zones.' : 'No attempts with a location in this sample.'}
+                      No attempts with a location in this sample.
                     </p>
                   ) : (
-                    <ShotCourt sample={sample} mode={mode} hexRadius={data.hex_radius} label={label} />
+                    <ShotCourt sample={sample} mode={noMap ? 'zones' : mode} hexRadius={data.hex_radius} label={label} />
                   )}
-                  <Legend mode={mode} data={data} sample={sample} />
+                  <Legend mode={noMap ? 'zones' : mode} data={data} sample={sample} />
                 </div>
                 <details className="chart-table" open={wide && samples.length === 1}>
                   <summary>Zones as a table</summary>

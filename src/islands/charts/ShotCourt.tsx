@@ -81,7 +81,7 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
 }
 
 /** Attempts at the league's FG% added to each bin's colour (see Bins). */
-const SHRINK = 6;
+const SHRINK = 10;
 
 function Bins({ sample, hexRadius, id }: { sample: ShotSample; hexRadius: number; id: string }) {
   const league = new Map(sample.zones.map((z) => [z.zone, z.league_fg_pct]));

@@ -55,7 +55,7 @@ export default function TrendChart() {
           </label>
         </div>
       </div>
-      <LineChart points={points} rolling={rollingMean(values, window)} format={(v) => formatValue(v, column.format)} ariaLabel={label} />
+      <LineChart points={points} rolling={rollingMean(values, window)} format={(v) => formatValue(v, column.format)} ariaLabel={label} fromZero={column.format === 'number' || column.format === 'seconds'} />
       <p className="chart-legend">
         <span className="legend-dot" /> each game <span className="legend-line" /> {window}-game rolling average
       </p>

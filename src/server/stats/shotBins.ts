@@ -2,7 +2,7 @@
  * Where a sample's attempts were taken: hexagonal bins (d3-hexbin) of made/attempted counts, or the shots
  * themselves when there are few. Shots are first counted on a half-foot grid in SQL (a season of the league is
  * ~200k shots but a few thousand cells), then the cells are binned: a cell centre is at most 0.35 ft from its
- * shots, against hexagons 1.5 ft in radius. Only shots with a location on the half court are drawn.
+ * shots, against hexagons 2 ft in radius. Only shots with a location on the half court are drawn.
  */
 import { hexbin } from 'd3-hexbin';
 import type { AppliedFilters } from '../../lib/apiParams';
@@ -12,7 +12,7 @@ import type { Perspective } from './filterSql';
 import { SHOT_X, SHOT_Y, shotSource } from './shotSource';
 import { and, Params } from './sql';
 
-export const HEX_RADIUS = 1.5;
+export const HEX_RADIUS = 2;
 /** Up to this many located attempts, the shots themselves are sent (dots), not bins. */
 export const POINTS_MAX = 250;
 const GRID = 0.5;
