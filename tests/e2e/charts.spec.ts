@@ -69,6 +69,7 @@ for (const viewport of [
       await open(page, '/stats/game/team/PHI_BOS_2022-10-18_0022200001');
       await expect(page.getByRole('img', { name: /^Shot chart: Boston Celtics, PHI at BOS, 2022-10-18, \d+ attempts$/ })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('img', { name: /^Shot chart: Philadelphia 76ers, / })).toBeVisible();
+      await shoot(page, `game-zones-${viewport.name}`, page.locator('.chart-card').first());
       await page.getByRole('button', { name: 'Shots' }).click();
       await expect(page.locator('.shot-made').first()).toBeVisible();
       await shoot(page, `game-dots-${viewport.name}`, page.locator('.chart-card').first());
