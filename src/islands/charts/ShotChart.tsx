@@ -77,6 +77,7 @@ function Legend({ mode, data, sample }: { mode: ShotMode; data: ShotsResponse; s
       <p className="chart-legend">
         <span className="legend-ramp" style={{ background: `linear-gradient(90deg, ${percentileColor(0)}, ${percentileColor(50)}, ${percentileColor(100)})` }} />
         {data.pool ? `FG% percentile against ${data.pool}: low to high` : 'FG% percentile'}
+        <span className="legend-hatch" /> under 10 attempts
       </p>
     );
   }

@@ -42,9 +42,10 @@ function Label({ x, y, lines, rotate = false, size = 1.7 }: { x: number; y: numb
 
 function Zones({ sample, id }: { sample: ShotSample; id: string }) {
   const byZone = new Map<ShotZone, ShotZoneRow>(sample.zones.map((z) => [z.zone, z]));
+  // Zones without a percentile (fewer than 10 attempts) are hatched, not given a colour of the scale.
   const fill = (zone: ShotZone) => {
     const p = byZone.get(zone)?.fg_pct_percentile;
-    return p === null || p === undefined ? NO_VALUE : percentileColor(p);
+    return p === null || p === undefined ? `url(#${id}-na)` : percentileColor(p);
   };
   const share = (zone: ShotZone) => {
     const z = byZone.get(zone)!;
@@ -53,6 +54,10 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
   const pct = (zone: ShotZone) => formatPct(fgPct(byZone.get(zone)!));
   return (
     <g className="court-zones">
+      <pattern id={`${id}-na`} width={1.2} height={1.2} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width={1.2} height={1.2} fill={NO_VALUE} />
+        <line x1={0} y1={0} x2={0} y2={1.2} className="court-hatch" />
+      </pattern>
       <clipPath id={`${id}-court`}>
         <rect x={-25} y={0} width={50} height={47} />
       </clipPath>
