@@ -3,6 +3,7 @@
  * the game log trend and the career chart draw with accessible names, agree with the API, load lazily, and
  * are saved as screenshots at desktop size and at 390x844 (test-results/screenshots/charts-*.png).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -114,4 +115,17 @@ test('chart code loads only on pages with charts', async ({ page }) => {
   await open(page, SHOTS);
   await expect(page.locator('.shot-court')).toBeVisible({ timeout: 20_000 });
   expect(scripts.filter((s) => /Charts/.test(s)).length).toBeGreaterThan(0);
+});
+
+test('charts pass axe (WCAG 2 A/AA): shot chart with its table, career chart, trend chart', async ({ page }) => {
+  const violations = async () =>
+    (await new AxeBuilder({ page }).include('.charts').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`,
+    );
+  await open(page, SHOTS);
+  await expect(page.getByRole('img', { name: /^Stephen Curry: eFG% by regular season/ })).toBeVisible({ timeout: 20_000 });
+  expect(await violations()).toEqual([]);
+  await open(page, '/stats/team/gamelog/BOS?season=2022');
+  await expect(page.locator('.line-chart svg')).toBeVisible({ timeout: 20_000 });
+  expect(await violations()).toEqual([]);
 });
