@@ -21,7 +21,7 @@ interface Props {
 
 const fgPct = (z: { fga: number; fgm: number }) => (z.fga > 0 ? (100 * z.fgm) / z.fga : null);
 
-function Label({ x, y, lines, rotate = false, size = 1.7 }: { x: number; y: number; lines: string[]; rotate?: boolean; size?: number }) {
+function Label({ x, y, lines, rotate = false, size = 1.8 }: { x: number; y: number; lines: string[]; rotate?: boolean; size?: number }) {
   return (
     <text
       className="court-label"
@@ -32,7 +32,7 @@ function Label({ x, y, lines, rotate = false, size = 1.7 }: { x: number; y: numb
       transform={rotate ? `rotate(-90 ${x} ${y})` : undefined}
     >
       {lines.map((line, i) => (
-        <tspan key={i} x={x} dy={i === 0 ? 0 : size * 1.15} fontSize={i === 0 ? size : size * 0.72}>
+        <tspan key={i} x={x} dy={i === 0 ? 0 : size * 1.15} fontSize={i === 0 ? size : size * 0.8}>
           {line}
         </tspan>
       ))}
@@ -78,8 +78,8 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
       <Label x={0} y={2.6} lines={[share('rim')]} size={1.5} />
       <Label x={0} y={14.6} lines={[pct('short_mid'), share('short_mid')]} />
       <Label x={-16.8} y={9} lines={[pct('long_mid'), share('long_mid')]} />
-      <Label x={-23.1} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.25} />
-      <Label x={23.9} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.25} />
+      <Label x={-23.1} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.35} />
+      <Label x={23.9} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.35} />
       <Label x={0} y={34.5} lines={[pct('noncorner3'), share('noncorner3')]} />
     </g>
   );
