@@ -9,6 +9,7 @@ import { formatValue } from '../../lib/format';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $tableData, type SetRows } from '../../stores/tableData';
+import { plotScale } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
 
@@ -50,7 +51,11 @@ export default function CareerChart() {
   const column = CHOICES.find((c) => c.key === key) ?? DEFAULT;
   const rows = [...(data[column.set] ?? [])].filter((r) => r.season_type === 'regular').sort((a, b) => Number(a.season_start) - Number(b.season_start));
   if (rows.length === 0) return null;
-  const points = rows.map((r) => ({ label: String(r.season), value: typeof r[column.key] === 'number' ? (r[column.key] as number) : null }));
+  const minutes = plotScale(column.format);
+  const points = rows.map((r) => {
+    const v = r[column.key];
+    return { label: String(r.season), value: typeof v === 'number' ? (minutes ? minutes.toPlot(v) : v) : null };
+  });
   const label = `${player.details.name}: ${column.label} by regular season, ${points[0]!.label} to ${points[points.length - 1]!.label}, line chart`;
   return (
     <section className="chart-card" aria-label="Career">
@@ -60,7 +65,7 @@ export default function CareerChart() {
           <ColumnPicker id={`${id}-col`} label="Metric" columns={CHOICES} value={column.key} onChange={setKey} />
         </div>
       </div>
-      <LineChart points={points} format={(v) => formatValue(v, column.format)} ariaLabel={label} height={220} fromZero={column.format === 'number' || column.format === 'seconds'} strong />
+      <LineChart points={points} format={minutes ? minutes.label : (v) => formatValue(v, column.format)} ariaLabel={label} height={220} fromZero={column.format === 'number' || column.format === 'seconds'} strong />
     </section>
   );
 }

@@ -25,3 +25,19 @@ export function sampleLabel(query: string): string {
 
 /** Percent with one decimal, or a dash. */
 export const formatPct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '–' : `${v.toFixed(1)}%`);
+
+/** How a column is plotted: minutes for seconds columns (ticks in whole minutes), the value itself otherwise. */
+export function plotScale(format: string): { toPlot: (v: number) => number; label: (v: number) => string } | null {
+  if (format !== 'seconds') return null;
+  return { toPlot: (v) => v / 60, label: (v) => `${Math.round(v)} min` };
+}
+
+/** The column a chart starts on: points per 100, else eFG%, else the first rate or percent column, else the first. */
+export function defaultColumn<C extends { key: string; format: string }>(columns: readonly C[]): C | undefined {
+  return (
+    columns.find((c) => c.key === 'pts_per_100') ??
+    columns.find((c) => c.key === 'efg_pct') ??
+    columns.find((c) => c.format === 'rate' || c.format === 'percent') ??
+    columns[0]
+  );
+}
