@@ -37,7 +37,9 @@ function ZoneTable({ sample, pool, caption }: { sample: ShotSample; pool: string
           <th scope="col">
             <abbr title="League FG%">Lg FG%</abbr>
           </th>
-          <th scope="col">Share of FGA</th>
+          <th scope="col">
+            <abbr title="Share of FGA">Share</abbr>
+          </th>
           <th scope="col">
             <abbr title="League share of FGA">Lg share</abbr>
           </th>
