@@ -77,9 +77,15 @@ function Legend({ mode, data, sample }: { mode: ShotMode; data: ShotsResponse; s
   if (mode === 'zones') {
     return (
       <p className="chart-legend">
-        <span className="legend-ramp" style={{ background: `linear-gradient(90deg, ${percentileColor(0)}, ${percentileColor(50)}, ${percentileColor(100)})` }} />
-        {data.pool ? `FG% percentile against ${data.pool}: low to high` : 'FG% percentile'}
-        <span className="legend-hatch" /> under 10 attempts
+        <span className="legend-item">
+          <span className="legend-ramp" style={{ background: `linear-gradient(90deg, ${percentileColor(0)}, ${percentileColor(50)}, ${percentileColor(100)})` }} />
+          {data.pool ? `FG% percentile against ${data.pool}: low to high` : 'FG% percentile'}
+        </span>
+        {sample.zones.some((z) => z.fg_pct_percentile === null) ? (
+          <span className="legend-item">
+            <span className="legend-hatch" /> under 10 attempts
+          </span>
+        ) : null}
       </p>
     );
   }
