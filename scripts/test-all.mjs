@@ -8,10 +8,15 @@
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
  * Test accounts live in ACCOUNTS_DB_PATH, default data/test-accounts.sqlite (never the real accounts file).
+ * PostgreSQL: one throwaway cluster (scripts/pgCluster.ts: Debian's initdb in a temp dir, a free port) for the
+ * whole run, passed to vitest and Playwright as TEST_DATABASE_URL (the accounts tests on the PostgreSQL store,
+ * the two-node e2e), stopped at the end, also after a failure or Ctrl-C. TEST_DATABASE_URL given from outside
+ * is used as is. If the cluster cannot start, the PostgreSQL tests fail (they never skip).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startPgCluster } from './pgCluster.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -59,6 +64,26 @@ if (!existsSync(env.STATS_DB_PATH)) {
   } else {
     console.log(`No ${env.STATS_DB_PATH} and no ingest yet: tests that need stats data will say so.`);
   }
+}
+
+// 1b. The throwaway PostgreSQL for the accounts tests.
+let pgCluster = null;
+if (!env.TEST_DATABASE_URL) {
+  try {
+    pgCluster = await startPgCluster();
+    env.TEST_DATABASE_URL = pgCluster.url;
+    console.log(`\n=== PostgreSQL test cluster: ${pgCluster.url} (${pgCluster.dir})`);
+  } catch (error) {
+    console.error(`\n=== PostgreSQL test cluster could not start; the PostgreSQL tests will fail:\n${error.message}`);
+  }
+}
+const stopPg = () => pgCluster?.stop();
+process.on('exit', stopPg);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopPg();
+    process.exit(130);
+  });
 }
 
 // 2. Unit and data tests.

@@ -36,14 +36,14 @@ const limitSignIn = defineMiddleware(async (context, next) => {
     .catch(() => null);
   const emailField = form?.get('email');
   const email = typeof emailField === 'string' ? emailField : '';
-  const verdict = signInGuard.check(ip, email);
+  const verdict = await signInGuard.check(ip, email);
   if (!verdict.allowed) {
     return tooManyRequestsResponse(verdict.retryAfterSeconds, context.request.headers.has('x-auth-return-redirect'));
   }
   const response = await next();
   const outcome = await signInOutcome(response);
-  if (outcome === 'failure') signInGuard.recordFailure(ip, email);
-  if (outcome === 'success') signInGuard.recordSuccess(email);
+  if (outcome === 'failure') await signInGuard.recordFailure(ip, email);
+  if (outcome === 'success') await signInGuard.recordSuccess(email);
   return response;
 });
 

@@ -56,7 +56,7 @@ const transition = [
 ];
 
 const shootingTotals = [
-  col('min', 'MIN', 'seconds', 'Minutes played.'),
+  col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds, shown as minutes:seconds).'),
   col('fgm', 'FGM', 'number', 'Field goals made.'),
   col('fga', 'FGA', 'number', 'Field goals attempted.'),
   col('fg3m', '3PM', 'number', 'Three-pointers made.'),
@@ -69,7 +69,7 @@ const shootingTotals = [
 
 export const COLUMNS = {
   OffensiveOverview: [
-    col('min', 'MIN', 'seconds', 'Minutes played.'),
+    col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds, shown as minutes:seconds).'),
     col('poss', 'Poss', 'number', "Team offensive possessions while on court."),
     col('usage', 'Usage%', 'percent', '(FGA + TOV + FT trips) / team plays while on court.'),
     col('psa', 'PSA', 'rate', 'Points per shot attempt: 100 x PTS / (FGA + FT trips).'),

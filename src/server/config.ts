@@ -9,6 +9,13 @@ function env(name: string, fallback: string): string {
   return value === undefined || value === '' ? fallback : value;
 }
 
+function postgresUrl(value: string): string {
+  if (value !== '' && !/^postgres(ql)?:\/\/./.test(value)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
+  }
+  return value;
+}
+
 export const config = {
   /** Folder of the raw play-by-play data (read by the ingest and the data tests). */
   nbaDataDir: path.resolve(env('NBA_DATA_DIR', '../shared/nba-data')),
@@ -18,8 +25,13 @@ export const config = {
   apiCacheEntries: Number(env('API_CACHE_ENTRIES', '300')),
   /** Stats API: DuckDB connections kept open on the read-only stats database. */
   statsDbConnections: Number(env('STATS_DB_CONNECTIONS', '4')),
-  /** The accounts database (users, subscriptions). */
+  /** The accounts database (users, subscriptions) when DATABASE_URL is not set: an embedded SQLite file. */
   accountsDbPath: path.resolve(env('ACCOUNTS_DB_PATH', 'data/accounts.sqlite')),
+  /**
+   * PostgreSQL connection URL (postgres://user:password@host:5432/db); when set, accounts, plans, sessions and
+   * sign-in failure counters live there, shared by every web node, instead of in ACCOUNTS_DB_PATH.
+   */
+  databaseUrl: postgresUrl(env('DATABASE_URL', '')),
   /**
    * Where a local AUTH_SECRET is generated once and kept when AUTH_SECRET is not set and NODE_ENV is not
    * 'production' (gitignored). In production a missing AUTH_SECRET stops the server at start-up.

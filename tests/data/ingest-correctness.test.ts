@@ -1,12 +1,14 @@
 /**
  * Full-data correctness of the stats database at STATS_DB_PATH (the test runner builds data/test-stats.duckdb
  * with 2012-13 and 2022-23): the checks of `npm run verify:data` against the official box scores, the
- * lineup-changes files and the possession rules, with the thresholds of issue 3.
+ * lineup-changes files and the possession rules, with the thresholds of issue 3, and the play-by-play's own
+ * oracles of issue 9 (final score, points per period, running counters; 2022-23 has duplicated rows).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../src/server/config.ts';
+import { checkOracles, ORACLE_GOALS, seasonPasses } from '../../src/server/ingest/oracles.ts';
 import {
   THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
 } from '../../src/server/ingest/verify.ts';
@@ -73,6 +75,33 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
     if (!lc) return; // no lineup-changes season (2010-11..2014-15) in this database
     expect(lc.share).toBeGreaterThanOrEqual(THRESHOLDS.lineupChanges);
     expect(lc.actorSupportsOurs).toBeGreaterThan(lc.actorSupportsTheirs);
+  });
+
+  it("meets the play-by-play's own oracles in every season: final score, points per period, running counters", async () => {
+    const r = await checkOracles(conn, config.nbaDataDir);
+    expect(r.rows.length).toBeGreaterThan(0);
+    // (a) every game's final score is the last SCORE of its play-by-play
+    expect(r.scoreMisses.filter((m) => m.period === 0)).toEqual([]);
+    for (const row of r.rows) {
+      expect(row.finalOk).toBe(row.games);
+      expect(row.periodOk / row.periodChecks).toBeGreaterThanOrEqual(ORACLE_GOALS.periodPoints);
+      for (const k of ['pts', 'ast', 'reb'] as const) {
+        expect(row[k].n, `${row.season} ${row.seasonType} ${k} counters`).toBeGreaterThan(0);
+        // misses where the published counters themselves jump are data gaps, listed in ingest_report
+        expect((row[k].ok + row[k].gaps) / row[k].n, `${row.season} ${row.seasonType} ${k}`).toBeGreaterThanOrEqual(ORACLE_GOALS.counters);
+      }
+      expect(Object.values(seasonPasses(row)).every(Boolean)).toBe(true);
+    }
+  });
+
+  it('dropped the duplicated event rows of 2022-23 in the read step and none in 2012-13', async () => {
+    const rows = (await conn.runAndReadAll('SELECT season, season_type, duplicates_dropped FROM ingest_read_stats')).getRowObjectsJS();
+    const dropped = (season: number) => rows.filter((x) => Number(x.season) === season).reduce((s, x) => s + Number(x.duplicates_dropped), 0);
+    const seasons = rows.map((x) => Number(x.season));
+    if (seasons.includes(2012)) expect(dropped(2012)).toBe(0);
+    if (seasons.includes(2022)) expect(dropped(2022)).toBeGreaterThan(0);
+    const listed = (await conn.runAndReadAll(`SELECT count(*) AS n FROM ingest_report WHERE kind = 'duplicate_row_dropped'`)).getRowObjectsJS();
+    expect(Number(listed[0]!.n)).toBe(rows.reduce((s, x) => s + Number(x.duplicates_dropped), 0));
   });
 
   it('gives the published 2012-13 season totals of three players (basketball-reference.com)', async () => {

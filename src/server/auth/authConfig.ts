@@ -8,7 +8,7 @@ import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { configuredProviders } from './providers.ts';
 import { resolveAuthSecret } from './secret.ts';
-import { SESSION_MAX_AGE_SECONDS, buildSession, liveSessionUserId, nowSeconds } from './session.ts';
+import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, nowSeconds, sessionForToken } from './session.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore } from './store/index.ts';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
@@ -63,8 +63,7 @@ export function createAuthConfig(): AuthConfig & { prefix: string } {
         return (await liveSessionUserId(token)) === null ? null : token;
       },
       async session({ token }) {
-        const userId = await liveSessionUserId(token);
-        const session = userId === null ? null : await buildSession(userId);
+        const session = await sessionForToken(token);
         // Auth.js types the result as its own session shape; ours is the spec's (src/lib/session.ts).
         return session as unknown as Session & { expires: string };
       },

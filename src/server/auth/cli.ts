@@ -9,14 +9,14 @@
  *   remove EMAIL
  *   list [--json]
  *   seed-demo
- * The database is ACCOUNTS_DB_PATH (default data/accounts.sqlite). Exit code 0 on success, 1 on a usage or data error.
+ * The database is the one the server uses: PostgreSQL at DATABASE_URL when set, else the SQLite file ACCOUNTS_DB_PATH
+ * (default data/accounts.sqlite). Exit code 0 on success, 1 on a usage or data error.
  */
 import { parseArgs } from 'node:util';
 import { STATS_PLAN } from '../../lib/session.ts';
-import { config } from '../config.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './password.ts';
-import { SqliteAccountStore } from './store/sqliteStore.ts';
+import { openAccountStore } from './store/index.ts';
 import type { AccountStore, UserWithSubscriptions } from './store/types.ts';
 
 export class UsageError extends Error {}
@@ -160,7 +160,7 @@ export async function runUsersCommand(argv: string[], store: AccountStore): Prom
 }
 
 async function main(): Promise<void> {
-  const store = new SqliteAccountStore(config.accountsDbPath);
+  const store = openAccountStore();
   try {
     console.log(await runUsersCommand(process.argv.slice(2), store));
   } catch (error) {

@@ -9,7 +9,7 @@ import { getToken, type JWT } from '@auth/core/jwt';
 import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
-import { getAccountStore, type AccountStore } from './store/index.ts';
+import { getAccountStore, type AccountStore, type UserWithSubscriptions } from './store/index.ts';
 
 /** Absolute lifetime of a session: 30 days from sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -26,16 +26,26 @@ export function usesSecureCookies(requestUrl: string | URL): boolean {
   return new URL(requestUrl).protocol === 'https:';
 }
 
-/** The session of a user, or null when the user no longer exists. */
-export async function buildSession(userId: number, store: AccountStore = getAccountStore()): Promise<Session | null> {
-  const user = await store.findUserById(userId);
-  if (!user) return null;
-  const subscriptions = await store.subscriptionsFor(userId);
+/** The spec's session shape of a user and their plans. */
+export function toSession(user: UserWithSubscriptions): Session {
   return {
     user: { name: user.name, email: user.email },
     isAdmin: user.isAdmin,
-    subscriptions: subscriptions.map((s) => ({ plan: { name: s.planName }, expiresAt: s.expiresAt })),
+    subscriptions: user.subscriptions.map((s) => ({ plan: { name: s.planName }, expiresAt: s.expiresAt })),
   };
+}
+
+/**
+ * The session of a token whose server-side session is still live (read fresh from the store: one query), else
+ * null: no token, a signed-out or expired session, a deleted user.
+ */
+export async function sessionForToken(
+  token: { sub?: unknown; sid?: unknown } | null,
+  store: AccountStore = getAccountStore(),
+): Promise<Session | null> {
+  if (!token || typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
+  const user = await store.liveSession(sha256Hex(token.sid), nowSeconds());
+  return user && String(user.id) === token.sub ? toSession(user) : null;
 }
 
 /** The user id of a token whose server-side session is still live, else null. */
@@ -84,7 +94,5 @@ export async function getSessionForRequest(request: Request): Promise<Session | 
   const cookie = request.headers.get('cookie');
   if (!cookie || !cookie.includes('authjs.session-token')) return null;
   const secureCookie = usesSecureCookies(request.url);
-  const token = await decodeCached(cookie, secureCookie);
-  const userId = await liveSessionUserId(token);
-  return userId === null ? null : buildSession(userId);
+  return sessionForToken(await decodeCached(cookie, secureCookie));
 }

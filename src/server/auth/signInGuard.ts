@@ -5,7 +5,7 @@
  */
 import { config } from '../config.ts';
 import { SlidingWindowLimiter } from './rateLimiter.ts';
-import { normalizeEmail } from './store/types.ts';
+import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
 
 export interface SignInVerdict {
   allowed: boolean;
@@ -18,17 +18,18 @@ export class SignInGuard {
   readonly byIp: SlidingWindowLimiter;
   readonly byAccount: SlidingWindowLimiter;
 
-  constructor(maxPerIp: number, maxPerAccount: number, windowSeconds: number) {
-    this.byIp = new SlidingWindowLimiter(maxPerIp, windowSeconds * 1000);
-    this.byAccount = new SlidingWindowLimiter(maxPerAccount, windowSeconds * 1000);
+  /** counters: where failures are counted (the accounts store, shared by every node that shares the store). */
+  constructor(maxPerIp: number, maxPerAccount: number, windowSeconds: number, counters: () => FailureCounters = getAccountStore) {
+    this.byIp = new SlidingWindowLimiter('ip', maxPerIp, windowSeconds * 1000, counters);
+    this.byAccount = new SlidingWindowLimiter('account', maxPerAccount, windowSeconds * 1000, counters);
   }
 
-  check(ip: string, email: string, now = Date.now()): SignInVerdict {
-    const ipVerdict = this.byIp.check(ip, now);
+  async check(ip: string, email: string, now = Date.now()): Promise<SignInVerdict> {
+    const ipVerdict = await this.byIp.check(ip, now);
     if (!ipVerdict.allowed) return { allowed: false, retryAfterSeconds: Math.ceil(ipVerdict.retryAfterMs / 1000), limitedBy: 'ip' };
     const account = normalizeEmail(email);
     if (account !== '') {
-      const accountVerdict = this.byAccount.check(account, now);
+      const accountVerdict = await this.byAccount.check(account, now);
       if (!accountVerdict.allowed) {
         return { allowed: false, retryAfterSeconds: Math.ceil(accountVerdict.retryAfterMs / 1000), limitedBy: 'account' };
       }
@@ -36,14 +37,14 @@ export class SignInGuard {
     return { allowed: true, retryAfterSeconds: 0 };
   }
 
-  recordFailure(ip: string, email: string, now = Date.now()): void {
-    this.byIp.record(ip, now);
+  async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
+    await this.byIp.record(ip, now);
     const account = normalizeEmail(email);
-    if (account !== '') this.byAccount.record(account, now);
+    if (account !== '') await this.byAccount.record(account, now);
   }
 
-  recordSuccess(email: string): void {
-    this.byAccount.reset(normalizeEmail(email));
+  async recordSuccess(email: string): Promise<void> {
+    await this.byAccount.reset(normalizeEmail(email));
   }
 }
 

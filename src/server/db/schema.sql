@@ -32,7 +32,7 @@ CREATE TABLE ingest_report (
   game_id INTEGER,                        -- game concerned (NULL for season-wide notes such as unmatched salaries)
   season SMALLINT,                        -- season start year of the game or note
   severity VARCHAR NOT NULL,              -- 'skip' (game not written), 'warning' (written, something repaired or unknowable), 'info'
-  kind VARCHAR NOT NULL,                  -- machine-readable reason, e.g. 'unknown_starter', 'lineup_size', 'actor_not_on_court', 'unmatched_salary', 'parse_error'
+  kind VARCHAR NOT NULL,                  -- machine-readable reason, e.g. 'unknown_starter', 'lineup_size', 'actor_not_on_court', 'unmatched_salary', 'parse_error', 'duplicate_row_dropped', 'eventnum_repeated', 'counter_pts', 'counter_ast', 'counter_reb'
   event_num INTEGER,                      -- EVENTNUM of the event concerned, when there is one
   period TINYINT,                         -- period concerned, when there is one
   team_id INTEGER,                        -- team concerned, when there is one
@@ -54,7 +54,23 @@ CREATE TABLE game_checks (
   home_player_seconds INTEGER NOT NULL,   -- sum of home players' seconds on court (should be 5 x game_seconds)
   away_player_seconds INTEGER NOT NULL,   -- sum of away players' seconds on court (should be 5 x game_seconds)
   home_possessions SMALLINT NOT NULL,     -- possessions of the home offense
-  away_possessions SMALLINT NOT NULL      -- possessions of the away offense
+  away_possessions SMALLINT NOT NULL,     -- possessions of the away offense
+  pts_counters INTEGER NOT NULL,          -- "(n PTS)" running counters in the descriptions of made shots and free throws
+  pts_counters_ok INTEGER NOT NULL,       -- of those, counters equal to the player's points so far in our ledger
+  ast_counters INTEGER NOT NULL,          -- "(n AST)" running counters of made shots
+  ast_counters_ok INTEGER NOT NULL,       -- of those, equal to the assister's assists so far in our ledger
+  reb_counters INTEGER NOT NULL,          -- "(Off:x Def:y)" running counters of player rebounds
+  reb_counters_ok INTEGER NOT NULL        -- of those, both equal to the rebounder's OREB and DREB so far in our ledger
+);
+
+-- What the read step did with each play-by-play file (nba-data README, "Duplicated event rows").
+CREATE TABLE ingest_read_stats (
+  season SMALLINT NOT NULL,               -- season start year
+  season_type VARCHAR NOT NULL,           -- 'regular' | 'playoffs'
+  games INTEGER NOT NULL,                 -- games read from the file
+  rows_read BIGINT NOT NULL,              -- published rows read
+  duplicates_dropped INTEGER NOT NULL,    -- rows dropped: same GAME_ID and EVENTNUM and identical content as the row before
+  eventnums_repeated INTEGER NOT NULL     -- EVENTNUMs carried by more than one kept row of a game (kept, listed in ingest_report)
 );
 
 CREATE TABLE teams (

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
+import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config } from '../config.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
@@ -26,6 +27,16 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// The accounts database: open it and bring its schema up to date now, so a wrong DATABASE_URL or a failed
+// migration stops the start instead of the first sign-in.
+try {
+  const version = await getAccountStore().schemaVersion();
+  console.log(`Accounts: ${describeAccountStore()} (schema version ${version})`);
+} catch (error) {
+  console.error(`Courtvision cannot start: accounts database ${describeAccountStore()}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
 
 if (!fs.existsSync(entry)) {

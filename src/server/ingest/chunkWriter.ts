@@ -35,6 +35,7 @@ export class ChunkWriter {
   appendSmallInt(v: number): void { this.push(v); }
   appendTinyInt(v: number): void { this.push(v); }
   appendUTinyInt(v: number): void { this.push(v); }
+  appendBigInt(v: bigint): void { this.push(v); }
   appendFloat(v: number): void { this.push(v); }
   appendBoolean(v: boolean): void { this.push(v); }
   appendVarchar(v: string): void { this.push(v); }

@@ -102,9 +102,15 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
       for (const [id, name] of await playerNames(conn, file!)) if (!pbpNames.has(id)) pbpNames.set(id, name);
       let inFile = 0;
-      for await (const { gameCode, events } of streamGames(readConn, file!)) {
+      const read = { rows: 0, dropped: 0, repeated: 0 };
+      for await (const rows of streamGames(readConn, file!)) {
+        const { gameCode, events } = rows;
         const game = games.get(gameCode);
         const gameId = Number(gameCode);
+        read.rows += events.length + rows.dropped.length;
+        read.dropped += rows.dropped.length;
+        read.repeated += rows.repeated.length;
+        writer.readIssues(gameId, season, rows);
         if (!game) {
           skipped.push({ gameId, reason: 'not in games.parquet' });
           writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
@@ -125,7 +131,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
           bar.update(done, { rate: (done / secs).toFixed(1), season: label });
         }
       }
-      if (!bar) log(`${label}: ${inFile} games`);
+      writer.readStats(season, type, inFile, read.rows, read.dropped, read.repeated);
+      if (!bar) log(`${label}: ${inFile} games, ${read.dropped} duplicated rows dropped`);
     }
     bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
     bar?.stop();

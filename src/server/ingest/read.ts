@@ -48,7 +48,8 @@ export function pbpFile(dataDir: string, seasonType: SeasonType, season: number)
   return findDataFile(path.join(dataDir, 'pbp', seasonType, seasonLabel(season)));
 }
 
-function source(file: DataFile, rowNumber: boolean): string {
+/** The DuckDB table function reading a data file (with its row numbers, for the published order). */
+export function fileSource(file: DataFile, rowNumber: boolean): string {
   if (file.format === 'parquet') return rowNumber ? 'read_parquet($file, file_row_number = true)' : 'read_parquet($file)';
   return 'read_csv($file, header = true, auto_detect = true)';
 }
@@ -64,7 +65,7 @@ export async function loadGames(conn: DuckDBConnection, dataDir: string): Promis
             CAST(SEASON_TYPE AS VARCHAR) AS season_type, strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') AS date,
             CAST(HOME_TEAM_ID AS INTEGER) AS home, CAST(AWAY_TEAM_ID AS INTEGER) AS away,
             CAST(HOME_TEAM_ABBREVIATION AS VARCHAR) AS home_abbr, CAST(AWAY_TEAM_ABBREVIATION AS VARCHAR) AS away_abbr
-       FROM ${source(file, false)}`,
+       FROM ${fileSource(file, false)}`,
     { file: file.path },
   );
   const games = new Map<string, GameInfo>();
@@ -90,8 +91,16 @@ export async function loadGames(conn: DuckDBConnection, dataDir: string): Promis
 /**
  * Columns read for each event. Strings are the slow part of moving rows from DuckDB to JavaScript, so only
  * the three descriptions travel as text: the clock is turned into seconds and the game id into an integer
- * in SQL, and player names are read once per file by playerNames().
+ * in SQL, and player names are read once per file by playerNames(). The last column is a hash of the whole
+ * published row (every column, names and SCORE included), 52 bits so that it is an exact JavaScript number:
+ * it tells a duplicated row from a different event that reuses an EVENTNUM.
  */
+function pbpColumns(file: DataFile): string {
+  const all = file.format === 'parquet' ? 'COLUMNS(* EXCLUDE (file_row_number))' : 'COLUMNS(*)';
+  return `${PBP_COLUMNS}, CAST(hash(*${all}) >> 12 AS DOUBLE)`;
+}
+const ROW_HASH = 18;
+
 const PBP_COLUMNS = `CAST(GAME_ID AS INTEGER), CAST(EVENTNUM AS INTEGER), CAST(EVENTMSGTYPE AS INTEGER),
   CAST(EVENTMSGACTIONTYPE AS INTEGER), CAST(PERIOD AS INTEGER),
   coalesce(TRY_CAST(split_part(CAST(PCTIMESTRING AS VARCHAR), ':', 1) AS INTEGER) * 60
@@ -104,7 +113,7 @@ const PBP_COLUMNS = `CAST(GAME_ID AS INTEGER), CAST(EVENTNUM AS INTEGER), CAST(E
 /** Player names of a play-by-play file (person types 4/5), one per player id. */
 export async function playerNames(conn: DuckDBConnection, file: DataFile): Promise<Map<number, string>> {
   const parts = [1, 2, 3].map(
-    (n) => `SELECT CAST(PLAYER${n}_ID AS INTEGER) AS id, CAST(PLAYER${n}_NAME AS VARCHAR) AS name FROM ${source(file, false)}
+    (n) => `SELECT CAST(PLAYER${n}_ID AS INTEGER) AS id, CAST(PLAYER${n}_NAME AS VARCHAR) AS name FROM ${fileSource(file, false)}
              WHERE PERSON${n}TYPE IN (4, 5) AND PLAYER${n}_NAME IS NOT NULL`,
   );
   const r = await conn.runAndReadAll(`SELECT id, any_value(name) AS name FROM (${parts.join(' UNION ALL ')}) GROUP BY id`, { file: file.path });
@@ -147,18 +156,73 @@ export function gameCode(id: number): string {
   return String(id).padStart(10, '0');
 }
 
+/** A row dropped by the read step: the same EVENTNUM and the same content as the row just before it. */
+export interface DroppedRow {
+  eventNum: number;
+  period: number;
+  clock: number;
+  description: string;
+}
+
+/** Rows of one game as read: the events kept, the duplicates dropped, the EVENTNUMs reused by different rows. */
+export interface GameRows {
+  gameCode: string;
+  events: RawEvent[];
+  /** rows identical to the row before them (same GAME_ID, EVENTNUM and content): dropped */
+  dropped: DroppedRow[];
+  /** EVENTNUMs carried by more than one kept row (different content, or identical but not consecutive): kept */
+  repeated: number[];
+}
+
 /**
- * Streams a play-by-play file game by game, in published order. Rows of one game are contiguous in the
- * published files; a game id seen again later is reported through `onSplitGame` and its rows appended.
+ * The duplicate rule of the read step (nba-data README, "Duplicated event rows"): from 2014-15 on the league
+ * publishes some events twice, on consecutive rows with identical content; the second copy is dropped (its
+ * SCORE never moves, so counting it adds a made shot, an assist or a rebound that never happened). An
+ * EVENTNUM that comes back with different content is a different event: it is kept and reported.
  */
-export async function* streamGames(
-  conn: DuckDBConnection,
-  file: DataFile,
-): AsyncGenerator<{ gameCode: string; events: RawEvent[] }> {
+export class GameRowCollector {
+  private events: RawEvent[] = [];
+  private dropped: DroppedRow[] = [];
+  private hashes = new Map<number, number>();
+  private repeated = new Set<number>();
+  private lastHash: number | null = null;
+  private lastEventNum: number | null = null;
+
+  constructor(readonly gameCode: string) {}
+
+  add(cols: Cell[][], i: number): void {
+    const hash = Number(cols[ROW_HASH]![i]);
+    const eventNum = Number(cols[1]![i] ?? 0) || 0;
+    if (this.lastHash === hash && this.lastEventNum === eventNum) {
+      const e = toEvent(cols, i, -1);
+      this.dropped.push({ eventNum, period: e.period, clock: e.clock, description: [e.home, e.neutral, e.visitor].filter(Boolean).join(' | ') });
+      return;
+    }
+    if (this.hashes.has(eventNum)) this.repeated.add(eventNum);
+    else this.hashes.set(eventNum, hash);
+    this.lastHash = hash;
+    this.lastEventNum = eventNum;
+    this.events.push(toEvent(cols, i, this.events.length));
+  }
+
+  get size(): number {
+    return this.events.length + this.dropped.length;
+  }
+
+  rows(): GameRows {
+    return { gameCode: this.gameCode, events: this.events, dropped: this.dropped, repeated: [...this.repeated] };
+  }
+}
+
+/**
+ * Streams a play-by-play file game by game, in published order, duplicates dropped (GameRowCollector).
+ * Rows of one game are contiguous in the published files.
+ */
+export async function* streamGames(conn: DuckDBConnection, file: DataFile): AsyncGenerator<GameRows> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
-  const result = await conn.stream(`SELECT ${PBP_COLUMNS} FROM ${source(file, true)} ${order}`, { file: file.path });
+  const result = await conn.stream(`SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} ${order}`, { file: file.path });
   let code: number | null = null;
-  let events: RawEvent[] = [];
+  let game: GameRowCollector | null = null;
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
@@ -167,25 +231,27 @@ export async function* streamGames(
     for (let i = 0; i < rows; i++) {
       const c = Number(cols[0]![i]);
       if (c !== code) {
-        if (code !== null && events.length) yield { gameCode: gameCode(code), events };
+        if (game && game.size) yield game.rows();
         code = c;
-        events = [];
+        game = new GameRowCollector(gameCode(c));
       }
-      events.push(toEvent(cols, i, events.length));
+      game!.add(cols, i);
     }
   }
-  if (code !== null && events.length) yield { gameCode: gameCode(code), events };
+  if (game && game.size) yield game.rows();
 }
 
-/** The events of one game, in published order (tests and diagnostics; the ingest streams whole files). */
-export async function readGameEvents(conn: DuckDBConnection, file: DataFile, code: string): Promise<RawEvent[]> {
+/** The rows of one game, in published order, duplicates dropped (tests and diagnostics; the ingest streams whole files). */
+export async function readGameRows(conn: DuckDBConnection, file: DataFile, code: string): Promise<GameRows> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
   const reader = await conn.runAndReadAll(
-    `SELECT ${PBP_COLUMNS} FROM ${source(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
+    `SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
     { file: file.path, game: Number(code) },
   );
   const cols = reader.getColumnsJS() as Cell[][];
-  return Array.from({ length: reader.currentRowCount }, (_, i) => toEvent(cols, i, i));
+  const game = new GameRowCollector(code);
+  for (let i = 0; i < reader.currentRowCount; i++) game.add(cols, i);
+  return game.rows();
 }
 
 /** Shot locations of one regular season, by game id; null when the season has no shot file. */
@@ -203,7 +269,7 @@ export async function loadShotLocations(
             CAST(SHOT_TYPE AS VARCHAR) LIKE '3%' AS three,
             CAST(BASIC_ZONE AS VARCHAR) IN ('Left Corner 3', 'Right Corner 3') AS corner,
             CAST(LOC_X AS DOUBLE) AS x, CAST(LOC_Y AS DOUBLE) AS y, CAST(SHOT_DISTANCE AS DOUBLE) AS d
-       FROM ${source(file, false)}`,
+       FROM ${fileSource(file, false)}`,
     { file: file.path },
   );
   const byGame = new Map<number, GameShotLocations>();

@@ -9,6 +9,7 @@ import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS }
 import { isHeave } from './garbage.ts';
 import type { GameResult } from './parseGame.ts';
 import type { Possession } from './possession.ts';
+import type { GameRows } from './read.ts';
 import type { PositionBook } from './positions.ts';
 
 function days(date: string): number {
@@ -29,7 +30,7 @@ export class StatsWriter {
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
   private app!: { games: DuckDBAppender } & Record<
-    'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks',
+    'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks' | 'read_stats',
     ChunkWriter
   >;
 
@@ -46,7 +47,32 @@ export class StatsWriter {
       player_games: await ChunkWriter.open(c, 'player_games'),
       report: await ChunkWriter.open(c, 'ingest_report'),
       checks: await ChunkWriter.open(c, 'game_checks'),
+      read_stats: await ChunkWriter.open(c, 'ingest_read_stats'),
     };
+  }
+
+  /** What the read step dropped (duplicated rows) and kept but flagged (EVENTNUMs reused) in one game. */
+  readIssues(gameId: number, season: number, rows: GameRows): void {
+    for (const d of rows.dropped) {
+      this.report(gameId, season, 'info', 'duplicate_row_dropped', d.eventNum, d.period, null,
+        `#${d.eventNum} published twice on consecutive rows with identical content; the copy was dropped: ${d.description}`);
+    }
+    for (const n of rows.repeated) {
+      this.report(gameId, season, 'warning', 'eventnum_repeated', n, null, null,
+        `EVENTNUM ${n} is carried by more than one row with different content (or not on consecutive rows): all kept`);
+    }
+  }
+
+  /** Per play-by-play file: rows read, duplicates dropped, EVENTNUMs repeated. */
+  readStats(season: number, seasonType: string, games: number, rowsRead: number, dropped: number, repeated: number): void {
+    const a = this.app.read_stats;
+    a.appendSmallInt(season);
+    a.appendVarchar(seasonType);
+    a.appendInteger(games);
+    a.appendBigInt(BigInt(rowsRead));
+    a.appendInteger(dropped);
+    a.appendInteger(repeated);
+    a.endRow();
   }
 
   /** A game that could not be parsed: reported, nothing else written. */
@@ -268,7 +294,17 @@ export class StatsWriter {
     c.appendInteger(ch.awayPlayerSeconds);
     c.appendSmallInt(possCount.get(g.homeTeamId) ?? 0);
     c.appendSmallInt(possCount.get(g.awayTeamId) ?? 0);
+    c.appendInteger(ch.ptsCounters);
+    c.appendInteger(ch.ptsCountersOk);
+    c.appendInteger(ch.astCounters);
+    c.appendInteger(ch.astCountersOk);
+    c.appendInteger(ch.rebCounters);
+    c.appendInteger(ch.rebCountersOk);
     c.endRow();
+    for (const m of r.counterMismatches) {
+      this.report(g.gameId, g.season, 'info', `counter_${m.kind}${m.gap ? '_gap' : ''}`, m.eventNum, m.period, m.teamId,
+        `player ${m.playerId}: the description says ${m.published}, our ledger ${m.ours}${m.gap ? ` (data gap: ${m.gap})` : ''}`);
+    }
     for (const w of r.warnings) {
       if (w.kind === 'possession_repair') continue; // counted below, too many to list one by one
       this.report(g.gameId, g.season, 'warning', w.kind, w.eventNum, w.period, w.teamId, w.message);

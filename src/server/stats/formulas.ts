@@ -73,8 +73,8 @@ export function teamValues(s: TeamSums, ctx: { leagueHcPpp: number | null; opp?:
         : ((trPpp - ctx.leagueHcPpp) * s.tr_plays * 100) / s.possessions,
     tr_off_steal_pct: pct(s.tr_plays_stl, s.tr_plays),
     tr_off_dreb_pct: pct(s.tr_plays_reb, s.tr_plays),
-    // Shooting totals; team minutes = 5 players x the time played.
-    min: 5 * s.seconds,
+    // Shooting totals; team time = 5 players x the time played, in seconds.
+    sec: 5 * s.seconds,
     fgm: s.fgm,
     fga: s.fga,
     fg3m: s.fg3m,
@@ -100,7 +100,7 @@ export function playerValues(s: PlayerSums, opts: { asTeam?: boolean } = {}): Va
   // AST% = AST / team FGM while on court excluding his own.
   const astPct = opts.asTeam ? pct(s.ast, fgm) : pct(s.ast, s.team_fgm - fgm);
   return {
-    min: s.on_seconds,
+    sec: s.on_seconds, // seconds on court
     poss: s.off_poss,
     usage,
     psa: pct(s.pts, fga + s.ft_trips), // points per shot attempt x 100

@@ -44,7 +44,7 @@ export async function gameDetails(gameCode: string) {
       players: boxPlayers.map((p) => boxLine(p)),
       totals: t
         ? {
-            min: 5 * Number(t.seconds), // team minutes: five players for the length of the game, in seconds
+            sec: 5 * Number(t.seconds), // team time: five players for the length of the game, in seconds
             ...Object.fromEntries(BOX.map((c) => [c, Number(t[c])])),
             plus_minus: Number(pts) - Number(teamId === Number(g.home_team_id) ? g.away_pts : g.home_pts),
             possessions: Number(t.possessions),
@@ -69,7 +69,7 @@ function boxLine(p: Row) {
     player_id: p.player_id,
     name: p.name,
     starter: p.starter,
-    min: Number(p.seconds), // seconds on court
+    sec: Number(p.seconds), // seconds on court
     ...Object.fromEntries(BOX.map((c) => [c, Number(p[c])])),
     plus_minus: Number(p.plus_minus),
   };

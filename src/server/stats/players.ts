@@ -30,12 +30,20 @@ export function encodedPlayerList(): Promise<{ gzip: Buffer; etag: string }> {
   return encoded;
 }
 
-/** Every player with a possession in the data, sorted by name (then id). Loaded once. */
+/** Names the way a person reads them (spec section 3): locale-aware, case- and accent-insensitive. */
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** Player list order: by name with nameCollator ("Aaron Brooks" before "AJ Price"), then by id. */
+export function comparePlayers(a: PlayerListItem, b: PlayerListItem): number {
+  return nameCollator.compare(a.name, b.name) || a.second_spectrum_id - b.second_spectrum_id;
+}
+
+/** Every player with a possession in the data, sorted by comparePlayers. Loaded once. */
 export function listPlayers(): Promise<PlayerListItem[]> {
   list ??= query<{ name: string; player_id: number }>(
-    'SELECT name, player_id FROM players WHERE first_season IS NOT NULL ORDER BY name, player_id',
+    'SELECT name, player_id FROM players WHERE first_season IS NOT NULL',
   ).then(
-    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id })),
+    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id })).sort(comparePlayers),
     (err: unknown) => {
       list = null;
       throw err;

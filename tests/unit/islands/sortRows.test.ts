@@ -50,7 +50,7 @@ describe('table columns', () => {
     ]);
     const plain = numberColumns(COLUMNS.OffensiveOverview, 'plain');
     expect(plain.find((c) => c.id === 'usage')?.pctKey).toBe('usage_pct');
-    expect(plain.find((c) => c.id === 'min')?.pctKey).toBeUndefined();
+    expect(plain.find((c) => c.id === 'sec')?.pctKey).toBeUndefined();
     expect(plain.find((c) => c.id === 'ast_usg')?.ratio).toBe(true);
     expect(plain.every((c) => c.title.length > 5)).toBe(true);
   });

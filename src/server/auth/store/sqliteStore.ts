@@ -1,5 +1,5 @@
 /**
- * The embedded AccountStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode.
+ * The embedded AccountStore (the default, one node): one SQLite file (node:sqlite, built into Node 24) in WAL mode.
  * Durability: synchronous=FULL, so a committed write survives a killed process (and a power cut); every write
  * runs in a transaction, so a failed write leaves nothing behind. SQL uses bound parameters only.
  */
@@ -60,7 +60,7 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
     db.exec('BEGIN IMMEDIATE');
     try {
       if (migration.version > version()) {
-        db.exec(migration.sql);
+        db.exec(migration.sqlite);
         // PRAGMA takes no bound parameters; the version is an integer from our own list.
         db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
       }
@@ -236,6 +236,12 @@ export class SqliteAccountStore implements AccountStore {
     return row ? row.user_id : null;
   }
 
+  async liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null> {
+    const userId = await this.findSessionUser(sessionIdDigest, now);
+    const user = userId === null ? null : await this.findUserById(userId);
+    return user ? { ...user, subscriptions: await this.subscriptionsFor(user.id) } : null;
+  }
+
   async deleteSession(sessionIdDigest: string): Promise<void> {
     this.#write(() => {
       this.#sql('DELETE FROM sessions WHERE id_digest = ?').run(sessionIdDigest);
@@ -244,6 +250,29 @@ export class SqliteAccountStore implements AccountStore {
 
   async deleteSessionsForUser(userId: number): Promise<number> {
     return this.#write(() => Number(this.#sql('DELETE FROM sessions WHERE user_id = ?').run(userId).changes));
+  }
+
+  async recordFailure(key: string, at: number): Promise<void> {
+    this.#sql('INSERT INTO signin_failures (key, at) VALUES (?, ?)').run(key, at);
+  }
+
+  async recentFailures(key: string, since: number, max: number): Promise<number[]> {
+    const rows = this.#sql('SELECT at FROM signin_failures WHERE key = ? AND at > ? ORDER BY at DESC LIMIT ?')
+      .all(key, since, max) as { at: number }[];
+    return rows.map((r) => r.at);
+  }
+
+  async clearFailures(key: string): Promise<void> {
+    this.#sql('DELETE FROM signin_failures WHERE key = ?').run(key);
+  }
+
+  async pruneFailures(keyPrefix: string, before: number): Promise<number> {
+    const sql = 'DELETE FROM signin_failures WHERE at <= ? AND substr(key, 1, length(?)) = ?';
+    return Number(this.#sql(sql).run(before, keyPrefix, keyPrefix).changes);
+  }
+
+  async schemaVersion(): Promise<number> {
+    return (this.#sql('PRAGMA user_version').get() as { user_version: number }).user_version;
   }
 
   async close(): Promise<void> {

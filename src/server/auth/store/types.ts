@@ -1,7 +1,7 @@
 /**
  * The accounts store interface: everything the app and the operator CLI need from persistent account data.
- * One interface, so a PostgreSQL implementation can replace the embedded SQLite one for multi-node deployments
- * (every method is async for that reason, even though node:sqlite is synchronous).
+ * One interface, two implementations: the embedded SQLite file (one node) and PostgreSQL (any number of nodes);
+ * every method is async for that reason, even though node:sqlite is synchronous.
  */
 
 export interface UserRecord {
@@ -50,7 +50,29 @@ export class UnknownAccountError extends Error {
   }
 }
 
-export interface AccountStore {
+/**
+ * Sign-in failure counters, kept in the store so that every web node sees the same counts. A key names a
+ * limiter and its bucket (e.g. "ip:203.0.113.9", "account:ann@example.com"); times are milliseconds since epoch.
+ */
+export interface FailureCounters {
+  /** Counts one failure for the key at the given time. */
+  recordFailure(key: string, at: number): Promise<void>;
+  /**
+   * The times of the key's failures after `since`, newest first, at most `max` of them: their number is the
+   * count in the window (capped at `max`, all a limit of `max` needs to know), the last one tells when the
+   * window frees a place.
+   */
+  recentFailures(key: string, since: number, max: number): Promise<number[]>;
+  /** Forgets the key's failures (a successful sign-in). */
+  clearFailures(key: string): Promise<void>;
+  /**
+   * Deletes the failures at or before `before` whose key starts with `keyPrefix` (a limiter prunes what its own
+   * window no longer sees); returns how many.
+   */
+  pruneFailures(keyPrefix: string, before: number): Promise<number>;
+}
+
+export interface AccountStore extends FailureCounters {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;
@@ -73,8 +95,15 @@ export interface AccountStore {
   createSession(userId: number, sessionIdDigest: string, expiresAt: number): Promise<void>;
   /** The user id of a live session (present and not expired), else null. */
   findSessionUser(sessionIdDigest: string, now: number): Promise<number | null>;
+  /**
+   * The user of a live session with their plans, else null: everything a request's session needs, read fresh
+   * (one round trip on PostgreSQL), so a revoked plan or session holds on every node at the next request.
+   */
+  liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null>;
   deleteSession(sessionIdDigest: string): Promise<void>;
   deleteSessionsForUser(userId: number): Promise<number>;
+  /** The schema version of the database (migrations applied at open: the last one of MIGRATIONS). */
+  schemaVersion(): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -65,7 +65,7 @@ export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
       const s = playerSums(r);
       for (const c of PLAYER_ON_COURT_COUNTERS) s[c] = s[c] / 5;
       const v = playerValues(s, { asTeam: true });
-      v.min = 5 * Number(s.on_seconds);
+      v.sec = 5 * Number(s.on_seconds);
       return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
     })
     .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));

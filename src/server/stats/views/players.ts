@@ -39,7 +39,7 @@ export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = 
 }
 
 export const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
-  Number(b.v.min ?? 0) - Number(a.v.min ?? 0) || Number(a.id.player_id ?? 0) - Number(b.id.player_id ?? 0);
+  Number(b.v.sec ?? 0) - Number(a.v.sec ?? 0) || Number(a.id.player_id ?? 0) - Number(b.id.player_id ?? 0);
 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(q: DataQuery): Promise<SetRows> {

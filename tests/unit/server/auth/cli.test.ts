@@ -1,16 +1,20 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError, expiryFrom, runUsersCommand } from '../../../../src/server/auth/cli.ts';
 import { DEMO_ACCOUNTS } from '../../../../src/server/auth/demoAccounts.ts';
 import { verifyPassword } from '../../../../src/server/auth/password.ts';
-import { openTempStore, tempDbPath } from './helpers.ts';
+import type { AccountStore } from '../../../../src/server/auth/store/types.ts';
+import { STORE_KINDS, freshLocation, openStoreAt, storeEnv } from '../../../support/accountStores.ts';
 
-const { store } = openTempStore();
-afterAll(() => store.close());
-const run = (...args: string[]) => runUsersCommand(args, store);
+describe.each(STORE_KINDS)('users CLI on the %s store', (kind) => {
+  let store: AccountStore;
+  beforeAll(async () => {
+    store = openStoreAt(kind, await freshLocation(kind));
+  });
+  afterAll(() => store?.close());
+  const run = (...args: string[]) => runUsersCommand(args, store);
 
-describe('users CLI', () => {
   it('add creates an account with an argon2id hash of the given password; a second add of the email fails', async () => {
     expect(await run('add', 'Op@Example.com', '--name', 'Opal Operator', '--password', 'long-enough-pw')).toBe('Added op@example.com');
     const user = await store.findUserByEmail('op@example.com');
@@ -72,21 +76,32 @@ describe('users CLI', () => {
     expect(DEMO_ACCOUNTS.map((d) => d.email)).toEqual(['subscriber@example.com', 'expired@example.com', 'admin@example.com', 'member@example.com']);
   });
 
+  it('as a process: prints the result, exits 1 with a message on errors', async () => {
+    const location = await freshLocation(kind);
+    const env = { ...process.env, ...storeEnv(kind, location) };
+    const exec = promisify(execFile);
+    const cli = (...args: string[]) => exec(process.execPath, ['--import', 'tsx', 'src/server/auth/cli.ts', ...args], { env });
+    expect((await cli('list')).stdout.trim()).toBe('No accounts.');
+    const failed = await cli('grant', 'ghost@example.com', '--days', '3').catch((e: { code: number; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('users: No account with the email ghost@example.com');
+    // The process wrote to the database the environment selects: another connection to it sees the accounts.
+    await cli('seed-demo');
+    const other = openStoreAt(kind, location);
+    try {
+      expect((await other.listUsers()).map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((d) => d.email).sort());
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('users CLI, store-independent parts', () => {
   it('expiryFrom: --days from now, --until end of that UTC day, not both, real dates only', () => {
     expect(expiryFrom({ days: '2' }, 1_000_000)).toBe(1_000 + 172_800);
     expect(expiryFrom({ until: '2024-02-29' })).toBe(Date.parse('2024-02-29T23:59:59Z') / 1000);
     expect(() => expiryFrom({ until: '2023-02-30x' })).toThrow(/YYYY-MM-DD/);
     expect(() => expiryFrom({ until: '2023-13-45' })).toThrow(/not a real date/);
     expect(() => expiryFrom({ days: '1', until: '2030-01-01' })).toThrow(/not both/);
-  });
-
-  it('as a process: prints the result, exits 1 with a message on errors', async () => {
-    const env = { ...process.env, ACCOUNTS_DB_PATH: tempDbPath() };
-    const exec = promisify(execFile);
-    const ok = await exec(process.execPath, ['--import', 'tsx', 'src/server/auth/cli.ts', 'list'], { env });
-    expect(ok.stdout.trim()).toBe('No accounts.');
-    const failed = await exec(process.execPath, ['--import', 'tsx', 'src/server/auth/cli.ts', 'grant', 'ghost@example.com', '--days', '3'], { env }).catch((e: { code: number; stderr: string }) => e);
-    expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toContain('users: No account with the email ghost@example.com');
   });
 });

@@ -1,31 +1,43 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SignInGuard, signInOutcome, tooManyRequestsResponse } from '../../../../src/server/auth/signInGuard.ts';
+import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 
 describe('SignInGuard', () => {
-  it('blocks an account after its failures, whatever the IP, without blocking other accounts', () => {
-    const guard = new SignInGuard(100, 3, 900);
-    for (let i = 0; i < 3; i++) guard.recordFailure(`10.0.0.${i}`, 'Victim@example.com', 1_000);
-    expect(guard.check('10.9.9.9', 'victim@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account' });
-    expect(guard.check('10.9.9.9', 'someone@example.com', 2_000).allowed).toBe(true);
+  const stores: SqliteAccountStore[] = [];
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+  });
+  /** A guard counting in a store of its own (the real SQLite store, in memory). */
+  function newGuard(perIp: number, perAccount: number, windowSeconds: number): SignInGuard {
+    const store = new SqliteAccountStore(':memory:');
+    stores.push(store);
+    return new SignInGuard(perIp, perAccount, windowSeconds, () => store);
+  }
+
+  it('blocks an account after its failures, whatever the IP, without blocking other accounts', async () => {
+    const guard = newGuard(100, 3, 900);
+    for (let i = 0; i < 3; i++) await guard.recordFailure(`10.0.0.${i}`, 'Victim@example.com', 1_000);
+    expect(await guard.check('10.9.9.9', 'victim@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account' });
+    expect((await guard.check('10.9.9.9', 'someone@example.com', 2_000)).allowed).toBe(true);
     // After the window the account is free again.
-    expect(guard.check('10.9.9.9', 'victim@example.com', 1_000 + 900_000).allowed).toBe(true);
+    expect((await guard.check('10.9.9.9', 'victim@example.com', 1_000 + 900_000)).allowed).toBe(true);
   });
 
-  it('blocks an IP spraying many accounts', () => {
-    const guard = new SignInGuard(5, 100, 900);
-    for (let i = 0; i < 5; i++) guard.recordFailure('203.0.113.7', `user${i}@example.com`, 0);
-    const verdict = guard.check('203.0.113.7', 'fresh@example.com', 60_000);
+  it('blocks an IP spraying many accounts', async () => {
+    const guard = newGuard(5, 100, 900);
+    for (let i = 0; i < 5; i++) await guard.recordFailure('203.0.113.7', `user${i}@example.com`, 0);
+    const verdict = await guard.check('203.0.113.7', 'fresh@example.com', 60_000);
     expect(verdict).toMatchObject({ allowed: false, limitedBy: 'ip' });
     expect(verdict.retryAfterSeconds).toBe(840);
-    expect(guard.check('198.51.100.1', 'fresh@example.com', 60_000).allowed).toBe(true);
+    expect((await guard.check('198.51.100.1', 'fresh@example.com', 60_000)).allowed).toBe(true);
   });
 
-  it('a successful sign-in clears the account counter', () => {
-    const guard = new SignInGuard(100, 2, 900);
-    guard.recordFailure('1.1.1.1', 'a@example.com', 0);
-    guard.recordSuccess('A@example.com');
-    guard.recordFailure('1.1.1.1', 'a@example.com', 1);
-    expect(guard.check('1.1.1.1', 'a@example.com', 2).allowed).toBe(true);
+  it('a successful sign-in clears the account counter', async () => {
+    const guard = newGuard(100, 2, 900);
+    await guard.recordFailure('1.1.1.1', 'a@example.com', 0);
+    await guard.recordSuccess('A@example.com');
+    await guard.recordFailure('1.1.1.1', 'a@example.com', 1);
+    expect((await guard.check('1.1.1.1', 'a@example.com', 2)).allowed).toBe(true);
   });
 });
 

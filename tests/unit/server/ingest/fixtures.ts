@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../../../src/server/config.ts';
 import { parseGame, type EventLineupObserver, type GameResult } from '../../../../src/server/ingest/parseGame.ts';
-import { loadGames, loadShotLocations, pbpFile, readGameEvents } from '../../../../src/server/ingest/read.ts';
+import { loadGames, loadShotLocations, pbpFile, readGameRows, type GameRows } from '../../../../src/server/ingest/read.ts';
 import type { GameInfo, RawEvent } from '../../../../src/server/ingest/types.ts';
 
 export const dataDir = config.nbaDataDir;
@@ -23,6 +23,8 @@ async function conn(): Promise<DuckDBConnection> {
 export interface Fixture {
   game: GameInfo;
   events: RawEvent[];
+  /** the rows as read: duplicates dropped and EVENTNUMs repeated */
+  rows: GameRows;
   parse(observer?: EventLineupObserver): GameResult;
 }
 
@@ -34,9 +36,29 @@ export async function loadGame(gameCode: string, withShots = false): Promise<Fix
   if (!game) throw new Error(`game ${gameCode} not in games.parquet`);
   const file = pbpFile(dataDir, game.seasonType, game.season);
   if (!file) throw new Error(`no play-by-play file for game ${gameCode}`);
-  const events = await readGameEvents(c, file, gameCode);
+  const rows = await readGameRows(c, file, gameCode);
+  const events = rows.events;
   const shots = withShots ? (await loadShotLocations(c, dataDir, game.seasonType, game.season))?.get(game.gameId) ?? null : null;
-  return { game, events, parse: (observer) => parseGame(game, events, shots ? new Map([...shots].map(([k, v]) => [k, v.slice()])) : null, observer) };
+  return { game, events, rows, parse: (observer) => parseGame(game, events, shots ? new Map([...shots].map(([k, v]) => [k, v.slice()])) : null, observer) };
+}
+
+/** A SQL query on a fresh connection (nba-data files are read with read_parquet). */
+export async function sql(query: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>[]> {
+  const c = await conn();
+  return (await c.runAndReadAll(query, params)).getRowObjectsJS() as Record<string, unknown>[];
+}
+
+/** The last non-null SCORE of a game's play-by-play in published order, as [away, home]. */
+export async function lastScore(gameCode: string): Promise<[number, number]> {
+  const c = await conn();
+  gamesPromise ??= loadGames(c, dataDir);
+  const game = (await gamesPromise).get(gameCode)!;
+  const r = await sql(
+    `SELECT arg_max(SCORE, file_row_number) AS s FROM read_parquet($f, file_row_number = true) WHERE GAME_ID = $g AND SCORE IS NOT NULL`,
+    { f: pbpFile(dataDir, game.seasonType, game.season)!.path, g: gameCode },
+  );
+  const [away, home] = String(r[0]!.s).split('-').map((x) => Number(x.trim()));
+  return [away!, home!];
 }
 
 export interface OfficialBox {

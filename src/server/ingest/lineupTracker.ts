@@ -1,0 +1,177 @@
+/**
+ * The lineup tracker: who is on court at every event of one game. Period starters and the substitution-order
+ * repair are in lineups.ts; this part applies substitutions, keeps the snapshot of the last personal foul (free
+ * throws belong to the lineups on court at the foul), checks that acting players are on court, and repairs a
+ * missing substitution when one is not (the teammate whose next action comes last leaves).
+ */
+import { actorsOnCourt, description, isTechnicalFreeThrow } from './events.ts';
+import { copyLineups, type GameContext, type Lineups } from './gameContext.ts';
+import { periodStarters } from './lineups.ts';
+import { EventType, type RawEvent } from './types.ts';
+
+export interface LineupChecks {
+  actorEvents: number;
+  actorOnCourt: number;
+  lineupEvents: number;
+  lineupFive: number;
+  unknownStarterPeriods: number;
+}
+
+export class LineupTracker {
+  lineups: Lineups = new Map();
+  /** lineups when the last personal foul was called: free throws belong to them */
+  private foulLineups: Lineups | null = null;
+  private foul: RawEvent | null = null;
+  /** the current period's events (repaired order) and the index of the event being handled */
+  private periodEvents: RawEvent[] = [];
+  private eventIndex = 0;
+  readonly checks: LineupChecks = { actorEvents: 0, actorOnCourt: 0, lineupEvents: 0, lineupFive: 0, unknownStarterPeriods: 0 };
+
+  constructor(private readonly ctx: GameContext) {}
+
+  /** The last personal foul of the period, if any. */
+  get lastFoul(): RawEvent | null {
+    return this.foul;
+  }
+
+  onCourt(team: number, lineups: Lineups = this.lineups): number[] {
+    return lineups.get(team) ?? [];
+  }
+
+  /** Period starters from the period's events (lineups.ts), flagged when unknowable or too many. */
+  startPeriod(period: number, list: RawEvent[], previousEnd: Lineups, gamePlayers: Map<number, number[]>): void {
+    const { home, away } = this.ctx;
+    const starters = periodStarters(list, [home, away], previousEnd, gamePlayers);
+    for (const team of starters.unknown) {
+      this.checks.unknownStarterPeriods++;
+      this.ctx.warn('unknown_starter', null, period, team,
+        `period ${period}: a starter of team ${team} has no event in the period; taken from the five on court before`);
+    }
+    for (const team of starters.tooMany) {
+      this.ctx.warn('too_many_starters', null, period, team,
+        `period ${period}: more than five players of team ${team} act before any substitution (missing substitution)`);
+    }
+    this.lineups = copyLineups(starters.lineups);
+    this.foulLineups = null;
+    this.foul = null;
+    this.periodEvents = list;
+  }
+
+  /** The event at `index` of the period is being handled (for the missing-substitution repair). */
+  at(index: number): void {
+    this.eventIndex = index;
+  }
+
+  /** A personal foul: the lineups now are those of the free throws it gives. */
+  foulCalled(e: RawEvent): void {
+    this.foul = e;
+    this.foulLineups = copyLineups(this.lineups);
+  }
+
+  /**
+   * Free throws belong to the lineups on court when the foul was called (substitutions are made between
+   * the foul and the shots): the snapshot of the last personal foul at the same period and clock.
+   */
+  freeThrowLineups(e: RawEvent): Lineups {
+    if (e.type !== EventType.FreeThrow || isTechnicalFreeThrow(e)) return this.lineups;
+    const f = this.foul;
+    if (f && this.foulLineups && f.period === e.period && f.clock === e.clock) return this.foulLineups;
+    return this.lineups;
+  }
+
+  /**
+   * A substitution: PLAYER1 leaves, PLAYER2 enters. Returns false when it names no players. When the player
+   * leaving is not on court, someone else's substitution is missing: the player least likely on court leaves.
+   */
+  substitution(e: RawEvent): boolean {
+    const team = e.p1.teamId;
+    const five = this.lineups.get(team);
+    if (!five) return false;
+    const i = five.indexOf(e.p1.id);
+    if (i >= 0) five.splice(i, 1);
+    else {
+      this.ctx.warn('sub_out_not_on_court', e.eventNum, e.period, team,
+        `#${e.eventNum} ${description(e)}: the player leaving is not in the reconstructed lineup`);
+    }
+    if (!five.includes(e.p2.id)) {
+      if (five.length >= 5) {
+        const out = this.leastLikelyOnCourt(five, []);
+        if (out !== null) five.splice(five.indexOf(out), 1);
+      }
+      five.push(e.p2.id);
+    }
+    return true;
+  }
+
+  /**
+   * Players acting in the event are on court (counted in the checks); one who is not was brought in by a
+   * substitution the data misses: he is put on court from here.
+   */
+  checkActors(e: RawEvent): void {
+    const actors = actorsOnCourt(e);
+    if (actors.length === 0) return;
+    const lineups = this.freeThrowLineups(e);
+    for (const a of actors) {
+      this.checks.actorEvents++;
+      // A free throw's shooter is on the court of the foul, or is the substitute who shoots for an injured
+      // fouled player (0021200026 #79-#84: "SUB: Biedrins FOR Rush", then Biedrins shoots Rush's free throws).
+      const shooterSubstitute = lineups !== this.lineups && this.onCourt(a.teamId).includes(a.id);
+      if (this.onCourt(a.teamId, lineups).includes(a.id) || shooterSubstitute) this.checks.actorOnCourt++;
+      else {
+        this.ctx.warn('actor_not_on_court', e.eventNum, e.period, a.teamId,
+          `player ${a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +
+            'a substitution is missing; he is put on court from here in place of the teammate least likely on it');
+        if (lineups === this.lineups && this.ctx.isGameTeam(a.teamId)) this.forceOnCourt(a.teamId, a.id, actors.map((x) => x.id));
+      }
+    }
+    for (const team of [this.ctx.home, this.ctx.away]) {
+      this.checks.lineupEvents++;
+      if (this.onCourt(team).length === 5) this.checks.lineupFive++;
+    }
+  }
+
+  /**
+   * The player of `five` to take off court when the data misses a substitution: the one whose next action
+   * in the period comes last (a player substituted in later in the period is off now; one substituted out
+   * later is on now).
+   */
+  private leastLikelyOnCourt(five: number[], keep: number[]): number | null {
+    let best: number | null = null;
+    let bestNext = -1;
+    for (const id of five) {
+      if (keep.includes(id)) continue;
+      let next = Number.POSITIVE_INFINITY;
+      for (let k = this.eventIndex + 1; k < this.periodEvents.length; k++) {
+        const e = this.periodEvents[k]!;
+        if (e.type === EventType.Substitution) {
+          if (e.p2.id === id) break;
+          if (e.p1.id === id) {
+            next = k;
+            break;
+          }
+          continue;
+        }
+        if (actorsOnCourt(e).some((a) => a.id === id)) {
+          next = k;
+          break;
+        }
+      }
+      if (next > bestNext) {
+        best = id;
+        bestNext = next;
+      }
+    }
+    return best;
+  }
+
+  /** Puts `playerId` on court for `team` in place of the player least likely to be there (missing substitution). */
+  private forceOnCourt(team: number, playerId: number, keep: number[]): void {
+    const five = this.lineups.get(team);
+    if (!five || five.includes(playerId)) return;
+    if (five.length >= 5) {
+      const out = this.leastLikelyOnCourt(five, keep);
+      if (out !== null) five.splice(five.indexOf(out), 1);
+    }
+    five.push(playerId);
+  }
+}

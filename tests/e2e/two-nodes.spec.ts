@@ -1,0 +1,167 @@
+/**
+ * Two web nodes, one PostgreSQL: two servers of the build on two ports with one DATABASE_URL and one
+ * AUTH_SECRET, like two nodes behind a load balancer (the browser's cookies do not depend on the port, so it
+ * carries a session from one node to the other as a balancer would).
+ * - a session made on node A works on node B;
+ * - wrong passwords spread over A and B add up to one account's limit;
+ * - a plan revoked with the CLI is refused on B, and a password changed with the CLI ends the session on B;
+ * - a node that cannot reach its PostgreSQL refuses to start, saying why.
+ * PostgreSQL: TEST_DATABASE_URL (scripts/test-all.mjs starts one throwaway cluster for `npm test`), else a
+ * throwaway cluster of this spec's own (scripts/pgCluster.ts). If none can start, these tests fail.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { startPgCluster, type PgCluster } from '../../scripts/pgCluster.ts';
+import { DEMO, submitSignIn } from './accountsHelpers';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const ACCOUNT_LIMIT = 4;
+let cluster: PgCluster | null = null;
+let nodeEnv: Record<string, string> = {};
+const nodes: ChildProcess[] = [];
+let A = '';
+let B = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm run users -- …` on the nodes' database (the operator's CLI, any machine that has DATABASE_URL). */
+async function usersCli(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/auth/cli.ts', ...args], { env: nodeEnv });
+  return stdout;
+}
+
+async function startNode(port: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/server.ts'], {
+    env: { ...nodeEnv, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  nodes.push(child);
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`node on port ${port} exited: ${stderr}`);
+    const ok = await fetch(`${base}/about`).then((r) => r.ok, () => false);
+    if (ok) return base;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`node on port ${port} did not answer within 60 s: ${stderr}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  let admin = process.env.TEST_DATABASE_URL ?? '';
+  if (!admin) {
+    cluster = await startPgCluster();
+    admin = cluster.url;
+  }
+  const name = `cv_two_nodes_${Date.now().toString(36)}`;
+  const client = new pg.Client(admin);
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`); // name built from letters, digits and underscores above
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  nodeEnv = {
+    ...(process.env as Record<string, string>),
+    DATABASE_URL: url.toString(),
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(ACCOUNT_LIMIT),
+    SIGNIN_MAX_FAILURES_PER_IP: '1000',
+  };
+  await usersCli('seed-demo');
+  [A, B] = await Promise.all([startNode(await freePort()), startNode(await freePort())]);
+});
+
+test.afterAll(() => {
+  for (const node of nodes) node.kill('SIGTERM');
+  cluster?.stop();
+});
+
+async function sessionOn(request: APIRequestContext, node: string) {
+  return (await (await request.get(`${node}/api/auth/session`)).json()) as {
+    user?: { email: string };
+    subscriptions?: { plan: { name: string } }[];
+  } | null;
+}
+
+test('a session made on node A works on node B', async ({ page }) => {
+  await page.goto(`${A}/signin?callbackUrl=%2Fprofile`);
+  await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
+  await expect(page).toHaveURL(`${A}/profile`);
+  await page.goto(`${B}/profile`);
+  await expect(page).toHaveURL(`${B}/profile`);
+  await expect(page.getByTestId('profile')).toContainText(DEMO.subscriber.name);
+  expect((await sessionOn(page.request, B))?.user?.email).toBe(DEMO.subscriber.email);
+});
+
+test('wrong passwords spread over A and B add up to the account limit', async ({ request }) => {
+  const email = `spread-${Date.now()}@example.com`;
+  const attempt = async (node: string) => {
+    const { csrfToken } = (await (await request.get(`${node}/api/auth/csrf`)).json()) as { csrfToken: string };
+    return request.post(`${node}/api/auth/callback/credentials`, {
+      form: { csrfToken, email, password: 'wrong-password', callbackUrl: '/' },
+      headers: { Origin: node },
+      maxRedirects: 0,
+    });
+  };
+  for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+    const response = await attempt(i % 2 === 0 ? A : B);
+    expect(response.status(), `attempt ${i + 1}`).toBe(302);
+    expect(response.headers()['location']).toContain('error=CredentialsSignin');
+  }
+  for (const node of [A, B]) {
+    const blocked = await attempt(node);
+    expect(blocked.status(), `after ${ACCOUNT_LIMIT} failures on two nodes, ${node}`).toBe(429);
+    expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
+  }
+});
+
+test('a plan revoked with the CLI is refused on node B; a password changed with the CLI ends the session on B', async ({ page }) => {
+  await page.goto(`${A}/signin?callbackUrl=%2Fprofile`);
+  await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
+  await expect(page).toHaveURL(`${A}/profile`);
+  await page.goto(`${B}/profile`);
+  await expect(page.getByTestId('profile')).toContainText('Stats');
+  expect((await sessionOn(page.request, B))?.subscriptions?.map((s) => s.plan.name)).toEqual(['Stats']);
+
+  expect(await usersCli('revoke', DEMO.subscriber.email)).toContain('Revoked Stats');
+  await expect.poll(async () => (await sessionOn(page.request, B))?.subscriptions, { timeout: 5_000 }).toEqual([]);
+  await page.goto(`${B}/profile`);
+  await expect(page.getByTestId('profile')).toContainText('No plan yet.');
+
+  await usersCli('passwd', DEMO.subscriber.email, '--password', 'a-new-password-2024');
+  await expect.poll(async () => (await sessionOn(page.request, B))?.user ?? null, { timeout: 5_000 }).toBeNull();
+  await page.goto(`${B}/profile`);
+  await expect(page).toHaveURL(/\/signin\?error=SessionRequired/);
+});
+
+test('a node whose PostgreSQL cannot be reached refuses to start, saying why', async () => {
+  const deadPort = await freePort(); // nothing listens there
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/server.ts'], {
+    env: { ...nodeEnv, DATABASE_URL: `postgres://postgres@127.0.0.1:${deadPort}/courtvision`, PORT: String(await freePort()), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  nodes.push(child);
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain(`Courtvision cannot start: accounts database PostgreSQL 127.0.0.1:${deadPort}/courtvision`);
+});
