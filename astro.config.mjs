@@ -12,4 +12,7 @@ export default defineConfig({
   // auth-astro injects the Auth.js endpoints under /api/auth; its configuration is ./auth.config.ts.
   integrations: [react(), auth()],
   server: { port: 4321, host: true },
+  // Processed <script>s always become files under /_astro (allowed by the CSP's script-src 'self'), never inline
+  // scripts that would need a hash (src/server/http/securityHeaders.ts).
+  vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -55,7 +55,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run serve',
+    // The server refuses to start on a missing accounts database outside the default path: create (seed) it first.
+    command: 'npm run --silent users -- seed-demo > /dev/null && npm run serve',
     url: `${BASE_URL}/about`,
     env: serverEnv,
     reuseExistingServer: false,

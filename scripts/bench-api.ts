@@ -1,23 +1,29 @@
 /**
- * `npm run bench:api`: builds the site (skip with --no-build), starts the built server (`npm run serve`) on a
- * spare port against the stats database (STATS_DB_PATH or --db), signs in a demo subscriber (gated filters
- * need a session), and measures with autocannon:
- *   1. cold: the first request of each view (cache miss), one at a time;
- *   2. repeated: each view of the fixed mix under load (cached answers): p50/p95/p99 latency and requests/s;
- *   3. heavy, uncached: the 20-season players view with a lineup filter and a period filter, the on-court
- *      player changing with every request so every request misses the cache: one at a time, then under load.
- * Prints the numbers and whether each goal of issue 5 is met (p95 < 50 ms default views, < 300 ms heaviest,
- * > 1,000 req/s repeated default views).
+ * `npm run bench:api`: builds the site (skip with --no-build), starts the built server (`npm run serve`, with
+ * TRUST_PROXY=1 so that the benchmark can play several clients by X-Forwarded-For) on a spare port against the
+ * stats database (STATS_DB_PATH or --db; use the full one), signs in a demo subscriber, and measures the goals of
+ * issue 12, printing each as MET or MISS:
+ *   1. lean answers: the default Players answer as the client asks for it, its brotli size (<= 60 KB); a cached
+ *      answer's latency at one connection (p50 <= 5 ms) and throughput at 64 connections (>= 1,500 req/s, 0 errors);
+ *   2. fair under load: 16 anonymous uncached 20-season queries at once (one client, then 16 clients), and
+ *      meanwhile an uncached one-team season game log (<= 1.5 s); the heavy ones end in 200/429/503, never 500;
+ *   3. near the floor: the heaviest query through HTTP (20 seasons of players, on_court + period, uncached)
+ *      against the raw DuckDB work for it (filter the possessions, sum the player rows over them) in the same run,
+ *      same database, interleaved; the ratio of medians (<= 1.3);
+ *   4. JS: the gzipped JavaScript a stats page loads at first paint, from the build (<= 150 KB).
  *
- * The site is built into .local/bench-dist (not dist/, which others may be serving) and served from there
- * (DIST_DIR); the port is a free one unless --port is given.
- *
- * Options: --port N --db path --duration 10 --connections 10 --heavy-samples 10 --no-build (reuse .local/bench-dist)
+ * The site is built into .local/bench-dist (not dist/, which others may be serving).
+ * Options: --port N --db path --duration 8 --heavy-samples 7 --no-build
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import http from 'node:http';
 import autocannon from 'autocannon';
+import { DuckDBInstance } from '@duckdb/node-api';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -38,20 +44,27 @@ async function freePort(): Promise<number> {
 const PORT = Number(opt('port', String(await freePort())));
 const DIST = path.resolve('.local/bench-dist');
 const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
-const DURATION = Number(opt('duration', '10'));
-const CONNECTIONS = Number(opt('connections', '10'));
-const HEAVY_SAMPLES = Number(opt('heavy-samples', '10'));
+const DURATION = Number(opt('duration', '8'));
+const HEAVY_SAMPLES = Number(opt('heavy-samples', '7'));
 const BASE = `http://127.0.0.1:${PORT}`;
 const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
-const env = { ...process.env, DIST_DIR: DIST, STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, PORT: String(PORT), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' };
+const env = {
+  ...process.env,
+  DIST_DIR: DIST,
+  STATS_DB_PATH: DB,
+  ACCOUNTS_DB_PATH: ACCOUNTS,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  TRUST_PROXY: '1',
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
 
 const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => `season=${2003 + i}`).join('&');
-const MIX = {
-  'default players view': '/api/data?page=Players',
-  'default league view': '/api/data?page=League',
-  'team game log (BOS)': '/api/data?page=TeamGameLog&entity=BOS',
-  'heaviest: 20 seasons, players, on_court + period': `/api/data?page=Players&${ALL_SEASONS}&on_court=2544&period=4`,
-};
+/** What the client sends for the default Players view (src/lib/dataRequest.ts): the sample and the set on screen. */
+const DEFAULT_PLAYERS = '/api/data?page=Players&season=2022&season_type=regular&is_garbage_time=true&metric_set=OffensiveOverview';
+/** The heaviest legal query as the client asks for it: 20 seasons of players, one on-court player, 4th quarters. */
+const heavyPath = (playerId: number, all = false) =>
+  `/api/data?page=Players&${ALL_SEASONS}&season_type=regular&on_court=${playerId}&period=4${all ? '' : '&metric_set=OffensiveOverview'}`;
 
 function run(cmd: string, cmdArgs: string[]) {
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
@@ -117,7 +130,7 @@ async function load(
   cookie: string,
   duration = DURATION,
   extraHeaders: Record<string, string> = {},
-  connections = CONNECTIONS,
+  connections = 10,
 ): Promise<Measure> {
   const times: number[] = [];
   let i = 0;
@@ -152,14 +165,145 @@ async function load(
   };
 }
 
-async function timeOne(pathname: string, cookie: string): Promise<{ ms: number; status: number; bytes: number }> {
+async function timeOne(pathname: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number; body: Buffer }> {
   const t0 = performance.now();
-  const r = await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br' } });
-  const text = await r.text();
-  return { ms: performance.now() - t0, status: r.status, bytes: text.length };
+  const r = await fetch(`${BASE}${pathname}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br', ...headers } });
+  const body = Buffer.from(await r.arrayBuffer());
+  return { ms: performance.now() - t0, status: r.status, bytes: body.length, body };
+}
+
+/** The raw size on the wire of an answer with brotli (fetch would decompress it). */
+async function brotliBytes(pathname: string): Promise<{ wire: number; json: number }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(pathname, BASE);
+    const req = http.get(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const json = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(wire).length : wire.length;
+        resolve({ wire: wire.length, json });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
+};
+
+/**
+ * The raw DuckDB work of the heaviest query, on its own read-only instance of the same file: the possessions of
+ * 20 regular seasons in 4th quarters, out of garbage time, with the player on the floor; every counter of
+ * player_possession_stats summed per player and side over them.
+ */
+async function rawWork(): Promise<(playerId: number) => Promise<number>> {
+  const instance = await DuckDBInstance.create(DB, { access_mode: 'READ_ONLY' });
+  const c = await instance.connect();
+  const cols = (await c.runAndReadAll("SELECT column_name FROM information_schema.columns WHERE table_name = 'player_possession_stats' AND data_type = 'UTINYINT'"))
+    .getRowObjectsJS()
+    .map((r) => String(r.column_name));
+  const sql = `WITH p AS (
+      SELECT possession_id FROM possessions
+       WHERE season BETWEEN 2003 AND 2022 AND season_type = 'regular' AND period = 4 AND NOT is_filtered_out
+         AND $1 IN (o1, o2, o3, o4, o5, d1, d2, d3, d4, d5))
+    SELECT s.player_id, s.is_offense, ${cols.map((k) => `sum(s.${k}) AS ${k}`).join(', ')}
+      FROM player_possession_stats s SEMI JOIN p ON s.possession_id = p.possession_id
+     GROUP BY s.player_id, s.is_offense`;
+  return async (playerId) => {
+    const t0 = performance.now();
+    await c.runAndReadAll(sql, [playerId]);
+    return performance.now() - t0;
+  };
+}
+
+/** Files a module imports statically (what the browser must fetch before it runs). */
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  const re = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) out.push(m[1]!);
+  const re2 = /(?:^|[;}\s])export\s*[\w$*{}\s,]+?\s*from\s*["']([^"']+)["']/g;
+  for (let m = re2.exec(code); m; m = re2.exec(code)) out.push(m[1]!);
+  return out;
+}
+
+/**
+ * The gzipped JavaScript a stats page runs at first load: every module script, island component and renderer
+ * of its HTML and what they import statically (dynamic imports, fetched later, are left out).
+ */
+async function firstLoadJs(pagePath: string): Promise<{ files: number; raw: number; gzip: number }> {
+  const html = await (await fetch(`${BASE}${pagePath}`)).text();
+  const urls = new Set<string>();
+  for (const re of [/<script[^>]*type="module"[^>]*src="([^"]+)"/g, /component-url="([^"]+)"/g, /renderer-url="([^"]+)"/g, /before-hydration-url="([^"]+)"/g, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g]) {
+    for (let m = re.exec(html); m; m = re.exec(html)) if (m[1]) urls.add(new URL(m[1], `${BASE}${pagePath}`).pathname);
+  }
+  // inline module scripts may import too
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const spec of staticImports(m[1] ?? '')) urls.add(new URL(spec, `${BASE}${pagePath}`).pathname);
+  }
+  const seen = new Set<string>();
+  let raw = 0;
+  let gzip = 0;
+  const visit = (pathname: string) => {
+    if (seen.has(pathname) || !pathname.endsWith('.js')) return;
+    seen.add(pathname);
+    const file = path.join(DIST, 'client', pathname);
+    if (!fs.existsSync(file)) return;
+    const code = fs.readFileSync(file);
+    raw += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+    for (const spec of staticImports(code.toString('utf8'))) visit(new URL(spec, `${BASE}${pathname}`).pathname);
+  };
+  for (const u of urls) visit(u);
+  return { files: seen.size, raw, gzip };
+}
+
+/**
+ * CPU time (ms, user + system) used so far by the server's processes (its process group): what a request costs
+ * the server whatever else the machine runs, so the capacity of a free core can be told on a busy machine.
+ */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (clock ticks, 100 per second)
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks * 10;
 }
 
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '     n/a');
+const goals: { ok: boolean; text: string }[] = [];
+const goal = (ok: boolean, text: string) => {
+  goals.push({ ok, text });
+  console.log(`  ${ok ? 'MET ' : 'MISS'} ${text}`);
+};
+
+/** 16 uncached 20-season queries at once (each its own start_date), and after 300 ms one uncached team game log. */
+async function fairness(clients: 'one' | 'many', round: number) {
+  const statuses = new Map<number, number>();
+  const heavy = Array.from({ length: 16 }, (_, i) => {
+    const day = String(1 + ((i + round * 16) % 28)).padStart(2, '0');
+    const month = String(10 + Math.floor((i + round * 16) / 28) % 3);
+    const p = `/api/data?page=Players&${ALL_SEASONS}&start_date=2003-${month}-${day}&metric_set=OffensiveOverview`;
+    const headers: Record<string, string> = clients === 'many' ? { 'X-Forwarded-For': `198.51.100.${i + 1}` } : {};
+    return timeOne(p, headers).then((r) => statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1));
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  const teams = ['BOS', 'MIA', 'DEN', 'GSW', 'LAL', 'NYK'];
+  const log = await timeOne(`/api/data?page=TeamGameLog&entity=${teams[round % teams.length]}&season=${2010 + round}&metric_set=OffensiveOverview`, {
+    'X-Forwarded-For': '203.0.113.77',
+  });
+  await Promise.all(heavy);
+  return { log, statuses };
+}
 
 async function main() {
   if (!args.includes('--no-build')) run('npx', ['astro', 'build', '--outDir', DIST]);
@@ -182,60 +326,78 @@ async function main() {
   try {
     await waitFor(`${BASE}/api/players`, 90_000, () => exited);
     const cookie = await signIn();
+    const loadStart = os.loadavg()[0]!;
 
-    console.log('\n1. Cold (first request of each view, cache miss), one at a time');
-    for (const [name, p] of Object.entries(MIX)) {
-      const t = await timeOne(p, cookie);
-      console.log(`  ${name.padEnd(52)} ${f(t.ms)} ms  status ${t.status}  ${(t.bytes / 1024).toFixed(0)} KiB`);
+    console.log('\n1. Lean answers: the default Players view as the client asks for it');
+    const cold = await timeOne(DEFAULT_PLAYERS);
+    const size = await brotliBytes(DEFAULT_PLAYERS);
+    console.log(`  first request ${cold.ms.toFixed(0)} ms (status ${cold.status}); ${(size.json / 1024).toFixed(0)} KiB of JSON, ${(size.wire / 1024).toFixed(1)} KiB with brotli`);
+    const one = await load([DEFAULT_PLAYERS], '', DURATION, {}, 1);
+    console.log(`  cached, 1 connection:   p50 ${one.p50.toFixed(2)} ms, p95 ${one.p95.toFixed(2)} ms, ${one.rps.toFixed(0)} req/s`);
+    const cpu0 = groupCpuMs(server.pid!);
+    const many = await load([DEFAULT_PLAYERS], '', DURATION, {}, 64);
+    const cpuPerRequest = (groupCpuMs(server.pid!) - cpu0) / Math.max(1, many.requests);
+    console.log(`  cached, 64 connections: p50 ${many.p50.toFixed(1)} ms, p95 ${many.p95.toFixed(1)} ms, ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);
+    console.log(`  server CPU per cached request: ${cpuPerRequest.toFixed(2)} ms, so one free core serves about ${(1000 / cpuPerRequest).toFixed(0)} req/s`);
+
+    console.log('\n2. Fair under load: 16 anonymous uncached 20-season players queries, and a one-team season game log meanwhile');
+    const fair: { clients: 'one' | 'many'; ms: number; status: number; statuses: Map<number, number> }[] = [];
+    let round = 0;
+    for (const clients of ['one', 'many'] as const) {
+      for (let i = 0; i < 2; i++) {
+        const r = await fairness(clients, round++);
+        fair.push({ clients, ms: r.log.ms, status: r.log.status, statuses: r.statuses });
+        const st = [...r.statuses].sort().map(([k, v]) => `${v}x${k}`).join(' ');
+        console.log(`  ${clients === 'one' ? 'one client  ' : '16 clients  '} game log ${r.log.ms.toFixed(0).padStart(5)} ms (status ${r.log.status}); heavy: ${st}`);
+      }
     }
 
-    console.log(`\n2. Repeated views under load (${CONNECTIONS} connections, ${DURATION} s each; cached answers)`);
-    console.log(`  ${'view'.padEnd(52)}      p50      p95      p99    req/s  errors`);
-    const repeated: Record<string, Measure> = {};
-    const revalidated: Record<string, Measure> = {};
-    for (const [name, p] of Object.entries(MIX)) {
-      const m = await load([p], cookie);
-      repeated[name] = m;
-      console.log(`  ${name.padEnd(52)} ${f(m.p50)} ${f(m.p95)} ${f(m.p99)} ${f(m.rps)} ${String(m.errors).padStart(7)}`);
+    console.log(`\n3. Near the floor: the heaviest query uncached through HTTP vs the raw DuckDB work, ${HEAVY_SAMPLES} samples each, interleaved`);
+    const raw = await rawWork();
+    const players = (await (await fetch(`${BASE}${DEFAULT_PLAYERS}`)).json()) as { data: { OffensiveOverview: { player_id: number }[] } };
+    const ids = players.data.OffensiveOverview.map((r) => r.player_id);
+    const httpMs: number[] = [];
+    const httpAllMs: number[] = [];
+    const rawMs: number[] = [];
+    let httpCpu = 0;
+    let rawCpu = 0;
+    for (let i = 0; i < HEAVY_SAMPLES; i++) {
+      const id = ids[i * 3]!;
+      const c0 = groupCpuMs(server.pid!);
+      const r = await timeOne(heavyPath(id), { Cookie: cookie });
+      httpCpu += groupCpuMs(server.pid!) - c0;
+      if (r.status !== 200) throw new Error(`heaviest query answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
+      httpMs.push(r.ms);
+      const u0 = process.cpuUsage();
+      rawMs.push(await raw(id));
+      const u = process.cpuUsage(u0);
+      rawCpu += (u.user + u.system) / 1000;
+      const all = await timeOne(heavyPath(ids[i * 3 + 1]!, true), { Cookie: cookie });
+      httpAllMs.push(all.ms);
     }
-    // A browser repeating a view after its max-age revalidates with the answer's ETag: 304, no body.
-    for (const name of ['default players view', 'default league view'] as const) {
-      const p = MIX[name];
-      const etag = (await fetch(`${BASE}${p}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' } })).headers.get('etag') ?? '';
-      const m = await load([p], cookie, DURATION, { 'If-None-Match': etag });
-      revalidated[name] = m;
-      console.log(`  ${`${name}, revalidated (304)`.padEnd(52)} ${f(m.p50)} ${f(m.p95)} ${f(m.p99)} ${f(m.rps)} ${String(m.errors).padStart(7)}`);
-    }
-    const mix = await load(Object.values(MIX), cookie);
-    console.log(`  ${'the fixed mix, round robin'.padEnd(52)} ${f(mix.p50)} ${f(mix.p95)} ${f(mix.p99)} ${f(mix.rps)} ${String(mix.errors).padStart(7)}`);
+    const ratio = median(httpMs) / median(rawMs);
+    console.log(`  HTTP, the set on screen (metric_set): median ${median(httpMs).toFixed(0)} ms  [${httpMs.map((x) => x.toFixed(0)).join(' ')}]`);
+    console.log(`  HTTP, every metric set:               median ${median(httpAllMs).toFixed(0)} ms  [${httpAllMs.map((x) => x.toFixed(0)).join(' ')}]`);
+    console.log(`  raw DuckDB (filter + sum):            median ${median(rawMs).toFixed(0)} ms  [${rawMs.map((x) => x.toFixed(0)).join(' ')}]`);
+    console.log(`  ratio HTTP / raw: ${ratio.toFixed(2)} (every set: ${(median(httpAllMs) / median(rawMs)).toFixed(2)})`);
+    console.log(`  CPU (all threads) per query: HTTP ${(httpCpu / HEAVY_SAMPLES).toFixed(0)} ms, raw ${(rawCpu / HEAVY_SAMPLES).toFixed(0)} ms, ratio ${(httpCpu / Math.max(1, rawCpu)).toFixed(2)} (less sensitive to other work on the machine)`);
 
-    // 3. Heaviest query, uncached: a different on-court player for every request, one request at a time (its
-    //    latency), then the same under load (throughput; each request still misses the cache).
-    const players = (await (await fetch(`${BASE}/api/data?page=Players`, { headers: { Cookie: cookie } })).json()) as {
-      data: { OffensiveOverview: { player_id: number }[] };
-    };
-    const ids = players.data.OffensiveOverview.map((r) => r.player_id).slice(0, 400);
-    const heavyPaths = ids.map((id) => `/api/data?page=Players&${ALL_SEASONS}&on_court=${id}&period=4`);
-    const singles: number[] = [];
-    for (const p of heavyPaths.slice(0, HEAVY_SAMPLES)) singles.push((await timeOne(p, cookie)).ms);
-    singles.sort((a, b) => a - b);
-    console.log(`\n3. Heaviest query uncached (a different on-court player each time), ${HEAVY_SAMPLES} requests one at a time`);
-    console.log(`  ${'20 seasons, players, on_court=<each>, period=4'.padEnd(52)} ${f(pct(singles, 50))} ${f(pct(singles, 95))} ${f(singles.at(-1)!)} (p50, p95, max ms)`);
-    const heavyDuration = Math.max(10, DURATION);
-    const heavy = await load(heavyPaths.slice(HEAVY_SAMPLES), cookie, heavyDuration, {}, 2);
-    console.log(`  ${`the same, 2 connections, ${heavyDuration} s`.padEnd(52)} ${f(heavy.p50)} ${f(heavy.p95)} ${f(heavy.p99)} ${f(heavy.rps)} ${String(heavy.errors).padStart(7)}  (${heavy.requests} requests)`);
+    console.log('\n4. JS at first load of a stats page (gzip -9 of every module it runs before any interaction)');
+    const js = await firstLoadJs('/stats/players');
+    console.log(`  /stats/players: ${js.files} files, ${(js.raw / 1024).toFixed(0)} KiB, ${(js.gzip / 1024).toFixed(1)} KiB gzipped`);
 
-    const defaults = ['default players view', 'default league view'].map((k) => repeated[k]!);
-    const heaviest = repeated['heaviest: 20 seasons, players, on_court + period']!;
-    console.log('\nGoals (issue 5)');
-    const goal = (ok: boolean, text: string) => console.log(`  ${ok ? 'MET ' : 'MISS'} ${text}`);
-    goal(defaults.every((m) => m.p95 < 50), `p95 < 50 ms on default views: ${defaults.map((m) => m.p95.toFixed(1)).join(' / ')} ms`);
-    goal(pct(singles, 95) < 300, `p95 < 300 ms on the heaviest query, uncached: ${pct(singles, 95).toFixed(1)} ms (cached, under load: ${heaviest.p95.toFixed(1)} ms)`);
-    goal(defaults.every((m) => m.rps > 1000), `> 1,000 req/s on repeated default views (full answers): ${defaults.map((m) => m.rps.toFixed(0)).join(' / ')} req/s`);
-    const re = Object.values(revalidated);
-    goal(re.every((m) => m.rps > 1000), `> 1,000 req/s on repeated default views (revalidated, 304): ${re.map((m) => m.rps.toFixed(0)).join(' / ')} req/s`);
-    const load1 = (await import('node:os')).loadavg()[0]!;
-    console.log(`\nMachine: ${(await import('node:os')).cpus().length} cores, load average ${load1.toFixed(1)} at the end (other work on the machine inflates every number).`);
+    console.log('\nGoals (issue 12)');
+    goal(size.wire <= 60 * 1024, `default Players answer <= 60 KB with brotli: ${(size.wire / 1024).toFixed(1)} KB`);
+    goal(one.p50 <= 5, `cached answer p50 <= 5 ms on loopback: ${one.p50.toFixed(2)} ms`);
+    goal(many.rps >= 1500 && many.errors === 0, `>= 1,500 req/s at 64 connections with 0 errors: ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);
+    const worst = Math.max(...fair.map((x) => x.ms));
+    goal(worst <= 1500 && fair.every((x) => x.status === 200), `uncached one-team game log <= 1.5 s while 16 uncached 20-season queries run: worst ${worst.toFixed(0)} ms`);
+    const heavyStatuses = new Set(fair.flatMap((x) => [...x.statuses.keys()]));
+    goal([...heavyStatuses].every((st) => st === 200 || st === 429 || st === 503), `the heavy ones end in 200, 429 or 503: ${[...heavyStatuses].sort().join(', ')}`);
+    goal(ratio <= 1.3, `heaviest query through HTTP / raw DuckDB work <= 1.3: ${ratio.toFixed(2)}`);
+    goal(js.gzip <= 150 * 1024, `stats page JS at first load <= 150 KB gzipped: ${(js.gzip / 1024).toFixed(1)} KB`);
+    console.log(`\n${goals.filter((g) => g.ok).length} of ${goals.length} goals met.`);
+    console.log(`Machine: ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`);
   } finally {
     stop();
   }

@@ -1,19 +1,37 @@
 /**
  * Request middleware (every server-rendered page, /api/* and the auth endpoints; the prerendered pages get the
- * same checks from the project's server, src/server/http/server.ts):
- * 1. fillSession: locals.session = the signed-in user's session, or null;
- * 2. limitSignIn: per-IP and per-account rate limit on credential sign-ins (429);
- * 3. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts);
- * 4. protectAuthPages: no framing of the sign-in pages.
+ * same checks from the project's server, src/server/http/):
+ * 1. pagePolicy: server-rendered HTML gets its Content-Security-Policy with the hashes of the inline scripts
+ *    it may carry (src/server/http/pageScripts.ts); the other security headers come from the project's server;
+ * 2. fillSession: locals.session = the signed-in user's session, or null;
+ * 3. guardAuth: on /api/auth/*, a bad callbackUrl (query, body or cookie) is a 400; credential sign-ins are
+ *    rate limited per IP and per account and IP (429) and slowed down per account (signInGuard.ts);
+ * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { classifyPath, decideAccess } from './server/auth/access.ts';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
+import { decideAccess } from './server/auth/access.ts';
+import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
+import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
+import { pagePolicy } from './server/http/securityHeaders.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
+const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
+
+const setPagePolicy = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    try {
+      response.headers.set('Content-Security-Policy', PAGE_POLICY);
+    } catch {
+      // immutable headers (a Response.redirect): no page to protect
+    }
+  }
+  return response;
+});
 
 const fillSession = defineMiddleware(async (context, next) => {
   // Prerendering runs at build time without a visitor: no session.
@@ -21,8 +39,17 @@ const fillSession = defineMiddleware(async (context, next) => {
   return next();
 });
 
-const limitSignIn = defineMiddleware(async (context, next) => {
-  if (context.request.method !== 'POST' || context.url.pathname !== CREDENTIALS_CALLBACK) return next();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const guardAuth = defineMiddleware(async (context, next) => {
+  const { pathname } = context.url;
+  if (pathname !== AUTH_BASE_PATH && !pathname.startsWith(AUTH_BASE_PATH + '/')) return next();
+  if (!isAuthAction(pathname, AUTH_BASE_PATH)) return Response.json({ error: `Not found: ${pathname}` }, { status: 404 });
+  const fields = await authFieldsOf(context.request);
+  const callbacks = checkCallbackUrls(context.request, context.url, fields.callbackUrl);
+  if (!callbacks.ok) return badCallbackResponse(callbacks);
+  if (context.request.method !== 'POST' || pathname !== CREDENTIALS_CALLBACK) return next();
+
   let socketAddress = '';
   try {
     socketAddress = context.clientAddress;
@@ -30,20 +57,15 @@ const limitSignIn = defineMiddleware(async (context, next) => {
     // the adapter could not tell; fall back to one shared bucket
   }
   const ip = rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
-  const form = await context.request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const emailField = form?.get('email');
-  const email = typeof emailField === 'string' ? emailField : '';
-  const verdict = await signInGuard.check(ip, email);
+  const verdict = await signInGuard.check(ip, fields.email);
   if (!verdict.allowed) {
     return tooManyRequestsResponse(verdict.retryAfterSeconds, context.request.headers.has('x-auth-return-redirect'));
   }
+  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
   const response = await next();
   const outcome = await signInOutcome(response);
-  if (outcome === 'failure') await signInGuard.recordFailure(ip, email);
-  if (outcome === 'success') await signInGuard.recordSuccess(email);
+  if (outcome === 'failure') await signInGuard.recordFailure(ip, fields.email);
+  if (outcome === 'success') await signInGuard.recordSuccess(ip, fields.email);
   return response;
 });
 
@@ -63,18 +85,4 @@ const enforceAccess = defineMiddleware((context, next) => {
   return next();
 });
 
-/** The sign-in and sign-out pages must not be framed by other sites (clickjacking) or leak their URL. */
-const protectAuthPages = defineMiddleware(async (context, next) => {
-  const response = await next();
-  if (classifyPath(context.url.pathname) === 'auth' && response.headers.get('content-type')?.includes('text/html')) {
-    try {
-      response.headers.set('X-Frame-Options', 'DENY');
-      response.headers.set('Referrer-Policy', 'same-origin');
-    } catch {
-      // immutable headers (a Response.redirect): nothing to frame there
-    }
-  }
-  return response;
-});
-
-export const onRequest = sequence(fillSession, limitSignIn, enforceAccess, protectAuthPages);
+export const onRequest = sequence(setPagePolicy, fillSession, guardAuth, enforceAccess);

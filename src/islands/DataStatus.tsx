@@ -1,8 +1,11 @@
 /**
  * Quiet lines about the table data: loading, an error (with the server's message and a retry), an empty
- * result (the server's note when the emptiness is by design, e.g. no preseason data).
+ * result, saying why when the data cannot have rows (src/lib/emptyReason.ts: no playoffs before 2013-14, no
+ * salaries after 2019-20, no preseason), else the server's note.
  */
 import { useStore } from '@nanostores/react';
+import { emptyReason } from '../lib/emptyReason';
+import { $filters } from '../stores/filters';
 import { $metricSet } from '../stores/metricSet';
 import { $page } from '../stores/page';
 import { fetchCurrentData } from '../stores/statsApp';
@@ -30,6 +33,7 @@ export default function DataStatus() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
   const page = useStore($page);
+  const filters = useStore($filters);
   const rows = selected ? (table.data[selected.value] ?? []) : [];
   if (table.error) {
     const message =
@@ -65,7 +69,13 @@ export default function DataStatus() {
   if (table.query !== null && rows.length === 0) {
     return (
       <div className="sa-status sa-status-empty" role="status">
-        {table.note ?? (page.kind === 'TeamSalaries' ? EMPTY_SALARIES : 'No rows match these filters.')}
+        {emptyReason({
+          seasons: filters.applied.Season as number[],
+          seasonTypes: filters.applied.SeasonType as string[],
+          salaries: page.kind === 'TeamSalaries',
+        }) ??
+          table.note ??
+          (page.kind === 'TeamSalaries' ? EMPTY_SALARIES : 'No rows match these filters.')}
       </div>
     );
   }

@@ -1,14 +1,15 @@
 /**
  * The entity strip above the filters: on game pages both teams, the date and the final score (with the
- * score by period) from game details; on player pages his name, team and position from player details.
+ * score by period) from game details. Player pages carry their bio in the server-rendered header
+ * (src/components/PlayerBioHeader.astro).
  */
+import { StatsLink } from './ContextLinks';
 import { useStore } from '@nanostores/react';
 import { seasonLabel } from '../lib/filters';
 import { pathForTeam } from '../lib/routes';
 import { teamByAbbr } from '../lib/teams';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
 import { $page } from '../stores/page';
-import { $playerDetails, type PlayerDetails } from '../stores/playerDetails';
 
 const periodLabel = (i: number) => (i < 4 ? `Q${i + 1}` : i === 4 ? 'OT' : `${i - 3}OT`);
 
@@ -19,7 +20,7 @@ function formatDate(date: string): string {
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
-  return team ? <a href={pathForTeam('team', team.abbr)}>{name ?? team.name}</a> : <>{name ?? abbr ?? '–'}</>;
+  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : <>{name ?? abbr ?? '–'}</>;
 }
 
 function GameStrip({ game }: { game: GameDetails }) {
@@ -69,33 +70,10 @@ function GameStrip({ game }: { game: GameDetails }) {
   );
 }
 
-function PlayerStrip({ player }: { player: PlayerDetails }) {
-  const latest = player.seasons[0];
-  const team = latest?.team ? teamByAbbr(latest.team) : undefined;
-  const position = player.position ?? latest?.position ?? player.listed_position;
-  const span = player.first_season && player.last_season ? (player.first_season === player.last_season ? player.first_season : `${player.first_season} to ${player.last_season}`) : null;
-  const height = player.height_in ? `${Math.floor(player.height_in / 12)}′${player.height_in % 12}″` : null;
-  return (
-    <div className="sa-entity sa-entity-player" data-testid="player-header">
-      <strong>{player.name}</strong>
-      {team && (
-        <span>
-          <a href={pathForTeam('players', team.abbr)}>{team.name}</a>
-        </span>
-      )}
-      {position && <span>{position}</span>}
-      {height && <span className="num">{height}</span>}
-      {span && <span className="sa-muted">{span}</span>}
-    </div>
-  );
-}
-
 export default function EntityHeader() {
   const page = useStore($page);
   const game = useStore($gameDetails);
-  const player = useStore($playerDetails);
   const isGame = page.kind === 'GameTeam' || page.kind === 'GamePlayers' || page.kind === 'GamePreview';
-  const isPlayer = page.kind.startsWith('Player') && page.kind !== 'Players';
   if (isGame && game.id === page.entity && game.details) {
     if (page.kind === 'GamePreview') {
       const { away, home } = game.details;
@@ -108,6 +86,5 @@ export default function EntityHeader() {
     }
     return <GameStrip game={game.details} />;
   }
-  if (isPlayer && player.id === page.entity && player.details) return <PlayerStrip player={player.details} />;
   return null;
 }

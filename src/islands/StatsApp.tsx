@@ -12,6 +12,7 @@ import { routeForPath } from '../lib/routes';
 import { $page } from '../stores/page';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
+import { ContextLinksProvider } from './ContextLinks';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -20,12 +21,15 @@ import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
+import type { GuideRef } from './table/ColumnHeader';
 import '../styles/stats.css';
 
 interface Props {
   kind: PageKind;
   /** player id, team abbreviation or game id; '' or absent when the page has none */
   entity?: string;
+  /** the guide of each metric set (set value -> guide id and title), for the column definitions */
+  guides?: Readonly<Record<string, GuideRef>>;
 }
 
 /** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
@@ -51,7 +55,7 @@ function Toolbar() {
   );
 }
 
-export default function StatsApp({ kind, entity }: Props) {
+export default function StatsApp({ kind, entity, guides }: Props) {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
@@ -66,7 +70,7 @@ export default function StatsApp({ kind, entity }: Props) {
     <MountErrorBoundary>
       <div className="sa-app" data-started={started ? 'true' : 'false'}>
         {started ? (
-          <>
+          <ContextLinksProvider>
             <EntityHeader />
             <div className="sa-controls">
               <Toolbar />
@@ -75,9 +79,9 @@ export default function StatsApp({ kind, entity }: Props) {
             <FilterPills />
             <DataStatus />
             <PageCharts where="above" />
-            <StatsTable />
+            <StatsTable guides={guides} />
             <PageCharts where="below" />
-          </>
+          </ContextLinksProvider>
         ) : (
           <div className="sa-controls sa-controls-placeholder" aria-hidden="true" />
         )}

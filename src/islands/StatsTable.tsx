@@ -1,8 +1,10 @@
 /**
  * The stats table: the rows of the selected metric set, identity columns first (the first one sticky), then
- * the set's number columns, right-aligned in tabular figures. Click a header to sort; every header carries its
- * definition as a tooltip; rate and percent cells get the percentile colour when the rows carry `{key}_pct`;
- * on/off sets show On / Off / Diff under each column.
+ * the set's number columns, right-aligned in tabular figures. Click a header to sort (the sort is kept in the
+ * URL); every header opens its definition on hover, focus and tap (table/ColumnHeader.tsx); rate and percent
+ * cells get the percentile colour when the rows carry `{key}_pct` and the column has a better direction
+ * (src/lib/columnMeta.ts), with the percentile on hover and focus (table/cellFocus.tsx) and a legend
+ * (table/PercentileLegend.tsx); "Download CSV" asks the server for the same table as CSV.
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
  * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
@@ -10,17 +12,26 @@
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
+import { betterText } from '../lib/columnMeta';
+import { GAME_LINE_KINDS, formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
+import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
+import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
+import { sortRows, type SortValue } from '../lib/sortRows';
+import { $appliedFilters } from '../stores/appliedFilters';
 import { $metricSet } from '../stores/metricSet';
+import { $minPossessions } from '../stores/minSample';
 import { $page } from '../stores/page';
 import { $side } from '../stores/side';
+import { changeMinPossessions, sortTable } from '../stores/statsApp';
 import { $tableData, type Row } from '../stores/tableData';
-import { $tableSort, toggleSort } from '../stores/tableSort';
+import { $tableSort } from '../stores/tableSort';
+import { CellTip, cellTipHandlers } from './table/cellFocus';
+import { ColumnHeader, type GuideRef } from './table/ColumnHeader';
 import { identityColumns, type IdentityColumn } from './table/identityColumns';
-import { numberColumns, type NumberColumn } from './table/metricColumns';
+import { numberColumns, type NumberColumn } from './table/numberColumns';
 import { percentileBackground } from './table/percentile';
-import { sortRows, type SortValue } from './table/sortRows';
+import { PercentileLegend } from './table/PercentileLegend';
 
 const numeric = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -44,15 +55,28 @@ interface RowProps {
   row: Row;
   identity: IdentityColumn[];
   numbers: NumberColumn[];
+  /** the tooltip of a cell of a row below the minimum sample */
+  unranked: string;
+  /** the rows are single games: minutes as m:ss, else whole minutes */
+  gameLine: boolean;
 }
 
-const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
+/** The tooltip of a number cell that may carry a percentile (undefined: none). */
+function percentileTip(row: Row, c: NumberColumn, unranked: string): string | undefined {
+  if (!c.pctKey || !(c.pctKey in row)) return undefined;
+  const pct = numeric(row[c.pctKey]);
+  if (pct === null) return row.qualified === false ? unranked : undefined;
+  return `${ordinal(Math.round(pct))} percentile${c.better === 'style' ? ' (of the value)' : ''}. ${betterText(c.better)}`;
+}
+
+const TableRow = memo(function TableRow({ row, identity, numbers, unranked, gameLine }: RowProps) {
   return (
     <div role="row" className="sa-row">
       {identity.map((c, i) => (
         <div
           key={c.id}
           role={i === 0 ? 'rowheader' : 'cell'}
+          tabIndex={-1}
           className={`sa-cell ${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`}
         >
           {c.render(row)}
@@ -60,17 +84,18 @@ const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
       ))}
       {numbers.map((c) => {
         const v = row[c.id];
-        const bg = c.pctKey ? percentileBackground(row[c.pctKey]) : undefined;
-        const pct = c.pctKey ? numeric(row[c.pctKey]) : null;
+        const bg = c.pctKey && c.better !== 'style' ? percentileBackground(row[c.pctKey]) : undefined;
+        const tip = percentileTip(row, c, unranked);
         return (
           <div
             key={c.id}
             role="cell"
+            tabIndex={-1}
             className={`sa-cell sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`}
             style={bg ? { background: bg } : undefined}
-            title={pct === null ? undefined : `${ordinal(Math.round(pct))} percentile`}
+            data-tip={tip}
           >
-            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format)}
+            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format, { gameLine })}
           </div>
         );
       })}
@@ -78,16 +103,23 @@ const TableRow = memo(function TableRow({ row, identity, numbers }: RowProps) {
   );
 });
 
-function SortMark({ direction }: { direction: 'asc' | 'desc' | null }) {
-  return (
-    <span className={`sa-sort ${direction ?? ''}`} aria-hidden="true">
-      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
-    </span>
-  );
+/** The CSV download of the table: the data URL of the rows shown, the set, the sort, format=csv. */
+function csvHref(query: string | null, set: string, sort: { column: string | null; direction: string }, columns: readonly { id: string }[]): string | null {
+  if (query === null) return null;
+  const params = new URLSearchParams(query);
+  params.set('metric_set', set);
+  if (sort.column && columns.some((c) => c.id === sort.column)) {
+    params.set('sort', sort.column);
+    params.set('dir', sort.direction);
+  }
+  params.set('format', 'csv');
+  return `/api/data?${params.toString()}`;
 }
 
-export default function StatsTable() {
+export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<string, GuideRef>> }) {
   const table = useStore($tableData);
+  const applied = useStore($appliedFilters);
+  const minPoss = useStore($minPossessions);
   const selected = useStore($metricSet);
   const page = useStore($page);
   const side = useStore($side);
@@ -99,7 +131,11 @@ export default function StatsTable() {
   );
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
   const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
-  const numbers = useMemo(() => (def ? numberColumns(columnsOf(def), def.layout) : []), [def]);
+  const numbers = useMemo(() => {
+    if (!def) return [];
+    const teamRows = TEAM_ROW_KINDS.has(page.kind);
+    return numberColumns(columnsOf(def).filter((c) => !(teamRows && PLAYER_ONLY_COLUMNS.has(c.key))), def.layout, def.group);
+  }, [def, page.kind]);
 
   const sorted = useMemo(() => {
     if (!sort.column) return rows;
@@ -118,19 +154,41 @@ export default function StatsTable() {
   const totalWidth = all.reduce((sum, c) => sum + c.width, 0);
   const gridStyle = { '--sa-columns': all.map((c) => track(c.width)).join(' '), minWidth: totalWidth } as CSSProperties;
   const ariaSort = (id: string) => (sort.column === id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
-  const head = (id: string, label: string, title: string, firstDirection: 'asc' | 'desc', className: string) => (
-    <div key={id} role="columnheader" className={`sa-cell sa-head ${className}`} title={title} aria-sort={ariaSort(id)} data-column={id}>
-      <button type="button" onClick={() => toggleSort(id, firstDirection)}>
-        {label}
-        <SortMark direction={sort.column === id ? sort.direction : null} />
-      </button>
-    </div>
+  const guide = guides[def.value];
+  const head = (id: string, label: string, definition: string, firstDirection: 'asc' | 'desc', className: string, c?: NumberColumn) => (
+    <ColumnHeader
+      key={id}
+      id={id}
+      label={label}
+      fullLabel={c?.group ? `${c.group}: ${label}` : label}
+      definition={definition}
+      better={c ? c.better : undefined}
+      guide={guide}
+      className={className}
+      ariaSort={ariaSort(id)}
+      direction={sort.column === id ? sort.direction : null}
+      onSort={() => sortTable(id, firstDirection)}
+    />
   );
+  const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
+  const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss))} possessions.`;
+  const download = csvHref(table.query, def.value, sort, all);
   const sortedBy = sort.column ? all.find((c) => c.id === sort.column) : undefined;
 
   return (
     <>
-      <p className="sa-table-meta" aria-live="polite">
+      {percentiles && (
+        <PercentileLegend
+          kind={percentiles}
+          rows={rows}
+          seasons={applied.Season as readonly number[]}
+          seasonTypes={applied.SeasonType as readonly string[]}
+          minPoss={minPoss}
+          onMinPoss={(n) => void changeMinPossessions(n)}
+        />
+      )}
+      <div className="sa-table-meta">
+      <p aria-live="polite">
         <span className="num">{formatNumber(rows.length)}</span> {rows.length === 1 ? 'row' : 'rows'}
         {sortedBy && (
           <>
@@ -141,7 +199,19 @@ export default function StatsTable() {
           </>
         )}
       </p>
-      <div className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`} role="region" aria-label={`${selected?.label ?? ''} table`} tabIndex={0}>
+      {download && (
+        <a className="sa-csv" href={download} download>
+          Download CSV
+        </a>
+      )}
+      </div>
+      <div
+        className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`}
+        role="region"
+        aria-label={`${selected?.label ?? ''} table`}
+        tabIndex={0}
+        {...cellTipHandlers}
+      >
         <div
           role="table"
           aria-label={selected?.label}
@@ -159,7 +229,7 @@ export default function StatsTable() {
                 {numbers
                   .filter((c) => c.id.endsWith('_on'))
                   .map((c) => (
-                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: 'span 3' }} title={c.title.split('. ')[0]}>
+                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: 'span 3' }}>
                       {c.group}
                     </div>
                   ))}
@@ -169,16 +239,17 @@ export default function StatsTable() {
               {identity.map((c, i) =>
                 head(c.id, c.label, c.title, c.align === 'right' ? 'desc' : 'asc', `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`),
               )}
-              {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`))}
+              {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`, c))}
             </div>
           </div>
           <div role="rowgroup" className="sa-tbody">
             {sorted.map((row, i) => (
-              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} />
+              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>
         </div>
       </div>
+      <CellTip />
     </>
   );
 }

@@ -2,6 +2,7 @@
  * The zod building blocks of /api/data's query values (src/lib/apiParams.ts): single values, whole numbers in
  * bounds, calendar dates, seasons, season types, booleans, team abbreviations and player ids.
  */
+import './zodSetup';
 import { z } from 'zod';
 import { SEASON_TYPES, type FilterDefinition, type SeasonType } from './filters';
 import { teamByAbbr } from './teams';
@@ -71,10 +72,22 @@ const playerIdValue = z
   .regex(/^\d{1,10}$/, 'must be a player id')
   .transform(Number);
 
+/**
+ * Values one multi key may carry. Player keys hold alternatives or players on the floor: 20 is more than any
+ * sensible question needs ("any of these 20"), and bounds the SQL a request can make. Other keys have at most 30
+ * distinct values (teams); repeats beyond 50 are refused rather than parsed.
+ */
+export const MAX_PLAYER_IDS = 20;
+export const MAX_VALUES = 50;
+
 const uniqSorted = <T extends string | number>(values: T[]): T[] =>
   [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 export function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
+  return z.array(z.string()).max(MAX_VALUES, `is given more than ${MAX_VALUES} times`).pipe(multiValues(f));
+}
+
+function multiValues(f: FilterDefinition): z.ZodType<unknown[], string[]> {
   switch (f.apiKey) {
     case 'season': {
       const opts = f.type === 'multi' ? (f.options as readonly number[]) : [];
@@ -92,7 +105,12 @@ export function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
           .transform(uniqSorted);
       }
       if (f.type === 'teams') return z.array(teamValue).transform(uniqSorted);
-      if (f.type === 'players') return z.array(playerIdValue).transform(uniqSorted);
+      if (f.type === 'players') {
+        return z
+          .array(playerIdValue)
+          .max(MAX_PLAYER_IDS, `names more than ${MAX_PLAYER_IDS} players`)
+          .transform(uniqSorted);
+      }
       throw new Error(`no multi schema for ${f.apiKey}`);
   }
 }

@@ -10,14 +10,15 @@
  * - ranges are ordered smaller first (spec section 5); a range equal to the filter's full bounds is no filter;
  * - multi-values are de-duplicated and sorted; team abbreviations become league team ids (historical abbrs too).
  */
+import './zodSetup';
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
+import { metricSetDefinitions } from './metricSets';
 import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
-import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
+import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 
-export const SIDES = ['offense', 'defense'] as const;
-export type Side = (typeof SIDES)[number];
+export { SIDES, type Side } from './pageKinds';
 
 /** Page kinds that have table data (NonStats has none). */
 export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats') as Exclude<PageKind, 'NonStats'>[];
@@ -68,19 +69,28 @@ export interface DataQuery {
   filters: AppliedFilters;
   /** minimum possessions for a lineup row (Lineups, TeamLineups, PlayerLineups) */
   minPossessions: number | null;
+  /** the one metric set (its value) the answer carries; null: every set the view offers */
+  metricSet: string | null;
 }
 
 /** The query as the client sends it: every key with all of its non-empty values. */
 export type RawQuery = Record<string, string[]>;
 
+/**
+ * The raw query of a URL. The object has no prototype, so a key named like an object property (`toString`,
+ * `__proto__`, `constructor`) is just another unknown key, ignored by the schema (spec section 5).
+ */
 export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
-  const raw: RawQuery = {};
+  const raw: RawQuery = Object.create(null) as RawQuery;
   for (const [key, value] of params) {
     if (value.trim() === '') continue;
     (raw[key] ??= []).push(value.trim());
   }
   return raw;
 }
+
+/** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
+export const MAX_ON_COURT = 10;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {
@@ -94,7 +104,10 @@ function buildShape(): Record<string, z.ZodType> {
     side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
-    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions of a lineup row (lineup pages).'),
+    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages), of a ranked player (player tables).'),
+    metric_set: single(z.string().max(80)).optional().describe(
+      'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',
+    ),
   };
   for (const f of FILTERS) {
     const desc = `${f.label} (${f.group}${f.requiresAuth ? ', needs sign-in' : ''})`;
@@ -179,10 +192,20 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   }
 
   const side: Side = PAGE_KINDS_WITHOUT_SIDE.has(page) ? 'offense' : ((p.side as Side | undefined) ?? 'offense');
+  // A metric set by its value (OffensiveOverview) or its page parameter (offensive-overview); kept as its value.
+  const askedSet = p.metric_set as string | undefined;
+  const setDef = askedSet === undefined ? undefined : metricSetDefinitions(page, side).find((d) => d.value === askedSet || d.clientQueryParam === askedSet);
+  if (askedSet !== undefined && !setDef) throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
+  const metricSet = setDef?.value ?? null;
   const list = <T>(key: string, fallback: T[] = []): T[] => (p[key] as T[] | undefined) ?? fallback;
   const startDate = (p.start_date as string | undefined) ?? null;
   const endDate = (p.end_date as string | undefined) ?? null;
   if (startDate && endDate && startDate > endDate) throw new ParamError('end_date', 'must not be before start_date');
+  const lineupAllOrAny = (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all';
+  const onCourtKey = filterByName('OnCourt').apiKey;
+  if (lineupAllOrAny === 'all' && list<number>(onCourtKey).length > MAX_ON_COURT) {
+    throw new ParamError(onCourtKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
+  }
 
   const lineup = Object.fromEntries(
     [...LINEUP_SLOTS, 'onCourt' as const, 'offCourt' as const].map((slot) => [slot, list<number>(filterByName(slotName(slot)).apiKey)]),
@@ -207,13 +230,13 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
     oppPointDiffRank: rangeOf(p, 'OpponentPointDiffRank'),
     oppOffRank: rangeOf(p, 'OpponentOffensiveRank'),
     oppDefRank: rangeOf(p, 'OpponentDefensiveRank'),
-    lineupAllOrAny: (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all',
+    lineupAllOrAny,
     lineup,
   };
   // Both locations or both results filter nothing.
   if (filters.locations.length === 2) filters.locations = [];
   if (filters.results.length === 2) filters.results = [];
-  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null };
+  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet };
 }
 
 function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
@@ -221,7 +244,7 @@ function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
 }
 
 /** True when any lineup filter names a player. */
-export function hasLineupFilter(f: AppliedFilters): boolean {
+function hasLineupFilter(f: AppliedFilters): boolean {
   return Object.values(f.lineup).some((ids) => ids.length > 0);
 }
 
@@ -255,7 +278,7 @@ export function appliedFilterNames(f: AppliedFilters): string[] {
 
 /** A stable string for a normalised query (the cache key). */
 export function queryKey(q: DataQuery): string {
-  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.filters]);
+  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.metricSet, q.filters]);
 }
 
 const playerIdParam = z

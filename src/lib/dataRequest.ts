@@ -3,6 +3,7 @@
  *   page      the page kind
  *   entity    only when the path has one (player id, team abbreviation, game id)
  *   side      offense | defense, omitted for the page kinds in PAGE_KINDS_WITHOUT_SIDE
+ *   metric_set the metric set on screen (its value): the answer carries only that set's rows
  *   filters   each applied filter by its api key: ranges as {key}_low and {key}_high, multi-values repeated,
  *             dates YYYY-MM-DD, teams as abbreviations, players as ids; null, empty and full-range values omitted.
  * Season, season type and garbage time are always sent (they define the sample); other filters only when they
@@ -23,6 +24,8 @@ export interface DataRequest {
   page: PageKind;
   entity: string | null;
   side: Side;
+  /** the metric set shown (value); null asks for every set of the view */
+  metricSet: string | null;
   filters: FilterValues;
   /** the filters that apply on this page (relevantFilters) */
   relevant: readonly FilterName[];
@@ -34,6 +37,7 @@ export function dataSearchParams(req: DataRequest): URLSearchParams {
   params.set('page', req.page);
   if (req.entity) params.set('entity', req.entity);
   if (!PAGE_KINDS_WITHOUT_SIDE.has(req.page)) params.set('side', req.side);
+  if (req.metricSet) params.set('metric_set', req.metricSet);
   const relevant = new Set(req.relevant);
   for (const f of FILTERS) {
     if (!relevant.has(f.name)) continue;

@@ -145,13 +145,7 @@ export type FilterName = (typeof FILTERS)[number]['name'];
 
 export const FILTER_GROUPS: readonly FilterGroup[] = ['Season', 'Game', 'Time Within Game', 'Opponent', 'Lineup'];
 
+/** The filter a page URL key names (e.g. `season`, `onCourt`), if any. */
 export function filterByQueryKey(queryKey: string): FilterDefinition | undefined {
   return FILTERS.find((f) => f.queryKey === queryKey);
 }
-
-export function filterByApiKey(apiKey: string): FilterDefinition | undefined {
-  return FILTERS.find((f) => f.apiKey === apiKey);
-}
-
-/** The filters an anonymous user may apply. */
-export const PUBLIC_FILTERS: readonly FilterDefinition[] = FILTERS.filter((f) => !f.requiresAuth);

@@ -50,20 +50,28 @@ export function formatMinutes(seconds: unknown): string {
   return `${seconds < 0 ? '-' : ''}${whole.format(m)}:${String(s).padStart(2, '0')}`;
 }
 
+/** Seconds as whole minutes ("2,958"): season and career tables; m:ss is for game lines only. */
+export function formatWholeMinutes(seconds: unknown): string {
+  return isNum(seconds) ? whole.format(Math.round(seconds / 60)) : MISSING;
+}
+
+/** Page kinds whose rows are single games (game logs, game pages): minutes there are m:ss. */
+export const GAME_LINE_KINDS: ReadonlySet<string> = new Set(['PlayerGameLog', 'TeamGameLog', 'GamePlayers', 'GameTeam']);
+
 /** US dollars without cents, "$12,345,678". */
 export function formatMoney(v: unknown): string {
   return isNum(v) ? dollars.format(v) : MISSING;
 }
 
-/** A value in a column's format. */
-export function formatValue(v: unknown, format: ColumnFormat): string {
+/** A value in a column's format; `gameLine`: seconds as m:ss (one game) rather than whole minutes. */
+export function formatValue(v: unknown, format: ColumnFormat, opts: { gameLine?: boolean } = {}): string {
   switch (format) {
     case 'rate':
       return formatRate(v);
     case 'percent':
       return formatPercent(v);
     case 'seconds':
-      return formatMinutes(v);
+      return opts.gameLine === false ? formatWholeMinutes(v) : formatMinutes(v);
     case 'money':
       return formatMoney(v);
     case 'number':

@@ -2,6 +2,7 @@
  * Query parameters of /stats/games (the game finder): which season, which season type, which team, which month.
  * Parsed with zod so a bad value answers 400 with a message naming the parameter.
  */
+import './zodSetup';
 import { z } from 'zod';
 import { FIRST_SEASON, LAST_SEASON } from './filters';
 import { teamByAbbr } from './teams';

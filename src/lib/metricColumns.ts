@@ -56,7 +56,7 @@ const transition = [
 ];
 
 const shootingTotals = [
-  col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds, shown as minutes:seconds).'),
+  col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).'),
   col('fgm', 'FGM', 'number', 'Field goals made.'),
   col('fga', 'FGA', 'number', 'Field goals attempted.'),
   col('fg3m', '3PM', 'number', 'Three-pointers made.'),
@@ -69,7 +69,7 @@ const shootingTotals = [
 
 export const COLUMNS = {
   OffensiveOverview: [
-    col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds, shown as minutes:seconds).'),
+    col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).'),
     col('poss', 'Poss', 'number', "Team offensive possessions while on court."),
     col('usage', 'Usage%', 'percent', '(FGA + TOV + FT trips) / team plays while on court.'),
     col('psa', 'PSA', 'rate', 'Points per shot attempt: 100 x PTS / (FGA + FT trips).'),
@@ -134,3 +134,11 @@ export const COLUMNS = {
   ],
   Salaries: [col('salary', 'Salary', 'money', 'Salary for the season in US dollars (as published; 2003-04 to 2019-20).')],
 } as const satisfies Record<string, readonly MetricColumn[]>;
+
+/**
+ * Player-only columns: they describe one player's share of his team (Usage% is 100 % for a whole team, AST:Usg
+ * follows it), so tables whose rows are whole teams (the team game log) leave them out, on the server and the client.
+ */
+export const PLAYER_ONLY_COLUMNS: ReadonlySet<string> = new Set(['usage', 'ast_usg']);
+/** Page kinds whose player-set rows are whole teams. */
+export const TEAM_ROW_KINDS: ReadonlySet<string> = new Set(['TeamGameLog']);

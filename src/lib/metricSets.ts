@@ -11,8 +11,7 @@
  * offense) and defense shows the Opponent_ group (what its opponents did: the defense); changing side swaps
  * the available sets.
  */
-import type { Side } from './apiParams';
-import type { PageKind } from './pageKinds';
+import type { PageKind, Side } from './pageKinds';
 import { COLUMNS, type MetricColumn } from './metricColumns';
 
 export type { MetricColumn, ColumnFormat } from './metricColumns';

@@ -16,6 +16,16 @@ export function statsPlanStatus(session: Session, now: number): PlanStatus {
   return latest > now ? { state: 'active', expiresAt: latest } : { state: 'expired', expiresAt: latest };
 }
 
+/**
+ * Whether a session may use the gated filters (the paid part of the stats area): an active Stats plan, or an
+ * admin. Anonymous visitors, members without a plan and expired plans may not. The server's gate
+ * (src/server/stats/gating.ts) and the client's locks both ask this.
+ */
+export function mayUseGatedFilters(session: Session | null | undefined, now: number): boolean {
+  if (!session) return false;
+  return session.isAdmin || statsPlanStatus(session, now).state === 'active';
+}
+
 /** "22 November 2027" (UTC), the date format of the account pages. */
 export function formatPlanDate(seconds: number): string {
   return new Date(seconds * 1000).toLocaleDateString('en-GB', {

@@ -1,4 +1,5 @@
 /** The zod schema of the session JSON from GET /api/auth/session (spec section 3; shape in ./session.ts). */
+import './zodSetup';
 import { z } from 'zod';
 import type { Session } from './session.ts';
 

@@ -47,6 +47,11 @@ export function isCurrentSection(href: string, pathname: string): boolean {
   return false;
 }
 
+/** The last season (start year) of the salary data (nba-data salaries.csv: 2003-04 to 2019-20). */
+export const LAST_SALARY_SEASON = 2019;
+/** The first season (start year) with playoff play-by-play (2013-14). */
+export const FIRST_PLAYOFF_SEASON = 2013;
+
 /** Data coverage (nba-data README): what the numbers can and cannot cover. */
 export const COVERAGE = {
   regularSeasons: '2003-04 to 2022-23',

@@ -1,51 +1,191 @@
 /**
- * Server configuration, read once from the environment with documented defaults.
- * Every environment variable the server reads is here (and in the README).
+ * Server configuration: every environment variable the server reads, read here once and validated with zod.
+ * A bad value stops the process at start-up with exit code 1 and one line naming the variable and what it
+ * expects (no stack trace, no server that says "listening" and then answers 500).
+ *
+ * Adding a variable is one entry in SCHEMA (name: a zod schema with its default and a `.describe()` saying what
+ * is expected), its field in readConfig's result, and one line in the README's Configuration table.
  */
 import path from 'node:path';
+import { z } from 'zod';
+import { PROVIDER_IDS } from './auth/providerIds.ts';
 
-function env(name: string, fallback: string): string {
-  const value = process.env[name];
-  return value === undefined || value === '' ? fallback : value;
-}
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'not a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .describe(`a whole number from ${min} to ${max}`);
 
-function postgresUrl(value: string): string {
-  if (value !== '' && !/^postgres(ql)?:\/\/./.test(value)) {
-    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
+const flag = z.enum(['0', '1']).transform((v) => v === '1').describe('0 or 1');
+
+const text = z.string().min(1);
+
+const providers = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === 'none') return [] as string[];
+    const ids = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const unknown = ids.filter((id) => !(PROVIDER_IDS as readonly string[]).includes(id));
+    if (ids.length === 0 || unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `unknown provider ${unknown.join(', ') || '(empty)'}` });
+      return z.NEVER;
+    }
+    return ids;
+  })
+  .describe(`"none" or a comma-separated list of: ${PROVIDER_IDS.join(', ')}`);
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .regex(/^postgres(ql)?:\/\/./, 'not a PostgreSQL URL')
+  .describe('a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((v) => v.replace(/\/+$/, ''))
+  .describe('an http:// or https:// URL, e.g. https://courtvision.example');
+
+/** Every variable: its schema, default (as the string it would be in the environment), and what it expects. */
+const SCHEMA = {
+  NBA_DATA_DIR: text.default('../shared/nba-data').describe('a folder path'),
+  STATS_DB_PATH: text.default('data/stats.duckdb').describe('a file path'),
+  ACCOUNTS_DB_PATH: text.optional().describe('a file path'),
+  DATABASE_URL: postgresUrl.optional(),
+  API_CACHE_BYTES: int(1 << 20, 64 * 1024 ** 3).default(128 * 1024 * 1024),
+  STATS_DB_CONNECTIONS: int(1, 64).default(4),
+  STATS_HEAVY_SLOTS: int(1, 63).default(2),
+  STATS_HEAVY_PER_CLIENT: int(1, 1000).default(2),
+  STATS_QUERY_TIMEOUT_MS: int(100, 600_000).default(20_000),
+  AUTH_SECRET: text.optional().describe('a secret of at least 32 random bytes'),
+  AUTH_SECRET_FILE: text.default('.local/auth-secret').describe('a file path'),
+  AUTH_URL: httpUrl.optional(),
+  TRUST_PROXY: flag.default(false),
+  AUTH_PROVIDERS: providers.default(['credentials']),
+  SIGNIN_MAX_FAILURES_PER_IP: int(1, 1_000_000).default(20),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(5),
+  SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(50),
+  SIGNIN_MAX_DELAY_MS: int(0, 60_000).default(5_000),
+  SIGNIN_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(900),
+  PORT: int(0, 65_535).default(4321),
+  HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
+  DIST_DIR: text.default('dist').describe('a folder path'),
+  NODE_ENV: z.string().optional().describe('e.g. production'),
+  STATS_DB_LOG: flag.default(false),
+  STATS_DB_LOG_FULL: flag.default(false),
+} satisfies Record<string, z.ZodType>;
+
+export type ConfigVariable = keyof typeof SCHEMA;
+type Values = { [K in ConfigVariable]: z.output<(typeof SCHEMA)[K]> };
+
+/** A bad environment variable: the message is the one line printed at start-up. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
   }
-  return value;
 }
 
-export const config = {
-  /** Folder of the raw play-by-play data (read by the ingest and the data tests). */
-  nbaDataDir: path.resolve(env('NBA_DATA_DIR', '../shared/nba-data')),
-  /** The stats database built by `npm run ingest` (read-only for the server). */
-  statsDbPath: path.resolve(env('STATS_DB_PATH', 'data/stats.duckdb')),
-  /** Stats API: distinct /api/data answers kept in the in-memory LRU cache (gzip JSON, ~0.5 MB at most each). */
-  apiCacheEntries: Number(env('API_CACHE_ENTRIES', '300')),
-  /** Stats API: DuckDB connections kept open on the read-only stats database. */
-  statsDbConnections: Number(env('STATS_DB_CONNECTIONS', '4')),
-  /** The accounts database (users, subscriptions) when DATABASE_URL is not set: an embedded SQLite file. */
-  accountsDbPath: path.resolve(env('ACCOUNTS_DB_PATH', 'data/accounts.sqlite')),
-  /**
-   * PostgreSQL connection URL (postgres://user:password@host:5432/db); when set, accounts, plans, sessions and
-   * sign-in failure counters live there, shared by every web node, instead of in ACCOUNTS_DB_PATH.
-   */
-  databaseUrl: postgresUrl(env('DATABASE_URL', '')),
-  /**
-   * Where a local AUTH_SECRET is generated once and kept when AUTH_SECRET is not set and NODE_ENV is not
-   * 'production' (gitignored). In production a missing AUTH_SECRET stops the server at start-up.
-   * AUTH_SECRET itself is read at run time by src/server/auth/secret.ts, never at build time.
-   */
-  authSecretFile: path.resolve(env('AUTH_SECRET_FILE', '.local/auth-secret')),
-  /** Public URL of the site (optional). An https:// AUTH_URL forces Secure cookies. */
-  authUrl: env('AUTH_URL', ''),
-  /** '1' when behind a reverse proxy: trust X-Forwarded-Proto (Secure cookies) and X-Forwarded-For (rate limits). */
-  trustProxy: env('TRUST_PROXY', '0') === '1',
-  /** Failed sign-ins allowed per client IP within the window before 429. */
-  signInMaxFailuresPerIp: Number(env('SIGNIN_MAX_FAILURES_PER_IP', '20')),
-  /** Failed sign-ins allowed per account (email) within the window before 429. */
-  signInMaxFailuresPerAccount: Number(env('SIGNIN_MAX_FAILURES_PER_ACCOUNT', '5')),
-  /** The sliding window of the sign-in rate limits, in seconds. */
-  signInWindowSeconds: Number(env('SIGNIN_WINDOW_SECONDS', '900')),
-} as const;
+/** The default accounts database (a missing file there is created; anywhere else it is a start-up error). */
+export const DEFAULT_ACCOUNTS_DB_PATH = 'data/accounts.sqlite';
+
+function parseVariables(env: NodeJS.ProcessEnv): Values {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(SCHEMA) as [ConfigVariable, z.ZodType][]) {
+    const raw = env[name];
+    const result = schema.safeParse(raw === undefined || raw === '' ? undefined : raw);
+    if (!result.success) {
+      const expected = schema.description ?? (schema as { unwrap?: () => z.ZodType }).unwrap?.().description ?? 'a valid value';
+      const why = result.error.issues[0]?.message ?? 'invalid';
+      throw new ConfigError(name, `${name}=${JSON.stringify(raw)} is not valid (${why}): expected ${expected}.`);
+    }
+    out[name] = result.data;
+  }
+  return out as Values;
+}
+
+/** The configuration of an environment (throws ConfigError naming the first bad variable). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const v = parseVariables(env);
+  return {
+    /** Folder of the raw play-by-play data (read by the ingest and the data tests). */
+    nbaDataDir: path.resolve(v.NBA_DATA_DIR),
+    /** The stats database built by `npm run ingest` (read-only for the server). */
+    statsDbPath: path.resolve(v.STATS_DB_PATH),
+    /** Stats API: bytes of compressed /api/data answers kept in the in-memory LRU cache. */
+    apiCacheBytes: v.API_CACHE_BYTES,
+    /** Stats API: DuckDB connections kept open on the read-only stats database (= computations at once). */
+    statsDbConnections: v.STATS_DB_CONNECTIONS,
+    /** Stats API: how many of those connections heavy (costly) computations may hold at once. */
+    statsHeavySlots: v.STATS_HEAVY_SLOTS,
+    /** Stats API: heavy uncached computations one client (session or IP) may have waiting or running. */
+    statsHeavyPerClient: v.STATS_HEAVY_PER_CLIENT,
+    /** Stats API: an uncached computation still running after this many ms is interrupted (503). */
+    statsQueryTimeoutMs: v.STATS_QUERY_TIMEOUT_MS,
+    /** Log every stats SQL statement with its time (STATS_DB_LOG=1). */
+    statsDbLog: v.STATS_DB_LOG,
+    /** With STATS_DB_LOG: print whole statements rather than their first 160 characters. */
+    statsDbLogFull: v.STATS_DB_LOG_FULL,
+    /** The accounts database (users, subscriptions, sessions) when DATABASE_URL is not set: an embedded SQLite file. */
+    accountsDbPath: path.resolve(v.ACCOUNTS_DB_PATH ?? DEFAULT_ACCOUNTS_DB_PATH),
+    /**
+     * PostgreSQL connection URL (postgres://user:password@host:5432/db); when set, accounts, plans, sessions and
+     * sign-in failure counters live there, shared by every web node, instead of in ACCOUNTS_DB_PATH.
+     */
+    databaseUrl: v.DATABASE_URL ?? '',
+    /** True when ACCOUNTS_DB_PATH was set: the server then refuses to start if the file is missing. */
+    accountsDbPathIsExplicit: v.ACCOUNTS_DB_PATH !== undefined,
+    /**
+     * AUTH_SECRET, read when used (never at build time): the project's server resolves the effective secret at
+     * start-up (src/server/auth/secret.ts: the variable, else a generated local one) and puts it back into the
+     * environment, which is how Astro's bundle, a separate module graph, receives it.
+     */
+    get authSecret(): string | undefined {
+      return env.AUTH_SECRET || undefined;
+    },
+    /** Where a local AUTH_SECRET is generated once and kept when AUTH_SECRET is not set outside production. */
+    authSecretFile: path.resolve(v.AUTH_SECRET_FILE),
+    /** Public URL of the site (optional, no trailing slash). An https:// AUTH_URL forces Secure cookies and HSTS. */
+    authUrl: v.AUTH_URL ?? '',
+    /** Behind a reverse proxy: trust X-Forwarded-Proto (Secure cookies) and X-Forwarded-For (rate limits). */
+    trustProxy: v.TRUST_PROXY,
+    /** The sign-in providers switched on (empty: sign-in is off). */
+    authProviders: v.AUTH_PROVIDERS,
+    /** Failed sign-ins allowed per client IP within the window before 429. */
+    signInMaxFailuresPerIp: v.SIGNIN_MAX_FAILURES_PER_IP,
+    /** Failed sign-ins allowed per account from one IP within the window before 429. */
+    signInMaxFailuresPerAccount: v.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+    /** Failed sign-ins on an account (all IPs) within the window after which attempts are slowed, not refused. */
+    signInSlowAfterFailuresPerAccount: v.SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT,
+    /** The longest a slowed sign-in attempt waits. */
+    signInMaxDelayMs: v.SIGNIN_MAX_DELAY_MS,
+    /** The sliding window of the sign-in limits, in seconds. */
+    signInWindowSeconds: v.SIGNIN_WINDOW_SECONDS,
+    /** `npm run serve`: where to listen and which build to serve. */
+    port: v.PORT,
+    host: v.HOST,
+    distDir: path.resolve(v.DIST_DIR),
+    production: v.NODE_ENV === 'production',
+  };
+}
+
+export type Config = ReturnType<typeof readConfig>;
+
+function configOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line, no stack trace: the process cannot run with this environment.
+    console.error(`Courtvision cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+export const config: Config = configOrExit();

@@ -1,9 +1,9 @@
 /**
  * What the stats app needs from the browser: the query string and history, leaving for another page, logging,
- * and the auth status. The browser's is the default; tests that run without a browser set their own.
+ * and who may use the gated filters. The browser's is the default; tests that run without a browser set their own.
  */
 import { carryQueryToTabs } from '../lib/carryQuery';
-import { $authStatus, type AuthStatus } from './session';
+import { $filterAccess, type FilterAccess } from './session';
 
 /** What the app needs from the browser; replaceable for tests that run without one. */
 export interface AppEnv {
@@ -12,9 +12,10 @@ export interface AppEnv {
   /** leave the app for another page (the /error page) */
   redirect(path: string): void;
   logError(message: string, err: unknown): void;
-  authStatus(): AuthStatus;
-  /** resolves once the auth status is no longer loading */
-  authKnown(): Promise<AuthStatus>;
+  /** who may use the gated filters (src/stores/session.ts) */
+  filterAccess(): FilterAccess;
+  /** resolves once the session is known (no longer loading) */
+  filterAccessKnown(): Promise<FilterAccess>;
 }
 
 function browserEnv(): AppEnv {
@@ -29,10 +30,10 @@ function browserEnv(): AppEnv {
     },
     redirect: (path) => window.location.assign(path),
     logError: (message, err) => console.error(message, err),
-    authStatus: () => $authStatus.get(),
-    authKnown: () =>
+    filterAccess: () => $filterAccess.get(),
+    filterAccessKnown: () =>
       new Promise((resolve) => {
-        const stop = $authStatus.subscribe((status) => {
+        const stop = $filterAccess.subscribe((status) => {
           if (status === 'loading') return;
           queueMicrotask(() => stop());
           resolve(status);

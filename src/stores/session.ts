@@ -6,12 +6,13 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { AUTH_BASE_PATH } from '../lib/authPaths.ts';
+import { mayUseGatedFilters } from '../lib/planStatus.ts';
 import { parseSessionBody } from '../lib/sessionSchema.ts';
 import type { Session } from '../lib/session.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-interface AuthState {
+export interface AuthState {
   status: AuthStatus;
   session: Session | null;
 }
@@ -19,6 +20,21 @@ interface AuthState {
 export const $authState = atom<AuthState>({ status: 'loading', session: null });
 export const $session = computed($authState, (s) => s.session);
 export const $authStatus = computed($authState, (s) => s.status);
+
+/**
+ * Who may use the gated filters (the same rule the server enforces, mayUseGatedFilters): 'loading' until the
+ * session is known, 'anonymous' (locks say "Sign in"), 'no-plan' (signed in without an active Stats plan: locks
+ * say "Stats plan"), 'plan' (an active plan or an admin: no locks).
+ */
+export type FilterAccess = 'loading' | 'anonymous' | 'no-plan' | 'plan';
+
+export function filterAccessOf(state: AuthState, now = Date.now() / 1000): FilterAccess {
+  if (state.status === 'loading') return 'loading';
+  if (!state.session) return 'anonymous';
+  return mayUseGatedFilters(state.session, now) ? 'plan' : 'no-plan';
+}
+
+export const $filterAccess = computed($authState, (s) => filterAccessOf(s));
 
 /** Where the session is read from; replaceable for tests that run without a browser. */
 export const sessionSource = {

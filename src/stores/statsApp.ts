@@ -4,7 +4,7 @@
  * this module keeps the URL (the source of truth, every view a permalink) and the table data in step with them.
  *
  * - start / enter page (spec section 2): the filters, side and metric set are rebuilt from the URL (gated filters
- *   only once the user is known to be signed in), the table data is cleared, details of the game or player
+ *   only once the user is known to have the Stats plan), the table data is cleared, details of the game or player
  *   are loaded (unless already loaded) and the data is fetched. Entering Team salaries keeps filters, metric
  *   choice and data as they are.
  * - apply / remove pill / change side: URL updated (a history entry), data fetched.
@@ -17,7 +17,10 @@ import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
+import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -26,13 +29,16 @@ import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
 import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
-import { $authStatus } from './session';
+import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
+import { $minPossessions } from './minSample';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
+import { $tableSort, toggleSort } from './tableSort';
 
 export { setAppEnv, type AppEnv } from './appEnv';
 
-const authenticated = () => appEnv().authStatus() === 'authenticated';
+/** May the user apply gated filters (an active Stats plan or an admin)? Lib helpers call this `authenticated`. */
+const authenticated = () => appEnv().filterAccess() === 'plan';
 const pageHasSide = (page: StatsPage) => page.kind !== 'NonStats' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind);
 
 /** The query string of the current view. */
@@ -42,7 +48,11 @@ export function currentViewSearch(): string {
   const options = $metricSetOptions.get();
   const selected = $metricSet.get();
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
-  return searchString(viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet }));
+  const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  const sort = $tableSort.get();
+  const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  return searchString(params);
 }
 
 function syncUrl(mode: 'push' | 'replace'): void {
@@ -58,10 +68,13 @@ export function fetchCurrentData(): Promise<void> {
     page: page.kind,
     entity: page.entity,
     side: $side.get(),
+    metricSet: $metricSet.get()?.value ?? null,
     filters: state.applied,
     relevant: state.relevant,
     authenticated: authenticated(),
   });
+  const minPoss = $minPossessions.get();
+  if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
   return fetchTableData(params);
 }
 
@@ -74,16 +87,22 @@ function loadEntityDetails(page: StatsPage): void {
 /** Rebuild filters, side and metric set from the URL (gated filters wait until the user is known). */
 async function restoreFromUrl(page: StatsPage): Promise<void> {
   const search = appEnv().readSearch();
-  if (hasGatedFilterKeys(search) && appEnv().authStatus() === 'loading') {
+  if (hasGatedFilterKeys(search) && appEnv().filterAccess() === 'loading') {
     $tableData.set({ ...EMPTY_TABLE, loading: true });
-    await appEnv().authKnown();
+    await appEnv().filterAccessKnown();
     if (!samePage($page.get(), page)) return;
   }
   const auth = authenticated();
   const view = parseViewQuery(search, { authenticated: auth });
-  rebuildFilters(page.kind, view.filters, { authenticated: auth });
+  // Salaries open on the latest season with salary data unless the URL names a season.
+  const filters =
+    page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
+  rebuildFilters(page.kind, filters, { authenticated: auth });
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
+  const table = parseTableQuery(search);
+  $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
+  $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
 }
 
 /**
@@ -130,11 +149,11 @@ export function stopStatsApp(): void {
   started = false;
 }
 
-/** A user who signs out keeps no gated filter: they are reset and the data fetched again. */
+/** A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again. */
 function watchSignOut(): (() => void) | null {
   if (typeof window === 'undefined') return null;
-  return $authStatus.listen((status) => {
-    if (status !== 'unauthenticated') return;
+  return $filterAccess.listen((access) => {
+    if (access === 'loading' || access === 'plan') return;
     const state = $filters.get();
     const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, valueOf(state.applied, n)));
     if (gated.length === 0) return;
@@ -173,10 +192,27 @@ export function changeSide(side: Side): Promise<void> {
   return fetchCurrentData();
 }
 
-/** Show another metric set of the loaded data (no request). */
-export function chooseMetricSet(choice: string): void {
+/** Show another metric set: its rows are fetched (or taken from the answers already fetched). */
+export function chooseMetricSet(choice: string): Promise<void> {
+  const before = $metricSet.get()?.value;
   selectMetricSet(choice);
   syncUrl('replace');
+  if ($metricSet.get()?.value === before) return Promise.resolve();
+  return fetchCurrentData();
+}
+
+/** Sort the table by a column (again: the other way); the URL keeps it, no request. */
+export function sortTable(column: string, firstDirection: SortDirection): void {
+  toggleSort(column, firstDirection);
+  syncUrl('replace');
+}
+
+/** Change the minimum sample of a percentile table (null: the default): URL updated, data fetched. */
+export function changeMinPossessions(min: number | null): Promise<void> {
+  if (min === $minPossessions.get()) return Promise.resolve();
+  $minPossessions.set(min);
+  syncUrl('push');
+  return fetchCurrentData();
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

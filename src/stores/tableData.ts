@@ -1,5 +1,7 @@
 /**
- * Table data (spec section 4): the rows of every metric set of the view, from GET /api/data.
+ * Table data (spec section 4): the rows of the metric set on screen, from GET /api/data. Answers are kept in a
+ * small client-side cache by query (the last ANSWERS_KEPT), so switching back to a set or a view already seen
+ * shows it at once without a request.
  * Loading becomes true on a fetch and false on success; the error flag is set on failure and cleared by a new
  * fetch or a success. A newer fetch supersedes an older one (the older is aborted and its answer ignored).
  * An empty answer gives an empty object; `note` carries the server's reason for a by-design empty answer
@@ -37,6 +39,15 @@ export const $tableData = atom<TableDataState>(EMPTY_TABLE);
 
 let current: AbortController | null = null;
 
+/** Answers kept by query string, oldest first (a Map keeps insertion order). */
+const ANSWERS_KEPT = 24;
+const answers = new Map<string, { data: SetRows; note: string | null }>();
+
+/** Forget the answers kept (tests; sign-in changes what the server answers). */
+export function clearAnswerCache(): void {
+  answers.clear();
+}
+
 interface DataAnswer {
   data?: SetRows | null;
   note?: string;
@@ -48,11 +59,22 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
   const controller = new AbortController();
   current = controller;
   const query = params.toString();
+  const kept = answers.get(query);
+  if (kept) {
+    answers.delete(query);
+    answers.set(query, kept); // now the newest
+    current = null;
+    $tableData.set({ ...EMPTY_TABLE, ...kept, query });
+    return;
+  }
   $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, query });
   try {
     const answer = await getJson<DataAnswer | null>('/api/data', params, controller.signal);
     if (current !== controller) return;
-    $tableData.set({ ...EMPTY_TABLE, data: answer?.data ?? {}, note: answer?.note ?? null, query });
+    const got = { data: answer?.data ?? {}, note: answer?.note ?? null };
+    answers.set(query, got);
+    if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+    $tableData.set({ ...EMPTY_TABLE, ...got, query });
   } catch (err) {
     if (current !== controller) return;
     $tableData.set({

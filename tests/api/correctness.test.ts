@@ -217,7 +217,8 @@ describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
     const pos = (await data(`page=PlayerPositions&entity=${LEBRON}&season=2012`)).Team_FourFactors!;
     const total = byPlayer((await data('page=Players&season=2012')).OffensiveOverview!, LEBRON);
     expect(pos.reduce((a, r) => a + r.poss, 0)).toBe(total.poss);
-    expect(pos.every((r) => ['PG', 'SG', 'SF', 'PF', 'C'].includes(r.position))).toBe(true);
+    // One vocabulary: the slots are named by the position groups of the tables (src/lib/positions.ts).
+    expect(pos.every((r) => ['point', 'combo', 'wing', 'forward', 'big'][r.slot - 1] === r.position)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, HAS_DB } from './helpers';
+import { call, data, HAS_DB } from './helpers';
 
 describe('stats API validation and gating (no data needed beyond the file)', () => {
   it('400 names the bad parameter', async () => {
@@ -86,6 +86,24 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     const other = new URL('http://localhost/api/data?page=League&season=2022');
     const different = await GET({ url: other, locals: { session: null }, request: new Request(other, { headers: { 'If-None-Match': etag } }) } as never);
     expect(different.status).toBe(200);
+  });
+
+  it('metric_set answers that set only, with the same rows as the full answer; an unknown set is a 400', async () => {
+    for (const [qs, set] of [
+      ['page=Players&season=2012', 'FoulDrawing'],
+      ['page=Players&season=2012', 'OnOff_FourFactors'],
+      ['page=TeamPlayers&entity=MIA&season=2012', 'ShootingAccuracy'],
+      ['page=TeamTeam&entity=BOS&side=defense', 'Opponent_FourFactors'],
+    ] as const) {
+      const all = await data(qs);
+      const one = await data(`${qs}&metric_set=${set}`);
+      expect(Object.keys(one)).toEqual([set]);
+      expect(one[set]!.length).toBeGreaterThan(0);
+      expect(one[set]).toEqual(all[set]);
+    }
+    const bad = await call('/api/data?page=TeamTeam&entity=BOS&side=offense&metric_set=Opponent_FourFactors');
+    expect(bad.status).toBe(400);
+    expect(bad.body.param).toBe('metric_set');
   });
 
   it('team salaries after 2019-20 are empty with a note', async () => {

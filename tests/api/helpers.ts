@@ -12,7 +12,12 @@ export const DB_PATH = config.statsDbPath;
 export const HAS_DB = fs.existsSync(DB_PATH);
 if (!HAS_DB) console.warn(`[tests/api] skipped: no stats database at ${DB_PATH} (build it with npm run ingest)`);
 
-export const SIGNED_IN: Session = { user: { name: 'Test', email: 'test@example.com' }, isAdmin: false, subscriptions: [] };
+/** A subscriber with an active Stats plan (gated filters need one). */
+export const SIGNED_IN: Session = {
+  user: { name: 'Test', email: 'test@example.com' },
+  isAdmin: false,
+  subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Math.floor(Date.now() / 1000) + 86_400 }],
+};
 
 type Handler = (ctx: { url: URL; locals: { session: Session | null } }) => Promise<Response> | Response;
 

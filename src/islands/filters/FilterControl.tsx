@@ -1,7 +1,11 @@
-/** One filter in a popover: its label, a lock and "Sign in to use" when gated for an anonymous user, its control. */
+/**
+ * One filter in a popover: its label, its control, and when it is gated and the user may not use it a lock with
+ * "Sign in to use" (anonymous) or "Stats plan" (signed in without an active plan, linking to the plans).
+ */
 import type { FilterName } from '../../lib/filters';
 import { filterDef, type FilterValue } from '../../lib/filterValues';
-import { signInHref } from './signIn';
+import type { FilterAccess } from '../../stores/session';
+import { PLANS_HREF, signInHref } from './signIn';
 import DateFilterControl from './DateFilterControl';
 import MultiFilterControl from './MultiFilterControl';
 import PlayersFilterControl from './PlayersFilterControl';
@@ -14,9 +18,10 @@ interface Props {
   value: FilterValue;
   onChange: (name: FilterName, value: FilterValue) => void;
   locked: boolean;
+  access: FilterAccess;
 }
 
-function Control({ name, value, onChange, locked }: Props) {
+function Control({ name, value, onChange, locked }: Omit<Props, 'access'>) {
   const def = filterDef(name);
   const change = (v: FilterValue) => onChange(name, v);
   switch (def.type) {
@@ -48,7 +53,7 @@ export default function FilterControl(props: Props) {
               <rect x="1" y="5" width="9" height="6.5" rx="1.2" fill="currentColor" />
               <path d="M3 5V3.6a2.5 2.5 0 0 1 5 0V5" fill="none" stroke="currentColor" strokeWidth="1.4" />
             </svg>
-            <a href={signInHref()}>Sign in to use</a>
+            {props.access === 'no-plan' ? <a href={PLANS_HREF}>Stats plan</a> : <a href={signInHref()}>Sign in to use</a>}
           </span>
         )}
       </div>

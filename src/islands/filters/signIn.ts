@@ -13,3 +13,6 @@ export function signInHref(): string {
   const search = hasGatedFilterKeys(entry) ? entry : window.location.search;
   return `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: window.location.pathname + search })}`;
 }
+
+/** Where a "Stats plan" lock leads a signed-in user without an active plan: the plans on the home page. */
+export const PLANS_HREF = '/#plans';

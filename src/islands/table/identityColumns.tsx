@@ -1,15 +1,18 @@
 /**
  * The columns that say what a row is about (player, lineup, team, season, game...), found from the fields the
  * rows carry (src/server/stats/views/*). Player names link to their player pages and team abbreviations to
- * their team pages (routes.ts builders); game-log dates link to the game.
+ * their team pages (routes.ts builders); game-log dates link to the game. Every link carries the applied
+ * filters that apply on its target (StatsLink, src/lib/linkContext.ts).
  */
 import type { ReactNode } from 'react';
+import { StatsLink } from '../ContextLinks';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
+import { positionLabel } from '../../lib/positions';
 import { teamByAbbr } from '../../lib/teams';
 import type { Row } from '../../stores/tableData';
-import type { SortValue } from './sortRows';
+import type { SortValue } from '../../lib/sortRows';
 
 export interface IdentityColumn {
   id: string;
@@ -27,7 +30,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 export function PlayerLink({ id, name }: { id: unknown; name: unknown }) {
   const n = str(name) ?? String(id);
-  return num(id) === null ? <>{n}</> : <a href={pathForPlayer('profile', n, num(id)!)}>{n}</a>;
+  return num(id) === null ? <>{n}</> : <StatsLink href={pathForPlayer('profile', n, num(id)!)}>{n}</StatsLink>;
 }
 
 export function TeamLink({ abbr }: { abbr: unknown }) {
@@ -35,9 +38,9 @@ export function TeamLink({ abbr }: { abbr: unknown }) {
   if (!a) return <>–</>;
   const team = teamByAbbr(a);
   return team ? (
-    <a href={pathForTeam('players', team.abbr)} title={team.name}>
+    <StatsLink href={pathForTeam('players', team.abbr)} title={team.name}>
       {a}
-    </a>
+    </StatsLink>
   ) : (
     <>{a}</>
   );
@@ -90,7 +93,7 @@ const teamColumn: IdentityColumn = {
   label: 'Team',
   title: 'Team (links to its page).',
   align: 'left',
-  width: 64,
+  width: 80,
   sortValue: (r) => str(r.team),
   render: (r) => <TeamLink abbr={r.team} />,
 };
@@ -104,7 +107,7 @@ const teamNameColumn: IdentityColumn = {
   sortValue: (r) => str(r.name),
   render: (r) => {
     const team = teamByAbbr(str(r.team) ?? '');
-    return team ? <a href={pathForTeam('team', team.abbr)}>{str(r.name) ?? team.name}</a> : (str(r.name) ?? '–');
+    return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{str(r.name) ?? team.name}</StatsLink> : (str(r.name) ?? '–');
   },
 };
 
@@ -118,9 +121,11 @@ const simple = (id: string, label: string, title: string, width: number, fmt: (v
   render: (r) => fmt(r[id]),
 });
 
-const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.', 84), sortValue: (r) => num(r.season_start) ?? str(r.season) };
+const seasonColumn: IdentityColumn = { ...simple('season', 'Season', 'Season.', 96), sortValue: (r) => num(r.season_start) ?? str(r.season) };
 const seasonTypeColumn = simple('season_type', 'Type', 'Season type.', 124, (v) => SEASON_TYPE_LABELS[v as SeasonType] ?? str(v) ?? '–');
-const positionColumn = simple('position', 'Pos', 'Position (estimated from the lineups he played in).', 84);
+const positionColumn = simple('position', 'Pos', 'Position group (point, combo, wing, forward, big), estimated from the lineups he played in.', 84, (v) =>
+  typeof v === 'string' && v !== '' ? positionLabel(v) : '–',
+);
 
 const dateColumn: IdentityColumn = {
   id: 'date',
@@ -132,7 +137,7 @@ const dateColumn: IdentityColumn = {
   render: (r) => {
     const href = gameHref(r);
     const d = str(r.date)?.slice(0, 10) ?? '–';
-    return href ? <a href={href}>{d}</a> : d;
+    return href ? <StatsLink href={href}>{d}</StatsLink> : d;
   },
 };
 
@@ -141,7 +146,7 @@ const opponentColumn: IdentityColumn = {
   label: 'Opp',
   title: 'Opponent: "vs" at home, "@" away.',
   align: 'left',
-  width: 84,
+  width: 96,
   sortValue: (r) => str(r.opponent),
   render: (r) => (
     <>
@@ -158,7 +163,7 @@ const possOnColumn: IdentityColumn = {
   label: 'Poss On',
   title: 'Possessions with the player on the court.',
   align: 'right',
-  width: 80,
+  width: 96,
   sortValue: (r) => num(r.poss_on),
   render: (r) => formatNumber(num(r.poss_on)),
 };

@@ -1,15 +1,19 @@
-/** GET /api/data: table data of a stats page (spec section 7). Parse, gate, compute, respond. */
+/**
+ * GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond: JSON, or one table
+ * as a CSV download with `format=csv` (src/server/stats/csv.ts).
+ */
 import type { APIRoute } from 'astro';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../lib/apiParams';
-import { getEncodedData } from '../../server/stats/data';
-import { assertFiltersAllowed } from '../../server/stats/gating';
+import { answer } from '../../server/stats/answers';
+import { csvDownload, parseCsvOptions, parseFormat } from '../../server/stats/csv';
 import { encodedJson, handle } from '../../server/stats/http';
+import { parseStatsRequest } from '../../server/stats/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, locals, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
-    const query = parseDataQuery(rawQueryFromSearchParams(url.searchParams));
-    assertFiltersAllowed(query, locals.session ?? null);
-    return encodedJson(await getEncodedData(query), request);
+    const format = parseFormat(context.url.searchParams);
+    const { query, asker } = parseStatsRequest(context);
+    if (format === 'csv') return csvDownload(query, parseCsvOptions(context.url.searchParams, query), asker, context.request);
+    return encodedJson(await answer(query, asker), context.request);
   });

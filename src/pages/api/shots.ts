@@ -1,15 +1,13 @@
-/** GET /api/shots: the attempts of a stats page's sample, for its shot chart. Same parameters, validation and gating as /api/data. */
+/** GET /api/shots: the attempts of a stats page's sample, for its shot chart. Same parsing, validation and gating as /api/data. */
 import type { APIRoute } from 'astro';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../lib/apiParams';
-import { assertFiltersAllowed } from '../../server/stats/gating';
 import { encodedJson, handle } from '../../server/stats/http';
+import { parseStatsRequest } from '../../server/stats/request';
 import { getEncodedShots } from '../../server/stats/shots';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, locals, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
-    const query = parseDataQuery(rawQueryFromSearchParams(url.searchParams));
-    assertFiltersAllowed(query, locals.session ?? null);
-    return encodedJson(await getEncodedShots(query), request);
+    const { query } = parseStatsRequest(context);
+    return encodedJson(await getEncodedShots(query), context.request);
   });

@@ -6,6 +6,7 @@
 import type { AuthConfig } from '@auth/core';
 import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
+import { callbackPathOf } from './callbackUrl.ts';
 import { configuredProviders } from './providers.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, nowSeconds, sessionForToken } from './session.ts';
@@ -19,7 +20,7 @@ function runtimeSecret(): string {
   // The project's server has already resolved the secret (and refused to start in production without one);
   // this fallback only serves `astro dev`, which does not go through that server.
   return (
-    process.env.AUTH_SECRET ||
+    config.authSecret ||
     resolveAuthSecret({ envSecret: undefined, production: false, file: config.authSecretFile })
   );
 }
@@ -52,6 +53,11 @@ export function createAuthConfig(): AuthConfig & { prefix: string } {
       },
     },
     callbacks: {
+      // Only this site's own paths (callbackUrl.ts); anything else goes to the home page.
+      redirect({ url, baseUrl }) {
+        const path = callbackPathOf(url, baseUrl);
+        return path ? baseUrl + path : baseUrl;
+      },
       async jwt({ token, user }) {
         if (user?.id) {
           // Sign-in: open a server-side session and keep only ids in the token.

@@ -34,16 +34,4 @@ export async function fetchCsrfToken(request: Request): Promise<CsrfResult | nul
   }
 }
 
-/**
- * Only same-site paths are accepted as a place to return to after sign-in or sign-out ("/stats?x=1"), never
- * another origin ("//evil.example", "https://evil.example") or a script URL.
- */
-export function safeCallbackPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  try {
-    const url = new URL(value, 'http://localhost');
-    return url.origin === 'http://localhost' ? url.pathname + url.search + url.hash : fallback;
-  } catch {
-    return fallback;
-  }
-}
+export { safeCallbackPath } from './callbackUrl.ts';

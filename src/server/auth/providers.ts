@@ -1,14 +1,16 @@
 /**
  * The sign-in providers. AUTH_PROVIDERS (comma-separated, default "credentials") chooses which are on; "none"
  * turns every provider off (sign-in then goes to the sign-in error page). Adding an OAuth provider is a few
- * lines: import it from @auth/core/providers/<name>, add an entry below; Auth.js reads AUTH_<ID>_ID and
- * AUTH_<ID>_SECRET from the environment.
+ * lines: add its id to providerIds.ts, import it from @auth/core/providers/<name> and add an entry below;
+ * Auth.js reads AUTH_<ID>_ID and AUTH_<ID>_SECRET from the environment.
  */
 import Credentials from '@auth/core/providers/credentials';
 import type { Provider } from '@auth/core/providers';
+import { config } from '../config.ts';
 import { verifyCredentials } from './credentials.ts';
+import type { ProviderId } from './providerIds.ts';
 
-const AVAILABLE: Record<string, () => Provider> = {
+const AVAILABLE: Record<ProviderId, () => Provider> = {
   credentials: () =>
     Credentials({
       id: 'credentials',
@@ -24,19 +26,9 @@ const AVAILABLE: Record<string, () => Provider> = {
     }),
 };
 
-export function enabledProviderIds(setting = process.env.AUTH_PROVIDERS ?? 'credentials'): string[] {
-  if (setting.trim() === 'none') return [];
-  const ids = setting
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = ids.filter((id) => !(id in AVAILABLE));
-  if (unknown.length > 0) throw new Error(`AUTH_PROVIDERS names unknown providers: ${unknown.join(', ')}`);
-  return ids;
-}
-
-export function configuredProviders(): Provider[] {
-  return enabledProviderIds().map((id) => AVAILABLE[id]!());
+/** The providers switched on by AUTH_PROVIDERS (validated in src/server/config.ts). */
+export function configuredProviders(ids: readonly string[] = config.authProviders): Provider[] {
+  return ids.map((id) => AVAILABLE[id as ProviderId]());
 }
 
 /** The configured providers as the sign-in page lists them (credentials gets the form, others a button). */

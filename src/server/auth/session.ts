@@ -59,7 +59,7 @@ export async function liveSessionUserId(
 }
 
 function authSecret(): string {
-  const secret = process.env.AUTH_SECRET;
+  const secret = config.authSecret;
   if (!secret) throw new Error('AUTH_SECRET is not set (the server sets it at start-up; see src/server/auth/secret.ts)');
   return secret;
 }

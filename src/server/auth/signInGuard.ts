@@ -1,59 +1,117 @@
 /**
- * Sign-in rate limiting, per client IP and per account (the email typed, whether or not it exists, so the limit
- * itself reveals nothing). Only failed attempts count; a successful sign-in clears the account's counter.
- * Blocked attempts get 429 with Retry-After before any password is checked.
+ * Sign-in rate limiting: the policy. Only failed attempts count; the counters live in the accounts store
+ * (FailureCounters of src/server/auth/store, SQLite or PostgreSQL, so every node sharing the store counts the
+ * same failures). Three buckets, each a sliding window of SIGNIN_WINDOW_SECONDS:
+ * - per client IP (SIGNIN_MAX_FAILURES_PER_IP): an address spraying many accounts is refused (429);
+ * - per account and IP (SIGNIN_MAX_FAILURES_PER_ACCOUNT): guessing one account's password from one address is
+ *   refused (429); other addresses, the real user's among them, are not affected;
+ * - per account from every IP (SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT, higher): past it every attempt on the
+ *   account is slowed down (answered after a delay that grows with the failures, up to SIGNIN_MAX_DELAY_MS),
+ *   never refused, so a stranger cannot keep a real user locked out.
+ * The account is the email typed, whether or not it exists, so the limits reveal nothing. A successful
+ * sign-in clears the account's buckets. A refused attempt gets 429 with Retry-After before any password check.
  */
 import { config } from '../config.ts';
-import { SlidingWindowLimiter } from './rateLimiter.ts';
 import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
+
+export interface SignInPolicy {
+  maxFailuresPerIp: number;
+  maxFailuresPerAccountIp: number;
+  slowAfterFailuresPerAccount: number;
+  windowSeconds: number;
+  /** the longest a slowed attempt waits */
+  maxDelayMs: number;
+}
 
 export interface SignInVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
-  /** which limit blocked the attempt */
-  limitedBy?: 'ip' | 'account';
+  /** which limit refused the attempt */
+  limitedBy?: 'ip' | 'account-ip';
+  /** how long to hold the attempt before checking the password (the per-account slow-down), ms */
+  delayMs: number;
 }
 
-export class SignInGuard {
-  readonly byIp: SlidingWindowLimiter;
-  readonly byAccount: SlidingWindowLimiter;
+const BUCKETS = ['ip:', 'account-ip:', 'account:'] as const;
+const ipKey = (ip: string) => `ip:${ip}`;
+const accountIpKey = (account: string, ip: string) => `account-ip:${account}|${ip}`;
+const accountKey = (account: string) => `account:${account}`;
 
-  /** counters: where failures are counted (the accounts store, shared by every node that shares the store). */
-  constructor(maxPerIp: number, maxPerAccount: number, windowSeconds: number, counters: () => FailureCounters = getAccountStore) {
-    this.byIp = new SlidingWindowLimiter('ip', maxPerIp, windowSeconds * 1000, counters);
-    this.byAccount = new SlidingWindowLimiter('account', maxPerAccount, windowSeconds * 1000, counters);
+/** How often (at most) the guard deletes the failures its window no longer sees. */
+const PRUNE_EVERY_MS = 60_000;
+
+export class SignInGuard {
+  #lastPrune = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly policy: SignInPolicy,
+    /** Where failures are counted, resolved when first needed (the accounts store is opened lazily). */
+    readonly counters: () => FailureCounters = getAccountStore,
+  ) {}
+
+  get #windowMs(): number {
+    return this.policy.windowSeconds * 1000;
+  }
+
+  /** Seconds until the window frees a place, given the failures (newest first) that fill a limit of `limit`. */
+  #retryAfter(recent: number[], limit: number, now: number): number {
+    const oldestCounted = recent[limit - 1] ?? now;
+    return Math.max(1, Math.ceil((oldestCounted + this.#windowMs - now) / 1000));
   }
 
   async check(ip: string, email: string, now = Date.now()): Promise<SignInVerdict> {
-    const ipVerdict = await this.byIp.check(ip, now);
-    if (!ipVerdict.allowed) return { allowed: false, retryAfterSeconds: Math.ceil(ipVerdict.retryAfterMs / 1000), limitedBy: 'ip' };
-    const account = normalizeEmail(email);
-    if (account !== '') {
-      const accountVerdict = await this.byAccount.check(account, now);
-      if (!accountVerdict.allowed) {
-        return { allowed: false, retryAfterSeconds: Math.ceil(accountVerdict.retryAfterMs / 1000), limitedBy: 'account' };
-      }
+    const since = now - this.#windowMs;
+    const { maxFailuresPerIp, maxFailuresPerAccountIp, slowAfterFailuresPerAccount, maxDelayMs } = this.policy;
+    const byIp = await this.counters().recentFailures(ipKey(ip), since, maxFailuresPerIp);
+    if (byIp.length >= maxFailuresPerIp) {
+      return { allowed: false, retryAfterSeconds: this.#retryAfter(byIp, maxFailuresPerIp, now), limitedBy: 'ip', delayMs: 0 };
     }
-    return { allowed: true, retryAfterSeconds: 0 };
+    const account = normalizeEmail(email);
+    if (account === '') return { allowed: true, retryAfterSeconds: 0, delayMs: 0 };
+    const byAccountIp = await this.counters().recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
+    if (byAccountIp.length >= maxFailuresPerAccountIp) {
+      return {
+        allowed: false,
+        retryAfterSeconds: this.#retryAfter(byAccountIp, maxFailuresPerAccountIp, now),
+        limitedBy: 'account-ip',
+        delayMs: 0,
+      };
+    }
+    // The slow-down needs to know how far past the ceiling the account is, up to where the delay stops growing.
+    const cap = slowAfterFailuresPerAccount + Math.ceil(maxDelayMs / 500);
+    const byAccount = await this.counters().recentFailures(accountKey(account), since, cap);
+    const excess = byAccount.length - slowAfterFailuresPerAccount;
+    const delayMs = excess < 0 ? 0 : Math.min(maxDelayMs, 500 * (excess + 1));
+    return { allowed: true, retryAfterSeconds: 0, delayMs };
   }
 
   async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
-    await this.byIp.record(ip, now);
+    if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
+      this.#lastPrune = now;
+      for (const prefix of BUCKETS) await this.counters().pruneFailures(prefix, now - this.#windowMs);
+    }
+    await this.counters().recordFailure(ipKey(ip), now);
     const account = normalizeEmail(email);
-    if (account !== '') await this.byAccount.record(account, now);
+    if (account === '') return;
+    await this.counters().recordFailure(accountIpKey(account, ip), now);
+    await this.counters().recordFailure(accountKey(account), now);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.byAccount.reset(normalizeEmail(email));
+  async recordSuccess(ip: string, email: string): Promise<void> {
+    const account = normalizeEmail(email);
+    await this.counters().clearFailures(accountIpKey(account, ip));
+    await this.counters().clearFailures(accountKey(account));
   }
 }
 
 /** The process-wide guard, with the limits from the environment (src/server/config.ts). */
-export const signInGuard = new SignInGuard(
-  config.signInMaxFailuresPerIp,
-  config.signInMaxFailuresPerAccount,
-  config.signInWindowSeconds,
-);
+export const signInGuard = new SignInGuard({
+  maxFailuresPerIp: config.signInMaxFailuresPerIp,
+  maxFailuresPerAccountIp: config.signInMaxFailuresPerAccount,
+  slowAfterFailuresPerAccount: config.signInSlowAfterFailuresPerAccount,
+  windowSeconds: config.signInWindowSeconds,
+  maxDelayMs: config.signInMaxDelayMs,
+});
 
 /**
  * What a credentials callback response says about the attempt: Auth.js answers with a redirect (or, for

@@ -449,6 +449,28 @@ CREATE TABLE team_game_totals (
   tr_plays_reb SMALLINT NOT NULL          -- transition plays after a live defensive rebound
 );
 
+-- Player bios per season as published (nba-data player-bios, 2003-04..2019-20), for players in the database.
+CREATE TABLE player_bios (
+  player_id INTEGER NOT NULL,             -- league person id
+  season SMALLINT NOT NULL,               -- season start year
+  age REAL,                               -- age as published for that season (years)
+  height_in SMALLINT,                     -- height in inches
+  weight_lb SMALLINT,                     -- weight in pounds
+  college VARCHAR,                        -- college, NULL when none
+  country VARCHAR,                        -- country
+  draft_year SMALLINT,                    -- draft year, NULL when undrafted
+  draft_round SMALLINT,                   -- draft round, NULL when undrafted
+  draft_number SMALLINT                   -- overall pick, NULL when undrafted
+);
+
+-- First and last season in the league of each player in the database (nba-data commonallplayers), which may lie
+-- outside the seasons of the play-by-play.
+CREATE TABLE player_league_years (
+  player_id INTEGER NOT NULL,             -- league person id
+  from_year SMALLINT,                     -- start year of his first season in the league
+  to_year SMALLINT                        -- start year of his last season in the league (as published)
+);
+
 CREATE TABLE salaries (
   player_id INTEGER NOT NULL,             -- matched player (by normalised name and season)
   season SMALLINT NOT NULL,               -- season start year

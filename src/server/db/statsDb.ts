@@ -74,12 +74,12 @@ function plain(value: unknown): unknown {
 }
 
 /** STATS_DB_LOG=1 prints every query's time (development). */
-const LOG = process.env.STATS_DB_LOG === '1';
+const LOG = config.statsDbLog;
 
 async function runOn<T extends Row>(c: DuckDBConnection, sql: string, params: readonly SqlParam[]): Promise<T[]> {
   const t0 = LOG ? performance.now() : 0;
   const reader = await c.runAndReadAll(sql, params as DuckDBValue[]);
-  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, process.env.STATS_DB_LOG_FULL ? undefined : 160)}`);
+  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
   const rows = reader.getRowObjectsJS() as Row[];
   for (const r of rows) {
     // In place: most values (DOUBLE sums, strings) are already plain.
@@ -97,6 +97,15 @@ interface Scope {
   chain: Promise<unknown>;
   /** named values the scope's owner stores (e.g. its temporary tables) */
   data: Map<string, unknown>;
+  /** set when the scope's signal fired: the running query was interrupted, later ones are refused */
+  aborted: boolean;
+}
+
+/** A query of a scope whose signal fired (the request timed out): DuckDB was interrupted. */
+export class QueryInterruptedError extends Error {
+  constructor() {
+    super('The query was interrupted.');
+  }
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -105,7 +114,10 @@ const scopes = new AsyncLocalStorage<Scope>();
 export async function query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
   const scope = scopes.getStore();
   if (scope) {
-    const result = scope.chain.then(() => runOn<T>(scope.connection, sql, params));
+    const result = scope.chain.then(() => {
+      if (scope.aborted) throw new QueryInterruptedError();
+      return runOn<T>(scope.connection, sql, params);
+    });
     scope.chain = result.catch(() => undefined);
     return result;
   }
@@ -117,14 +129,26 @@ export async function query<T extends Row = Row>(sql: string, params: readonly S
   }
 }
 
-/** Run fn with one connection reserved for it (see the module comment). */
-export async function withScope<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Run fn with one connection reserved for it (see the module comment). When `signal` fires, the query running
+ * on the connection is interrupted (DuckDB's connection.interrupt) and the scope's later queries are refused,
+ * so fn ends soon with an error.
+ */
+export async function withScope<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (scopes.getStore()) return fn();
+  if (signal?.aborted) throw new QueryInterruptedError();
   const { p, c } = await acquire();
-  const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map() };
+  const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map(), aborted: false };
+  const onAbort = () => {
+    scope.aborted = true;
+    c.interrupt();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    if (signal?.aborted) throw new QueryInterruptedError();
     return await scopes.run(scope, fn);
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     await scope.chain; // a failed request may leave queries queued: let them finish before the connection is reused
     release(p, c);
   }
@@ -133,11 +157,6 @@ export async function withScope<T>(fn: () => Promise<T>): Promise<T> {
 /** The current scope's named values (undefined outside a scope). */
 export function scopeData(): Map<string, unknown> | undefined {
   return scopes.getStore()?.data;
-}
-
-/** True when the stats database file exists (the API answers 503 otherwise). */
-export function statsDbExists(): boolean {
-  return fs.existsSync(config.statsDbPath);
 }
 
 /** Close the shared instance (tests, benchmarks). */

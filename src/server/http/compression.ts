@@ -13,8 +13,11 @@ export function isCompressible(contentType: string): boolean {
   return /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
 }
 
-/** The best encoding the Accept-Encoding header allows (a q=0 entry refuses it), or null. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+/**
+ * The best encoding the Accept-Encoding header allows (a q=0 entry refuses it) among those available, or null.
+ * The one parser of Accept-Encoding (static files, pages and the stats API use it).
+ */
+export function pickEncoding(acceptEncoding: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -23,8 +26,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
     accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
+  if (available.includes('br') && ok('br')) return 'br';
+  if (available.includes('gzip') && ok('gzip')) return 'gzip';
   return null;
 }
 

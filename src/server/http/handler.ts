@@ -1,10 +1,14 @@
 /**
- * The request handler of the project's server: static assets straight from dist/client, prerendered HTML
- * pages through the session checks (prerenderedPages.ts), everything else (server-rendered pages, /api/*,
- * the auth endpoints, 404s) to Astro's handler (@astrojs/node in middleware mode), where src/middleware.ts runs.
+ * The request handler of the project's server: the security headers on every response (securityHeaders.ts),
+ * request bodies bounded before anything reads them (bodyLimit.ts: 413 past 16 KB), static assets straight
+ * from dist/client, prerendered HTML pages through the session checks (prerenderedPages.ts), everything else
+ * (server-rendered pages, /api/*, the auth endpoints, 404s) to Astro's handler (@astrojs/node in middleware
+ * mode), where src/middleware.ts runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, MAX_BODY_BYTES, hasBody, readBoundedBody } from './bodyLimit.ts';
 import { servePrerenderedPage } from './prerenderedPages.ts';
+import { securityHeaders } from './securityHeaders.ts';
 import { createStaticResolver, sendAsset } from './staticFiles.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -15,6 +19,8 @@ export interface HandlerOptions {
   astroHandler: NodeHandler;
   /** Behind a reverse proxy: take the request protocol from X-Forwarded-Proto (Secure cookies over https). */
   trustProxy: boolean;
+  /** The site is served over https (AUTH_URL): send HSTS. */
+  https?: boolean;
 }
 
 function markProtocol(req: IncomingMessage): void {
@@ -25,17 +31,38 @@ function markProtocol(req: IncomingMessage): void {
   Object.defineProperty(req.socket, 'encrypted', { value: first === 'https', configurable: true, writable: true });
 }
 
-export function createHandler({ clientDir, astroHandler, trustProxy }: HandlerOptions): NodeHandler {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function createHandler({ clientDir, astroHandler, trustProxy, https = false }: HandlerOptions): NodeHandler {
   const resolve = createStaticResolver(clientDir);
+  const headers = securityHeaders({ scriptHashes: [], https });
   return async (req, res) => {
+    headers.apply(res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
       decodeURIComponent(url.pathname);
     } catch {
-      res.writeHead(400, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Bad request: malformed URL' }));
+      sendJson(res, 400, { error: 'Bad request: malformed URL' });
       return;
+    }
+    if (hasBody(req)) {
+      try {
+        // Astro's Node adapter reads req.body when it is set instead of the stream.
+        (req as IncomingMessage & { body?: Buffer }).body = await readBoundedBody(req, MAX_BODY_BYTES);
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) {
+          res.destroy();
+          return;
+        }
+        // Answer without reading the rest, then close the connection (the client may still be sending).
+        sendJson(res, 413, { error: `Request body too large: at most ${MAX_BODY_BYTES} bytes.` }, { Connection: 'close' });
+        res.on('finish', () => req.destroy());
+        return;
+      }
     }
     if (trustProxy) markProtocol(req);
     try {

@@ -9,17 +9,20 @@ import { decideAccess } from '../auth/access.ts';
 import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
 import { getSessionForRequest, nowSeconds } from '../auth/session.ts';
 import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
+import { inlineScriptHashes, pagePolicy } from './securityHeaders.ts';
 import type { StaticFile } from './staticFiles.ts';
 
-const htmlCache = new Map<string, string>();
+const htmlCache = new Map<string, { html: string; policy: string }>();
 
-function readHtml(file: string): string {
-  let html = htmlCache.get(file);
-  if (html === undefined) {
-    html = fs.readFileSync(file, 'utf8');
-    htmlCache.set(file, html);
+/** A prerendered page and its CSP (the hashes of the inline scripts the build put in it). */
+function readPage(file: string): { html: string; policy: string } {
+  let page = htmlCache.get(file);
+  if (page === undefined) {
+    const html = fs.readFileSync(file, 'utf8');
+    page = { html, policy: pagePolicy(inlineScriptHashes(html)) };
+    htmlCache.set(file, page);
   }
-  return html;
+  return page;
 }
 
 /** A Fetch API Request with just what the session lookup needs (cookie, protocol). */
@@ -47,7 +50,9 @@ export async function servePrerenderedPage(
     res.end();
     return;
   }
-  let html = readHtml(page.file);
+  const { html: built, policy } = readPage(page.file);
+  res.setHeader('Content-Security-Policy', policy);
+  let html = built;
   if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
   let body: Buffer = Buffer.from(html, 'utf8');
   res.statusCode = 200;
@@ -60,6 +65,5 @@ export async function servePrerenderedPage(
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', body.length);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,7 +1,10 @@
 /**
- * The project's server (`npm run serve`): serves the built site from dist/ on PORT (default 4321) and HOST
- * (default 0.0.0.0). It resolves AUTH_SECRET first (a production start without one stops here with a clear
- * message), then loads Astro's middleware-mode handler and puts handler.ts in front of it.
+ * The project's server (`npm run serve`): serves the built site from DIST_DIR on PORT and HOST. At start-up it
+ * checks everything it needs and stops with exit code 1 and one line saying what is wrong: the configuration
+ * (src/server/config.ts validates every variable as it is imported), the AUTH_SECRET (required in production),
+ * the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
+ * migrated now, SQLite or PostgreSQL), the build.
+ * Then it loads Astro's middleware-mode handler and puts handler.ts in front of it.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,24 +12,27 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
 import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
-import { config } from '../config.ts';
+import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
-const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-const entry = path.join(distDir, 'server', 'entry.mjs');
+function refuse(message: string): never {
+  console.error(`Courtvision cannot start: ${message}`);
+  process.exit(1);
+}
 
 try {
-  process.env.AUTH_SECRET = resolveAuthSecret({
-    envSecret: process.env.AUTH_SECRET,
-    production: process.env.NODE_ENV === 'production',
-    file: config.authSecretFile,
-  });
+  // Astro's bundle is a separate module graph: it reads the resolved secret from the environment.
+  process.env.AUTH_SECRET = resolveAuthSecret({ envSecret: config.authSecret, production: config.production, file: config.authSecretFile });
 } catch (error) {
-  if (error instanceof MissingAuthSecretError) {
-    console.error(`Courtvision cannot start: ${error.message}`);
-    process.exit(1);
-  }
+  if (error instanceof MissingAuthSecretError) refuse(error.message);
   throw error;
+}
+
+if (!config.databaseUrl && config.accountsDbPath !== path.resolve(DEFAULT_ACCOUNTS_DB_PATH) && !fs.existsSync(config.accountsDbPath)) {
+  refuse(
+    `ACCOUNTS_DB_PATH=${JSON.stringify(config.accountsDbPath)} does not exist: expected the path of an existing accounts ` +
+      'database (create one with `npm run users -- add ...` or `npm run users -- seed-demo`).',
+  );
 }
 
 // The accounts database: open it and bring its schema up to date now, so a wrong DATABASE_URL or a failed
@@ -35,35 +41,37 @@ try {
   const version = await getAccountStore().schemaVersion();
   console.log(`Accounts: ${describeAccountStore()} (schema version ${version})`);
 } catch (error) {
-  console.error(`Courtvision cannot start: accounts database ${describeAccountStore()}: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  refuse(`accounts database ${describeAccountStore()}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }
 
-if (!fs.existsSync(entry)) {
-  console.error(`Courtvision cannot start: ${entry} is missing. Build the site first (npm run build).`);
-  process.exit(1);
-}
+const entry = path.join(config.distDir, 'server', 'entry.mjs');
+if (!fs.existsSync(entry)) refuse(`${entry} is missing. Build the site first (npm run build).`);
 
 const astro = (await import(pathToFileURL(entry).href)) as {
   handler: NodeHandler;
   options: { mode: string; client: string };
 };
-if (astro.options.mode !== 'middleware') {
-  console.error('Courtvision cannot start: the build uses @astrojs/node in standalone mode; expected middleware mode.');
-  process.exit(1);
-}
+if (astro.options.mode !== 'middleware') refuse('the build uses @astrojs/node in standalone mode; expected middleware mode.');
 
 const handler = createHandler({
   clientDir: fileURLToPath(astro.options.client),
   astroHandler: astro.handler,
   trustProxy: config.trustProxy,
+  https: config.authUrl.startsWith('https://'),
 });
 
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '0.0.0.0';
 const server = http.createServer((req, res) => void handler(req, res));
-server.listen(port, host, () => {
-  console.log(`Courtvision listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') refuse(`PORT=${config.port} is already in use on ${config.host}: expected a free port.`);
+  if (error.code === 'EACCES') refuse(`PORT=${config.port} needs privileges to listen on: expected a port above 1023.`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') refuse(`HOST=${JSON.stringify(config.host)} is not an address of this machine.`);
+  refuse(`could not listen on ${config.host}:${config.port} (${error.code ?? error.message}).`);
+});
+server.listen(config.port, config.host, () => {
+  // The bound port (PORT=0 picks a free one).
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
 });
 
 function shutdown(signal: string): void {

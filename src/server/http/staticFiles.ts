@@ -98,7 +98,6 @@ export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: s
   const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}${encoding ? '-' + encoding : ''}"`;
   res.setHeader('ETag', etag);
   if (isCompressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader(
     'Cache-Control',
     pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',

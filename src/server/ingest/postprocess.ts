@@ -307,6 +307,44 @@ async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number
   return rows.length;
 }
 
+/**
+ * Player bios (age, height, weight, college, country, draft) per season from nba-data's player-bios, for the
+ * players in the database; 'None' colleges and 'Undrafted' drafts become NULL. No file: an empty table.
+ */
+export async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
+  const file = findDataFile(path.join(dataDir, 'player-bios'));
+  if (!file) return;
+  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  const num = (c: string) => `TRY_CAST(NULLIF(CAST(${c} AS VARCHAR), 'Undrafted') AS SMALLINT)`;
+  await conn.run(
+    `INSERT INTO player_bios
+     SELECT CAST(b.PLAYER_ID AS INTEGER), CAST(substr(CAST(b.SEASON AS VARCHAR), 1, 4) AS SMALLINT),
+            TRY_CAST(b.AGE AS REAL), TRY_CAST(round(TRY_CAST(b.PLAYER_HEIGHT_INCHES AS DOUBLE)) AS SMALLINT),
+            TRY_CAST(b.PLAYER_WEIGHT AS SMALLINT), NULLIF(NULLIF(trim(CAST(b.COLLEGE AS VARCHAR)), 'None'), ''),
+            NULLIF(trim(CAST(b.COUNTRY AS VARCHAR)), ''), ${num('b.DRAFT_YEAR')}, ${num('b.DRAFT_ROUND')}, ${num('b.DRAFT_NUMBER')}
+       FROM ${src} b
+      WHERE CAST(b.PLAYER_ID AS INTEGER) IN (SELECT player_id FROM players)
+      QUALIFY row_number() OVER (PARTITION BY CAST(b.PLAYER_ID AS INTEGER), CAST(b.SEASON AS VARCHAR) ORDER BY TRY_CAST(b.GP AS INTEGER) DESC NULLS LAST) = 1
+      ORDER BY 1, 2`,
+    { f: file.path },
+  );
+}
+
+/** First and last league season of each player in the database, from commonallplayers (FROM_YEAR, TO_YEAR). */
+export async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
+  const file = findDataFile(path.join(dataDir, 'commonallplayers'));
+  if (!file) return;
+  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  await conn.run(
+    `INSERT INTO player_league_years
+     SELECT CAST(c.PERSON_ID AS INTEGER), min(TRY_CAST(c.FROM_YEAR AS SMALLINT)), max(TRY_CAST(c.TO_YEAR AS SMALLINT))
+       FROM ${src} c
+      WHERE CAST(c.PERSON_ID AS INTEGER) IN (SELECT player_id FROM players)
+      GROUP BY 1 ORDER BY 1`,
+    { f: file.path },
+  );
+}
+
 export async function postprocess(
   conn: DuckDBConnection,
   opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; log: (m: string) => void },
@@ -324,4 +362,6 @@ export async function postprocess(
   await step('player game totals', () => playerGameTotals(conn));
   await step('team game totals', () => teamGameTotals(conn));
   await step('salaries', () => salaries(conn, opts.dataDir, opts.seasons));
+  await step('player bios', () => playerBios(conn, opts.dataDir));
+  await step('player league years', () => playerLeagueYears(conn, opts.dataDir));
 }

@@ -143,12 +143,12 @@ export function scoreDiffConditions(f: AppliedFilters, b: Params, persp: Perspec
 }
 
 /** Possession-level conditions on a possession alias p from the perspective team's view. */
-export function possessionConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
+function possessionConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
   return [...commonPossessionConditions(f, b, p), ...scoreDiffConditions(f, b, persp, p)];
 }
 
 /** The team column of a possession (or team_game_totals row) for a perspective. */
-export const perspectiveTeam = (persp: Perspective, alias: string) =>
+const perspectiveTeam = (persp: Perspective, alias: string) =>
   `${alias}.${persp === 'offense' ? 'off_team_id' : 'def_team_id'}`;
 
 /**

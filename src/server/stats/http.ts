@@ -1,13 +1,15 @@
 /**
  * JSON responses of the stats API and the one error mapping every endpoint shares:
- * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, a missing database -> 503, anything
+ * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
+ * timeout) -> 429/503 with Retry-After, a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
-import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
 import { StatsDbMissingError } from '../db/statsDb';
+import { pickEncoding } from '../http/compression';
 import { ApiError } from './errors';
+import { BusyError } from './queue';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -30,24 +32,20 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, requ
   };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
-  const acceptEncoding = request.headers.get('accept-encoding');
-  if (e.br && acceptEncoding && /\bbr\b/.test(acceptEncoding)) {
+  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? undefined, e.br ? ['br', 'gzip'] : ['gzip']);
+  if (e.br && encoding === 'br') {
     return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
   }
-  if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
+  if (encoding === 'gzip') {
     return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
 
-/** Weak ETag of an encoded answer (the same JSON gives the same tag, whatever the transfer encoding). */
-export function etagOf(bytes: Buffer): string {
-  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
-}
-
 export function errorResponse(err: unknown): Response {
   if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
+  if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
   if (err instanceof StatsDbMissingError) return json({ error: 'The stats database is not built yet.' }, 503);
   console.error('stats API error', err);
   return json({ error: 'Internal Server Error' }, 500);

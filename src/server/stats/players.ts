@@ -4,7 +4,7 @@ import { seasonLabel } from '../../lib/filters';
 import { teamByTeamId } from '../../lib/teams';
 import { query } from '../db/statsDb';
 import { ApiError } from './errors';
-import { etagOf } from './http';
+import { etagOf } from './encoding';
 
 export interface PlayerListItem {
   name: string;

@@ -7,7 +7,7 @@
 import type { AppliedFilters } from '../../lib/apiParams';
 import { SHOT_ZONES, type ShotZone } from '../../lib/shots';
 import { query, type Row } from '../db/statsDb';
-import { LruCache } from './cache';
+import { LRUCache } from 'lru-cache';
 import type { Perspective } from './filterSql';
 import { shotSource } from './shotSource';
 import { addPercentiles } from './views/shared';
@@ -64,7 +64,7 @@ async function loadPool(f: AppliedFilters, persp: Perspective, kind: PoolKind): 
   return { groups, league };
 }
 
-const pools = new LruCache<Promise<ShotPool>>(100);
+const pools = new LRUCache<string, Promise<ShotPool>>({ max: 100 });
 
 export function clearShotPools(): void {
   pools.clear();
@@ -95,7 +95,11 @@ function zoneRates(c: ZoneCounts): Row {
   return row;
 }
 
-const RATE_KEYS = SHOT_ZONES.flatMap((z) => [`${z}_freq`, `${z}_acc`]);
+// A zone's share of attempts describes style (plain rank); its FG% is better higher.
+const RATE_COLUMNS = SHOT_ZONES.flatMap((z) => [
+  { key: `${z}_freq`, better: 'style' as const },
+  { key: `${z}_acc`, better: 'higher' as const },
+]);
 
 /**
  * Percentiles of one group's zone shares and FG% against the pool's qualified groups in the same group
@@ -111,6 +115,6 @@ export function zonePercentiles(
   const poolRows = [...pool.groups].map(([k, c]) => ({ ...zoneRates(c), group: groupOf(k) }));
   const row: Row = { ...zoneRates(subject), group: subjectGroup };
   // A subject below MIN_ZONE_ATTEMPTS in a zone has no FG% there, hence no percentile.
-  addPercentiles([row], RATE_KEYS, (r) => String(r.group), (r) => qualifies(Number(r.fga)), poolRows);
+  addPercentiles([row], RATE_COLUMNS, (r) => String(r.group), (r) => qualifies(Number(r.fga)), poolRows);
   return row;
 }

@@ -10,22 +10,47 @@ import { queryKey, type AppliedFilters, type DataQuery } from '../../lib/apiPara
 import { seasonLabel } from '../../lib/filters';
 import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../lib/shots';
 import { teamByAbbr, teamByTeamId } from '../../lib/teams';
-import { config } from '../config';
 import { query, type Row } from '../db/statsDb';
-import { LruCache, memoiseAsync } from './cache';
-import { encode, findGame, type EncodedResponse } from './data';
+import { LRUCache } from 'lru-cache';
+import { encode, type EncodedResponse } from './encoding';
 import { ApiError } from './errors';
 import { seasonTypesWithData, type Perspective } from './filterSql';
 import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from './shotBins';
 import { clearShotPools, emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from './views/shared';
 
-const cache = new LruCache<EncodedResponse>(Math.max(1, config.apiCacheEntries));
-const memo = memoiseAsync(cache);
+/** Encoded answers by normalised query (a shot answer is a few KB to ~100 KB). */
+const cache = new LRUCache<string, EncodedResponse>({ max: 300 });
+const inflight = new Map<string, Promise<EncodedResponse>>();
 
 /** The encoded answer of a query, from the cache or computed (once for concurrent identical queries). */
 export function getEncodedShots(q: DataQuery): Promise<EncodedResponse> {
-  return memo(queryKey(q), async () => encode(await computeShots(q)));
+  const key = queryKey(q);
+  const hit = cache.get(key);
+  if (hit) return Promise.resolve(hit);
+  let running = inflight.get(key);
+  if (!running) {
+    running = computeShots(q)
+      .then((answer) => {
+        const e = encode(answer);
+        cache.set(key, e);
+        return e;
+      })
+      .finally(() => inflight.delete(key));
+    inflight.set(key, running);
+  }
+  return running;
+}
+
+interface GameRef {
+  game_id: number;
+  season: number;
+  season_type: string;
+}
+
+async function findGame(code: string): Promise<GameRef | null> {
+  const [g] = await query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
+  return g ?? null;
 }
 
 /** Clears the answer cache, and with `pools` the league/pool counts too (benchmarks measure uncached answers). */

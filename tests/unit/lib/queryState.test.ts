@@ -203,7 +203,7 @@ describe('round trips (the URL is the source of truth)', () => {
   it('what the client sends to /api/data is accepted by the API and means the same filters', () => {
     fc.assert(
       fc.property(arbitraryFilters, (filters) => {
-        const params = dataSearchParams({ page: 'Players', entity: null, side: 'offense', filters, relevant: relevantFilters('Players'), authenticated: true });
+        const params = dataSearchParams({ page: 'Players', entity: null, side: 'offense', metricSet: null, filters, relevant: relevantFilters('Players'), authenticated: true });
         expect(params.has('side')).toBe(false); // Players has no side (spec section 7)
         const q = parseDataQuery(rawQueryFromSearchParams(params));
         expect(q.filters.seasons).toEqual(filters.Season);
@@ -219,9 +219,9 @@ describe('round trips (the URL is the source of truth)', () => {
 
   it('never sends gated filters for an anonymous user, and sends side only on pages that have one', () => {
     const filters = parseFilterQuery('location=home&period=2&pg=2544&season=2012', AUTH);
-    const anon = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', filters, relevant: relevantFilters('Lineups'), authenticated: false });
+    const anon = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: false });
     expect(anon.toString()).toBe('page=Lineups&side=defense&season=2012&season_type=regular&is_garbage_time=true');
-    const auth = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', filters, relevant: relevantFilters('Lineups'), authenticated: true });
+    const auth = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: true });
     expect(auth.getAll('location')).toEqual(['home']);
     expect(auth.getAll('period')).toEqual(['2']);
     expect(auth.getAll('pg')).toEqual(['2544']);
@@ -229,7 +229,7 @@ describe('round trips (the URL is the source of truth)', () => {
 
   it('game views send only their relevant filters, with the entity', () => {
     const filters = parseFilterQuery('season=2012&scoreDifferential=-5_5', AUTH);
-    const params = dataSearchParams({ page: 'GameTeam', entity: '0022200001', side: 'offense', filters, relevant: relevantFilters('GameTeam'), authenticated: true });
+    const params = dataSearchParams({ page: 'GameTeam', entity: '0022200001', side: 'offense', metricSet: null, filters, relevant: relevantFilters('GameTeam'), authenticated: true });
     expect(params.toString()).toBe('page=GameTeam&entity=0022200001&is_garbage_time=true&score_diff_low=-5&score_diff_high=5');
   });
 });

@@ -12,7 +12,7 @@ const { Auth } = await import('@auth/core');
 const { createAuthConfig } = await import('../../../src/server/auth/authConfig.ts');
 const { getAccountStore } = await import('../../../src/server/auth/store/index.ts');
 const { hashPassword } = await import('../../../src/server/auth/password.ts');
-const { $authStatus, $session, refreshSession, sessionSource, setSessionRefreshInterval } = await import('../../../src/stores/session.ts');
+const { $authStatus, $session, filterAccessOf, refreshSession, sessionSource, setSessionRefreshInterval } = await import('../../../src/stores/session.ts');
 
 const config = createAuthConfig();
 const ORIGIN = 'http://localhost:4321';
@@ -99,5 +99,19 @@ describe('$authStatus / $session', () => {
     await refreshSession();
     expect($authStatus.get()).toBe('unauthenticated');
     expect($session.get()).toBeNull();
+  });
+});
+
+describe('filterAccessOf (who may use the gated filters: the server\'s rule)', () => {
+  const user = { name: 'A', email: 'a@example.com' };
+  const now = 1_800_000_000;
+  const plan = (expiresAt: number) => [{ plan: { name: 'Stats' }, expiresAt }];
+  it('loading, anonymous, no plan, expired, active, admin', () => {
+    expect(filterAccessOf({ status: 'loading', session: null }, now)).toBe('loading');
+    expect(filterAccessOf({ status: 'unauthenticated', session: null }, now)).toBe('anonymous');
+    expect(filterAccessOf({ status: 'authenticated', session: { user, isAdmin: false, subscriptions: [] } }, now)).toBe('no-plan');
+    expect(filterAccessOf({ status: 'authenticated', session: { user, isAdmin: false, subscriptions: plan(now - 1) } }, now)).toBe('no-plan');
+    expect(filterAccessOf({ status: 'authenticated', session: { user, isAdmin: false, subscriptions: plan(now + 60) } }, now)).toBe('plan');
+    expect(filterAccessOf({ status: 'authenticated', session: { user, isAdmin: true, subscriptions: plan(now - 1) } }, now)).toBe('plan');
   });
 });

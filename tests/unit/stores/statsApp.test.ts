@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../src/lib/apiClient';
 import { metricSetOptions } from '../../../src/lib/metricSets';
-import type { AuthStatus } from '../../../src/stores/session';
+import type { FilterAccess } from '../../../src/stores/session';
 import { config } from '../../../src/server/config';
 import { $filters, resetFiltersStore, setFilter } from '../../../src/stores/filters';
 import { $gameDetails } from '../../../src/stores/gameDetails';
@@ -17,30 +17,34 @@ import { $players } from '../../../src/stores/players';
 import { $side } from '../../../src/stores/side';
 import {
   applyAndFetch,
+  changeMinPossessions,
   changeSide,
   chooseMetricSet,
   enterPage,
   removePill,
   restoreFromHistory,
   setAppEnv,
+  sortTable,
   startStatsApp,
   stopStatsApp,
 } from '../../../src/stores/statsApp';
-import { $tableData, clearTableData } from '../../../src/stores/tableData';
+import { $minPossessions } from '../../../src/stores/minSample';
+import { $tableData, clearAnswerCache, clearTableData } from '../../../src/stores/tableData';
+import { $tableSort } from '../../../src/stores/tableSort';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';
 
 const hasDb = existsSync(config.statsDbPath);
 
 /** An in-memory browser: the location's query, history entries, redirects, logged errors, auth status. */
-function fakeBrowser(search = '', auth: AuthStatus = 'unauthenticated') {
+function fakeBrowser(search = '', auth: FilterAccess = 'anonymous') {
   const b = {
     search,
     history: [] as { search: string; mode: 'push' | 'replace' }[],
     redirects: [] as string[],
     errors: [] as string[],
     auth,
-    authWaiters: [] as ((s: AuthStatus) => void)[],
-    resolveAuth(status: AuthStatus) {
+    authWaiters: [] as ((s: FilterAccess) => void)[],
+    resolveAuth(status: FilterAccess) {
       b.auth = status;
       for (const w of b.authWaiters.splice(0)) w(status);
     },
@@ -53,8 +57,8 @@ function fakeBrowser(search = '', auth: AuthStatus = 'unauthenticated') {
     },
     redirect: (p) => b.redirects.push(p),
     logError: (m) => b.errors.push(m),
-    authStatus: () => b.auth,
-    authKnown: () => (b.auth !== 'loading' ? Promise.resolve(b.auth) : new Promise((r) => b.authWaiters.push(r))),
+    filterAccess: () => b.auth,
+    filterAccessKnown: () => (b.auth !== 'loading' ? Promise.resolve(b.auth) : new Promise((r) => b.authWaiters.push(r))),
   });
   return b;
 }
@@ -69,6 +73,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
   beforeEach(() => {
     stopStatsApp();
     clearTableData();
+    clearAnswerCache();
     resetFiltersStore();
     $page.set(NO_PAGE);
     $side.set('offense');
@@ -102,14 +107,14 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($players.get().byId.get(2544)?.name).toBe('LeBron James');
   });
 
-  it('waits for the session before restoring gated filters, then keeps them for a signed-in user', async () => {
+  it('waits for the session before restoring gated filters, then keeps them for a user with the Stats plan', async () => {
     const b = fakeBrowser('?location=home&daysRest=2_0', 'loading');
-    api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [] };
+    api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Date.now() / 1000 + 86_400 }] };
     const started = startStatsApp(players);
     await new Promise((r) => setTimeout(r, 50));
     expect(dataRequests(api)).toHaveLength(0);
     expect($tableData.get().loading).toBe(true);
-    b.resolveAuth('authenticated');
+    b.resolveAuth('plan');
     await started;
     expect($filters.get().applied.Location).toEqual(['home']);
     expect($filters.get().applied.DaysRest).toEqual([0, 2]);
@@ -119,15 +124,58 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($tableData.get().error).toBe(false);
   });
 
-  it('switching metric set re-renders from loaded data: no request, URL updated in place', async () => {
+  it('a signed-in member without an active plan restores no gated filter from the URL and sends none', async () => {
+    const b = fakeBrowser('?season=2012&location=home&period=4', 'loading');
+    api.session = { user: { name: 'Max', email: 'max@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: 1 }] };
+    const started = startStatsApp(players);
+    b.resolveAuth('no-plan');
+    await started;
+    expect($filters.get().applied.Season).toEqual([2012]);
+    expect($filters.get().applied.Location).toEqual([]);
+    expect($filters.get().applied.Period).toEqual([]);
+    expect(b.search).toBe('?season=2012');
+    const req = dataRequests(api)[0]!.url.searchParams;
+    expect(req.has('location') || req.has('period')).toBe(false);
+    expect($tableData.get().error).toBe(false);
+  });
+
+  it('switching metric set fetches only that set (URL updated in place); switching back uses the kept answer', async () => {
     const b = fakeBrowser('');
     await startStatsApp(players);
+    expect(Object.keys($tableData.get().data)).toEqual(['OffensiveOverview']);
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('metric_set')).toBe('OffensiveOverview');
     const before = dataRequests(api).length;
-    chooseMetricSet('FoulDrawing');
+    await chooseMetricSet('FoulDrawing');
     expect($metricSet.get()?.value).toBe('FoulDrawing');
-    expect(dataRequests(api)).toHaveLength(before);
+    expect(dataRequests(api)).toHaveLength(before + 1);
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('metric_set')).toBe('FoulDrawing');
     expect(b.history.at(-1)).toEqual({ search: '?metricSet=foul-drawing', mode: 'replace' });
+    expect(Object.keys($tableData.get().data)).toEqual(['FoulDrawing']);
     expect($tableData.get().data.FoulDrawing!.length).toBeGreaterThan(300);
+    await chooseMetricSet('OffensiveOverview');
+    expect(dataRequests(api)).toHaveLength(before + 1);
+    expect($tableData.get().data.OffensiveOverview!.length).toBeGreaterThan(300);
+  });
+
+  it('sort and minimum sample live in the URL: restored at start, sorting replaces, a new minimum pushes and fetches', async () => {
+    const b = fakeBrowser('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    await startStatsApp(players);
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
+    expect(b.search).toBe('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    expect(dataRequests(api).at(-1)!.url.searchParams.get('min_poss')).toBe('2000');
+    const requests = dataRequests(api).length;
+    sortTable('usage', 'desc');
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc&minPoss=2000', mode: 'replace' });
+    expect(dataRequests(api)).toHaveLength(requests);
+    await changeMinPossessions(null);
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc', mode: 'push' });
+    expect(dataRequests(api).at(-1)!.url.searchParams.has('min_poss')).toBe(false);
+    // Back: the earlier entry's sort and minimum come back.
+    b.search = '?season=2012&sort=tov_pct&dir=asc&minPoss=2000';
+    await restoreFromHistory();
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($minPossessions.get()).toBe(2000);
   });
 
   it('apply increments the counter, pushes the URL and fetches the new sample', async () => {
@@ -166,7 +214,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($metricSet.get()?.value).toBe(metricSetOptions('TeamTeam', 'defense')[0]!.value);
     expect(b.search).toBe('?side=defense');
     expect(dataRequests(api).at(-1)!.url.searchParams.get('side')).toBe('defense');
-    expect(Object.keys($tableData.get().data)).toEqual(metricSetOptions('TeamTeam', 'defense').map((o) => o.value));
+    expect(Object.keys($tableData.get().data)).toEqual([metricSetOptions('TeamTeam', 'defense')[0]!.value]);
   });
 
   it('a change of stats page rebuilds filters and metric sets and clears the data; salaries keep them', async () => {

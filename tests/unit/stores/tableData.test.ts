@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError, configureApiClient, getJson } from '../../../src/lib/apiClient';
-import { $tableData, clearTableData, fetchTableData, type TableDataState } from '../../../src/stores/tableData';
+import { $tableData, clearAnswerCache, clearTableData, fetchTableData, type TableDataState } from '../../../src/stores/tableData';
 import { config } from '../../../src/server/config';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';
 
@@ -21,6 +21,7 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
   afterAll(() => api.close());
   beforeEach(() => {
     clearTableData();
+    clearAnswerCache();
     api.requests.length = 0;
     api.override.clear();
     api.delay.clear();
@@ -61,11 +62,14 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
     expect($tableData.get().error).toBe(false);
   });
 
-  it('a gated filter answers 403 for an anonymous user and the data for a signed-in one', async () => {
+  it('a gated filter answers 403 anonymously and without a plan, and the data with an active Stats plan', async () => {
     const gated = new URLSearchParams('page=League&season=2022&location=home');
     await fetchTableData(gated);
     expect($tableData.get()).toMatchObject({ error: true, errorStatus: 403 });
     api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [] };
+    await fetchTableData(gated);
+    expect($tableData.get()).toMatchObject({ error: true, errorStatus: 403 });
+    api.session.subscriptions.push({ plan: { name: 'Stats' }, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
     await fetchTableData(gated);
     expect($tableData.get().error).toBe(false);
     expect($tableData.get().data.Summary!.length).toBeGreaterThan(0);
@@ -88,6 +92,17 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
     expect(s.error).toBe(false);
     expect(s.data).toEqual({});
     expect(s.note).toMatch(/preseason/i);
+  });
+
+  it('an answer already fetched is shown again without a request (client-side cache)', async () => {
+    await fetchTableData(league);
+    const first = $tableData.get().data;
+    await fetchTableData(new URLSearchParams('page=League&season=2012'));
+    const requests = dataRequests(api).length;
+    await fetchTableData(league);
+    expect(dataRequests(api)).toHaveLength(requests);
+    expect($tableData.get()).toMatchObject({ loading: false, error: false, query: league.toString() });
+    expect($tableData.get().data).toEqual(first);
   });
 
   it('clearing empties the data', async () => {

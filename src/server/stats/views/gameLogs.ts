@@ -3,6 +3,7 @@
  * sets, newest first, with the game's date, opponent, home/away and result.
  */
 import type { DataQuery } from '../../../lib/apiParams';
+import { PLAYER_ONLY_COLUMNS } from '../../../lib/metricColumns';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_ON_COURT_COUNTERS } from '../counters';
@@ -69,5 +70,8 @@ export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
       return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
     })
     .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
-  return sixSets(q, entries);
+  const out = sixSets(q, entries);
+  // A team's row has no player share (Usage% would be 100 %): leave the player-only columns out.
+  for (const rows of Object.values(out)) for (const row of rows) for (const k of PLAYER_ONLY_COLUMNS) delete row[k];
+  return out;
 }

@@ -3,12 +3,11 @@
  * before the game date).
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions } from '../../../lib/metricSets';
 import { teamByTeamId } from '../../../lib/teams';
 import type { Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../formulas';
 import { teamSumsBy } from '../sums';
-import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows } from './shared';
+import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows, setsOf } from './shared';
 
 export interface GameRef {
   game_id: number;
@@ -23,7 +22,7 @@ const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
 
 function rowsFor(q: DataQuery, entries: { id: Row; v: Values }[]): SetRows {
   const out: SetRows = {};
-  for (const def of metricSetDefinitions(q.page, q.side)) out[def.value] = plainRows(def, entries);
+  for (const def of setsOf(q, q.page)) out[def.value] = plainRows(def, entries);
   return out;
 }
 

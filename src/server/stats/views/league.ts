@@ -4,13 +4,12 @@
  * league's numbers are the same possessions seen from the other end, so they are equal.
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions } from '../../../lib/metricSets';
 import { query } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../filterSql';
 import { pct, teamValues } from '../formulas';
 import { and, Params } from '../sql';
 import { teamSumsBy } from '../sums';
-import { leagueHalfcourtPpp, plainRows, seasonOf, teamSums, type SetRows } from './shared';
+import { leagueHalfcourtPpp, plainRows, seasonOf, teamSums, type SetRows, setsOf } from './shared';
 
 export async function leagueView(q: DataQuery): Promise<SetRows> {
   const f = q.filters;
@@ -36,7 +35,7 @@ export async function leagueView(q: DataQuery): Promise<SetRows> {
       return { id: { season: seasonOf(r.season), season_start: Number(r.season), season_type: String(r.season_type) }, v };
     });
   const out: SetRows = {};
-  for (const def of metricSetDefinitions('League', q.side)) out[def.value] = plainRows(def, entries);
+  for (const def of setsOf(q, 'League')) out[def.value] = plainRows(def, entries);
   return out;
 }
 

@@ -4,16 +4,14 @@
  * defense side = the opponents' possessions against it (Opponent_ sets).
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions } from '../../../lib/metricSets';
+import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { teamValues } from '../formulas';
 import type { Params } from '../sql';
 import { teamSumsBy } from '../sums';
-import { leagueHalfcourtPpp, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows } from './shared';
+import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
-/** Default minimum possessions of a lineup row: league-wide tables need more to be meaningful. */
-export const DEFAULT_MIN_POSSESSIONS = { Lineups: 100, TeamLineups: 25, PlayerLineups: 25 } as const;
 
 export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetRows> {
   const persp = q.side === 'offense' ? 'offense' : 'defense';
@@ -26,7 +24,8 @@ export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetR
     if (playerId !== undefined) c.push(`${b.bind(playerId)} IN (${five.map((x) => `p.${x}`).join(', ')})`);
     return c;
   };
-  const min = q.minPossessions ?? DEFAULT_MIN_POSSESSIONS[q.page as keyof typeof DEFAULT_MIN_POSSESSIONS] ?? 25;
+  // Default minimum possessions of a lineup row: league-wide tables need more to be meaningful.
+  const min = minPossessionsOf(q.page, q.minPossessions);
   const [rows, hcPpp, names] = await Promise.all([
     teamSumsBy(q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true }),
     leagueHalfcourtPpp(q.filters),
@@ -54,6 +53,11 @@ export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetR
     };
   });
   const out: SetRows = {};
-  for (const def of metricSetDefinitions(q.page, q.side)) out[def.value] = plainRows(def, entries);
+  for (const def of setsOf(q, q.page)) {
+    // Percentiles among the lineups listed (all above the minimum): one pool.
+    const rows = plainRows(def, entries);
+    addPercentiles(rows, percentileColumns(def), () => '', () => true);
+    out[def.value] = rows;
+  }
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
@@ -16,10 +17,11 @@ import {
   plainRows,
   onOffRows,
   positionsIn,
-  rateKeys,
+  percentileColumns,
   seasonOf,
   teamAbbr,
   type SetRows,
+  setsOf,
 } from './shared';
 import { teamSumsBy } from '../sums';
 
@@ -31,7 +33,7 @@ function boxTotals(v: Values): Row {
 }
 
 /** Player rows of the six offensive sets. */
-export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = metricSetDefinitions(q.page, q.side)): SetRows {
+export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page)): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
@@ -44,19 +46,14 @@ export const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  const [rows, names, positions, teamPoss] = await Promise.all([
-    playerSumsBy(f, { groupBy: ['player_id'] }),
-    playerNameMap(),
-    positionsIn(f),
-    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'] }),
-  ]);
-  const possByTeam = new Map(teamPoss.map((r) => [Number(r.team_id), Number(r.possessions)]));
+  const [rows, names, positions] = await Promise.all([playerSumsBy(f, { groupBy: ['player_id'] }), playerNameMap(), positionsIn(f)]);
+  const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
-      // Qualified for percentiles: at least 10 % of his (last) team's possessions in the sample.
-      const qualified = Number(r.off_poss) >= 0.1 * (possByTeam.get(Number(r.last_team_id)) ?? Infinity);
+      // Ranked (and coloured) only with at least the minimum of team offensive possessions on court.
+      const qualified = Number(r.off_poss) >= Math.max(1, min);
       return {
         id: {
           player_id: id,
@@ -70,13 +67,13 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
       };
     })
     .sort(byMinutes);
-  const defs = metricSetDefinitions('Players', q.side);
+  const defs = setsOf(q, 'Players');
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
     const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
-    addPercentiles(setRows, rateKeys(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
+    addPercentiles(setRows, percentileColumns(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;
   }
   Object.assign(out, await playersOnOffSets(q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
@@ -85,6 +82,7 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
 
 /** The on/off sets of the players table: team (offense) and opponent (defense) numbers with him on and off. */
 async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
+  if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
   const [offense, defense] = await Promise.all([onOffEntries(q.filters, 'offense', {}), onOffEntries(q.filters, 'defense', {})]);
   const out: SetRows = {};
   for (const def of defs) {
@@ -99,8 +97,12 @@ async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: 
 }
 
 /** Team players: the team's players in the sample (their numbers while playing for this team). */
-export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
+/** The league's Players rows of a query (given by the caller: views do not reach up to the answers layer). */
+export type LeaguePlayers = (q: DataQuery) => Promise<{ data: SetRows }>;
+
+export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
+  const min = minPossessionsOf('TeamPlayers', q.minPossessions);
   const [rows, names, positions] = await Promise.all([
     playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
     playerNameMap(),
@@ -110,16 +112,16 @@ export async function teamPlayersView(q: DataQuery): Promise<SetRows> {
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
-      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null } as Row, v: playerValues(playerSums(r)) };
+      const qualified = Number(r.off_poss) >= Math.max(1, min);
+      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row, v: playerValues(playerSums(r)) };
     })
     .sort(byMinutes);
   const out = sixSets(q, entries);
   // Percentiles against the league's qualified players of the same sample and position group.
-  const { getData } = await import('../data');
-  const league = await getData({ ...q, page: 'Players', entity: null, side: 'offense' });
-  for (const def of metricSetDefinitions('TeamPlayers', q.side)) {
+  const league = await leaguePlayers({ ...q, page: 'Players', entity: null, side: 'offense' });
+  for (const def of setsOf(q, 'TeamPlayers')) {
     const pool = (league.data[def.value] ?? []) as Row[];
-    addPercentiles(out[def.value] ?? [], rateKeys(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
+    addPercentiles(out[def.value] ?? [], percentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
   }
   return out;
 }

@@ -3,16 +3,25 @@
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
+import { betterOf, type Better } from '../../../lib/columnMeta';
 import { COLUMNS } from '../../../lib/metricColumns';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
+import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import type { DataQuery } from '../../../lib/apiParams';
+import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
-import { LruCache } from '../cache';
+import { LRUCache } from 'lru-cache';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
+
+/** The metric sets a view builds: the one the query asks for (metric_set), or every set the page offers. */
+export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind): MetricSetDefinition[] {
+  const defs = metricSetDefinitions(page, q.side);
+  return q.metricSet === null ? defs : defs.filter((d) => d.value === q.metricSet);
+}
 
 let playerNames: Promise<Map<number, string>> | null = null;
 
@@ -54,7 +63,7 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
   });
 }
 
-const baselines = new LruCache<Promise<number | null>>(200);
+const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
 
 /**
  * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
@@ -84,7 +93,7 @@ export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
       const plays = Number(row?.hc_plays ?? 0);
       return plays === 0 ? null : Number(row!.hc_pts) / plays;
     });
-    hit.catch(() => baselines.clear());
+    hit.catch(() => baselines.delete(key));
     baselines.set(key, hit);
   }
   return hit;
@@ -100,15 +109,22 @@ export async function positionsIn(f: AppliedFilters): Promise<Map<number, string
   return new Map(rows.map((r) => [r.player_id, r.position]));
 }
 
+/** A column that carries a percentile, and which way is good (src/lib/columnMeta.ts). */
+export interface PercentileColumn {
+  key: string;
+  better: Better;
+}
+
 /**
- * Percentile (0-100) of each rate/percent column among qualified rows in the same position group
- * (METRICS.md "Presentation"): share of qualified values below, counting ties as half. Adds `{key}_pct`.
- * Unqualified rows get percentiles against the qualified ones too (their own value is not in the pool).
- * `poolRows` (default: the rows themselves) are the rows the pools are drawn from.
+ * Percentile (0-100) of each rate/percent column among qualified rows in the same group (position group for
+ * players; one pool for lineups), METRICS.md "Presentation": share of the pool below, counting ties as half,
+ * turned round for columns where lower is better, so 100 is always the best (columns that describe style keep
+ * the plain rank). Adds `{key}_pct`; rows that do not qualify (below the minimum sample) get null: they are
+ * neither ranked nor coloured. `poolRows` (default: the rows themselves) are the rows the pools are drawn from.
  */
 export function addPercentiles(
   rows: Row[],
-  keys: readonly string[],
+  columns: readonly PercentileColumn[],
   groupOf: (row: Row) => string,
   qualified: (row: Row) => boolean,
   poolRows: readonly Row[] = rows,
@@ -119,7 +135,7 @@ export function addPercentiles(
     const g = groupOf(row);
     let pool = pools.get(g);
     if (!pool) pools.set(g, (pool = new Map()));
-    for (const k of keys) {
+    for (const { key: k } of columns) {
       const v = row[k];
       if (typeof v === 'number') {
         let list = pool.get(k);
@@ -130,11 +146,12 @@ export function addPercentiles(
   }
   for (const pool of pools.values()) for (const list of pool.values()) list.sort((a, b) => a - b);
   for (const row of rows) {
-    const pool = pools.get(groupOf(row));
-    for (const k of keys) {
+    const pool = qualified(row) ? pools.get(groupOf(row)) : undefined;
+    for (const { key: k, better } of columns) {
       const v = row[k];
       const list = pool?.get(k);
-      row[`${k}_pct`] = typeof v === 'number' && list && list.length ? percentileOf(list, v) : null;
+      const p = typeof v === 'number' && list && list.length ? percentileOf(list, v) : null;
+      row[`${k}_pct`] = p === null ? null : better === 'lower' ? Math.round(1000 - 10 * p) / 10 : p;
     }
   }
 }
@@ -157,7 +174,9 @@ function percentileOf(sorted: number[], v: number): Value {
   return Math.round((1000 * (below + equal / 2)) / sorted.length) / 10;
 }
 
-/** The rate and percent column keys of a set (those that carry percentiles). */
-export function rateKeys(def: MetricSetDefinition): string[] {
-  return COLUMNS[def.base].filter((c) => c.format === 'rate' || c.format === 'percent').map((c) => c.key);
+/** The rate and percent columns of a set (those that carry percentiles), with which way is good. */
+export function percentileColumns(def: MetricSetDefinition): PercentileColumn[] {
+  return COLUMNS[def.base]
+    .filter((c) => c.format === 'rate' || c.format === 'percent')
+    .map((c) => ({ key: c.key, better: betterOf(c.key, def.group) }));
 }

@@ -5,8 +5,7 @@
  * opponents' possessions against it).
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions } from '../../../lib/metricSets';
-import { LINEUP_SLOTS } from '../../../lib/filters';
+import { positionOfSlot } from '../../../lib/positions';
 import { teamByAbbr } from '../../../lib/teams';
 import { query, type Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../counters';
@@ -14,7 +13,7 @@ import type { Perspective } from '../filterSql';
 import { playerValues, teamValues, type Values } from '../formulas';
 import { onCourtSumsBy, playerSumsBy, teamSumsBy } from '../sums';
 import { onOffEntries } from './onoff';
-import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, teamAbbr, teamSums, type SetRows } from './shared';
+import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
 
@@ -35,7 +34,7 @@ export async function teamTeamView(q: DataQuery): Promise<SetRows> {
       v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
     }));
   const out: SetRows = {};
-  for (const def of metricSetDefinitions('TeamTeam', q.side)) out[def.value] = plainRows(def, entries);
+  for (const def of setsOf(q, 'TeamTeam')) out[def.value] = plainRows(def, entries);
   return out;
 }
 
@@ -47,7 +46,7 @@ export async function teamOnOffView(q: DataQuery): Promise<SetRows> {
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions)
     .map((e) => ({ id: { player_id: e.player_id, name: names.get(e.player_id) ?? String(e.player_id), poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
   const out: SetRows = {};
-  for (const def of metricSetDefinitions('TeamOnOff', q.side)) out[def.value] = onOffRows(def, list);
+  for (const def of setsOf(q, 'TeamOnOff')) out[def.value] = onOffRows(def, list);
   return out;
 }
 
@@ -58,7 +57,7 @@ export async function playerOnOffView(q: DataQuery, playerId: number): Promise<S
     .sort((a, b) => Number(b.season) - Number(a.season))
     .map((e) => ({ id: { season: seasonOf(e.season), season_start: e.season, poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
   const out: SetRows = {};
-  for (const def of metricSetDefinitions('PlayerOnOff', q.side)) out[def.value] = onOffRows(def, list);
+  for (const def of setsOf(q, 'PlayerOnOff')) out[def.value] = onOffRows(def, list);
   return out;
 }
 
@@ -75,7 +74,8 @@ export async function playerPositionsView(q: DataQuery, playerId: number): Promi
     onCourtSumsBy(f, { persp: 'defense', groupBy: ['slot'], playerId }),
     leagueHalfcourtPpp(f),
   ]);
-  const slotId = (slot: unknown): Row => ({ position: LINEUP_SLOTS[Number(slot) - 1]?.toUpperCase() ?? null, slot: Number(slot) });
+  // One vocabulary (src/lib/positions.ts): slot 1-5 is the point ... big group.
+  const slotId = (slot: unknown): Row => ({ position: positionOfSlot(Number(slot)), slot: Number(slot) });
   const bySlot = (rows: Row[], valuesOf: (r: Row) => Values) =>
     rows
       .filter((r) => r.slot !== null && r.slot !== undefined)
@@ -88,7 +88,7 @@ export async function playerPositionsView(q: DataQuery, playerId: number): Promi
   const teamEntries = bySlot(teamOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
   const oppEntries = bySlot(oppOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
   const out: SetRows = {};
-  for (const def of metricSetDefinitions('PlayerPositions', q.side)) {
+  for (const def of setsOf(q, 'PlayerPositions')) {
     const entries = def.basis === 'player' ? playerEntries : def.group === 'Opponent' ? oppEntries : teamEntries;
     out[def.value] = plainRows(def, entries);
   }

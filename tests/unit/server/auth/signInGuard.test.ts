@@ -1,43 +1,91 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignInGuard, signInOutcome, tooManyRequestsResponse } from '../../../../src/server/auth/signInGuard.ts';
+import { SignInGuard, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 
-describe('SignInGuard', () => {
-  const stores: SqliteAccountStore[] = [];
-  afterAll(async () => {
-    for (const s of stores) await s.close();
-  });
-  /** A guard counting in a store of its own (the real SQLite store, in memory). */
-  function newGuard(perIp: number, perAccount: number, windowSeconds: number): SignInGuard {
-    const store = new SqliteAccountStore(':memory:');
-    stores.push(store);
-    return new SignInGuard(perIp, perAccount, windowSeconds, () => store);
-  }
+const POLICY: SignInPolicy = { maxFailuresPerIp: 20, maxFailuresPerAccountIp: 5, slowAfterFailuresPerAccount: 10, windowSeconds: 900, maxDelayMs: 5_000 };
+const stores: SqliteAccountStore[] = [];
+afterAll(async () => {
+  for (const s of stores) await s.close();
+});
+/** A guard counting in a store of its own (the real SQLite store, in memory). */
+function guard(p: Partial<SignInPolicy> = {}): SignInGuard {
+  const store = new SqliteAccountStore(':memory:');
+  stores.push(store);
+  return new SignInGuard({ ...POLICY, ...p }, () => store);
+}
 
-  it('blocks an account after its failures, whatever the IP, without blocking other accounts', async () => {
-    const guard = newGuard(100, 3, 900);
-    for (let i = 0; i < 3; i++) await guard.recordFailure(`10.0.0.${i}`, 'Victim@example.com', 1_000);
-    expect(await guard.check('10.9.9.9', 'victim@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account' });
-    expect((await guard.check('10.9.9.9', 'someone@example.com', 2_000)).allowed).toBe(true);
-    // After the window the account is free again.
-    expect((await guard.check('10.9.9.9', 'victim@example.com', 1_000 + 900_000)).allowed).toBe(true);
+describe('SignInGuard (policy)', () => {
+  it('refuses one address guessing one account, not the real user from another address', async () => {
+    const g = guard();
+    for (let i = 0; i < 5; i++) await g.recordFailure('203.0.113.7', 'Victim@example.com', 1_000 + i);
+    expect(await g.check('203.0.113.7', 'victim@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account-ip' });
+    expect(await g.check('198.51.100.1', 'victim@example.com', 2_000)).toMatchObject({ allowed: true, delayMs: 0 });
+    // The same attacker may still try other accounts until the per-IP limit.
+    expect((await g.check('203.0.113.7', 'someone@example.com', 2_000)).allowed).toBe(true);
+    // After the window the pair is free again; Retry-After says when.
+    const blocked = await g.check('203.0.113.7', 'victim@example.com', 2_000);
+    expect(blocked.retryAfterSeconds).toBe(899);
+    expect((await g.check('203.0.113.7', 'victim@example.com', 1_000 + 900_000)).allowed).toBe(true);
   });
 
-  it('blocks an IP spraying many accounts', async () => {
-    const guard = newGuard(5, 100, 900);
-    for (let i = 0; i < 5; i++) await guard.recordFailure('203.0.113.7', `user${i}@example.com`, 0);
-    const verdict = await guard.check('203.0.113.7', 'fresh@example.com', 60_000);
+  it('refuses an address spraying many accounts', async () => {
+    const g = guard({ maxFailuresPerIp: 5 });
+    for (let i = 0; i < 5; i++) await g.recordFailure('203.0.113.7', `user${i}@example.com`, 0);
+    const verdict = await g.check('203.0.113.7', 'fresh@example.com', 60_000);
     expect(verdict).toMatchObject({ allowed: false, limitedBy: 'ip' });
     expect(verdict.retryAfterSeconds).toBe(840);
-    expect((await guard.check('198.51.100.1', 'fresh@example.com', 60_000)).allowed).toBe(true);
+    expect((await g.check('198.51.100.1', 'fresh@example.com', 60_000)).allowed).toBe(true);
   });
 
-  it('a successful sign-in clears the account counter', async () => {
-    const guard = newGuard(100, 2, 900);
-    await guard.recordFailure('1.1.1.1', 'a@example.com', 0);
-    await guard.recordSuccess('A@example.com');
-    await guard.recordFailure('1.1.1.1', 'a@example.com', 1);
-    expect((await guard.check('1.1.1.1', 'a@example.com', 2)).allowed).toBe(true);
+  it('many addresses failing on one account slow it down (growing delay, capped) but never lock it', async () => {
+    const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: 3, slowAfterFailuresPerAccount: 10, maxDelayMs: 3_000 });
+    const delays: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const ip = `10.0.${i}.1`;
+      const v = await g.check(ip, 'victim@example.com', 1_000 + i);
+      expect(v.allowed).toBe(true);
+      delays.push(v.delayMs);
+      for (let k = 0; k < 3; k++) await g.recordFailure(ip, 'victim@example.com', 1_000 + i);
+    }
+    expect(delays.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(delays.every((d, i) => i === 0 || d >= delays[i - 1]!)).toBe(true);
+    expect(Math.max(...delays)).toBe(3_000);
+    // The real user, from a fresh address, is slowed but allowed.
+    expect(await g.check('192.0.2.50', 'victim@example.com', 2_000)).toMatchObject({ allowed: true, delayMs: 3_000 });
+  });
+
+  it('a successful sign-in clears the account counters', async () => {
+    const g = guard({ maxFailuresPerAccountIp: 2, slowAfterFailuresPerAccount: 1 });
+    await g.recordFailure('1.1.1.1', 'a@example.com', 0);
+    await g.recordFailure('1.1.1.1', 'a@example.com', 1);
+    expect((await g.check('1.1.1.1', 'a@example.com', 2)).allowed).toBe(false);
+    await g.recordSuccess('1.1.1.1', 'A@example.com');
+    expect(await g.check('1.1.1.1', 'a@example.com', 3)).toMatchObject({ allowed: true, delayMs: 0 });
+  });
+
+  it('never lets more than the per-account-and-IP limit of failures into any window (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom('1.1.1.1', '2.2.2.2')), { maxLength: 40 }),
+        async (limit, windowSeconds, attempts) => {
+          const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: limit, windowSeconds });
+          const accepted = new Map<string, number[]>();
+          let t = 0;
+          for (const [gap, ip] of attempts) {
+            t += gap;
+            if ((await g.check(ip, 'x@example.com', t)).allowed) {
+              await g.recordFailure(ip, 'x@example.com', t);
+              accepted.set(ip, [...(accepted.get(ip) ?? []), t]);
+            }
+          }
+          const w = windowSeconds * 1000;
+          return [...accepted.values()].every((ts) => ts.every((s) => ts.filter((x) => x >= s && x < s + w).length <= limit));
+        },
+      ),
+    );
   });
 });
 

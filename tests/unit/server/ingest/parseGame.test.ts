@@ -58,6 +58,14 @@ describe.skipIf(!hasData)('parseGame on real games', () => {
     expect(r.checks.gameSeconds).toBe(2880 + 300 * (r.periods - 4));
   });
 
+  it('does not play a trailing period that has only a start row (0021500916 ends with a stray period-5 start)', async () => {
+    const r = (await loadGame('0021500916')).parse();
+    expect(r.periods).toBe(4);
+    expect(r.checks.gameSeconds).toBe(2880);
+    expect([r.awayPts, r.homePts]).toEqual([115, 117]); // the last made free throw's SCORE, "115 - 117"
+    expect(r.warnings.some((w) => w.kind === 'empty_period' && w.period === 5)).toBe(true);
+  });
+
   it("sums each team's player plus/minus to five times its final margin", async () => {
     const r = (await loadGame('0021200333')).parse();
     const margin = r.homePts - r.awayPts;

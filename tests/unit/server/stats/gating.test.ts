@@ -5,7 +5,25 @@ import { ApiError } from '../../../../src/server/stats/errors';
 import { assertFiltersAllowed, gatedFiltersIn } from '../../../../src/server/stats/gating';
 
 const parse = (qs: string) => parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs)));
-const session: Session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [] };
+const NOW = 1_800_000_000;
+const user = { name: 'Ann', email: 'ann@example.com' };
+const stats = (expiresAt: number) => ({ plan: { name: 'Stats' }, expiresAt });
+/** The four kinds of signed-in user of the README's demo accounts. */
+const subscriber: Session = { user, isAdmin: false, subscriptions: [stats(NOW + 86_400)] };
+const member: Session = { user, isAdmin: false, subscriptions: [] };
+const expired: Session = { user, isAdmin: false, subscriptions: [stats(NOW - 86_400)] };
+const admin: Session = { user, isAdmin: true, subscriptions: [stats(NOW - 86_400)] };
+const otherPlanOnly: Session = { user, isAdmin: false, subscriptions: [{ plan: { name: 'Newsletter' }, expiresAt: NOW + 86_400 }] };
+
+function errorOf(fn: () => void): ApiError | undefined {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  return undefined;
+}
 
 describe('assertFiltersAllowed (spec section 6)', () => {
   it('lets anonymous users use season, season type, dates and garbage time', () => {
@@ -33,18 +51,33 @@ describe('assertFiltersAllowed (spec section 6)', () => {
     'c=2544',
     'on_court=2544',
     'off_court=2544',
-  ])('refuses %s without a session (403) and allows it with one', (filter) => {
+  ])('refuses %s anonymously and without an active plan (403), allows it with the plan or as admin', (filter) => {
     const q = parse(`page=Players&${filter}`);
-    let error: unknown;
-    try {
-      assertFiltersAllowed(q, null);
-    } catch (err) {
-      error = err;
+    const anonymous = errorOf(() => assertFiltersAllowed(q, null, NOW));
+    expect(anonymous?.status).toBe(403);
+    expect(anonymous?.message).toMatch(/^Sign in/);
+    for (const who of [member, expired, otherPlanOnly]) {
+      const error = errorOf(() => assertFiltersAllowed(q, who, NOW));
+      expect(error?.status).toBe(403);
+      expect(error?.message).toMatch(/need an active Stats plan/);
     }
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(403);
-    expect((error as ApiError).message).toMatch(/Sign in/);
-    expect(() => assertFiltersAllowed(q, session)).not.toThrow();
+    expect(() => assertFiltersAllowed(q, subscriber, NOW)).not.toThrow();
+    expect(() => assertFiltersAllowed(q, admin, NOW)).not.toThrow();
+  });
+
+  it('counts a plan as active until its expiry second, not after', () => {
+    const q = parse('page=Players&period=4');
+    const until = (t: number): Session => ({ user, isAdmin: false, subscriptions: [stats(t)] });
+    expect(() => assertFiltersAllowed(q, until(NOW + 1), NOW)).not.toThrow();
+    expect(errorOf(() => assertFiltersAllowed(q, until(NOW), NOW))?.status).toBe(403);
+    // An old expired subscription beside a live one: the live one counts.
+    const renewed: Session = { user, isAdmin: false, subscriptions: [stats(NOW - 500), stats(NOW + 500)] };
+    expect(() => assertFiltersAllowed(q, renewed, NOW)).not.toThrow();
+  });
+
+  it('lets every signed-in user use the public filters', () => {
+    const q = parse('page=Players&season=2012&season_type=playoffs&is_garbage_time=false');
+    for (const who of [member, expired, subscriber, admin]) expect(() => assertFiltersAllowed(q, who, NOW)).not.toThrow();
   });
 
   it('treats an undefined session (no middleware yet) as anonymous', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortRows } from '../../../src/islands/table/sortRows';
+import { sortRows } from '../../../src/lib/sortRows';
 import { percentileBackground } from '../../../src/islands/table/percentile';
 import { identityColumns } from '../../../src/islands/table/identityColumns';
-import { numberColumns } from '../../../src/islands/table/metricColumns';
+import { numberColumns } from '../../../src/islands/table/numberColumns';
 import { COLUMNS } from '../../../src/lib/metricColumns';
 
 describe('sortRows', () => {

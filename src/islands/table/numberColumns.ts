@@ -3,8 +3,10 @@
  * ({key}_on, {key}_off, {key}_diff) under a group header. Rate and percent columns carry a percentile colour
  * when the rows have `{key}_pct`.
  */
+import { betterOf, type Better } from '../../lib/columnMeta';
 import { isRatioLabel } from '../../lib/format';
 import type { ColumnFormat, MetricColumn } from '../../lib/metricColumns';
+import type { MetricGroup } from '../../lib/metricSets';
 
 export interface NumberColumn {
   /** the row field */
@@ -21,6 +23,8 @@ export interface NumberColumn {
   pctKey?: string;
   /** a ratio (AST:Usg): two decimals always */
   ratio?: boolean;
+  /** which way is good (src/lib/columnMeta.ts): colours only for higher / lower */
+  better: Better;
   /** column width in px */
   width: number;
 }
@@ -28,7 +32,8 @@ export interface NumberColumn {
 /** Width of a number column: room for its header label and its widest value ("$25,000,000", "2,958:18"). */
 function widthOf(label: string, format: ColumnFormat): number {
   const value = format === 'money' ? 112 : format === 'seconds' ? 84 : 64;
-  return Math.max(value, Math.ceil(label.length * 7.2) + 30);
+  // + the definition button beside the label
+  return Math.max(value, Math.ceil(label.length * 7.2) + 48);
 }
 
 const ONOFF_PARTS = [
@@ -37,7 +42,7 @@ const ONOFF_PARTS = [
   ['diff', 'Diff', 'On minus off: '],
 ] as const;
 
-export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' | 'onoff'): NumberColumn[] {
+export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' | 'onoff', group: MetricGroup = 'none'): NumberColumn[] {
   if (layout === 'onoff') {
     return columns.flatMap((c) =>
       ONOFF_PARTS.map(([suffix, label, lead]) => ({
@@ -48,6 +53,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
         group: c.label,
         diff: suffix === 'diff',
         ratio: c.format === 'number' && isRatioLabel(c.label),
+        better: betterOf(c.key, group),
         width: c.format === 'seconds' ? 84 : 70,
       })),
     );
@@ -59,6 +65,7 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
     format: c.format,
     diff: false,
     ratio: c.format === 'number' && isRatioLabel(c.label),
+    better: betterOf(c.key, group),
     width: widthOf(c.label, c.format),
     ...(c.format === 'rate' || c.format === 'percent' ? { pctKey: `${c.key}_pct` } : {}),
   }));

@@ -1,0 +1,122 @@
+/**
+ * The header's search on pages where islands run: the same GET form to /search as the static header (it works
+ * before hydration and without JavaScript), enhanced into a downshift combobox that shows players, teams and
+ * games from /api/search as you type. Arrow keys move through the results, Enter opens the highlighted one (or
+ * submits the form to /search when none is highlighted), Escape closes the list.
+ */
+import { useCombobox } from 'downshift';
+import { useEffect, useRef, useState } from 'react';
+import { getJson } from '../lib/apiClient';
+
+interface Hit {
+  kind: 'Player' | 'Team' | 'Game';
+  label: string;
+  detail: string;
+  path: string;
+}
+
+interface Answer {
+  players: { name: string; path: string; first_season: string | null; last_season: string | null; team: string | null }[];
+  teams: { abbr: string; name: string; path: string }[];
+  games: { away: string; home: string; date: string; away_pts: number; home_pts: number; path: string }[];
+}
+
+const DELAY_MS = 120;
+const LIMIT = 5;
+
+function hitsOf(a: Answer): Hit[] {
+  return [
+    ...a.teams.map((t): Hit => ({ kind: 'Team', label: t.name, detail: t.abbr, path: t.path })),
+    ...a.players.map((p): Hit => ({
+      kind: 'Player',
+      label: p.name,
+      detail: [p.team, p.first_season && p.last_season ? `${p.first_season.slice(0, 4)}–${p.last_season.slice(0, 4)}` : null].filter(Boolean).join(' · '),
+      path: p.path,
+    })),
+    ...a.games.map((g): Hit => ({ kind: 'Game', label: `${g.away} ${g.away_pts} @ ${g.home} ${g.home_pts}`, detail: g.date, path: g.path })),
+  ];
+}
+
+export default function SiteSearch({ initial = '' }: { initial?: string }) {
+  const [input, setInput] = useState(initial);
+  const [hits, setHits] = useState<Hit[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Text typed before the island hydrated is in the input but not in the state: take it over.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setInput(typed);
+  }, []);
+
+  useEffect(() => {
+    const q = input.trim();
+    if (q === '') {
+      setHits([]);
+      return;
+    }
+    const ctl = new AbortController();
+    const timer = setTimeout(() => {
+      getJson<Answer>('/api/search', new URLSearchParams({ q, limit: String(LIMIT) }), ctl.signal).then(
+        (a) => setHits(hitsOf(a)),
+        (err: unknown) => {
+          if (!(err instanceof Error && err.name === 'AbortError')) setHits([]);
+        },
+      );
+    }, DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [input]);
+
+  const { isOpen, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
+    items: hits,
+    inputValue: input,
+    selectedItem: null,
+    itemToString: (h) => h?.label ?? '',
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setInput(inputValue ?? '');
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) window.location.assign(selectedItem.path);
+    },
+  });
+  const open = isOpen && hits.length > 0;
+
+  return (
+    <form ref={formRef} className="site-search" role="search" action="/search" method="get">
+      <label className="visually-hidden" {...getLabelProps()}>
+        Site search
+      </label>
+      <input
+        type="search"
+        name="q"
+        placeholder="Search players, teams, games"
+        maxLength={100}
+        {...getInputProps({
+          ref: inputRef,
+          onKeyDown: (e) => {
+            // Enter with nothing highlighted: the plain form submit to /search.
+            if (e.key === 'Enter' && highlightedIndex < 0) {
+              (e.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            }
+          },
+        })}
+      />
+      <button type="submit" className="site-search-go">
+        Search
+      </button>
+      <ul className={`site-search-menu${open ? ' open' : ''}`} {...getMenuProps()}>
+        {open &&
+          hits.map((h, index) => (
+            <li key={`${h.kind}${h.path}`} className={highlightedIndex === index ? 'highlighted' : ''} {...getItemProps({ item: h, index })}>
+              <span className="kind">{h.kind}</span>
+              <span className="label">{h.label}</span>
+              <span className="detail">{h.detail}</span>
+            </li>
+          ))}
+      </ul>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * What the percentile colours mean (issue 10): the scale from worse to better, the pool the rows are ranked
+ * against (position group and season for players, the lineups listed), the minimum sample with its control
+ * (`minPoss` in the URL), and how to read a cell's percentile without colour.
+ */
+import { useEffect, useState } from 'react';
+import { SEASON_TYPE_LABELS, seasonLabel, type SeasonType } from '../../lib/filters';
+import { formatNumber } from '../../lib/format';
+import { minPossessionsOf, type PercentileKind } from '../../lib/percentilePolicy';
+import { MAX_MIN_POSS } from '../../lib/tableQuery';
+import type { Row } from '../../stores/tableData';
+import { percentileBackground } from './percentile';
+
+const SCALE = [5, 20, 35, 50, 65, 80, 95];
+
+function seasonsText(seasons: readonly number[]): string {
+  const s = [...seasons].sort((a, b) => a - b);
+  if (s.length === 0) return '';
+  if (s.length === 1) return seasonLabel(s[0]!);
+  const contiguous = s.every((y, i) => i === 0 || y === s[i - 1]! + 1);
+  return contiguous ? `${seasonLabel(s[0]!)} to ${seasonLabel(s[s.length - 1]!)}` : s.map(seasonLabel).join(', ');
+}
+
+function typesText(types: readonly string[]): string {
+  return types.map((t) => (SEASON_TYPE_LABELS[t as SeasonType] ?? t).toLowerCase()).join(' and ');
+}
+
+/** The words naming the pool. */
+export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: readonly number[], types: readonly string[], min: number): string {
+  const sample = `${seasonsText(seasons)} ${typesText(types)}`;
+  if (kind === 'Players') {
+    const counts = new Map<string, number>();
+    for (const r of rows) if (r.qualified === true) counts.set(String(r.position ?? '–'), (counts.get(String(r.position ?? '–')) ?? 0) + 1);
+    const groups = [...counts].map(([g, n]) => `${g} ${formatNumber(n)}`).join(' · ');
+    return `${sample} players of the same position group with at least ${formatNumber(min)} possessions${groups ? ` (${groups})` : ''}`;
+  }
+  if (kind === 'TeamPlayers') return `the league's ${sample} players of the same position group with at least ${formatNumber(min)} possessions`;
+  return `the ${formatNumber(rows.length)} lineups listed, ${sample}, at least ${formatNumber(min)} possessions each`;
+}
+
+interface Props {
+  kind: PercentileKind;
+  rows: readonly Row[];
+  seasons: readonly number[];
+  seasonTypes: readonly string[];
+  minPoss: number | null;
+  onMinPoss: (min: number | null) => void;
+}
+
+export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, onMinPoss }: Props) {
+  const min = minPossessionsOf(kind, minPoss);
+  const [draft, setDraft] = useState(String(min));
+  useEffect(() => setDraft(String(min)), [min]);
+  const commit = () => {
+    const n = Number(draft);
+    if (draft.trim() === '' || !Number.isInteger(n) || n < 0 || n > MAX_MIN_POSS) {
+      setDraft(String(min));
+      return;
+    }
+    if (n !== min) onMinPoss(n === minPossessionsOf(kind, null) ? null : n);
+  };
+  const lineups = kind !== 'Players' && kind !== 'TeamPlayers';
+  return (
+    <div className="sa-legend" role="group" aria-label="Percentile colours">
+      <div className="sa-legend-scale">
+        <span>Percentile: worse</span>
+        <span className="sa-legend-swatches" aria-hidden="true">
+          {SCALE.map((p) => (
+            <span key={p} style={{ background: percentileBackground(p) ?? 'transparent' }} />
+          ))}
+        </span>
+        <span>better</span>
+      </div>
+      <p className="sa-legend-pool">
+        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {lineups ? 'a' : 'under the minimum, or a'} style column.
+        Hover or focus a cell (arrow keys) for its percentile.
+      </p>
+      <label className="sa-legend-min">
+        {lineups ? 'Minimum possessions (lineups listed)' : 'Minimum possessions to rank'}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_MIN_POSS}
+          step={lineups ? 25 : 100}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+          }}
+        />
+      </label>
+    </div>
+  );
+}

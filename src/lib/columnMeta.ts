@@ -1,0 +1,86 @@
+/**
+ * Which way is good, for every metric column of src/lib/metricColumns.ts (one place; a unit test requires an
+ * entry for every column key). Percentile colours and tooltips follow it:
+ *   higher   a high value is good (eFG%, AST%, STL%...)
+ *   lower    a low value is good (TOV%, PF/100)
+ *   style    describes how, not how well (shot shares, assisted shares, pace, minutes): coloured by no one's
+ *            judgement, so no colour; the percentile still shows on hover and focus
+ * A set of the Opponent group shows what the opponents did (the defense's view): there higher and lower swap,
+ * so a low opponent eFG% is good for the team or lineup on defense.
+ */
+import type { MetricGroup } from './metricSets';
+
+export type Better = 'higher' | 'lower' | 'style';
+
+const ZONE_KEYS = ['rim', 'smid', 'lmid', 'mid', 'c3', 'nc3', 'three'] as const;
+
+export const BETTER: Readonly<Record<string, Better>> = {
+  // Offensive overview
+  sec: 'style',
+  poss: 'style',
+  usage: 'higher',
+  psa: 'higher',
+  ast_pct: 'higher',
+  ast_usg: 'higher',
+  tov_pct: 'lower',
+  pts_per_100: 'higher',
+  // Shooting
+  efg_pct: 'higher',
+  fg2_pct: 'higher',
+  fg3_pct: 'higher',
+  ft_pct: 'higher',
+  astd_rim: 'style',
+  astd_mid: 'style',
+  astd_three: 'style',
+  ...Object.fromEntries(ZONE_KEYS.map((z) => [`${z}_freq`, 'style'])),
+  ...Object.fromEntries(ZONE_KEYS.map((z) => [`${z}_acc`, 'higher'])),
+  // Foul drawing
+  sfld_pct: 'higher',
+  ffld_pct: 'higher',
+  and1_pct: 'higher',
+  ft_rate: 'higher',
+  // Defense and rebounding
+  blk_pct: 'higher',
+  stl_pct: 'higher',
+  pf_per_100: 'lower',
+  orb_pct: 'higher',
+  drb_pct: 'higher',
+  // Totals
+  fgm: 'higher',
+  fga: 'style',
+  fg3m: 'higher',
+  fg3a: 'style',
+  ftm: 'higher',
+  fta: 'higher',
+  pts: 'higher',
+  plus_minus: 'higher',
+  // Team efficiency and play context
+  pts_per_poss: 'higher',
+  hc_play_pct: 'style',
+  hc_pts_per_play: 'higher',
+  pb_play_pct: 'style',
+  pb_pts_per_play: 'higher',
+  tr_freq: 'style',
+  tr_pts_per_play: 'higher',
+  tr_pts_added: 'higher',
+  tr_off_steal_pct: 'style',
+  tr_off_dreb_pct: 'style',
+  // League summary
+  games: 'style',
+  pace: 'style',
+  home_win_pct: 'style',
+  // Salaries
+  salary: 'style',
+};
+
+/** Which way is good for a column of a set in `group` (Opponent sets swap higher and lower). */
+export function betterOf(key: string, group: MetricGroup): Better {
+  const b = BETTER[key] ?? 'style';
+  if (group !== 'Opponent' || b === 'style') return b;
+  return b === 'higher' ? 'lower' : 'higher';
+}
+
+/** One line for the definition popover and the percentile tooltip. */
+export function betterText(b: Better): string {
+  return b === 'higher' ? 'Higher is better.' : b === 'lower' ? 'Lower is better.' : 'Describes style: neither better nor worse.';
+}

@@ -1,0 +1,117 @@
+/**
+ * The answers layer of GET /api/data (between HTTP and dispatch): a cache of encoded answers bounded in bytes
+ * and keyed by the normalised query, coalescing of identical queries in flight (they run once), and the query
+ * queue (src/server/stats/queue.ts: lanes by cost, per-client cap, waiting bound, timeout that interrupts
+ * DuckDB). Cached answers never wait in the queue.
+ */
+import { LRUCache } from 'lru-cache';
+import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
+import { metricSetDefinitions } from '../../lib/metricSets';
+import { config } from '../config';
+import { withScope } from '../db/statsDb';
+import { laneOf } from './cost';
+import { computeData, type DataResponse } from './dispatch';
+import { encode, jsonOf, type EncodedResponse } from './encoding';
+import { QueryQueue } from './queue';
+
+export type { DataResponse } from './dispatch';
+export type { EncodedResponse } from './encoding';
+
+const cache = new LRUCache<string, EncodedResponse>({
+  maxSize: Math.max(1 << 20, config.apiCacheBytes),
+  sizeCalculation: (e) => e.gzip.length + (e.br?.length ?? 0) + 200,
+});
+const inflight = new Map<string, Promise<EncodedResponse>>();
+let computations = 0;
+
+/** STATS_DB_CONNECTIONS connections: the queue runs at most that many computations, heavy ones on fewer. */
+export const queue = new QueryQueue({
+  slots: Math.max(1, config.statsDbConnections),
+  heavySlots: Math.max(1, Math.min(config.statsHeavySlots, config.statsDbConnections - 1)),
+  perClient: { cheap: 8, heavy: config.statsHeavyPerClient },
+  maxWaiting: { cheap: 64, heavy: 8 },
+  timeoutMs: config.statsQueryTimeoutMs,
+});
+
+/** Cache size, and the computations started for visitors (coalesced and cached answers are not computations). */
+export function answerCacheStats() {
+  return { entries: cache.size, bytes: cache.calculatedSize, computations, queue: queue.stats() };
+}
+
+/** Empties the cache (tests). */
+export function clearAnswerCache(): void {
+  cache.clear();
+}
+
+/** Who asks: the signed-in user, else the client's address (the per-client cap counts by this). */
+export interface Asker {
+  client: string;
+}
+
+/**
+ * THE answer of a parsed and gated query: from the cache, else joined to an identical computation in flight,
+ * else computed through the queue. Throws BusyError (429/503), ApiError (404) or a database error.
+ */
+export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  warmDefaults();
+  const key = queryKey(q);
+  const hit = cache.get(key);
+  if (hit) return Promise.resolve(hit);
+  const running = inflight.get(key);
+  if (running) return running;
+  const promise = queue
+    .run({
+      lane: laneOf(q),
+      client: asker.client,
+      work: (signal) => withScope(async () => encode(await computeData(q, leaguePlayers)), signal),
+    })
+    .then(
+      (value) => {
+        cache.set(key, value);
+        return value;
+      },
+    )
+    .finally(() => inflight.delete(key));
+  if (asker.client !== WARM_UP) computations++;
+  inflight.set(key, promise);
+  return promise;
+}
+
+/** The answer as an object (server rendering, the percentile pool). */
+export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
+  return JSON.parse(jsonOf(await answer(q, asker))) as DataResponse;
+}
+
+/**
+ * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
+ * computed on the current computation's connection (not through the queue: the caller already holds a slot).
+ */
+async function leaguePlayers(q: DataQuery): Promise<DataResponse> {
+  const key = queryKey(q);
+  const hit = cache.get(key);
+  if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
+  const response = await computeData(q, leaguePlayers);
+  cache.set(key, encode(response));
+  return response;
+}
+
+let warmed = false;
+const WARM_UP = 'warm-up';
+/**
+ * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
+ * league and lineups views in the background so that later visitors hit the cache.
+ */
+function warmDefaults(): void {
+  if (warmed) return;
+  warmed = true;
+  void (async () => {
+    // One after another: the warm-up should not crowd out the request that triggered it.
+    for (const page of ['Players', 'League', 'Lineups'] as const) {
+      // as the client asks for them: the first metric set of the view
+      const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
+      await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
+    }
+  })().catch(() => {
+    warmed = false;
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * A player's career (the "Career" table of the player profile; reusable by server rendering and the career
+ * chart): one row per season and season type he played, whatever the page's filters, and a total row per season
+ * type. Numbers are his own (the Players table's formulas) over every possession, garbage time included, so that
+ * totals match the box score. Each rate
+ * column carries `{key}_pct`: his percentile among the qualified players of his position group in that season
+ * and season type (qualified: at least 10 % of his team's possessions, as on the Players table).
+ *
+ * The pools (every player-season of the database) are computed once per process.
+ */
+import { parseDataQuery } from '../../lib/apiParams';
+import { SEASONS, seasonLabel } from '../../lib/filters';
+import { query, type Row } from '../db/statsDb';
+import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
+import { ApiError } from './errors';
+import { playerValues, round, type Values } from './formulas';
+import { playerSumsBy, teamSumsBy } from './sums';
+import { betterOf } from '../../lib/columnMeta';
+import { addPercentiles, teamAbbr } from './views/shared';
+
+/** The Career table's numbers: minutes and points, then the rates that carry percentiles. */
+export const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
+export type CareerRateKey = (typeof CAREER_RATE_KEYS)[number];
+
+export interface CareerRow {
+  /** '2019-20', or 'Career' on a total row */
+  season: string;
+  season_start: number | null;
+  season_type: 'regular' | 'playoffs';
+  /** main team that season; null on total rows */
+  team: string | null;
+  /** every team he played for that season (or in his career, on total rows), in order */
+  teams: string[];
+  /** estimated position group that season ('point' | 'combo' | 'wing' | 'forward' | 'big'); null on total rows */
+  position: string | null;
+  games: number;
+  /** seconds on court */
+  sec: number;
+  pts: number;
+  values: Record<CareerRateKey, number | null>;
+  /** percentile (0-100) in his position group that season; null on total rows and without a pool */
+  percentiles: Record<CareerRateKey, number | null>;
+  qualified: boolean;
+}
+
+export interface PlayerCareer {
+  player_id: number;
+  rows: CareerRow[];
+  totals: CareerRow[];
+}
+
+const ALL_SEASONS = () =>
+  parseDataQuery({ page: ['Players'], season: SEASONS.map(String), season_type: ['regular', 'playoffs'], is_garbage_time: ['false'] }).filters;
+
+interface PoolRow extends Row {
+  /** his summed counters (the totals rows add them up) */
+  sums: PlayerSums;
+  player_id: number;
+  season: number;
+  season_type: string;
+  position: string;
+  qualified: boolean;
+  last_team_id: number;
+}
+
+let pools: Promise<Map<number, PoolRow[]>> | null = null;
+
+/** Every player-season with its values and percentiles, by player id. */
+function careerPools(): Promise<Map<number, PoolRow[]>> {
+  pools ??= buildPools().catch((err: unknown) => {
+    pools = null;
+    throw err;
+  });
+  return pools;
+}
+
+async function buildPools(): Promise<Map<number, PoolRow[]>> {
+  const f = ALL_SEASONS();
+  const [sums, teamPoss, seasons] = await Promise.all([
+    playerSumsBy(f, { groupBy: ['season', 'season_type', 'player_id'] }),
+    teamSumsBy(f, { persp: 'offense', groupBy: ['season', 'season_type', 'team_id'] }),
+    query<{ player_id: number; season: number; season_type: string; position: string; team_ids: number[]; games: number }>(
+      'SELECT player_id, season, season_type, position, team_ids, games FROM player_seasons',
+    ),
+  ]);
+  const key = (season: unknown, type: unknown, id: unknown) => `${Number(season)}|${String(type)}|${Number(id)}`;
+  const poss = new Map(teamPoss.map((r) => [key(r.season, r.season_type, r.team_id), Number(r.possessions)]));
+  const meta = new Map(seasons.map((s) => [key(s.season, s.season_type, s.player_id), s]));
+  const rows: PoolRow[] = [];
+  for (const r of sums) {
+    if (Number(r.on_seconds) <= 0) continue;
+    const m = meta.get(key(r.season, r.season_type, r.player_id));
+    const sums = pick(r, PLAYER_COUNTERS);
+    const v: Values = playerValues(sums);
+    const teamPossessions = poss.get(key(r.season, r.season_type, r.last_team_id)) ?? Infinity;
+    rows.push({
+      ...v,
+      sums,
+      player_id: Number(r.player_id),
+      season: Number(r.season),
+      season_type: String(r.season_type),
+      position: m?.position ?? '',
+      team_ids: (m?.team_ids ?? []).map(Number),
+      games: Number(m?.games ?? 0),
+      last_team_id: Number(r.last_team_id),
+      qualified: Number(r.off_poss) >= 0.1 * teamPossessions,
+    });
+  }
+  // Pools: position group x season x season type.
+  addPercentiles(rows, CAREER_RATE_KEYS.map((key) => ({ key, better: betterOf(key, 'Player') })), (r) => `${r.position}|${r.season}|${r.season_type}`, (r) => r.qualified === true);
+  const byPlayer = new Map<number, PoolRow[]>();
+  for (const r of rows) {
+    let list = byPlayer.get(r.player_id);
+    if (!list) byPlayer.set(r.player_id, (list = []));
+    list.push(r);
+  }
+  return byPlayer;
+}
+
+const pickRates = (r: Row, suffix = ''): Record<CareerRateKey, number | null> =>
+  Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, typeof r[k + suffix] === 'number' ? (round(r[k + suffix] as number) as number) : null])) as Record<
+    CareerRateKey,
+    number | null
+  >;
+
+const NO_PERCENTILES = Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, null])) as Record<CareerRateKey, null>;
+
+/** His career rows (newest first) and totals (regular season, then playoffs); 404 when he is unknown. */
+export async function playerCareer(playerId: number): Promise<PlayerCareer> {
+  const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
+  if (!known) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
+  const byPlayer = await careerPools();
+  const mine = [...(byPlayer.get(playerId) ?? [])].sort(
+    (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),
+  );
+  const rows: CareerRow[] = mine.map((r) => ({
+    season: seasonLabel(r.season),
+    season_start: r.season,
+    season_type: r.season_type as CareerRow['season_type'],
+    team: teamAbbr(r.last_team_id),
+    teams: (r.team_ids as number[]).map((id) => teamAbbr(id) ?? String(id)),
+    position: r.position || null,
+    games: Number(r.games),
+    sec: Number(r.sec ?? 0),
+    pts: Number(r.pts ?? 0),
+    values: pickRates(r),
+    percentiles: pickRates(r, '_pct'),
+    qualified: r.qualified,
+  }));
+  // Totals per season type: his counters summed over the seasons, then the same formulas.
+  const totalRows: CareerRow[] = (['regular', 'playoffs'] as const).flatMap((type) => {
+    const of = mine.filter((r) => r.season_type === type);
+    if (of.length === 0) return [];
+    const sums = { ...of[0]!.sums };
+    for (const r of of.slice(1)) for (const k of PLAYER_COUNTERS) sums[k] += r.sums[k];
+    const v = playerValues(sums);
+    const shown = rows.filter((r) => r.season_type === type);
+    return [
+      {
+        season: 'Career',
+        season_start: null,
+        season_type: type,
+        team: null,
+        teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
+        position: null,
+        games: shown.reduce((n, r) => n + r.games, 0),
+        sec: Number(v.sec ?? 0),
+        pts: Number(v.pts ?? 0),
+        values: pickRates(v as Row),
+        percentiles: { ...NO_PERCENTILES },
+        qualified: false,
+      },
+    ];
+  });
+  return { player_id: playerId, rows, totals: totalRows };
+}

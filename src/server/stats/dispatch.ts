@@ -1,0 +1,116 @@
+/**
+ * Dispatch of GET /api/data: the rows of the metric sets a query asks for (all the view offers when it names
+ * none), computed by the page kind's view. No cache and no queue here (src/server/stats/answers.ts does that);
+ * the caller runs this inside a database scope (one connection for the whole computation).
+ */
+import type { DataQuery } from '../../lib/apiParams';
+import { query } from '../db/statsDb';
+import { ApiError } from './errors';
+import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
+import { materialisePossessions } from './scope';
+import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
+import { leagueView } from './views/league';
+import { lineupsView } from './views/lineups';
+import { playerGameLogView, teamGameLogView } from './views/gameLogs';
+import { gamePlayersView, playerProfileView, playersView, teamPlayersView, type LeaguePlayers } from './views/players';
+import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from './views/teams';
+import type { SetRows } from './views/shared';
+
+/** The last season (start year) of the salary data. */
+const LAST_SALARY_SEASON = 2019;
+
+export interface DataResponse {
+  data: SetRows;
+  /** Why the data is empty when it is by design (no preseason data). */
+  note?: string;
+}
+
+/**
+ * The answer of a query. `leaguePlayers` gives the league's Players answer of a query (the percentile pool of
+ * team pages); the answers layer passes its cached lookup, so views never import the layer above them.
+ * Lineup filters select few possessions: they are materialised once per computation and every aggregate reads
+ * that small table. Other possession-level filters (period, time, score) keep most of the table, so each
+ * aggregate scans the possession table with the filters pushed into the scan instead.
+ */
+export async function computeData(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
+  const gamePage = q.page.startsWith('Game');
+  if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(q, leaguePlayers);
+  const drop = await materialisePossessions(q.filters);
+  try {
+    return await compute(q, leaguePlayers);
+  } finally {
+    await drop();
+  }
+}
+
+async function requirePlayer(id: string): Promise<number> {
+  const playerId = Number(id);
+  const rows = await query('SELECT 1 FROM players WHERE player_id = $1', [playerId]);
+  if (rows.length === 0) throw new ApiError(404, `No player with id ${id}`, 'entity');
+  return playerId;
+}
+
+async function findGame(code: string): Promise<GameRef | null> {
+  const [g] = await query<GameRef & Record<string, unknown>>(
+    'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
+    [code],
+  );
+  return g ?? null;
+}
+
+async function requireGame(code: string): Promise<GameRef> {
+  const g = await findGame(code);
+  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
+  return g;
+}
+
+async function compute(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
+  // Entity checks first: an unknown id is a 404 whatever the filters.
+  const playerId = q.entity && q.page.startsWith('Player') && q.page !== 'Players' ? await requirePlayer(q.entity) : undefined;
+  const game = q.entity && q.page.startsWith('Game') ? await requireGame(q.entity) : undefined;
+  const gameView = q.page === 'GameTeam' || q.page === 'GamePlayers' || q.page === 'GamePreview';
+  if (!gameView && seasonTypesWithData(q.filters).length === 0) {
+    return { data: {}, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
+  }
+  switch (q.page) {
+    case 'League':
+      return { data: await leagueView(q) };
+    case 'Players':
+      return { data: await playersView(q) };
+    case 'Lineups':
+    case 'TeamLineups':
+      return { data: await lineupsView(q) };
+    case 'PlayerLineups':
+      return { data: await lineupsView(q, playerId) };
+    case 'PlayerProfile':
+      return { data: await playerProfileView(q, playerId!) };
+    case 'PlayerPositions':
+      return { data: await playerPositionsView(q, playerId!) };
+    case 'PlayerOnOff':
+      return { data: await playerOnOffView(q, playerId!) };
+    case 'PlayerGameLog':
+      return { data: await playerGameLogView(q, playerId!) };
+    case 'TeamPlayers':
+      return { data: await teamPlayersView(q, leaguePlayers) };
+    case 'TeamOnOff':
+      return { data: await teamOnOffView(q) };
+    case 'TeamTeam':
+      return { data: await teamTeamView(q) };
+    case 'TeamGameLog':
+      return { data: await teamGameLogView(q) };
+    case 'TeamSalaries': {
+      const data = await teamSalariesView(q);
+      // The salary file stops with 2019-20 (nba-data README).
+      const note = q.filters.seasons.some((s) => s > LAST_SALARY_SEASON)
+        ? 'Salaries are available for 2003-04 to 2019-20 only.'
+        : undefined;
+      return note ? { data, note } : { data };
+    }
+    case 'GamePlayers':
+      return { data: await gamePlayersView({ ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
+    case 'GameTeam':
+      return { data: await gameTeamView(q, game!) };
+    case 'GamePreview':
+      return { data: await gamePreviewView(q, game!) };
+  }
+}

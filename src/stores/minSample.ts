@@ -1,0 +1,8 @@
+/**
+ * The minimum sample of a percentile table (src/lib/percentilePolicy.ts): the possessions a row needs to be
+ * ranked and coloured (on lineup tables, to be listed). null = the page's default. Lives in the URL as
+ * `minPoss` (src/lib/tableQuery.ts); changing it fetches the table again (src/stores/statsApp.ts).
+ */
+import { atom } from 'nanostores';
+
+export const $minPossessions = atom<number | null>(null);

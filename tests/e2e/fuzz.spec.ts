@@ -1,0 +1,108 @@
+/**
+ * Fuzzing (fast-check) of the JSON API and the auth routes against the built server, on a server of its own
+ * (generated sign-in attempts must not touch the shared server's rate limits): whatever the query, body,
+ * content type, method or cookie, no answer is a 5xx and every answer comes back (no hang).
+ */
+import fc from 'fast-check';
+import { dataQuerySchema } from '../../src/lib/apiParams';
+import { DEMO, seedDemoAccounts } from './accountsHelpers';
+import { expect, test } from './fixtures';
+import { startServer, waitListening } from './serverProcess';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const server = startServer({ SIGNIN_MAX_FAILURES_PER_IP: '1000000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '1000000', SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '1000000' });
+test.beforeAll(async () => {
+  seedDemoAccounts();
+  await waitListening(server);
+});
+test.afterAll(() => server.stop());
+
+const DATA_KEYS = Object.keys(dataQuerySchema.shape);
+const NASTY = ['', ' ', '-1', '0', '1', '4', '99', '2012', '2012-13', '2022', '1e9', '-0', '0x10', 'NaN', 'null', 'true', 'false', 'home', 'win', 'BOS', 'bos', 'NJN', 'XXX', '2544', '0022200001', 'regular', 'playoffs', 'preseason', 'offense', 'defense', 'League', 'Players', 'TeamTeam', 'GameTeam', '2013-02-30', '2013-01-01', '%', '%00', '%E0%A4%A', '\u0000', '\uD800', '../../etc/passwd', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>', 'a'.repeat(5000), '9'.repeat(400)];
+const value = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 30 }), fc.integer({ min: -100000, max: 100000 }).map(String), fc.string({ unit: 'grapheme', maxLength: 8 }));
+const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...DATA_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const query = fc.array(fc.tuple(key, value), { maxLength: 12 }).map((pairs) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of pairs) params.append(k, v);
+  return params.toString();
+});
+/** Mostly-valid queries: a real page and a few keys with plausible values (reaches gating and the queries). */
+const plausible = fc
+  .tuple(
+    fc.constantFrom('page=League', 'page=Players', 'page=TeamTeam&entity=BOS', 'page=PlayerProfile&entity=2544', 'page=Lineups'),
+    fc.array(fc.tuple(fc.constantFrom(...DATA_KEYS), fc.constantFrom('home', 'win', '1', '4', '2544', 'BOS', 'true', '2012', 'playoffs')), { maxLength: 3 }),
+  )
+  .map(([page, pairs]) => [page, ...pairs.map(([k, v]) => `${k}=${v}`)].join('&'));
+const rawQuery = fc.oneof(query, plausible, fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')));
+
+async function status(path: string, init: RequestInit = {}): Promise<number> {
+  const r = await fetch(server.base + path, { redirect: 'manual', signal: AbortSignal.timeout(60_000), ...init });
+  await r.arrayBuffer();
+  return r.status;
+}
+
+async function cookieOf(who: { email: string; password: string }): Promise<string> {
+  const csrf = await fetch(`${server.base}/api/auth/csrf`);
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const r = await fetch(`${server.base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base, Cookie: jar.join('; ') },
+    body: new URLSearchParams({ csrfToken, email: who.email, password: who.password, callbackUrl: '/' }),
+  });
+  return [...jar, ...r.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+}
+
+test('the JSON API never answers 5xx: anonymous and as a subscriber', async () => {
+  const subscriber = await cookieOf(DEMO.subscriber);
+  const seen = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('/api/data', '/api/players', '/api/player_details', '/api/game_details', '/api/nope', '/api/data/'),
+      rawQuery,
+      fc.boolean(),
+      async (path, q, signedIn) => {
+        const s = await status(`${path}?${q}`, signedIn ? { headers: { Cookie: subscriber } } : {});
+        seen.set(s, (seen.get(s) ?? 0) + 1);
+        return s < 500;
+      },
+    ),
+    { numRuns: 400 },
+  );
+  // The generator reached the interesting answers, not only 400s.
+  expect([...seen.keys()].sort()).toEqual(expect.arrayContaining([200, 400, 403, 404]));
+});
+
+test('the auth routes never answer 5xx, whatever the method, body, content type or cookie', async () => {
+  const routes = ['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/auth/signin/credentials', '/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/error', '/api/auth/nope', '/api/auth', '/signin', '/signout'];
+  const callbackUrl = fc.oneof(fc.constantFrom('/', '/stats', '//evil.example', '/\\evil', '--', 'http://127.0.0.1/', 'javascript:alert(1)', '%', '/%2F%2Fx'), fc.string({ maxLength: 20 }));
+  const fields = fc.record({ csrfToken: fc.oneof(fc.constant(''), fc.string({ maxLength: 80 })), email: fc.oneof(fc.constantFrom(DEMO.member.email, 'MEMBER@example.com', ''), fc.string({ maxLength: 40 })), password: fc.string({ maxLength: 40 }), callbackUrl, json: fc.constantFrom('true', 'false') }, { requiredKeys: [] });
+  const body = fc.oneof(
+    fields.map((f) => ['application/x-www-form-urlencoded', new URLSearchParams(f as Record<string, string>).toString()] as const),
+    fields.map((f) => ['application/json', JSON.stringify(f)] as const),
+    fc.tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', ''), fc.string({ maxLength: 200 })),
+    fc.tuple(fc.constant('application/json'), fc.constantFrom('{', 'null', '[]', '"x"', '{"email":{"$ne":1}}', '{"email":["a","b"]}')),
+  );
+  const cookie = fc.oneof(fc.constant(''), fc.constantFrom('authjs.callback-url=javascript%3Aalert(1)', 'authjs.callback-url=%', 'authjs.csrf-token=x', 'authjs.session-token=forged', 'authjs.session-token=' + 'A'.repeat(3000)), fc.string({ maxLength: 50 }).map((s) => s.replace(/[\r\n]/g, '')));
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD'), callbackUrl, body, cookie, fc.boolean(), async (route, method, cb, [type, text], c, origin) => {
+      const headers: Record<string, string> = {};
+      if (type) headers['Content-Type'] = type;
+      if (c) headers.Cookie = c;
+      if (origin) headers.Origin = server.base;
+      const withBody = method !== 'GET' && method !== 'HEAD';
+      let s: number;
+      try {
+        s = await status(`${route}?callbackUrl=${encodeURIComponent(cb)}`, { method, headers, ...(withBody ? { body: text } : {}) });
+      } catch (error) {
+        // A header value fetch itself refuses to send is not the server's answer.
+        if (error instanceof TypeError && /header/i.test(String(error.message))) return true;
+        throw error;
+      }
+      return s < 500;
+    }),
+    { numRuns: 500 },
+  );
+});

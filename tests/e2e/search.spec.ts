@@ -1,0 +1,128 @@
+/**
+ * Site search as a user does it, in Chromium against the built server and the test database (2012-13, 2022-23):
+ * the autocomplete of the stats pages (typing, arrow keys, Enter), the plain GET form of the marketing pages
+ * without JavaScript, the /search page, and the API's 400s.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Results come from the server as you type: on this shared machine give them time. */
+const expectSoon = expect.configure({ timeout: 15_000 });
+
+/** The header's combobox, once its island has hydrated. */
+async function searchBox(page: Page) {
+  await expect(page.locator('astro-island[component-url*="SiteSearch"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+  return page.getByRole('combobox', { name: 'Site search' });
+}
+
+const SCREENSHOTS = 'test-results/screenshots';
+test.describe.configure({ timeout: 60_000 });
+
+test.describe('with JavaScript (stats pages: autocomplete)', () => {
+  test('type part of a name, pick with the keyboard and land on the player', async ({ page }) => {
+    await page.goto('/stats/league');
+    const box = await searchBox(page);
+    await box.pressSequentially('doncic', { delay: 30 });
+    const options = page.getByRole('search').getByRole('listbox').getByRole('option');
+    await expectSoon(options.first()).toContainText('Luka Doncic');
+    await page.screenshot({ path: `${SCREENSHOTS}/search-autocomplete-desktop.png` });
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/stats\/player\/profile\/luka_doncic_1629029$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luka Doncic');
+  });
+
+  test('accents and case do not matter; teams by nickname and former abbreviation', async ({ page }) => {
+    await page.goto('/stats/players');
+    const box = await searchBox(page);
+    await box.fill('DONČIĆ');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('Luka Doncic');
+    await box.fill('NJN');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('Brooklyn Nets');
+    await box.fill('celtics');
+    const first = page.getByRole('search').getByRole('option').first();
+    await expectSoon(first).toContainText('Boston Celtics');
+    await expect(first).toContainText('BOS');
+    await first.click();
+    await expect(page).toHaveURL(/\/stats\/team\/team\/BOS$/);
+  });
+
+  test('Enter with nothing highlighted opens the results page', async ({ page }) => {
+    await page.goto('/stats/teams');
+    const box = await searchBox(page);
+    await box.fill('lebron');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('LeBron James');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=lebron$/);
+    await expect(page.getByRole('region', { name: 'Players' }).getByRole('link').first()).toHaveText('LeBron James');
+  });
+
+  test('on a phone the search box has its own row and the list fits the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/stats/guides');
+    const box = await searchBox(page);
+    await box.fill('james');
+    await expectSoon(page.getByRole('search').getByRole('option').first()).toBeVisible();
+    const menu = await page.getByRole('search').getByRole('listbox').boundingBox();
+    expect(menu!.x).toBeGreaterThanOrEqual(0);
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SCREENSHOTS}/search-autocomplete-phone.png` });
+  });
+});
+
+test.describe('without JavaScript (a plain GET form)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('from a marketing page: type, press Enter, open the player', async ({ page }) => {
+    await page.goto('/about');
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Site search' });
+    await box.fill('lebron');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=lebron$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “lebron”');
+    await page.screenshot({ path: `${SCREENSHOTS}/search-results-desktop.png`, fullPage: true });
+    await page.getByRole('region', { name: 'Players' }).getByRole('link', { name: 'LeBron James' }).click();
+    await expect(page).toHaveURL(/\/stats\/player\/profile\/lebron_james_2544$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('LeBron James');
+  });
+
+  test('a game by its teams and date', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Site search' }).fill('BOS DEN 2023-01-01');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const games = page.getByRole('region', { name: 'Games' }).getByRole('link');
+    await expect(games).toHaveCount(1);
+    await page.screenshot({ path: `${SCREENSHOTS}/search-results-phone.png`, fullPage: true });
+    await games.first().click();
+    await expect(page).toHaveURL(/\/stats\/game\/team\/BOS_DEN_2023-01-01_\d{10}$/);
+  });
+
+  test('an empty search says what to type, with a 400', async ({ page }) => {
+    const response = await page.goto('/search?q=');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toContainText('q: type something to search for');
+  });
+});
+
+test.describe('GET /api/search', () => {
+  test('answers players, teams and games with paths, best first', async ({ request }) => {
+    const body = await (await request.get('/api/search?q=james&limit=5')).json();
+    expect(body.players.length).toBeLessThanOrEqual(5);
+    for (const p of body.players) expect(p.path).toBe(`/stats/player/profile/${p.path.split('/').at(-1)}`);
+    expect(body.players.map((p: { name: string }) => p.name)).toContain('LeBron James');
+    const lebron = await (await request.get('/api/search?q=lebron')).json();
+    expect(lebron.players[0]).toMatchObject({ name: 'LeBron James', second_spectrum_id: 2544, path: '/stats/player/profile/lebron_james_2544' });
+    const nets = await (await request.get('/api/search?q=NJN')).json();
+    expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
+  });
+
+  test('a bad q or limit is a 400 naming it', async ({ request }) => {
+    for (const [query, param] of [['q=', 'q'], ['limit=3', 'q'], ['q=x&limit=0', 'limit'], ['q=x&limit=abc', 'limit'], ['q=x&limit=21', 'limit'], [`q=${'a'.repeat(101)}`, 'q']]) {
+      const r = await request.get(`/api/search?${query}`);
+      expect(r.status(), query).toBe(400);
+      expect((await r.json()).param, query).toBe(param);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * A second instance of the project's server (`npm run serve`, the same build) with its own settings, for tests
+ * that must not disturb the shared test server (rate-limit counters, proxy headers, https settings). It listens
+ * on a free port (PORT=0); `base` is known once it says where it listens.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from './fixtures';
+
+export interface ServerProcess {
+  /** http://127.0.0.1:{port}, once listening (waitListening) */
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => void;
+}
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  let output = '';
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server: ServerProcess = {
+    base: '',
+    child,
+    output: () => output,
+    exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
+    stop: () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+  child.stdout!.on('data', (c: Buffer) => {
+    output += c.toString();
+    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+    if (port && !server.base) server.base = `http://127.0.0.1:${port}`;
+  });
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  return server;
+}
+
+export async function waitListening(server: ServerProcess): Promise<void> {
+  await expect.poll(() => server.base, { timeout: 30_000, message: server.output() }).not.toBe('');
+}

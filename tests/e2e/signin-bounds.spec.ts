@@ -1,0 +1,147 @@
+/**
+ * Sign-in bounded, against a server of its own (the rate-limit counters of the shared test server stay clean;
+ * TRUST_PROXY=1 so X-Forwarded-For stands for different client addresses):
+ * - bodies on /api/auth/* are capped (413) before anything reads them, declared or chunked;
+ * - the limiter reads the email whatever the content type: a JSON attempt counts and is refused like a form one;
+ * - a stranger cannot keep a real user locked out: failures count per account and IP; many addresses failing
+ *   on one account slow it down, and the real password still works from another address;
+ * - a bad callbackUrl on any auth route is a 400 (never a 500), query, body or cookie.
+ */
+import { usersCli } from './accountsHelpers';
+import { expect, test } from './fixtures';
+import { startServer, waitListening } from './serverProcess';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const server = startServer({
+  TRUST_PROXY: '1',
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3',
+  SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '6',
+  SIGNIN_MAX_DELAY_MS: '1500',
+});
+test.beforeAll(() => waitListening(server));
+test.afterAll(() => server.stop());
+
+const stamp = Date.now();
+function account(name: string): { email: string; password: string } {
+  const who = { email: `${name}-${stamp}@example.com`, password: `pw-${name}-${stamp}` };
+  usersCli('add', who.email, '--name', name, '--password', who.password);
+  return who;
+}
+
+/** A CSRF token and its cookie, fetched as a client at `ip` (plain fetch: no cookie jar shared between attempts). */
+async function csrf(ip: string): Promise<{ token: string; cookie: string }> {
+  const r = await fetch(`${server.base}/api/auth/csrf`, { headers: { 'X-Forwarded-For': ip } });
+  const cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { token: ((await r.json()) as { csrfToken: string }).csrfToken, cookie };
+}
+
+/** One sign-in attempt from `ip`, as a form or as JSON. Returns the status and whether it signed in. */
+async function attempt(ip: string, email: string, password: string, as: 'form' | 'json') {
+  const { token, cookie } = await csrf(ip);
+  const fields = { csrfToken: token, email, password, callbackUrl: '/' };
+  const r = await fetch(`${server.base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: server.base,
+      'X-Forwarded-For': ip,
+      Cookie: cookie,
+      'Content-Type': as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+    },
+    body: as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
+  });
+  const location = r.headers.get('location') ?? '';
+  const signedIn = r.status === 302 && !location.includes('error=') && r.headers.getSetCookie().some((c) => c.startsWith('authjs.session-token='));
+  return { status: r.status, signedIn };
+}
+
+test('bodies over 16 KB are refused with 413 before being read, declared or chunked', async ({ request }) => {
+  for (const path of ['/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/signin/credentials', '/api/data']) {
+    const big = await request.post(server.base + path, { data: 'a='.padEnd(16 * 1024 + 1, 'x'), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base } });
+    expect(big.status(), path).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toMatch(/too large/);
+  }
+  // Chunked (no Content-Length): a 1 MB stream is cut off at the limit.
+  const chunked = await fetch(`${server.base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.base },
+    body: new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 64; i++) controller.enqueue(new Uint8Array(16 * 1024).fill(32));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+  } as RequestInit).catch((e: Error) => e);
+  if (!(chunked instanceof Error)) expect(chunked.status).toBe(413);
+  // A body just under the limit is read normally (a failed sign-in, not a 413).
+  const { token, cookie } = await csrf('192.0.2.200');
+  const fits = await request.post(`${server.base}/api/auth/callback/credentials`, {
+    form: { csrfToken: token, email: 'nobody@example.com', password: 'x'.repeat(15 * 1024), callbackUrl: '/' },
+    headers: { Origin: server.base, Cookie: cookie, 'X-Forwarded-For': '192.0.2.200' },
+    maxRedirects: 0,
+  });
+  expect(fits.status()).toBe(302);
+  expect((await request.get(`${server.base}/api/auth/csrf`)).status()).toBe(200);
+});
+
+test('JSON attempts are counted and refused like form ones; the right password as JSON does not slip past', async () => {
+  const who = account('json-lock');
+  const ip = '198.51.100.10';
+  expect((await attempt(ip, who.email, 'wrong-1', 'json')).status).toBe(302);
+  expect((await attempt(ip, who.email, 'wrong-2', 'form')).status).toBe(302);
+  expect((await attempt(ip, who.email.toUpperCase(), 'wrong-3', 'json')).status).toBe(302);
+  const locked = await attempt(ip, who.email, who.password, 'json');
+  expect(locked).toEqual({ status: 429, signedIn: false });
+  expect((await attempt(ip, who.email, who.password, 'form')).status).toBe(429);
+  // A JSON attempt signs in normally when not limited.
+  expect(await attempt('198.51.100.11', who.email, who.password, 'json')).toEqual({ status: 302, signedIn: true });
+});
+
+test('a stranger cannot keep a real user locked out: other addresses still sign in, slowed not refused', async () => {
+  const who = account('victim');
+  // Four attacking addresses, three failures each: every pair is locked, the account is past its slow-down.
+  for (let a = 0; a < 4; a++) {
+    for (let k = 0; k < 3; k++) expect((await attempt(`203.0.113.${a + 1}`, who.email, `guess-${a}-${k}`, k % 2 ? 'json' : 'form')).status).toBe(302);
+    expect((await attempt(`203.0.113.${a + 1}`, who.email, who.password, 'form')).status).toBe(429);
+  }
+  // The real user, from home: slowed down (the answer waits), but signed in.
+  const started = Date.now();
+  expect(await attempt('192.0.2.77', who.email, who.password, 'form')).toEqual({ status: 302, signedIn: true });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+  // Success cleared the account's counters: the next attempt is not slowed.
+  const next = Date.now();
+  expect((await attempt('192.0.2.77', who.email, who.password, 'form')).signedIn).toBe(true);
+  expect(Date.now() - next).toBeLessThan(1_400);
+});
+
+test('a bad callbackUrl on any auth route is a 400 with a JSON message, never a 500', async ({ request }) => {
+  const bad = ['--', '//evil.example', '/\\evil.example', '/../\\evil.example', 'https://evil.example/', '/%2F%2Fevil.example', '/\t/evil.example', 'javascript:alert(1)'];
+  const routes = ['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/auth/signout', '/api/auth/error', '/api/auth/callback/credentials'];
+  for (const route of routes) {
+    for (const value of bad) {
+      const r = await request.get(`${server.base}${route}?callbackUrl=${encodeURIComponent(value)}`, { maxRedirects: 0 });
+      expect(r.status(), `${route} ${value}`).toBe(400);
+      expect(((await r.json()) as { param: string }).param).toBe('callbackUrl');
+    }
+  }
+  // In the body of a post, and in Auth.js's callback-url cookie.
+  const { token, cookie } = await csrf('192.0.2.201');
+  const posted = await request.post(`${server.base}/api/auth/signout`, {
+    form: { csrfToken: token, callbackUrl: '//evil.example' },
+    headers: { Origin: server.base, Cookie: cookie },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(400);
+  const cookied = await request.get(`${server.base}/api/auth/session`, { headers: { Cookie: 'authjs.callback-url=javascript%3Aalert(1)' } });
+  expect(cookied.status()).toBe(400);
+  expect(cookied.headers()['set-cookie']).toMatch(/^authjs\.callback-url=; .*Max-Age=0/);
+  // A foreign URL in the cookie (another node of the site may have set it) is no error: Auth.js only ever uses it
+  // through the redirect callback, which keeps the browser on this site.
+  const foreign = await request.get(`${server.base}/api/auth/session`, { headers: { Cookie: 'authjs.callback-url=https%3A%2F%2Fevil.example%2F' } });
+  expect(foreign.status()).toBe(200);
+  // Good ones pass: a path, and the site's own absolute URL.
+  expect((await request.get(`${server.base}/api/auth/session?callbackUrl=%2Fstats%2Fplayers%3Fseason%3D2012`)).status()).toBe(200);
+  expect((await request.get(`${server.base}/api/auth/session?callbackUrl=${encodeURIComponent(server.base + '/profile')}`)).status()).toBe(200);
+});

@@ -1,0 +1,95 @@
+/**
+ * The small things of issue 10, as a user sees them in Chromium (built server, test database 2012-13 and 2022-23):
+ * minutes, the salaries tab's season, empty states that say why, the expiry page, one position vocabulary, team rows
+ * without player-only columns, and the phone sub-nav that shows it scrolls.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { expect, test } from './fixtures';
+
+const SCREENSHOTS = 'test-results/screenshots';
+test.describe.configure({ timeout: 90_000 });
+
+async function openTable(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+}
+
+const columnValues = async (page: Page, column: string) => {
+  const index = await page
+    .locator('.sa-head-row [role="columnheader"]')
+    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
+  expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
+  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
+};
+
+test('minutes: whole minutes on season tables, m:ss on game lines', async ({ page }) => {
+  await openTable(page, '/stats/players');
+  const season = await columnValues(page, 'sec');
+  expect(season.length).toBeGreaterThan(100);
+  for (const v of season.slice(0, 20)) expect(v).toMatch(/^\d{1,3}(,\d{3})*$/);
+  await openTable(page, '/stats/player/gamelog/lebron_james_2544');
+  const games = await columnValues(page, 'sec');
+  for (const v of games.slice(0, 20)) expect(v).toMatch(/^\d{1,2}:\d{2}$/);
+});
+
+test('the Salaries tab opens on 2019-20, the latest season with salary data; later seasons say why they are empty', async ({ page }) => {
+  await page.goto('/stats/team/salaries/MIA');
+  await expect(page).toHaveURL(/[?&]season=2019(&|$)/);
+  await expect(page.locator('.sa-pills')).toContainText('2019-20');
+  await page.goto('/stats/team/salaries/MIA?season=2022');
+  await expect(page.getByRole('status').filter({ hasText: 'No salaries after 2019-20' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('playoffs before 2013-14 say why the table is empty', async ({ page }) => {
+  await page.goto('/stats/players?season=2012&seasonType=playoffs');
+  await expect(page.getByRole('status').filter({ hasText: 'No playoffs before 2013-14' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the expiry page says what really happens while the plan is expired', async ({ page }) => {
+  seedDemoAccounts();
+  await signIn(page, DEMO.expired, '/stats/players');
+  await expect(page).toHaveURL(/\/subscription_expiration$/);
+  const lede = page.locator('.page-head');
+  await expect(lede).toContainText('every page of the site brings you back here');
+  await expect(lede).not.toContainText('you can still read every page');
+  // And it is true: another page brings him back.
+  await page.goto('/stats/teams');
+  await expect(page).toHaveURL(/\/subscription_expiration$/);
+  await expect(page.getByRole('link', { name: 'Sign out and read with the free filters' })).toHaveAttribute('href', '/signout');
+});
+
+test('one position vocabulary: the positions tab and the tables both say point ... big', async ({ page }) => {
+  await openTable(page, '/stats/player/positions/lebron_james_2544?season=2012');
+  const slots = await columnValues(page, 'position');
+  expect(slots.length).toBeGreaterThan(0);
+  for (const s of slots) expect(['Point', 'Combo', 'Wing', 'Forward', 'Big']).toContain(s);
+  await openTable(page, '/stats/players');
+  const groups = new Set(await columnValues(page, 'position'));
+  for (const g of groups) expect(['Point', 'Combo', 'Wing', 'Forward', 'Big', '–']).toContain(g);
+});
+
+test('team rows show no player-only columns; player rows keep them', async ({ page }) => {
+  await openTable(page, '/stats/team/gamelog/BOS');
+  await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_100"]')).toBeVisible();
+  await expect(page.locator('.sa-table [role="columnheader"][data-column="usage"]')).toHaveCount(0);
+  await expect(page.locator('.sa-table [role="columnheader"][data-column="ast_usg"]')).toHaveCount(0);
+  await openTable(page, '/stats/player/gamelog/jayson_tatum_1628369');
+  await expect(page.locator('.sa-table [role="columnheader"][data-column="usage"]')).toBeVisible();
+});
+
+test('on a phone the stats sub-nav shows that it scrolls and reaches Guides', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/stats/teams');
+  const nav = page.getByRole('navigation', { name: 'Stats', exact: true });
+  const guides = nav.getByRole('link', { name: 'Guides' });
+  const overflow = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, bg: getComputedStyle(el).backgroundImage }));
+  expect(overflow.scroll).toBeGreaterThan(overflow.client);
+  expect(overflow.bg).toContain('linear-gradient'); // the glowing edge on the side with more links
+  expect((await guides.boundingBox())!.x).toBeGreaterThan(390 - 40);
+  await page.screenshot({ path: `${SCREENSHOTS}/subnav-phone.png`, clip: { x: 0, y: 0, width: 390, height: 160 } });
+  await nav.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(guides).toBeInViewport();
+  await guides.click();
+  await expect(page).toHaveURL(/\/stats\/guides$/);
+});
