@@ -20,9 +20,10 @@ const CHOICES = SETS.flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: de
 );
 const DEFAULT = CHOICES.find((c) => c.key === 'efg_pct') ?? CHOICES[0]!;
 
-/** The table's query with every season of the player and the regular season only. */
-function careerQuery(query: string, seasons: string[]): string {
+/** The table's query with every season of the player, the regular season only, and the chosen column's set. */
+function careerQuery(query: string, seasons: string[], metricSet: string): string {
   const params = new URLSearchParams(query);
+  params.set('metric_set', metricSet);
   params.delete('season');
   params.delete('season_type');
   for (const s of seasons) params.append('season', s.slice(0, 4));
@@ -37,7 +38,8 @@ export default function CareerChart() {
   const [data, setData] = useState<SetRows | null>(null);
   const id = useId();
   const seasons = [...new Set((player.details?.seasons ?? []).filter((s) => s.season_type === 'regular').map((s) => s.season))].sort();
-  const query = table.query && seasons.length ? careerQuery(table.query, seasons) : null;
+  const column = CHOICES.find((c) => c.key === key) ?? DEFAULT;
+  const query = table.query && seasons.length ? careerQuery(table.query, seasons, column.set) : null;
   useEffect(() => {
     if (!query) return;
     const controller = new AbortController();
@@ -48,7 +50,6 @@ export default function CareerChart() {
     return () => controller.abort();
   }, [query]);
   if (!data || !player.details) return null;
-  const column = CHOICES.find((c) => c.key === key) ?? DEFAULT;
   const rows = [...(data[column.set] ?? [])].filter((r) => r.season_type === 'regular').sort((a, b) => Number(a.season_start) - Number(b.season_start));
   if (rows.length === 0) return null;
   const minutes = plotScale(column.format);
