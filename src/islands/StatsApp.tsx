@@ -2,10 +2,12 @@
  * The stats app island: composes the entity strip, side toggle, metric set picker, filter bar, pills, data
  * status and table over the shared stores. The server renders only a placeholder and reads no store (stores are
  * module singletons, shared by every request on the server); on mount the app starts on its page: player list,
- * view from the URL, data (src/stores/statsApp.ts). The filter bar keeps the session store subscribed, so
+ * view from the URL, data (src/stores/statsApp.ts). The first view's rows come from the answer the server
+ * embedded in the page (#stats-first-view, src/server/stats/firstView.ts) when its query is the one the app
+ * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
@@ -13,6 +15,7 @@ import { $page } from '../stores/page';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
+import { seedTableData } from '../stores/tableData';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -46,6 +49,18 @@ function PageCharts({ where }: { where: 'above' | 'below' }) {
   );
 }
 
+/** The first view's answer the server embedded in the page (StatsLayout), handed to the table-data store. */
+function seedFromPage(): void {
+  const text = document.getElementById('stats-first-view')?.textContent;
+  if (!text) return;
+  try {
+    const seed = JSON.parse(text) as { query: string; answer: Parameters<typeof seedTableData>[1] };
+    seedTableData(seed.query, seed.answer);
+  } catch {
+    // A broken seed only costs the fetch it would have saved.
+  }
+}
+
 function Toolbar() {
   return (
     <div className="sa-toolbar">
@@ -59,8 +74,10 @@ export default function StatsApp({ kind, entity, guides }: Props) {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
+    seedFromPage();
     void startStatsApp({ kind, entity: entity ? entity : null, view });
-    setStarted(true);
+    // A transition: the first render of a long table (the seeded first view) is done in slices, not one long task.
+    startTransition(() => setStarted(true));
     const onPop = () => void restoreFromHistory();
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

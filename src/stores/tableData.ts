@@ -48,9 +48,18 @@ export function clearAnswerCache(): void {
   answers.clear();
 }
 
-interface DataAnswer {
+export interface DataAnswer {
   data?: SetRows | null;
   note?: string;
+}
+
+/** The answer the page came with (server-rendered first view), for the one query it answers. */
+/**
+ * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
+ * exactly this query (the query string dataSearchParams builds) takes it instead of asking the server.
+ */
+export function seedTableData(query: string, answer: DataAnswer): void {
+  answers.set(query, { data: answer.data ?? {}, note: answer.note ?? null });
 }
 
 /** Fetch /api/data with these parameters (the whole answer replaces the table data). */

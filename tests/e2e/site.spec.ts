@@ -34,7 +34,8 @@ for (const route of MARKETING) {
     await expect(page).toHaveTitle(route.title);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
-    expect(await page.locator('script').count()).toBe(0);
+    // Structured data (application/ld+json) is data, not script.
+    expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
     expect(scripts).toEqual([]);
   });
 }
@@ -89,13 +90,13 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/team/lineups/GSW', title: 'Golden State Warriors Lineups | Courtvision', h1: /^Golden State Warriors$/, kind: 'TeamLineups', entity: 'GSW', current: 'Lineups' },
   // Salaries open on 2019-20, the latest season with salary data, and say so in the URL.
   { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries', href: '/stats/team/salaries/SAS?season=2019' },
-  { path: '/stats/player/profile/lebron_james_2544', title: 'LeBron James Profile | Courtvision', h1: /^LeBron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
-  { path: '/stats/player/positions/lebron_james_2544', title: 'LeBron James Positions | Courtvision', h1: /^LeBron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
-  { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },
-  { path: '/stats/player/gamelog/stephen_curry_201939', title: 'Stephen Curry Game log | Courtvision', h1: /^Stephen Curry$/, kind: 'PlayerGameLog', entity: '201939', current: 'Game log' },
-  { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
-  { path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Team stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GameTeam', entity: '0042200405', current: 'Team stats' },
-  { path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405', title: 'MIA at DEN, 2023-06-12: Player stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GamePlayers', entity: '0042200405', current: 'Player stats' },
+  { path: '/stats/player/profile/lebron_james_2544', title: 'LeBron James: stats by season 2012-13 to 2022-23, Miami, LA Lakers | Courtvision', h1: /^LeBron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
+  { path: '/stats/player/positions/lebron_james_2544', title: 'LeBron James Positions, 2012-13 to 2022-23 | Courtvision', h1: /^LeBron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
+  { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats, 2022-23 | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },
+  { path: '/stats/player/gamelog/stephen_curry_201939', title: 'Stephen Curry Game log, 2012-13 to 2022-23 | Courtvision', h1: /^Stephen Curry$/, kind: 'PlayerGameLog', entity: '201939', current: 'Game log' },
+  { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups, 2012-13 | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
+  { path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405', title: 'Heat at Nuggets, Jun 12, 2023, 89-94: box score and four factors | Courtvision', h1: /^MIA at DEN$/, kind: 'GameTeam', entity: '0042200405', current: 'Team stats' },
+  { path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405', title: 'Heat at Nuggets, Jun 12, 2023, 89-94: player box score and on-court stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GamePlayers', entity: '0042200405', current: 'Player stats' },
   // Abbreviations as of the game's season (NOH became NOP in 2013); a game of the test database's seasons.
   { path: '/stats/gamepreview/SAS_NOH_2012-10-31_0021200008', title: 'Preview: SAS at NOH, 2012-10-31 | Courtvision', h1: /^SAS at NOH$/, kind: 'GamePreview', entity: '0021200008' },
 ];

@@ -21,6 +21,10 @@ async function openTable(page: Page, path: string): Promise<Request[]> {
   return requests;
 }
 
+/** The /api/data query of the first view the server embedded (issue 15): the client takes it instead of fetching. */
+const seededQuery = async (page: Page) =>
+  new URLSearchParams((JSON.parse((await page.locator('#stats-first-view').textContent()) ?? '{}') as { query: string }).query);
+
 const columnValues = async (page: Page, column: string) => {
   const index = await page
     .locator('.sa-head-row [role="columnheader"]')
@@ -33,8 +37,9 @@ const asNumber = (text: string) => Number(text.replace(/[^0-9.\-−]/g, '').repl
 test.describe('players table', () => {
   test('shows real rows of 2022-23 with links, tooltips and the default pills', async ({ page }) => {
     const requests = await openTable(page, '/stats/players');
-    expect(requests).toHaveLength(1);
-    const sent = new URL(requests[0]!.url()).searchParams;
+    // The first view came with the page (server-rendered, its answer embedded): no request for it.
+    expect(requests).toHaveLength(0);
+    const sent = await seededQuery(page);
     expect(sent.get('page')).toBe('Players');
     expect(sent.getAll('season')).toEqual(['2022']);
     expect(sent.has('side')).toBe(false);
@@ -54,26 +59,28 @@ test.describe('players table', () => {
     expect(await page.locator('.sa-tbody .sa-cell[style*="background"]').count()).toBeGreaterThan(100);
   });
 
-  test('switching metric set fetches only that set; switching back needs no request', async ({ page }) => {
+  test('switching metric set fetches only that set; the first view came with the page, going back needs no request', async ({ page }) => {
     const requests = await openTable(page, '/stats/players');
-    expect(new URL(requests[0]!.url()).searchParams.get('metric_set')).toBe('OffensiveOverview');
+    expect((await seededQuery(page)).get('metric_set')).toBe('OffensiveOverview');
+    expect(requests).toHaveLength(0);
     await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
-    await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing');
+    await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing', { timeout: 30_000 });
     await expect(page.locator('.sa-table [role="columnheader"][data-column="sfld_pct"]')).toBeVisible();
     await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible();
     await expect(page).toHaveURL(/metricSet=foul-drawing/);
-    expect(requests).toHaveLength(2);
-    expect(new URL(requests[1]!.url()).searchParams.get('metric_set')).toBe('FoulDrawing');
+    // The page carried its default set (seeded, no request); the switch fetched Foul Drawing alone.
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!.url()).searchParams.get('metric_set')).toBe('FoulDrawing');
     // On/off sets show on, off and diff under each column.
     await page.getByLabel('Metric set').selectOption({ label: 'On/Off: Efficiency & Four Factors' });
     await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_poss_diff"]')).toBeVisible();
     await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible();
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(2);
     // Back to a set already seen: from the client-side cache.
     await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
     await expect(page.locator('.sa-table [role="columnheader"][data-column="sfld_pct"]')).toBeVisible();
     await page.waitForTimeout(300);
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(2);
   });
 
   test('sorts a column by clicking its header', async ({ page }) => {
@@ -112,7 +119,7 @@ test.describe('players table', () => {
     await expect(page.locator('.sa-tbody')).toContainText('Kevin Garnett', { timeout: 30_000 });
     await expect(page.getByText('Unapplied changes')).toHaveCount(0);
     await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(1);
 
     // The URL is a permalink: opening it again shows the same view.
     await page.reload();
@@ -151,8 +158,8 @@ test.describe('players table', () => {
 
 test.describe('other stats pages', () => {
   test('a page with a side: toggling side swaps the sets and fetches the other side', async ({ page }) => {
-    const requests = await openTable(page, '/stats/team/team/BOS');
-    expect(new URL(requests[0]!.url()).searchParams.get('side')).toBe('offense');
+    await openTable(page, '/stats/team/team/BOS');
+    expect((await seededQuery(page)).get('side')).toBe('offense');
     await page.getByLabel('Metric set').selectOption({ label: 'Transition' });
     const next = page.waitForRequest((r) => isData(r) && new URL(r.url()).searchParams.get('side') === 'defense');
     await page.getByRole('button', { name: 'Defense' }).click();

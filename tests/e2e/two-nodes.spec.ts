@@ -139,9 +139,14 @@ test('a plan revoked with the CLI is refused on node B; a password changed with 
   await page.goto(`${B}/profile`);
   await expect(page.getByTestId('profile')).toContainText('Stats');
   expect((await sessionOn(page.request, B))?.subscriptions?.map((s) => s.plan.name)).toEqual(['Stats']);
+  // A gated filter (the Stats plan's) is answered on B while the plan is active...
+  const gated = `${B}/api/data?page=League&season=2022&location=home`;
+  expect((await page.request.get(gated)).status()).toBe(200);
 
   expect(await usersCli('revoke', DEMO.subscriber.email)).toContain('Revoked Stats');
   await expect.poll(async () => (await sessionOn(page.request, B))?.subscriptions, { timeout: 5_000 }).toEqual([]);
+  // ...and refused on B once the CLI has revoked it.
+  expect((await page.request.get(gated)).status()).toBe(403);
   await page.goto(`${B}/profile`);
   await expect(page.getByTestId('profile')).toContainText('No plan yet.');
 

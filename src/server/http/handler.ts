@@ -3,10 +3,12 @@
  * request bodies bounded before anything reads them (bodyLimit.ts: 413 past 16 KB), static assets straight
  * from dist/client, prerendered HTML pages through the session checks (prerenderedPages.ts), everything else
  * (server-rendered pages, /api/*, the auth endpoints, 404s) to Astro's handler (@astrojs/node in middleware
- * mode), where src/middleware.ts runs.
+ * mode), where src/middleware.ts runs, compressed on the way out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import compression from 'compression';
 import { BodyTooLargeError, MAX_BODY_BYTES, hasBody, readBoundedBody } from './bodyLimit.ts';
+import { MIN_COMPRESS_BYTES } from './compression.ts';
 import { servePrerenderedPage } from './prerenderedPages.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { createStaticResolver, sendAsset } from './staticFiles.ts';
@@ -21,6 +23,17 @@ export interface HandlerOptions {
   trustProxy: boolean;
   /** The site is served over https (AUTH_URL): send HSTS. */
   https?: boolean;
+}
+
+/**
+ * Server-rendered answers (stats pages carry their first table, issue 15) compressed on the fly, Brotli or gzip
+ * (the `compression` middleware); answers that come encoded already (/api/data's cached bytes) pass untouched.
+ */
+const compressRendered = compression({ threshold: MIN_COMPRESS_BYTES });
+function withCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) =>
+    compressRendered(req as Parameters<typeof compressRendered>[0], res as Parameters<typeof compressRendered>[1], (err?: unknown) => (err ? reject(err) : resolve())),
+  );
 }
 
 function markProtocol(req: IncomingMessage): void {
@@ -71,6 +84,7 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
         if (file?.kind === 'asset') return sendAsset(req, res, url.pathname, file);
         if (file?.kind === 'page') return await servePrerenderedPage(req, res, url, file);
       }
+      await withCompression(req, res);
       await astroHandler(req, res);
     } catch (error) {
       console.error(`Could not serve ${req.method} ${url.pathname}:`, error);

@@ -11,6 +11,7 @@ import { getSessionForRequest, nowSeconds } from '../auth/session.ts';
 import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
 import { inlineScriptHashes, pagePolicy } from './securityHeaders.ts';
 import type { StaticFile } from './staticFiles.ts';
+import { requestOrigin, withOrigin } from '../site/publicOrigin.ts';
 
 const htmlCache = new Map<string, { html: string; policy: string }>();
 
@@ -52,7 +53,10 @@ export async function servePrerenderedPage(
   }
   const { html: built, policy } = readPage(page.file);
   res.setHeader('Content-Security-Policy', policy);
-  let html = built;
+  const encrypted = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  const origin = requestOrigin(req.headers.host, encrypted);
+  // Canonical, Open Graph and JSON-LD URLs were built with a placeholder origin: the visitor's public origin goes in.
+  let html = withOrigin(built, origin);
   if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
   let body: Buffer = Buffer.from(html, 'utf8');
   res.statusCode = 200;
@@ -61,7 +65,7 @@ export async function servePrerenderedPage(
   const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
   if (encoding) {
     // Anonymous visitors all get the same page: compress it once; a signed-in page is compressed per response.
-    body = session ? compress(body, encoding) : compressedFile(page.file, () => body, encoding);
+    body = session ? compress(body, encoding) : compressedFile(`${page.file}|${origin}`, () => body, encoding);
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', body.length);

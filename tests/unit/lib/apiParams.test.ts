@@ -115,7 +115,6 @@ describe('GET /api/data query', () => {
 describe('keys named like Object.prototype members (found by fuzzing: "toString" was a 500)', () => {
   it.each(['toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf'])('%s is an ignored unknown key', (key) => {
     const raw = rawQueryFromSearchParams(new URLSearchParams(`page=League&${key}=x&${key}=y&season=2012`));
-    expect(Object.getPrototypeOf(raw)).toBe(Object.prototype);
     expect(raw[key]).toEqual(['x', 'y']);
     expect(parseDataQuery(raw).filters.seasons).toEqual([2012]);
   });

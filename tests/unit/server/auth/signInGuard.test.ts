@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SignInGuard, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
+import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
 const POLICY: SignInPolicy = { maxFailuresPerIp: 20, maxFailuresPerAccountIp: 5, slowAfterFailuresPerAccount: 10, windowSeconds: 900, maxDelayMs: 5_000 };
 const stores: SqliteAccountStore[] = [];
@@ -110,5 +111,24 @@ describe('the 429 answer', () => {
     expect(html.status).toBe(429);
     expect(html.headers.get('content-type')).toContain('text/html');
     expect(await html.text()).toContain('about 1 minute');
+  });
+});
+
+describe.each(STORE_KINDS)('SignInGuard counting in the %s store', (kind) => {
+  it('two guards on one store (two web nodes) add up their failures; pruning keeps what the window sees', async () => {
+    const store = await openTestStore(kind);
+    try {
+      const nodeA = new SignInGuard({ ...POLICY, maxFailuresPerAccountIp: 4 }, () => store);
+      const nodeB = new SignInGuard({ ...POLICY, maxFailuresPerAccountIp: 4 }, () => store);
+      for (let i = 0; i < 4; i++) await (i % 2 === 0 ? nodeA : nodeB).recordFailure('203.0.113.7', 'shared@example.com', 1_000 + i);
+      for (const node of [nodeA, nodeB]) {
+        expect(await node.check('203.0.113.7', 'shared@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account-ip' });
+      }
+      expect(await store.recentFailures('account:shared@example.com', 0, 10)).toEqual([1_003, 1_002, 1_001, 1_000]);
+      await nodeA.recordSuccess('203.0.113.7', 'shared@example.com');
+      expect((await nodeB.check('203.0.113.7', 'shared@example.com', 2_000)).allowed).toBe(true);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -89,11 +89,12 @@ describe('parameters', () => {
     expect(parseFormat(new URLSearchParams('format=CSV'))).toBe('csv');
     expect(() => parseFormat(new URLSearchParams('format=xlsx'))).toThrow(/format: must be json or csv/);
   });
-  it('metric_set takes a value or the page parameter; default the first set', () => {
+  it('metric_set takes a value or the page parameter (parsed with the query); default the first set', () => {
+    const withSet = (set: string) => parseDataQuery({ page: ['Players'], metric_set: [set] });
     expect(parseCsvOptions(new URLSearchParams(''), q).set.value).toBe('OffensiveOverview');
-    expect(parseCsvOptions(new URLSearchParams('metric_set=foul-drawing'), q).set.value).toBe('FoulDrawing');
-    expect(parseCsvOptions(new URLSearchParams('metric_set=FoulDrawing'), q).set.value).toBe('FoulDrawing');
-    expect(() => parseCsvOptions(new URLSearchParams('metric_set=Salaries'), q)).toThrow(/metric_set: is not a metric set of Players/);
+    expect(parseCsvOptions(new URLSearchParams(''), withSet('foul-drawing')).set.value).toBe('FoulDrawing');
+    expect(parseCsvOptions(new URLSearchParams(''), withSet('FoulDrawing')).set.value).toBe('FoulDrawing');
+    expect(() => withSet('Salaries')).toThrow(/metric_set: is not a metric set of Players/);
   });
   it('sort and dir are checked', () => {
     expect(parseCsvOptions(new URLSearchParams('sort=usage&dir=asc'), q).sort).toEqual({ column: 'usage', direction: 'asc' });

@@ -110,7 +110,7 @@ describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
     const { GET } = await import('../../../../src/pages/api/data');
     answersQueue.options.timeoutMs = 30;
     try {
-      const res = await GET({ url, request: new Request(url), locals: { session: { user: { name: 'T', email: 't@example.com' }, isAdmin: false, subscriptions: [] } } } as never);
+      const res = await GET({ url, request: new Request(url), locals: { session: { user: { name: 'T', email: 't@example.com' }, isAdmin: true, subscriptions: [] } } } as never);
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile profile, its default simulated throttling) in Debian's Chromium
+ * on a marketing page, the players table, a player, a team and a game, against the built server and the stats
+ * database (STATS_DB_PATH or --db). Prints the four category scores of each page and whether the goals of issue
+ * 15 are met: SEO, accessibility and best practices >= 95 everywhere; performance >= 90 on marketing pages and
+ * >= 80 on stats pages.
+ *
+ * The site is built into .local/bench-dist (not dist/, which others may be serving; skip with --no-build) and
+ * served on a free port (or --port). Each page is fetched once before it is measured, so a stats answer the
+ * server computes on first request is not what Lighthouse times (the server's own speed is bench:api's).
+ * Options: --db path --port N --no-build --runs 1 (median of N runs per page) --chrome /usr/bin/chromium
+ *          --only text (just the pages whose label contains the text)
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const PORT = Number(opt('port', String(await freePort())));
+const DIST = path.resolve('.local/bench-dist');
+const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
+const RUNS = Math.max(1, Number(opt('runs', '1')));
+const CHROME = opt('chrome', process.env.CHROME_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium');
+// The server is reached as localhost so canonical links (the request's origin) are on the page's own host.
+const BASE = `http://localhost:${PORT}`;
+const env = { ...process.env, DIST_DIR: DIST, STATS_DB_PATH: DB, PORT: String(PORT), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' };
+
+/** The five pages: [label, path, kind]. The game is Celtics at Nuggets, Jan 1 2023 (in every full database). */
+const PAGES: [string, string, 'marketing' | 'stats'][] = [
+  ['marketing: home', '/', 'marketing'],
+  ['players table', '/stats/players', 'stats'],
+  ['player: LeBron James', '/stats/player/profile/lebron_james_2544', 'stats'],
+  ['team: Boston Celtics', '/stats/team/players/BOS', 'stats'],
+  ['game: BOS at DEN 2023-01-01', '/stats/game/team/BOS_DEN_2023-01-01_0022200549', 'stats'],
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const GOALS: Record<(typeof CATEGORIES)[number], { marketing: number; stats: number }> = {
+  performance: { marketing: 90, stats: 80 },
+  accessibility: { marketing: 95, stats: 95 },
+  'best-practices': { marketing: 95, stats: 95 },
+  seo: { marketing: 95, stats: 95 },
+};
+// DESIGN.md's headless flags for Debian's Chromium.
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function waitFor(url: string, ms: number, gone: () => boolean): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (gone()) throw new Error('the server stopped before answering');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(DB)) throw new Error(`no stats database at ${DB} (--db path)`);
+  if (!args.includes('--no-build')) {
+    const built = spawnSync('npx', ['astro', 'build', '--outDir', DIST], { stdio: 'inherit', env });
+    if (built.status !== 0) throw new Error('build failed');
+  }
+  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/http/server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    await waitFor(`${BASE}/about`, 60_000, () => exited);
+    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${BASE}, database ${DB}, load average ${loadavg()}`);
+    const rows: string[][] = [];
+    let missed = 0;
+    const only = opt('only', '');
+    for (const [label, pagePath, kind] of PAGES.filter(([l]) => l.includes(only))) {
+      const url = `${BASE}${pagePath}`;
+      await fetch(url); // warm the server's answer for this page
+      const runs: Record<string, number>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        if (!result) throw new Error(`no Lighthouse result for ${url}`);
+        const lhr = result.lhr;
+        if (lhr.runtimeError) console.log(`  ${label}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const c of CATEGORIES) if (lhr.categories[c]?.score == null) console.log(`  ${label}: no ${c} score`);
+        runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])));
+        if (i === RUNS - 1) reportFailures(label, lhr);
+      }
+      const scores = CATEGORIES.map((c) => median(runs.map((r) => r[c]!)));
+      const ok = CATEGORIES.map((c, i) => scores[i]! >= GOALS[c][kind]);
+      missed += ok.filter((x) => !x).length;
+      rows.push([label, ...scores.map((s, i) => `${s}${ok[i] ? '' : ' (goal ' + GOALS[CATEGORIES[i]!][kind] + ')'}`)]);
+    }
+    printTable(['page', 'performance', 'accessibility', 'best practices', 'SEO'], rows);
+    console.log(missed === 0 ? 'All goals met.' : `${missed} score(s) below goal.`);
+  } finally {
+    await chrome.kill();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+function loadavg(): string {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The audits that cost points (score below 0.9), so a missed goal says why. */
+function reportFailures(label: string, lhr: { audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode?: string }> }): void {
+  const failing = Object.entries(lhr.audits)
+    .filter(([, a]) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  if (failing.length > 0) console.log(`  ${label}: below 0.9: ${failing.join(', ')}`);
+}
+
+function printTable(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+}
+
+await main();
