@@ -7,10 +7,13 @@
  * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
+import { $page } from '../stores/page';
 import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
+import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
 import DataStatus from './DataStatus';
@@ -30,6 +33,20 @@ interface Props {
   entity?: string;
   /** the guide of each metric set (set value -> guide id and title), for the column definitions */
   guides?: Readonly<Record<string, GuideRef>>;
+}
+
+/** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
+const Charts = lazy(() => import('./charts/Charts'));
+
+function PageCharts({ where }: { where: 'above' | 'below' }) {
+  const { kind } = useStore($page);
+  const pages = where === 'above' ? CHARTS_ABOVE_TABLE : CHARTS_BELOW_TABLE;
+  if (!pages.has(kind)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Charts />
+    </Suspense>
+  );
 }
 
 /** The first view's answer the server embedded in the page (StatsLayout), handed to the table-data store. */
@@ -78,7 +95,9 @@ export default function StatsApp({ kind, entity, guides }: Props) {
             </div>
             <FilterPills />
             <DataStatus />
+            <PageCharts where="above" />
             <StatsTable guides={guides} />
+            <PageCharts where="below" />
           </ContextLinksProvider>
         ) : (
           <div className="sa-controls sa-controls-placeholder" aria-hidden="true" />

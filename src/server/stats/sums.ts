@@ -94,10 +94,14 @@ const slotCase = (cols: string[], who: string) => `CASE ${cols.map((c, i) => `WH
 function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions): string {
   const offExtra: string[] = [];
   const defExtra: string[] = [];
+  // On-court rows need the player in the possession's five; his own counters do not (a substitute who comes
+  // in during a possession, e.g. at a free throw, can still shoot in it: the box score counts that shot).
+  const onOffExtra: string[] = [];
+  const onDefExtra: string[] = [];
   if (o.playerId !== undefined) {
     const id = b.bind(o.playerId);
-    offExtra.push(`${id} IN (p.o1, p.o2, p.o3, p.o4, p.o5)`);
-    defExtra.push(`${id} IN (p.d1, p.d2, p.d3, p.d4, p.d5)`);
+    onOffExtra.push(`${id} IN (p.o1, p.o2, p.o3, p.o4, p.o5)`);
+    onDefExtra.push(`${id} IN (p.d1, p.d2, p.d3, p.d4, p.d5)`);
   }
   if (o.teamId !== undefined) {
     const id = b.bind(o.teamId);
@@ -111,6 +115,8 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
   }
   const po = possessionSource(f, b, 'offense', offExtra);
   const pd = possessionSource(f, b, 'defense', defExtra);
+  const poOn = possessionSource(f, b, 'offense', [...offExtra, ...onOffExtra]);
+  const pdOn = possessionSource(f, b, 'defense', [...defExtra, ...onDefExtra]);
   const own = PLAYER_OWN_COUNTERS.map((c) => `s.${c}`).join(', ');
   const zeroOn = PLAYER_ON_COURT_COUNTERS.map((c) => `0 AS ${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
@@ -141,12 +147,12 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
     SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.off_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot, ${zeroOwn},
       1 AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses,
       p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts
-      FROM (${po}) p
+      FROM (${poOn}) p
     UNION ALL
     SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.def_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot, ${zeroOwn},
       0 AS off_poss, 1 AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses,
       0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts
-      FROM (${pd}) p`;
+      FROM (${pdOn}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';
   return `SELECT * FROM (${ownRows}) UNION ALL SELECT * FROM (${onRows}) ${onFilter}`;
 }

@@ -1,0 +1,72 @@
+/**
+ * Career chart of the player profile: a chosen metric by regular season over every season the player played
+ * (GET /api/data for the profile with all his seasons; the other filters of the page apply).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { getJson } from '../../lib/apiClient';
+import { formatValue } from '../../lib/format';
+import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
+import { $playerDetails } from '../../stores/playerDetails';
+import { $tableData, type SetRows } from '../../stores/tableData';
+import { plotScale } from './chartText';
+import ColumnPicker from './ColumnPicker';
+import LineChart from './LineChart';
+
+/** Every column of the profile's sets once (the first set that has it), box totals left out. */
+const SETS = metricSetDefinitions('PlayerProfile', 'offense');
+const CHOICES = SETS.flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value }))).filter(
+  (c, i, all) => all.findIndex((o) => o.key === c.key) === i && c.format !== 'money',
+);
+const DEFAULT = CHOICES.find((c) => c.key === 'efg_pct') ?? CHOICES[0]!;
+
+/** The table's query with every season of the player, the regular season only, and the chosen column's set. */
+function careerQuery(query: string, seasons: string[], metricSet: string): string {
+  const params = new URLSearchParams(query);
+  params.set('metric_set', metricSet);
+  params.delete('season');
+  params.delete('season_type');
+  for (const s of seasons) params.append('season', s.slice(0, 4));
+  params.append('season_type', 'regular');
+  return params.toString();
+}
+
+export default function CareerChart() {
+  const table = useStore($tableData);
+  const player = useStore($playerDetails);
+  const [key, setKey] = useState(DEFAULT.key);
+  const [data, setData] = useState<SetRows | null>(null);
+  const id = useId();
+  const seasons = [...new Set((player.details?.seasons ?? []).filter((s) => s.season_type === 'regular').map((s) => s.season))].sort();
+  const column = CHOICES.find((c) => c.key === key) ?? DEFAULT;
+  const query = table.query && seasons.length ? careerQuery(table.query, seasons, column.set) : null;
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    getJson<{ data: SetRows }>('/api/data', new URLSearchParams(query), controller.signal).then(
+      (answer) => setData(answer.data),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [query]);
+  if (!data || !player.details) return null;
+  const rows = [...(data[column.set] ?? [])].filter((r) => r.season_type === 'regular').sort((a, b) => Number(a.season_start) - Number(b.season_start));
+  if (rows.length === 0) return null;
+  const minutes = plotScale(column.format);
+  const points = rows.map((r) => {
+    const v = r[column.key];
+    return { label: String(r.season), value: typeof v === 'number' ? (minutes ? minutes.toPlot(v) : v) : null };
+  });
+  const label = `${player.details.name}: ${column.label} by regular season, ${points[0]!.label} to ${points[points.length - 1]!.label}, line chart`;
+  return (
+    <section className="chart-card" aria-label="Career">
+      <div className="chart-head">
+        <h2>Career</h2>
+        <div className="chart-controls">
+          <ColumnPicker id={`${id}-col`} label="Metric" columns={CHOICES} value={column.key} onChange={setKey} />
+        </div>
+      </div>
+      <LineChart points={points} format={minutes ? minutes.label : (v) => formatValue(v, column.format)} ariaLabel={label} height={220} fromZero={column.format === 'number' || column.format === 'seconds'} strong />
+    </section>
+  );
+}
