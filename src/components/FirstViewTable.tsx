@@ -4,7 +4,7 @@
  * JavaScript); the stats island hides it once its own table is up (stats.css). Columns, links and number formats
  * are the island's own (src/islands/table/*, src/lib/format.ts), so both show the same rows and numbers.
  */
-import { formatDiff, formatRatio, formatValue } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import type { PageKind } from '../lib/pageKinds';
 import { identityColumns } from '../islands/table/identityColumns';
@@ -66,7 +66,7 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
                 )}
                 {numbers.map((c) => (
                   <td key={c.id} className="num">
-                    {c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format)}
+                    {c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}
               </tr>

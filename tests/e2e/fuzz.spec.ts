@@ -34,7 +34,9 @@ const plausible = fc
     fc.array(fc.tuple(fc.constantFrom(...DATA_KEYS), fc.constantFrom('home', 'win', '1', '4', '2544', 'BOS', 'true', '2012', 'playoffs')), { maxLength: 3 }),
   )
   .map(([page, pairs]) => [page, ...pairs.map(([k, v]) => `${k}=${v}`)].join('&'));
-const rawQuery = fc.oneof(query, plausible, fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')));
+/** Valid queries with a gated filter: 403 unless a subscriber asks (so every run reaches the gate). */
+const gated = fc.constantFrom('page=Players&location=home', 'page=League&period=4', 'page=TeamTeam&entity=BOS&result=win', 'page=Lineups&score_diff_low=-5&score_diff_high=5');
+const rawQuery = fc.oneof(query, plausible, gated, fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')));
 
 async function status(path: string, init: RequestInit = {}): Promise<number> {
   const r = await fetch(server.base + path, { redirect: 'manual', signal: AbortSignal.timeout(60_000), ...init });
