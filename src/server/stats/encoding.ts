@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { ApiError } from './errors';
 
 export interface EncodedResponse {
   gzip: Buffer;
@@ -25,8 +26,18 @@ export function etagOf(bytes: Buffer): string {
   return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 }
 
+/** The JSON of an answer; one too large for a string (e.g. every lineup of 20 seasons with min_poss=1) is a 400. */
+function jsonOfAnswer(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new ApiError(400, 'min_poss: the answer has too many rows to send; raise min_poss, choose fewer seasons or ask for one metric set (metric_set)', 'min_poss');
+  }
+}
+
 export function encode(body: unknown): EncodedResponse {
-  const json = JSON.stringify(body);
+  const json = jsonOfAnswer(body);
   const large = json.length > LARGE_ANSWER;
   const gzip = gzipSync(json, { level: large ? 1 : GZIP_LEVEL });
   const br = large

@@ -1,0 +1,29 @@
+/** Encoding a stats answer (src/server/stats/encoding.ts): the JSON round-trips; an answer too large to be a string is a 400. */
+import { describe, expect, it } from 'vitest';
+import { encode, jsonOf } from '../../../../src/server/stats/encoding';
+import { ApiError } from '../../../../src/server/stats/errors';
+
+describe('encode', () => {
+  it('keeps the JSON of the answer (gzip and brotli) with a weak ETag', () => {
+    const body = { data: { Overview: [{ player_id: 1, pts: 10 }] } };
+    const e = encode(body);
+    expect(JSON.parse(jsonOf(e))).toEqual(body);
+    expect(e.br).toBeDefined();
+    expect(e.etag).toMatch(/^W\/"/);
+  });
+
+  it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', () => {
+    // ~600 M characters of JSON: past V8's string limit, as every lineup of 20 seasons with min_poss=1 was.
+    const row = 'x'.repeat(1 << 20);
+    const rows = Array.from({ length: 600 }, () => row);
+    let error: unknown;
+    try {
+      encode({ data: { Overview: rows } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).param).toBe('min_poss');
+  });
+});
