@@ -168,8 +168,13 @@ test('percentiles: a legend, the pool, TOV% coloured the other way round, the va
   await expect(legend).toContainText('at least 4,000 possessions');
   await expect.poll(() => page.locator('.sa-tbody .sa-cell[style*="background"]').count()).toBeLessThan(coloured);
   const unranked = page.locator('.sa-tbody [data-tip^="Not ranked"]').first();
-  await unranked.hover();
-  await expect(page.getByRole('tooltip')).toContainText('Not ranked: fewer than 4,000 possessions.');
+  // The table re-renders with the new minimum: hover again until the tip of the settled cell shows.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await unranked.scrollIntoViewIfNeeded();
+    await unranked.hover();
+    await expect(page.getByRole('tooltip')).toContainText('Not ranked: fewer than 4,000 possessions.', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('screenshots: players with a definition open, desktop and 390x844', async ({ page }) => {
