@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -13,7 +13,7 @@ const SHOTS = '/stats/player/profile/stephen_curry_201939?season=2012';
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
 }
 
 async function shoot(page: Page, name: string, locator = page.locator('.charts').first()) {

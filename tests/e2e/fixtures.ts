@@ -2,7 +2,7 @@
  * The e2e test fixture: every page a test opens is watched for console errors and uncaught page errors,
  * and the test fails if any appeared. Import `test` and `expect` from here, not from @playwright/test.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -25,3 +25,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Wait until the stats island has hydrated and shows its table. The server renders the first view's rows, so a
+ * visible row alone does not mean the controls answer yet: Astro drops the island's `ssr` attribute once hydrated.
+ */
+export async function statsAppReady(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.locator('astro-island[component-url*="StatsApp"]:not([ssr])')).toHaveCount(1, { timeout });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout });
+}

@@ -8,7 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { signedInContext } from './apiSignIn';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 test.beforeAll(() => seedDemoAccounts());
 
@@ -100,7 +100,7 @@ test.describe('the client follows the same rule', () => {
       if (u.pathname === '/api/data') sent.push(u);
     });
     await page.goto('/stats/players?season=2012&location=home&period=4');
-    await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+    await statsAppReady(page, 30_000);
     expect(sent.length).toBeGreaterThan(0);
     for (const u of sent) expect(u.searchParams.has('location') || u.searchParams.has('period'), u.search).toBe(false);
     await expect(page).toHaveURL(/\?season=2012$/);

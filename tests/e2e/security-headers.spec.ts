@@ -4,7 +4,7 @@
  * (stats islands, sign-in, a signed-in stats page): the policy allows what the site loads and nothing else.
  */
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 import { startServer, waitListening } from './serverProcess';
 
 test.beforeAll(() => seedDemoAccounts());
@@ -109,7 +109,7 @@ test.describe('no page reports a CSP violation', () => {
     const violations = await watchViolations(page);
     await signIn(page, DEMO.subscriber, '/stats/players?period=4');
     await expect(page.locator('.sa-pill[data-filter="Period"]')).toBeVisible({ timeout: 60_000 });
-    await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 60_000 });
+    await statsAppReady(page, 60_000);
     expect(await violations()).toEqual([]);
     await page.goto('/profile');
     await expect(page.getByTestId('profile')).toBeVisible();

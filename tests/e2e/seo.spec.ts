@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { sql } from '../api/helpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -193,7 +193,7 @@ test('the island takes over the server-rendered table without fetching the same 
   const response = await page.goto('/stats/team/players/BOS');
   const serverRows = firstViewRows((await response!.text()) ?? '');
   expect(serverRows.length).toBeGreaterThan(5);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
+  await statsAppReady(page, 20_000);
   await expect(page.getByTestId('first-view')).toBeHidden();
   // Same rows, same numbers.
   const islandRows = await page

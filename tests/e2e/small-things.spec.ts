@@ -5,14 +5,14 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
 
 async function openTable(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
 }
 
 const columnValues = async (page: Page, column: string) => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -15,7 +15,7 @@ const SCREENSHOTS = 'test-results/screenshots';
 
 async function openTable(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
 }
 
 const header = (page: Page, column: string) => page.locator(`.sa-head-row [role="columnheader"][data-column="${column}"]`);
@@ -36,7 +36,7 @@ test('a player opened from a 2012-13 table shows 2012-13, and his tabs keep it',
   await expect(link).toHaveAttribute('href', '/stats/player/profile/lebron_james_2544?season=2012');
   await link.click();
   await expect(page).toHaveURL(/\/stats\/player\/profile\/lebron_james_2544\?season=2012$/);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
   await expect(page.locator('.sa-pills')).toContainText('2012-13');
   expect(await columnTexts(page, 'season')).toEqual(['2012-13']);
   await expect(page.locator('nav.tabs a', { hasText: 'Game log' })).toHaveAttribute('href', /season=2012/);
@@ -54,7 +54,7 @@ test('the sort lives in the URL: reload and back/forward restore it', async ({ p
   await expect(header(page, 'tov_pct')).toHaveAttribute('aria-sort', 'ascending');
 
   await page.reload();
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
   await expect(header(page, 'tov_pct')).toHaveAttribute('aria-sort', 'ascending');
   const values = (await columnTexts(page, 'tov_pct')).filter((t) => /\d/.test(t)).map(asNumber);
   expect(values.length).toBeGreaterThan(100);

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 // Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
 test.describe.configure({ timeout: 90_000 });
@@ -23,7 +23,7 @@ for (const path of ['/stats/players', '/stats/team/onoff/BOS', '/stats/game/team
   test(`no WCAG A/AA violations in the stats app on ${path}`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto(path);
-    await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+    await statsAppReady(page, 30_000);
     expect(await violations(page)).toEqual([]);
   });
 }
@@ -31,7 +31,7 @@ for (const path of ['/stats/players', '/stats/team/onoff/BOS', '/stats/game/team
 test('no WCAG A/AA violations in an open filter popover', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/stats/players');
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
   await page.locator('[data-group="Time Within Game"]').click();
   await expect(page.locator('.sa-popover')).toBeVisible();
   const results = await new AxeBuilder({ page }).include('.sa-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

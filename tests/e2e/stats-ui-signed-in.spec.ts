@@ -4,7 +4,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn, submitSignIn } from './accountsHelpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 // Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
 test.describe.configure({ timeout: 90_000 });
@@ -27,7 +27,7 @@ test('gated filters in the URL are restored once the user is known, shown as pil
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/players?location=home&period=4');
   // A possession-level filter nobody asked for yet is computed on demand: allow the server its time.
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 60_000 });
+  await statsAppReady(page, 60_000);
   expect(requests).toHaveLength(1);
   const sent = new URL(requests[0]!.url()).searchParams;
   expect(sent.getAll('location')).toEqual(['home']);
@@ -44,7 +44,7 @@ test('a lineup player picked by name filters the table to possessions with him o
   await signIn(page, DEMO.subscriber, '/');
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/lineups');
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
+  await statsAppReady(page, 20_000);
   await page.locator('[data-group="Lineup"]').click();
   const onCourt = page.locator('.sa-popover [data-filter="OnCourt"]');
   await onCourt.getByRole('combobox').fill('lebron');
@@ -70,7 +70,7 @@ test('the time-into-game slider reads as period and clock, and applies as second
   test.setTimeout(90_000);
   await signIn(page, DEMO.subscriber, '/');
   await page.goto('/stats/league');
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
+  await statsAppReady(page, 20_000);
   await page.locator('[data-group="Time Within Game"]').click();
   const filter = page.locator('.sa-popover [data-filter="TimeIntoGame"]');
   await expect(filter.locator('.sa-range-values')).toHaveText('Q1 12:00 – OT3 0:00');
@@ -92,7 +92,7 @@ test('the time-into-game slider reads as period and clock, and applies as second
 test('"Sign in to use" comes back to the permalink with its gated filters applied', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/stats/players?location=home&season=2012');
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 30_000 });
+  await statsAppReady(page, 30_000);
   await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
   await page.locator('[data-group="Game"]').click();
   await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'Sign in to use' }).click();

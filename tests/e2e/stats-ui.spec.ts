@@ -3,7 +3,7 @@
  * Any console error fails a test (fixtures.ts).
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 // Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
 test.describe.configure({ timeout: 90_000 });
@@ -17,7 +17,7 @@ async function openTable(page: Page, path: string): Promise<Request[]> {
     if (isData(r)) requests.push(r);
   });
   await page.goto(path);
-  await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout: 20_000 });
+  await statsAppReady(page, 20_000);
   return requests;
 }
 
