@@ -1,9 +1,15 @@
 /**
  * The server-rendered first view of a stats table (issue 15): a plain <table> of the default view's rows, for
  * crawlers and readers without JavaScript. Rendered by Astro on the server only (no client directive, no
- * JavaScript); the stats island hides it once its own table is up (stats.css). Columns, links and number formats
- * are the island's own (src/islands/table/*, src/lib/format.ts), so both show the same rows and numbers.
+ * JavaScript); the stats island removes it once its own table is up (StatsApp). Columns, widths, links and number
+ * formats are the island's own (src/islands/table/*, src/lib/format.ts), so both show the same rows and numbers.
+ *
+ * Cheap to lay out (issue 15, Lighthouse): the markup is a real <table> (crawlers, the no-JS reader), drawn as
+ * fixed-width grid rows like the island's, each row `content-visibility: auto` (src/styles/firstView.css), so the
+ * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
+ * browsers, hence the explicit ones.
  */
+import type { CSSProperties } from 'react';
 import { GAME_LINE_KINDS, formatDiff, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import type { PageKind } from '../lib/pageKinds';
@@ -29,43 +35,48 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
   }
   const identity = identityColumns(rows[0], def.layout);
   const numbers = numberColumns(columnsOf(def), def.layout);
+  const widths = [...identity, ...numbers].map((c) => c.width);
+  const gridStyle = {
+    '--fv-columns': widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' '),
+    minWidth: widths.reduce((sum, w) => sum + w, 0),
+  } as CSSProperties;
   return (
     <div className="first-view" data-testid="first-view">
       <div className="first-view-wrap" role="region" aria-label={`${def.label} table`} tabIndex={0}>
-        <table data-metric-set={def.value} data-rows={rows.length}>
+        <table role="table" data-metric-set={def.value} data-rows={rows.length} style={gridStyle}>
           <caption>
             {def.label}: {rows.length} {rows.length === 1 ? 'row' : 'rows'}
           </caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {identity.map((c) => (
-                <th key={c.id} scope="col" title={c.title} data-column={c.id}>
+                <th key={c.id} scope="col" role="columnheader" title={c.title} data-column={c.id}>
                   {c.label}
                 </th>
               ))}
               {numbers.map((c) => (
-                <th key={c.id} scope="col" title={c.title} data-column={c.id} className="num">
+                <th key={c.id} scope="col" role="columnheader" title={c.title} data-column={c.id} className="num">
                   {c.group ? `${c.group} ${c.label}` : c.label}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row, i) => (
-              <tr key={i}>
+              <tr key={i} role="row">
                 {identity.map((c, j) =>
                   j === 0 ? (
-                    <th key={c.id} scope="row">
+                    <th key={c.id} scope="row" role="rowheader">
                       {c.render(row)}
                     </th>
                   ) : (
-                    <td key={c.id} className={c.align === 'right' ? 'num' : undefined}>
+                    <td key={c.id} role="cell" className={c.align === 'right' ? 'num' : undefined}>
                       {c.render(row)}
                     </td>
                   ),
                 )}
                 {numbers.map((c) => (
-                  <td key={c.id} className="num">
+                  <td key={c.id} role="cell" className="num">
                     {c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}

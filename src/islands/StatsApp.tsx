@@ -82,6 +82,11 @@ export default function StatsApp({ kind, entity, guides }: Props) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [kind, entity]);
+  useEffect(() => {
+    // The island's table has replaced the server's first view (firstView.css hides it in this render): drop it, so
+    // the page carries one table, not two.
+    if (started) document.querySelector('#stats-app > .first-view')?.remove();
+  }, [started]);
 
   return (
     <MountErrorBoundary>

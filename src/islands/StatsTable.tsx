@@ -8,7 +8,9 @@
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
  * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
- * row stays in the page (find-in-page, screen readers). Rows are memoised; cells are plain elements.
+ * row stays in the page (find-in-page, screen readers). Rows are memoised; cells are plain elements. The first
+ * fill of a long table comes in slices after the first paint (table/progressiveRows.ts), so hydrating the
+ * server's first view is not one long task.
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo, type CSSProperties } from 'react';
@@ -31,6 +33,7 @@ import { ColumnHeader, type GuideRef } from './table/ColumnHeader';
 import { identityColumns, type IdentityColumn } from './table/identityColumns';
 import { numberColumns, type NumberColumn } from './table/numberColumns';
 import { percentileBackground } from './table/percentile';
+import { useProgressiveRows } from './table/progressiveRows';
 import { PercentileLegend } from './table/PercentileLegend';
 
 const numeric = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -147,6 +150,8 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   }, [rows, sort, identity, numbers]);
 
   const keys = useMemo(() => rowKeys(sorted), [sorted]);
+  // The first fill of a long table is sliced (table/progressiveRows.ts); every row is in the page soon after.
+  const { count, filling } = useProgressiveRows(sorted.length);
 
   if (!def || rows.length === 0) return null;
   const groups = numbers.some((c) => c.group);
@@ -219,7 +224,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
           data-rows={rows.length}
-          aria-busy={table.loading}
+          aria-busy={table.loading || filling}
           style={gridStyle}
         >
           <div role="rowgroup" className="sa-thead">
@@ -243,7 +248,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
             </div>
           </div>
           <div role="rowgroup" className="sa-tbody">
-            {sorted.map((row, i) => (
+            {sorted.slice(0, count).map((row, i) => (
               <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>

@@ -49,8 +49,8 @@ const item = (h: Head, type: string) => h.jsonLd.find((i) => i['@type'] === type
 
 /** The text of the server-rendered table's cells, row by row (tags stripped). */
 function firstViewRows(html: string): string[][] {
-  const table = /<div class="first-view"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
-  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) =>
+  const table = /<div class="first-view"[\s\S]*?<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((r) =>
     [...r[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => decode(c[1]!.replace(/<[^>]+>/g, '').trim())),
   );
 }
