@@ -27,10 +27,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 /**
- * Wait until the stats island has hydrated and shows its table. The server renders the first view's rows, so a
- * visible row alone does not mean the controls answer yet: Astro drops the island's `ssr` attribute once hydrated.
+ * Wait until the stats island has hydrated and shows its whole table. The server renders the first view's rows, so
+ * a visible row alone does not mean the controls answer yet: Astro drops the island's `ssr` attribute once hydrated.
  */
 export async function statsAppReady(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.locator('astro-island[component-url*="StatsApp"]:not([ssr])')).toHaveCount(1, { timeout });
   await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible({ timeout });
+  // A long table's first fill comes in slices after the first paint (src/islands/table/progressiveRows.ts).
+  await expect(page.locator('.sa-table[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
