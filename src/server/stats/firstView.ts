@@ -13,7 +13,6 @@ import { dataSearchParams } from '../../lib/dataRequest';
 import { defaultFilterValues, keepOnly, relevantFilters } from '../../lib/filterValues';
 import { metricSetOptions } from '../../lib/metricSets';
 import type { PageKind } from '../../lib/pageKinds';
-import { LRUCache } from 'lru-cache';
 import { LAST_SALARY_SEASON } from '../../lib/site';
 import { StatsDbMissingError } from '../db/statsDb';
 import { answerObject } from './answers';
@@ -47,15 +46,13 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
   });
 }
 
-/** First views by query: the database never changes while the server runs, and the answer's JSON is parsed once. */
-const FIRST_VIEW_ENTRIES = 500;
-const firstViews = new LRUCache<string, FirstView>({ max: FIRST_VIEW_ENTRIES });
 /** Who asks, for the query queue's per-client count: the server rendering pages. */
 const RENDERER = { client: 'first-view' };
 
 /**
  * The default view of a page, or null when there is none to show: no database, an unknown entity (the page
- * itself answers 404), or a page kind without a table.
+ * itself answers 404), or a page kind without a table. Not cached here: the answers cache (answers.ts) already
+ * keeps the answer under this very query, so a page opened again costs one unzip and parse of it.
  */
 export async function firstView(kind: PageKind, entity: string | null): Promise<FirstView | null> {
   if (kind === 'NonStats') return null;
@@ -64,13 +61,9 @@ export async function firstView(kind: PageKind, entity: string | null): Promise<
   const params = firstViewQuery(kind, entity, metricSet);
   const query = params.toString();
   try {
-    const hit = firstViews.get(query);
-    if (hit) return hit;
     const answer = await answerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);
     const rows = answer.data[metricSet] ?? [];
-    const view: FirstView = { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
-    firstViews.set(query, view);
-    return view;
+    return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
   } catch (e) {
     if (e instanceof StatsDbMissingError || e instanceof ApiError) return null;
     throw e;
