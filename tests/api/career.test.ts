@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { playerCareer } from '../../src/server/stats/career';
 import { playerBio } from '../../src/server/stats/playerBio';
+import { playerRecord } from '../../src/server/stats/players';
 import { HAS_DB } from './helpers';
 
 const LEBRON = 2544;
@@ -28,11 +29,13 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
   });
 
   it('the bio of a season: age, draft, salary, teams', async () => {
-    const b = (await playerBio(LEBRON, [2012]))!;
+    const lebron = (await playerRecord(LEBRON))!;
+    const b = await playerBio(lebron, [2012]);
     expect(b).toMatchObject({ season: '2012-13', age: 28, draft: { year: 2003, round: 1, pick: 1 }, salary: 17_545_000, first_league_season: '2003-04', season_in_league: 10 });
     expect(b.teams.map((t) => t.abbr)).toEqual(['MIA']);
-    const later = (await playerBio(LEBRON, [2022]))!;
+    const later = await playerBio(lebron, [2022]);
     expect(later).toMatchObject({ season: '2022-23', age: 38, salary: null, salary_note: 'No salary data after 2019-20' });
-    expect(await playerBio(999_999_999, [2022])).toBeNull();
+    // An unknown id has no record, hence no bio.
+    expect(await playerRecord(999_999_999)).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The facts entity pages put in their title, description and structured data (issue 15), read from the stats
- * database with bound parameters. Each returns undefined when there is no stats database (pages then fall back
- * to what the path says) and caches nothing: the queries are single-row lookups.
+ * database with bound parameters (a player's from the details his page has read already). Each reader returns
+ * undefined when there is no stats database (pages then fall back to what the path says) and caches nothing: the
+ * queries are single-row lookups.
  */
 import { LAST_SEASON, seasonLabel } from '../../lib/filters';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/teams';
 import { query, StatsDbMissingError } from '../db/statsDb';
-import { playerDetails } from '../stats/players';
+import type { PlayerDetails } from '../stats/players';
 import type { GameListRow } from '../stats/gameList';
 
 async function orUndefined<T>(fn: () => Promise<T>): Promise<T | undefined> {
@@ -26,24 +27,21 @@ export interface PlayerPageFacts extends PlayerFacts {
   teams: Team[];
 }
 
-/** Name, seasons, teams (in the order first played for) and height of a player; undefined without a database. */
-export function playerPageFacts(playerId: number): Promise<PlayerPageFacts | undefined> {
-  return orUndefined(async () => {
-    const d = await playerDetails(playerId);
-    const chronological = [...d.seasons].sort((a, b) => a.season_start - b.season_start);
-    const teams = [...new Set(chronological.flatMap((s) => s.teams))]
-      .map((abbr) => (abbr ? teamByAbbr(abbr) : undefined))
-      .filter((t): t is Team => t !== undefined);
-    const latest = d.seasons[0];
-    return {
-      name: String(d.name),
-      firstSeason: d.first_season,
-      lastSeason: d.last_season,
-      heightIn: d.height_in === null ? null : Number(d.height_in),
-      team: latest?.team ? (teamByAbbr(latest.team) ?? null) : null,
-      teams,
-    };
-  });
+/** Name, seasons, teams (in the order first played for) and height of a player, from his details (players.ts). */
+export function playerPageFacts(d: PlayerDetails): PlayerPageFacts {
+  const chronological = [...d.seasons].sort((a, b) => a.season_start - b.season_start);
+  const teams = [...new Set(chronological.flatMap((s) => s.teams))]
+    .map((abbr) => (abbr ? teamByAbbr(abbr) : undefined))
+    .filter((t): t is Team => t !== undefined);
+  const latest = d.seasons[0];
+  return {
+    name: String(d.name),
+    firstSeason: d.first_season,
+    lastSeason: d.last_season,
+    heightIn: d.height_in === null ? null : Number(d.height_in),
+    team: latest?.team ? (teamByAbbr(latest.team) ?? null) : null,
+    teams,
+  };
 }
 
 /** The team's regular-season record in the latest season of the data; undefined without a database. */

@@ -129,6 +129,11 @@ const NO_PERCENTILES = Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, null])
 export async function playerCareer(playerId: number): Promise<PlayerCareer> {
   const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
   if (!known) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
+  return knownPlayerCareer(playerId);
+}
+
+/** playerCareer of a player the caller has already found (his page has read his record): no lookup again. */
+export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer> {
   const byPlayer = await careerPools();
   const mine = [...(byPlayer.get(playerId) ?? [])].sort(
     (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),

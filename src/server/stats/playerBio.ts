@@ -9,6 +9,7 @@ import { seasonLabel } from '../../lib/filters';
 import { LAST_SALARY_SEASON } from '../../lib/site';
 import { teamByTeamId } from '../../lib/teams';
 import { query } from '../db/statsDb';
+import type { PlayerRecord } from './players';
 
 
 export interface PlayerBio {
@@ -46,19 +47,15 @@ async function tableExists(name: string): Promise<boolean> {
 
 let hasBios: Promise<boolean> | null = null;
 
-/** The bio for the seasons of a page's filter (the latest he played among them); null for an unknown player. */
-export async function playerBio(playerId: number, seasons: readonly number[]): Promise<PlayerBio | null> {
+/**
+ * The bio for the seasons of a page's filter (the latest he played among them), from his record (players.ts
+ * playerRecord, which the page reads once for the bio, the title and the structured data).
+ */
+export async function playerBio(record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {
   hasBios ??= Promise.all([tableExists('player_bios'), tableExists('player_league_years')]).then((x) => x.every(Boolean));
-  const [player] = await query<{ name: string; last_season: number | null; listed_position: string | null; height_in: number | null }>(
-    'SELECT name, last_season, listed_position, height_in FROM players WHERE player_id = $1',
-    [playerId],
-  );
-  if (!player) return null;
-  const played = await query<{ season: number; season_type: string; team_ids: number[]; position: string; listed_position: string | null; height_in: number | null }>(
-    `SELECT season, season_type, team_ids, position, listed_position, height_in FROM player_seasons
-      WHERE player_id = $1 ORDER BY season DESC, season_type DESC`,
-    [playerId],
-  );
+  const playerId = Number(record.player.player_id);
+  const player = record.player as { name: string; last_season: number | null; listed_position: string | null; height_in: number | null };
+  const played = record.seasons as { season: number; season_type: string; team_ids: number[]; position: string; listed_position: string | null; height_in: number | null }[];
   const wanted = new Set(seasons);
   const season = played.find((s) => wanted.has(Number(s.season)))?.season ?? played[0]?.season ?? player.last_season ?? 0;
   const ofSeason = played.filter((s) => Number(s.season) === Number(season));

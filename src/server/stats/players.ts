@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { seasonLabel } from '../../lib/filters';
 import { teamByTeamId } from '../../lib/teams';
-import { query } from '../db/statsDb';
+import { query, type Row } from '../db/statsDb';
 import { ApiError } from './errors';
 import { etagOf } from './encoding';
 
@@ -54,19 +54,39 @@ export function listPlayers(): Promise<PlayerListItem[]> {
 
 const abbr = (id: unknown) => teamByTeamId(Number(id))?.abbr ?? null;
 
-/** Bio, seasons and teams of one player; 404 when the id is unknown. */
-export async function playerDetails(playerId: number) {
+/** One player's row of `players` and his rows of `player_seasons` (newest first): what his pages are built from. */
+export interface PlayerRecord {
+  player: Row;
+  seasons: Row[];
+}
+
+/** The player's record, read once per page (details, bio, title facts); null when the id is unknown. */
+export async function playerRecord(playerId: number): Promise<PlayerRecord | null> {
   const [player] = await query(
     `SELECT player_id, name, first_name, last_name, slug, first_season, last_season, listed_position, height_in
        FROM players WHERE player_id = $1`,
     [playerId],
   );
-  if (!player) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
+  if (!player) return null;
   const seasons = await query(
     `SELECT season, season_type, team_id, team_ids, games, seconds, height_in, listed_position, position
        FROM player_seasons WHERE player_id = $1 ORDER BY season DESC, season_type DESC`,
     [playerId],
   );
+  return { player, seasons };
+}
+
+/** Bio, seasons and teams of one player; 404 when the id is unknown. */
+export async function playerDetails(playerId: number) {
+  const record = await playerRecord(playerId);
+  if (!record) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
+  return playerDetailsOf(record);
+}
+
+export type PlayerDetails = ReturnType<typeof playerDetailsOf>;
+
+/** /api/player_details' answer from a player's record. */
+export function playerDetailsOf({ player, seasons }: PlayerRecord) {
   const teamIds = [...new Set(seasons.flatMap((s) => (s.team_ids as number[]).map(Number)))];
   return {
     player_id: player.player_id,
