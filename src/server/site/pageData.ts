@@ -8,7 +8,7 @@ import { StatsDbMissingError } from '../db/statsDb';
 
 export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
 
-export async function loadPageData<T>(response: { status: number }, load: () => Promise<T>): Promise<PageData<T>> {
+export async function loadPageData<T>(response: { status?: number }, load: () => Promise<T>): Promise<PageData<T>> {
   try {
     return { data: await load() };
   } catch (e) {
