@@ -10,7 +10,7 @@
  * Prints, per stream and in total: requests, req/s, p50/p99 latency, errors (5xx, timeouts, socket errors) and
  * any status that stream should not give.
  *
- * Options: --duration 60 --connections 16 --db path --no-build
+ * Options: --duration 60 --connections 16 --db path --port N --no-build
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ const DURATION = Number(option('duration', '60'));
 const CONNECTIONS = Number(option('connections', '16'));
 const DB = benchStatsDb();
 const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
-const PORT = await freePort();
+const PORT = Number(option('port', String(await freePort())));
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, TRUST_PROXY: '1' });
 
