@@ -48,10 +48,13 @@ export function pbpFile(dataDir: string, seasonType: SeasonType, season: number)
   return findDataFile(path.join(dataDir, 'pbp', seasonType, seasonLabel(season)));
 }
 
-/** The DuckDB table function reading a data file (with its row numbers, for the published order). */
-export function fileSource(file: DataFile, rowNumber: boolean): string {
+/**
+ * The DuckDB table function reading the data file bound to $file (with its row numbers, for the published
+ * order); `allVarchar`: a CSV's columns all read as text (the caller casts them).
+ */
+export function fileSource(file: DataFile, rowNumber: boolean, allVarchar = false): string {
   if (file.format === 'parquet') return rowNumber ? 'read_parquet($file, file_row_number = true)' : 'read_parquet($file)';
-  return 'read_csv($file, header = true, auto_detect = true)';
+  return allVarchar ? 'read_csv($file, header = true, all_varchar = true)' : 'read_csv($file, header = true, auto_detect = true)';
 }
 
 const SEASON_TYPES: Record<string, SeasonType> = { 'Regular Season': 'regular', Playoffs: 'playoffs' };

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseGame } from './parseGame.ts';
-import { findDataFile, loadGames, pbpFile, seasonLabel, streamGames } from './read.ts';
+import { fileSource, findDataFile, loadGames, pbpFile, seasonLabel, streamGames } from './read.ts';
 
 export const THRESHOLDS = {
   /** each box stat and team minutes exact in at least this share of team-games */
@@ -59,11 +59,10 @@ export interface TeamBoxReport {
 export async function loadOfficialBox(conn: DuckDBConnection, dataDir: string): Promise<boolean> {
   const file = findDataFile(path.join(dataDir, 'team-box-scores'));
   if (!file) return false;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
   await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
     SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
            ${BOX_STATS.map((s) => `CAST(${s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
-      FROM ${src}`, { f: file.path });
+      FROM ${fileSource(file, false)}`, { file: file.path });
   return true;
 }
 
@@ -264,9 +263,8 @@ export async function checkLineupChanges(dataDir: string, seasons: number[], max
   };
   for (const season of withFiles) {
     const lc = findDataFile(path.join(dataDir, 'lineup-changes', seasonLabel(season)))!;
-    const src = lc.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
     const r = await conn.runAndReadAll(`SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(EVENTNUM AS INTEGER) AS e, CAST(PERIOD AS INTEGER) AS p,
-        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${src}`, { f: lc.path });
+        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${fileSource(lc, false)}`, { file: lc.path });
     const changes = new Map<number, { e: number; p: number; away: (number | null)[]; home: (number | null)[] }[]>();
     for (const row of r.getRowObjectsJS()) {
       const g = Number(row.g);
