@@ -123,13 +123,6 @@ export async function playerNames(conn: DuckDBConnection, file: DataFile): Promi
   return new Map(r.getRowObjectsJS().map((row) => [Number(row.id), String(row.name)]));
 }
 
-/** 'M:SS' -> seconds. */
-export function parseClock(text: string | null): number {
-  if (!text) return 0;
-  const m = /^(\d+):(\d+)/.exec(text.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
-}
-
 type Cell = number | string | null;
 
 function toEvent(cols: Cell[][], i: number, index: number): RawEvent {
