@@ -3,9 +3,11 @@
  * build into .local/bench-dist, and starting / stopping `npm run serve` (in its own process group).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort.ts';
+
+export { freePort };
 
 const args = process.argv.slice(2);
 
@@ -18,18 +20,6 @@ export function option(name: string, fallback: string): string {
 /** True when `--name` is on the command line. */
 export function flag(name: string): boolean {
   return args.includes(`--${name}`);
-}
-
-/** A port nobody listens on (asked from the OS). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The 1-minute load average, to print beside every figure (other work on the machine inflates them). */
