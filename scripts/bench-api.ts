@@ -22,7 +22,7 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { BENCH_DIST, benchStatsDb, buildUnlessSkipped, freePort, option, run, serverEnv, startServer } from './lib/benchServer.ts';
+import { BENCH_DIST, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 
 const PORT = Number(option('port', String(await freePort())));
@@ -325,10 +325,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

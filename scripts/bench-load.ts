@@ -15,7 +15,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchStatsDb, buildUnlessSkipped, freePort, option, run, serverEnv, startServer } from './lib/benchServer.ts';
+import { benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 
 const DURATION = Number(option('duration', '60'));
@@ -135,10 +135,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

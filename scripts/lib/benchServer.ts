@@ -96,3 +96,14 @@ export function startServer(env: NodeJS.ProcessEnv, stderrLine?: (line: string) 
     },
   };
 }
+
+/** Runs a benchmark's main: exit code 0 when it ends, 1 with the error printed when it throws. */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
