@@ -18,7 +18,7 @@ import {
   teamGameConditions,
 } from './filterSql';
 import { TEAM_COUNTERS } from './counters';
-import { hasLineupIndex, lineupCandidateIds } from './lineupIndex';
+import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
 let counter = 0;
@@ -78,9 +78,9 @@ export async function materialisePossessions(
   const defOk = flag('tgd', 'defense');
   // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the
   // possession table (sorted by possession_id) is then read by a semi-join on those ids, which DuckDB pushes
-  // into the scan (min/max and Bloom filter) so only matching rows are materialised. Without the index (older
-  // databases), or when it cannot narrow the filters, every possession of the seasons is tested.
-  const useIndex = options.lineupIndex !== false && hasLineup(f) && (await hasLineupIndex());
+  // into the scan (min/max and Bloom filter) so only matching rows are materialised. When the index cannot
+  // narrow the filters, every possession of the seasons is tested.
+  const useIndex = options.lineupIndex !== false && hasLineup(f);
   const candidates = useIndex ? lineupCandidateIds(f, b, sample.seasons) : null;
   const where = and([
     ...sampleConditions(sample, b, 'p'),

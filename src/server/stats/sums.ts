@@ -20,7 +20,6 @@ import {
 } from './filterSql';
 import { gameRangeScopeKey } from './scope';
 import { and, Params } from './sql';
-import { hasAggregate } from './tables';
 
 /** Group keys a caller may ask for; each maps to a column of every source. */
 export type GroupKey = 'season' | 'season_type' | 'game_id' | 'team_id' | 'opp_team_id' | 'player_id' | 'lineup_id' | 'slot';
@@ -172,7 +171,7 @@ export async function onCourtSumsBy(f: AppliedFilters, o: OnCourtOptions): Promi
   const b = new Params();
   const mine = o.persp === 'offense' ? O : D;
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
-  const usePoss = needsPossessions(f) || o.groupBy.includes('slot') || !(await hasAggregate('agg_player_on_court'));
+  const usePoss = needsPossessions(f) || o.groupBy.includes('slot');
   let src: string;
   if (usePoss) {
     const extra: string[] = [];
