@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
-import { query, withScope } from '../../src/server/db/statsDb';
+import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
 import { lineupCondition } from '../../src/server/stats/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
@@ -107,11 +107,11 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
 
 /** The API's materialised sample, as sorted (possession_id, off_ok, def_ok) triples summarised. */
 async function sample(f: AppliedFilters, lineupIndex: boolean) {
-  return withScope(async () => {
-    const drop = await materialisePossessions(f, { lineupIndex });
+  return withScope(async (db) => {
+    const drop = await materialisePossessions(db, f, { lineupIndex });
     try {
-      const t = scopedPossessionTable(f)!;
-      const [r] = await query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
+      const t = scopedPossessionTable(db, f)!;
+      const [r] = await db.query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
       return { n: Number(r!.n), h: String(r!.h) };
     } finally {
       await drop();

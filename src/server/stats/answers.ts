@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
-import { withScope } from '../db/statsDb';
+import { withScope, type StatsScope } from '../db/statsDb';
 import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from './encoding';
@@ -63,7 +63,7 @@ export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
     .run({
       lane: laneOf(q),
       client: asker.client,
-      work: (signal) => withScope(async () => encode(await computeData(q, leaguePlayers)), signal),
+      work: (signal) => withScope(async (db) => encode(await computeData(db, q, leaguePlayers)), signal),
     })
     .then(
       (value) => {
@@ -84,13 +84,13 @@ export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResp
 
 /**
  * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
- * computed on the current computation's connection (not through the queue: the caller already holds a slot).
+ * computed on the calling computation's scope `db` (not through the queue: the caller already holds a slot).
  */
-async function leaguePlayers(q: DataQuery): Promise<DataResponse> {
+async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = queryKey(q);
   const hit = cache.get(key);
   if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
-  const response = await computeData(q, leaguePlayers);
+  const response = await computeData(db, q, leaguePlayers);
   cache.set(key, encode(response));
   return response;
 }

@@ -10,7 +10,7 @@ import { queryKey, type AppliedFilters, type DataQuery } from '../../lib/apiPara
 import { seasonLabel } from '../../lib/filters';
 import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../lib/shots';
 import { teamByAbbr, teamByTeamId } from '../../lib/teams';
-import { query, type Row } from '../db/statsDb';
+import { statsDb, type StatsDb, type Row } from '../db/statsDb';
 import { LRUCache } from 'lru-cache';
 import { encode, type EncodedResponse } from './encoding';
 import { ApiError } from './errors';
@@ -30,7 +30,7 @@ export function getEncodedShots(q: DataQuery): Promise<EncodedResponse> {
   if (hit) return Promise.resolve(hit);
   let running = inflight.get(key);
   if (!running) {
-    running = computeShots(q)
+    running = computeShots(statsDb, q)
       .then((answer) => {
         const e = encode(answer);
         cache.set(key, e);
@@ -48,8 +48,8 @@ interface GameRef {
   season_type: string;
 }
 
-async function findGame(code: string): Promise<GameRef | null> {
-  const [g] = await query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
+async function findGame(db: StatsDb, code: string): Promise<GameRef | null> {
+  const [g] = await db.query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
   return g ?? null;
 }
 
@@ -77,11 +77,11 @@ const POSITION_GROUPS: Record<string, string> = {
   big: 'bigs',
 };
 
-async function subjectOf(q: DataQuery): Promise<Subject> {
+async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
   const f = q.filters;
   if (q.entity && q.page.startsWith('Player') && q.page !== 'Players') {
     const id = Number(q.entity);
-    const rows = await query('SELECT 1 FROM players WHERE player_id = $1', [id]);
+    const rows = await db.query('SELECT 1 FROM players WHERE player_id = $1', [id]);
     if (rows.length === 0) throw new ApiError(404, `No player with id ${q.entity}`, 'entity');
     return { filters: f, persp: 'offense', pool: 'player', key: String(id), condition: (b) => `s.player_id = ${b.bind(id)}`, byTeam: false };
   }
@@ -91,7 +91,7 @@ async function subjectOf(q: DataQuery): Promise<Subject> {
     return { filters: f, persp: q.side, pool: 'team', key: String(team.teamId), condition: (b, t) => `${t} = ${b.bind(team.teamId)}`, byTeam: false };
   }
   if (q.entity && q.page.startsWith('Game')) {
-    const game = await findGame(q.entity);
+    const game = await findGame(db, q.entity);
     if (!game) throw new ApiError(404, `No game with id ${q.entity}`, 'entity');
     // A game's sample is its own season (the game views keep only time-within-game and lineup filters).
     const filters: AppliedFilters = { ...f, seasons: [game.season], seasonTypes: [game.season_type as 'regular'] };
@@ -120,10 +120,10 @@ function sample(counts: ZoneCounts, league: ZoneCounts, percentiles: Row | null,
 }
 
 /** Percentile pools: players against their position group, teams against the 30 teams, a game's teams against the season's team-games. */
-async function percentilesFor(s: Subject, pool: ShotPool, counts: ZoneCounts): Promise<{ row: Row | null; label: string | null }> {
+async function percentilesFor(db: StatsDb, s: Subject, pool: ShotPool, counts: ZoneCounts): Promise<{ row: Row | null; label: string | null }> {
   if (s.pool === 'league') return { row: null, label: null };
   if (s.pool === 'player') {
-    const positions = await positionsIn(s.filters);
+    const positions = await positionsIn(db, s.filters);
     const position = positions.get(Number(s.key)) ?? '';
     // In the pool: players with at least 1/1500 of the league's attempts in the sample (about 130 a season,
     // roughly the shots of a player on the floor for a tenth of his team's possessions).
@@ -142,8 +142,8 @@ function seasonsWithoutLocations(f: AppliedFilters): string[] {
   );
 }
 
-export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
-  const s = await subjectOf(q);
+export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResponse> {
+  const s = await subjectOf(db, q);
   const empty: ShotsResponse = {
     fga: 0, fgm: 0, zones: zoneRows(emptyCounts(), emptyCounts(), null), located_fga: 0, binning: 'points', bins: [],
     hex_radius: HEX_RADIUS, locations: 'none', seasons_without_locations: [], pool: null,
@@ -152,9 +152,9 @@ export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
     return { ...empty, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
   }
   const [pool, binned] = await Promise.all([
-    shotPool(s.filters, s.persp, s.pool),
+    shotPool(db, s.filters, s.persp, s.pool),
     // The league's shots are not drawn (hundreds of thousands a season): zones only.
-    s.pool === 'league' ? null : shotBins(s.filters, s.persp, s.condition, s.byTeam),
+    s.pool === 'league' ? null : shotBins(db, s.filters, s.persp, s.condition, s.byTeam),
   ]);
   const teamKeys = s.pool === 'game' ? [...pool.groups.keys()].filter((k) => k.startsWith(`${s.key}:`)) : [];
   const counts =
@@ -167,7 +167,7 @@ export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
   const noBins: BinnedShots = { binning: 'hex', bins: [], located_fga: 0 };
   const all = binned?.all ?? noBins;
   const { fga } = totalOf(counts);
-  const { row, label } = s.pool === 'game' ? { row: null, label: null } : await percentilesFor(s, pool, counts);
+  const { row, label } = s.pool === 'game' ? { row: null, label: null } : await percentilesFor(db, s, pool, counts);
   const answer: ShotsResponse = {
     ...sample(counts, league, row, all),
     hex_radius: HEX_RADIUS,

@@ -26,7 +26,7 @@ const options = (o: Partial<QueueOptions> = {}): QueueOptions => ({
 const job = (lane: Lane, client: string, sqlText: string) => ({
   lane,
   client,
-  work: (signal: AbortSignal) => withScope(() => query<{ s: unknown }>(sqlText), signal),
+  work: (signal: AbortSignal) => withScope((db) => db.query<{ s: unknown }>(sqlText), signal),
 });
 
 describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
