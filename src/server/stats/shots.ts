@@ -1,46 +1,21 @@
 /**
  * GET /api/shots's domain function: the attempts of the same sample as GET /api/data (same page, entity, side
  * and filters): totals, the five zones with the league reference and percentiles, and bins to draw. Cached by
- * the normalised query like /api/data (the database is read-only).
+ * the normalised query like /api/data, through the same answers layer (src/server/stats/answers.ts shotsAnswer).
  *
  * Whose shots: player pages, the player's; team pages, the team's (offense) or its opponents' (defense); game
  * pages, both teams' (and each team's in `by_team`); League, Players and Lineups, the league's.
  */
-import { queryKey, type AppliedFilters, type DataQuery } from '../../lib/apiParams';
+import type { AppliedFilters, DataQuery } from '../../lib/apiParams';
 import { seasonLabel } from '../../lib/filters';
 import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../lib/shots';
 import { teamByAbbr, teamByTeamId } from '../../lib/teams';
-import { statsDb, type StatsDb, type Row } from '../db/statsDb';
-import { LRUCache } from 'lru-cache';
-import { encode, type EncodedResponse } from './encoding';
+import type { Row, StatsDb } from '../db/statsDb';
 import { ApiError } from './errors';
 import { seasonTypesWithData, type Perspective } from './filterSql';
 import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from './shotBins';
-import { clearShotPools, emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
+import { emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from './views/shared';
-
-/** Encoded answers by normalised query (a shot answer is a few KB to ~100 KB). */
-const cache = new LRUCache<string, EncodedResponse>({ max: 300 });
-const inflight = new Map<string, Promise<EncodedResponse>>();
-
-/** The encoded answer of a query, from the cache or computed (once for concurrent identical queries). */
-export function getEncodedShots(q: DataQuery): Promise<EncodedResponse> {
-  const key = queryKey(q);
-  const hit = cache.get(key);
-  if (hit) return Promise.resolve(hit);
-  let running = inflight.get(key);
-  if (!running) {
-    running = computeShots(statsDb, q)
-      .then((answer) => {
-        const e = encode(answer);
-        cache.set(key, e);
-        return e;
-      })
-      .finally(() => inflight.delete(key));
-    inflight.set(key, running);
-  }
-  return running;
-}
 
 interface GameRef {
   game_id: number;
@@ -51,12 +26,6 @@ interface GameRef {
 async function findGame(db: StatsDb, code: string): Promise<GameRef | null> {
   const [g] = await db.query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
   return g ?? null;
-}
-
-/** Clears the answer cache, and with `pools` the league/pool counts too (benchmarks measure uncached answers). */
-export function clearShotsCache(options: { pools?: boolean } = {}): void {
-  cache.clear();
-  if (options.pools) clearShotPools();
 }
 
 interface Subject {
