@@ -76,6 +76,18 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
   return promise;
 }
 
+/**
+ * A text derived from cached answers (a table's CSV), kept in the same byte-bounded cache under its own key.
+ * `derive` reads its answers through answer() (so through the queue when they are not cached).
+ */
+export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
+  const hit = cache.get(`derived:${key}`);
+  if (hit) return hit;
+  const value = await derive();
+  cache.set(`derived:${key}`, value);
+  return value;
+}
+
 /** THE answer of a parsed and gated /api/data query (see computeOnce). */
 export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
   warmDefaults();
