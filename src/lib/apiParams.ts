@@ -34,7 +34,7 @@ export function entityKindOf(page: DataPageKind): EntityKind {
 }
 
 export type Range = readonly [number, number];
-export type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
+type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
 
 /** The filters of one request, normalised. `null` / empty means "not applied". */
 export interface AppliedFilters {
@@ -90,7 +90,7 @@ export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
 }
 
 /** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
-export const MAX_ON_COURT = 10;
+const MAX_ON_COURT = 10;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {

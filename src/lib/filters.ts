@@ -33,7 +33,7 @@ export const SEASON_TYPE_LABELS: Record<SeasonType, string> = {
 };
 
 /** Periods: 1-4 quarters, 5 = OT, 6 = 2OT, 7 = 3OT (later overtimes count as 3OT). */
-export const PERIODS = [1, 2, 3, 4, 5, 6, 7] as const;
+const PERIODS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const PERIOD_LABELS: Record<number, string> = { 1: 'Q1', 2: 'Q2', 3: 'Q3', 4: 'Q4', 5: 'OT', 6: '2OT', 7: '3OT' };
 
 /** Time into the game, in seconds: quarters are 720 s, overtimes 300 s starting at 2880; 3780 is the end of 3OT. */
@@ -45,7 +45,6 @@ export const TIME_INTO_GAME_MAX = REGULATION_SECONDS + 3 * OVERTIME_SECONDS;
 export const LINEUP_SLOTS = ['pg', 'sg', 'sf', 'pf', 'c'] as const;
 export type LineupSlot = (typeof LINEUP_SLOTS)[number];
 
-export type FilterType = 'multi' | 'date' | 'range' | 'boolean' | 'choice' | 'teams' | 'players';
 export type FilterGroup = 'Season' | 'Game' | 'Time Within Game' | 'Opponent' | 'Lineup';
 
 interface BaseFilter {

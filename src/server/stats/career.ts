@@ -19,7 +19,7 @@ import { betterOf } from '../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './views/shared';
 
 /** The Career table's numbers: minutes and points, then the rates that carry percentiles. */
-export const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
+const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
 export type CareerRateKey = (typeof CAREER_RATE_KEYS)[number];
 
 export interface CareerRow {

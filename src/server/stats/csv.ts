@@ -165,7 +165,7 @@ export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
 }
 
 /** The download: text/csv, attachment with its file name; the gzip bytes when the client takes them. */
-export function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
+function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
   const headers: Record<string, string> = {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,

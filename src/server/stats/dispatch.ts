@@ -4,11 +4,11 @@
  * the caller runs this inside a database scope (one connection for the whole computation).
  */
 import type { DataQuery } from '../../lib/apiParams';
-import type { StatsDb, StatsScope } from '../db/statsDb';
-import { ApiError } from './errors';
+import type { StatsScope } from '../db/statsDb';
+import { requireGame, requirePlayer } from './entities';
 import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
 import { materialisePossessions } from './scope';
-import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
+import { gamePreviewView, gameTeamView } from './views/games';
 import { leagueView } from './views/league';
 import { lineupsView } from './views/lineups';
 import { playerGameLogView, teamGameLogView } from './views/gameLogs';
@@ -41,27 +41,6 @@ export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: L
   } finally {
     await drop();
   }
-}
-
-async function requirePlayer(db: StatsDb, id: string): Promise<number> {
-  const playerId = Number(id);
-  const rows = await db.query('SELECT 1 FROM players WHERE player_id = $1', [playerId]);
-  if (rows.length === 0) throw new ApiError(404, `No player with id ${id}`, 'entity');
-  return playerId;
-}
-
-async function findGame(db: StatsDb, code: string): Promise<GameRef | null> {
-  const [g] = await db.query<GameRef & Record<string, unknown>>(
-    'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
-    [code],
-  );
-  return g ?? null;
-}
-
-async function requireGame(db: StatsDb, code: string): Promise<GameRef> {
-  const g = await findGame(db, code);
-  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
-  return g;
 }
 
 async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {

@@ -42,7 +42,7 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, requ
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
 
-export function errorResponse(err: unknown): Response {
+function errorResponse(err: unknown): Response {
   if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
   if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });

@@ -16,7 +16,7 @@ import type { AppliedFilters } from '../../lib/apiParams';
 import { LINEUP_SLOTS } from '../../lib/filters';
 import type { Params } from './sql';
 
-export const LINEUP_INDEX_TABLE = 'player_possession_index';
+const LINEUP_INDEX_TABLE = 'player_possession_index';
 
 /**
  * SQL selecting the possession ids (column possession_id) that can pass the lineup filters in the given

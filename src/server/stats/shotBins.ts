@@ -14,7 +14,7 @@ import { and, Params } from './sql';
 
 export const HEX_RADIUS = 2;
 /** Up to this many located attempts, the shots themselves are sent (dots), not bins. */
-export const POINTS_MAX = 250;
+const POINTS_MAX = 250;
 const GRID = 0.5;
 
 /** Extra conditions on alias s (and the perspective team expression) that pick the subject's shots. */

@@ -11,22 +11,13 @@ import { seasonLabel } from '../../lib/filters';
 import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../lib/shots';
 import { teamByAbbr, teamByTeamId } from '../../lib/teams';
 import type { Row, StatsDb } from '../db/statsDb';
+import { requireGame, requirePlayer } from './entities';
 import { ApiError } from './errors';
 import { seasonTypesWithData, type Perspective } from './filterSql';
 import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from './shotBins';
 import { emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from './views/shared';
 
-interface GameRef {
-  game_id: number;
-  season: number;
-  season_type: string;
-}
-
-async function findGame(db: StatsDb, code: string): Promise<GameRef | null> {
-  const [g] = await db.query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
-  return g ?? null;
-}
 
 interface Subject {
   filters: AppliedFilters;
@@ -38,7 +29,7 @@ interface Subject {
   byTeam: boolean;
 }
 
-const POSITION_GROUPS: Record<string, string> = {
+const POSITION_GROUP_PLURALS: Record<string, string> = {
   point: 'point guards',
   combo: 'combo guards',
   wing: 'wings',
@@ -49,9 +40,7 @@ const POSITION_GROUPS: Record<string, string> = {
 async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
   const f = q.filters;
   if (q.entity && q.page.startsWith('Player') && q.page !== 'Players') {
-    const id = Number(q.entity);
-    const rows = await db.query('SELECT 1 FROM players WHERE player_id = $1', [id]);
-    if (rows.length === 0) throw new ApiError(404, `No player with id ${q.entity}`, 'entity');
+    const id = await requirePlayer(db, q.entity);
     return { filters: f, persp: 'offense', pool: 'player', key: String(id), condition: (b) => `s.player_id = ${b.bind(id)}`, byTeam: false };
   }
   if (q.entity && q.page.startsWith('Team')) {
@@ -60,8 +49,7 @@ async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
     return { filters: f, persp: q.side, pool: 'team', key: String(team.teamId), condition: (b, t) => `${t} = ${b.bind(team.teamId)}`, byTeam: false };
   }
   if (q.entity && q.page.startsWith('Game')) {
-    const game = await findGame(db, q.entity);
-    if (!game) throw new ApiError(404, `No game with id ${q.entity}`, 'entity');
+    const game = await requireGame(db, q.entity);
     // A game's sample is its own season (the game views keep only time-within-game and lineup filters).
     const filters: AppliedFilters = { ...f, seasons: [game.season], seasonTypes: [game.season_type as 'regular'] };
     return { filters, persp: 'offense', pool: 'game', key: String(game.game_id), condition: (b) => `s.game_id = ${b.bind(game.game_id)}`, byTeam: true };
@@ -98,7 +86,7 @@ async function percentilesFor(db: StatsDb, s: Subject, pool: ShotPool, counts: Z
     // roughly the shots of a player on the floor for a tenth of his team's possessions).
     const min = totalOf(pool.league).fga / 1500;
     const row = zonePercentiles(counts, pool, (k) => positions.get(Number(k)) ?? '', position, (fga) => fga >= min && fga > 0);
-    return { row, label: position ? (POSITION_GROUPS[position] ?? position) : null };
+    return { row, label: position ? (POSITION_GROUP_PLURALS[position] ?? position) : null };
   }
   const row = zonePercentiles(counts, pool, () => '', '', (fga) => fga > 0);
   return { row, label: s.pool === 'team' ? 'the 30 teams' : "the season's team-games" };

@@ -8,15 +8,8 @@ import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../formulas';
 import { teamSumsBy } from '../sums';
 import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows, setsOf } from './shared';
+import type { GameRef } from '../entities';
 
-export interface GameRef {
-  game_id: number;
-  season: number;
-  season_type: string;
-  date: string;
-  home_team_id: number;
-  away_team_id: number;
-}
 
 const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
 

@@ -40,7 +40,7 @@ export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = 
   return out;
 }
 
-export const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
+const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
   Number(b.v.sec ?? 0) - Number(a.v.sec ?? 0) || Number(a.id.player_id ?? 0) - Number(b.id.player_id ?? 0);
 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */

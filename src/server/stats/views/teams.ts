@@ -107,5 +107,3 @@ export async function teamSalariesView(db: StatsDb, q: DataQuery): Promise<SetRo
   );
   return { Salaries: rows.map((r) => ({ player_id: r.player_id, name: r.name, season: seasonOf(r.season), season_start: Number(r.season), salary: r.salary })) };
 }
-
-export { teamAbbr };
