@@ -1,0 +1,11 @@
+/**
+ * The 18 page kinds of the stats area (spec section 3). The value is what the client sends as
+ * `page` to GET /api/data and what the route module returns for a path.
+ */
+export declare const PAGE_KINDS: readonly ["League", "Players", "Lineups", "PlayerProfile", "PlayerPositions", "PlayerOnOff", "PlayerGameLog", "PlayerLineups", "TeamPlayers", "TeamOnOff", "TeamTeam", "TeamGameLog", "TeamLineups", "TeamSalaries", "GamePlayers", "GameTeam", "GamePreview", "NonStats"];
+export type PageKind = (typeof PAGE_KINDS)[number];
+/** Page kinds whose /api/data request carries no `side` (spec section 7). */
+export declare const PAGE_KINDS_WITHOUT_SIDE: ReadonlySet<PageKind>;
+/** The two sides of a view with a side: the team's offense or its defense (what opponents do against it). */
+export declare const SIDES: readonly ["offense", "defense"];
+export type Side = (typeof SIDES)[number];
