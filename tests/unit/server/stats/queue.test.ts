@@ -128,7 +128,7 @@ describe.skipIf(!HAS_DB)('GET /api/shots goes through the same answers layer and
   // League shots of several seasons with a possession filter: the heavy lane (src/server/stats/cost.ts).
   const heavyShots = (i: number) => `/api/shots?page=League&season=2012&season=2022&season=2018&season=2019&season=2020&period=${1 + (i % 4)}&start_date=2012-10-${10 + i}`;
 
-  it('a client over its per-client cap of heavy queries gets 429 with Retry-After from /api/shots', async () => {
+  it('a client over its per-client cap of heavy queries gets 429 from /api/shots; another client still gets in', async () => {
     clearAnswerCache();
     clearShotPools();
     const saved = answersQueue.options.perClient.heavy;
