@@ -99,14 +99,28 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
   return hit;
 }
 
-/** Estimated position (player_seasons.position) of each player in his latest season of the sample. */
-export async function positionsIn(db: StatsDb, f: AppliedFilters): Promise<Map<number, string>> {
-  const rows = await db.query<{ player_id: number; position: string }>(
-    `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
-       FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
-    f.seasons,
-  );
-  return new Map(rows.map((r) => [r.player_id, r.position]));
+const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
+
+/**
+ * Estimated position (player_seasons.position) of each player in his latest season of the sample. Memoised by
+ * the seasons (the only input; the database does not change while serving): player tables and shot charts of
+ * the same seasons ask for it again and again.
+ */
+export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap<number, string>> {
+  const key = f.seasons.join();
+  let hit = positionsBySeasons.get(key);
+  if (!hit) {
+    hit = db
+      .query<{ player_id: number; position: string }>(
+        `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
+           FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
+        f.seasons,
+      )
+      .then((rows) => new Map(rows.map((r) => [r.player_id, r.position])));
+    hit.catch(() => positionsBySeasons.delete(key));
+    positionsBySeasons.set(key, hit);
+  }
+  return hit;
 }
 
 /** A column that carries a percentile, and which way is good (src/lib/columnMeta.ts). */
