@@ -59,6 +59,11 @@ async function cookieOf(who: { email: string; password: string }): Promise<strin
 
 test('the JSON API never answers 5xx: anonymous and as a subscriber', async () => {
   const subscriber = await cookieOf(DEMO.subscriber);
+  // The cookie really is the subscriber's (else "as a subscriber" would silently be anonymous): a gated query is answered.
+  const session = (await (await fetch(`${server.base}/api/auth/session`, { headers: { Cookie: subscriber } })).json()) as { user?: { email?: string } };
+  expect(session.user?.email).toBe(DEMO.subscriber.email);
+  expect(await status('/api/data?page=League&period=4', { headers: { Cookie: subscriber } })).toBe(200);
+  expect(await status('/api/data?page=League&period=4')).toBe(403);
   const seen = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(
