@@ -54,7 +54,12 @@ describe.skipIf(!hasData)('LineupTracker on real games', () => {
 
   it('does not start a bench player who gets a technical foul (0021200185 #392) and has him on court after entering (#449)', async () => {
     const seen = new Map<number, boolean>();
-    await track('0021200185', (e, lineups) => seen.set(e.eventNum, lineups.get(LAC)!.includes(GRIFFIN)));
+    let startsQ4: boolean | null = null; // on court at the first event of the fourth quarter: a period starter
+    await track('0021200185', (e, lineups) => {
+      seen.set(e.eventNum, lineups.get(LAC)!.includes(GRIFFIN));
+      if (e.period === 4 && startsQ4 === null) startsQ4 = lineups.get(LAC)!.includes(GRIFFIN);
+    });
+    expect(startsQ4).toBe(false);
     expect(seen.get(392)).toBe(false);
     expect(seen.get(449)).toBe(true);
   });
