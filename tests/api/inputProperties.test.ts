@@ -147,6 +147,9 @@ describe.skipIf(!HAS_DB)('GET /api/data input (fast-check, > 2,000 queries)', ()
             return;
           }
           expect(r.status, `${qs} -> ${JSON.stringify(r.body)}`).toBe(200);
+          // at least one metric set, each a list of rows (an empty object would pass the loop unchecked), except
+          // the preseason alone, which has no data and says so
+          if (Object.keys(r.body.data as Record<string, unknown>).length === 0) expect(r.body.note, qs).toMatch(/preseason/i);
           for (const rows of Object.values(r.body.data as Record<string, unknown>)) expect(Array.isArray(rows)).toBe(true);
         },
       ),
