@@ -5,7 +5,7 @@
  */
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
-import { startServer, waitListening } from './serverProcess';
+import { startServer, waitListening, type ServerProcess } from './serverProcess';
 
 test.beforeAll(() => seedDemoAccounts());
 
@@ -135,9 +135,12 @@ test.describe('no page reports a CSP violation', () => {
 });
 
 test.describe('over https (AUTH_URL https://…)', () => {
-  const server = startServer({ AUTH_URL: 'https://courtvision.example' });
-  test.beforeAll(() => waitListening(server));
-  test.afterAll(() => server.stop());
+  let server: ServerProcess; // started in beforeAll, not when Playwright loads the file to list its tests
+  test.beforeAll(async () => {
+    server = startServer({ AUTH_URL: 'https://courtvision.example' });
+    await waitListening(server);
+  });
+  test.afterAll(() => server?.stop());
 
   test('HSTS is sent on pages, API and files', async ({ request }) => {
     for (const path of ['/about', '/stats/league', '/api/players', '/favicon.svg']) {

@@ -9,18 +9,23 @@
  */
 import { usersCli } from './accountsHelpers';
 import { expect, test } from './fixtures';
-import { startServer, waitListening } from './serverProcess';
+import { startServer, waitListening, type ServerProcess } from './serverProcess';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const server = startServer({
-  TRUST_PROXY: '1',
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3',
-  SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '6',
-  SIGNIN_MAX_DELAY_MS: '1500',
+// Started in beforeAll, not at module load: Playwright also loads spec files to list them, where no hook runs,
+// and a server spawned there was never stopped.
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = startServer({
+    TRUST_PROXY: '1',
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '6',
+    SIGNIN_MAX_DELAY_MS: '1500',
+  });
+  await waitListening(server);
 });
-test.beforeAll(() => waitListening(server));
-test.afterAll(() => server.stop());
+test.afterAll(() => server?.stop());
 
 const stamp = Date.now();
 function account(name: string): { email: string; password: string } {
