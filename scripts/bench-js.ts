@@ -33,9 +33,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, ms: number): Promise<void> {
+async function waitFor(url: string, ms: number, gone: () => boolean): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    if (gone()) throw new Error('the server stopped before answering (is the port free?)');
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
   }
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('npm', ['run', '--silent', 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  let exited = false;
+  server.on('exit', () => (exited = true));
   const stop = () => {
     try {
       process.kill(-server.pid!, 'SIGTERM');
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
   process.on('exit', stop);
   let missed = false;
   try {
-    await waitFor(`${base}/about`, 60_000);
+    await waitFor(`${base}/about`, 60_000, () => exited);
     for (const page of PAGES) {
       const res = await fetch(`${base}${page}`);
       if (!res.ok) throw new Error(`${page}: HTTP ${res.status}`);
