@@ -4,6 +4,7 @@
  * definitions' popover (Radix, ./ColumnDefinition loaded on idle or first use). Each test holds that code back
  * in the network and checks what a user sees meanwhile and once it arrives: the plain search form submits, text
  * typed meanwhile is kept, and a definition asked for by hover, keyboard focus or tap opens when its code does.
+ * Also what the stats client fetches: a player's details (/api/player_details) only where a chart shows them.
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, statsAppReady, test } from './fixtures';
@@ -152,4 +153,22 @@ test.describe('column definitions before their popover has loaded', () => {
       await expect(info).toHaveAttribute('aria-expanded', 'false');
     });
   });
+});
+
+test('player details are fetched only on the player pages whose charts show them', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/player_details') asked.push(r.url());
+  });
+  for (const view of ['onoff', 'positions', 'lineups']) {
+    await page.goto(`/stats/player/${view}/stephen_curry_201939?season=2012`);
+    await statsAppReady(page);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(asked).toEqual([]);
+  // The profile names him in its shot chart, from those details.
+  await page.goto('/stats/player/profile/stephen_curry_201939?season=2012');
+  await statsAppReady(page);
+  await expectSoon(page.getByRole('img', { name: /^Shot chart: Stephen Curry, 2012-13 regular season/ })).toBeVisible();
+  expect(asked.map((u) => new URL(u).searchParams.get('player_id'))).toEqual(['201939']);
 });
