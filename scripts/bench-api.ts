@@ -15,50 +15,24 @@
  * The site is built into .local/bench-dist (not dist/, which others may be serving).
  * Options: --port N --db path --duration 8 --heavy-samples 7 --no-build
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './firstLoadJs.ts';
+import { BENCH_DIST, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
+import { signInWithCredentials } from './lib/signIn.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-/** A port nobody listens on (asked from the OS). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-const PORT = Number(opt('port', String(await freePort())));
-const DIST = path.resolve('.local/bench-dist');
-const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
-const DURATION = Number(opt('duration', '8'));
-const HEAVY_SAMPLES = Number(opt('heavy-samples', '7'));
+const PORT = Number(option('port', String(await freePort())));
+const DB = benchStatsDb();
+const DURATION = Number(option('duration', '8'));
+const HEAVY_SAMPLES = Number(option('heavy-samples', '7'));
 const BASE = `http://127.0.0.1:${PORT}`;
 const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
-const env = {
-  ...process.env,
-  DIST_DIR: DIST,
-  STATS_DB_PATH: DB,
-  ACCOUNTS_DB_PATH: ACCOUNTS,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  TRUST_PROXY: '1',
-  ASTRO_TELEMETRY_DISABLED: '1',
-};
+const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, TRUST_PROXY: '1' });
 
 const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => `season=${2003 + i}`).join('&');
 /** What the client sends for the default Players view (src/lib/dataRequest.ts): the sample and the set on screen. */
@@ -67,51 +41,12 @@ const DEFAULT_PLAYERS = '/api/data?page=Players&season=2022&season_type=regular&
 const heavyPath = (playerId: number, all = false) =>
   `/api/data?page=Players&${ALL_SEASONS}&season_type=regular&on_court=${playerId}&period=4${all ? '' : '&metric_set=OffensiveOverview'}`;
 
-function run(cmd: string, cmdArgs: string[]) {
-  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
-  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
-}
-
-async function waitFor(url: string, ms: number, gone: () => boolean) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (gone()) throw new Error('the server stopped before answering');
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
-
-/** Cookie header after signing in the demo subscriber through Auth.js (csrf, then credentials callback). */
+/** Cookie header after signing in the demo subscriber, checked on a gated request. */
 async function signIn(): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (r: Response) => {
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      jar.set(k!.trim(), v.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrfRes = await fetch(`${BASE}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const body = new URLSearchParams({ csrfToken, email: 'subscriber@example.com', password: 'demo-subscriber-2023', callbackUrl: `${BASE}/` });
-  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Cookie: cookie() },
-    body,
-  });
-  keep(res);
-  const check = await fetch(`${BASE}/api/data?page=League&period=4`, { headers: { Cookie: cookie() } });
+  const cookie = await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), 'subscriber@example.com', 'demo-subscriber-2023', { origin: BASE });
+  const check = await fetch(`${BASE}/api/data?page=League&period=4`, { headers: { Cookie: cookie } });
   if (check.status !== 200) throw new Error(`sign-in for the benchmark failed: gated request answered ${check.status}`);
-  return cookie();
+  return cookie;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -266,25 +201,12 @@ async function fairness(clients: 'one' | 'many', round: number) {
 }
 
 async function main() {
-  if (!args.includes('--no-build')) run('npx', ['astro', 'build', '--outDir', DIST]);
-  run('npm', ['run', 'users', '--', 'seed-demo']);
+  buildUnlessSkipped(env);
+  run('npm', ['run', 'users', '--', 'seed-demo'], env);
   console.log(`\nstarting the built server on ${BASE} (database ${DB})`);
-  const server: ChildProcess = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  let exited = false;
-  server.on('exit', (code) => {
-    exited = true;
-    if (code) console.error(`the server exited with ${code}`);
-  });
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  process.on('exit', stop);
+  const server = startServer(env);
   try {
-    await waitFor(`${BASE}/api/players`, 90_000, () => exited);
+    await server.ready(`${BASE}/api/players`, 90_000);
     const cookie = await signIn();
     const loadStart = os.loadavg()[0]!;
 
@@ -294,9 +216,9 @@ async function main() {
     console.log(`  first request ${cold.ms.toFixed(0)} ms (status ${cold.status}); ${(size.json / 1024).toFixed(0)} KiB of JSON, ${(size.wire / 1024).toFixed(1)} KiB with brotli`);
     const one = await load([DEFAULT_PLAYERS], '', DURATION, {}, 1);
     console.log(`  cached, 1 connection:   p50 ${one.p50.toFixed(2)} ms, p95 ${one.p95.toFixed(2)} ms, ${one.rps.toFixed(0)} req/s`);
-    const cpu0 = groupCpuMs(server.pid!);
+    const cpu0 = groupCpuMs(server.process.pid!);
     const many = await load([DEFAULT_PLAYERS], '', DURATION, {}, 64);
-    const cpuPerRequest = (groupCpuMs(server.pid!) - cpu0) / Math.max(1, many.requests);
+    const cpuPerRequest = (groupCpuMs(server.process.pid!) - cpu0) / Math.max(1, many.requests);
     console.log(`  cached, 64 connections: p50 ${many.p50.toFixed(1)} ms, p95 ${many.p95.toFixed(1)} ms, ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);
     console.log(`  server CPU per cached request: ${cpuPerRequest.toFixed(2)} ms, so one free core serves about ${(1000 / cpuPerRequest).toFixed(0)} req/s`);
 
@@ -323,9 +245,9 @@ async function main() {
     let rawCpu = 0;
     for (let i = 0; i < HEAVY_SAMPLES; i++) {
       const id = ids[i * 3]!;
-      const c0 = groupCpuMs(server.pid!);
+      const c0 = groupCpuMs(server.process.pid!);
       const r = await timeOne(heavyPath(id), { Cookie: cookie });
-      httpCpu += groupCpuMs(server.pid!) - c0;
+      httpCpu += groupCpuMs(server.process.pid!) - c0;
       if (r.status !== 200) throw new Error(`heaviest query answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
       httpMs.push(r.ms);
       const u0 = process.cpuUsage();
@@ -343,7 +265,7 @@ async function main() {
     console.log(`  CPU (all threads) per query: HTTP ${(httpCpu / HEAVY_SAMPLES).toFixed(0)} ms, raw ${(rawCpu / HEAVY_SAMPLES).toFixed(0)} ms, ratio ${(httpCpu / Math.max(1, rawCpu)).toFixed(2)} (less sensitive to other work on the machine)`);
 
     console.log('\n4. JS at first load of a stats page (gzip -9 of every module it runs before any interaction)');
-    const js = firstLoadJs(await (await fetch(`${BASE}/stats/players`)).text(), `${BASE}/stats/players`, path.join(DIST, 'client'));
+    const js = firstLoadJs(await (await fetch(`${BASE}/stats/players`)).text(), `${BASE}/stats/players`, path.join(BENCH_DIST, 'client'));
     console.log(`  /stats/players: ${js.files.length} files, ${(js.raw / 1024).toFixed(0)} KiB, ${(js.gzip / 1024).toFixed(1)} KiB gzipped`);
 
     console.log('\nGoals (issue 12)');
@@ -359,14 +281,8 @@ async function main() {
     console.log(`\n${goals.filter((g) => g.ok).length} of ${goals.length} goals met.`);
     console.log(`Machine: ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`);
   } finally {
-    stop();
+    server.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -50,28 +50,15 @@ if (!storeKind) {
   const { seedDemoAccounts } = await import('../src/server/auth/demoAccounts.ts');
   const { verifyCredentials } = await import('../src/server/auth/credentials.ts');
   const { SignInGuard } = await import('../src/server/auth/signInGuard.ts');
+  const { signInWithCredentials } = await import('./lib/signIn.ts');
 
   const store = getAccountStore();
   await seedDemoAccounts(store);
   const config = createAuthConfig();
   const ORIGIN = 'http://localhost';
 
-  async function signIn(): Promise<string> {
-    const csrf = await Auth(new Request(`${ORIGIN}/api/auth/csrf`), config);
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await Auth(
-      new Request(`${ORIGIN}/api/auth/callback/credentials`, {
-        method: 'POST',
-        headers: { cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ csrfToken, email: 'subscriber@example.com', password: 'demo-subscriber-2023' }),
-      }),
-      config,
-    );
-    const cookie = response.headers.getSetCookie().filter((c) => c.startsWith('authjs.session')).map((c) => c.split(';')[0]).join('; ');
-    if (!cookie) throw new Error('bench: sign-in failed');
-    return cookie;
-  }
+  const signIn = () =>
+    signInWithCredentials((p, init) => Auth(new Request(`${ORIGIN}${p}`, init), config), 'subscriber@example.com', 'demo-subscriber-2023');
 
   async function perCall(label: string, runs: number, fn: () => Promise<unknown>, unit: 'µs' | 'ms'): Promise<void> {
     for (let i = 0; i < Math.min(50, runs); i++) await fn();

@@ -11,38 +11,18 @@
  * Options: --db path --port N --no-build --runs 1 (median of N runs per page) --chrome /usr/bin/chromium
  *          --only text (just the pages whose label contains the text)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, serverEnv, startServer } from './lib/benchServer.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const PORT = Number(opt('port', String(await freePort())));
-const DIST = path.resolve('.local/bench-dist');
-const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
-const RUNS = Math.max(1, Number(opt('runs', '1')));
-const CHROME = opt('chrome', process.env.CHROME_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium');
+const PORT = Number(option('port', String(await freePort())));
+const DB = benchStatsDb();
+const RUNS = Math.max(1, Number(option('runs', '1')));
+const CHROME = option('chrome', process.env.CHROME_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium');
 // The server is reached as localhost so canonical links (the request's origin) are on the page's own host.
 const BASE = `http://localhost:${PORT}`;
-const env = { ...process.env, DIST_DIR: DIST, STATS_DB_PATH: DB, PORT: String(PORT), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' };
+const env = serverEnv(PORT, { STATS_DB_PATH: DB });
 
 /** The five pages: [label, path, kind]. The game is Celtics at Nuggets, Jan 1 2023 (in every full database). */
 const PAGES: [string, string, 'marketing' | 'stats'][] = [
@@ -62,38 +42,19 @@ const GOALS: Record<(typeof CATEGORIES)[number], { marketing: number; stats: num
 // DESIGN.md's headless flags for Debian's Chromium.
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-async function waitFor(url: string, ms: number, gone: () => boolean): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (gone()) throw new Error('the server stopped before answering');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   if (!fs.existsSync(DB)) throw new Error(`no stats database at ${DB} (--db path)`);
-  if (!args.includes('--no-build')) {
-    const built = spawnSync('npx', ['astro', 'build', '--outDir', DIST], { stdio: 'inherit', env });
-    if (built.status !== 0) throw new Error('build failed');
-  }
-  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/http/server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  let exited = false;
-  server.on('exit', () => (exited = true));
+  buildUnlessSkipped(env);
+  const server = startServer(env);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    await waitFor(`${BASE}/about`, 60_000, () => exited);
-    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${BASE}, database ${DB}, load average ${loadavg()}`);
+    await server.ready(`${BASE}/about`, 60_000);
+    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${BASE}, database ${DB}, load average ${loadAverage().toFixed(2)}`);
     const rows: string[][] = [];
     let missed = 0;
-    const only = opt('only', '');
+    const only = option('only', '');
     for (const [label, pagePath, kind] of PAGES.filter(([l]) => l.includes(only))) {
       const url = `${BASE}${pagePath}`;
       await fetch(url); // warm the server's answer for this page
@@ -116,15 +77,7 @@ async function main(): Promise<void> {
     console.log(missed === 0 ? 'All goals met.' : `${missed} score(s) below goal.`);
   } finally {
     await chrome.kill();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  }
-}
-
-function loadavg(): string {
-  try {
-    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return 'unknown';
+    server.stop();
   }
 }
 

@@ -10,72 +10,25 @@
  * Prints, per stream and in total: requests, req/s, p50/p99 latency, errors (5xx, timeouts, socket errors) and
  * any status that stream should not give.
  *
- * Options: --duration 60 --connections 16 --db path --no-build
+ * Options: --duration 60 --connections 16 --db path --port N --no-build
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { signInWithCredentials } from './lib/signIn.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const DURATION = Number(opt('duration', '60'));
-const CONNECTIONS = Number(opt('connections', '16'));
-const DIST = path.resolve('.local/bench-dist');
-const DB = path.resolve(opt('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
+const DURATION = Number(option('duration', '60'));
+const CONNECTIONS = Number(option('connections', '16'));
+const DB = benchStatsDb();
 const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const PORT = await freePort();
+const PORT = Number(option('port', String(await freePort())));
 const BASE = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, DIST_DIR: DIST, STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, PORT: String(PORT), HOST: '127.0.0.1', TRUST_PROXY: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, TRUST_PROXY: '1' });
 
-function run(cmd: string, cmdArgs: string[]) {
-  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
-  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
-}
-
-async function waitFor(url: string, ms: number, gone: () => boolean) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (gone()) throw new Error('the server stopped before answering');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
-
-/** The cookie of a signed-in demo user (csrf, then the credentials callback). */
-async function signIn(email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${BASE}/api/auth/csrf`);
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Cookie: jar.join('; '), 'X-Forwarded-For': '192.0.2.1' },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/' }),
-  });
-  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(';')[0]!)].join('; ');
-}
+/** The cookie of a signed-in demo user. */
+const signIn = (email: string, password: string) =>
+  signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), email, password, { origin: BASE, 'x-forwarded-for': '192.0.2.1' });
 
 interface Stream {
   name: string;
@@ -120,26 +73,15 @@ function runStream(s: Stream): Promise<Outcome> {
 }
 
 async function main() {
-  if (!args.includes('--no-build')) run('npx', ['astro', 'build', '--outDir', DIST]);
-  run('npm', ['run', '--silent', 'users', '--', 'seed-demo']);
+  buildUnlessSkipped(env);
+  run('npm', ['run', '--silent', 'users', '--', 'seed-demo'], env);
   console.log(`\nstarting the built server on ${BASE} (database ${DB})`);
-  const server: ChildProcess = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   // The server's own warnings, except the expected one per failed sign-in.
-  server.stderr!.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim() && !line.includes('[auth] CredentialsSignin')) console.error(`[server] ${line}`);
+  const server = startServer(env, (line) => {
+    if (!line.includes('[auth] CredentialsSignin')) console.error(`[server] ${line}`);
   });
-  let exited = false;
-  server.on('exit', () => (exited = true));
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  process.on('exit', stop);
   try {
-    await waitFor(`${BASE}/api/players`, 90_000, () => exited);
+    await server.ready(`${BASE}/api/players`, 90_000);
     const subscriber = await signIn('subscriber@example.com', 'demo-subscriber-2023');
     const member = await signIn('member@example.com', 'demo-member-2023');
     const csrf = await fetch(`${BASE}/api/auth/csrf`);
@@ -187,16 +129,10 @@ async function main() {
     console.log(`  ${'total'.padEnd(32)} ${String(total).padStart(8)} ${f(total / DURATION)} ${''.padStart(17)} ${String(errors).padStart(8)}`);
     console.log(`\nErrors (5xx, timeouts, socket errors): ${errors}. p99 of the slowest stream: ${Math.max(...outcomes.map((o) => o.p99)).toFixed(0)} ms.`);
     console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`);
-    if (exited) console.log('The server exited during the run.');
+    if (server.exited()) console.log('The server exited during the run.');
   } finally {
-    stop();
+    server.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

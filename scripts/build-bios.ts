@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SCHEMA_PATH } from '../src/server/db/schema.ts';
+import { config } from '../src/server/config.ts';
 import { playerBios, playerLeagueYears } from '../src/server/ingest/postprocess.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { data: { type: 'string' } } });
@@ -16,7 +17,7 @@ if (!dbPath) {
   console.error('usage: npx tsx scripts/build-bios.ts <db> [--data dir]');
   process.exit(2);
 }
-const dataDir = values.data ?? process.env.NBA_DATA_DIR ?? '../shared/nba-data';
+const dataDir = values.data ?? config.nbaDataDir;
 const schema = fs.readFileSync(SCHEMA_PATH, 'utf8');
 const createOf = (table: string): string => {
   const m = new RegExp(`CREATE TABLE ${table} \\([\\s\\S]*?\\n\\);`).exec(schema);

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/freePort.ts';
 
 export interface PgCluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres: the superuser on the maintenance database. */
@@ -45,21 +46,10 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function osFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Ports to try: PG_TEST_PORTS ("5440-5449") when set, else one the operating system says is free. */
 async function candidatePorts(): Promise<number[]> {
   const range = /^(\d+)-(\d+)$/.exec(process.env.PG_TEST_PORTS ?? '');
-  if (!range) return [await osFreePort(), await osFreePort()];
+  if (!range) return [await freePort(), await freePort()];
   const ports: number[] = [];
   for (let p = Number(range[1]); p <= Number(range[2]); p++) ports.push(p);
   return ports;

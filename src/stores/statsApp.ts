@@ -8,7 +8,8 @@
  *   are loaded (unless already loaded) and the data is fetched. Entering Team salaries keeps filters, metric
  *   choice and data as they are.
  * - apply / remove pill / change side: URL updated (a history entry), data fetched.
- * - change metric set: URL updated in place, no request (every set of the view is already loaded).
+ * - change metric set: URL updated in place; that set's rows are fetched (answers carry one set each), unless an
+ *   answer for it is already in the client-side cache (src/stores/tableData.ts).
  * - back / forward: the view is rebuilt from the URL and fetched.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */

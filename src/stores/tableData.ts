@@ -43,7 +43,7 @@ let current: AbortController | null = null;
 const ANSWERS_KEPT = 24;
 const answers = new Map<string, { data: SetRows; note: string | null }>();
 
-/** Forget the answers kept (tests; sign-in changes what the server answers). */
+/** Forget the answers kept (tests). Answers do not depend on who asks: a gated filter is part of the query. */
 export function clearAnswerCache(): void {
   answers.clear();
 }
@@ -53,7 +53,6 @@ export interface DataAnswer {
   note?: string;
 }
 
-/** The answer the page came with (server-rendered first view), for the one query it answers. */
 /**
  * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
  * exactly this query (the query string dataSearchParams builds) takes it instead of asking the server.

@@ -11,10 +11,10 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/freePort.ts';
 import { startPgCluster, type PgCluster } from '../../scripts/pgCluster.ts';
 import { DEMO, submitSignIn } from './accountsHelpers';
 import { expect, test } from './fixtures';
@@ -27,17 +27,6 @@ let nodeEnv: Record<string, string> = {};
 const nodes: ChildProcess[] = [];
 let A = '';
 let B = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm run users -- …` on the nodes' database (the operator's CLI, any machine that has DATABASE_URL). */
 async function usersCli(...args: string[]): Promise<string> {

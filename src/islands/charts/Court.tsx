@@ -8,8 +8,11 @@ export const COURT = { width: 50, length: 47, hoopY: 5.25, threeCorner: 22, thre
 /** Where the corner three's straight line meets the arc (about 14.2 ft from the baseline). */
 export const CORNER_Y = COURT.hoopY + Math.sqrt(COURT.threeArc ** 2 - COURT.threeCorner ** 2);
 
+/** The three-point line, corner to corner, as a path. */
+const THREE_POINT_LINE = `M ${-COURT.threeCorner} 0 L ${-COURT.threeCorner} ${CORNER_Y} A ${COURT.threeArc} ${COURT.threeArc} 0 0 0 ${COURT.threeCorner} ${CORNER_Y} L ${COURT.threeCorner} 0`;
+
 /** The area inside the three-point line (the two-point area), as a path. */
-export const TWO_POINT_AREA = `M ${-COURT.threeCorner} 0 L ${-COURT.threeCorner} ${CORNER_Y} A ${COURT.threeArc} ${COURT.threeArc} 0 0 0 ${COURT.threeCorner} ${CORNER_Y} L ${COURT.threeCorner} 0 Z`;
+export const TWO_POINT_AREA = `${THREE_POINT_LINE} Z`;
 
 const arc = (r: number, cy: number, from: number, to: number) => {
   const x0 = r * Math.cos(from);
@@ -25,7 +28,7 @@ export function CourtLines() {
   return (
     <g className="court-lines" fill="none" aria-hidden="true">
       <rect x={-25} y={0} width={50} height={47} />
-      <path d={`M ${-COURT.threeCorner} 0 L ${-COURT.threeCorner} ${CORNER_Y} A ${COURT.threeArc} ${COURT.threeArc} 0 0 0 ${COURT.threeCorner} ${CORNER_Y} L ${COURT.threeCorner} 0`} />
+      <path d={THREE_POINT_LINE} />
       <rect x={-8} y={0} width={16} height={freeThrowY} />
       <rect x={-6} y={0} width={12} height={freeThrowY} />
       <path d={arc(6, freeThrowY, 0, Math.PI)} />

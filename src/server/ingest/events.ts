@@ -15,11 +15,6 @@ export function description(e: RawEvent): string {
   return e.home ?? e.visitor ?? e.neutral ?? '';
 }
 
-/** All three descriptions joined (steals and blocks are written on the other team's side). */
-export function allDescriptions(e: RawEvent): string {
-  return [e.home, e.neutral, e.visitor].filter((d): d is string => d !== null).join(' | ');
-}
-
 /** A player slot names a player on the court side (home or visiting player), not a team or the bench. */
 export function isPlayer(p: EventPerson): boolean {
   return (p.type === PersonType.HomePlayer || p.type === PersonType.AwayPlayer) && p.id > 0 && p.teamId > 0;

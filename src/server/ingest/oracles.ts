@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { BOX_STATS } from './verify.ts';
-import { findDataFile, pbpFile, fileSource, seasonLabel } from './read.ts';
+import { boxMismatchSql, loadOfficialBox } from './verify.ts';
+import { pbpFile, fileSource, seasonLabel } from './read.ts';
 import type { SeasonType } from './types.ts';
 
 export const ORACLE_GOALS = {
@@ -167,27 +167,6 @@ async function tableExists(conn: DuckDBConnection, table: string, catalog?: stri
     catalog ? { t: table, c: catalog } : { t: table },
   );
   return num(r.getRowObjectsJS()[0]!.n) > 0;
-}
-
-/** Loads the official team boxes into the temp table official_box (once). */
-async function loadOfficialBox(conn: DuckDBConnection, dataDir: string): Promise<boolean> {
-  const file = findDataFile(path.join(dataDir, 'team-box-scores'));
-  if (!file) return false;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
-  await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
-    SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
-           ${BOX_STATS.map((s) => `CAST(${s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
-      FROM ${src}`, { f: file.path });
-  return true;
-}
-
-/** Non-exact (team-game, stat) pairs of team_games in `catalog` against the official boxes. */
-function boxMismatchSql(catalog: string): string {
-  return `SELECT t.game_id, t.team_id, t.season, s.stat, s.ours, s.official
-      FROM ${catalog}.team_games t JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id,
-      LATERAL (SELECT * FROM (VALUES ${BOX_STATS.map((s) => `('${s}', t.${s}::INTEGER, b.${s})`).join(', ')},
-                              ('min', round(t.seconds * 5 / 60)::INTEGER, b.min)) v(stat, ours, official)) s
-     WHERE s.ours <> s.official`;
 }
 
 /**

@@ -12,7 +12,6 @@
 import type { TeamBoxCounters } from './counters.ts';
 import { actingTeam, assister, blocker, description, isFreeThrowMade, isPersonalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
 import { copyLineups, GameContext, type Lineups, type Warning } from './gameContext.ts';
-import { isHeave } from './garbage.ts';
 import { LineupTracker, type LineupChecks } from './lineupTracker.ts';
 import { repairSubstitutionOrder } from './lineups.ts';
 import type { PlayContext, Possession } from './possession.ts';
@@ -302,9 +301,4 @@ class GameParser {
     const team = jumpBallRecipientTeam(e);
     if (this.ctx.isGameTeam(team)) this.flow.jumpBall(e, team);
   }
-}
-
-/** Used by tests and the verify script: a heave possession starts with 4 s or less left in Q1-Q3. */
-export function possessionIsHeave(p: Possession): boolean {
-  return isHeave(p.period, p.startClock);
 }

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { findDataFile } from './read.ts';
+import { fileSource, findDataFile } from './read.ts';
 
 export type PositionLabel = 'point' | 'combo' | 'wing' | 'forward' | 'big';
 
@@ -58,10 +58,9 @@ export class PositionBook {
     const book = new PositionBook();
     const bios = findDataFile(path.join(dataDir, 'player-bios'));
     if (bios) {
-      const src = bios.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
       const r = await conn.runAndReadAll(
         `SELECT CAST(PLAYER_ID AS INTEGER) AS p, CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) AS s,
-                CAST(PLAYER_HEIGHT_INCHES AS DOUBLE) AS h FROM ${src}`, { f: bios.path });
+                CAST(PLAYER_HEIGHT_INCHES AS DOUBLE) AS h FROM ${fileSource(bios, false)}`, { file: bios.path });
       for (const row of r.getRowObjectsJS()) book.entry(Number(row.s), Number(row.p)).height = row.h === null ? null : Number(row.h);
     }
     const glob = path.join(dataDir, 'shots', 'regular', '*.parquet');

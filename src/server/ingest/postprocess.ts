@@ -7,7 +7,7 @@ import { INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
 import { TEAMS } from '../../lib/teams.ts';
 import { POSSESSION_COUNTERS } from './counters.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
-import { findDataFile } from './read.ts';
+import { fileSource, findDataFile } from './read.ts';
 
 /**
  * Days rest: days between a team's previous game of the same season (any season type) and this one, minus
@@ -93,9 +93,9 @@ async function players(conn: DuckDBConnection, dataDir: string, positions: Posit
   const capSql = cap
     ? `SELECT CAST(PERSON_ID AS INTEGER) AS player_id, CAST(DISPLAY_FIRST_LAST AS VARCHAR) AS name,
               CAST(DISPLAY_LAST_COMMA_FIRST AS VARCHAR) AS lcf
-         FROM ${cap.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)'}`
+         FROM ${fileSource(cap, false, true)}`
     : 'SELECT NULL::INTEGER AS player_id, NULL::VARCHAR AS name, NULL::VARCHAR AS lcf WHERE false';
-  await conn.run(`CREATE TEMP TABLE cap AS ${capSql}`, cap ? { f: cap.path } : undefined);
+  await conn.run(`CREATE TEMP TABLE cap AS ${capSql}`, cap ? { file: cap.path } : undefined);
   const r = await conn.runAndReadAll(`
     SELECT pg.player_id, min(pg.season) AS first_season, max(pg.season) AS last_season,
            any_value(coalesce(c.name, n.name)) AS name, any_value(c.lcf) AS lcf
@@ -253,7 +253,7 @@ async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
 async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number[]): Promise<number> {
   const file = findDataFile(path.join(dataDir, 'salaries'));
   if (!file) return 0;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  const src = fileSource(file, false, true);
   const norm = (col: string): string =>
     `trim(regexp_replace(regexp_replace(lower(strip_accents(${col})), '[^a-z ]', '', 'g'), '\\s+(jr|sr|ii|iii|iv)$', ''))`;
   await conn.run(`
@@ -262,7 +262,7 @@ async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number
            CAST(SALARY AS BIGINT) AS salary, ${norm('CAST(PLAYER_NAME AS VARCHAR)')} AS key
       FROM ${src}
      WHERE CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) IN (SELECT UNNEST($seasons::INTEGER[]))`,
-    { f: file.path, seasons: `[${seasons.join(',')}]` });
+    { file: file.path, seasons: `[${seasons.join(',')}]` });
   await conn.run(`CREATE TEMP TABLE pkeys AS SELECT player_id, ${norm('name')} AS key FROM players`);
   await conn.run(`
     INSERT INTO salaries
@@ -314,7 +314,7 @@ async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number
 export async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'player-bios'));
   if (!file) return;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  const src = fileSource(file, false, true);
   const num = (c: string) => `TRY_CAST(NULLIF(CAST(${c} AS VARCHAR), 'Undrafted') AS SMALLINT)`;
   await conn.run(
     `INSERT INTO player_bios
@@ -326,7 +326,7 @@ export async function playerBios(conn: DuckDBConnection, dataDir: string): Promi
       WHERE CAST(b.PLAYER_ID AS INTEGER) IN (SELECT player_id FROM players)
       QUALIFY row_number() OVER (PARTITION BY CAST(b.PLAYER_ID AS INTEGER), CAST(b.SEASON AS VARCHAR) ORDER BY TRY_CAST(b.GP AS INTEGER) DESC NULLS LAST) = 1
       ORDER BY 1, 2`,
-    { f: file.path },
+    { file: file.path },
   );
 }
 
@@ -334,14 +334,14 @@ export async function playerBios(conn: DuckDBConnection, dataDir: string): Promi
 export async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'commonallplayers'));
   if (!file) return;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true, all_varchar = true)';
+  const src = fileSource(file, false, true);
   await conn.run(
     `INSERT INTO player_league_years
      SELECT CAST(c.PERSON_ID AS INTEGER), min(TRY_CAST(c.FROM_YEAR AS SMALLINT)), max(TRY_CAST(c.TO_YEAR AS SMALLINT))
        FROM ${src} c
       WHERE CAST(c.PERSON_ID AS INTEGER) IN (SELECT player_id FROM players)
       GROUP BY 1 ORDER BY 1`,
-    { f: file.path },
+    { file: file.path },
   );
 }
 

@@ -48,10 +48,13 @@ export function pbpFile(dataDir: string, seasonType: SeasonType, season: number)
   return findDataFile(path.join(dataDir, 'pbp', seasonType, seasonLabel(season)));
 }
 
-/** The DuckDB table function reading a data file (with its row numbers, for the published order). */
-export function fileSource(file: DataFile, rowNumber: boolean): string {
+/**
+ * The DuckDB table function reading the data file bound to $file (with its row numbers, for the published
+ * order); `allVarchar`: a CSV's columns all read as text (the caller casts them).
+ */
+export function fileSource(file: DataFile, rowNumber: boolean, allVarchar = false): string {
   if (file.format === 'parquet') return rowNumber ? 'read_parquet($file, file_row_number = true)' : 'read_parquet($file)';
-  return 'read_csv($file, header = true, auto_detect = true)';
+  return allVarchar ? 'read_csv($file, header = true, all_varchar = true)' : 'read_csv($file, header = true, auto_detect = true)';
 }
 
 const SEASON_TYPES: Record<string, SeasonType> = { 'Regular Season': 'regular', Playoffs: 'playoffs' };
@@ -118,13 +121,6 @@ export async function playerNames(conn: DuckDBConnection, file: DataFile): Promi
   );
   const r = await conn.runAndReadAll(`SELECT id, any_value(name) AS name FROM (${parts.join(' UNION ALL ')}) GROUP BY id`, { file: file.path });
   return new Map(r.getRowObjectsJS().map((row) => [Number(row.id), String(row.name)]));
-}
-
-/** 'M:SS' -> seconds. */
-export function parseClock(text: string | null): number {
-  if (!text) return 0;
-  const m = /^(\d+):(\d+)/.exec(text.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
 }
 
 type Cell = number | string | null;

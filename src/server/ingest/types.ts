@@ -92,7 +92,3 @@ export function periodLength(period: number): number {
   return period <= 4 ? 720 : 300;
 }
 
-/** Seconds into the game at the start of a period (quarters 720 s, overtimes 300 s from 2880). */
-export function periodStartTime(period: number): number {
-  return period <= 4 ? (period - 1) * 720 : 2880 + (period - 5) * 300;
-}

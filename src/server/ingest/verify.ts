@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseGame } from './parseGame.ts';
-import { findDataFile, loadGames, pbpFile, seasonLabel, streamGames } from './read.ts';
+import { fileSource, findDataFile, loadGames, pbpFile, seasonLabel, streamGames } from './read.ts';
 
 export const THRESHOLDS = {
   /** each box stat and team minutes exact in at least this share of team-games */
@@ -55,15 +55,29 @@ export interface TeamBoxReport {
   mismatches: BoxMismatch[];
 }
 
-/** Compares team_games with the official team box scores for every season present in both. */
-export async function checkTeamBox(conn: DuckDBConnection, dataDir: string): Promise<TeamBoxReport | null> {
+/** Loads the official team boxes into the temp table official_box; false when the data has none. */
+export async function loadOfficialBox(conn: DuckDBConnection, dataDir: string): Promise<boolean> {
   const file = findDataFile(path.join(dataDir, 'team-box-scores'));
-  if (!file) return null;
-  const src = file.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
+  if (!file) return false;
   await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
     SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
-           ${BOX_STATS.map((s) => `CAST(${s === 'fg3m' ? 'FG3M' : s === 'fg3a' ? 'FG3A' : s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
-      FROM ${src}`, { f: file.path });
+           ${BOX_STATS.map((s) => `CAST(${s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
+      FROM ${fileSource(file, false)}`, { file: file.path });
+  return true;
+}
+
+/** Non-exact (team-game, stat) pairs of team_games in `catalog` against official_box (team minutes included). */
+export function boxMismatchSql(catalog: string): string {
+  return `SELECT t.game_id, t.team_id, t.season, s.stat, s.ours, s.official
+      FROM ${catalog}.team_games t JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id,
+      LATERAL (SELECT * FROM (VALUES ${BOX_STATS.map((s) => `('${s}', t.${s}::INTEGER, b.${s})`).join(', ')},
+                              ('min', round(t.seconds * 5 / 60)::INTEGER, b.min)) v(stat, ours, official)) s
+     WHERE s.ours <> s.official`;
+}
+
+/** Compares team_games with the official team box scores for every season present in both. */
+export async function checkTeamBox(conn: DuckDBConnection, dataDir: string): Promise<TeamBoxReport | null> {
+  if (!(await loadOfficialBox(conn, dataDir))) return null;
   const joined = `FROM team_games t JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id`;
   const seasonsR = await conn.runAndReadAll(`SELECT DISTINCT t.season ${joined} ORDER BY 1`);
   const seasons = seasonsR.getRowObjectsJS().map((r) => Number(r.season));
@@ -83,12 +97,10 @@ export async function checkTeamBox(conn: DuckDBConnection, dataDir: string): Pro
   }));
   const mm = await conn.runAndReadAll(`
     WITH player_tov AS (SELECT game_id, team_id, sum(tov) AS tov FROM player_games GROUP BY ALL)
-    SELECT t.game_id, t.team_id, s.stat, s.ours, s.official, t.tov - coalesce(p.tov, 0) AS team_tov FROM team_games t
-      JOIN official_box b ON b.game_id = t.game_id AND b.team_id = t.team_id
-      LEFT JOIN player_tov p ON p.game_id = t.game_id AND p.team_id = t.team_id,
-      LATERAL (SELECT * FROM (VALUES ${[...BOX_STATS].map((s) => `('${s}', t.${s}::INTEGER, b.${s})`).join(', ')},
-                              ('min', round(t.seconds * 5 / 60)::INTEGER, b.min)) v(stat, ours, official)) s
-     WHERE s.ours <> s.official ORDER BY t.game_id, t.team_id, s.stat`);
+    SELECT m.game_id, m.team_id, m.stat, m.ours, m.official, t.tov - coalesce(p.tov, 0) AS team_tov FROM (${boxMismatchSql('main')}) m
+      JOIN team_games t ON t.game_id = m.game_id AND t.team_id = m.team_id
+      LEFT JOIN player_tov p ON p.game_id = m.game_id AND p.team_id = m.team_id
+     ORDER BY m.game_id, m.team_id, m.stat`);
   const mismatches = mm.getRowObjectsJS().map((r) => {
     const ours = Number(r.ours);
     const official = Number(r.official);
@@ -251,9 +263,8 @@ export async function checkLineupChanges(dataDir: string, seasons: number[], max
   };
   for (const season of withFiles) {
     const lc = findDataFile(path.join(dataDir, 'lineup-changes', seasonLabel(season)))!;
-    const src = lc.format === 'parquet' ? 'read_parquet($f)' : 'read_csv($f, header = true)';
     const r = await conn.runAndReadAll(`SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(EVENTNUM AS INTEGER) AS e, CAST(PERIOD AS INTEGER) AS p,
-        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${src}`, { f: lc.path });
+        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${fileSource(lc, false)}`, { file: lc.path });
     const changes = new Map<number, { e: number; p: number; away: (number | null)[]; home: (number | null)[] }[]>();
     for (const row of r.getRowObjectsJS()) {
       const g = Number(row.g);

@@ -8,7 +8,7 @@
 import MiniSearch from 'minisearch';
 import { seasonLabel } from '../../lib/filters';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
-import { TEAMS, teamByTeamId } from '../../lib/teams';
+import { TEAMS, teamByTeamId, type Team } from '../../lib/teams';
 import { query } from '../db/statsDb';
 import { dateIn, processTerm, tokenize } from './text';
 
@@ -53,7 +53,7 @@ export interface SearchResults {
 
 interface Indexes {
   players: MiniSearch<PlayerHit & { id: number }>;
-  teams: MiniSearch<TeamHit & { id: string; short_name: string; team_text: string }>;
+  teams: MiniSearch<TeamHit & { id: string; team_text: string }>;
   /** games by date (YYYY-MM-DD) and by team (current abbreviation), newest first */
   gamesByDate: Map<string, GameHit[]>;
   gamesByTeam: Map<string, GameHit[]>;
@@ -61,11 +61,8 @@ interface Indexes {
 
 const common = { tokenize, processTerm } as const;
 
-/** Every way a franchise is written: abbreviations (current and former), city, nickname, full name. */
-const teamText = (teamId: number): string => {
-  const t = teamByTeamId(teamId);
-  return t ? [t.abbr, ...t.historicalAbbrs, t.city, t.short_name].join(' ') : '';
-};
+/** Every way a franchise is written: abbreviations (current and former), city, nickname (the full name is its own field). */
+const teamText = (t: Team): string => [t.abbr, ...t.historicalAbbrs, t.city, t.short_name].join(' ');
 
 async function build(): Promise<Indexes> {
   const [playerRows, gameRows] = await Promise.all([
@@ -108,7 +105,7 @@ async function build(): Promise<Indexes> {
     })),
   );
 
-  const teams = new MiniSearch<TeamHit & { id: string; short_name: string; team_text: string }>({
+  const teams = new MiniSearch<TeamHit & { id: string; team_text: string }>({
     ...common,
     fields: ['team_text', 'name'],
     storeFields: ['abbr', 'name', 'city', 'path', 'former_abbrs'],
@@ -120,10 +117,9 @@ async function build(): Promise<Indexes> {
       abbr: t.abbr,
       name: t.name,
       city: t.city,
-      short_name: t.short_name,
       path: pathForTeam('team', t.abbr),
       former_abbrs: t.historicalAbbrs,
-      team_text: teamText(t.teamId),
+      team_text: teamText(t),
     })),
   );
 

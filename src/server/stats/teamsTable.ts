@@ -2,11 +2,11 @@
  * The teams table (/stats/teams): one row per team in the sample with its offense, its defense (the opponents'
  * possessions against it), ratings, pace and record, plus the league-average row. Every number comes from the
  * same summed counters as the other views (teamSumsBy, formulas.ts); the record from team_games.
- * Ranks (1 = best, or highest where no way is better) and percentiles among the teams are added by rankTeams.
+ * Ranks (1 = best, or highest where the column describes style) and percentiles among the teams: rankColumn.
  */
 import type { AppliedFilters } from '../../lib/apiParams';
-import type { Better } from '../../lib/teamsTable';
-import { TEAMS, teamByTeamId } from '../../lib/teams';
+import type { Better } from '../../lib/columnMeta';
+import { teamByTeamId } from '../../lib/teams';
 import { query, type Row } from '../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from './filterSql';
 import { pct, round, teamValues, type Values } from './formulas';
@@ -110,16 +110,16 @@ export async function teamsTable(f: AppliedFilters): Promise<TeamsTable> {
 }
 
 export interface Ranked {
-  /** 1 = best (or highest when neither way is better) */
+  /** 1 = best (or highest when the column describes style) */
   rank: number | null;
-  /** 0-100, how good among the teams (null when neither way is better) */
+  /** 0-100, how good among the teams (null when the column describes style) */
   percentile: number | null;
 }
 
 /** Rank and percentile of each team's value of one column among the teams (ties share the better rank). */
 export function rankColumn(values: (number | null)[], better: Better): Ranked[] {
   const present = values.filter((v): v is number => v !== null);
-  const dir = better === 'low' ? 1 : -1;
+  const dir = better === 'lower' ? 1 : -1;
   return values.map((v) => {
     if (v === null) return { rank: null, percentile: null };
     const ahead = present.filter((x) => dir * (x - v) < 0).length;
@@ -127,9 +127,7 @@ export function rankColumn(values: (number | null)[], better: Better): Ranked[] 
     const ties = present.length - ahead - behind - 1;
     return {
       rank: ahead + 1,
-      percentile: better === null || present.length < 2 ? null : Math.round((100 * (behind + ties / 2)) / (present.length - 1)),
+      percentile: better === 'style' || present.length < 2 ? null : Math.round((100 * (behind + ties / 2)) / (present.length - 1)),
     };
   });
 }
-
-export const TEAM_COUNT = TEAMS.length;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoadJs } from '../../../scripts/firstLoadJs';
+import { firstLoadJs } from '../../../scripts/lib/firstLoadJs';
 
 const FILES: Record<string, string> = {
   'entry.js': 'import{a}from"./shared.js";import"./side.js";console.log(a)',

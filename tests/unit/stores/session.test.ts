@@ -3,6 +3,7 @@
  * Node has no DOM: the page's `document` is stood in by an EventTarget with a visibilityState.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCredentials } from '../../../scripts/lib/signIn.ts';
 import { tempDbPath } from '../server/auth/helpers.ts';
 
 process.env.ACCOUNTS_DB_PATH = tempDbPath();
@@ -29,18 +30,7 @@ sessionSource.fetch = async (input, init) => {
 sessionSource.callbackUrl = () => '/stats/players';
 
 async function signIn(): Promise<void> {
-  const csrf = await Auth(new Request(`${ORIGIN}/api/auth/csrf`), config);
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await Auth(
-    new Request(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: 'POST',
-      headers: { cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrfToken, email: 'store@example.com', password: 'store-password' }),
-    }),
-    config,
-  );
-  cookie = response.headers.getSetCookie().filter((c) => c.startsWith('authjs.session-token=')).map((c) => c.split(';')[0]).join('; ');
+  cookie = await signInWithCredentials((p, init) => Auth(new Request(ORIGIN + p, init), config), 'store@example.com', 'store-password');
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 30));

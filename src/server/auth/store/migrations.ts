@@ -11,8 +11,6 @@ export interface Migration {
   postgres: string;
 }
 
-export type Dialect = 'sqlite' | 'postgres';
-
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,

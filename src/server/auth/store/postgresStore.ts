@@ -17,36 +17,8 @@ import {
   type UserRecord,
   type UserWithSubscriptions,
 } from './types.ts';
+import { nowSeconds, toSubscription, toUser, withSubscriptions, type SubscriptionRow, type UserRow } from './rows.ts';
 
-interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  password_hash: string;
-  is_admin: boolean;
-  created_at: string; // BIGINT arrives as a string
-}
-interface SubscriptionRow {
-  user_id: number;
-  plan_name: string;
-  expires_at: string;
-}
-
-function toUser(row: UserRow): UserRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    passwordHash: row.password_hash,
-    isAdmin: row.is_admin,
-    createdAt: Number(row.created_at),
-  };
-}
-function toSubscription(row: SubscriptionRow): SubscriptionRecord {
-  return { userId: row.user_id, planName: row.plan_name, expiresAt: Number(row.expires_at) };
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const UNIQUE_VIOLATION = '23505';
 
 export interface PostgresStoreOptions {
@@ -138,7 +110,7 @@ export class PostgresAccountStore implements AccountStore {
       const subs = (await this.#query<SubscriptionRow>('SELECT * FROM subscriptions ORDER BY plan_name', [], client)).rows.map(
         toSubscription,
       );
-      return users.map((u) => ({ ...u, subscriptions: subs.filter((s) => s.userId === u.id) }));
+      return withSubscriptions(users, subs);
     });
   }
 
@@ -233,7 +205,7 @@ export class PostgresAccountStore implements AccountStore {
     const user = toUser(row);
     return {
       ...user,
-      subscriptions: row.subscriptions.map((p) => ({ userId: user.id, planName: p.plan_name, expiresAt: Number(p.expires_at) })),
+      subscriptions: row.subscriptions.map((p) => toSubscription({ user_id: user.id, ...p })),
     };
   }
 

@@ -17,36 +17,7 @@ import {
   type UserRecord,
   type UserWithSubscriptions,
 } from './types.ts';
-
-interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  password_hash: string;
-  is_admin: number;
-  created_at: number;
-}
-interface SubscriptionRow {
-  user_id: number;
-  plan_name: string;
-  expires_at: number;
-}
-
-function toUser(row: UserRow): UserRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    passwordHash: row.password_hash,
-    isAdmin: row.is_admin === 1,
-    createdAt: row.created_at,
-  };
-}
-function toSubscription(row: SubscriptionRow): SubscriptionRecord {
-  return { userId: row.user_id, planName: row.plan_name, expiresAt: row.expires_at };
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { nowSeconds, toSubscription, toUser, withSubscriptions, type SubscriptionRow, type UserRow } from './rows.ts';
 
 /**
  * Applies the migrations the database has not seen yet; returns the resulting schema version. The version is
@@ -167,7 +138,7 @@ export class SqliteAccountStore implements AccountStore {
     const subs = (this.#sql('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(
       toSubscription,
     );
-    return users.map((u) => ({ ...u, subscriptions: subs.filter((s) => s.userId === u.id) }));
+    return withSubscriptions(users, subs);
   }
 
   async setAdmin(email: string, isAdmin: boolean): Promise<UserRecord> {

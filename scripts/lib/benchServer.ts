@@ -1,0 +1,109 @@
+/**
+ * What the benchmarks that run against the built server share: their command-line options, a free port, the
+ * build into .local/bench-dist, and starting / stopping `npm run serve` (in its own process group).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './freePort.ts';
+
+export { freePort };
+
+const args = process.argv.slice(2);
+
+/** The value after `--name` on the command line, else the fallback. */
+export function option(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+
+/** True when `--name` is on the command line. */
+export function flag(name: string): boolean {
+  return args.includes(`--${name}`);
+}
+
+/** The 1-minute load average, to print beside every figure (other work on the machine inflates them). */
+export const loadAverage = (): number => os.loadavg()[0]!;
+
+/** Where the benchmarks build the site (not dist/, which others may be serving). */
+export const BENCH_DIST = path.resolve('.local/bench-dist');
+
+/** The stats database a benchmark runs against: --db, else STATS_DB_PATH, else data/stats.duckdb. */
+export const benchStatsDb = (): string => path.resolve(option('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
+
+/** The environment of the built server on `port` (HOST 127.0.0.1, DIST_DIR the bench build), plus `extra`. */
+export function serverEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DIST_DIR: BENCH_DIST, PORT: String(port), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+/** Runs a command to its end (output shown), throwing when it fails. */
+export function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): void {
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
+}
+
+/** Builds the site into BENCH_DIST unless --no-build was given. */
+export function buildUnlessSkipped(env: NodeJS.ProcessEnv): void {
+  if (!flag('no-build')) run('npx', ['astro', 'build', '--outDir', BENCH_DIST], env);
+}
+
+export interface BenchServer {
+  readonly process: ChildProcess;
+  /** True once the server process has exited. */
+  exited(): boolean;
+  /** Resolves once `url` answers 2xx; throws if the server exits first or `ms` pass. */
+  ready(url: string, ms: number): Promise<void>;
+  /** Stops the server's whole process group (safe to call twice). */
+  stop(): void;
+}
+
+/**
+ * Starts `npm run serve` in a process group of its own with `env`; its stderr goes to ours (each line through
+ * `stderrLine` when given, which may drop it). The server is stopped when this process exits.
+ */
+export function startServer(env: NodeJS.ProcessEnv, stderrLine?: (line: string) => void): BenchServer {
+  const server = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'ignore', stderrLine ? 'pipe' : 'inherit'], detached: true });
+  if (stderrLine) server.stderr!.on('data', (chunk: Buffer) => chunk.toString().split('\n').forEach((line) => line.trim() && stderrLine(line)));
+  let exited = false;
+  server.on('exit', (code) => {
+    exited = true;
+    if (code) console.error(`the server exited with ${code}`);
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on('exit', stop);
+  return {
+    process: server,
+    exited: () => exited,
+    stop,
+    async ready(url: string, ms: number) {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        if (exited) throw new Error('the server stopped before answering');
+        try {
+          if ((await fetch(url)).ok) return;
+        } catch {
+          /* not up yet */
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      throw new Error(`server did not answer ${url} within ${ms} ms`);
+    },
+  };
+}
+
+/** Runs a benchmark's main: exit code 0 when it ends, 1 with the error printed when it throws. */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
