@@ -22,6 +22,7 @@ const FILES: Record<string, string> = {
   'idle.js': 'import"./idle-dep.js";export default 6',
   'idle-dep.js': 'export default 7',
   'preloaded.js': 'export default 8',
+  'idle-renderer.js': 'export default 9',
 };
 
 const HTML = `<!DOCTYPE html><html><head>
@@ -29,7 +30,7 @@ const HTML = `<!DOCTYPE html><html><head>
 <link rel="modulepreload" href="/_astro/preloaded.js">
 </head><body>
 <astro-island uid="1" component-url="/_astro/island.js" component-export="default" renderer-url="/_astro/renderer.js" props="{}" ssr client="load" opts="{}"></astro-island>
-<astro-island uid="2" component-url="/_astro/idle.js" component-export="default" renderer-url="/_astro/renderer.js" props="{&quot;text&quot;:[0,&quot;a > b&quot;]}" ssr client="idle" opts="{}"></astro-island>
+<astro-island uid="2" component-url="/_astro/idle.js" component-export="default" renderer-url="/_astro/idle-renderer.js" props="{&quot;text&quot;:[0,&quot;a > b&quot;]}" ssr client="idle" opts="{}"></astro-island>
 <script>console.log("inline, not a module")</script>
 </body></html>`;
 
