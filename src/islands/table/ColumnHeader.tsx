@@ -9,17 +9,36 @@
  * idle, or at the first hover, focus or tap of a header, whichever comes first; a definition asked for before
  * it has arrived opens when it does. The header's buttons are plain and never re-mount, so the focus stays put.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import type { Better } from '../../lib/columnMeta';
 import { whenIdle } from '../../lib/whenIdle';
 import type { GuideRef } from './ColumnDefinition';
 
 export type { GuideRef };
 
-let loading: Promise<typeof import('./ColumnDefinition')> | null = null;
-/** Starts loading the definition popover (once for every header). */
-const loadDefinition = () => (loading ??= import('./ColumnDefinition'));
-const ColumnDefinition = lazy(loadDefinition);
+type DefinitionModule = typeof import('./ColumnDefinition');
+let loaded: DefinitionModule | null = null;
+let loading: Promise<DefinitionModule> | null = null;
+/** Starts loading the definition popover (once for every header). A failure reaches the chunk-reload guard. */
+const loadDefinition = () => (loading ??= import('./ColumnDefinition').then((m) => (loaded = m)));
+
+/**
+ * The popover component once it is wanted: at once when its module has arrived (the usual case: it loads when
+ * the browser is idle), else on the render after it arrives. A plain state update, not Suspense: React holds
+ * back a Suspense boundary's content after its data arrives, which would delay the first definition.
+ */
+function useDefinition(wanted: boolean): DefinitionModule['default'] | null {
+  const [, setArrived] = useState(false);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    void loadDefinition().then(() => live && setArrived(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return wanted ? (loaded?.default ?? null) : null;
+}
 
 interface Props {
   id: string;
@@ -57,6 +76,7 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
   const anchor = useRef<HTMLDivElement | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const contentId = useId();
+  const ColumnDefinition = useDefinition(wanted);
 
   useEffect(() => whenIdle(() => void loadDefinition()), []);
 
@@ -122,26 +142,24 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
           <span aria-hidden="true">i</span>
         </button>
       </div>
-      {wanted && (
-        <Suspense fallback={null}>
-          <ColumnDefinition
-            id={contentId}
-            open={open}
-            onClose={() => setOpen(false)}
-            byButton={() => byButton.current}
-            anchor={anchor}
-            trigger={trigger}
-            cell={cell}
-            content={content}
-            fullLabel={fullLabel}
-            definition={definition}
-            better={better}
-            guide={guide}
-            onPointerEnter={() => timer.current && clearTimeout(timer.current)}
-            onPointerLeave={onPointerLeave}
-            onBlur={onBlur}
-          />
-        </Suspense>
+      {ColumnDefinition && (
+        <ColumnDefinition
+          id={contentId}
+          open={open}
+          onClose={() => setOpen(false)}
+          byButton={() => byButton.current}
+          anchor={anchor}
+          trigger={trigger}
+          cell={cell}
+          content={content}
+          fullLabel={fullLabel}
+          definition={definition}
+          better={better}
+          guide={guide}
+          onPointerEnter={() => timer.current && clearTimeout(timer.current)}
+          onPointerLeave={onPointerLeave}
+          onBlur={onBlur}
+        />
       )}
     </div>
   );
