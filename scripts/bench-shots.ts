@@ -13,7 +13,8 @@ if (values.db) process.env.STATS_DB_PATH = values.db;
 const samples = Number(values.samples);
 
 const { GET } = await import('../src/pages/api/shots.ts');
-const { clearShotsCache } = await import('../src/server/stats/shots.ts');
+const { clearAnswerCache } = await import('../src/server/stats/answers.ts');
+const { clearShotPools } = await import('../src/server/stats/shotPool.ts');
 const { query } = await import('../src/server/db/statsDb.ts');
 
 // Player seasons with the most attempts, spread over the regular seasons (with and without shot locations).
@@ -44,12 +45,13 @@ const stats = (xs: number[]) => {
 await call(picks[0]!); // open the database
 // Pool warm: each season's pool computed once first (not timed), then every player season uncached.
 for (const season of new Set(picks.map((p) => p.season))) await call({ player_id: picks.find((p) => p.season === season)!.player_id, season });
-clearShotsCache();
+clearAnswerCache();
 const warm: number[] = [];
 for (const p of picks) warm.push(await call(p));
 const cold: number[] = [];
 for (const p of picks) {
-  clearShotsCache({ pools: true });
+  clearAnswerCache();
+  clearShotPools();
   cold.push(await call(p));
 }
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} cores`);

@@ -10,6 +10,7 @@ import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FILTER_GROUPS, type FilterName } from '../lib/filters';
 import { filterDef, isDefault, sameValue, valueOf, type FilterValue } from '../lib/filterValues';
+import { whenIdle } from '../lib/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $filterAccess } from '../stores/session';
 import { applyAndFetch, resetFiltersAndFetch } from '../stores/statsApp';
@@ -20,11 +21,7 @@ const FilterGroupPopover = lazy(() => import('./filters/FilterGroupPopover'));
 export default function FilterBar() {
   const [wanted, setWanted] = useState(false);
   const [opening, setOpening] = useState<string | null>(null);
-  useEffect(() => {
-    // after first paint, when the browser has nothing better to do
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(() => setWanted(true));
-  }, []);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
   const state = useStore($filters);
   const access = useStore($filterAccess);
   const onChange = (name: FilterName, value: FilterValue) => setFilter(name, value, { authenticated: access === 'plan' });

@@ -3,6 +3,8 @@
  * before hydration and without JavaScript), enhanced into a downshift combobox that shows players, teams and
  * games from /api/search as you type. Arrow keys move through the results, Enter opens the highlighted one (or
  * submits the form to /search when none is highlighted), Escape closes the list.
+ * It hydrates when the browser is idle after first paint (client:idle in src/components/SiteHeader.astro): until
+ * then the server's form submits to /search, and text typed meanwhile is taken over.
  */
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';

@@ -77,8 +77,8 @@ const playerIdValue = z
  * sensible question needs ("any of these 20"), and bounds the SQL a request can make. Other keys have at most 30
  * distinct values (teams); repeats beyond 50 are refused rather than parsed.
  */
-export const MAX_PLAYER_IDS = 20;
-export const MAX_VALUES = 50;
+const MAX_PLAYER_IDS = 20;
+const MAX_VALUES = 50;
 
 const uniqSorted = <T extends string | number>(values: T[]): T[] =>
   [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -14,7 +14,7 @@ import './zodSetup';
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { metricSetDefinitions } from './metricSets';
-import { FILTERS, LINEUP_SLOTS, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
+import { FILTERS, type FilterDefinition, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 
@@ -34,7 +34,7 @@ export function entityKindOf(page: DataPageKind): EntityKind {
 }
 
 export type Range = readonly [number, number];
-export type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
+type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
 
 /** The filters of one request, normalised. `null` / empty means "not applied". */
 export interface AppliedFilters {
@@ -90,7 +90,7 @@ export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
 }
 
 /** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
-export const MAX_ON_COURT = 10;
+const MAX_ON_COURT = 10;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {
@@ -137,6 +137,17 @@ const filterByName = (name: string) => {
   return f;
 };
 
+/** Every `field` of FILTERS is a place in AppliedFilters, and every place of AppliedFilters has its filter. */
+type FieldPath = Exclude<keyof AppliedFilters, 'lineup'> | `lineup.${keyof LineupFilter}`;
+type FilterField = (typeof FILTERS)[number]['field'];
+const fieldsMatch: [FilterField] extends [FieldPath] ? ([FieldPath] extends [FilterField] ? true : never) : never = true;
+void fieldsMatch;
+
+/** The value of a filter in AppliedFilters (through its `field`). */
+function fieldValue(f: AppliedFilters, def: FilterDefinition): unknown {
+  return def.field.startsWith('lineup.') ? f.lineup[def.field.slice(7) as keyof LineupFilter] : f[def.field as keyof AppliedFilters];
+}
+
 export class ParamError extends Error {
   constructor(
     readonly param: string,
@@ -146,8 +157,7 @@ export class ParamError extends Error {
   }
 }
 
-function rangeOf(parsed: Record<string, unknown>, name: string): Range | null {
-  const f = filterByName(name) as RangeFilter;
+function rangeOf(parsed: Record<string, unknown>, f: RangeFilter): Range | null {
   const lo = parsed[`${f.apiKey}_low`] as number | undefined;
   const hi = parsed[`${f.apiKey}_high`] as number | undefined;
   if (lo === undefined && hi === undefined) return null;
@@ -197,50 +207,42 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   const setDef = askedSet === undefined ? undefined : metricSetDefinitions(page, side).find((d) => d.value === askedSet || d.clientQueryParam === askedSet);
   if (askedSet !== undefined && !setDef) throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
   const metricSet = setDef?.value ?? null;
-  const list = <T>(key: string, fallback: T[] = []): T[] => (p[key] as T[] | undefined) ?? fallback;
-  const startDate = (p.start_date as string | undefined) ?? null;
-  const endDate = (p.end_date as string | undefined) ?? null;
-  if (startDate && endDate && startDate > endDate) throw new ParamError('end_date', 'must not be before start_date');
-  const lineupAllOrAny = (p.lineup_all_or_any as 'all' | 'any' | undefined) ?? 'all';
-  const onCourtKey = filterByName('OnCourt').apiKey;
-  if (lineupAllOrAny === 'all' && list<number>(onCourtKey).length > MAX_ON_COURT) {
-    throw new ParamError(onCourtKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
+  const filters = { lineup: {} } as AppliedFilters;
+  const lineup = filters.lineup as Record<string, unknown>;
+  const top = filters as unknown as Record<string, unknown>;
+  for (const def of FILTERS) {
+    const value = parsedValue(def, p);
+    if (def.field.startsWith('lineup.')) lineup[def.field.slice(7)] = value;
+    else top[def.field] = value;
   }
-
-  const lineup = Object.fromEntries(
-    [...LINEUP_SLOTS, 'onCourt' as const, 'offCourt' as const].map((slot) => [slot, list<number>(filterByName(slotName(slot)).apiKey)]),
-  ) as LineupFilter;
-
-  const seasonFilter = filterByName('Season');
-  const seasonTypeFilter = filterByName('SeasonType');
-  const filters: AppliedFilters = {
-    seasons: list<number>('season', [...(seasonFilter.default as readonly number[])]),
-    seasonTypes: list<SeasonType>('season_type', [...(seasonTypeFilter.default as readonly SeasonType[])]),
-    startDate,
-    endDate,
-    locations: list('location'),
-    results: list('result'),
-    daysRest: rangeOf(p, 'DaysRest'),
-    filterOutGarbageTime: (p.is_garbage_time as boolean | undefined) ?? true,
-    periods: list<number>('period'),
-    timeIntoGame: rangeOf(p, 'TimeIntoGame'),
-    scoreDiff: rangeOf(p, 'ScoreDifferential'),
-    opponents: list<number>('opponent'),
-    oppDaysRest: rangeOf(p, 'OpponentDaysRest'),
-    oppPointDiffRank: rangeOf(p, 'OpponentPointDiffRank'),
-    oppOffRank: rangeOf(p, 'OpponentOffensiveRank'),
-    oppDefRank: rangeOf(p, 'OpponentDefensiveRank'),
-    lineupAllOrAny,
-    lineup,
-  };
-  // Both locations or both results filter nothing.
-  if (filters.locations.length === 2) filters.locations = [];
-  if (filters.results.length === 2) filters.results = [];
+  const { startDate, endDate } = filters;
+  if (startDate && endDate && startDate > endDate) throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
+  if (filters.lineupAllOrAny === 'all' && filters.lineup.onCourt.length > MAX_ON_COURT) {
+    throw new ParamError(filterByName('OnCourt').apiKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
+  }
   return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet };
 }
 
-function slotName(slot: LineupSlot | 'onCourt' | 'offCourt'): string {
-  return slot === 'onCourt' ? 'OnCourt' : slot === 'offCourt' ? 'OffCourt' : slot.toUpperCase();
+/** One filter's normalised value from the zod output, by the filter's type (absent: its default / not applied). */
+function parsedValue(def: FilterDefinition, p: Record<string, unknown>): unknown {
+  const given = p[def.apiKey];
+  switch (def.type) {
+    case 'range':
+      return rangeOf(p, def);
+    case 'date':
+      return given ?? null;
+    case 'boolean':
+    case 'choice':
+      return given ?? def.default;
+    case 'multi': {
+      const values = (given as unknown[] | undefined) ?? [...def.default];
+      // Every option of a filter that defaults to none (both locations, both results) filters nothing.
+      return def.default.length === 0 && values.length === def.options.length ? [] : values;
+    }
+    case 'teams':
+    case 'players':
+      return (given as unknown[] | undefined) ?? [];
+  }
 }
 
 /** True when any lineup filter names a player. */
@@ -253,27 +255,19 @@ function hasLineupFilter(f: AppliedFilters): boolean {
  * looks only at these: sending a filter at its default value is not using it.
  */
 export function appliedFilterNames(f: AppliedFilters): string[] {
-  const names: string[] = [];
-  const seasonDefault = filterByName('Season').default as readonly number[];
-  if (f.seasons.join() !== [...seasonDefault].join()) names.push('Season');
-  if (f.seasonTypes.join() !== 'regular') names.push('SeasonType');
-  if (f.startDate) names.push('StartDate');
-  if (f.endDate) names.push('EndDate');
-  if (f.locations.length) names.push('Location');
-  if (f.results.length) names.push('Result');
-  if (f.daysRest) names.push('DaysRest');
-  if (!f.filterOutGarbageTime) names.push('FilterOutGarbageTime');
-  if (f.periods.length) names.push('Period');
-  if (f.timeIntoGame) names.push('TimeIntoGame');
-  if (f.scoreDiff) names.push('ScoreDifferential');
-  if (f.opponents.length) names.push('Opponent');
-  if (f.oppDaysRest) names.push('OpponentDaysRest');
-  if (f.oppPointDiffRank) names.push('OpponentPointDiffRank');
-  if (f.oppOffRank) names.push('OpponentOffensiveRank');
-  if (f.oppDefRank) names.push('OpponentDefensiveRank');
-  if (f.lineupAllOrAny !== 'all' && hasLineupFilter(f)) names.push('LineupAllOrAny');
-  for (const [slot, ids] of Object.entries(f.lineup)) if (ids.length) names.push(slotName(slot as LineupSlot));
-  return names;
+  return FILTERS.filter((def) => {
+    const value = fieldValue(f, def);
+    // Lineup all/any means something only beside a lineup filter that names a player.
+    if (def.name === 'LineupAllOrAny') return value !== def.default && hasLineupFilter(f);
+    return !isDefaultValue(def, value);
+  }).map((def) => def.name);
+}
+
+/** Whether a parsed value is its filter's default (ranges, dates: null; lists compare in their sorted order). */
+function isDefaultValue(def: FilterDefinition, value: unknown): boolean {
+  if (def.type === 'range' || def.type === 'date') return value === null;
+  if (Array.isArray(value)) return value.join() === [...(def.default as readonly unknown[])].join();
+  return value === def.default;
 }
 
 /** A stable string for a normalised query (the cache key). */

@@ -67,7 +67,7 @@ export function multiOption(f: MultiFilter, text: string): string | number | und
 }
 
 /** Sort multi values in the order of the filter's options (seasons ascending, Q1 before Q2...). */
-export function sortMulti(f: MultiFilter, values: Iterable<string | number>): (string | number)[] {
+function sortMulti(f: MultiFilter, values: Iterable<string | number>): (string | number)[] {
   const set = new Set(values);
   return f.options.filter((o) => set.has(o));
 }

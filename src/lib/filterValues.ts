@@ -54,11 +54,6 @@ export function sameFilters(a: FilterValues, b: FilterValues): boolean {
   return FILTER_NAMES.every((n) => sameValue(valueOf(a, n), valueOf(b, n)));
 }
 
-/** The names of the filters whose value differs from the default. */
-export function nonDefaultFilters(values: FilterValues): FilterName[] {
-  return FILTER_NAMES.filter((n) => !isDefault(n, valueOf(values, n)));
-}
-
 /**
  * Which filter groups mean something on a page kind. Game views are one game: the season, game and opponent
  * filters are fixed by the game itself, so only time-within-game and lineup filters apply. Salaries are per

@@ -8,6 +8,8 @@
  * - multi-selects repeat the key (`season=2021&season=2022`);
  * - dates are YYYY-MM-DD; team filters use abbreviations; player filters use player ids.
  * Where the spec says the api key is "not shown", the api key is the snake_case of the filter name.
+ * `field` names where the server keeps the parsed value (src/lib/apiParams.ts AppliedFilters; `lineup.pg` is
+ * the pg slot of its lineup record): the API parser and the gating read every filter through it.
  */
 
 export const FIRST_SEASON = 2003;
@@ -33,7 +35,7 @@ export const SEASON_TYPE_LABELS: Record<SeasonType, string> = {
 };
 
 /** Periods: 1-4 quarters, 5 = OT, 6 = 2OT, 7 = 3OT (later overtimes count as 3OT). */
-export const PERIODS = [1, 2, 3, 4, 5, 6, 7] as const;
+const PERIODS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const PERIOD_LABELS: Record<number, string> = { 1: 'Q1', 2: 'Q2', 3: 'Q3', 4: 'Q4', 5: 'OT', 6: '2OT', 7: '3OT' };
 
 /** Time into the game, in seconds: quarters are 720 s, overtimes 300 s starting at 2880; 3780 is the end of 3OT. */
@@ -45,7 +47,6 @@ export const TIME_INTO_GAME_MAX = REGULATION_SECONDS + 3 * OVERTIME_SECONDS;
 export const LINEUP_SLOTS = ['pg', 'sg', 'sf', 'pf', 'c'] as const;
 export type LineupSlot = (typeof LINEUP_SLOTS)[number];
 
-export type FilterType = 'multi' | 'date' | 'range' | 'boolean' | 'choice' | 'teams' | 'players';
 export type FilterGroup = 'Season' | 'Game' | 'Time Within Game' | 'Opponent' | 'Lineup';
 
 interface BaseFilter {
@@ -54,6 +55,8 @@ interface BaseFilter {
   label: string;
   queryKey: string;
   apiKey: string;
+  /** the key of the parsed value in AppliedFilters (src/lib/apiParams.ts) */
+  field: string;
   group: FilterGroup;
   /** True when only signed-in users may apply it (spec section 6). */
   requiresAuth: boolean;
@@ -98,40 +101,41 @@ export type FilterDefinition =
   | ChoiceFilter
   | EntityListFilter;
 
-const range = (
+const range = <F extends string>(
   name: string,
   label: string,
   queryKey: string,
   apiKey: string,
+  field: F,
   group: FilterGroup,
   min: number,
   max: number,
   step: number,
-): RangeFilter => ({ name, label, queryKey, apiKey, group, requiresAuth: true, showsPill: true, type: 'range', min, max, step, default: [min, max] });
+) => ({ name, label, queryKey, apiKey, field, group, requiresAuth: true, showsPill: true, type: 'range', min, max, step, default: [min, max] }) as const satisfies RangeFilter;
 
-const playerSlot = (name: string, label: string, key: string): EntityListFilter => ({
-  name, label, queryKey: key, apiKey: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), group: 'Lineup',
+const playerSlot = <K extends string>(name: string, label: string, key: K) => ({
+  name, label, queryKey: key, apiKey: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), field: `lineup.${key}` as const, group: 'Lineup',
   requiresAuth: true, showsPill: false, type: 'players', default: [],
-});
+}) as const satisfies EntityListFilter;
 
 export const FILTERS = [
-  { name: 'Season', label: 'Season', queryKey: 'season', apiKey: 'season', group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
-  { name: 'SeasonType', label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
-  { name: 'StartDate', label: 'From', queryKey: 'startDate', apiKey: 'start_date', group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
-  { name: 'EndDate', label: 'To', queryKey: 'endDate', apiKey: 'end_date', group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
-  { name: 'Location', label: 'Location', queryKey: 'location', apiKey: 'location', group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
-  { name: 'Result', label: 'Result', queryKey: 'result', apiKey: 'result', group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
-  range('DaysRest', 'Days rest', 'daysRest', 'days_rest', 'Game', 0, 5, 1),
-  { name: 'FilterOutGarbageTime', label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
-  { name: 'Period', label: 'Period', queryKey: 'period', apiKey: 'period', group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
-  range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),
-  range('ScoreDifferential', 'Score differential', 'scoreDifferential', 'score_diff', 'Time Within Game', -75, 75, 1),
-  { name: 'Opponent', label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
-  range('OpponentDaysRest', 'Opponent days rest', 'opponentDaysRest', 'opp_days_rest', 'Opponent', 0, 5, 1),
-  range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'Opponent', 1, 30, 1),
-  range('OpponentOffensiveRank', 'Opponent offensive rank', 'opponentOffensiveRank', 'opp_off_rank', 'Opponent', 1, 30, 1),
-  range('OpponentDefensiveRank', 'Opponent defensive rank', 'opponentDefensiveRank', 'opp_def_rank', 'Opponent', 1, 30, 1),
-  { name: 'LineupAllOrAny', label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
+  { name: 'Season', label: 'Season', queryKey: 'season', apiKey: 'season', field: 'seasons' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
+  { name: 'SeasonType', label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', field: 'seasonTypes' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
+  { name: 'StartDate', label: 'From', queryKey: 'startDate', apiKey: 'start_date', field: 'startDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'EndDate', label: 'To', queryKey: 'endDate', apiKey: 'end_date', field: 'endDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'Location', label: 'Location', queryKey: 'location', apiKey: 'location', field: 'locations' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
+  { name: 'Result', label: 'Result', queryKey: 'result', apiKey: 'result', field: 'results' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
+  range('DaysRest', 'Days rest', 'daysRest', 'days_rest', 'daysRest', 'Game', 0, 5, 1),
+  { name: 'FilterOutGarbageTime', label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', field: 'filterOutGarbageTime' as const, group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
+  { name: 'Period', label: 'Period', queryKey: 'period', apiKey: 'period', field: 'periods' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
+  range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'timeIntoGame', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),
+  range('ScoreDifferential', 'Score differential', 'scoreDifferential', 'score_diff', 'scoreDiff', 'Time Within Game', -75, 75, 1),
+  { name: 'Opponent', label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', field: 'opponents' as const, group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
+  range('OpponentDaysRest', 'Opponent days rest', 'opponentDaysRest', 'opp_days_rest', 'oppDaysRest', 'Opponent', 0, 5, 1),
+  range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'oppPointDiffRank', 'Opponent', 1, 30, 1),
+  range('OpponentOffensiveRank', 'Opponent offensive rank', 'opponentOffensiveRank', 'opp_off_rank', 'oppOffRank', 'Opponent', 1, 30, 1),
+  range('OpponentDefensiveRank', 'Opponent defensive rank', 'opponentDefensiveRank', 'opp_def_rank', 'oppDefRank', 'Opponent', 1, 30, 1),
+  { name: 'LineupAllOrAny', label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', field: 'lineupAllOrAny' as const, group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
   playerSlot('PG', 'PG', 'pg'),
   playerSlot('SG', 'SG', 'sg'),
   playerSlot('SF', 'SF', 'sf'),

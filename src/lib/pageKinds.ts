@@ -36,10 +36,6 @@ export const PAGE_KINDS_WITHOUT_SIDE: ReadonlySet<PageKind> = new Set<PageKind>(
   'GameTeam',
 ]);
 
-export function isPageKind(value: string): value is PageKind {
-  return (PAGE_KINDS as readonly string[]).includes(value);
-}
-
 /** The two sides of a view with a side: the team's offense or its defense (what opponents do against it). */
 export const SIDES = ['offense', 'defense'] as const;
 export type Side = (typeof SIDES)[number];

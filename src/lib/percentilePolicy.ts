@@ -9,7 +9,7 @@
 import type { PageKind } from './pageKinds';
 
 /** Default minimum possessions by page kind; the kinds listed are the tables with percentiles. */
-export const DEFAULT_MIN_POSSESSIONS = {
+const DEFAULT_MIN_POSSESSIONS = {
   Players: 500,
   TeamPlayers: 500,
   Lineups: 100,

@@ -30,7 +30,7 @@ import {
 import { multiOption, normaliseDate, normaliseMulti, normalisePlayers, normaliseTeams, parseRange } from './filterNormalise';
 import { teamByAbbr, teamByUuid } from './teams';
 
-export { normaliseDate, normaliseMulti, normalisePlayers, normaliseRange, normaliseTeams, sortMulti } from './filterNormalise';
+export { normaliseDate, normaliseMulti, normalisePlayers, normaliseRange, normaliseTeams } from './filterNormalise';
 
 /**
  * The two sides (the same list as apiParams' SIDES, which the browser bundle does not import: apiParams

@@ -28,7 +28,6 @@ import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters }
 import { loadGameDetails } from './gameDetails';
 import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
-import { loadPlayerDetails } from './playerDetails';
 import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
@@ -79,10 +78,10 @@ export function fetchCurrentData(): Promise<void> {
   return fetchTableData(params);
 }
 
+/** The game's details for the game pages' header (EntityHeader). A player's details are loaded by the charts. */
 function loadEntityDetails(page: StatsPage): void {
   if (!page.entity) return;
   if (page.kind === 'GameTeam' || page.kind === 'GamePlayers' || page.kind === 'GamePreview') void loadGameDetails(page.entity);
-  else if (page.kind.startsWith('Player') && page.kind !== 'Players') void loadPlayerDetails(page.entity);
 }
 
 /** Rebuild filters, side and metric set from the URL (gated filters wait until the user is known). */

@@ -1,12 +1,14 @@
 /**
  * Player bio and career on the test database (2012-13, 2022-23) against published facts and the raw nba-data
- * files: LeBron James 2012-13 76 games, 2,036 points, age 28, salary $17,545,000, first pick of 2003.
+ * files: LeBron James 2012-13 76 games, 2,036 points, age 28, salary $17,545,000, first pick of 2003 (the league's
+ * own figures in player-bios.parquet and salaries.csv); 2022-23 55 games, 1,590 points (published season totals).
+ * The last test reads the same figures from the raw files themselves, so the literals are not our own output.
  */
 import { describe, expect, it } from 'vitest';
 import { playerCareer } from '../../src/server/stats/career';
 import { playerBio } from '../../src/server/stats/playerBio';
 import { playerRecord } from '../../src/server/stats/players';
-import { HAS_DB } from './helpers';
+import { HAS_DB, HAS_RAW, rawFile, rawSql } from './helpers';
 
 const LEBRON = 2544;
 
@@ -17,6 +19,7 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
     expect(seasons).toEqual(['2022-23 playoffs', '2022-23 regular', '2012-13 regular']);
     const r2012 = c.rows.find((r) => r.season === '2012-13')!;
     expect(r2012).toMatchObject({ games: 76, pts: 2036, team: 'MIA', position: 'forward' });
+    expect(c.rows.find((r) => r.season === '2022-23' && r.season_type === 'regular')).toMatchObject({ games: 55, pts: 1590, team: 'LAL' });
     const regular = c.totals.find((t) => t.season_type === 'regular')!;
     const rows = c.rows.filter((r) => r.season_type === 'regular');
     expect(regular.games).toBe(rows.reduce((n, r) => n + r.games, 0));
@@ -37,5 +40,25 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
     expect(later).toMatchObject({ season: '2022-23', age: 38, salary: null, salary_note: 'No salary data after 2019-20' });
     // An unknown id has no record, hence no bio.
     expect(await playerRecord(999_999_999)).toBeNull();
+  });
+
+  it.skipIf(!HAS_RAW)('the figures above are the raw files\' own: player-bios, salaries.csv and the "(n PTS)" counters', async () => {
+    const [bio] = await rawSql<Record<string, unknown>>(
+      `SELECT GP, PTS, AGE, DRAFT_YEAR, DRAFT_ROUND, DRAFT_NUMBER, TEAM_ABBREVIATION FROM read_parquet($1) WHERE PLAYER_ID = $2 AND SEASON = '2012-13'`,
+      [rawFile('player-bios.parquet'), LEBRON],
+    );
+    expect(bio).toEqual({ GP: 76, PTS: 2036, AGE: 28, DRAFT_YEAR: '2003', DRAFT_ROUND: '1', DRAFT_NUMBER: '1', TEAM_ABBREVIATION: 'MIA' });
+    const [salary] = await rawSql<{ SALARY: number }>(`SELECT SALARY FROM read_csv($1) WHERE PLAYER_NAME = 'LeBron James' AND SEASON = '2012-13'`, [rawFile('salaries.csv')]);
+    expect(salary!.SALARY).toBe(17_545_000);
+    // His points of a game are the last "(n PTS)" counter of his made shots and free throws; summed over games.
+    const fromCounters = async (season: string) =>
+      (await rawSql<{ games: number; pts: number }>(
+        `SELECT count(*)::INTEGER AS games, sum(p)::INTEGER AS pts FROM (
+           SELECT GAME_ID, max(TRY_CAST(regexp_extract(concat_ws(' ', HOMEDESCRIPTION, VISITORDESCRIPTION), '\\((\\d+) PTS\\)', 1) AS INTEGER)) AS p
+             FROM read_parquet($1) WHERE PLAYER1_ID = $2 AND EVENTMSGTYPE IN (1, 3) GROUP BY GAME_ID)`,
+        [rawFile('pbp', 'regular', `${season}.parquet`), LEBRON],
+      ))[0];
+    expect(await fromCounters('2012-13')).toEqual({ games: 76, pts: 2036 });
+    expect(await fromCounters('2022-23')).toEqual({ games: 55, pts: 1590 });
   });
 });

@@ -4,6 +4,7 @@
  * Independent checks query the same file with their own DuckDB connection and their own SQL.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Session } from '../../src/lib/session';
 import { config } from '../../src/server/config';
@@ -45,3 +46,18 @@ export async function sql<T = Record<string, unknown>>(text: string, params: (st
 }
 
 export const byPlayer = (rows: any[], id: number) => rows.find((r) => r.player_id === id);
+
+/** A file of the raw league data (nba-data, NBA_DATA_DIR), never the stats database. */
+export const rawFile = (...parts: string[]): string => path.join(config.nbaDataDir, ...parts);
+export const HAS_RAW = fs.existsSync(rawFile('games.parquet'));
+
+let rawConn: Promise<DuckDBConnection> | null = null;
+/**
+ * SQL over the raw nba-data files (read_parquet / read_csv of rawFile paths passed as parameters) on its own
+ * in-memory DuckDB: an oracle that shares nothing with the ingest or the stats database.
+ */
+export async function rawSql<T = Record<string, unknown>>(text: string, params: (string | number)[] = []): Promise<T[]> {
+  rawConn ??= DuckDBInstance.create(':memory:', { threads: '2' }).then((i) => i.connect());
+  const reader = await (await rawConn).runAndReadAll(text, params);
+  return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))) as T[];
+}

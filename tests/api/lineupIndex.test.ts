@@ -5,7 +5,7 @@
  * - for a set of lineup filters the ids the index picks are exactly the possessions that pass the lineup
  *   condition tested on o1..o5/d1..d5 (the fallback path);
  * - through the API's own code (materialisePossessions), the fast path and the forced fallback give the same
- *   possessions with the same perspective flags (when the database at STATS_DB_PATH has the index).
+ *   possessions with the same perspective flags.
  * The builder runs on a temporary copy of the test database, so these checks run on any database.
  */
 import fs from 'node:fs';
@@ -14,10 +14,10 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
-import { query, withScope } from '../../src/server/db/statsDb';
+import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
 import { lineupCondition } from '../../src/server/stats/filterSql';
-import { hasLineupIndex, lineupCandidateIds } from '../../src/server/stats/lineupIndex';
+import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
 import { materialisePossessions } from '../../src/server/stats/scope';
 import { scopedPossessionTable } from '../../src/server/stats/filterSql';
 import { Params } from '../../src/server/stats/sql';
@@ -107,11 +107,11 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
 
 /** The API's materialised sample, as sorted (possession_id, off_ok, def_ok) triples summarised. */
 async function sample(f: AppliedFilters, lineupIndex: boolean) {
-  return withScope(async () => {
-    const drop = await materialisePossessions(f, { lineupIndex });
+  return withScope(async (db) => {
+    const drop = await materialisePossessions(db, f, { lineupIndex });
     try {
-      const t = scopedPossessionTable(f)!;
-      const [r] = await query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
+      const t = scopedPossessionTable(db, f)!;
+      const [r] = await db.query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
       return { n: Number(r!.n), h: String(r!.h) };
     } finally {
       await drop();
@@ -120,10 +120,6 @@ async function sample(f: AppliedFilters, lineupIndex: boolean) {
 }
 
 describe.skipIf(!HAS_DB)('lineup filters: fast path (player index) and fallback give the same sample', () => {
-  beforeAll(async () => {
-    // Without the index (older databases) both calls take the fallback; with it the first takes the fast path.
-    if (!(await hasLineupIndex())) console.warn(`[lineupIndex] ${DB_PATH} has no player_possession_index: fast path not exercised here`);
-  });
   it.each([...QUERIES, 'season=2012&on_court=2544&off_court=2548&lineup_all_or_any=any', 'season=2012&on_court=2544&location=away&score_diff_low=-5&score_diff_high=5'])(
     '%s',
     async (qs) => {

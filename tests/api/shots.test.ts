@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/lib/session';
-import { call, data, HAS_DB, sql } from './helpers';
+import { call, data, HAS_DB, HAS_RAW, rawFile, rawSql, sql } from './helpers';
 
 /** A subscriber with an active Stats plan (the gated filters need one). */
 const SUBSCRIBER: Session = {
@@ -43,8 +43,9 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     expect(sumZones(s.zones)).toEqual({ fga: s.fga, fgm: s.fgm });
     const table = await data(`page=PlayerProfile&entity=${CURRY}&season=2012&is_garbage_time=false`);
     expect(table.OffensiveOverview![0].fga).toBe(s.fga);
-    // Curry 2012-13: 1,388 FGA (the league's published season total).
-    expect(s.fga).toBe(1388);
+    // Curry 2012-13: 626 of 1,388 (the league's published season totals; also the count of his type-1/2 events
+    // in the raw play-by-play, checked below).
+    expect([s.fgm, s.fga]).toEqual([626, 1388]);
     expect(s.pool).toBe('point guards');
     expect(s.locations).not.toBe('none');
     expect(s.binning).toBe('hex');
@@ -53,11 +54,24 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     expect(s.located_fga).toBeGreaterThan(0.98 * s.fga);
   });
 
+  it.skipIf(!HAS_RAW)('the published totals above are the raw play-by-play\'s own field-goal events', async () => {
+    const count = async (file: string, player: number) =>
+      (await rawSql<{ fgm: number; fga: number }>(
+        `SELECT count(*) FILTER (WHERE EVENTMSGTYPE = 1)::INTEGER AS fgm, count(*)::INTEGER AS fga
+           FROM (SELECT DISTINCT GAME_ID, EVENTNUM, EVENTMSGTYPE FROM read_parquet($1) WHERE EVENTMSGTYPE IN (1, 2) AND PLAYER1_ID = $2)`,
+        [file, player],
+      ))[0];
+    expect(await count(rawFile('pbp', 'regular', '2012-13.parquet'), CURRY)).toEqual({ fgm: 626, fga: 1388 });
+    expect(await count(rawFile('pbp', 'playoffs', '2022-23.parquet'), 203999)).toEqual({ fgm: 227, fga: 414 });
+  });
+
   it('the table and the chart agree under possession, game and lineup filters (signed-in subscriber)', async () => {
     for (const f of ['period=4&location=home', 'score_diff_low=-5&score_diff_high=5', 'on_court=2548', 'opponent=BOS&result=win']) {
       const qs = `page=PlayerProfile&entity=${LEBRON}&season=2012&${f}`;
       const s = await shots(qs);
       const table = await data(qs, SUBSCRIBER);
+      // a non-empty sample each time, or 0 = 0 would prove nothing
+      expect(s.fga, f).toBeGreaterThan(0);
       expect(s.fga, f).toBe(table.OffensiveOverview![0]?.fga ?? 0);
       expect(sumZones(s.zones).fga, f).toBe(s.fga);
     }
@@ -85,6 +99,15 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     );
     expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(box.map((b) => [b.abbr, b.fga]));
     expect(s.fga).toBe(box[0]!.fga + box[1]!.fga);
+    if (HAS_RAW) {
+      // The raw play-by-play: one made (type 1) or missed (type 2) field-goal event per attempt, by the shooter's team.
+      const pbp = await rawSql<{ abbr: string; fga: number }>(
+        `SELECT PLAYER1_TEAM_ABBREVIATION AS abbr, count(DISTINCT EVENTNUM)::INTEGER AS fga FROM read_parquet($1)
+          WHERE GAME_ID = '0022200001' AND EVENTMSGTYPE IN (1, 2) GROUP BY 1 ORDER BY 1`,
+        [rawFile('pbp', 'regular', '2022-23.parquet')],
+      );
+      expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(pbp.map((b) => [b.abbr, b.fga]));
+    }
     // A game is a small sample: the shots themselves, each with a location on the half court.
     for (const t of s.by_team) {
       expect(t.binning).toBe('points');
@@ -115,16 +138,20 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
   it('corner threes are drawn in the corners and rim attempts at the basket', async () => {
     for (const season of [2012, 2022]) {
       const s = await shots(`page=TeamTeam&entity=MIA&season=${season}`);
-      for (const b of s.bins) {
-        if (b.zone === 'corner3') expect(Math.abs(b.x), JSON.stringify(b)).toBeGreaterThan(20);
-        if (b.zone === 'rim') expect(Math.hypot(b.x, b.y - 5.25), JSON.stringify(b)).toBeLessThan(5.5);
-      }
+      const corner = s.bins.filter((b: { zone: string }) => b.zone === 'corner3');
+      const rim = s.bins.filter((b: { zone: string }) => b.zone === 'rim');
+      // a team's season has bins of both zones (else the checks below would check nothing)
+      expect(corner.length, `${season} corner3 bins`).toBeGreaterThan(0);
+      expect(rim.length, `${season} rim bins`).toBeGreaterThan(0);
+      for (const b of corner) expect(Math.abs(b.x), JSON.stringify(b)).toBeGreaterThan(20);
+      for (const b of rim) expect(Math.hypot(b.x, b.y - 5.25), JSON.stringify(b)).toBeLessThan(5.5);
     }
   });
 
   it('a season without shot locations says so (2022-23 playoffs) and still has its zones', async () => {
-    const s = await shots(`page=PlayerProfile&entity=203999&season=2022&season_type=playoffs`);
-    expect(s.fga).toBeGreaterThan(100);
+    const s = await shots(`page=PlayerProfile&entity=203999&season=2022&season_type=playoffs&is_garbage_time=false`);
+    // Jokic, 2023 playoffs: 227 of 414 (the league's published totals; the raw play-by-play's type-1/2 events agree)
+    expect([s.fgm, s.fga]).toEqual([227, 414]);
     expect(s.locations).toBe('none');
     expect(s.seasons_without_locations).toEqual(['2022-23 playoffs']);
     expect(s.bins).toEqual([]);

@@ -82,6 +82,7 @@ for (const viewport of [
       await expect(chart).toBeVisible({ timeout: 20_000 });
       // one dot per game of the table
       const games = await page.locator('.sa-tbody .sa-row').count();
+      expect(games).toBe(76); // LeBron played 76 games in 2012-13 (published season total)
       await expect(page.locator('.chart-dot')).toHaveCount(games);
       await page.getByLabel('Column').selectOption({ index: 1 });
       await shoot(page, `player-trend-${viewport.name}`, page.locator('.chart-card').first());

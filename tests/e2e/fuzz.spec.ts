@@ -7,16 +7,19 @@ import fc from 'fast-check';
 import { dataQuerySchema } from '../../src/lib/apiParams';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';
-import { startServer, waitListening } from './serverProcess';
+import { startServer, waitListening, type ServerProcess } from './serverProcess';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const server = startServer({ SIGNIN_MAX_FAILURES_PER_IP: '1000000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '1000000', SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '1000000' });
+// Started in beforeAll, not at module load: Playwright also loads spec files to list them, where no hook runs,
+// and a server spawned there was never stopped.
+let server: ServerProcess;
 test.beforeAll(async () => {
   seedDemoAccounts();
+  server = startServer({ SIGNIN_MAX_FAILURES_PER_IP: '1000000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '1000000', SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '1000000' });
   await waitListening(server);
 });
-test.afterAll(() => server.stop());
+test.afterAll(() => server?.stop());
 
 const DATA_KEYS = Object.keys(dataQuerySchema.shape);
 const NASTY = ['', ' ', '-1', '0', '1', '4', '99', '2012', '2012-13', '2022', '1e9', '-0', '0x10', 'NaN', 'null', 'true', 'false', 'home', 'win', 'BOS', 'bos', 'NJN', 'XXX', '2544', '0022200001', 'regular', 'playoffs', 'preseason', 'offense', 'defense', 'League', 'Players', 'TeamTeam', 'GameTeam', '2013-02-30', '2013-01-01', '%', '%00', '%E0%A4%A', '\u0000', '\uD800', '../../etc/passwd', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>', 'a'.repeat(5000), '9'.repeat(400)];
@@ -59,6 +62,11 @@ async function cookieOf(who: { email: string; password: string }): Promise<strin
 
 test('the JSON API never answers 5xx: anonymous and as a subscriber', async () => {
   const subscriber = await cookieOf(DEMO.subscriber);
+  // The cookie really is the subscriber's (else "as a subscriber" would silently be anonymous): a gated query is answered.
+  const session = (await (await fetch(`${server.base}/api/auth/session`, { headers: { Cookie: subscriber } })).json()) as { user?: { email?: string } };
+  expect(session.user?.email).toBe(DEMO.subscriber.email);
+  expect(await status('/api/data?page=League&period=4', { headers: { Cookie: subscriber } })).toBe(200);
+  expect(await status('/api/data?page=League&period=4')).toBe(403);
   const seen = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(

@@ -5,7 +5,7 @@
  */
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
-import { startServer, waitListening } from './serverProcess';
+import { startServer, waitListening, type ServerProcess } from './serverProcess';
 
 test.beforeAll(() => seedDemoAccounts());
 
@@ -95,8 +95,10 @@ test.describe('no page reports a CSP violation', () => {
     for (const [path, ready] of PAGES) {
       await page.goto(path);
       await expect(page.locator(ready).first(), path).toBeVisible({ timeout: 30_000 });
-      // Open a filter popover where there is one: the island's interactive parts load too.
-      if (path.startsWith('/stats/') && (await page.locator('[data-group="Season"]').count()) > 0) {
+      // Open a filter popover on every stats table page (they all have the Season filter): the island's
+      // interactive parts load too. Decided by the page, not by whether the button happens to be there.
+      if (ready === '.sa-tbody .sa-row') {
+        await statsAppReady(page, 30_000);
         await page.locator('[data-group="Season"]').click();
         await expect(page.locator('.sa-popover')).toBeVisible();
         await page.keyboard.press('Escape');
@@ -133,9 +135,12 @@ test.describe('no page reports a CSP violation', () => {
 });
 
 test.describe('over https (AUTH_URL https://…)', () => {
-  const server = startServer({ AUTH_URL: 'https://courtvision.example' });
-  test.beforeAll(() => waitListening(server));
-  test.afterAll(() => server.stop());
+  let server: ServerProcess; // started in beforeAll, not when Playwright loads the file to list its tests
+  test.beforeAll(async () => {
+    server = startServer({ AUTH_URL: 'https://courtvision.example' });
+    await waitListening(server);
+  });
+  test.afterAll(() => server?.stop());
 
   test('HSTS is sent on pages, API and files', async ({ request }) => {
     for (const path of ['/about', '/stats/league', '/api/players', '/favicon.svg']) {

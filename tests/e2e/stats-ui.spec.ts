@@ -73,7 +73,8 @@ test.describe('players table', () => {
     expect(new URL(requests[0]!.url()).searchParams.get('metric_set')).toBe('FoulDrawing');
     // On/off sets show on, off and diff under each column.
     await page.getByLabel('Metric set').selectOption({ label: 'On/Off: Efficiency & Four Factors' });
-    await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_poss_diff"]')).toBeVisible();
+    // (uncached on/off sums: as long as the first switch may take on a busy machine)
+    await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_poss_diff"]')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.sa-tbody .sa-row').first()).toBeVisible();
     expect(requests).toHaveLength(2);
     // Back to a set already seen: from the client-side cache.

@@ -22,6 +22,7 @@ import { expect, test } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 
 const ACCOUNT_LIMIT = 4;
+const WINDOW_SECONDS = 900;
 let cluster: PgCluster | null = null;
 let nodeEnv: Record<string, string> = {};
 const nodes: ChildProcess[] = [];
@@ -72,6 +73,7 @@ test.beforeAll(async () => {
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(ACCOUNT_LIMIT),
     SIGNIN_MAX_FAILURES_PER_IP: '1000',
+    SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
   };
   await usersCli('seed-demo');
   [A, B] = await Promise.all([startNode(await freePort()), startNode(await freePort())]);
@@ -109,6 +111,7 @@ test('wrong passwords spread over A and B add up to the account limit', async ({
       maxRedirects: 0,
     });
   };
+  const firstFailure = Date.now();
   for (let i = 0; i < ACCOUNT_LIMIT; i++) {
     const response = await attempt(i % 2 === 0 ? A : B);
     expect(response.status(), `attempt ${i + 1}`).toBe(302);
@@ -117,7 +120,10 @@ test('wrong passwords spread over A and B add up to the account limit', async ({
   for (const node of [A, B]) {
     const blocked = await attempt(node);
     expect(blocked.status(), `after ${ACCOUNT_LIMIT} failures on two nodes, ${node}`).toBe(429);
-    expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
+    // blocked until the first failure leaves the window: the window less the seconds since that failure
+    const retryAfter = Number(blocked.headers()['retry-after']);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(retryAfter).toBeGreaterThanOrEqual(WINDOW_SECONDS - Math.ceil((Date.now() - firstFailure) / 1000) - 1);
   }
 });
 

@@ -4,14 +4,40 @@
  * label, with which way is better and a link to the metric set's guide (/stats/guides/{id}).
  * Opened by hover or focus it leaves the focus where it is; the button (Enter, click or tap) moves the focus
  * to the guide link inside, even when the definition is already showing; Escape or a click elsewhere closes it.
+ *
+ * First paint does not need the popover (Radix, ~25 KB gzipped): ./ColumnDefinition loads when the browser is
+ * idle, or at the first hover, focus or tap of a header, whichever comes first; a definition asked for before
+ * it has arrived opens when it does. The header's buttons are plain and never re-mount, so the focus stays put.
  */
-import * as Popover from '@radix-ui/react-popover';
-import { useRef, useState, type FocusEvent, type PointerEvent } from 'react';
-import { betterText, type Better } from '../../lib/columnMeta';
+import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import type { Better } from '../../lib/columnMeta';
+import { whenIdle } from '../../lib/whenIdle';
+import type { GuideRef } from './ColumnDefinition';
 
-export interface GuideRef {
-  id: string;
-  title: string;
+export type { GuideRef };
+
+type DefinitionModule = typeof import('./ColumnDefinition');
+let loaded: DefinitionModule | null = null;
+let loading: Promise<DefinitionModule> | null = null;
+/** Starts loading the definition popover (once for every header). A failure reaches the chunk-reload guard. */
+const loadDefinition = () => (loading ??= import('./ColumnDefinition').then((m) => (loaded = m)));
+
+/**
+ * The popover component once it is wanted: at once when its module has arrived (the usual case: it loads when
+ * the browser is idle), else on the render after it arrives. A plain state update, not Suspense: React holds
+ * back a Suspense boundary's content after its data arrives, which would delay the first definition.
+ */
+function useDefinition(wanted: boolean): DefinitionModule['default'] | null {
+  const [, setArrived] = useState(false);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    void loadDefinition().then(() => live && setArrived(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return wanted ? (loaded?.default ?? null) : null;
 }
 
 interface Props {
@@ -41,10 +67,18 @@ function SortMark({ direction }: { direction: 'asc' | 'desc' | null }) {
 
 export function ColumnHeader({ id, label, fullLabel = label, definition, better, guide, className, ariaSort, direction, onSort }: Props) {
   const [open, setOpen] = useState(false);
+  // The popover is rendered from the first time it is asked for on (and kept, so it closes the Radix way).
+  const [wanted, setWanted] = useState(false);
   const byButton = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
   const cell = useRef<HTMLDivElement | null>(null);
+  const anchor = useRef<HTMLDivElement | null>(null);
+  const trigger = useRef<HTMLButtonElement | null>(null);
+  const contentId = useId();
+  const ColumnDefinition = useDefinition(wanted);
+
+  useEffect(() => whenIdle(() => void loadDefinition()), []);
 
   const later = (fn: () => void, ms: number) => {
     if (timer.current) clearTimeout(timer.current);
@@ -53,6 +87,7 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
   const show = (viaButton: boolean) => {
     if (timer.current) clearTimeout(timer.current);
     byButton.current = viaButton;
+    setWanted(true);
     setOpen(true);
   };
   const hideUnlessInside = () => {
@@ -61,12 +96,14 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
     setOpen(false);
   };
   const onPointerEnter = (e: PointerEvent) => {
+    void loadDefinition();
     if (e.pointerType === 'mouse' && !open) later(() => show(false), HOVER_OPEN_MS);
   };
   const onPointerLeave = (e: PointerEvent) => {
     if (e.pointerType === 'mouse') later(hideUnlessInside, HOVER_CLOSE_MS);
   };
   const onFocus = (e: FocusEvent<HTMLButtonElement>) => {
+    void loadDefinition();
     if (e.currentTarget.matches(':focus-visible')) show(false);
   };
   const onBlur = (e: FocusEvent) => {
@@ -77,73 +114,53 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
 
   return (
     <div ref={cell} role="columnheader" className={`sa-cell sa-head ${className}`} aria-sort={ariaSort} data-column={id}>
-      <Popover.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (next) show(true);
-          else setOpen(false);
-        }}
-      >
-        <Popover.Anchor asChild>
-          <div className="sa-head-inner" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
-            <button type="button" className="sa-sort-btn" onClick={onSort} onFocus={onFocus} onBlur={onBlur}>
-              {label}
-              <SortMark direction={direction} />
-            </button>
-            <Popover.Trigger asChild>
-              <button
-                type="button"
-                className="sa-def-btn"
-                aria-label={`What is ${fullLabel}?`}
-                onBlur={onBlur}
-                onClick={(e) => {
-                  // Already showing (hover or focus): take the focus into it rather than closing it.
-                  if (!open || byButton.current) return;
-                  e.preventDefault();
-                  byButton.current = true;
-                  const target = content.current?.querySelector<HTMLElement>('a') ?? content.current;
-                  target?.focus();
-                }}
-              >
-                <span aria-hidden="true">i</span>
-              </button>
-            </Popover.Trigger>
-          </div>
-        </Popover.Anchor>
-        <Popover.Portal>
-          <Popover.Content
-            ref={content}
-            className="sa-def"
-            side="bottom"
-            align="start"
-            sideOffset={4}
-            collisionPadding={8}
-            aria-label={`${fullLabel}: definition`}
-            onOpenAutoFocus={(e) => {
-              if (!byButton.current) e.preventDefault();
-            }}
-            onCloseAutoFocus={(e) => {
-              if (!byButton.current) e.preventDefault();
-            }}
-            onFocusOutside={(e) => {
-              // Focus on the header itself (what opened it) is not "outside".
-              if (cell.current?.contains(e.target as Node)) e.preventDefault();
-            }}
-            onPointerEnter={() => timer.current && clearTimeout(timer.current)}
-            onPointerLeave={(e) => onPointerLeave(e)}
-            onBlur={onBlur}
-          >
-            <p className="sa-def-title">{fullLabel}</p>
-            <p className="sa-def-text">{definition}</p>
-            {better && <p className="sa-def-better">{betterText(better)}</p>}
-            {guide && (
-              <a className="sa-def-guide" href={`/stats/guides/${guide.id}`}>
-                Guide: {guide.title} →
-              </a>
-            )}
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <div ref={anchor} className="sa-head-inner" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+        <button type="button" className="sa-sort-btn" onClick={onSort} onFocus={onFocus} onBlur={onBlur}>
+          {label}
+          <SortMark direction={direction} />
+        </button>
+        <button
+          ref={trigger}
+          type="button"
+          className="sa-def-btn"
+          aria-label={`What is ${fullLabel}?`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? contentId : undefined}
+          data-state={open ? 'open' : 'closed'}
+          onBlur={onBlur}
+          onClick={() => {
+            if (!open) return show(true);
+            // Opened by this button: it closes it again.
+            if (byButton.current) return setOpen(false);
+            // Already showing (hover or focus): take the focus into it rather than closing it.
+            byButton.current = true;
+            const target = content.current?.querySelector<HTMLElement>('a') ?? content.current;
+            target?.focus();
+          }}
+        >
+          <span aria-hidden="true">i</span>
+        </button>
+      </div>
+      {ColumnDefinition && (
+        <ColumnDefinition
+          id={contentId}
+          open={open}
+          onClose={() => setOpen(false)}
+          byButton={() => byButton.current}
+          anchor={anchor}
+          trigger={trigger}
+          cell={cell}
+          content={content}
+          fullLabel={fullLabel}
+          definition={definition}
+          better={better}
+          guide={guide}
+          onPointerEnter={() => timer.current && clearTimeout(timer.current)}
+          onPointerLeave={onPointerLeave}
+          onBlur={onBlur}
+        />
+      )}
     </div>
   );
 }

@@ -1,13 +1,16 @@
-/** GET /api/shots: the attempts of a stats page's sample, for its shot chart. Same parsing, validation and gating as /api/data. */
+/**
+ * GET /api/shots: the attempts of a stats page's sample, for its shot chart. Same parsing, validation, gating,
+ * cache and query queue (lanes, per-client cap, timeout, coalescing) as /api/data.
+ */
 import type { APIRoute } from 'astro';
+import { shotsAnswer } from '../../server/stats/answers';
 import { encodedJson, handle } from '../../server/stats/http';
 import { parseStatsRequest } from '../../server/stats/request';
-import { getEncodedShots } from '../../server/stats/shots';
 
 export const prerender = false;
 
 export const GET: APIRoute = (context) =>
   handle(async () => {
-    const { query } = parseStatsRequest(context);
-    return encodedJson(await getEncodedShots(query), context.request);
+    const { query, asker } = parseStatsRequest(context);
+    return encodedJson(await shotsAnswer(query, asker), context.request);
   });

@@ -4,11 +4,14 @@
  * query takes a connection for itself and gives it back. Every query goes through `query(sql, params)`:
  * values are bound parameters ($1, $2 ...), never spliced into the SQL text.
  *
- * Request scopes: `withScope(fn)` keeps one connection for a whole request (temporary tables are per
- * connection), so a request can materialise its filtered possessions once (src/server/stats/scope.ts) and run
- * every aggregate over that small table. Queries inside a scope run one after another on its connection.
+ * Two handles with one interface (StatsDb), passed explicitly down the layers (answers -> dispatch -> views ->
+ * SQL), never found through ambient state:
+ * - `statsDb`: every query takes a pooled connection for itself (pages and lookups outside a computation);
+ * - a scope (`withScope(fn)` gives fn a StatsScope): one connection for a whole computation (temporary tables
+ *   are per connection), so a computation can materialise its filtered possessions once
+ *   (src/server/stats/scope.ts) and run every aggregate over that small table. Its queries run one after
+ *   another on its connection.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
@@ -108,19 +111,20 @@ export class QueryInterruptedError extends Error {
   }
 }
 
-const scopes = new AsyncLocalStorage<Scope>();
+/** Where stats SQL runs: `query` binds the parameters and returns plain row objects. */
+export interface StatsDb {
+  query<T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /** a scope's named values (e.g. its temporary tables); absent on the pooled handle */
+  readonly data?: Map<string, unknown>;
+}
 
-/** Run one statement with bound parameters and return plain row objects. */
+/** A computation's handle: one connection, queries one after another, named values kept for its length. */
+export interface StatsScope extends StatsDb {
+  readonly data: Map<string, unknown>;
+}
+
+/** Run one statement with bound parameters on a pooled connection and return plain row objects. */
 export async function query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
-  const scope = scopes.getStore();
-  if (scope) {
-    const result = scope.chain.then(() => {
-      if (scope.aborted) throw new QueryInterruptedError();
-      return runOn<T>(scope.connection, sql, params);
-    });
-    scope.chain = result.catch(() => undefined);
-    return result;
-  }
   const { p, c } = await acquire();
   try {
     return await runOn<T>(c, sql, params);
@@ -129,16 +133,29 @@ export async function query<T extends Row = Row>(sql: string, params: readonly S
   }
 }
 
+/** The pooled handle (outside a computation). */
+export const statsDb: StatsDb = { query };
+
 /**
- * Run fn with one connection reserved for it (see the module comment). When `signal` fires, the query running
- * on the connection is interrupted (DuckDB's connection.interrupt) and the scope's later queries are refused,
- * so fn ends soon with an error.
+ * Run fn with one connection reserved for it (see the module comment), given to fn as its scope. When `signal`
+ * fires, the query running on the connection is interrupted (DuckDB's connection.interrupt) and the scope's
+ * later queries are refused, so fn ends soon with an error.
  */
-export async function withScope<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (scopes.getStore()) return fn();
+export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) throw new QueryInterruptedError();
   const { p, c } = await acquire();
   const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map(), aborted: false };
+  const handle: StatsScope = {
+    data: scope.data,
+    query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+      const result = scope.chain.then(() => {
+        if (scope.aborted) throw new QueryInterruptedError();
+        return runOn<T>(scope.connection, sql, params);
+      });
+      scope.chain = result.catch(() => undefined);
+      return result;
+    },
+  };
   const onAbort = () => {
     scope.aborted = true;
     c.interrupt();
@@ -146,17 +163,12 @@ export async function withScope<T>(fn: () => Promise<T>, signal?: AbortSignal): 
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) throw new QueryInterruptedError();
-    return await scopes.run(scope, fn);
+    return await fn(handle);
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await scope.chain; // a failed request may leave queries queued: let them finish before the connection is reused
     release(p, c);
   }
-}
-
-/** The current scope's named values (undefined outside a scope). */
-export function scopeData(): Map<string, unknown> | undefined {
-  return scopes.getStore()?.data;
 }
 
 /** Close the shared instance (tests, benchmarks). */

@@ -30,6 +30,11 @@ export interface HandlerOptions {
  * (the `compression` middleware); answers that come encoded already (/api/data's cached bytes) pass untouched.
  */
 const compressRendered = compression({ threshold: MIN_COMPRESS_BYTES });
+/**
+ * Endpoints that send their own encoded bytes (the stats answers' cached brotli/gzip, CSV gzip): the
+ * compression middleware would only wrap every write to pass them through, so they skip it.
+ */
+const ENCODED_BY_ENDPOINT = new Set(['/api/data', '/api/shots']);
 function withCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve, reject) =>
     compressRendered(req as Parameters<typeof compressRendered>[0], res as Parameters<typeof compressRendered>[1], (err?: unknown) => (err ? reject(err) : resolve())),
@@ -84,7 +89,7 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
         if (file?.kind === 'asset') return sendAsset(req, res, url.pathname, file);
         if (file?.kind === 'page') return await servePrerenderedPage(req, res, url, file);
       }
-      await withCompression(req, res);
+      if (!ENCODED_BY_ENDPOINT.has(url.pathname)) await withCompression(req, res);
       await astroHandler(req, res);
     } catch (error) {
       console.error(`Could not serve ${req.method} ${url.pathname}:`, error);

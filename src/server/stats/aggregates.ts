@@ -26,7 +26,7 @@ const COUNTERS = [
  * "off" is the team's totals (team_game_totals) minus "on". Columns: player_id, team_id (his team), is_offense,
  * game_id, season, season_type, is_filtered_out, possessions, seconds, then the counters of team_game_totals.
  */
-export const playerOnCourtBuilder: AggregateBuilder = {
+const playerOnCourtBuilder: AggregateBuilder = {
   name: 'agg_player_on_court',
   async build(connection) {
     const counters = COUNTERS.join(', ');

@@ -1,18 +1,20 @@
 /**
- * The answers layer of GET /api/data (between HTTP and dispatch): a cache of encoded answers bounded in bytes
- * and keyed by the normalised query, coalescing of identical queries in flight (they run once), and the query
- * queue (src/server/stats/queue.ts: lanes by cost, per-client cap, waiting bound, timeout that interrupts
- * DuckDB). Cached answers never wait in the queue.
+ * The answers layer of GET /api/data and GET /api/shots (between HTTP and dispatch): a cache of encoded answers
+ * bounded in bytes and keyed by the endpoint and the normalised query, coalescing of identical queries in
+ * flight (they run once), and the query queue (src/server/stats/queue.ts: lanes by cost, per-client cap,
+ * waiting bound, timeout that interrupts DuckDB). Cached answers never wait in the queue. Both endpoints go
+ * through `computeOnce`, so shot charts are as fair under load as tables.
  */
 import { LRUCache } from 'lru-cache';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
-import { withScope } from '../db/statsDb';
+import { withScope, type StatsScope } from '../db/statsDb';
 import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from './encoding';
-import { QueryQueue } from './queue';
+import { QueryQueue, type Lane } from './queue';
+import { computeShots } from './shots';
 
 export type { DataResponse } from './dispatch';
 export type { EncodedResponse } from './encoding';
@@ -48,33 +50,53 @@ export interface Asker {
   client: string;
 }
 
+/** Cache keys: the endpoint, then the normalised query. */
+const dataKey = (q: DataQuery) => `data:${queryKey(q)}`;
+const shotsKey = (q: DataQuery) => `shots:${queryKey(q)}`;
+
 /**
- * THE answer of a parsed and gated query: from the cache, else joined to an identical computation in flight,
- * else computed through the queue. Throws BusyError (429/503), ApiError (404) or a database error.
+ * An encoded answer by its key: from the cache, else joined to an identical computation in flight, else
+ * computed through the queue on a scope of its own. Throws BusyError (429/503), ApiError (404) or a database
+ * error.
  */
-export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
-  warmDefaults();
-  const key = queryKey(q);
+function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsScope) => Promise<unknown>): Promise<EncodedResponse> {
   const hit = cache.get(key);
   if (hit) return Promise.resolve(hit);
   const running = inflight.get(key);
   if (running) return running;
   const promise = queue
-    .run({
-      lane: laneOf(q),
-      client: asker.client,
-      work: (signal) => withScope(async () => encode(await computeData(q, leaguePlayers)), signal),
+    .run({ lane, client: asker.client, work: (signal) => withScope(async (db) => encode(await compute(db)), signal) })
+    .then((value) => {
+      cache.set(key, value);
+      return value;
     })
-    .then(
-      (value) => {
-        cache.set(key, value);
-        return value;
-      },
-    )
     .finally(() => inflight.delete(key));
   if (asker.client !== WARM_UP) computations++;
   inflight.set(key, promise);
   return promise;
+}
+
+/**
+ * A text derived from cached answers (a table's CSV), kept in the same byte-bounded cache under its own key.
+ * `derive` reads its answers through answer() (so through the queue when they are not cached).
+ */
+export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
+  const hit = cache.get(`derived:${key}`);
+  if (hit) return hit;
+  const value = await derive();
+  cache.set(`derived:${key}`, value);
+  return value;
+}
+
+/** THE answer of a parsed and gated /api/data query (see computeOnce). */
+export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  warmDefaults();
+  return computeOnce(dataKey(q), laneOf(q), asker, (db) => computeData(db, q, leaguePlayers));
+}
+
+/** THE answer of a parsed and gated /api/shots query: the same cache, coalescing, queue and timeout as answer. */
+export function shotsAnswer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  return computeOnce(shotsKey(q), laneOf(q), asker, (db) => computeShots(db, q));
 }
 
 /** The answer as an object (server rendering, the percentile pool). */
@@ -84,13 +106,13 @@ export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResp
 
 /**
  * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
- * computed on the current computation's connection (not through the queue: the caller already holds a slot).
+ * computed on the calling computation's scope `db` (not through the queue: the caller already holds a slot).
  */
-async function leaguePlayers(q: DataQuery): Promise<DataResponse> {
-  const key = queryKey(q);
+async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
+  const key = dataKey(q);
   const hit = cache.get(key);
   if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
-  const response = await computeData(q, leaguePlayers);
+  const response = await computeData(db, q, leaguePlayers);
   cache.set(key, encode(response));
   return response;
 }

@@ -10,7 +10,7 @@
  */
 import { parseDataQuery } from '../../lib/apiParams';
 import { SEASONS, seasonLabel } from '../../lib/filters';
-import { query, type Row } from '../db/statsDb';
+import { query, statsDb, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
@@ -19,7 +19,7 @@ import { betterOf } from '../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './views/shared';
 
 /** The Career table's numbers: minutes and points, then the rates that carry percentiles. */
-export const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
+const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
 export type CareerRateKey = (typeof CAREER_RATE_KEYS)[number];
 
 export interface CareerRow {
@@ -77,8 +77,8 @@ function careerPools(): Promise<Map<number, PoolRow[]>> {
 async function buildPools(): Promise<Map<number, PoolRow[]>> {
   const f = ALL_SEASONS();
   const [sums, teamPoss, seasons] = await Promise.all([
-    playerSumsBy(f, { groupBy: ['season', 'season_type', 'player_id'] }),
-    teamSumsBy(f, { persp: 'offense', groupBy: ['season', 'season_type', 'team_id'] }),
+    playerSumsBy(statsDb, f, { groupBy: ['season', 'season_type', 'player_id'] }),
+    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: ['season', 'season_type', 'team_id'] }),
     query<{ player_id: number; season: number; season_type: string; position: string; team_ids: number[]; games: number }>(
       'SELECT player_id, season, season_type, position, team_ids, games FROM player_seasons',
     ),

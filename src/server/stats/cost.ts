@@ -12,9 +12,9 @@ import { needsPossessions, seasonTypesWithData } from './filterSql';
 import type { Lane } from './queue';
 
 /** Estimates at or below this go to the cheap lane. */
-export const CHEAP_COST = 40;
+const CHEAP_COST = 40;
 
-export function estimateCost(q: DataQuery): number {
+function estimateCost(q: DataQuery): number {
   if (entityKindOf(q.page) === 'game') return 1; // one game, whatever the filters
   const seasonTypes = Math.max(1, q.filters.seasons.length * seasonTypesWithData(q.filters).length);
   const possessions = needsPossessions(q.filters) ? 4 : 1;

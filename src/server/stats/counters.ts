@@ -2,7 +2,7 @@
  * The counters the stats tables carry, and SQL to sum them. Column names are those of src/server/db/schema.sql.
  */
 
-export const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'] as const;
+const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'] as const;
 export type Zone = (typeof ZONES)[number];
 
 /** Counters of one team's offensive possessions (possessions / team_game_totals). Defense-made counters
@@ -39,7 +39,7 @@ export const TEAM_COUNTERS = [
   'tr_plays_stl',
   'tr_plays_reb',
 ] as const;
-export type TeamCounter = (typeof TEAM_COUNTERS)[number];
+type TeamCounter = (typeof TEAM_COUNTERS)[number];
 export type TeamSums = Record<TeamCounter, number>;
 
 /** A player's own counters (player_possession_stats / player_game_totals). */
@@ -81,7 +81,7 @@ export const PLAYER_ON_COURT_COUNTERS = [
 ] as const;
 
 export const PLAYER_COUNTERS = [...PLAYER_OWN_COUNTERS, ...PLAYER_ON_COURT_COUNTERS] as const;
-export type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
+type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
 export type PlayerSums = Record<PlayerCounter, number>;
 
 /** `SUM(a.x)::DOUBLE AS x, ...` for a list of counters. */
@@ -110,8 +110,3 @@ export function emptySums<K extends string>(counters: readonly K[]): Record<K, n
   return out;
 }
 
-export function add<K extends string>(a: Record<K, number>, b: Record<K, number>): Record<K, number> {
-  const out = {} as Record<K, number>;
-  for (const k of Object.keys(a) as K[]) out[k] = a[k] + (b[k] ?? 0);
-  return out;
-}

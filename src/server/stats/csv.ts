@@ -10,15 +10,15 @@
  * (leading = + - @ tab CR) are prefixed with an apostrophe (csv-stringify's escape_formulas).
  */
 import { stringify } from 'csv-stringify/sync';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { ParamError, queryKey, type DataQuery } from '../../lib/apiParams';
 import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
 import { relevantFilters } from '../../lib/filterValues';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
 import type { Row } from '../db/statsDb';
-import { LRUCache } from 'lru-cache';
-import { answerObject, type Asker } from './answers';
+import { answerObject, derivedAnswer, type Asker } from './answers';
+import { encodeText, type EncodedResponse } from './encoding';
 
 export type DataFormat = 'json' | 'csv';
 
@@ -164,33 +164,30 @@ export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
   return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv`;
 }
 
-/** The download: text/csv, attachment with its file name; gzip when the client takes it. */
-export function csvResponse(text: string, fileName: string, request: Request): Response {
-  const body = Buffer.from(`\uFEFF${text}`, 'utf8');
+/** The download: text/csv, attachment with its file name; the gzip bytes when the client takes them. */
+function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
   const headers: Record<string, string> = {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Cache-Control': 'private, max-age=60',
     Vary: 'Accept-Encoding, Cookie',
   };
-  if (body.length > 1024 && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    return new Response(gzipSync(body) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response(gunzipSync(e.gzip) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
-/** Recent CSV texts (a 20-season players table is ~150 KB; building it means parsing the ~10 MB JSON answer). */
-/** Recent CSV bodies by query, set and sort (the rows themselves come from the answer cache). */
-const csvCache = new LRUCache<string, string>({ max: 40 });
-
-/** The CSV download of a parsed, gated query (the rows come from the same cached answer as the JSON). */
+/**
+ * The CSV download of a parsed, gated query. The rows come from the same cached answer as the JSON; the CSV
+ * body (a 20-season players table is ~150 KB, and building it parses the whole JSON answer) is kept in the
+ * answers' cache by query, set and sort.
+ */
 export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, request: Request): Promise<Response> {
-  const key = JSON.stringify([queryKey(q), opts.set.value, opts.sort]);
-  let text = csvCache.get(key);
-  if (text === undefined) {
+  const key = `csv:${JSON.stringify([queryKey(q), opts.set.value, opts.sort])}`;
+  const csv = await derivedAnswer(key, async () => {
     const answer = await answerObject(q, asker);
-    text = tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts);
-    csvCache.set(key, text);
-  }
-  return csvResponse(text, csvFileName(q, opts.set), request);
+    return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
+  });
+  return csvResponse(csv, csvFileName(q, opts.set), request);
 }

@@ -4,11 +4,11 @@
  * the caller runs this inside a database scope (one connection for the whole computation).
  */
 import type { DataQuery } from '../../lib/apiParams';
-import { query } from '../db/statsDb';
-import { ApiError } from './errors';
+import type { StatsScope } from '../db/statsDb';
+import { requireGame, requirePlayer } from './entities';
 import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
 import { materialisePossessions } from './scope';
-import { gamePreviewView, gameTeamView, type GameRef } from './views/games';
+import { gamePreviewView, gameTeamView } from './views/games';
 import { leagueView } from './views/league';
 import { lineupsView } from './views/lineups';
 import { playerGameLogView, teamGameLogView } from './views/gameLogs';
@@ -32,74 +32,53 @@ export interface DataResponse {
  * that small table. Other possession-level filters (period, time, score) keep most of the table, so each
  * aggregate scans the possession table with the filters pushed into the scan instead.
  */
-export async function computeData(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
+export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   const gamePage = q.page.startsWith('Game');
-  if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(q, leaguePlayers);
-  const drop = await materialisePossessions(q.filters);
+  if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(db, q, leaguePlayers);
+  const drop = await materialisePossessions(db, q.filters);
   try {
-    return await compute(q, leaguePlayers);
+    return await compute(db, q, leaguePlayers);
   } finally {
     await drop();
   }
 }
 
-async function requirePlayer(id: string): Promise<number> {
-  const playerId = Number(id);
-  const rows = await query('SELECT 1 FROM players WHERE player_id = $1', [playerId]);
-  if (rows.length === 0) throw new ApiError(404, `No player with id ${id}`, 'entity');
-  return playerId;
-}
-
-async function findGame(code: string): Promise<GameRef | null> {
-  const [g] = await query<GameRef & Record<string, unknown>>(
-    'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
-    [code],
-  );
-  return g ?? null;
-}
-
-async function requireGame(code: string): Promise<GameRef> {
-  const g = await findGame(code);
-  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
-  return g;
-}
-
-async function compute(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
+async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   // Entity checks first: an unknown id is a 404 whatever the filters.
-  const playerId = q.entity && q.page.startsWith('Player') && q.page !== 'Players' ? await requirePlayer(q.entity) : undefined;
-  const game = q.entity && q.page.startsWith('Game') ? await requireGame(q.entity) : undefined;
+  const playerId = q.entity && q.page.startsWith('Player') && q.page !== 'Players' ? await requirePlayer(db, q.entity) : undefined;
+  const game = q.entity && q.page.startsWith('Game') ? await requireGame(db, q.entity) : undefined;
   const gameView = q.page === 'GameTeam' || q.page === 'GamePlayers' || q.page === 'GamePreview';
   if (!gameView && seasonTypesWithData(q.filters).length === 0) {
     return { data: {}, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
   }
   switch (q.page) {
     case 'League':
-      return { data: await leagueView(q) };
+      return { data: await leagueView(db, q) };
     case 'Players':
-      return { data: await playersView(q) };
+      return { data: await playersView(db, q) };
     case 'Lineups':
     case 'TeamLineups':
-      return { data: await lineupsView(q) };
+      return { data: await lineupsView(db, q) };
     case 'PlayerLineups':
-      return { data: await lineupsView(q, playerId) };
+      return { data: await lineupsView(db, q, playerId) };
     case 'PlayerProfile':
-      return { data: await playerProfileView(q, playerId!) };
+      return { data: await playerProfileView(db, q, playerId!) };
     case 'PlayerPositions':
-      return { data: await playerPositionsView(q, playerId!) };
+      return { data: await playerPositionsView(db, q, playerId!) };
     case 'PlayerOnOff':
-      return { data: await playerOnOffView(q, playerId!) };
+      return { data: await playerOnOffView(db, q, playerId!) };
     case 'PlayerGameLog':
-      return { data: await playerGameLogView(q, playerId!) };
+      return { data: await playerGameLogView(db, q, playerId!) };
     case 'TeamPlayers':
-      return { data: await teamPlayersView(q, leaguePlayers) };
+      return { data: await teamPlayersView(db, q, leaguePlayers) };
     case 'TeamOnOff':
-      return { data: await teamOnOffView(q) };
+      return { data: await teamOnOffView(db, q) };
     case 'TeamTeam':
-      return { data: await teamTeamView(q) };
+      return { data: await teamTeamView(db, q) };
     case 'TeamGameLog':
-      return { data: await teamGameLogView(q) };
+      return { data: await teamGameLogView(db, q) };
     case 'TeamSalaries': {
-      const data = await teamSalariesView(q);
+      const data = await teamSalariesView(db, q);
       // The salary file stops with 2019-20 (nba-data README).
       const note = q.filters.seasons.some((s) => s > LAST_SALARY_SEASON)
         ? 'Salaries are available for 2003-04 to 2019-20 only.'
@@ -107,10 +86,10 @@ async function compute(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<Data
       return note ? { data, note } : { data };
     }
     case 'GamePlayers':
-      return { data: await gamePlayersView({ ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
+      return { data: await gamePlayersView(db, { ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
     case 'GameTeam':
-      return { data: await gameTeamView(q, game!) };
+      return { data: await gameTeamView(db, q, game!) };
     case 'GamePreview':
-      return { data: await gamePreviewView(q, game!) };
+      return { data: await gamePreviewView(db, q, game!) };
   }
 }

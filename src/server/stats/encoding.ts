@@ -48,6 +48,12 @@ export function encode(body: unknown): EncodedResponse {
   return { gzip, br, etag: etagOf(gzip) };
 }
 
+/** A text answer that is not JSON (a CSV table): gzip only, the same shape so that it shares the answer cache. */
+export function encodeText(text: string): EncodedResponse {
+  const gzip = gzipSync(text, { level: GZIP_LEVEL });
+  return { gzip, etag: etagOf(gzip) };
+}
+
 /** The JSON text of an encoded answer. */
 export function jsonOf(e: EncodedResponse): string {
   return gunzipSync(e.gzip).toString('utf8');

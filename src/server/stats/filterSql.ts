@@ -14,15 +14,15 @@
  */
 import type { AppliedFilters, Range } from '../../lib/apiParams';
 import { LINEUP_SLOTS, TIME_INTO_GAME_MAX } from '../../lib/filters';
-import { scopeData } from '../db/statsDb';
+import type { StatsDb } from '../db/statsDb';
 import { and, or, type Params } from './sql';
 
 /** The key of a filter set in a request scope's table of materialised possessions. */
 export const possessionScopeKey = (f: AppliedFilters) => `possessions:${JSON.stringify(f)}`;
 
-/** The temporary table holding these filters' possessions in the current request scope, if any. */
-export function scopedPossessionTable(f: AppliedFilters): string | undefined {
-  return scopeData()?.get(possessionScopeKey(f)) as string | undefined;
+/** The temporary table holding these filters' possessions in the computation's scope, if any. */
+export function scopedPossessionTable(db: StatsDb, f: AppliedFilters): string | undefined {
+  return db.data?.get(possessionScopeKey(f)) as string | undefined;
 }
 
 export type Perspective = 'offense' | 'defense';
@@ -152,11 +152,11 @@ const perspectiveTeam = (persp: Perspective, alias: string) =>
   `${alias}.${persp === 'offense' ? 'off_team_id' : 'def_team_id'}`;
 
 /**
- * Possessions in the sample from one perspective: `SELECT p.*, 1 AS possessions FROM possessions p ...`.
+ * Possessions in the sample from one perspective (the scope's materialised table when `db` holds one): `SELECT p.*, 1 AS possessions FROM possessions p ...`.
  * `extra` adds conditions on p. Columns are those of the possessions table plus `possessions` (= 1).
  */
-export function possessionSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
-  const scoped = scopedPossessionTable(f);
+export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
+  const scoped = scopedPossessionTable(db, f);
   if (scoped) {
     // The request materialised its possessions (src/server/stats/scope.ts) with a flag per perspective.
     return `SELECT p.*, 1 AS possessions FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;
@@ -186,6 +186,6 @@ export function teamGameSource(f: AppliedFilters, b: Params, persp: Perspective,
 }
 
 /** The cheapest source that answers the filters (team-level sums). */
-export function teamSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
-  return needsPossessions(f) ? possessionSource(f, b, persp, extra) : teamGameSource(f, b, persp, extra);
+export function teamSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
+  return needsPossessions(f) ? possessionSource(db, f, b, persp, extra) : teamGameSource(f, b, persp, extra);
 }

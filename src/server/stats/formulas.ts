@@ -11,7 +11,7 @@ export type Value = number | null;
 export type Values = Record<string, Value>;
 
 /** a / b, or null when b is 0. */
-export const ratio = (a: number, b: number): Value => (b === 0 ? null : a / b);
+const ratio = (a: number, b: number): Value => (b === 0 ? null : a / b);
 /** 100 a / b, or null. */
 export const pct = (a: number, b: number): Value => (b === 0 ? null : (100 * a) / b);
 

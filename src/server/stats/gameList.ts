@@ -55,7 +55,7 @@ export async function gameMonths(season: number, seasonType?: 'regular' | 'playo
 }
 
 /** One game by its 10-character id, or null when there is no such game. */
-export async function findGame(gameCode: string): Promise<GameListRow | null> {
+async function findGame(gameCode: string): Promise<GameListRow | null> {
   const rows = await query(
     `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season_type, away_abbr, home_abbr, away_pts, home_pts, periods
        FROM games WHERE game_code = $1`,

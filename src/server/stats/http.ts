@@ -1,12 +1,12 @@
 /**
  * JSON responses of the stats API and the one error mapping every endpoint shares:
  * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
- * timeout) -> 429/503 with Retry-After, a missing database -> 503, anything
+ * timeout) -> 429/503 with Retry-After, an interrupted query or a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
-import { StatsDbMissingError } from '../db/statsDb';
+import { QueryInterruptedError, StatsDbMissingError } from '../db/statsDb';
 import { pickEncoding } from '../http/compression';
 import { ApiError } from './errors';
 import { BusyError } from './queue';
@@ -42,11 +42,13 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, requ
   return new Response(gunzipSync(e.gzip), { status: 200, headers });
 }
 
-export function errorResponse(err: unknown): Response {
+function errorResponse(err: unknown): Response {
   if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
   if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
   if (err instanceof StatsDbMissingError) return json({ error: 'The stats database is not built yet.' }, 503);
+  // A memoised lookup (names, pools) shared with a computation that timed out was interrupted with it.
+  if (err instanceof QueryInterruptedError) return json({ error: 'The query was stopped; retry shortly.' }, 503, { 'Retry-After': '2' });
   console.error('stats API error', err);
   return json({ error: 'Internal Server Error' }, 500);
 }

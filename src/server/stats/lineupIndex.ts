@@ -15,12 +15,8 @@
 import type { AppliedFilters } from '../../lib/apiParams';
 import { LINEUP_SLOTS } from '../../lib/filters';
 import type { Params } from './sql';
-import { hasAggregate } from './tables';
 
-export const LINEUP_INDEX_TABLE = 'player_possession_index';
-
-/** Whether the open database has the index (databases built before it fall back to the full scan). */
-export const hasLineupIndex = () => hasAggregate(LINEUP_INDEX_TABLE);
+const LINEUP_INDEX_TABLE = 'player_possession_index';
 
 /**
  * SQL selecting the possession ids (column possession_id) that can pass the lineup filters in the given

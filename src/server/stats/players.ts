@@ -34,7 +34,7 @@ export function encodedPlayerList(): Promise<{ gzip: Buffer; etag: string }> {
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** Player list order: by name with nameCollator ("Aaron Brooks" before "AJ Price"), then by id. */
-export function comparePlayers(a: PlayerListItem, b: PlayerListItem): number {
+function comparePlayers(a: PlayerListItem, b: PlayerListItem): number {
   return nameCollator.compare(a.name, b.name) || a.second_spectrum_id - b.second_spectrum_id;
 }
 

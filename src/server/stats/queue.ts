@@ -14,7 +14,7 @@
  * Waiting jobs of the cheap lane are started first; within a lane, first come first served.
  */
 export type Lane = 'cheap' | 'heavy';
-export const LANES: readonly Lane[] = ['cheap', 'heavy'];
+const LANES: readonly Lane[] = ['cheap', 'heavy'];
 
 /** The server is too busy for this request now: 429 (this client asks too much) or 503 (everyone does). */
 export class BusyError extends Error {

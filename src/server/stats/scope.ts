@@ -1,13 +1,13 @@
 /**
  * Requests with possession-level filters (period, time into game, score differential, lineups) read the
  * possession table many times (team sums, on-court sums from both ends, on/off, player counters). Inside a
- * request scope (src/server/db/statsDb.ts withScope) the possessions that pass the filters are scanned ONCE
+ * computation's scope (src/server/db/statsDb.ts withScope, passed in as `db`) the possessions that pass the filters are scanned ONCE
  * into a temporary table with two flags, off_ok / def_ok: whether the possession passes the perspective-
  * dependent filters (game-level filters and score differential) judged from the offense's / the defense's team.
  * Every later aggregate of the request with the same filters reads that table (filterSql.possessionSource).
  */
 import type { AppliedFilters } from '../../lib/apiParams';
-import { query, scopeData } from '../db/statsDb';
+import type { StatsDb, StatsScope } from '../db/statsDb';
 import {
   commonPossessionConditions,
   hasLineup,
@@ -18,7 +18,7 @@ import {
   teamGameConditions,
 } from './filterSql';
 import { TEAM_COUNTERS } from './counters';
-import { hasLineupIndex, lineupCandidateIds } from './lineupIndex';
+import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
 let counter = 0;
@@ -39,7 +39,7 @@ export const gameRangeScopeKey = (f: AppliedFilters) => `game-range:${JSON.strin
  * (union). Off-court filters hold in any season. The possession table is sorted by season, so naming fewer
  * seasons lets DuckDB skip whole row groups.
  */
-async function lineupSeasons(f: AppliedFilters): Promise<number[]> {
+async function lineupSeasons(db: StatsDb, f: AppliedFilters): Promise<number[]> {
   const conditions: number[][] = []; // each: the players of one filled filter (one of them must be on)
   for (const slot of ['pg', 'sg', 'sf', 'pf', 'c'] as const) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
   for (const id of f.lineup.onCourt) conditions.push([id]);
@@ -47,7 +47,7 @@ async function lineupSeasons(f: AppliedFilters): Promise<number[]> {
   if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return f.seasons;
   const ids = [...new Set(conditions.flat())];
   const b = new Params();
-  const rows = await query<{ player_id: number; season: number }>(
+  const rows = await db.query<{ player_id: number; season: number }>(
     `SELECT DISTINCT player_id, season FROM player_seasons WHERE player_id IN ${b.list(ids)} AND season IN ${b.list(f.seasons)}`,
     b.values,
   );
@@ -62,13 +62,13 @@ async function lineupSeasons(f: AppliedFilters): Promise<number[]> {
  * options.lineupIndex = false forces the full scan even when the player index exists (tests compare both).
  */
 export async function materialisePossessions(
+  db: StatsScope,
   f: AppliedFilters,
   options: { lineupIndex?: boolean } = {},
 ): Promise<() => Promise<void>> {
-  const data = scopeData();
-  if (!data) throw new Error('materialisePossessions needs a request scope');
+  const data = db.data;
   if (data.has(possessionScopeKey(f))) return async () => {}; // already there (a nested view of the same request)
-  const seasons = await lineupSeasons(f);
+  const seasons = await lineupSeasons(db, f);
   const sample: AppliedFilters = { ...f, seasons: seasons.length ? seasons : f.seasons };
   const b = new Params();
   const joinTg = needsTeamGames(f);
@@ -78,9 +78,9 @@ export async function materialisePossessions(
   const defOk = flag('tgd', 'defense');
   // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the
   // possession table (sorted by possession_id) is then read by a semi-join on those ids, which DuckDB pushes
-  // into the scan (min/max and Bloom filter) so only matching rows are materialised. Without the index (older
-  // databases), or when it cannot narrow the filters, every possession of the seasons is tested.
-  const useIndex = options.lineupIndex !== false && hasLineup(f) && (await hasLineupIndex());
+  // into the scan (min/max and Bloom filter) so only matching rows are materialised. When the index cannot
+  // narrow the filters, every possession of the seasons is tested.
+  const useIndex = options.lineupIndex !== false && hasLineup(f);
   const candidates = useIndex ? lineupCandidateIds(f, b, sample.seasons) : null;
   const where = and([
     ...sampleConditions(sample, b, 'p'),
@@ -93,7 +93,7 @@ export async function materialisePossessions(
       ' LEFT JOIN team_games tgd ON tgd.game_id = p.game_id AND tgd.team_id = p.def_team_id'
     : '';
   const name = `scoped_possessions_${++counter}`; // a name from this module, never from the request
-  await query(
+  await db.query(
     `CREATE TEMP TABLE ${name} AS SELECT * FROM (
        SELECT ${KEPT_COLUMNS.map((c) => `p.${c}`).join(', ')}, ${offOk} AS off_ok, ${defOk} AS def_ok
          FROM possessions p${joins} WHERE ${where}
@@ -101,12 +101,12 @@ export async function materialisePossessions(
     b.values,
   );
   // The game ids of the sample bound the player-counter scan (player_possession_stats is sorted by game).
-  const [range] = await query<{ lo: number | null; hi: number | null }>(`SELECT MIN(game_id) AS lo, MAX(game_id) AS hi FROM ${name}`);
+  const [range] = await db.query<{ lo: number | null; hi: number | null }>(`SELECT MIN(game_id) AS lo, MAX(game_id) AS hi FROM ${name}`);
   data.set(possessionScopeKey(f), name);
   data.set(gameRangeScopeKey(f), [range?.lo ?? 0, range?.hi ?? 0]);
   return async () => {
     data.delete(possessionScopeKey(f));
     data.delete(gameRangeScopeKey(f));
-    await query(`DROP TABLE IF EXISTS ${name}`);
+    await db.query(`DROP TABLE IF EXISTS ${name}`);
   };
 }

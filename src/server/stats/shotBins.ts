@@ -7,14 +7,14 @@
 import { hexbin } from 'd3-hexbin';
 import type { AppliedFilters } from '../../lib/apiParams';
 import { SHOT_ZONES, type ShotBin, type ShotZone } from '../../lib/shots';
-import { query } from '../db/statsDb';
+import type { StatsDb } from '../db/statsDb';
 import type { Perspective } from './filterSql';
 import { SHOT_X, SHOT_Y, shotSource } from './shotSource';
 import { and, Params } from './sql';
 
 export const HEX_RADIUS = 2;
 /** Up to this many located attempts, the shots themselves are sent (dots), not bins. */
-export const POINTS_MAX = 250;
+const POINTS_MAX = 250;
 const GRID = 0.5;
 
 /** Extra conditions on alias s (and the perspective team expression) that pick the subject's shots. */
@@ -33,9 +33,9 @@ interface Cell {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Located shots (x, y in feet) of the subject, counted by grid cell (GRID > 0) or one row per shot (GRID 0). */
-async function cells(f: AppliedFilters, persp: Perspective, subject: SubjectCondition, byTeam: boolean, grid: number): Promise<Cell[]> {
+async function cells(db: StatsDb, f: AppliedFilters, persp: Perspective, subject: SubjectCondition, byTeam: boolean, grid: number): Promise<Cell[]> {
   const b = new Params();
-  const src = shotSource(f, b, persp);
+  const src = shotSource(db, f, b, persp);
   const where = and([...src.conditions, subject(b, src.team), 's.loc_x IS NOT NULL', 's.loc_y IS NOT NULL']);
   const k = byTeam ? 's.team_id::VARCHAR' : `''`;
   const located = `SELECT ${SHOT_X} AS x, ${SHOT_Y} AS y, s.zone AS zone, s.made AS made, ${k} AS k FROM ${src.from} WHERE ${where}`;
@@ -45,7 +45,7 @@ async function cells(f: AppliedFilters, persp: Perspective, subject: SubjectCond
                 COUNT(*)::INTEGER AS fga, COUNT(*) FILTER (WHERE made)::INTEGER AS fgm
            FROM (${located}) WHERE y <= 47 GROUP BY ALL`
       : `SELECT x, y, zone, k, 1 AS fga, made::INTEGER AS fgm FROM (${located}) WHERE y <= 47 ORDER BY x, y`;
-  return query<Cell & Record<string, unknown>>(sql, b.values);
+  return db.query<Cell & Record<string, unknown>>(sql, b.values);
 }
 
 function hexBins(list: Cell[]): ShotBin[] {
@@ -85,15 +85,15 @@ function binsOf(list: Cell[], points: Cell[] | null): BinnedShots {
  * Bins of the subject's shots; with byTeam, also per team (key: team id). Dots when a sample has at most
  * POINTS_MAX located attempts.
  */
-export async function shotBins(
+export async function shotBins(db: StatsDb, 
   f: AppliedFilters,
   persp: Perspective,
   subject: SubjectCondition,
   byTeam = false,
 ): Promise<{ all: BinnedShots; teams: Map<string, BinnedShots> }> {
-  const grid = await cells(f, persp, subject, byTeam, GRID);
+  const grid = await cells(db, f, persp, subject, byTeam, GRID);
   const located = grid.reduce((n, c) => n + c.fga, 0);
-  const points = located <= POINTS_MAX ? await cells(f, persp, subject, byTeam, 0) : null;
+  const points = located <= POINTS_MAX ? await cells(db, f, persp, subject, byTeam, 0) : null;
   const teams = new Map<string, BinnedShots>();
   if (byTeam) {
     for (const k of new Set(grid.map((c) => c.k))) {

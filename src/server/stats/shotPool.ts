@@ -6,7 +6,7 @@
  */
 import type { AppliedFilters } from '../../lib/apiParams';
 import { SHOT_ZONES, type ShotZone } from '../../lib/shots';
-import { query, type Row } from '../db/statsDb';
+import type { StatsDb, Row } from '../db/statsDb';
 import { LRUCache } from 'lru-cache';
 import type { Perspective } from './filterSql';
 import { shotSource } from './shotSource';
@@ -43,10 +43,10 @@ function groupKey(kind: PoolKind, team: string): string {
   }
 }
 
-async function loadPool(f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
+async function loadPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
   const b = new Params();
-  const src = shotSource(f, b, persp);
-  const rows = await query<{ k: string; zone: ShotZone; fga: number; fgm: number }>(
+  const src = shotSource(db, f, b, persp);
+  const rows = await db.query<{ k: string; zone: ShotZone; fga: number; fgm: number }>(
     `SELECT ${groupKey(kind, src.team)} AS k, s.zone AS zone, COUNT(*)::INTEGER AS fga, COUNT(*) FILTER (WHERE s.made)::INTEGER AS fgm
        FROM ${src.from} WHERE ${and(src.conditions)} GROUP BY ALL`,
     b.values,
@@ -70,11 +70,11 @@ export function clearShotPools(): void {
   pools.clear();
 }
 
-export function shotPool(f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
+export function shotPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
   const key = JSON.stringify([f, persp, kind]);
   let hit = pools.get(key);
   if (!hit) {
-    hit = loadPool(f, persp, kind);
+    hit = loadPool(db, f, persp, kind);
     hit.catch(() => pools.clear());
     pools.set(key, hit);
   }

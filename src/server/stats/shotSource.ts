@@ -18,6 +18,7 @@ import {
   type Perspective,
 } from './filterSql';
 import type { Params } from './sql';
+import type { StatsDb } from '../db/statsDb';
 
 export interface ShotSource {
   /** FROM clause; the shots table is alias s */
@@ -28,10 +29,10 @@ export interface ShotSource {
   team: string;
 }
 
-export function shotSource(f: AppliedFilters, b: Params, persp: Perspective): ShotSource {
+export function shotSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective): ShotSource {
   if (needsPossessions(f)) {
     return {
-      from: `shots s JOIN (${possessionSource(f, b, persp)}) p ON p.possession_id = s.possession_id`,
+      from: `shots s JOIN (${possessionSource(db, f, b, persp)}) p ON p.possession_id = s.possession_id`,
       conditions: [],
       team: persp === 'offense' ? 's.team_id' : 'p.def_team_id',
     };

@@ -1,63 +1,23 @@
 /**
  * GET /api/shots's domain function: the attempts of the same sample as GET /api/data (same page, entity, side
  * and filters): totals, the five zones with the league reference and percentiles, and bins to draw. Cached by
- * the normalised query like /api/data (the database is read-only).
+ * the normalised query like /api/data, through the same answers layer (src/server/stats/answers.ts shotsAnswer).
  *
  * Whose shots: player pages, the player's; team pages, the team's (offense) or its opponents' (defense); game
  * pages, both teams' (and each team's in `by_team`); League, Players and Lineups, the league's.
  */
-import { queryKey, type AppliedFilters, type DataQuery } from '../../lib/apiParams';
+import type { AppliedFilters, DataQuery } from '../../lib/apiParams';
 import { seasonLabel } from '../../lib/filters';
 import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../lib/shots';
 import { teamByAbbr, teamByTeamId } from '../../lib/teams';
-import { query, type Row } from '../db/statsDb';
-import { LRUCache } from 'lru-cache';
-import { encode, type EncodedResponse } from './encoding';
+import type { Row, StatsDb } from '../db/statsDb';
+import { requireGame, requirePlayer } from './entities';
 import { ApiError } from './errors';
 import { seasonTypesWithData, type Perspective } from './filterSql';
 import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from './shotBins';
-import { clearShotPools, emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
+import { emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from './views/shared';
 
-/** Encoded answers by normalised query (a shot answer is a few KB to ~100 KB). */
-const cache = new LRUCache<string, EncodedResponse>({ max: 300 });
-const inflight = new Map<string, Promise<EncodedResponse>>();
-
-/** The encoded answer of a query, from the cache or computed (once for concurrent identical queries). */
-export function getEncodedShots(q: DataQuery): Promise<EncodedResponse> {
-  const key = queryKey(q);
-  const hit = cache.get(key);
-  if (hit) return Promise.resolve(hit);
-  let running = inflight.get(key);
-  if (!running) {
-    running = computeShots(q)
-      .then((answer) => {
-        const e = encode(answer);
-        cache.set(key, e);
-        return e;
-      })
-      .finally(() => inflight.delete(key));
-    inflight.set(key, running);
-  }
-  return running;
-}
-
-interface GameRef {
-  game_id: number;
-  season: number;
-  season_type: string;
-}
-
-async function findGame(code: string): Promise<GameRef | null> {
-  const [g] = await query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type FROM games WHERE game_code = $1', [code]);
-  return g ?? null;
-}
-
-/** Clears the answer cache, and with `pools` the league/pool counts too (benchmarks measure uncached answers). */
-export function clearShotsCache(options: { pools?: boolean } = {}): void {
-  cache.clear();
-  if (options.pools) clearShotPools();
-}
 
 interface Subject {
   filters: AppliedFilters;
@@ -69,7 +29,7 @@ interface Subject {
   byTeam: boolean;
 }
 
-const POSITION_GROUPS: Record<string, string> = {
+const POSITION_GROUP_PLURALS: Record<string, string> = {
   point: 'point guards',
   combo: 'combo guards',
   wing: 'wings',
@@ -77,12 +37,10 @@ const POSITION_GROUPS: Record<string, string> = {
   big: 'bigs',
 };
 
-async function subjectOf(q: DataQuery): Promise<Subject> {
+async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
   const f = q.filters;
   if (q.entity && q.page.startsWith('Player') && q.page !== 'Players') {
-    const id = Number(q.entity);
-    const rows = await query('SELECT 1 FROM players WHERE player_id = $1', [id]);
-    if (rows.length === 0) throw new ApiError(404, `No player with id ${q.entity}`, 'entity');
+    const id = await requirePlayer(db, q.entity);
     return { filters: f, persp: 'offense', pool: 'player', key: String(id), condition: (b) => `s.player_id = ${b.bind(id)}`, byTeam: false };
   }
   if (q.entity && q.page.startsWith('Team')) {
@@ -91,8 +49,7 @@ async function subjectOf(q: DataQuery): Promise<Subject> {
     return { filters: f, persp: q.side, pool: 'team', key: String(team.teamId), condition: (b, t) => `${t} = ${b.bind(team.teamId)}`, byTeam: false };
   }
   if (q.entity && q.page.startsWith('Game')) {
-    const game = await findGame(q.entity);
-    if (!game) throw new ApiError(404, `No game with id ${q.entity}`, 'entity');
+    const game = await requireGame(db, q.entity);
     // A game's sample is its own season (the game views keep only time-within-game and lineup filters).
     const filters: AppliedFilters = { ...f, seasons: [game.season], seasonTypes: [game.season_type as 'regular'] };
     return { filters, persp: 'offense', pool: 'game', key: String(game.game_id), condition: (b) => `s.game_id = ${b.bind(game.game_id)}`, byTeam: true };
@@ -120,16 +77,16 @@ function sample(counts: ZoneCounts, league: ZoneCounts, percentiles: Row | null,
 }
 
 /** Percentile pools: players against their position group, teams against the 30 teams, a game's teams against the season's team-games. */
-async function percentilesFor(s: Subject, pool: ShotPool, counts: ZoneCounts): Promise<{ row: Row | null; label: string | null }> {
+async function percentilesFor(db: StatsDb, s: Subject, pool: ShotPool, counts: ZoneCounts): Promise<{ row: Row | null; label: string | null }> {
   if (s.pool === 'league') return { row: null, label: null };
   if (s.pool === 'player') {
-    const positions = await positionsIn(s.filters);
+    const positions = await positionsIn(db, s.filters);
     const position = positions.get(Number(s.key)) ?? '';
     // In the pool: players with at least 1/1500 of the league's attempts in the sample (about 130 a season,
     // roughly the shots of a player on the floor for a tenth of his team's possessions).
     const min = totalOf(pool.league).fga / 1500;
     const row = zonePercentiles(counts, pool, (k) => positions.get(Number(k)) ?? '', position, (fga) => fga >= min && fga > 0);
-    return { row, label: position ? (POSITION_GROUPS[position] ?? position) : null };
+    return { row, label: position ? (POSITION_GROUP_PLURALS[position] ?? position) : null };
   }
   const row = zonePercentiles(counts, pool, () => '', '', (fga) => fga > 0);
   return { row, label: s.pool === 'team' ? 'the 30 teams' : "the season's team-games" };
@@ -142,8 +99,8 @@ function seasonsWithoutLocations(f: AppliedFilters): string[] {
   );
 }
 
-export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
-  const s = await subjectOf(q);
+export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResponse> {
+  const s = await subjectOf(db, q);
   const empty: ShotsResponse = {
     fga: 0, fgm: 0, zones: zoneRows(emptyCounts(), emptyCounts(), null), located_fga: 0, binning: 'points', bins: [],
     hex_radius: HEX_RADIUS, locations: 'none', seasons_without_locations: [], pool: null,
@@ -152,9 +109,9 @@ export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
     return { ...empty, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
   }
   const [pool, binned] = await Promise.all([
-    shotPool(s.filters, s.persp, s.pool),
+    shotPool(db, s.filters, s.persp, s.pool),
     // The league's shots are not drawn (hundreds of thousands a season): zones only.
-    s.pool === 'league' ? null : shotBins(s.filters, s.persp, s.condition, s.byTeam),
+    s.pool === 'league' ? null : shotBins(db, s.filters, s.persp, s.condition, s.byTeam),
   ]);
   const teamKeys = s.pool === 'game' ? [...pool.groups.keys()].filter((k) => k.startsWith(`${s.key}:`)) : [];
   const counts =
@@ -167,7 +124,7 @@ export async function computeShots(q: DataQuery): Promise<ShotsResponse> {
   const noBins: BinnedShots = { binning: 'hex', bins: [], located_fga: 0 };
   const all = binned?.all ?? noBins;
   const { fga } = totalOf(counts);
-  const { row, label } = s.pool === 'game' ? { row: null, label: null } : await percentilesFor(s, pool, counts);
+  const { row, label } = s.pool === 'game' ? { row: null, label: null } : await percentilesFor(db, s, pool, counts);
   const answer: ShotsResponse = {
     ...sample(counts, league, row, all),
     hex_radius: HEX_RADIUS,

@@ -6,7 +6,7 @@
  * Each picks the per-game totals tables when the filters allow, else the possession table.
  */
 import type { AppliedFilters } from '../../lib/apiParams';
-import { query, scopeData, type Row } from '../db/statsDb';
+import type { StatsDb, Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, TEAM_COUNTERS, sumColumns } from './counters';
 import {
   needsPossessions,
@@ -20,10 +20,9 @@ import {
 } from './filterSql';
 import { gameRangeScopeKey } from './scope';
 import { and, Params } from './sql';
-import { hasAggregate } from './tables';
 
 /** Group keys a caller may ask for; each maps to a column of every source. */
-export type GroupKey = 'season' | 'season_type' | 'game_id' | 'team_id' | 'opp_team_id' | 'player_id' | 'lineup_id' | 'slot';
+type GroupKey = 'season' | 'season_type' | 'game_id' | 'team_id' | 'opp_team_id' | 'player_id' | 'lineup_id' | 'slot';
 
 const groupSelect = (keys: readonly GroupKey[], alias: string) => keys.map((k) => `${alias}.${k}`);
 
@@ -40,18 +39,18 @@ export interface TeamSumsOptions {
  * Team counters summed per group. `team_id` is the perspective team (offense or defense), `opp_team_id` the
  * other; `lineup_id` the perspective team's five (possession table only).
  */
-export async function teamSumsBy(f: AppliedFilters, o: TeamSumsOptions): Promise<Row[]> {
+export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOptions): Promise<Row[]> {
   const b = new Params();
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
-  const src = usePoss ? possessionSource(f, b, o.persp, extra) : teamSource(f, b, o.persp, extra);
+  const src = usePoss ? possessionSource(db, f, b, o.persp, extra) : teamSource(db, f, b, o.persp, extra);
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
   const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
     FROM (SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})) s
     ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}`;
-  return query(sql, b.values);
+  return db.query(sql, b.values);
 }
 
 export interface PlayerSumsOptions {
@@ -62,7 +61,7 @@ export interface PlayerSumsOptions {
 }
 
 /** Own + on-court counters per group, plus last_team_id (team of his last game in the group). */
-export async function playerSumsBy(f: AppliedFilters, o: PlayerSumsOptions): Promise<Row[]> {
+export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions): Promise<Row[]> {
   const b = new Params();
   const usePoss = needsPossessions(f) || o.groupBy.includes('slot');
   let src: string;
@@ -79,11 +78,11 @@ export async function playerSumsBy(f: AppliedFilters, o: PlayerSumsOptions): Pro
       joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''
     } WHERE ${where}`;
   } else {
-    src = playerPossessionRows(f, b, o);
+    src = playerPossessionRows(db, f, b, o);
   }
   const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), 'arg_max(s.team_id, s.game_id) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')}
     FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}`;
-  return query(sql, b.values);
+  return db.query(sql, b.values);
 }
 
 const O = ['o1', 'o2', 'o3', 'o4', 'o5'];
@@ -91,7 +90,7 @@ const D = ['d1', 'd2', 'd3', 'd4', 'd5'];
 const slotCase = (cols: string[], who: string) => `CASE ${cols.map((c, i) => `WHEN p.${c} = ${who} THEN ${i + 1}`).join(' ')} END`;
 
 /** Player rows from the possession table: own counters (player_possession_stats) and on-court counters. */
-function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions): string {
+function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): string {
   const offExtra: string[] = [];
   const defExtra: string[] = [];
   // On-court rows need the player in the possession's five; his own counters do not (a substitute who comes
@@ -113,21 +112,21 @@ function playerPossessionRows(f: AppliedFilters, b: Params, o: PlayerSumsOptions
     offExtra.push(`p.game_id = ${id}`);
     defExtra.push(`p.game_id = ${id}`);
   }
-  const po = possessionSource(f, b, 'offense', offExtra);
-  const pd = possessionSource(f, b, 'defense', defExtra);
-  const poOn = possessionSource(f, b, 'offense', [...offExtra, ...onOffExtra]);
-  const pdOn = possessionSource(f, b, 'defense', [...defExtra, ...onDefExtra]);
+  const po = possessionSource(db, f, b, 'offense', offExtra);
+  const pd = possessionSource(db, f, b, 'defense', defExtra);
+  const poOn = possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra]);
+  const pdOn = possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra]);
   const own = PLAYER_OWN_COUNTERS.map((c) => `s.${c}`).join(', ');
   const zeroOn = PLAYER_ON_COURT_COUNTERS.map((c) => `0 AS ${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
   const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
   // With the request's possessions materialised, their game-id range bounds the scan of player counters
   // (player_possession_stats is sorted by game: row groups outside the range are skipped).
-  const range = scopedPossessionTable(f) ? (scopeData()?.get(gameRangeScopeKey(f)) as [number, number] | undefined) : undefined;
+  const range = scopedPossessionTable(db, f) ? (db.data?.get(gameRangeScopeKey(f)) as [number, number] | undefined) : undefined;
   const rowFilter = range ? `AND s.game_id BETWEEN ${b.bind(range[0])} AND ${b.bind(range[1])}` : '';
   // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on
   // the opponent's, each judged by the filters from his team's perspective.
-  const scoped = scopedPossessionTable(f);
+  const scoped = scopedPossessionTable(db, f);
   // With the request's possessions materialised, one scan of player_possession_stats joined to them serves both
   // sides (each row is either an offensive or a defensive one); otherwise one join per perspective source.
   const ownRows = scoped
@@ -168,17 +167,17 @@ export interface OnCourtOptions {
  * Team counters of the possessions each player was on court for (offense: his team's possessions; defense:
  * the opponent's possessions against him). Groups may include player_id, team_id, season, season_type, slot.
  */
-export async function onCourtSumsBy(f: AppliedFilters, o: OnCourtOptions): Promise<Row[]> {
+export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOptions): Promise<Row[]> {
   const b = new Params();
   const mine = o.persp === 'offense' ? O : D;
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
-  const usePoss = needsPossessions(f) || o.groupBy.includes('slot') || !(await hasAggregate('agg_player_on_court'));
+  const usePoss = needsPossessions(f) || o.groupBy.includes('slot');
   let src: string;
   if (usePoss) {
     const extra: string[] = [];
     if (o.playerId !== undefined) extra.push(`${b.bind(o.playerId)} IN (${mine.map((c) => `p.${c}`).join(', ')})`);
     if (o.teamId !== undefined) extra.push(`p.${teamCol} = ${b.bind(o.teamId)}`);
-    const p = possessionSource(f, b, o.persp, extra);
+    const p = possessionSource(db, f, b, o.persp, extra);
     const counters = TEAM_COUNTERS.map((c) => `p.${c}`).join(', ');
     src = `SELECT unnest([${mine.map((c) => `p.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
         p.${teamCol} AS team_id, p.game_id, p.season, p.season_type, ${counters} FROM (${p}) p`;
@@ -198,5 +197,5 @@ export async function onCourtSumsBy(f: AppliedFilters, o: OnCourtOptions): Promi
   }
   const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
     FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}`;
-  return query(sql, b.values);
+  return db.query(sql, b.values);
 }

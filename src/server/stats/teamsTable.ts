@@ -7,7 +7,7 @@
 import type { AppliedFilters } from '../../lib/apiParams';
 import type { Better } from '../../lib/columnMeta';
 import { teamByTeamId } from '../../lib/teams';
-import { query, type Row } from '../db/statsDb';
+import { query, statsDb, type Row } from '../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from './filterSql';
 import { pct, round, teamValues, type Values } from './formulas';
 import { and, Params } from './sql';
@@ -68,11 +68,11 @@ async function records(f: AppliedFilters): Promise<Map<number, { games: number; 
 
 export async function teamsTable(f: AppliedFilters): Promise<TeamsTable> {
   const [off, def, league, rec, hcPpp] = await Promise.all([
-    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'] }),
-    teamSumsBy(f, { persp: 'defense', groupBy: ['team_id'] }),
-    teamSumsBy(f, { persp: 'offense', groupBy: [] }),
+    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: ['team_id'] }),
+    teamSumsBy(statsDb, f, { persp: 'defense', groupBy: ['team_id'] }),
+    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: [] }),
     records(f),
-    leagueHalfcourtPpp(f),
+    leagueHalfcourtPpp(statsDb, f),
   ]);
   const defBy = new Map(def.map((r) => [Number(r.team_id), r]));
   const teams: TeamsTableRow[] = [];

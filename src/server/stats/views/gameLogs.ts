@@ -5,7 +5,7 @@
 import type { DataQuery } from '../../../lib/apiParams';
 import { PLAYER_ONLY_COLUMNS } from '../../../lib/metricColumns';
 import { teamByAbbr } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_ON_COURT_COUNTERS } from '../counters';
 import { playerValues } from '../formulas';
 import { playerSumsBy } from '../sums';
@@ -13,9 +13,9 @@ import { playerSums, sixSets } from './players';
 import { seasonOf, teamAbbr, type SetRows } from './shared';
 
 /** Game facts for game-log rows, from a team's point of view. */
-async function gameFacts(gameIds: number[], teamIdOf: (gameId: number) => number) {
+async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: number) => number) {
   if (gameIds.length === 0) return new Map<number, Row>();
-  const rows = await query(
+  const rows = await db.query(
     `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_pts, g.away_pts
        FROM games g WHERE g.game_id IN (SELECT unnest($1::INTEGER[]))`,
     [`[${gameIds.join(',')}]`],
@@ -42,10 +42,10 @@ async function gameFacts(gameIds: number[], teamIdOf: (gameId: number) => number
 }
 
 /** Player game log: one row per game he played in the sample, newest first. */
-export async function playerGameLogView(q: DataQuery, playerId: number): Promise<SetRows> {
-  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id', 'team_id'], playerId })).filter((r) => Number(r.on_seconds) > 0);
+export async function playerGameLogView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
+  const rows = (await playerSumsBy(db, q.filters, { groupBy: ['game_id', 'team_id'], playerId })).filter((r) => Number(r.on_seconds) > 0);
   const teamOf = new Map(rows.map((r) => [Number(r.game_id), Number(r.team_id)]));
-  const facts = await gameFacts([...teamOf.keys()], (g) => teamOf.get(g)!);
+  const facts = await gameFacts(db, [...teamOf.keys()], (g) => teamOf.get(g)!);
   const entries = rows
     .sort((a, b) => Number(b.game_id) - Number(a.game_id))
     .map((r) => ({ id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v: playerValues(playerSums(r)) }))
@@ -57,10 +57,10 @@ export async function playerGameLogView(q: DataQuery, playerId: number): Promise
  * Team game log: one row per game, the six offensive sets of the team as a whole (its players summed).
  * On-court team counters are counted once per player on the floor, so they are divided by five.
  */
-export async function teamGameLogView(q: DataQuery): Promise<SetRows> {
+export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const rows = (await playerSumsBy(q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
-  const facts = await gameFacts(rows.map((r) => Number(r.game_id)), () => team.teamId);
+  const rows = (await playerSumsBy(db, q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
+  const facts = await gameFacts(db, rows.map((r) => Number(r.game_id)), () => team.teamId);
   const entries = rows
     .map((r) => {
       const s = playerSums(r);

@@ -4,19 +4,12 @@
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
 import { teamByTeamId } from '../../../lib/teams';
-import type { Row } from '../../db/statsDb';
+import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../formulas';
 import { teamSumsBy } from '../sums';
 import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows, setsOf } from './shared';
+import type { GameRef } from '../entities';
 
-export interface GameRef {
-  game_id: number;
-  season: number;
-  season_type: string;
-  date: string;
-  home_team_id: number;
-  away_team_id: number;
-}
 
 const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
 
@@ -33,11 +26,11 @@ const idOf = (team: number, g: GameRef): Row => ({
 });
 
 /** Game team: one row per team (away first), its offensive numbers in the game. */
-export async function gameTeamView(q: DataQuery, g: GameRef): Promise<SetRows> {
+export async function gameTeamView(db: StatsDb, q: DataQuery, g: GameRef): Promise<SetRows> {
   const f: AppliedFilters = { ...q.filters, seasons: [g.season], seasonTypes: [g.season_type as 'regular'] };
   const [rows, hcPpp] = await Promise.all([
-    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'], extra: (b) => [`p.game_id = ${b.bind(g.game_id)}`] }),
-    leagueHalfcourtPpp({ ...q.filters, seasons: [g.season] }),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], extra: (b) => [`p.game_id = ${b.bind(g.game_id)}`] }),
+    leagueHalfcourtPpp(db, { ...q.filters, seasons: [g.season] }),
   ]);
   const byTeam = new Map(rows.map((r) => [Number(r.team_id), teamSums(r)]));
   const entries = teamId(g).flatMap((t) => {
@@ -60,7 +53,7 @@ function dayBefore(date: string): string {
  * Game preview: each team's numbers over its games of that season (regular season and playoffs) played before
  * the game date. Offense side: the team's own possessions; defense side: its opponents' possessions.
  */
-export async function gamePreviewView(q: DataQuery, g: GameRef): Promise<SetRows> {
+export async function gamePreviewView(db: StatsDb, q: DataQuery, g: GameRef): Promise<SetRows> {
   const before = dayBefore(g.date);
   const f: AppliedFilters = {
     ...q.filters,
@@ -71,9 +64,9 @@ export async function gamePreviewView(q: DataQuery, g: GameRef): Promise<SetRows
   const teams = teamId(g);
   const inTeams = (col: string) => (b: import('../sql').Params) => [`p.${col} IN ${b.list(teams)}`];
   const [offense, defense, hcPpp] = await Promise.all([
-    teamSumsBy(f, { persp: 'offense', groupBy: ['team_id'], extra: inTeams('off_team_id') }),
-    teamSumsBy(f, { persp: 'defense', groupBy: ['team_id'], extra: inTeams('def_team_id') }),
-    leagueHalfcourtPpp(f),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], extra: inTeams('off_team_id') }),
+    teamSumsBy(db, f, { persp: 'defense', groupBy: ['team_id'], extra: inTeams('def_team_id') }),
+    leagueHalfcourtPpp(db, f),
   ]);
   const off = new Map(offense.map((r) => [Number(r.team_id), teamSums(r)]));
   const def = new Map(defense.map((r) => [Number(r.team_id), teamSums(r)]));

@@ -4,19 +4,19 @@
  * league's numbers are the same possessions seen from the other end, so they are equal.
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../filterSql';
 import { pct, teamValues } from '../formulas';
 import { and, Params } from '../sql';
 import { teamSumsBy } from '../sums';
 import { leagueHalfcourtPpp, plainRows, seasonOf, teamSums, type SetRows, setsOf } from './shared';
 
-export async function leagueView(q: DataQuery): Promise<SetRows> {
+export async function leagueView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const f = q.filters;
   const [sums, games, hcPpp] = await Promise.all([
-    teamSumsBy(f, { persp: 'offense', groupBy: ['season', 'season_type'] }),
-    gameCounts(q),
-    leagueHalfcourtPpp(f),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['season', 'season_type'] }),
+    gameCounts(db, q),
+    leagueHalfcourtPpp(db, f),
   ]);
   const key = (r: Record<string, unknown>) => `${r.season}|${r.season_type}`;
   const gamesBy = new Map(games.map((g) => [key(g), g]));
@@ -40,7 +40,7 @@ export async function leagueView(q: DataQuery): Promise<SetRows> {
 }
 
 /** Games and home wins per season in the sample (game-level filters judged from the home team's row). */
-async function gameCounts(q: DataQuery) {
+async function gameCounts(db: StatsDb, q: DataQuery) {
   const f = q.filters;
   const b = new Params();
   const joinTg = needsTeamGames(f);
@@ -48,7 +48,7 @@ async function gameCounts(q: DataQuery) {
     ...sampleConditions({ ...f, filterOutGarbageTime: false }, b, 'g'),
     ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
   ]);
-  return query(
+  return db.query(
     `SELECT g.season, g.season_type, COUNT(DISTINCT g.game_id)::INTEGER AS games,
             COUNT(DISTINCT CASE WHEN g.home_pts > g.away_pts THEN g.game_id END)::INTEGER AS home_wins
        FROM games g${joinTg ? ' JOIN team_games tg ON tg.game_id = g.game_id' : ''}

@@ -6,14 +6,14 @@
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues } from '../formulas';
 import type { Params } from '../sql';
 import { teamSumsBy } from '../sums';
 import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 
-export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetRows> {
+export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<SetRows> {
   const persp = q.side === 'offense' ? 'offense' : 'defense';
   const five = persp === 'offense' ? ['o1', 'o2', 'o3', 'o4', 'o5'] : ['d1', 'd2', 'd3', 'd4', 'd5'];
   const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
@@ -27,14 +27,14 @@ export async function lineupsView(q: DataQuery, playerId?: number): Promise<SetR
   // Default minimum possessions of a lineup row: league-wide tables need more to be meaningful.
   const min = minPossessionsOf(q.page, q.minPossessions);
   const [rows, hcPpp, names] = await Promise.all([
-    teamSumsBy(q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true }),
-    leagueHalfcourtPpp(q.filters),
-    playerNameMap(),
+    teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true }),
+    leagueHalfcourtPpp(db, q.filters),
+    playerNameMap(db),
   ]);
   const kept = rows.filter((r) => Number(r.possessions) >= Math.max(1, min)).sort((a, b) => Number(b.possessions) - Number(a.possessions));
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length
-    ? await query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
+    ? await db.query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
         'SELECT lineup_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (SELECT unnest($1::INTEGER[]))',
         [`[${ids.join(',')}]`],
       )

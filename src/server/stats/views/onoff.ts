@@ -9,6 +9,7 @@ import type { Perspective } from '../filterSql';
 import { teamValues, type Values } from '../formulas';
 import { onCourtSumsBy, teamSumsBy } from '../sums';
 import { leagueHalfcourtPpp } from './shared';
+import type { StatsDb } from '../../db/statsDb';
 
 export interface OnOffEntry {
   player_id: number;
@@ -22,19 +23,19 @@ export interface OnOffEntry {
  * On/off values per player (or per player and season when bySeason), keyed `${player_id}` or
  * `${player_id}|${season}`. `teamId` limits to one team's players, `playerId` to one player.
  */
-export async function onOffEntries(
+export async function onOffEntries(db: StatsDb, 
   f: AppliedFilters,
   persp: Perspective,
   o: { playerId?: number; teamId?: number; bySeason?: boolean },
 ): Promise<Map<number | string, OnOffEntry>> {
   const [onRows, teamRows, hcPpp] = await Promise.all([
-    onCourtSumsBy(f, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId }),
-    teamSumsBy(f, {
+    onCourtSumsBy(db, f, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId }),
+    teamSumsBy(db, f, {
       persp,
       groupBy: ['team_id', 'season', 'season_type'],
       extra: o.teamId === undefined ? undefined : (b) => [`p.${persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId!)}`],
     }),
-    leagueHalfcourtPpp(f),
+    leagueHalfcourtPpp(db, f),
   ]);
   const teamTotals = new Map(teamRows.map((r) => [`${r.team_id}|${r.season}|${r.season_type}`, pick(r, TEAM_COUNTERS)]));
   const acc = new Map<number | string, { player_id: number; season: number | null; on: TeamSums; total: TeamSums }>();

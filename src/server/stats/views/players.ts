@@ -6,7 +6,7 @@ import type { DataQuery } from '../../../lib/apiParams';
 import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
 import { playerValues, type Values } from '../formulas';
 import { playerSumsBy } from '../sums';
@@ -40,13 +40,13 @@ export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = 
   return out;
 }
 
-export const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
+const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
   Number(b.v.sec ?? 0) - Number(a.v.sec ?? 0) || Number(a.id.player_id ?? 0) - Number(b.id.player_id ?? 0);
 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
-export async function playersView(q: DataQuery): Promise<SetRows> {
+export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  const [rows, names, positions] = await Promise.all([playerSumsBy(f, { groupBy: ['player_id'] }), playerNameMap(), positionsIn(f)]);
+  const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'] }), playerNameMap(db), positionsIn(db, f)]);
   const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
@@ -76,14 +76,14 @@ export async function playersView(q: DataQuery): Promise<SetRows> {
     addPercentiles(setRows, percentileColumns(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;
   }
-  Object.assign(out, await playersOnOffSets(q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
+  Object.assign(out, await playersOnOffSets(db, q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
   return out;
 }
 
 /** The on/off sets of the players table: team (offense) and opponent (defense) numbers with him on and off. */
-async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
+async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
   if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
-  const [offense, defense] = await Promise.all([onOffEntries(q.filters, 'offense', {}), onOffEntries(q.filters, 'defense', {})]);
+  const [offense, defense] = await Promise.all([onOffEntries(db, q.filters, 'offense', {}), onOffEntries(db, q.filters, 'defense', {})]);
   const out: SetRows = {};
   for (const def of defs) {
     const source = def.group === 'Opponent' ? defense : offense;
@@ -98,15 +98,15 @@ async function playersOnOffSets(q: DataQuery, defs: MetricSetDefinition[], ids: 
 
 /** Team players: the team's players in the sample (their numbers while playing for this team). */
 /** The league's Players rows of a query (given by the caller: views do not reach up to the answers layer). */
-export type LeaguePlayers = (q: DataQuery) => Promise<{ data: SetRows }>;
+export type LeaguePlayers = (db: StatsScope, q: DataQuery) => Promise<{ data: SetRows }>;
 
-export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
+export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamPlayers', q.minPossessions);
   const [rows, names, positions] = await Promise.all([
-    playerSumsBy(q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
-    playerNameMap(),
-    positionsIn(q.filters),
+    playerSumsBy(db, q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
+    playerNameMap(db),
+    positionsIn(db, q.filters),
   ]);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
@@ -118,7 +118,7 @@ export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers
     .sort(byMinutes);
   const out = sixSets(q, entries);
   // Percentiles against the league's qualified players of the same sample and position group.
-  const league = await leaguePlayers({ ...q, page: 'Players', entity: null, side: 'offense' });
+  const league = await leaguePlayers(db, { ...q, page: 'Players', entity: null, side: 'offense' });
   for (const def of setsOf(q, 'TeamPlayers')) {
     const pool = (league.data[def.value] ?? []) as Row[];
     addPercentiles(out[def.value] ?? [], percentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
@@ -127,11 +127,11 @@ export async function teamPlayersView(q: DataQuery, leaguePlayers: LeaguePlayers
 }
 
 /** Game players: every player of the game (both teams). */
-export async function gamePlayersView(q: DataQuery, gameId: number): Promise<SetRows> {
+export async function gamePlayersView(db: StatsDb, q: DataQuery, gameId: number): Promise<SetRows> {
   const [rows, names, starters] = await Promise.all([
-    playerSumsBy(q.filters, { groupBy: ['player_id', 'team_id'], gameId }),
-    playerNameMap(),
-    query<{ player_id: number; starter: boolean }>('SELECT player_id, starter FROM player_games WHERE game_id = $1', [gameId]),
+    playerSumsBy(db, q.filters, { groupBy: ['player_id', 'team_id'], gameId }),
+    playerNameMap(db),
+    db.query<{ player_id: number; starter: boolean }>('SELECT player_id, starter FROM player_games WHERE game_id = $1', [gameId]),
   ]);
   const starter = new Map(starters.map((s) => [s.player_id, s.starter]));
   const entries = rows
@@ -148,8 +148,8 @@ export async function gamePlayersView(q: DataQuery, gameId: number): Promise<Set
 }
 
 /** Player profile: one row per season (and season type) of the player in the sample. */
-export async function playerProfileView(q: DataQuery, playerId: number): Promise<SetRows> {
-  const rows = await playerSumsBy(q.filters, { groupBy: ['season', 'season_type'], playerId });
+export async function playerProfileView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
+  const rows = await playerSumsBy(db, q.filters, { groupBy: ['season', 'season_type'], playerId });
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
     .sort((a, b) => Number(b.season) - Number(a.season) || String(a.season_type).localeCompare(String(b.season_type)))

@@ -9,7 +9,7 @@ import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/met
 import type { DataQuery } from '../../../lib/apiParams';
 import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { StatsDb, Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
 import { LRUCache } from 'lru-cache';
@@ -26,8 +26,8 @@ export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind)
 let playerNames: Promise<Map<number, string>> | null = null;
 
 /** Every player's display name by id (loaded once; the database is read-only). */
-export async function playerNameMap(): Promise<Map<number, string>> {
-  playerNames ??= query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then(
+export async function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
+  playerNames ??= db.query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then(
     (rows) => new Map(rows.map((r) => [r.player_id, r.name])),
     (err: unknown) => {
       playerNames = null;
@@ -70,7 +70,7 @@ const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
  * seasons, season types, dates and garbage-time choice (possession-level and team-level filters left out:
  * the baseline is the league's, not the subset's). Memoised: the database does not change while serving.
  */
-export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
+export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<number | null> {
   const league: AppliedFilters = {
     ...f,
     locations: [],
@@ -89,7 +89,7 @@ export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   let hit = baselines.get(key);
   if (!hit) {
-    hit = teamSumsBy(league, { persp: 'offense', groupBy: [] }).then(([row]) => {
+    hit = teamSumsBy(db, league, { persp: 'offense', groupBy: [] }).then(([row]) => {
       const plays = Number(row?.hc_plays ?? 0);
       return plays === 0 ? null : Number(row!.hc_pts) / plays;
     });
@@ -99,14 +99,28 @@ export function leagueHalfcourtPpp(f: AppliedFilters): Promise<number | null> {
   return hit;
 }
 
-/** Estimated position (player_seasons.position) of each player in his latest season of the sample. */
-export async function positionsIn(f: AppliedFilters): Promise<Map<number, string>> {
-  const rows = await query<{ player_id: number; position: string }>(
-    `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
-       FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
-    f.seasons,
-  );
-  return new Map(rows.map((r) => [r.player_id, r.position]));
+const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
+
+/**
+ * Estimated position (player_seasons.position) of each player in his latest season of the sample. Memoised by
+ * the seasons (the only input; the database does not change while serving): player tables and shot charts of
+ * the same seasons ask for it again and again.
+ */
+export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap<number, string>> {
+  const key = f.seasons.join();
+  let hit = positionsBySeasons.get(key);
+  if (!hit) {
+    hit = db
+      .query<{ player_id: number; position: string }>(
+        `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
+           FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
+        f.seasons,
+      )
+      .then((rows) => new Map(rows.map((r) => [r.player_id, r.position])));
+    hit.catch(() => positionsBySeasons.delete(key));
+    positionsBySeasons.set(key, hit);
+  }
+  return hit;
 }
 
 /** A column that carries a percentile, and which way is good (src/lib/columnMeta.ts). */

@@ -7,7 +7,7 @@
 import type { DataQuery } from '../../../lib/apiParams';
 import { positionOfSlot } from '../../../lib/positions';
 import { teamByAbbr } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../counters';
 import type { Perspective } from '../filterSql';
 import { playerValues, teamValues, type Values } from '../formulas';
@@ -18,13 +18,13 @@ import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, team
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
 
 /** Team team: one row per season (and season type) of the team. */
-export async function teamTeamView(q: DataQuery): Promise<SetRows> {
+export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const persp = perspOf(q);
   const col = persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const [rows, hcPpp] = await Promise.all([
-    teamSumsBy(q.filters, { persp, groupBy: ['season', 'season_type'], extra: (b) => [`p.${col} = ${b.bind(team.teamId)}`] }),
-    leagueHalfcourtPpp(q.filters),
+    teamSumsBy(db, q.filters, { persp, groupBy: ['season', 'season_type'], extra: (b) => [`p.${col} = ${b.bind(team.teamId)}`] }),
+    leagueHalfcourtPpp(db, q.filters),
   ]);
   const entries = rows
     .filter((r) => Number(r.possessions) > 0)
@@ -39,9 +39,9 @@ export async function teamTeamView(q: DataQuery): Promise<SetRows> {
 }
 
 /** Team on/off: one row per player of the team, his on, off and on-minus-off numbers. */
-export async function teamOnOffView(q: DataQuery): Promise<SetRows> {
+export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const [entries, names] = await Promise.all([onOffEntries(q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap()]);
+  const [entries, names] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap(db)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions)
     .map((e) => ({ id: { player_id: e.player_id, name: names.get(e.player_id) ?? String(e.player_id), poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
@@ -51,8 +51,8 @@ export async function teamOnOffView(q: DataQuery): Promise<SetRows> {
 }
 
 /** Player on/off: one row per season with the player on and off. */
-export async function playerOnOffView(q: DataQuery, playerId: number): Promise<SetRows> {
-  const entries = await onOffEntries(q.filters, perspOf(q), { playerId, bySeason: true });
+export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
+  const entries = await onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true });
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season))
     .map((e) => ({ id: { season: seasonOf(e.season), season_start: e.season, poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
@@ -66,13 +66,13 @@ export async function playerOnOffView(q: DataQuery, playerId: number): Promise<S
  * ordered by estimated position (1 = PG ... 5 = C). Player_ sets are his own stats; Team_ sets his team's
  * offense while he played there; Opponent_ sets the opponents' offense while he defended there.
  */
-export async function playerPositionsView(q: DataQuery, playerId: number): Promise<SetRows> {
+export async function playerPositionsView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const f = q.filters;
   const [own, teamOn, oppOn, hcPpp] = await Promise.all([
-    playerSumsBy(f, { groupBy: ['slot'], playerId }),
-    onCourtSumsBy(f, { persp: 'offense', groupBy: ['slot'], playerId }),
-    onCourtSumsBy(f, { persp: 'defense', groupBy: ['slot'], playerId }),
-    leagueHalfcourtPpp(f),
+    playerSumsBy(db, f, { groupBy: ['slot'], playerId }),
+    onCourtSumsBy(db, f, { persp: 'offense', groupBy: ['slot'], playerId }),
+    onCourtSumsBy(db, f, { persp: 'defense', groupBy: ['slot'], playerId }),
+    leagueHalfcourtPpp(db, f),
   ]);
   // One vocabulary (src/lib/positions.ts): slot 1-5 is the point ... big group.
   const slotId = (slot: unknown): Row => ({ position: positionOfSlot(Number(slot)), slot: Number(slot) });
@@ -96,10 +96,10 @@ export async function playerPositionsView(q: DataQuery, playerId: number): Promi
 }
 
 /** Team salaries: the team's players' salaries in the seasons of the sample (data: 2003-04 to 2019-20). */
-export async function teamSalariesView(q: DataQuery): Promise<SetRows> {
+export async function teamSalariesView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const seasons = q.filters.seasons;
-  const rows = await query(
+  const rows = await db.query(
     `SELECT s.player_id, s.name, s.season, s.salary::DOUBLE AS salary FROM salaries s
       WHERE s.team_id = $1 AND s.season IN (${seasons.map((_, i) => `$${i + 2}`).join(', ')})
       ORDER BY s.season DESC, s.salary DESC`,
@@ -107,5 +107,3 @@ export async function teamSalariesView(q: DataQuery): Promise<SetRows> {
   );
   return { Salaries: rows.map((r) => ({ player_id: r.player_id, name: r.name, season: seasonOf(r.season), season_start: Number(r.season), salary: r.salary })) };
 }
-
-export { teamAbbr };

@@ -54,7 +54,12 @@ describe.skipIf(!hasData)('LineupTracker on real games', () => {
 
   it('does not start a bench player who gets a technical foul (0021200185 #392) and has him on court after entering (#449)', async () => {
     const seen = new Map<number, boolean>();
-    await track('0021200185', (e, lineups) => seen.set(e.eventNum, lineups.get(LAC)!.includes(GRIFFIN)));
+    let startsQ4: boolean | null = null; // on court at the first event of the fourth quarter: a period starter
+    await track('0021200185', (e, lineups) => {
+      seen.set(e.eventNum, lineups.get(LAC)!.includes(GRIFFIN));
+      if (e.period === 4 && startsQ4 === null) startsQ4 = lineups.get(LAC)!.includes(GRIFFIN);
+    });
+    expect(startsQ4).toBe(false);
     expect(seen.get(392)).toBe(false);
     expect(seen.get(449)).toBe(true);
   });
@@ -81,8 +86,10 @@ describe.skipIf(!hasData)('LineupTracker on real games', () => {
     const { ctx, tracker } = await track('0021200652', (_e, lineups) => {
       for (const l of lineups.values()) if (l.length !== 5) notFive++;
     });
-    expect(ctx.warnings.filter((w) => w.kind === 'unknown_starter').map((w) => w.period)).toContain(5);
-    expect(tracker.checks.unknownStarterPeriods).toBeGreaterThan(0);
+    const flagged = ctx.warnings.filter((w) => w.kind === 'unknown_starter');
+    expect(flagged.map((w) => w.period)).toEqual([5]); // OT1 only (nba-data README, known quirks)
+    // one count per flagged period (as parseGame.test checked before the tracker was split out)
+    expect(tracker.checks.unknownStarterPeriods).toBe(flagged.length);
     expect(notFive).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 /** Encoding a stats answer (src/server/stats/encoding.ts): the JSON round-trips; an answer too large to be a string is a 400. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encode, jsonOf } from '../../../../src/server/stats/encoding';
 import { ApiError } from '../../../../src/server/stats/errors';
@@ -8,8 +9,13 @@ describe('encode', () => {
     const body = { data: { Overview: [{ player_id: 1, pts: 10 }] } };
     const e = encode(body);
     expect(JSON.parse(jsonOf(e))).toEqual(body);
-    expect(e.br).toBeDefined();
+    // the brotli body is the same JSON (read back with node:zlib, not the module's own reader)
+    expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
+    expect(JSON.parse(gunzipSync(e.gzip).toString('utf8'))).toEqual(body);
     expect(e.etag).toMatch(/^W\/"/);
+    // the same answer gets the same tag, a different one another
+    expect(encode(structuredClone(body)).etag).toBe(e.etag);
+    expect(encode({ data: { Overview: [{ player_id: 1, pts: 11 }] } }).etag).not.toBe(e.etag);
   });
 
   it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/apiParams';
 import { lineupCondition, needsPossessions, possessionSource, teamGameSource } from '../../../../src/server/stats/filterSql';
+import { statsDb } from '../../../../src/server/db/statsDb';
 import { Params } from '../../../../src/server/stats/sql';
 
 const parse = (qs: string) => parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
@@ -20,7 +21,7 @@ describe('filters -> SQL', () => {
             `page=Players&pg=${a}&on_court=${b}&off_court=${a + 1}&start_date=${date}&score_diff_low=-${diff}&score_diff_high=${diff}&period=2&opponent=BOS&days_rest_low=1`,
           );
           const p = new Params();
-          const sql = possessionSource(f, p, 'offense');
+          const sql = possessionSource(statsDb, f, p, 'offense');
           const text = sql.replace(/\$\d+/g, '$?');
           for (const v of [a, b, a + 1, date, diff, 1610612738]) expect(text).not.toContain(String(v));
           const placeholders = new Set(sql.match(/\$\d+/g));
@@ -54,6 +55,6 @@ describe('filters -> SQL', () => {
   });
 
   it('judges score differential from the defense when the perspective is the defense', () => {
-    expect(possessionSource(parse('page=League&score_diff_low=-5&score_diff_high=5'), new Params(), 'defense')).toContain('(-p.score_diff)');
+    expect(possessionSource(statsDb, parse('page=League&score_diff_low=-5&score_diff_high=5'), new Params(), 'defense')).toContain('(-p.score_diff)');
   });
 });

@@ -86,5 +86,11 @@ describe('assertFiltersAllowed (spec section 6)', () => {
 
   it('does not count a gated filter sent at its default value', () => {
     expect(() => assertFiltersAllowed(parse('page=Players&days_rest_low=0&days_rest_high=5&lineup_all_or_any=all'), null)).not.toThrow();
+    // every option of a filter that defaults to none filters nothing (as the client's normaliseMulti says)
+    expect(gatedFiltersIn(parse('page=Players&location=home&location=away&result=win&result=loss'))).toEqual([]);
+    expect(gatedFiltersIn(parse(`page=Players&${[1, 2, 3, 4, 5, 6, 7].map((p) => `period=${p}`).join('&')}`))).toEqual([]);
+    // lineup all/any is a filter only beside a lineup filter
+    expect(gatedFiltersIn(parse('page=Players&lineup_all_or_any=any'))).toEqual([]);
+    expect(gatedFiltersIn(parse('page=Players&lineup_all_or_any=any&on_court=2544'))).toEqual(['LineupAllOrAny', 'OnCourt']);
   });
 });

@@ -9,7 +9,8 @@ import { parseDataQuery } from '../../../../src/lib/apiParams';
 import { answer, answerCacheStats, clearAnswerCache, queue as answersQueue } from '../../../../src/server/stats/answers';
 import { BusyError, QueryQueue, type Lane, type QueueOptions } from '../../../../src/server/stats/queue';
 import { closeStatsDb, query, withScope } from '../../../../src/server/db/statsDb';
-import { call, HAS_DB } from '../../../api/helpers';
+import { clearShotPools } from '../../../../src/server/stats/shotPool';
+import { call, HAS_DB, SIGNED_IN } from '../../../api/helpers';
 
 const SLOW_SQL = 'SELECT sum(hash(i)) AS s FROM range(100000000000) t(i)';
 
@@ -26,7 +27,7 @@ const options = (o: Partial<QueueOptions> = {}): QueueOptions => ({
 const job = (lane: Lane, client: string, sqlText: string) => ({
   lane,
   client,
-  work: (signal: AbortSignal) => withScope(() => query<{ s: unknown }>(sqlText), signal),
+  work: (signal: AbortSignal) => withScope((db) => db.query<{ s: unknown }>(sqlText), signal),
 });
 
 describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
@@ -116,5 +117,62 @@ describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
     } finally {
       answersQueue.options.timeoutMs = saved;
     }
+  });
+});
+
+describe.skipIf(!HAS_DB)('GET /api/shots goes through the same answers layer and query queue', () => {
+  afterAll(async () => {
+    await closeStatsDb();
+  });
+
+  // League shots of several seasons with a possession filter: the heavy lane (src/server/stats/cost.ts).
+  const heavyShots = (i: number) => `/api/shots?page=League&season=2012&season=2022&season=2018&season=2019&season=2020&period=${1 + (i % 4)}&start_date=2012-10-${10 + i}`;
+
+  it('a client over its per-client cap of heavy queries gets 429 from /api/shots; another client still gets in', async () => {
+    clearAnswerCache();
+    clearShotPools();
+    const saved = answersQueue.options.perClient.heavy;
+    answersQueue.options.perClient.heavy = 1;
+    try {
+      const results = await Promise.all([0, 1, 2].map((i) => call(heavyShots(i))));
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses).toContain(429);
+      expect(statuses).toContain(200);
+      expect(results.find((r) => r.status === 429)!.body.error).toMatch(/Too many heavy queries/);
+    } finally {
+      answersQueue.options.perClient.heavy = saved;
+    }
+    // another client is not held back by the first one's cap
+    const other = await call(heavyShots(5), { ...SIGNED_IN, user: { name: 'O', email: 'other@example.com' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('a shots query that outlives the timeout is stopped: 503 with Retry-After', async () => {
+    clearAnswerCache();
+    clearShotPools();
+    // a player's chart: his bins, and the position-group pool of both seasons with possession filters
+    const url = new URL('http://localhost/api/shots?page=PlayerProfile&entity=2544&season=2012&season=2022&season_type=regular&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5');
+    const { GET } = await import('../../../../src/pages/api/shots');
+    const saved = answersQueue.options.timeoutMs;
+    answersQueue.options.timeoutMs = 5;
+    try {
+      const res = await GET({ url, request: new Request(url), locals: { session: SIGNED_IN } } as never);
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await res.json()) as { error: string }).error).toMatch(/longer than/);
+    } finally {
+      answersQueue.options.timeoutMs = saved;
+    }
+  });
+
+  it('identical shots queries in flight are computed once, and later ones come from the shared cache', async () => {
+    clearAnswerCache();
+    const before = answerCacheStats().computations;
+    const qs = '/api/shots?page=TeamTeam&entity=BOS&season=2012&period=3';
+    const results = await Promise.all(Array.from({ length: 5 }, () => call(qs)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(answerCacheStats().computations - before).toBe(1);
+    expect((await call(qs)).status).toBe(200);
+    expect(answerCacheStats().computations - before).toBe(1);
   });
 });
