@@ -3,24 +3,65 @@
  * there are unapplied changes) and Discard. Gated filters are locked without an active Stats plan.
  *
  * First paint does not need the popovers (Radix popover and slider, the player picker): the buttons show at
- * once and the popover module loads when the browser is idle, or at the first pointer or focus on the bar; a
- * click before it has arrived opens that group's popover as soon as it has.
+ * once, the popover module loads when the browser is idle, or at the first pointer or focus on the bar, and a
+ * click before it has arrived opens that group's popover as soon as it has. The buttons are plain and never
+ * re-mount (src/islands/lateModule.ts).
  */
-import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { FILTER_GROUPS, type FilterName } from '../lib/filters';
-import { filterDef, isDefault, sameValue, valueOf, type FilterValue } from '../lib/filterValues';
+import { FILTER_GROUPS, type FilterGroup, type FilterName } from '../lib/filters';
+import { filterDef, isDefault, sameValue, valueOf, type FilterValue, type FilterValues } from '../lib/filterValues';
 import { whenIdle } from '../lib/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
-import { $filterAccess } from '../stores/session';
+import { $filterAccess, type FilterAccess } from '../stores/session';
 import { applyAndFetch, resetFiltersAndFetch } from '../stores/statsApp';
 import GroupButtonFace, { activeCount, allLockedFor } from './filters/GroupButtonFace';
+import { lateModule } from './lateModule';
 
-const FilterGroupPopover = lazy(() => import('./filters/FilterGroupPopover'));
+const popoverModule = lateModule(() => import('./filters/FilterGroupPopover'));
+
+interface GroupProps {
+  group: FilterGroup;
+  names: readonly FilterName[];
+  values: FilterValues;
+  applied: FilterValues;
+  access: FilterAccess;
+  onChange: (name: FilterName, value: FilterValue) => void;
+  /** the bar wants the popover module (idle, or a pointer or focus on the bar) */
+  wanted: boolean;
+}
+
+/** A filter group's button, and its popover once the module has arrived. */
+function FilterGroupButton({ group, names, values, applied, access, onChange, wanted }: GroupProps) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement | null>(null);
+  const id = useId();
+  const GroupPopover = popoverModule.useLoaded(wanted || open)?.default ?? null;
+  const pending = names.some((n) => !sameValue(valueOf(values, n), valueOf(applied, n)));
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={`sa-group-button ${pending ? 'pending' : ''}`}
+        data-group={group}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open && GroupPopover ? id : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <GroupButtonFace group={group} allLocked={allLockedFor(names, access)} access={access} active={activeCount(names, applied)} />
+      </button>
+      {GroupPopover && (
+        <GroupPopover id={id} group={group} names={names} values={values} access={access} onChange={onChange} open={open} onClose={() => setOpen(false)} trigger={trigger} />
+      )}
+    </>
+  );
+}
 
 export default function FilterBar() {
   const [wanted, setWanted] = useState(false);
-  const [opening, setOpening] = useState<string | null>(null);
   useEffect(() => whenIdle(() => setWanted(true)), []);
   const state = useStore($filters);
   const access = useStore($filterAccess);
@@ -31,34 +72,9 @@ export default function FilterBar() {
   const want = () => setWanted(true);
   return (
     <div className="sa-filterbar" role="toolbar" aria-label="Filters" onPointerEnter={want} onFocus={want}>
-      {groups.map(([group, names]) => {
-        const plain = (
-          <button
-            type="button"
-            className={`sa-group-button ${names.some((n) => !sameValue(valueOf(state.values, n), valueOf(state.applied, n))) ? 'pending' : ''}`}
-            data-group={group}
-            aria-haspopup="dialog"
-            aria-expanded={false}
-            onClick={() => {
-              setOpening(group);
-              want();
-            }}
-          >
-            <GroupButtonFace group={group} allLocked={allLockedFor(names, access)} access={access} active={activeCount(names, state.applied)} />
-          </button>
-        );
-        return (
-          <Fragment key={group}>
-            {wanted ? (
-              <Suspense fallback={plain}>
-                <FilterGroupPopover group={group} names={names} values={state.values} applied={state.applied} access={access} onChange={onChange} defaultOpen={opening === group} />
-              </Suspense>
-            ) : (
-              plain
-            )}
-          </Fragment>
-        );
-      })}
+      {groups.map(([group, names]) => (
+        <FilterGroupButton key={group} group={group} names={names} values={state.values} applied={state.applied} access={access} onChange={onChange} wanted={wanted} />
+      ))}
       <span className="sa-apply-area">
         {anyApplied && !state.unapplied && (
           <button type="button" className="sa-link-button" onClick={() => void resetFiltersAndFetch()}>

@@ -3,7 +3,8 @@
  * server and the test database: the header search's combobox (downshift, hydrated client:idle) and the column
  * definitions' popover (Radix, ./ColumnDefinition loaded on idle or first use). Each test holds that code back
  * in the network and checks what a user sees meanwhile and once it arrives: the plain search form submits, text
- * typed meanwhile is kept, and a definition asked for by hover, keyboard focus or tap opens when its code does.
+ * typed meanwhile is kept, and a definition asked for by hover, keyboard focus or tap opens when its code does;
+ * the filter popovers (./filters/FilterGroupPopover) open from a press or click made before their code arrived.
  * Also what the stats client fetches: a player's details (/api/player_details) only where a chart shows them.
  */
 import type { Page, Route } from '@playwright/test';
@@ -152,6 +153,48 @@ test.describe('column definitions before their popover has loaded', () => {
       await expect(dialog).toHaveCount(0);
       await expect(info).toHaveAttribute('aria-expanded', 'false');
     });
+  });
+});
+
+test.describe('filter popovers before their code has loaded', () => {
+  test('a press that straddles the arrival of the popover code still opens it, and Escape gives the focus back', async ({ page }) => {
+    const popover = await holdBack(page, /\/FilterGroupPopover\.[^/]*\.js$/);
+    await page.goto('/stats/players?season=2012');
+    await statsAppReady(page);
+    await expect.poll(popover.requested, { message: 'loaded when the browser is idle' }).toBe(true);
+    const season = page.locator('[data-group="Season"]');
+    const box = (await season.boundingBox())!;
+    // Press while the code is held back, let it arrive, then release: the button under the pointer must be the
+    // same element (a button re-mounted in between would lose the click).
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    popover.release();
+    await page.waitForResponse((r) => /\/FilterGroupPopover\.[^/]*\.js$/.test(new URL(r.url()).pathname));
+    await page.waitForTimeout(300); // the module evaluated and rendered
+    await page.mouse.up();
+    const dialog = page.getByRole('dialog', { name: 'Season filters' });
+    await expectSoon(dialog).toBeVisible();
+    await expect(season).toHaveAttribute('aria-expanded', 'true');
+    await expect(dialog.getByRole('button', { name: '2012-13' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(season).toBeFocused();
+    await expect(season).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a click before the code arrives opens the popover when it does', async ({ page }) => {
+    const popover = await holdBack(page, /\/FilterGroupPopover\.[^/]*\.js$/);
+    await page.goto('/stats/players?season=2012');
+    await statsAppReady(page);
+    await page.locator('[data-group="Season"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Season filters' });
+    await page.waitForTimeout(300);
+    await expect(dialog).toHaveCount(0);
+    popover.release();
+    await expectSoon(dialog).toBeVisible();
+    // A second click on the button closes it (the button toggles; the popover does not see it as outside).
+    await page.locator('[data-group="Season"]').click();
+    await expect(dialog).toHaveCount(0);
   });
 });
 

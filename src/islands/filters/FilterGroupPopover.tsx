@@ -1,35 +1,57 @@
 /**
- * One filter group (Season, Game, Time Within Game, Opponent, Lineup) as a button that opens a popover. Loaded
- * after first paint (FilterBar): it brings Radix popover and slider and the player picker.
+ * One filter group's popover (Season, Game, Time Within Game, Opponent, Lineup), anchored to the group's
+ * button in the filter bar. Loaded after first paint (FilterBar): it brings Radix popover and slider and the
+ * player picker. The bar owns the button and the open state; this module only places, dismisses and focuses the
+ * popover, as a Radix trigger would have (focus back to the button when it closes, unless the user went
+ * elsewhere).
  */
 import * as Popover from '@radix-ui/react-popover';
+import { useRef, type RefObject } from 'react';
 import type { FilterGroup, FilterName } from '../../lib/filters';
-import { sameValue, valueOf, type FilterValue, type FilterValues } from '../../lib/filterValues';
+import { valueOf, type FilterValue, type FilterValues } from '../../lib/filterValues';
 import type { FilterAccess } from '../../stores/session';
 import FilterControl from './FilterControl';
-import GroupButtonFace, { activeCount, allLockedFor, lockedFor } from './GroupButtonFace';
+import { lockedFor } from './GroupButtonFace';
 
 interface Props {
+  id: string;
   group: FilterGroup;
   names: readonly FilterName[];
   values: FilterValues;
-  applied: FilterValues;
   access: FilterAccess;
   onChange: (name: FilterName, value: FilterValue) => void;
-  /** open at once (the user clicked the button before this module had loaded) */
-  defaultOpen?: boolean;
+  open: boolean;
+  onClose: () => void;
+  /** the group's button in the bar */
+  trigger: RefObject<HTMLButtonElement | null>;
 }
 
-export default function FilterGroupPopover({ group, names, values, applied, access, onChange, defaultOpen = false }: Props) {
-  const active = activeCount(names, applied);
-  const pending = names.some((n) => !sameValue(valueOf(values, n), valueOf(applied, n)));
+export default function FilterGroupPopover({ id, group, names, values, access, onChange, open, onClose, trigger }: Props) {
+  const outside = useRef(false);
   return (
-    <Popover.Root defaultOpen={defaultOpen}>
-      <Popover.Trigger className={`sa-group-button ${pending ? 'pending' : ''}`} data-group={group}>
-        <GroupButtonFace group={group} allLocked={allLockedFor(names, access)} access={access} active={active} />
-      </Popover.Trigger>
+    <Popover.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Popover.Anchor virtualRef={trigger as RefObject<HTMLButtonElement>} />
       <Popover.Portal>
-        <Popover.Content className="sa-popover" align="start" sideOffset={6} collisionPadding={12} aria-label={`${group} filters`}>
+        <Popover.Content
+          id={id}
+          className="sa-popover"
+          align="start"
+          sideOffset={6}
+          collisionPadding={12}
+          aria-label={`${group} filters`}
+          onOpenAutoFocus={() => {
+            outside.current = false;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (!outside.current) trigger.current?.focus();
+          }}
+          onInteractOutside={(e) => {
+            // The group's button toggles the popover itself (its click follows this pointerdown).
+            if (trigger.current?.contains(e.target as Node)) e.preventDefault();
+            else outside.current = true;
+          }}
+        >
           {names.map((n) => (
             <FilterControl key={n} name={n} value={valueOf(values, n)} onChange={onChange} locked={lockedFor(n, access)} access={access} />
           ))}

@@ -10,35 +10,16 @@
  * it has arrived opens when it does. The header's buttons are plain and never re-mount, so the focus stays put.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import { lateModule } from '../lateModule';
 import type { Better } from '../../lib/columnMeta';
 import { whenIdle } from '../../lib/whenIdle';
 import type { GuideRef } from './ColumnDefinition';
 
 export type { GuideRef };
 
-type DefinitionModule = typeof import('./ColumnDefinition');
-let loaded: DefinitionModule | null = null;
-let loading: Promise<DefinitionModule> | null = null;
-/** Starts loading the definition popover (once for every header). A failure reaches the chunk-reload guard. */
-const loadDefinition = () => (loading ??= import('./ColumnDefinition').then((m) => (loaded = m)));
-
-/**
- * The popover component once it is wanted: at once when its module has arrived (the usual case: it loads when
- * the browser is idle), else on the render after it arrives. A plain state update, not Suspense: React holds
- * back a Suspense boundary's content after its data arrives, which would delay the first definition.
- */
-function useDefinition(wanted: boolean): DefinitionModule['default'] | null {
-  const [, setArrived] = useState(false);
-  useEffect(() => {
-    if (!wanted || loaded) return;
-    let live = true;
-    void loadDefinition().then(() => live && setArrived(true));
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return wanted ? (loaded?.default ?? null) : null;
-}
+const definitionModule = lateModule(() => import('./ColumnDefinition'));
+/** Starts loading the definition popover (once for every header). */
+const loadDefinition = definitionModule.load;
 
 interface Props {
   id: string;
@@ -76,7 +57,7 @@ export function ColumnHeader({ id, label, fullLabel = label, definition, better,
   const anchor = useRef<HTMLDivElement | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const contentId = useId();
-  const ColumnDefinition = useDefinition(wanted);
+  const ColumnDefinition = definitionModule.useLoaded(wanted)?.default ?? null;
 
   useEffect(() => whenIdle(() => void loadDefinition()), []);
 
