@@ -5,11 +5,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { getJson } from '../../lib/apiClient';
-import { formatValue } from '../../lib/format';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $tableData, type SetRows } from '../../stores/tableData';
-import { plotScale } from './chartText';
+import { plotAxis } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
 
@@ -52,11 +51,8 @@ export default function CareerChart() {
   if (!data || !player.details) return null;
   const rows = [...(data[column.set] ?? [])].filter((r) => r.season_type === 'regular').sort((a, b) => Number(a.season_start) - Number(b.season_start));
   if (rows.length === 0) return null;
-  const minutes = plotScale(column.format);
-  const points = rows.map((r) => {
-    const v = r[column.key];
-    return { label: String(r.season), value: typeof v === 'number' ? (minutes ? minutes.toPlot(v) : v) : null };
-  });
+  const axis = plotAxis(column.format);
+  const points = rows.map((r) => ({ label: String(r.season), value: axis.value(r[column.key]) }));
   const label = `${player.details.name}: ${column.label} by regular season, ${points[0]!.label} to ${points[points.length - 1]!.label}, line chart`;
   return (
     <section className="chart-card" aria-label="Career">
@@ -66,7 +62,7 @@ export default function CareerChart() {
           <ColumnPicker id={`${id}-col`} label="Metric" columns={CHOICES} value={column.key} onChange={setKey} />
         </div>
       </div>
-      <LineChart points={points} format={minutes ? minutes.label : (v) => formatValue(v, column.format)} ariaLabel={label} height={220} fromZero={column.format === 'number' || column.format === 'seconds'} strong />
+      <LineChart points={points} format={axis.tick} ariaLabel={label} height={220} fromZero={axis.fromZero} strong />
     </section>
   );
 }

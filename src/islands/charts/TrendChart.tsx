@@ -4,7 +4,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { formatValue } from '../../lib/format';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { teamByAbbr } from '../../lib/teams';
 import { $metricSet } from '../../stores/metricSet';
@@ -12,7 +11,7 @@ import { $page } from '../../stores/page';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $side } from '../../stores/side';
 import { $tableData } from '../../stores/tableData';
-import { defaultColumn, plotScale, sampleLabel } from './chartText';
+import { defaultColumn, plotAxis, sampleLabel } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart, { rollingMean } from './LineChart';
 
@@ -32,9 +31,9 @@ export default function TrendChart() {
   const rows = set ? (table.data[set.value] ?? []) : [];
   if (!def || !table.query || rows.length < 2) return null;
   const column = columns.find((c) => c.key === choice) ?? defaultColumn(columns)!;
-  const minutes = plotScale(column.format);
+  const axis = plotAxis(column.format);
   const games = [...rows].sort((a, b) => String(a.date).localeCompare(String(b.date)));
-  const values = games.map((r) => (typeof r[column.key] === 'number' ? (minutes ? minutes.toPlot(r[column.key] as number) : (r[column.key] as number)) : null));
+  const values = games.map((r) => axis.value(r[column.key]));
   const points = games.map((r, i) => ({ label: new Date(`${String(r.date)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }), value: values[i]! }));
   const who = page.kind === 'PlayerGameLog' ? (player.details?.name ?? `Player ${page.entity}`) : (teamByAbbr(page.entity ?? '')?.name ?? page.entity);
   const label = `${who}: ${column.label} in each game, ${sampleLabel(table.query)}, with a ${window}-game rolling average, line chart`;
@@ -56,7 +55,7 @@ export default function TrendChart() {
           </label>
         </div>
       </div>
-      <LineChart points={points} rolling={rollingMean(values, window)} format={minutes ? minutes.label : (v) => formatValue(v, column.format)} ariaLabel={label} fromZero={column.format === 'number' || column.format === 'seconds'} />
+      <LineChart points={points} rolling={rollingMean(values, window)} format={axis.tick} ariaLabel={label} fromZero={axis.fromZero} />
       <p className="chart-legend">
         <span className="legend-dot" /> each game <span className="legend-line" /> {window}-game rolling average
       </p>

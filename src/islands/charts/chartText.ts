@@ -1,5 +1,7 @@
 /** Words of the charts' accessible names: who and which sample (from the request's query string). */
 import { seasonLabel } from '../../lib/filters';
+import { formatValue } from '../../lib/format';
+import type { ColumnFormat } from '../../lib/metricColumns';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number) => numberFormat.format(n);
@@ -26,10 +28,18 @@ export function sampleLabel(query: string): string {
 /** Percent with one decimal, or a dash. */
 export const formatPct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '–' : `${v.toFixed(1)}%`);
 
-/** How a column is plotted: minutes for seconds columns (ticks in whole minutes), the value itself otherwise. */
-export function plotScale(format: string): { toPlot: (v: number) => number; label: (v: number) => string } | null {
-  if (format !== 'seconds') return null;
-  return { toPlot: (v) => v / 60, label: (v) => `${Math.round(v)} min` };
+/**
+ * How a column is plotted on a line chart: the value of a row's cell (seconds columns in minutes, ticks in whole
+ * minutes), the tick text, and whether the axis starts at zero (counts and times do; rates and percents follow the
+ * data).
+ */
+export function plotAxis(format: ColumnFormat): { value: (cell: unknown) => number | null; tick: (v: number) => string; fromZero: boolean } {
+  const minutes = format === 'seconds';
+  return {
+    value: (cell) => (typeof cell === 'number' ? (minutes ? cell / 60 : cell) : null),
+    tick: minutes ? (v) => `${Math.round(v)} min` : (v) => formatValue(v, format),
+    fromZero: format === 'number' || minutes,
+  };
 }
 
 /** The column a chart starts on: points per 100, else eFG%, else the first rate or percent column, else the first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleLabel } from '../../../src/islands/charts/chartText';
+import { plotAxis, sampleLabel } from '../../../src/islands/charts/chartText';
 import { rollingMean } from '../../../src/islands/charts/LineChart';
 
 describe('chart names', () => {
@@ -14,5 +14,20 @@ describe('rolling mean', () => {
   it('averages the last n values, skipping missing ones', () => {
     expect(rollingMean([2, 4, 6, null, 10], 3)).toEqual([2, 3, 4, 5, 8]);
     expect(rollingMean([null, null], 5)).toEqual([null, null]);
+  });
+});
+
+describe('plot axis', () => {
+  it('plots seconds columns in minutes from zero, counts from zero, rates where the data is', () => {
+    const time = plotAxis('seconds');
+    expect(time.value(2130)).toBe(35.5); // 35:30 played
+    expect(time.tick(35.5)).toBe('36 min');
+    expect(time.fromZero).toBe(true);
+    expect(time.value(null)).toBeNull();
+    expect(time.value('12')).toBeNull();
+    expect(plotAxis('number').fromZero).toBe(true);
+    const pct = plotAxis('percent');
+    expect(pct.value(52.3)).toBe(52.3);
+    expect(pct.fromZero).toBe(false);
   });
 });
