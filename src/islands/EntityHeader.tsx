@@ -7,16 +7,14 @@ import { StatsLink } from './ContextLinks';
 import { useStore } from '@nanostores/react';
 import { seasonLabel } from '../lib/filters';
 import { pathForTeam } from '../lib/routes';
+import { formatDate } from '../lib/format';
 import { teamByAbbr } from '../lib/teams';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
 import { $page } from '../stores/page';
 
 const periodLabel = (i: number) => (i < 4 ? `Q${i + 1}` : i === 4 ? 'OT' : `${i - 3}OT`);
 
-function formatDate(date: string): string {
-  const d = new Date(`${date.slice(0, 10)}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
+const gameDate = (date: string) => formatDate(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
@@ -39,7 +37,7 @@ function GameStrip({ game }: { game: GameDetails }) {
           <strong className="num">{home.pts}</strong> <TeamName abbr={home.team} name={home.name} />
         </span>
         <span className="sa-muted">
-          Final{overtime} · {formatDate(game.date)} · {game.season} {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
+          Final{overtime} · {gameDate(game.date)} · {game.season} {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
         </span>
       </div>
       <table className="sa-linescore" aria-label="Score by period">
@@ -80,7 +78,7 @@ export default function EntityHeader() {
       return (
         <div className="sa-entity" data-testid="game-header">
           <TeamName abbr={away.team} name={away.name} /> <span className="sa-muted">at</span> <TeamName abbr={home.team} name={home.name} />
-          <span className="sa-muted"> · {formatDate(game.details.date)} · {seasonLabel(Number(game.details.season.slice(0, 4)))}: both teams before this game</span>
+          <span className="sa-muted"> · {gameDate(game.details.date)} · {seasonLabel(Number(game.details.season.slice(0, 4)))}: both teams before this game</span>
         </div>
       );
     }

@@ -8,6 +8,15 @@ import { OVERTIME_SECONDS, QUARTER_SECONDS, REGULATION_SECONDS, TIME_INTO_GAME_M
 
 export const MISSING = '–';
 
+/**
+ * A calendar date (YYYY-MM-DD, a game's local date as the data gives it) in US English, as that same day wherever
+ * the reader is (read at noon UTC, formatted in UTC). Text that is not a date comes back as it was.
+ */
+export function formatDate(isoDate: string, options: Intl.DateTimeFormatOptions): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? isoDate : d.toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+}
+
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
+import { formatDate } from '../../lib/format';
 import { teamByAbbr } from '../../lib/teams';
 import { $metricSet } from '../../stores/metricSet';
 import { $page } from '../../stores/page';
@@ -34,7 +35,7 @@ export default function TrendChart() {
   const axis = plotAxis(column.format);
   const games = [...rows].sort((a, b) => String(a.date).localeCompare(String(b.date)));
   const values = games.map((r) => axis.value(r[column.key]));
-  const points = games.map((r, i) => ({ label: new Date(`${String(r.date)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }), value: values[i]! }));
+  const points = games.map((r, i) => ({ label: formatDate(String(r.date), { month: 'short', day: 'numeric' }), value: values[i]! }));
   const who = page.kind === 'PlayerGameLog' ? (player.details?.name ?? `Player ${page.entity}`) : (teamByAbbr(page.entity ?? '')?.name ?? page.entity);
   const label = `${who}: ${column.label} in each game, ${sampleLabel(table.query)}, with a ${window}-game rolling average, line chart`;
   return (

@@ -2,6 +2,7 @@
  * What each entity page says it is (issue 15): titles and meta descriptions built from the page's data, and the
  * canonical URL rules. Pure functions (no database, no Astro), shared by the pages and their tests.
  */
+import { formatDate } from '../format';
 import type { Team } from '../teams';
 
 /** A team as a headline names it: the city, or "LA Lakers" / "LA Clippers" where a city has two teams. */
@@ -82,7 +83,7 @@ export interface GameFacts {
 
 /** "Jan 1, 2023" */
 export function shortDate(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(isoDate, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 const GAME_VIEW_TEXT: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
+import { formatDate, formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {
@@ -61,5 +61,21 @@ describe('time into game (spec section 9)', () => {
   it('days rest shows 5 as "≥ 5"', () => {
     expect(formatDaysRest(4)).toBe('4');
     expect(formatDaysRest(5)).toBe('≥ 5');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the calendar day of the data, whatever the time zone of the reader', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Pacific/Honolulu', 'UTC', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(formatDate('2023-01-01', { month: 'short', day: 'numeric', year: 'numeric' })).toBe('Jan 1, 2023');
+        expect(formatDate('2023-06-12T00:00:00', { weekday: 'short', month: 'short', day: 'numeric' })).toBe('Mon, Jun 12');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+    expect(formatDate('not a date', { month: 'short' })).toBe('not a date');
   });
 });
