@@ -32,11 +32,6 @@ export function contextLinker(applied: FilterValues): (path: string) => string {
   };
 }
 
-/** `path` with the applied filters that apply on its page kind. */
-export function withContext(path: string, applied: FilterValues): string {
-  return contextLinker(applied)(path);
-}
-
 /**
  * The query a tab link to `pathname` carries from the view's query `search`: the filters that apply on the
  * target's page kind, and the side when the target has one; the table keys are dropped.

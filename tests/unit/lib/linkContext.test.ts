@@ -4,9 +4,12 @@
  * read back from the URL as written.
  */
 import { describe, expect, it } from 'vitest';
-import { contextSearchFor, withContext } from '../../../src/lib/linkContext';
-import { defaultFilterValues } from '../../../src/lib/filterValues';
+import { contextLinker, contextSearchFor } from '../../../src/lib/linkContext';
+import { defaultFilterValues, type FilterValues } from '../../../src/lib/filterValues';
 import { appendTableQuery, parseTableQuery } from '../../../src/lib/tableQuery';
+
+/** `path` as a table's link writes it, with the applied filters that apply on its page kind. */
+const withContext = (path: string, applied: FilterValues) => contextLinker(applied)(path);
 
 const applied = { ...defaultFilterValues(), Season: [2019], SeasonType: ['playoffs'], FilterOutGarbageTime: false, Period: [4] };
 
