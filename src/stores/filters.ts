@@ -54,11 +54,6 @@ export function setFilter(name: FilterName, value: FilterValue, opts: { authenti
   withDraft({ ...$filters.get().values, [name]: value });
 }
 
-/** Put one draft value back to its default (not applied yet). */
-export function resetFilter(name: FilterName): void {
-  withDraft({ ...$filters.get().values, [name]: defaultValue(filterDef(name)) });
-}
-
 /** Throw the draft away: back to the applied values. */
 export function discardChanges(): void {
   withDraft($filters.get().applied);

@@ -20,6 +20,3 @@ export const $hasSide = computed(
   (page) => page.kind !== 'NonStats' && page.kind !== 'TeamSalaries' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind),
 );
 
-export function setSide(side: Side): void {
-  $side.set(side);
-}

@@ -21,6 +21,3 @@ export function toggleSort(column: string, firstDirection: SortDirection): void 
   else $tableSort.set({ column, direction: firstDirection });
 }
 
-export function clearSort(): void {
-  $tableSort.set({ column: null, direction: 'desc' });
-}
