@@ -143,9 +143,11 @@ type FilterField = (typeof FILTERS)[number]['field'];
 const fieldsMatch: [FilterField] extends [FieldPath] ? ([FieldPath] extends [FilterField] ? true : never) : never = true;
 void fieldsMatch;
 
-/** The value of a filter in AppliedFilters (through its `field`). */
-function fieldValue(f: AppliedFilters, def: FilterDefinition): unknown {
-  return def.field.startsWith('lineup.') ? f.lineup[def.field.slice(7) as keyof LineupFilter] : f[def.field as keyof AppliedFilters];
+/** Where a filter's value lives in AppliedFilters (through its `field`): the record holding it, and its key there. */
+function fieldSlot(f: AppliedFilters, def: FilterDefinition): [Record<string, unknown>, string] {
+  return def.field.startsWith('lineup.')
+    ? [f.lineup as Record<string, unknown>, def.field.slice('lineup.'.length)]
+    : [f as unknown as Record<string, unknown>, def.field];
 }
 
 export class ParamError extends Error {
@@ -208,12 +210,9 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   if (askedSet !== undefined && !setDef) throw new ParamError('metric_set', `is not a metric set of ${page} (${side})`);
   const metricSet = setDef?.value ?? null;
   const filters = { lineup: {} } as AppliedFilters;
-  const lineup = filters.lineup as Record<string, unknown>;
-  const top = filters as unknown as Record<string, unknown>;
   for (const def of FILTERS) {
-    const value = parsedValue(def, p);
-    if (def.field.startsWith('lineup.')) lineup[def.field.slice(7)] = value;
-    else top[def.field] = value;
+    const [holder, key] = fieldSlot(filters, def);
+    holder[key] = parsedValue(def, p);
   }
   const { startDate, endDate } = filters;
   if (startDate && endDate && startDate > endDate) throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
@@ -256,7 +255,8 @@ function hasLineupFilter(f: AppliedFilters): boolean {
  */
 export function appliedFilterNames(f: AppliedFilters): string[] {
   return FILTERS.filter((def) => {
-    const value = fieldValue(f, def);
+    const [holder, key] = fieldSlot(f, def);
+    const value = holder[key];
     // Lineup all/any means something only beside a lineup filter that names a player.
     if (def.name === 'LineupAllOrAny') return value !== def.default && hasLineupFilter(f);
     return !isDefaultValue(def, value);

@@ -10,7 +10,8 @@ import { mayUseGatedFilters } from '../../lib/planStatus';
 import type { Session } from '../../lib/session';
 import { ApiError } from './errors';
 
-const GATED = new Set(FILTERS.filter((f) => f.requiresAuth).map((f) => f.name));
+/** The gated filters' api keys by filter name. */
+const GATED = new Map(FILTERS.filter((f) => f.requiresAuth).map((f) => [f.name, f.apiKey]));
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -31,7 +32,7 @@ export function assertFiltersAllowed(
   if (mayUseGatedFilters(session, now)) return;
   const gated = gatedFiltersIn(query);
   if (gated.length === 0) return;
-  const keys = gated.map((name) => FILTERS.find((f) => f.name === name)!.apiKey);
+  const keys = gated.map((name) => GATED.get(name)!);
   const named = `${gated.join(', ')} (${keys.join(', ')})`;
   const message = session
     ? `These filters need an active Stats plan: ${named}. Without the plan you may filter by season, season type, dates and garbage time.`

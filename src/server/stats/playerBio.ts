@@ -62,18 +62,21 @@ export async function playerBio(record: PlayerRecord, seasons: readonly number[]
   const regular = ofSeason.find((s) => s.season_type === 'regular') ?? ofSeason[0];
   const teamIds = [...new Set(ofSeason.slice().reverse().flatMap((s) => s.team_ids.map(Number)))];
 
-  let bio: { season: number; age: number | null; height_in: number | null; weight_lb: number | null; college: string | null; country: string | null; draft_year: number | null; draft_round: number | null; draft_number: number | null } | undefined;
-  let years: { from_year: number | null } | undefined;
-  if (await hasBios) {
+  type BioRow = { season: number; age: number | null; height_in: number | null; weight_lb: number | null; college: string | null; country: string | null; draft_year: number | null; draft_round: number | null; draft_number: number | null };
+  const withBios = await hasBios;
+  // Three independent lookups, run together (the page waits for the bio).
+  const [[bio], [years], [salary]] = await Promise.all([
     // The bio of that season, else the nearest earlier one, else the nearest later one.
-    [bio] = await query(
-      `SELECT season, age, height_in, weight_lb, college, country, draft_year, draft_round, draft_number FROM player_bios
-        WHERE player_id = $1 ORDER BY (season > $2), abs(season - $2) LIMIT 1`,
-      [playerId, Number(season)],
-    ) as never[];
-    [years] = await query('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]) as never[];
-  }
-  const [salary] = await query<{ salary: number | bigint }>('SELECT salary FROM salaries WHERE player_id = $1 AND season = $2 LIMIT 1', [playerId, Number(season)]);
+    withBios
+      ? query<BioRow>(
+          `SELECT season, age, height_in, weight_lb, college, country, draft_year, draft_round, draft_number FROM player_bios
+            WHERE player_id = $1 ORDER BY (season > $2), abs(season - $2) LIMIT 1`,
+          [playerId, Number(season)],
+        )
+      : [],
+    withBios ? query<{ from_year: number | null }>('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]) : [],
+    query<{ salary: number | bigint }>('SELECT salary FROM salaries WHERE player_id = $1 AND season = $2 LIMIT 1', [playerId, Number(season)]),
+  ]);
   const fromYear = years?.from_year ?? null;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {

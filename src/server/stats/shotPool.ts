@@ -75,7 +75,7 @@ export function shotPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kin
   let hit = pools.get(key);
   if (!hit) {
     hit = loadPool(db, f, persp, kind);
-    hit.catch(() => pools.clear());
+    hit.catch(() => pools.delete(key)); // only the failed pool: a timed-out chart must not drop the others
     pools.set(key, hit);
   }
   return hit;
