@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../src/server/config.ts';
 import { checkOracles, ORACLE_GOALS, seasonPasses } from '../../src/server/ingest/oracles.ts';
+import { seasonLabel } from '../../src/server/ingest/read.ts';
 import {
   THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
 } from '../../src/server/ingest/verify.ts';
@@ -103,7 +104,7 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
     // Independent count: rows identical in every column to the row published just before them, straight from the
     // raw file (file order). The nba-data README ("Duplicated event rows") measured 0 in 2012-13 and 14 in 2022-23.
     const published = async (season: number, seasonType: string): Promise<number> => {
-      const file = path.join(config.nbaDataDir, 'pbp', seasonType, `${season}-${String((season + 1) % 100).padStart(2, '0')}.parquet`);
+      const file = path.join(config.nbaDataDir, 'pbp', seasonType, `${seasonLabel(season)}.parquet`);
       const r = (await conn.runAndReadAll(
         `WITH t AS (SELECT file_row_number AS rn, struct_pack(*COLUMNS(* EXCLUDE (file_row_number))) AS c FROM read_parquet($f, file_row_number = true))
          SELECT count(*) AS n FROM (SELECT c, lag(c) OVER (ORDER BY rn) AS prev FROM t) WHERE c = prev`,
