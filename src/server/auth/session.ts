@@ -10,11 +10,13 @@ import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore, type AccountStore, type UserWithSubscriptions } from './store/index.ts';
+import { nowSeconds } from './store/rows.ts';
 
 /** Absolute lifetime of a session: 30 days from sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** The clock of sessions, the same as the stores' (seconds since the epoch). */
+export { nowSeconds };
 
 /**
  * Secure cookies (and the `__Secure-` / `__Host-` cookie names that come with them) when the site is served
