@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BENCH_DIST, buildUnlessSkipped, freePort, loadAverage, option, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { BENCH_DIST, benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
 
 const args = process.argv.slice(2);
@@ -21,7 +21,7 @@ const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
 
 async function main(): Promise<void> {
   const port = Number(option('port', String(await freePort())));
-  const db = path.resolve(option('db', process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb'));
+  const db = benchStatsDb('data/test-stats.duckdb');
   if (!fs.existsSync(db)) throw new Error(`no stats database at ${db}`);
   const env = serverEnv(port, { STATS_DB_PATH: db });
   buildUnlessSkipped(env);

@@ -9,9 +9,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { freePort } from './lib/freePort.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -23,17 +23,6 @@ const option = (name: string, fallback: string) => {
 const DIST = path.resolve('.local/ui-bench-dist');
 const PAGE = option('--path', '/stats/players?season=2012&season=2022');
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;

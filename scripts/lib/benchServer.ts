@@ -28,8 +28,8 @@ export const loadAverage = (): number => os.loadavg()[0]!;
 /** Where the benchmarks build the site (not dist/, which others may be serving). */
 export const BENCH_DIST = path.resolve('.local/bench-dist');
 
-/** The stats database a benchmark runs against: --db, else STATS_DB_PATH, else data/stats.duckdb. */
-export const benchStatsDb = (): string => path.resolve(option('db', process.env.STATS_DB_PATH ?? 'data/stats.duckdb'));
+/** The stats database a benchmark runs against: --db, else STATS_DB_PATH, else `fallback` (data/stats.duckdb). */
+export const benchStatsDb = (fallback = 'data/stats.duckdb'): string => path.resolve(option('db', process.env.STATS_DB_PATH ?? fallback));
 
 /** The environment of the built server on `port` (HOST 127.0.0.1, DIST_DIR the bench build), plus `extra`. */
 export function serverEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -3,27 +3,21 @@
  * METRICS.md's rim zone (under 4 ft) is the league's "Restricted Area" (a 4 ft arc), and its corner threes are
  * "Left/Right Corner 3". An independent reading of the raw file, not of our database.
  */
-import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../src/server/config';
-import { byPlayer, data, HAS_DB } from './helpers';
+import { byPlayer, data, HAS_DB, rawFile, rawSql } from './helpers';
 
 const LEBRON = 2544;
 const CURRY = 201939;
 
 async function rawZones(playerId: number) {
-  const db = await DuckDBInstance.create(':memory:');
-  const c = await db.connect();
-  const file = path.join(config.nbaDataDir, 'shots/regular/2012-13.parquet');
-  const reader = await c.runAndReadAll(
+  const [zones] = await rawSql<{ fga: number; rim: number; c3: number }>(
     `SELECT COUNT(*)::INTEGER AS fga,
             COUNT(*) FILTER (WHERE BASIC_ZONE = 'Restricted Area')::INTEGER AS rim,
             COUNT(*) FILTER (WHERE BASIC_ZONE IN ('Left Corner 3', 'Right Corner 3'))::INTEGER AS c3
-       FROM read_parquet('${file.replace(/'/g, "''")}') WHERE PLAYER_ID = $1`,
-    [playerId],
+       FROM read_parquet($1) WHERE PLAYER_ID = $2`,
+    [rawFile('shots', 'regular', '2012-13.parquet'), playerId],
   );
-  return reader.getRowObjectsJS()[0] as { fga: number; rim: number; c3: number };
+  return zones!;
 }
 
 describe.skipIf(!HAS_DB)('shot zones against the league shot-location file (2012-13)', () => {

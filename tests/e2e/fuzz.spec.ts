@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { dataQuerySchema } from '../../src/lib/apiParams';
+import { signInWithCredentials } from '../../scripts/lib/signIn';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
@@ -47,18 +48,9 @@ async function status(path: string, init: RequestInit = {}): Promise<number> {
   return r.status;
 }
 
-async function cookieOf(who: { email: string; password: string }): Promise<string> {
-  const csrf = await fetch(`${server.base}/api/auth/csrf`);
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const r = await fetch(`${server.base}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base, Cookie: jar.join('; ') },
-    body: new URLSearchParams({ csrfToken, email: who.email, password: who.password, callbackUrl: '/' }),
-  });
-  return [...jar, ...r.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-}
+/** The Cookie header of a signed-in `who` (throws when no session cookie came back). */
+const cookieOf = (who: { email: string; password: string }): Promise<string> =>
+  signInWithCredentials((p, init) => fetch(server.base + p, init), who.email, who.password, { Origin: server.base });
 
 test('the JSON API never answers 5xx: anonymous and as a subscriber', async () => {
   const subscriber = await cookieOf(DEMO.subscriber);

@@ -10,11 +10,13 @@ import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore, type AccountStore, type UserWithSubscriptions } from './store/index.ts';
+import { nowSeconds } from './store/rows.ts';
 
 /** Absolute lifetime of a session: 30 days from sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** The clock of sessions, the same as the stores' (seconds since the epoch). */
+export { nowSeconds };
 
 /**
  * Secure cookies (and the `__Secure-` / `__Host-` cookie names that come with them) when the site is served
@@ -35,27 +37,31 @@ export function toSession(user: UserWithSubscriptions): Session {
   };
 }
 
+type SessionToken = { sub?: unknown; sid?: unknown } | null;
+
+/** The token's session id, hashed as the store keys it, and its user id; null when either is missing. */
+function tokenIds(token: SessionToken): { sidHash: string; sub: string } | null {
+  if (!token || typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
+  return { sidHash: sha256Hex(token.sid), sub: token.sub };
+}
+
 /**
  * The session of a token whose server-side session is still live (read fresh from the store: one query), else
  * null: no token, a signed-out or expired session, a deleted user.
  */
-export async function sessionForToken(
-  token: { sub?: unknown; sid?: unknown } | null,
-  store: AccountStore = getAccountStore(),
-): Promise<Session | null> {
-  if (!token || typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
-  const user = await store.liveSession(sha256Hex(token.sid), nowSeconds());
-  return user && String(user.id) === token.sub ? toSession(user) : null;
+export async function sessionForToken(token: SessionToken, store: AccountStore = getAccountStore()): Promise<Session | null> {
+  const ids = tokenIds(token);
+  if (!ids) return null;
+  const user = await store.liveSession(ids.sidHash, nowSeconds());
+  return user && String(user.id) === ids.sub ? toSession(user) : null;
 }
 
 /** The user id of a token whose server-side session is still live, else null. */
-export async function liveSessionUserId(
-  token: { sub?: unknown; sid?: unknown } | null,
-  store: AccountStore = getAccountStore(),
-): Promise<number | null> {
-  if (!token || typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
-  const userId = await store.findSessionUser(sha256Hex(token.sid), nowSeconds());
-  return userId !== null && String(userId) === token.sub ? userId : null;
+export async function liveSessionUserId(token: SessionToken, store: AccountStore = getAccountStore()): Promise<number | null> {
+  const ids = tokenIds(token);
+  if (!ids) return null;
+  const userId = await store.findSessionUser(ids.sidHash, nowSeconds());
+  return userId !== null && String(userId) === ids.sub ? userId : null;
 }
 
 function authSecret(): string {

@@ -8,7 +8,6 @@
  * The SCORE oracles read the play-by-play files directly, so they do not depend on our read step or parser.
  * Used by `npm run verify:data` (scripts/verify-data.ts) and the data tests (tests/data).
  */
-import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { boxMismatchSql, loadOfficialBox } from './verify.ts';
 import { pbpFile, fileSource, seasonLabel } from './read.ts';

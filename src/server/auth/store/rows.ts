@@ -37,4 +37,4 @@ export function withSubscriptions(users: UserRecord[], subscriptions: Subscripti
   return users.map((u) => ({ ...u, subscriptions: subscriptions.filter((s) => s.userId === u.id) }));
 }
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
