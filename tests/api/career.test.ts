@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { playerCareer } from '../../src/server/stats/career';
 import { playerBio } from '../../src/server/stats/playerBio';
 import { playerRecord } from '../../src/server/stats/players';
-import { HAS_DB, HAS_RAW, rawFile, rawSql } from './helpers';
+import { HAS_DB, rawFile, rawSql } from './helpers';
 
 const LEBRON = 2544;
 
@@ -42,7 +42,7 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
     expect(await playerRecord(999_999_999)).toBeNull();
   });
 
-  it.skipIf(!HAS_RAW)('the figures above are the raw files\' own: player-bios, salaries.csv and the "(n PTS)" counters', async () => {
+  it('the figures above are the raw files\' own: player-bios, salaries.csv and the "(n PTS)" counters', async () => {
     const [bio] = await rawSql<Record<string, unknown>>(
       `SELECT GP, PTS, AGE, DRAFT_YEAR, DRAFT_ROUND, DRAFT_NUMBER, TEAM_ABBREVIATION FROM read_parquet($1) WHERE PLAYER_ID = $2 AND SEASON = '2012-13'`,
       [rawFile('player-bios.parquet'), LEBRON],

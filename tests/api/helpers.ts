@@ -47,9 +47,11 @@ export async function sql<T = Record<string, unknown>>(text: string, params: (st
 
 export const byPlayer = (rows: any[], id: number) => rows.find((r) => r.player_id === id);
 
-/** A file of the raw league data (nba-data, NBA_DATA_DIR), never the stats database. */
+/**
+ * A file of the raw league data (nba-data, NBA_DATA_DIR), never the stats database. The stats database the tests
+ * read is built from these files, so a check against them runs wherever the database does (a missing file fails).
+ */
 export const rawFile = (...parts: string[]): string => path.join(config.nbaDataDir, ...parts);
-export const HAS_RAW = fs.existsSync(rawFile('games.parquet'));
 
 let rawConn: Promise<DuckDBConnection> | null = null;
 /**

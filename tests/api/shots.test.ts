@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/lib/session';
-import { call, data, HAS_DB, HAS_RAW, rawFile, rawSql, sql } from './helpers';
+import { call, data, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 /** A subscriber with an active Stats plan (the gated filters need one). */
 const SUBSCRIBER: Session = {
@@ -54,7 +54,7 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     expect(s.located_fga).toBeGreaterThan(0.98 * s.fga);
   });
 
-  it.skipIf(!HAS_RAW)('the published totals above are the raw play-by-play\'s own field-goal events', async () => {
+  it('the published totals above are the raw play-by-play\'s own field-goal events', async () => {
     const count = async (file: string, player: number) =>
       (await rawSql<{ fgm: number; fga: number }>(
         `SELECT count(*) FILTER (WHERE EVENTMSGTYPE = 1)::INTEGER AS fgm, count(*)::INTEGER AS fga
@@ -99,15 +99,13 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     );
     expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(box.map((b) => [b.abbr, b.fga]));
     expect(s.fga).toBe(box[0]!.fga + box[1]!.fga);
-    if (HAS_RAW) {
-      // The raw play-by-play: one made (type 1) or missed (type 2) field-goal event per attempt, by the shooter's team.
-      const pbp = await rawSql<{ abbr: string; fga: number }>(
-        `SELECT PLAYER1_TEAM_ABBREVIATION AS abbr, count(DISTINCT EVENTNUM)::INTEGER AS fga FROM read_parquet($1)
-          WHERE GAME_ID = '0022200001' AND EVENTMSGTYPE IN (1, 2) GROUP BY 1 ORDER BY 1`,
-        [rawFile('pbp', 'regular', '2022-23.parquet')],
-      );
-      expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(pbp.map((b) => [b.abbr, b.fga]));
-    }
+    // The raw play-by-play: one made (type 1) or missed (type 2) field-goal event per attempt, by the shooter's team.
+    const pbp = await rawSql<{ abbr: string; fga: number }>(
+      `SELECT PLAYER1_TEAM_ABBREVIATION AS abbr, count(DISTINCT EVENTNUM)::INTEGER AS fga FROM read_parquet($1)
+        WHERE GAME_ID = '0022200001' AND EVENTMSGTYPE IN (1, 2) GROUP BY 1 ORDER BY 1`,
+      [rawFile('pbp', 'regular', '2022-23.parquet')],
+    );
+    expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(pbp.map((b) => [b.abbr, b.fga]));
     // A game is a small sample: the shots themselves, each with a location on the half court.
     for (const t of s.by_team) {
       expect(t.binning).toBe('points');
