@@ -311,7 +311,7 @@ async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number
  * Player bios (age, height, weight, college, country, draft) per season from nba-data's player-bios, for the
  * players in the database; 'None' colleges and 'Undrafted' drafts become NULL. No file: an empty table.
  */
-export async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
+async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'player-bios'));
   if (!file) return;
   const src = fileSource(file, false, true);
@@ -331,7 +331,7 @@ export async function playerBios(conn: DuckDBConnection, dataDir: string): Promi
 }
 
 /** First and last league season of each player in the database, from commonallplayers (FROM_YEAR, TO_YEAR). */
-export async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
+async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'commonallplayers'));
   if (!file) return;
   const src = fileSource(file, false, true);

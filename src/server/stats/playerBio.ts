@@ -2,15 +2,15 @@
  * The bio header of the player pages for one season shown: name, position group (our estimate) and listed
  * position, height, weight, age that season, draft, college or country, seasons in the league, team(s) and
  * salary that season. Bios are published for 2003-04..2019-20 (player_bios); later seasons take the latest
- * known bio, with the age moved on by the years between. Salaries cover 2003-04..2019-20. Databases built
- * before player_bios existed give the fields from players/player_seasons only.
+ * known bio, with the age moved on by the years between. Salaries cover 2003-04..2019-20. The tables are part
+ * of the stats schema (src/server/db/schema.sql); a database without them is refused at start-up
+ * (src/server/db/statsDbVersion.ts).
  */
 import { seasonLabel } from '../../lib/filters';
 import { LAST_SALARY_SEASON } from '../../lib/site';
 import { teamByTeamId } from '../../lib/teams';
 import { query } from '../db/statsDb';
 import type { PlayerRecord } from './players';
-
 
 export interface PlayerBio {
   player_id: number;
@@ -40,19 +40,11 @@ export interface PlayerBio {
   salary_note: string | null;
 }
 
-async function tableExists(name: string): Promise<boolean> {
-  const [r] = await query<{ n: number | bigint }>('SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = $1', [name]);
-  return Number(r?.n ?? 0) > 0;
-}
-
-let hasBios: Promise<boolean> | null = null;
-
 /**
  * The bio for the seasons of a page's filter (the latest he played among them), from his record (players.ts
  * playerRecord, which the page reads once for the bio, the title and the structured data).
  */
 export async function playerBio(record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {
-  hasBios ??= Promise.all([tableExists('player_bios'), tableExists('player_league_years')]).then((x) => x.every(Boolean));
   const playerId = Number(record.player.player_id);
   const player = record.player as { name: string; last_season: number | null; listed_position: string | null; height_in: number | null };
   const played = record.seasons as { season: number; season_type: string; team_ids: number[]; position: string; listed_position: string | null; height_in: number | null }[];
@@ -63,18 +55,15 @@ export async function playerBio(record: PlayerRecord, seasons: readonly number[]
   const teamIds = [...new Set(ofSeason.slice().reverse().flatMap((s) => s.team_ids.map(Number)))];
 
   type BioRow = { season: number; age: number | null; height_in: number | null; weight_lb: number | null; college: string | null; country: string | null; draft_year: number | null; draft_round: number | null; draft_number: number | null };
-  const withBios = await hasBios;
   // Three independent lookups, run together (the page waits for the bio).
   const [[bio], [years], [salary]] = await Promise.all([
     // The bio of that season, else the nearest earlier one, else the nearest later one.
-    withBios
-      ? query<BioRow>(
-          `SELECT season, age, height_in, weight_lb, college, country, draft_year, draft_round, draft_number FROM player_bios
-            WHERE player_id = $1 ORDER BY (season > $2), abs(season - $2) LIMIT 1`,
-          [playerId, Number(season)],
-        )
-      : [],
-    withBios ? query<{ from_year: number | null }>('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]) : [],
+    query<BioRow>(
+      `SELECT season, age, height_in, weight_lb, college, country, draft_year, draft_round, draft_number FROM player_bios
+        WHERE player_id = $1 ORDER BY (season > $2), abs(season - $2) LIMIT 1`,
+      [playerId, Number(season)],
+    ),
+    query<{ from_year: number | null }>('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]),
     query<{ salary: number | bigint }>('SELECT salary FROM salaries WHERE player_id = $1 AND season = $2 LIMIT 1', [playerId, Number(season)]),
   ]);
   const fromYear = years?.from_year ?? null;
