@@ -8,7 +8,7 @@
  * Also what the stats client fetches: a player's details (/api/player_details) only where a chart shows them.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { expect, statsAppReady, tabToFirstHeader, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -108,13 +108,7 @@ test.describe('column definitions before their popover has loaded', () => {
     const popover = await holdBack(page, /\/ColumnDefinition\.[^/]*\.js$/);
     await page.goto('/stats/players?season=2012');
     await statsAppReady(page);
-    await page.getByLabel('Metric set').focus();
-    let onHeader = false;
-    for (let i = 0; i < 40 && !onHeader; i++) {
-      await page.keyboard.press('Tab');
-      onHeader = await page.evaluate(() => document.activeElement?.classList.contains('sa-sort-btn') ?? false);
-    }
-    expect(onHeader).toBe(true);
+    await tabToFirstHeader(page);
     const dialog = page.getByRole('dialog', { name: 'Player: definition' });
     await expect(dialog).toHaveCount(0);
     popover.release();
