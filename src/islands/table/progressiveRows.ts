@@ -9,9 +9,9 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** Rows in the first render: what a desktop screen shows of the table below the controls (30 px rows). */
-export const FIRST_ROWS = 30;
+const FIRST_ROWS = 30;
 /** Rows added per task after the first paint: small enough to stay well under a 50 ms task on a slow phone. */
-export const SLICE_ROWS = 20;
+const SLICE_ROWS = 20;
 
 export function useProgressiveRows(total: number): { count: number; filling: boolean } {
   // Infinity once the table has been filled: from then on every row renders at once.
