@@ -18,15 +18,15 @@ export function useProgressiveRows(total: number): { count: number; filling: boo
   const [count, setCount] = useState(FIRST_ROWS);
   const filling = count < total;
   useEffect(() => {
-    if (count === Infinity) return;
-    if (total > 0 && count >= total) {
+    // Done, or nothing to fill yet (the rows have not come).
+    if (count === Infinity || total === 0) return;
+    if (count >= total) {
       setCount(Infinity);
       return;
     }
-    if (!filling) return;
     // A macrotask, so the browser paints (and handles input) between slices; a transition, so React may yield.
     const timer = setTimeout(() => startTransition(() => setCount((n) => n + SLICE_ROWS)), 0);
     return () => clearTimeout(timer);
-  }, [count, total, filling]);
+  }, [count, total]);
   return { count: Math.min(count, total), filling };
 }
