@@ -9,10 +9,10 @@
  * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
  * browsers, hence the explicit ones.
  */
-import type { CSSProperties } from 'react';
 import { GAME_LINE_KINDS, formatDiff, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import type { PageKind } from '../lib/pageKinds';
+import { columnGridStyle } from '../islands/table/columnGrid';
 import { identityColumns } from '../islands/table/identityColumns';
 import { numberColumns } from '../islands/table/numberColumns';
 
@@ -35,11 +35,7 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
   }
   const identity = identityColumns(rows[0], def.layout);
   const numbers = numberColumns(columnsOf(def), def.layout);
-  const widths = [...identity, ...numbers].map((c) => c.width);
-  const gridStyle = {
-    '--fv-columns': widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' '),
-    minWidth: widths.reduce((sum, w) => sum + w, 0),
-  } as CSSProperties;
+  const gridStyle = columnGridStyle('--fv-columns', [...identity, ...numbers]);
   return (
     <div className="first-view" data-testid="first-view">
       <div className="first-view-wrap" role="region" aria-label={`${def.label} table`} tabIndex={0}>

@@ -39,8 +39,8 @@ function hitsOf(a: Answer): Hit[] {
   ];
 }
 
-export default function SiteSearch({ initial = '' }: { initial?: string }) {
-  const [input, setInput] = useState(initial);
+export default function SiteSearch() {
+  const [input, setInput] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -13,7 +13,7 @@
  * server's first view is not one long task.
  */
 import { useStore } from '@nanostores/react';
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useMemo } from 'react';
 import { betterText } from '../lib/columnMeta';
 import { GAME_LINE_KINDS, formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
@@ -29,6 +29,7 @@ import { changeMinPossessions, sortTable } from '../stores/statsApp';
 import { $tableData, type Row } from '../stores/tableData';
 import { $tableSort } from '../stores/tableSort';
 import { CellTip, cellTipHandlers } from './table/cellFocus';
+import { columnGridStyle } from './table/columnGrid';
 import { ColumnHeader, type GuideRef } from './table/ColumnHeader';
 import { identityColumns, type IdentityColumn } from './table/identityColumns';
 import { numberColumns, type NumberColumn } from './table/numberColumns';
@@ -50,9 +51,6 @@ function rowKeys(rows: readonly Row[]): string[] {
     return n === 0 ? base : `${base}#${n}`;
   });
 }
-
-/** Column widths as grid tracks: at least the width, sharing any spare room in proportion. */
-const track = (width: number) => `minmax(${width}px, ${width}fr)`;
 
 interface RowProps {
   row: Row;
@@ -156,8 +154,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   if (!def || rows.length === 0) return null;
   const groups = numbers.some((c) => c.group);
   const all = [...identity, ...numbers];
-  const totalWidth = all.reduce((sum, c) => sum + c.width, 0);
-  const gridStyle = { '--sa-columns': all.map((c) => track(c.width)).join(' '), minWidth: totalWidth } as CSSProperties;
+  const gridStyle = columnGridStyle('--sa-columns', all);
   const ariaSort = (id: string) => (sort.column === id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
   const guide = guides[def.value];
   const head = (id: string, label: string, definition: string, firstDirection: 'asc' | 'desc', className: string, c?: NumberColumn) => (

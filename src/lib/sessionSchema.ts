@@ -7,7 +7,7 @@ import './zodSetup';
 import { z } from 'zod/mini';
 import type { Session } from './session.ts';
 
-export const sessionSchema = z
+const sessionSchema = z
   .object({
     user: z
       .object({

@@ -8,7 +8,7 @@
  * Also what the stats client fetches: a player's details (/api/player_details) only where a chart shows them.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { expect, statsAppReady, tabToFirstHeader, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -29,6 +29,14 @@ async function holdBack(page: Page, pattern: RegExp): Promise<{ requested: () =>
     },
   );
   return { requested: () => requested, release };
+}
+
+/** Opens the 2012-13 players table with the chunk matching `chunk` held back, once the stats island is ready. */
+async function openPlayersHolding(page: Page, chunk: RegExp): ReturnType<typeof holdBack> {
+  const held = await holdBack(page, chunk);
+  await page.goto('/stats/players?season=2012');
+  await statsAppReady(page);
+  return held;
 }
 
 const header = (page: Page, column: string) => page.locator(`.sa-head-row [role="columnheader"][data-column="${column}"]`);
@@ -80,9 +88,7 @@ test.describe('header search before its combobox has loaded', () => {
 
 test.describe('column definitions before their popover has loaded', () => {
   test('the table hydrates and sorts without it; a hover then opens the definition', async ({ page }) => {
-    const popover = await holdBack(page, /\/ColumnDefinition\.[^/]*\.js$/);
-    await page.goto('/stats/players?season=2012');
-    await statsAppReady(page);
+    const popover = await openPlayersHolding(page, /\/ColumnDefinition\.[^/]*\.js$/);
     await expect.poll(popover.requested, { message: 'loaded when the browser is idle' }).toBe(true);
     // Sorting needs nothing of the popover.
     const firstName = page.locator('.sa-tbody .sa-row').first().locator('[role="rowheader"]');
@@ -105,16 +111,8 @@ test.describe('column definitions before their popover has loaded', () => {
   });
 
   test('keyboard focus asks for it, and the definition opens when it arrives', async ({ page }) => {
-    const popover = await holdBack(page, /\/ColumnDefinition\.[^/]*\.js$/);
-    await page.goto('/stats/players?season=2012');
-    await statsAppReady(page);
-    await page.getByLabel('Metric set').focus();
-    let onHeader = false;
-    for (let i = 0; i < 40 && !onHeader; i++) {
-      await page.keyboard.press('Tab');
-      onHeader = await page.evaluate(() => document.activeElement?.classList.contains('sa-sort-btn') ?? false);
-    }
-    expect(onHeader).toBe(true);
+    const popover = await openPlayersHolding(page, /\/ColumnDefinition\.[^/]*\.js$/);
+    await tabToFirstHeader(page);
     const dialog = page.getByRole('dialog', { name: 'Player: definition' });
     await expect(dialog).toHaveCount(0);
     popover.release();
@@ -135,9 +133,7 @@ test.describe('column definitions before their popover has loaded', () => {
     test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
     test('a tap before it has loaded opens it when it arrives; another tap on "i" closes it', async ({ page }) => {
-      const popover = await holdBack(page, /\/ColumnDefinition\.[^/]*\.js$/);
-      await page.goto('/stats/players?season=2012');
-      await statsAppReady(page);
+      const popover = await openPlayersHolding(page, /\/ColumnDefinition\.[^/]*\.js$/);
       const info = header(page, 'tov_pct').getByRole('button', { name: 'What is TOV%?' });
       await info.scrollIntoViewIfNeeded();
       await info.tap();
@@ -158,9 +154,7 @@ test.describe('column definitions before their popover has loaded', () => {
 
 test.describe('filter popovers before their code has loaded', () => {
   test('a press that straddles the arrival of the popover code still opens it, and Escape gives the focus back', async ({ page }) => {
-    const popover = await holdBack(page, /\/FilterGroupPopover\.[^/]*\.js$/);
-    await page.goto('/stats/players?season=2012');
-    await statsAppReady(page);
+    const popover = await openPlayersHolding(page, /\/FilterGroupPopover\.[^/]*\.js$/);
     await expect.poll(popover.requested, { message: 'loaded when the browser is idle' }).toBe(true);
     const season = page.locator('[data-group="Season"]');
     const box = (await season.boundingBox())!;
@@ -183,9 +177,7 @@ test.describe('filter popovers before their code has loaded', () => {
   });
 
   test('a click before the code arrives opens the popover when it does', async ({ page }) => {
-    const popover = await holdBack(page, /\/FilterGroupPopover\.[^/]*\.js$/);
-    await page.goto('/stats/players?season=2012');
-    await statsAppReady(page);
+    const popover = await openPlayersHolding(page, /\/FilterGroupPopover\.[^/]*\.js$/);
     await page.locator('[data-group="Season"]').click();
     const dialog = page.getByRole('dialog', { name: 'Season filters' });
     await page.waitForTimeout(300);

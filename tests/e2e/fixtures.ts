@@ -36,3 +36,17 @@ export async function statsAppReady(page: Page, timeout = 30_000): Promise<void>
   // A long table's first fill comes in slices after the first paint (src/islands/table/progressiveRows.ts).
   await expect(page.locator('.sa-table[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
+
+/**
+ * From the metric-set select, Tab until the keyboard focus is on a column header's sort button (the first one),
+ * and check that it got there.
+ */
+export async function tabToFirstHeader(page: Page): Promise<void> {
+  await page.getByLabel('Metric set').focus();
+  let onHeader = false;
+  for (let i = 0; i < 40 && !onHeader; i++) {
+    await page.keyboard.press('Tab');
+    onHeader = await page.evaluate(() => document.activeElement?.classList.contains('sa-sort-btn') ?? false);
+  }
+  expect(onHeader).toBe(true);
+}

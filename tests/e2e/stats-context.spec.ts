@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { expect, statsAppReady, tabToFirstHeader, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -93,13 +93,7 @@ test('Download CSV gives the rows and columns of the table, in its order', async
 
 test('a column definition opens with the keyboard, and its guide link is a Tab away', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012');
-  await page.getByLabel('Metric set').focus();
-  let onHeader = false;
-  for (let i = 0; i < 40 && !onHeader; i++) {
-    await page.keyboard.press('Tab');
-    onHeader = await page.evaluate(() => document.activeElement?.classList.contains('sa-sort-btn') ?? false);
-  }
-  expect(onHeader).toBe(true);
+  await tabToFirstHeader(page);
   const dialog = page.getByRole('dialog', { name: 'Player: definition' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Player (links to his page).');

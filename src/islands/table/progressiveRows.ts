@@ -9,24 +9,24 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** Rows in the first render: what a desktop screen shows of the table below the controls (30 px rows). */
-export const FIRST_ROWS = 30;
+const FIRST_ROWS = 30;
 /** Rows added per task after the first paint: small enough to stay well under a 50 ms task on a slow phone. */
-export const SLICE_ROWS = 20;
+const SLICE_ROWS = 20;
 
 export function useProgressiveRows(total: number): { count: number; filling: boolean } {
   // Infinity once the table has been filled: from then on every row renders at once.
   const [count, setCount] = useState(FIRST_ROWS);
   const filling = count < total;
   useEffect(() => {
-    if (count === Infinity) return;
-    if (total > 0 && count >= total) {
+    // Done, or nothing to fill yet (the rows have not come).
+    if (count === Infinity || total === 0) return;
+    if (count >= total) {
       setCount(Infinity);
       return;
     }
-    if (!filling) return;
     // A macrotask, so the browser paints (and handles input) between slices; a transition, so React may yield.
     const timer = setTimeout(() => startTransition(() => setCount((n) => n + SLICE_ROWS)), 0);
     return () => clearTimeout(timer);
-  }, [count, total, filling]);
+  }, [count, total]);
   return { count: Math.min(count, total), filling };
 }
