@@ -1,7 +1,7 @@
 /**
  * `npm start`: from a fresh clone (after `npm ci`) to the site on http://localhost:4321 with the defaults.
  *  1. builds the stats database (STATS_DB_PATH, default data/stats.duckdb) with `npm run ingest` when it is
- *     missing (the first run takes a while: every season is parsed);
+ *     missing or of another schema version (the first run takes a while: every season is parsed);
  *  2. seeds the demo accounts with `npm run users -- seed-demo` (idempotent) when that script exists;
  *  3. builds the site (`npm run build`);
  *  4. serves it (`npm run serve`) until stopped with Ctrl-C.
@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { statsDbState } from './lib/statsDbState.mjs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -26,8 +27,10 @@ function step(label, args) {
   }
 }
 
-if (!existsSync(statsDb) && !env.SKIP_INGEST) {
+const statsState = env.SKIP_INGEST ? 'current' : await statsDbState(statsDb);
+if (statsState !== 'current') {
   if (scripts.ingest && existsSync('src/server/ingest/cli.ts')) {
+    if (statsState !== 'missing') console.log(`[start] ${statsState}: building it again.`);
     step(`building the stats database ${statsDb}`, ['run', 'ingest']);
   } else {
     console.log('[start] no ingest yet: serving without a stats database.');

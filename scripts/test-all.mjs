@@ -1,7 +1,7 @@
 /**
  * `npm test`: every test of the project, in order, and one closing line "N passed, M failed".
  *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
- *     regular season and playoffs) when it is missing and the ingest exists;
+ *     regular season and playoffs) when it is missing or of another schema version and the ingest exists;
  *  2. vitest (unit and data tests);
  *  3. astro build, then astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
+import { statsDbState } from './lib/statsDbState.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -51,7 +52,9 @@ function readJson(file) {
 
 // 1. Test database.
 const ingestEntry = 'src/server/ingest/cli.ts';
-if (!existsSync(env.STATS_DB_PATH)) {
+const statsState = await statsDbState(env.STATS_DB_PATH);
+if (statsState !== 'current') {
+  if (statsState !== 'missing') console.log(`${statsState}: building it again.`);
   if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
     mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
     const ok = run('test database', 'npm', [

@@ -4,7 +4,7 @@
  * - the builder writes exactly 10 rows per possession, one per player on court, sorted by player;
  * - for a set of lineup filters the ids the index picks are exactly the possessions that pass the lineup
  *   condition tested on o1..o5/d1..d5 (the fallback path);
- * - through the API's own code (materialisePossessions), the fast path and the forced fallback give the same
+ * - through the API's own code (openSample, fullSample), the fast path and the forced fallback give the same
  *   possessions with the same perspective flags.
  * The builder runs on a temporary copy of the test database, so these checks run on any database.
  */
@@ -18,7 +18,7 @@ import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
 import { lineupCondition } from '../../src/server/stats/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
-import { materialisePossessions } from '../../src/server/stats/scope';
+import { fullSample, openSample } from '../../src/server/stats/scope';
 import { scopedPossessionTable } from '../../src/server/stats/filterSql';
 import { Params } from '../../src/server/stats/sql';
 import { DB_PATH, HAS_DB } from './helpers';
@@ -108,8 +108,9 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
 /** The API's materialised sample, as sorted (possession_id, off_ok, def_ok) triples summarised. */
 async function sample(f: AppliedFilters, lineupIndex: boolean) {
   return withScope(async (db) => {
-    const drop = await materialisePossessions(db, f, { lineupIndex });
+    const drop = openSample(db, f, { lineupIndex });
     try {
+      await fullSample(db, f);
       const t = scopedPossessionTable(db, f)!;
       const [r] = await db.query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
       return { n: Number(r!.n), h: String(r!.h) };

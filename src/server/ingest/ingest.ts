@@ -41,6 +41,13 @@ export interface IngestSummary {
   skipped: { gameId: number; reason: string }[];
 }
 
+/**
+ * Row-group size of the derived tables (src/server/stats/aggregates.ts). DuckDB skips a row group when its
+ * min/max cannot match a filter; the team-clustered copies are read a few team-seasons and periods at a time,
+ * blocks of a few thousand rows, which the default 122,880-row groups would mix with their neighbours.
+ */
+const POST_INGEST_ROW_GROUP_SIZE = 16_384;
+
 export const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => 2003 + i);
 
 export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
@@ -60,12 +67,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   // Memory goal: the whole run under 2 GB. DuckDB gets 640 MB and spills the big post-ingest aggregations
   // to a temporary folder next to the output; the JavaScript side holds one game at a time.
   const spill = `${tmp}.spill`;
-  const instance = await DuckDBInstance.create(tmp, {
-    threads: '2',
-    memory_limit: opts.memoryLimit ?? '640MB',
-    temp_directory: spill,
-    preserve_insertion_order: 'true',
-  });
+  const instanceOptions = { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
+  let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '640MB' });
   let conn: DuckDBConnection | null = await instance.connect();
   // Reading streams on its own connection: the appenders flush on `conn` while a game stream is open.
   const readConn = await instance.connect();
@@ -147,6 +150,18 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
     await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
     await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
+    // The derived tables of the hooks are written with smaller row groups (POST_INGEST_ROW_GROUP_SIZE): the
+    // row-group size is an option of the attached database, taken by what is written under it, so the file is
+    // closed and attached again with it.
+    await conn.run('CHECKPOINT');
+    readConn.closeSync();
+    conn.closeSync();
+    instance.closeSync();
+    instance = await DuckDBInstance.create(':memory:', { ...instanceOptions, memory_limit: postLimit });
+    conn = await instance.connect();
+    // ATTACH takes no parameters: the path is our own temporary file name, quoted here.
+    await conn.run(`ATTACH '${tmp.replace(/'/g, "''")}' AS stats (ROW_GROUP_SIZE ${POST_INGEST_ROW_GROUP_SIZE})`);
+    await conn.run('USE stats');
     await runPostIngestHooks(conn, log);
     const t = writer.totals;
     const summary: IngestSummary = {
@@ -174,7 +189,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       },
     );
     await conn.run('CHECKPOINT');
-    readConn.closeSync();
     conn.closeSync();
     conn = null;
     instance.closeSync();

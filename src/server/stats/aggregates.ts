@@ -84,4 +84,73 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
   },
 };
 
-export const AGGREGATE_BUILDERS: AggregateBuilder[] = [playerOnCourtBuilder, playerPossessionIndexBuilder];
+/**
+ * The sort key of the team-clustered copies below: a team's season, as team_id * 10000 + season. Both copies are
+ * sorted by it, so that a filter naming a few team-seasons (`team_season IN (...)`) lets DuckDB's zone maps skip
+ * every row group of the other teams and seasons.
+ */
+export const teamSeasonKey = (teamId: string, season: string) => `(${teamId}::BIGINT * 10000 + ${season})`;
+
+/**
+ * The possession columns a players table reads from a lineup-filtered sample (src/server/stats/sums.ts
+ * playerPossessionRows): identity, sample keys, filter columns, the ten players and the counters of his
+ * on-court numbers.
+ */
+export const TEAM_POSSESSION_COLUMNS = [
+  'possession_id', 'game_id', 'season', 'season_type', 'period', 'start_time', 'score_diff', 'is_filtered_out',
+  'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
+  'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
+  'seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts',
+] as const;
+
+/**
+ * team_possessions: every possession filed twice, under its offense's and its defense's team-season, with the
+ * columns a players table needs (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
+ * seasons, so a lineup filter naming him reads his team-seasons' rows (about 1/15 of the table for one team)
+ * where the possession table, sorted by game, spreads them over every row group.
+ * Columns (commented as in schema.sql):
+ *   team_season BIGINT     -- the team-season it is filed under: team_id * 10000 + season (the sort key)
+ *   filed_offense BOOLEAN  -- TRUE: filed under the offense's team; FALSE: under the defense's
+ *   ... then TEAM_POSSESSION_COLUMNS as in possessions.
+ * Sorted by team_season, period, possession_id: a period filter skips the other periods' row groups too.
+ */
+const teamPossessionsBuilder: AggregateBuilder = {
+  name: 'team_possessions',
+  async build(connection) {
+    await connection.run('DROP TABLE IF EXISTS team_possessions');
+    await connection.run(`
+      CREATE TABLE team_possessions AS
+      SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense,
+             ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}
+        FROM possessions p,
+             (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f
+       ORDER BY team_season, period, possession_id`);
+  },
+};
+
+/**
+ * team_player_possession_stats: player_possession_stats filed twice, under each team-season of the possession
+ * (both teams' players' counters under both teams), sorted by team_season, period, possession_id. With
+ * team_possessions, a players table with a lineup filter reads only the named players' team-seasons (and
+ * periods). Columns: team_season BIGINT (as in team_possessions), period TINYINT (possessions.period), then
+ * every column of player_possession_stats.
+ */
+const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
+  name: 'team_player_possession_stats',
+  async build(connection) {
+    await connection.run('DROP TABLE IF EXISTS team_player_possession_stats');
+    await connection.run(`
+      CREATE TABLE team_player_possession_stats AS
+      SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*
+        FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id,
+             (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f
+       ORDER BY team_season, p.period, s.possession_id`);
+  },
+};
+
+export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
+  playerOnCourtBuilder,
+  playerPossessionIndexBuilder,
+  teamPossessionsBuilder,
+  teamPlayerPossessionStatsBuilder,
+];

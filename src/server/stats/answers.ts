@@ -9,11 +9,12 @@ import { LRUCache } from 'lru-cache';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
-import { withScope, type StatsScope } from '../db/statsDb';
+import { statsDb, withScope, type StatsScope } from '../db/statsDb';
 import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from './encoding';
 import { QueryQueue, type Lane } from './queue';
+import { warmSampleTables } from './scope';
 import { computeShots } from './shots';
 
 export type { DataResponse } from './dispatch';
@@ -121,7 +122,8 @@ let warmed = false;
 const WARM_UP = 'warm-up';
 /**
  * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
- * league and lineups views in the background so that later visitors hit the cache.
+ * league and lineups views in the background so that later visitors hit the cache; then read the tables of
+ * lineup-filtered samples into DuckDB's buffer pool (scope.ts warmSampleTables).
  */
 function warmDefaults(): void {
   if (warmed) return;
@@ -133,6 +135,7 @@ function warmDefaults(): void {
       const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
       await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
     }
+    await warmSampleTables(statsDb);
   })().catch(() => {
     warmed = false;
   });

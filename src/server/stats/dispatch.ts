@@ -7,7 +7,7 @@ import type { DataQuery } from '../../lib/apiParams';
 import type { StatsScope } from '../db/statsDb';
 import { requireGame, requirePlayer } from './entities';
 import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
-import { materialisePossessions } from './scope';
+import { openSample } from './scope';
 import { gamePreviewView, gameTeamView } from './views/games';
 import { leagueView } from './views/league';
 import { lineupsView } from './views/lineups';
@@ -28,14 +28,14 @@ export interface DataResponse {
 /**
  * The answer of a query. `leaguePlayers` gives the league's Players answer of a query (the percentile pool of
  * team pages); the answers layer passes its cached lookup, so views never import the layer above them.
- * Lineup filters select few possessions: they are materialised once per computation and every aggregate reads
- * that small table. Other possession-level filters (period, time, score) keep most of the table, so each
+ * Lineup filters select few possessions: they are read once per computation into a sample (as wide as its
+ * aggregates need, src/server/stats/scope.ts) and every aggregate reads that small table. Other possession-level filters (period, time, score) keep most of the table, so each
  * aggregate scans the possession table with the filters pushed into the scan instead.
  */
 export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   const gamePage = q.page.startsWith('Game');
   if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(db, q, leaguePlayers);
-  const drop = await materialisePossessions(db, q.filters);
+  const drop = openSample(db, q.filters);
   try {
     return await compute(db, q, leaguePlayers);
   } finally {

@@ -17,12 +17,17 @@ import { LINEUP_SLOTS, TIME_INTO_GAME_MAX } from '../../lib/filters';
 import type { StatsDb } from '../db/statsDb';
 import { and, or, type Params } from './sql';
 
-/** The key of a filter set in a request scope's table of materialised possessions. */
+/** The key of a filter set in a request scope's table of materialised samples (src/server/stats/scope.ts). */
 export const possessionScopeKey = (f: AppliedFilters) => `possessions:${JSON.stringify(f)}`;
+
+/** A request's full-width sample of filtered possessions, taken as a temporary table (src/server/stats/scope.ts). */
+export interface ScopedSample {
+  table: string;
+}
 
 /** The temporary table holding these filters' possessions in the computation's scope, if any. */
 export function scopedPossessionTable(db: StatsDb, f: AppliedFilters): string | undefined {
-  return db.data?.get(possessionScopeKey(f)) as string | undefined;
+  return (db.data?.get(possessionScopeKey(f)) as ScopedSample | undefined)?.table;
 }
 
 export type Perspective = 'offense' | 'defense';
@@ -117,8 +122,8 @@ export function lineupCondition(f: AppliedFilters, b: Params, p = 'p'): string {
  */
 export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p', withLineup = true): string[] {
   const c: string[] = [];
-  // Periods 1-4, 5 = OT, 6 = 2OT, 7 = 3OT; later overtimes count as 3OT.
-  if (f.periods.length) c.push(`LEAST(${p}.period, 7) IN ${b.list(f.periods)}`);
+  const period = periodCondition(f, b, p);
+  if (period) c.push(period);
   if (f.timeIntoGame) {
     const [lo, hi] = f.timeIntoGame;
     // Time into game: quarters 720 s, overtimes 300 s from 2880; the top of the range (3780) includes later overtimes.
@@ -128,6 +133,18 @@ export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'
   const lineup = withLineup ? lineupCondition(f, b, p) : '';
   if (lineup) c.push(lineup);
   return c;
+}
+
+/**
+ * The period filter on a table alias with a period column: periods 1-4, 5 = OT, 6 = 2OT, 7 = 3OT; later
+ * overtimes count as 3OT. Written as plain comparisons on the column so that DuckDB pushes them into the scan
+ * (zone maps skip row groups of other periods where a table is sorted by period).
+ */
+export function periodCondition(f: AppliedFilters, b: Params, alias: string): string {
+  if (!f.periods.length) return '';
+  const exact = f.periods.filter((x) => x < 7);
+  const parts = [exact.length ? `${alias}.period IN ${b.list(exact)}` : '', f.periods.includes(7) ? `${alias}.period >= 7` : ''];
+  return or(parts.filter(Boolean));
 }
 
 /** Score differential at the start of the possession, from the perspective team's view. */

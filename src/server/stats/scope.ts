@@ -1,112 +1,191 @@
 /**
- * Requests with possession-level filters (period, time into game, score differential, lineups) read the
- * possession table many times (team sums, on-court sums from both ends, on/off, player counters). Inside a
- * computation's scope (src/server/db/statsDb.ts withScope, passed in as `db`) the possessions that pass the filters are scanned ONCE
- * into a temporary table with two flags, off_ok / def_ok: whether the possession passes the perspective-
+ * The sample of a request: the possessions that pass its possession-level filters (period, time into game,
+ * score differential, lineups), each with two flags, off_ok / def_ok: whether it passes the perspective-
  * dependent filters (game-level filters and score differential) judged from the offense's / the defense's team.
- * Every later aggregate of the request with the same filters reads that table (filterSql.possessionSource).
+ * `sampleSql` writes the SELECT of a sample with the columns its reader needs; two readers:
+ * - player sums (src/server/stats/sums.ts) put it in their query as a MATERIALIZED CTE, narrow (their on-court
+ *   counters only). When lineup filters name players on the floor, it reads team_possessions, the possessions
+ *   filed by team-season, for those players' team-seasons only, and pairs with team_player_possession_stats
+ *   filed the same way: a player's possessions lie in his teams' seasons, which the possession table (sorted by
+ *   game) spreads over every row group.
+ * - team aggregates (team sums, on-court team counters, on/off) of a request with lineup filters read a
+ *   temporary table of the full-width sample, taken once per computation inside its scope
+ *   (src/server/db/statsDb.ts withScope, passed in as `db`): `openSample` at the start, `fullSample` before
+ *   each such aggregate, read through filterSql.possessionSource.
  */
 import type { AppliedFilters } from '../../lib/apiParams';
+import { LINEUP_SLOTS } from '../../lib/filters';
 import type { StatsDb, StatsScope } from '../db/statsDb';
 import {
   commonPossessionConditions,
   hasLineup,
   needsTeamGames,
   possessionScopeKey,
+  type ScopedSample,
   sampleConditions,
   scoreDiffConditions,
   teamGameConditions,
 } from './filterSql';
 import { TEAM_COUNTERS } from './counters';
+import { TEAM_POSSESSION_COLUMNS, teamSeasonKey } from './aggregates';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
 let counter = 0;
 
-/** The possession columns later aggregates read (the filters are applied while materialising). */
-const KEPT_COLUMNS = [
+/** Columns every sample holds: identity, sample keys, team and lineup ids, the ten players. */
+const KEY_COLUMNS = [
   'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
   'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
-  ...TEAM_COUNTERS.filter((c) => c !== 'possessions'),
-];
+] as const;
 
-/** The scope key of the game-id range that bounds a materialised sample (player counters use it to prune). */
-export const gameRangeScopeKey = (f: AppliedFilters) => `game-range:${JSON.stringify(f)}`;
+/** The counters team_possessions carries (a sample needing only these can be read from it). */
+const TEAM_POSSESSION_COUNTERS = new Set<string>(TEAM_POSSESSION_COLUMNS);
+
+/** The counters a full sample holds: every team counter of the possession table. */
+const FULL_SAMPLE = TEAM_COUNTERS.filter((c) => c !== 'possessions');
 
 /**
- * Seasons in which the lineup filters can hold: a player can only be on the floor in a season he played. With
- * lineupAllOrAny = all, every filled filter must hold (intersection of their seasons); with any, one of them
- * (union). Off-court filters hold in any season. The possession table is sorted by season, so naming fewer
- * seasons lets DuckDB skip whole row groups.
+ * Where the lineup filters can hold, from player_seasons:
+ * - seasons: a player can only be on the floor in a season he played. With lineupAllOrAny = all, every filled
+ *   filter must hold (intersection of their seasons); with any, one of them (union). Off-court filters hold in
+ *   any season. The possession table is sorted by season, so naming fewer seasons lets DuckDB skip row groups.
+ * - teamSeasons: the team-seasons (team_possessions' key) of every player a filter needs on the floor, or null
+ *   when no filter names one (off court only, or any with an off-court filter). Every possession that passes
+ *   has one of them on the floor, for a team he played for that season, so it is filed under one of these keys.
  */
-async function lineupSeasons(db: StatsDb, f: AppliedFilters): Promise<number[]> {
+async function lineupReach(db: StatsDb, f: AppliedFilters): Promise<{ seasons: number[]; teamSeasons: number[] | null }> {
   const conditions: number[][] = []; // each: the players of one filled filter (one of them must be on)
-  for (const slot of ['pg', 'sg', 'sf', 'pf', 'c'] as const) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
+  for (const slot of LINEUP_SLOTS) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
   for (const id of f.lineup.onCourt) conditions.push([id]);
   const offOnly = f.lineup.offCourt.length > 0;
-  if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return f.seasons;
+  if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return { seasons: f.seasons, teamSeasons: null };
   const ids = [...new Set(conditions.flat())];
   const b = new Params();
-  const rows = await db.query<{ player_id: number; season: number }>(
-    `SELECT DISTINCT player_id, season FROM player_seasons WHERE player_id IN ${b.list(ids)} AND season IN ${b.list(f.seasons)}`,
+  const rows = await db.query<{ player_id: number; season: number; team_season: number }>(
+    `SELECT DISTINCT player_id, season, ${teamSeasonKey('t.team_id', 'season')} AS team_season
+       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
+      WHERE player_id IN ${b.list(ids)} AND season IN ${b.list(f.seasons)}`,
     b.values,
   );
   const seasonsOf = (players: number[]) => new Set(rows.filter((r) => players.includes(r.player_id)).map((r) => r.season));
   const sets = conditions.map(seasonsOf);
   const keep = (season: number) => (f.lineupAllOrAny === 'any' ? sets.some((x) => x.has(season)) : sets.every((x) => x.has(season)));
-  return f.seasons.filter(keep);
+  const seasons = f.seasons.filter(keep);
+  const teamSeasons = [...new Set(rows.filter((r) => seasons.includes(r.season)).map((r) => Number(r.team_season)))].sort((x, y) => x - y);
+  return { seasons, teamSeasons };
 }
 
 /**
- * Materialise the filtered possessions for the current scope; returns a function that drops the table.
- * options.lineupIndex = false forces the full scan even when the player index exists (tests compare both).
+ * Read the tables lineup-filtered samples come from into DuckDB's buffer pool (the server runs this once, in
+ * the background, after its first request): each query reads a few team-seasons of them, different ones for
+ * each player, so without this the first visitors of each team-season would wait for its blocks to load.
  */
-export async function materialisePossessions(
-  db: StatsScope,
-  f: AppliedFilters,
-  options: { lineupIndex?: boolean } = {},
-): Promise<() => Promise<void>> {
-  const data = db.data;
-  if (data.has(possessionScopeKey(f))) return async () => {}; // already there (a nested view of the same request)
-  const seasons = await lineupSeasons(db, f);
+export async function warmSampleTables(db: StatsDb): Promise<void> {
+  for (const table of ['player_possession_index', 'team_possessions', 'team_player_possession_stats']) {
+    await db.query(`SELECT max(COLUMNS(*)) FROM ${table}`);
+  }
+}
+
+/** How a scope's sample of one filter set stands. */
+interface SampleState {
+  lineupIndex: boolean;
+  /** the full-width table, once taken */
+  taken: Promise<ScopedSample> | null;
+}
+
+const stateKey = (f: AppliedFilters) => `sample-state:${possessionScopeKey(f)}`;
+
+/**
+ * Open the request's sample of the filters f in this scope: nothing is read until an aggregate asks for it
+ * (fullSample, sampleSql). Returns the function that drops what was taken; a nested computation with the same
+ * filters (a view computing the league's rows inside a team page) shares its parent's sample and drops nothing.
+ * options.lineupIndex = false forces the full scan even when the player index could narrow it (tests compare
+ * both ways; player sums then read the possession table instead of team_possessions).
+ */
+export function openSample(db: StatsScope, f: AppliedFilters, options: { lineupIndex?: boolean } = {}): () => Promise<void> {
+  const key = stateKey(f);
+  if (db.data.has(key)) return async () => {};
+  const state: SampleState = { lineupIndex: options.lineupIndex !== false, taken: null };
+  db.data.set(key, state);
+  return async () => {
+    const taken = await state.taken?.catch(() => null);
+    db.data.delete(key);
+    db.data.delete(possessionScopeKey(f));
+    if (taken) await db.query(`DROP TABLE IF EXISTS ${taken.table}`);
+  };
+}
+
+/**
+ * Take the full-width sample of f (every team counter) as a temporary table before a team aggregate reads it
+ * through possessionSource; a no-op when no sample is open for f (the aggregate then reads the possession table
+ * with the filters inline).
+ */
+export async function fullSample(db: StatsDb, f: AppliedFilters): Promise<void> {
+  const state = db.data?.get(stateKey(f)) as SampleState | undefined;
+  if (!state) return;
+  state.taken ??= (async () => {
+    const b = new Params();
+    const { sql } = await sampleSql(db, f, b, FULL_SAMPLE);
+    const table = `scoped_possessions_${++counter}`; // a name from this module, never from the request
+    await db.query(`CREATE TEMP TABLE ${table} AS ${sql}`, b.values);
+    const sample: ScopedSample = { table };
+    db.data!.set(possessionScopeKey(f), sample);
+    return sample;
+  })();
+  await state.taken;
+}
+
+/** A sample's SELECT (its values bound in the caller's Params) and the team-seasons it reads, if by team. */
+export interface SampleSelect {
+  sql: string;
+  /** set when it reads team_possessions: the team-seasons it reads (its rows then carry team_season) */
+  teamSeasons: number[] | null;
+}
+
+/**
+ * The SELECT of the sample of f with its key columns, `counters` and the flags off_ok / def_ok; rows passing
+ * neither perspective are left out. `narrow` adds conditions on the possession alias p that hold for every
+ * reader of this sample (e.g. one game, one team's possessions).
+ */
+export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, counters: readonly string[], narrow: string[] = []): Promise<SampleSelect> {
+  const state = db.data?.get(stateKey(f)) as SampleState | undefined;
+  const lineupIndex = state?.lineupIndex ?? true;
+  const lineup = hasLineup(f);
+  const { seasons, teamSeasons } = lineup ? await lineupReach(db, f) : { seasons: f.seasons, teamSeasons: null };
   const sample: AppliedFilters = { ...f, seasons: seasons.length ? seasons : f.seasons };
-  const b = new Params();
   const joinTg = needsTeamGames(f);
   const flag = (alias: string, persp: 'offense' | 'defense') =>
     `COALESCE(${and([...(joinTg ? teamGameConditions(f, b, alias) : []), ...scoreDiffConditions(f, b, persp, 'p')])}, FALSE)`;
   const offOk = flag('tgo', 'offense');
   const defOk = flag('tgd', 'defense');
   // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the
-  // possession table (sorted by possession_id) is then read by a semi-join on those ids, which DuckDB pushes
-  // into the scan (min/max and Bloom filter) so only matching rows are materialised. When the index cannot
-  // narrow the filters, every possession of the seasons is tested.
-  const useIndex = options.lineupIndex !== false && hasLineup(f);
-  const candidates = useIndex ? lineupCandidateIds(f, b, sample.seasons) : null;
+  // possession table is then read by a semi-join on those ids, which DuckDB pushes into the scan (min/max and
+  // Bloom filter). When the index cannot narrow the filters, every possession of the seasons is tested.
+  const candidates = lineupIndex && lineup ? lineupCandidateIds(f, b, sample.seasons) : null;
+  // The named players' team-seasons hold every possession that passes: when the sample needs only the columns
+  // of team_possessions, it reads those team-seasons' rows (DuckDB skips the others' row groups). Each
+  // possession is filed twice; the copy under the offense's team-season is taken when that is one of ours,
+  // else the one under the defense's.
+  const byTeam = candidates !== null && teamSeasons !== null && teamSeasons.length > 0 && counters.every((c) => TEAM_POSSESSION_COUNTERS.has(c));
+  const keys = byTeam ? b.list(teamSeasons) : '';
   const where = and([
     ...sampleConditions(sample, b, 'p'),
     ...commonPossessionConditions(f, b, 'p', candidates === null),
     seasons.length ? '' : 'FALSE',
     candidates ? `p.possession_id IN (${candidates})` : '',
+    byTeam ? `p.team_season IN ${keys}` : '',
+    byTeam ? `p.filed_offense = (${teamSeasonKey('p.off_team_id', 'p.season')} IN ${keys})` : '',
+    ...narrow,
   ]);
   const joins = joinTg
     ? ' LEFT JOIN team_games tgo ON tgo.game_id = p.game_id AND tgo.team_id = p.off_team_id' +
       ' LEFT JOIN team_games tgd ON tgd.game_id = p.game_id AND tgd.team_id = p.def_team_id'
     : '';
-  const name = `scoped_possessions_${++counter}`; // a name from this module, never from the request
-  await db.query(
-    `CREATE TEMP TABLE ${name} AS SELECT * FROM (
-       SELECT ${KEPT_COLUMNS.map((c) => `p.${c}`).join(', ')}, ${offOk} AS off_ok, ${defOk} AS def_ok
-         FROM possessions p${joins} WHERE ${where}
-     ) WHERE off_ok OR def_ok`,
-    b.values,
-  );
-  // The game ids of the sample bound the player-counter scan (player_possession_stats is sorted by game).
-  const [range] = await db.query<{ lo: number | null; hi: number | null }>(`SELECT MIN(game_id) AS lo, MAX(game_id) AS hi FROM ${name}`);
-  data.set(possessionScopeKey(f), name);
-  data.set(gameRangeScopeKey(f), [range?.lo ?? 0, range?.hi ?? 0]);
-  return async () => {
-    data.delete(possessionScopeKey(f));
-    data.delete(gameRangeScopeKey(f));
-    await db.query(`DROP TABLE IF EXISTS ${name}`);
-  };
+  const columns = [...(byTeam ? ['team_season'] : []), ...KEY_COLUMNS, ...counters];
+  const sql = `SELECT * FROM (
+       SELECT ${columns.map((c) => `p.${c}`).join(', ')}, ${offOk} AS off_ok, ${defOk} AS def_ok
+         FROM ${byTeam ? 'team_possessions' : 'possessions'} p${joins} WHERE ${where}
+     ) WHERE off_ok OR def_ok`;
+  return { sql, teamSeasons: byTeam ? teamSeasons : null };
 }

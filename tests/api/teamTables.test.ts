@@ -1,0 +1,94 @@
+/**
+ * The team-clustered copies the ingest derives (src/server/stats/aggregates.ts): team_possessions and
+ * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
+ * (src/server/stats/scope.ts): a player on the floor plays for one of his player_seasons teams.
+ */
+import { describe, expect, it } from 'vitest';
+import { TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
+import { HAS_DB, sql } from './helpers';
+
+const one = async (text: string) => (await sql<Record<string, number | string>>(text))[0]!;
+
+describe.skipIf(!HAS_DB)('team_possessions', () => {
+  it('files every possession twice: under its offense team-season and its defense team-season', async () => {
+    const r = await one(`
+      SELECT (SELECT COUNT(*) FROM possessions) AS poss,
+             COUNT(*) AS copies,
+             COUNT(*) FILTER (WHERE filed_offense AND team_season = off_team_id::BIGINT * 10000 + season) AS under_offense,
+             COUNT(*) FILTER (WHERE NOT filed_offense AND team_season = def_team_id::BIGINT * 10000 + season) AS under_defense
+        FROM team_possessions`);
+    expect(Number(r.poss)).toBeGreaterThan(100_000);
+    expect(Number(r.copies)).toBe(2 * Number(r.poss));
+    expect(Number(r.under_offense)).toBe(Number(r.poss));
+    expect(Number(r.under_defense)).toBe(Number(r.poss));
+  });
+
+  it('copies the possession columns unchanged', async () => {
+    const cols = TEAM_POSSESSION_COLUMNS.join(', ');
+    const [mismatch] = await sql<{ n: number }>(`
+      SELECT COUNT(*)::INTEGER AS n FROM (
+        (SELECT ${cols} FROM team_possessions WHERE filed_offense EXCEPT ALL SELECT ${cols} FROM possessions)
+        UNION ALL
+        (SELECT ${cols} FROM possessions EXCEPT ALL SELECT ${cols} FROM team_possessions WHERE NOT filed_offense))`);
+    expect(mismatch!.n).toBe(0);
+  });
+
+  it('is sorted by team-season, period and possession, in row groups of at most 16,384 rows', async () => {
+    const [unsorted] = await sql<{ n: number }>(`
+      SELECT COUNT(*)::INTEGER AS n FROM (
+        SELECT team_season, period, possession_id,
+               lag(team_season) OVER w AS t0, lag(period) OVER w AS p0, lag(possession_id) OVER w AS i0
+          FROM (SELECT *, rowid AS r FROM team_possessions) WINDOW w AS (ORDER BY r))
+       WHERE t0 IS NOT NULL AND (team_season, period, possession_id) < (t0, p0, i0)`);
+    expect(unsorted!.n).toBe(0);
+    const [groups] = await sql<{ biggest: number; n: number }>(
+      `SELECT MAX(count)::INTEGER AS biggest, COUNT(DISTINCT row_group_id)::INTEGER AS n FROM pragma_storage_info('team_possessions') WHERE column_id = 0`,
+    );
+    expect(groups!.biggest).toBeLessThanOrEqual(16_384);
+    expect(groups!.n).toBeGreaterThan(1);
+  });
+});
+
+describe.skipIf(!HAS_DB)('team_player_possession_stats', () => {
+  it('files every player row of player_possession_stats under both team-seasons of its possession, with its period', async () => {
+    const r = await one(`
+      SELECT (SELECT COUNT(*) FROM player_possession_stats) AS rows,
+             COUNT(*) AS copies,
+             COUNT(*) FILTER (WHERE t.team_season = p.off_team_id::BIGINT * 10000 + p.season) AS under_offense,
+             COUNT(*) FILTER (WHERE t.team_season = p.def_team_id::BIGINT * 10000 + p.season) AS under_defense,
+             COUNT(*) FILTER (WHERE t.period <> p.period) AS wrong_period
+        FROM team_player_possession_stats t JOIN possessions p USING (possession_id)`);
+    expect(Number(r.rows)).toBeGreaterThan(100_000);
+    expect(Number(r.copies)).toBe(2 * Number(r.rows));
+    expect(Number(r.under_offense)).toBe(Number(r.rows));
+    expect(Number(r.under_defense)).toBe(Number(r.rows));
+    expect(Number(r.wrong_period)).toBe(0);
+  });
+
+  it('carries the counters unchanged', async () => {
+    const [mismatch] = await sql<{ n: number }>(`
+      SELECT COUNT(*)::INTEGER AS n FROM (
+        (SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
+          WHERE t.team_season = (SELECT p.off_team_id::BIGINT * 10000 + p.season FROM possessions p WHERE p.possession_id = t.possession_id)
+         EXCEPT ALL SELECT * FROM player_possession_stats)
+        UNION ALL
+        (SELECT * FROM player_possession_stats
+         EXCEPT ALL SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
+          WHERE t.team_season = (SELECT p.def_team_id::BIGINT * 10000 + p.season FROM possessions p WHERE p.possession_id = t.possession_id)))`);
+    expect(mismatch!.n).toBe(0);
+  });
+});
+
+describe.skipIf(!HAS_DB)('the premise of team-season samples', () => {
+  it("every player on the floor plays for a team of his player_seasons row that season", async () => {
+    const [missing] = await sql<{ n: number; seen: number }>(`
+      WITH onc AS (
+        SELECT DISTINCT i.player_id, i.season, CASE WHEN i.is_offense THEN p.off_team_id ELSE p.def_team_id END AS team_id
+          FROM player_possession_index i JOIN possessions p USING (possession_id))
+      SELECT (SELECT COUNT(*) FROM onc)::INTEGER AS seen,
+             COUNT(*)::INTEGER AS n
+        FROM onc ANTI JOIN (SELECT player_id, season, unnest(team_ids) AS team_id FROM player_seasons) ps USING (player_id, season, team_id)`);
+    expect(missing!.seen).toBeGreaterThan(500);
+    expect(missing!.n).toBe(0);
+  });
+});
