@@ -4,6 +4,7 @@
  * without a full re-ingest. With names, only those builders run. Prints each builder's time.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
+import { attachForHooks } from '../src/server/ingest/hooks.ts';
 import { AGGREGATE_BUILDERS } from '../src/server/stats/aggregates.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);
@@ -16,8 +17,9 @@ if (builders.length !== (names.length || AGGREGATE_BUILDERS.length)) {
   console.error(`unknown builder; known: ${AGGREGATE_BUILDERS.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
-const instance = await DuckDBInstance.create(dbPath);
+const instance = await DuckDBInstance.create(':memory:');
 const connection = await instance.connect();
+await attachForHooks(connection, dbPath);
 for (const b of builders) {
   const t0 = Date.now();
   await connection.run('BEGIN TRANSACTION');

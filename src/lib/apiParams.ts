@@ -14,7 +14,7 @@ import './zodSetup';
 import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { metricSetDefinitions } from './metricSets';
-import { FILTERS, type FilterDefinition, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
+import { FILTERS, type FilterDefinition, type FilterName, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 
@@ -253,7 +253,7 @@ function hasLineupFilter(f: AppliedFilters): boolean {
  * The names of the filters (FILTERS[].name) a query applies with a non-default value. Gating (spec section 6)
  * looks only at these: sending a filter at its default value is not using it.
  */
-export function appliedFilterNames(f: AppliedFilters): string[] {
+export function appliedFilterNames(f: AppliedFilters): FilterName[] {
   return FILTERS.filter((def) => {
     const [holder, key] = fieldSlot(f, def);
     const value = holder[key];

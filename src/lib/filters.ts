@@ -101,8 +101,8 @@ export type FilterDefinition =
   | ChoiceFilter
   | EntityListFilter;
 
-const range = <F extends string>(
-  name: string,
+const range = <N extends string, F extends string>(
+  name: N,
   label: string,
   queryKey: string,
   apiKey: string,
@@ -113,29 +113,29 @@ const range = <F extends string>(
   step: number,
 ) => ({ name, label, queryKey, apiKey, field, group, requiresAuth: true, showsPill: true, type: 'range', min, max, step, default: [min, max] }) as const satisfies RangeFilter;
 
-const playerSlot = <K extends string>(name: string, label: string, key: K) => ({
+const playerSlot = <N extends string, K extends string>(name: N, label: string, key: K) => ({
   name, label, queryKey: key, apiKey: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), field: `lineup.${key}` as const, group: 'Lineup',
   requiresAuth: true, showsPill: false, type: 'players', default: [],
 }) as const satisfies EntityListFilter;
 
 export const FILTERS = [
-  { name: 'Season', label: 'Season', queryKey: 'season', apiKey: 'season', field: 'seasons' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
-  { name: 'SeasonType', label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', field: 'seasonTypes' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
-  { name: 'StartDate', label: 'From', queryKey: 'startDate', apiKey: 'start_date', field: 'startDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
-  { name: 'EndDate', label: 'To', queryKey: 'endDate', apiKey: 'end_date', field: 'endDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
-  { name: 'Location', label: 'Location', queryKey: 'location', apiKey: 'location', field: 'locations' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
-  { name: 'Result', label: 'Result', queryKey: 'result', apiKey: 'result', field: 'results' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
+  { name: 'Season' as const, label: 'Season', queryKey: 'season', apiKey: 'season', field: 'seasons' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
+  { name: 'SeasonType' as const, label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', field: 'seasonTypes' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
+  { name: 'StartDate' as const, label: 'From', queryKey: 'startDate', apiKey: 'start_date', field: 'startDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'EndDate' as const, label: 'To', queryKey: 'endDate', apiKey: 'end_date', field: 'endDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
+  { name: 'Location' as const, label: 'Location', queryKey: 'location', apiKey: 'location', field: 'locations' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
+  { name: 'Result' as const, label: 'Result', queryKey: 'result', apiKey: 'result', field: 'results' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
   range('DaysRest', 'Days rest', 'daysRest', 'days_rest', 'daysRest', 'Game', 0, 5, 1),
-  { name: 'FilterOutGarbageTime', label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', field: 'filterOutGarbageTime' as const, group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
-  { name: 'Period', label: 'Period', queryKey: 'period', apiKey: 'period', field: 'periods' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
+  { name: 'FilterOutGarbageTime' as const, label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', field: 'filterOutGarbageTime' as const, group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
+  { name: 'Period' as const, label: 'Period', queryKey: 'period', apiKey: 'period', field: 'periods' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
   range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'timeIntoGame', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),
   range('ScoreDifferential', 'Score differential', 'scoreDifferential', 'score_diff', 'scoreDiff', 'Time Within Game', -75, 75, 1),
-  { name: 'Opponent', label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', field: 'opponents' as const, group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
+  { name: 'Opponent' as const, label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', field: 'opponents' as const, group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
   range('OpponentDaysRest', 'Opponent days rest', 'opponentDaysRest', 'opp_days_rest', 'oppDaysRest', 'Opponent', 0, 5, 1),
   range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'oppPointDiffRank', 'Opponent', 1, 30, 1),
   range('OpponentOffensiveRank', 'Opponent offensive rank', 'opponentOffensiveRank', 'opp_off_rank', 'oppOffRank', 'Opponent', 1, 30, 1),
   range('OpponentDefensiveRank', 'Opponent defensive rank', 'opponentDefensiveRank', 'opp_def_rank', 'oppDefRank', 'Opponent', 1, 30, 1),
-  { name: 'LineupAllOrAny', label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', field: 'lineupAllOrAny' as const, group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
+  { name: 'LineupAllOrAny' as const, label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', field: 'lineupAllOrAny' as const, group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
   playerSlot('PG', 'PG', 'pg'),
   playerSlot('SG', 'SG', 'sg'),
   playerSlot('SF', 'SF', 'sf'),

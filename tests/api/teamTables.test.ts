@@ -14,8 +14,8 @@ describe.skipIf(!HAS_DB)('team_possessions', () => {
     const r = await one(`
       SELECT (SELECT COUNT(*) FROM possessions) AS poss,
              COUNT(*) AS copies,
-             COUNT(*) FILTER (WHERE filed_offense AND team_season = off_team_id::BIGINT * 10000 + season) AS under_offense,
-             COUNT(*) FILTER (WHERE NOT filed_offense AND team_season = def_team_id::BIGINT * 10000 + season) AS under_defense
+             COUNT(*) FILTER (WHERE filed_offense AND team_season = season::BIGINT * 10000000000 + off_team_id) AS under_offense,
+             COUNT(*) FILTER (WHERE NOT filed_offense AND team_season = season::BIGINT * 10000000000 + def_team_id) AS under_defense
         FROM team_possessions`);
     expect(Number(r.poss)).toBeGreaterThan(100_000);
     expect(Number(r.copies)).toBe(2 * Number(r.poss));
@@ -54,8 +54,8 @@ describe.skipIf(!HAS_DB)('team_player_possession_stats', () => {
     const r = await one(`
       SELECT (SELECT COUNT(*) FROM player_possession_stats) AS rows,
              COUNT(*) AS copies,
-             COUNT(*) FILTER (WHERE t.team_season = p.off_team_id::BIGINT * 10000 + p.season) AS under_offense,
-             COUNT(*) FILTER (WHERE t.team_season = p.def_team_id::BIGINT * 10000 + p.season) AS under_defense,
+             COUNT(*) FILTER (WHERE t.team_season = p.season::BIGINT * 10000000000 + p.off_team_id) AS under_offense,
+             COUNT(*) FILTER (WHERE t.team_season = p.season::BIGINT * 10000000000 + p.def_team_id) AS under_defense,
              COUNT(*) FILTER (WHERE t.period <> p.period) AS wrong_period
         FROM team_player_possession_stats t JOIN possessions p USING (possession_id)`);
     expect(Number(r.rows)).toBeGreaterThan(100_000);
@@ -69,12 +69,12 @@ describe.skipIf(!HAS_DB)('team_player_possession_stats', () => {
     const [mismatch] = await sql<{ n: number }>(`
       SELECT COUNT(*)::INTEGER AS n FROM (
         (SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
-          WHERE t.team_season = (SELECT p.off_team_id::BIGINT * 10000 + p.season FROM possessions p WHERE p.possession_id = t.possession_id)
+          WHERE t.team_season = (SELECT p.season::BIGINT * 10000000000 + p.off_team_id FROM possessions p WHERE p.possession_id = t.possession_id)
          EXCEPT ALL SELECT * FROM player_possession_stats)
         UNION ALL
         (SELECT * FROM player_possession_stats
          EXCEPT ALL SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
-          WHERE t.team_season = (SELECT p.def_team_id::BIGINT * 10000 + p.season FROM possessions p WHERE p.possession_id = t.possession_id)))`);
+          WHERE t.team_season = (SELECT p.season::BIGINT * 10000000000 + p.def_team_id FROM possessions p WHERE p.possession_id = t.possession_id)))`);
     expect(mismatch!.n).toBe(0);
   });
 });

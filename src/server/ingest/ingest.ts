@@ -8,7 +8,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
-import { runPostIngestHooks } from './hooks.ts';
+import { attachForHooks, runPostIngestHooks } from './hooks.ts';
 import { parseGame } from './parseGame.ts';
 import { PositionBook } from './positions.ts';
 import { postprocess } from './postprocess.ts';
@@ -40,13 +40,6 @@ export interface IngestSummary {
   out: string;
   skipped: { gameId: number; reason: string }[];
 }
-
-/**
- * Row-group size of the derived tables (src/server/stats/aggregates.ts). DuckDB skips a row group when its
- * min/max cannot match a filter; the team-clustered copies are read a few team-seasons and periods at a time,
- * blocks of a few thousand rows, which the default 122,880-row groups would mix with their neighbours.
- */
-const POST_INGEST_ROW_GROUP_SIZE = 16_384;
 
 export const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => 2003 + i);
 
@@ -150,18 +143,15 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
     await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
     await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
-    // The derived tables of the hooks are written with smaller row groups (POST_INGEST_ROW_GROUP_SIZE): the
-    // row-group size is an option of the attached database, taken by what is written under it, so the file is
-    // closed and attached again with it.
+    // The derived tables of the hooks are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an
+    // option of the attached database: the file is closed and attached again with it.
     await conn.run('CHECKPOINT');
     readConn.closeSync();
     conn.closeSync();
     instance.closeSync();
     instance = await DuckDBInstance.create(':memory:', { ...instanceOptions, memory_limit: postLimit });
     conn = await instance.connect();
-    // ATTACH takes no parameters: the path is our own temporary file name, quoted here.
-    await conn.run(`ATTACH '${tmp.replace(/'/g, "''")}' AS stats (ROW_GROUP_SIZE ${POST_INGEST_ROW_GROUP_SIZE})`);
-    await conn.run('USE stats');
+    await attachForHooks(conn, tmp);
     await runPostIngestHooks(conn, log);
     const t = writer.totals;
     const summary: IngestSummary = {

@@ -85,11 +85,11 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
 };
 
 /**
- * The sort key of the team-clustered copies below: a team's season, as team_id * 10000 + season. Both copies are
- * sorted by it, so that a filter naming a few team-seasons (`team_season IN (...)`) lets DuckDB's zone maps skip
- * every row group of the other teams and seasons.
+ * The sort key of the team-clustered copies below: a team's season, as season * 10^10 + team_id (season first,
+ * then team). Both copies are sorted by it, so that a filter naming a few team-seasons (`team_season IN (...)`)
+ * lets DuckDB's zone maps skip every row group of the other teams and seasons.
  */
-export const teamSeasonKey = (teamId: string, season: string) => `(${teamId}::BIGINT * 10000 + ${season})`;
+export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
 
 /**
  * The possession columns a players table reads from a lineup-filtered sample (src/server/stats/sums.ts
@@ -104,12 +104,28 @@ export const TEAM_POSSESSION_COLUMNS = [
 ] as const;
 
 /**
+ * Create `table` from `select` (which has the columns season, team_season, period, possession_id and reads the
+ * possession alias p), sorted by team_season, period, possession_id: one season at a time, in season order, so
+ * that each sort holds one season and the table ends up sorted as a whole (the key starts with the season).
+ */
+async function buildBySeason(connection: DuckDBConnection, table: string, select: string): Promise<void> {
+  await connection.run(`DROP TABLE IF EXISTS ${table}`);
+  await connection.run(`CREATE TABLE ${table} AS ${select} AND FALSE`);
+  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
+  for (const { season } of seasons) {
+    await connection.run(`INSERT INTO ${table} ${select} AND p.season = $season ORDER BY team_season, period, possession_id`, {
+      season: Number(season),
+    });
+  }
+}
+
+/**
  * team_possessions: every possession filed twice, under its offense's and its defense's team-season, with the
  * columns a players table needs (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
  * seasons, so a lineup filter naming him reads his team-seasons' rows (about 1/15 of the table for one team)
  * where the possession table, sorted by game, spreads them over every row group.
  * Columns (commented as in schema.sql):
- *   team_season BIGINT     -- the team-season it is filed under: team_id * 10000 + season (the sort key)
+ *   team_season BIGINT     -- the team-season it is filed under (teamSeasonKey: the sort key)
  *   filed_offense BOOLEAN  -- TRUE: filed under the offense's team; FALSE: under the defense's
  *   ... then TEAM_POSSESSION_COLUMNS as in possessions.
  * Sorted by team_season, period, possession_id: a period filter skips the other periods' row groups too.
@@ -117,14 +133,15 @@ export const TEAM_POSSESSION_COLUMNS = [
 const teamPossessionsBuilder: AggregateBuilder = {
   name: 'team_possessions',
   async build(connection) {
-    await connection.run('DROP TABLE IF EXISTS team_possessions');
-    await connection.run(`
-      CREATE TABLE team_possessions AS
-      SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense,
-             ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}
-        FROM possessions p,
-             (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f
-       ORDER BY team_season, period, possession_id`);
+    await buildBySeason(
+      connection,
+      'team_possessions',
+      `SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense,
+              ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}
+         FROM possessions p,
+              (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f
+        WHERE TRUE`,
+    );
   },
 };
 
@@ -138,13 +155,14 @@ const teamPossessionsBuilder: AggregateBuilder = {
 const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
   name: 'team_player_possession_stats',
   async build(connection) {
-    await connection.run('DROP TABLE IF EXISTS team_player_possession_stats');
-    await connection.run(`
-      CREATE TABLE team_player_possession_stats AS
-      SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*
-        FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id,
-             (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f
-       ORDER BY team_season, p.period, s.possession_id`);
+    await buildBySeason(
+      connection,
+      'team_player_possession_stats',
+      `SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*
+         FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id,
+              (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f
+        WHERE TRUE`,
+    );
   },
 };
 

@@ -5,18 +5,18 @@
  * that takes filters (/api/data and its CSV form, /api/shots, ...) calls assertFiltersAllowed before any query.
  */
 import { appliedFilterNames, type DataQuery } from '../../lib/apiParams';
-import { FILTERS } from '../../lib/filters';
+import { FILTERS, type FilterName } from '../../lib/filters';
 import { mayUseGatedFilters } from '../../lib/planStatus';
 import type { Session } from '../../lib/session';
 import { ApiError } from './errors';
 
 /** The gated filters' api keys by filter name. */
-const GATED = new Map(FILTERS.filter((f) => f.requiresAuth).map((f) => [f.name, f.apiKey]));
+const GATED = new Map<FilterName, string>(FILTERS.filter((f) => f.requiresAuth).map((f) => [f.name, f.apiKey]));
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** The gated filters a query applies (non-default values only). */
-export function gatedFiltersIn(query: Pick<DataQuery, 'filters'>): string[] {
+export function gatedFiltersIn(query: Pick<DataQuery, "filters">): FilterName[] {
   return appliedFilterNames(query.filters).filter((name) => GATED.has(name));
 }
 

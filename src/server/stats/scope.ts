@@ -23,7 +23,7 @@ import {
   possessionScopeKey,
   type ScopedSample,
   sampleConditions,
-  scoreDiffConditions,
+  perspectiveConditions,
   teamGameConditions,
 } from './filterSql';
 import { TEAM_COUNTERS } from './counters';
@@ -156,7 +156,7 @@ export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, count
   const sample: AppliedFilters = { ...f, seasons: seasons.length ? seasons : f.seasons };
   const joinTg = needsTeamGames(f);
   const flag = (alias: string, persp: 'offense' | 'defense') =>
-    `COALESCE(${and([...(joinTg ? teamGameConditions(f, b, alias) : []), ...scoreDiffConditions(f, b, persp, 'p')])}, FALSE)`;
+    `COALESCE(${and([...(joinTg ? teamGameConditions(f, b, alias) : []), ...perspectiveConditions(f, b, persp, 'p')])}, FALSE)`;
   const offOk = flag('tgo', 'offense');
   const defOk = flag('tgd', 'defense');
   // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams } from '../../../src/lib/apiParams';
 import { dataSearchParams } from '../../../src/lib/dataRequest';
-import { FILTERS, type FilterDefinition } from '../../../src/lib/filters';
+import { FILTERS, type FilterDefinition, type FilterName } from '../../../src/lib/filters';
 import { defaultFilterValues, orderDates, relevantFilters, type FilterValue, type FilterValues } from '../../../src/lib/filterValues';
 import {
   hasGatedFilterKeys,
@@ -171,8 +171,8 @@ function arbitraryValue(f: FilterDefinition): fc.Arbitrary<FilterValue> {
 }
 
 const arbitraryFilters: fc.Arbitrary<FilterValues> = fc.record(
-  Object.fromEntries(FILTERS.map((f) => [f.name, arbitraryValue(f)])) as Record<string, fc.Arbitrary<FilterValue>>,
-).map(orderDates) as fc.Arbitrary<FilterValues>;
+  Object.fromEntries(FILTERS.map((f) => [f.name, arbitraryValue(f)])) as Record<FilterName, fc.Arbitrary<FilterValue>>,
+).map((values) => orderDates(values as FilterValues));
 
 describe('round trips (the URL is the source of truth)', () => {
   it('any view written to the URL reads back identically for a signed-in user', () => {
