@@ -11,7 +11,7 @@ import { AGGREGATE_BUILDERS } from '../stats/aggregates.ts';
  * min/max cannot match a filter; the team-clustered copies are read a few team-seasons and periods at a time,
  * blocks of a few thousand rows, which the default 122,880-row groups would mix with their neighbours.
  */
-export const HOOK_ROW_GROUP_SIZE = 16_384;
+const HOOK_ROW_GROUP_SIZE = 16_384;
 
 /**
  * Attach the database file at `file` to `connection` (of an in-memory instance) as the default database, with

@@ -136,8 +136,3 @@ export function teamGameSource(f: AppliedFilters, b: Params, persp: Perspective,
     joinTg ? ` JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = ${perspectiveTeam(persp, 'p')}` : ''
   } WHERE ${where}`;
 }
-
-/** The cheapest source that answers the filters (team-level sums). */
-export function teamSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
-  return needsPossessions(f) ? possessionSource(db, f, b, persp, extra) : teamGameSource(f, b, persp, extra);
-}

@@ -16,7 +16,7 @@ import {
   hasLineup,
   periodCondition,
   teamGameConditions,
-  teamSource,
+  teamGameSource,
   type Perspective,
 } from './filterSql';
 import { fullSample, sampleSql, type SampleSelect } from './scope';
@@ -45,7 +45,7 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   if (usePoss) await fullSample(db, f);
-  const src = usePoss ? possessionSource(db, f, b, o.persp, extra) : teamSource(db, f, b, o.persp, extra);
+  const src = usePoss ? possessionSource(db, f, b, o.persp, extra) : teamGameSource(f, b, o.persp, extra);
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
