@@ -92,7 +92,7 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
     const fast = await rows(`SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM (SELECT DISTINCT possession_id FROM (${ids}))`, b.values);
     const b2 = new Params();
     const slow = await rows(
-      `SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM possessions p WHERE p.season IN ${b2.list(f.seasons)} AND ${lineupCondition(f, b2, 'p')}`,
+      `SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM possessions p WHERE p.season IN ${b2.list(f.seasons)} AND (${lineupCondition(f, b2, "p")})`,
       b2.values,
     );
     expect(Number(fast[0]!.n)).toBeGreaterThan(0);

@@ -148,9 +148,14 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
   const handle: StatsScope = {
     data: scope.data,
     query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
-      const result = scope.chain.then(() => {
+      const result = scope.chain.then(async () => {
         if (scope.aborted) throw new QueryInterruptedError();
-        return runOn<T>(scope.connection, sql, params);
+        try {
+          return await runOn<T>(scope.connection, sql, params);
+        } catch (error) {
+          // The query DuckDB stopped because the scope's signal fired fails as an interruption, like later ones.
+          throw scope.aborted ? new QueryInterruptedError() : error;
+        }
       });
       scope.chain = result.catch(() => undefined);
       return result;

@@ -8,6 +8,7 @@ import type { AppliedFilters } from '../../lib/apiParams';
 import { SHOT_ZONES, type ShotZone } from '../../lib/shots';
 import type { StatsDb, Row } from '../db/statsDb';
 import { LRUCache } from 'lru-cache';
+import { sharedLookup } from './sharedLookup';
 import type { Perspective } from './filterSql';
 import { shotSource } from './shotSource';
 import { addPercentiles } from './views/shared';
@@ -71,14 +72,8 @@ export function clearShotPools(): void {
 }
 
 export function shotPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
-  const key = JSON.stringify([f, persp, kind]);
-  let hit = pools.get(key);
-  if (!hit) {
-    hit = loadPool(db, f, persp, kind);
-    hit.catch(() => pools.delete(key)); // only the failed pool: a timed-out chart must not drop the others
-    pools.set(key, hit);
-  }
-  return hit;
+  // Only the failed pool is dropped: a timed-out chart must not drop the others (sharedLookup).
+  return sharedLookup(pools, JSON.stringify([f, persp, kind]), () => loadPool(db, f, persp, kind));
 }
 
 /** A zone's FG% counts in a pool only with at least this many attempts there. */

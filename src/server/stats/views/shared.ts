@@ -13,6 +13,7 @@ import type { StatsDb, Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
 import { LRUCache } from 'lru-cache';
+import { sharedLookup } from '../sharedLookup';
 import { teamSumsBy } from '../sums';
 
 export type SetRows = Record<string, Row[]>;
@@ -23,18 +24,13 @@ export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind)
   return q.metricSet === null ? defs : defs.filter((d) => d.value === q.metricSet);
 }
 
-let playerNames: Promise<Map<number, string>> | null = null;
+const playerNames = new Map<string, Promise<Map<number, string>>>();
 
 /** Every player's display name by id (loaded once; the database is read-only). */
-export async function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
-  playerNames ??= db.query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then(
-    (rows) => new Map(rows.map((r) => [r.player_id, r.name])),
-    (err: unknown) => {
-      playerNames = null;
-      throw err;
-    },
+export function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
+  return sharedLookup(playerNames, 'all', () =>
+    db.query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then((rows) => new Map(rows.map((r) => [r.player_id, r.name]))),
   );
-  return playerNames;
 }
 
 export const teamAbbr = (teamId: unknown): string | null => teamByTeamId(Number(teamId))?.abbr ?? null;
@@ -87,16 +83,12 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
     lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], offCourt: [] },
   };
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
-  let hit = baselines.get(key);
-  if (!hit) {
-    hit = teamSumsBy(db, league, { persp: 'offense', groupBy: [] }).then(([row]) => {
+  return sharedLookup(baselines, key, () =>
+    teamSumsBy(db, league, { persp: 'offense', groupBy: [] }).then(([row]) => {
       const plays = Number(row?.hc_plays ?? 0);
       return plays === 0 ? null : Number(row!.hc_pts) / plays;
-    });
-    hit.catch(() => baselines.delete(key));
-    baselines.set(key, hit);
-  }
-  return hit;
+    }),
+  );
 }
 
 const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
@@ -107,20 +99,15 @@ const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, stri
  * the same seasons ask for it again and again.
  */
 export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap<number, string>> {
-  const key = f.seasons.join();
-  let hit = positionsBySeasons.get(key);
-  if (!hit) {
-    hit = db
+  return sharedLookup(positionsBySeasons, f.seasons.join(), () =>
+    db
       .query<{ player_id: number; position: string }>(
         `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position
            FROM player_seasons WHERE season IN (${f.seasons.map((_, i) => `$${i + 1}`).join(', ')}) GROUP BY player_id`,
         f.seasons,
       )
-      .then((rows) => new Map(rows.map((r) => [r.player_id, r.position])));
-    hit.catch(() => positionsBySeasons.delete(key));
-    positionsBySeasons.set(key, hit);
-  }
-  return hit;
+      .then((rows): ReadonlyMap<number, string> => new Map(rows.map((r) => [r.player_id, r.position]))),
+  );
 }
 
 /** A column that carries a percentile, and which way is good (src/lib/columnMeta.ts). */
