@@ -3,14 +3,17 @@
  * same checks from the project's server, src/server/http/):
  * 1. pagePolicy: server-rendered HTML gets its Content-Security-Policy with the hashes of the inline scripts
  *    it may carry (src/server/http/pageScripts.ts); the other security headers come from the project's server;
- * 2. fillSession: locals.session = the signed-in user's session, or null;
+ * 2. accountsDown: the accounts database out of reach (AccountsUnavailableError) is a 503 with Retry-After;
+ *    fillSession: locals.session = the signed-in user's session, or null;
  * 3. guardAuth: on /api/auth/*, a bad callbackUrl (query, body or cookie) is a 400; credential sign-ins are
  *    rate limited per IP and per account and IP (429) and slowed down per account (signInGuard.ts);
  * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
+import { accountsDownAnswer } from './server/auth/accountsDown.ts';
 import { decideAccess } from './server/auth/access.ts';
+import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
 import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
@@ -31,6 +34,18 @@ const setPagePolicy = defineMiddleware(async (_context, next) => {
     }
   }
   return response;
+});
+
+/** The accounts database out of reach anywhere below (session, sign-in guard, pages): 503, not a 500 page. */
+const accountsDown = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!(error instanceof AccountsUnavailableError)) throw error;
+    console.error(`${context.request.method} ${context.url.pathname}: ${error.message}`);
+    const answer = accountsDownAnswer(context.url.pathname);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  }
 });
 
 const fillSession = defineMiddleware(async (context, next) => {
@@ -85,4 +100,4 @@ const enforceAccess = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(setPagePolicy, fillSession, guardAuth, enforceAccess);
+export const onRequest = sequence(setPagePolicy, accountsDown, fillSession, guardAuth, enforceAccess);

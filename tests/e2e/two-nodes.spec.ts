@@ -5,12 +5,15 @@
  * - a session made on node A works on node B;
  * - wrong passwords spread over A and B add up to one account's limit;
  * - a plan revoked with the CLI is refused on B, and a password changed with the CLI ends the session on B;
- * - a node that cannot reach its PostgreSQL refuses to start, saying why.
+ * - a node that cannot reach its PostgreSQL refuses to start, saying why;
+ * - a running node that loses its PostgreSQL answers 503 with Retry-After where accounts are needed (pages of a
+ *   signed-in visitor, sign-in, gated API calls), keeps serving anonymous stats, and recovers by itself.
  * PostgreSQL: TEST_DATABASE_URL (scripts/test-all.mjs starts one throwaway cluster for `npm test`), else a
  * throwaway cluster of this spec's own (scripts/pgCluster.ts). If none can start, these tests fail.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
@@ -164,4 +167,86 @@ test('a node whose PostgreSQL cannot be reached refuses to start, saying why', a
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   expect(code).toBe(1);
   expect(output).toContain(`Courtvision cannot start: accounts database PostgreSQL 127.0.0.1:${deadPort}/courtvision`);
+});
+
+/** A TCP relay to PostgreSQL that the test can cut (every connection dropped, nothing listening) and restore. */
+function relayTo(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  return {
+    listen: (port: number) =>
+      new Promise<void>((resolve, reject) => {
+        server = net.createServer((client) => {
+          const upstream = net.connect(Number(target.port), target.hostname);
+          const drop = () => {
+            client.destroy();
+            upstream.destroy();
+          };
+          for (const socket of [client, upstream]) {
+            sockets.add(socket);
+            socket.on('error', drop);
+            socket.on('close', () => {
+              sockets.delete(socket);
+              drop();
+            });
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (server) server.close(() => resolve());
+        else resolve();
+        server = null;
+      }),
+  };
+}
+
+test('a node that loses its PostgreSQL answers 503 where accounts are needed, and recovers', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const database = new URL(nodeEnv.DATABASE_URL!);
+  const relay = relayTo(database);
+  const relayPort = await freePort();
+  await relay.listen(relayPort);
+  const viaRelay = new URL(database);
+  viaRelay.hostname = '127.0.0.1';
+  viaRelay.port = String(relayPort);
+  const savedEnv = nodeEnv;
+  nodeEnv = { ...nodeEnv, DATABASE_URL: viaRelay.toString() };
+  const C = await startNode(await freePort());
+  nodeEnv = savedEnv;
+
+  await page.goto(`${C}/signin?callbackUrl=%2Fprofile`);
+  await submitSignIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(`${C}/profile`);
+
+  await relay.cut();
+  const profile = await page.request.get(`${C}/profile`);
+  expect(profile.status()).toBe(503);
+  expect(profile.headers()['retry-after']).toBe('30');
+  expect(await profile.text()).toContain('the accounts database cannot be reached');
+  const prerendered = await page.request.get(`${C}/about`);
+  expect(prerendered.status()).toBe(503);
+  const gated = await page.request.get(`${C}/api/data?page=League&season=2022&location=home`);
+  expect(gated.status()).toBe(503);
+  expect(((await gated.json()) as { error: string }).error).toContain('accounts database cannot be reached');
+  const { csrfToken } = (await (await request.get(`${C}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const signIn = await request.post(`${C}/api/auth/callback/credentials`, {
+    form: { csrfToken, email: DEMO.member.email, password: DEMO.member.password, callbackUrl: '/' },
+    headers: { Origin: C },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(503);
+  // Anonymous visitors need no account: the stats stay up.
+  expect((await request.get(`${C}/api/data?page=League&season=2022`)).status()).toBe(200);
+  expect((await request.get(`${C}/about`)).status()).toBe(200);
+
+  await relay.listen(relayPort);
+  await expect.poll(async () => (await page.request.get(`${C}/profile`)).status(), { timeout: 15_000 }).toBe(200);
+  await page.goto(`${C}/profile`);
+  await expect(page.getByTestId('profile')).toContainText(DEMO.admin.name);
+  await relay.cut();
 });

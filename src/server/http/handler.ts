@@ -7,6 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
+import { accountsDownAnswer } from '../auth/accountsDown.ts';
+import { AccountsUnavailableError } from '../auth/store/types.ts';
 import { BodyTooLargeError, MAX_BODY_BYTES, hasBody, readBoundedBody } from './bodyLimit.ts';
 import { MIN_COMPRESS_BYTES } from './compression.ts';
 import { servePrerenderedPage } from './prerenderedPages.ts';
@@ -92,6 +94,13 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       if (!ENCODED_BY_ENDPOINT.has(url.pathname)) await withCompression(req, res);
       await astroHandler(req, res);
     } catch (error) {
+      if (error instanceof AccountsUnavailableError && !res.headersSent) {
+        console.error(`${req.method} ${url.pathname}: ${error.message}`);
+        const answer = accountsDownAnswer(url.pathname);
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+        return;
+      }
       console.error(`Could not serve ${req.method} ${url.pathname}:`, error);
       if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { appliedVersion, inTransaction, migratePostgres, type Queryable } from './postgresMigrations.ts';
 import {
+  AccountsUnavailableError,
   DuplicateEmailError,
   UnknownAccountError,
   normalizeEmail,
@@ -26,6 +27,31 @@ export interface PostgresStoreOptions {
   max?: number;
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLSTATE classes of a database that cannot serve: 08 connection exception, 53 insufficient resources (too
+ * many connections), 57P admin or crash shutdown, cannot connect now.
+ */
+const UNAVAILABLE_STATES = /^(08|53|57P)/;
+
+/** node-postgres' own messages for a connection that timed out or ended under a query (they carry no code). */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/**
+ * A failure of the connection rather than of the statement becomes AccountsUnavailableError: socket errors
+ * (ECONNREFUSED, ECONNRESET, ETIMEDOUT, ENOTFOUND ...), node-postgres' LOST_CONNECTION, and the server's own
+ * refusals (UNAVAILABLE_STATES). Everything else (constraint or syntax errors, our own errors) passes unchanged.
+ */
+function unreachable(error: unknown): never {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : '';
+  const down =
+    (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_STATES.test(code)))) ||
+    (code === undefined && LOST_CONNECTION.test(message));
+  throw down ? new AccountsUnavailableError(error) : error;
+}
+
 export class PostgresAccountStore implements AccountStore {
   readonly #pool: pg.Pool;
   /** Resolves once the schema is up to date; every query waits for it. */
@@ -34,7 +60,8 @@ export class PostgresAccountStore implements AccountStore {
   readonly #names = new Map<string, string>();
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
-    this.#pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: 'courtvision' });
+    // A server that does not answer fails a connection after CONNECT_TIMEOUT_MS instead of holding the request.
+    this.#pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: 'courtvision', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle connection dropped by the server (restart, failover) must not crash the node: the pool replaces it.
     this.#pool.on('error', (error) => console.error(`accounts database: idle connection lost: ${error.message}`));
     this.#ready = migratePostgres(this.#pool);
@@ -42,18 +69,26 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async #query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], db: Queryable = this.#pool): Promise<pg.QueryResult<R>> {
-    if (db === this.#pool) await this.#ready;
     let name = this.#names.get(text);
     if (!name) {
       name = `cv${this.#names.size}`;
       this.#names.set(text, name);
     }
-    return db.query<R>({ name, text, values });
+    try {
+      if (db === this.#pool) await this.#ready;
+      return await db.query<R>({ name, text, values });
+    } catch (error) {
+      return unreachable(error);
+    }
   }
 
   async #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    await this.#ready;
-    return inTransaction(this.#pool, fn);
+    try {
+      await this.#ready;
+      return await inTransaction(this.#pool, fn);
+    } catch (error) {
+      return unreachable(error);
+    }
   }
 
   async #userByEmail(email: string, db: Queryable = this.#pool): Promise<UserRecord | null> {

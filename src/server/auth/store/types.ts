@@ -43,6 +43,18 @@ export class DuplicateEmailError extends Error {
 }
 
 /** Thrown when an operation names an account that does not exist. */
+/**
+ * The accounts database cannot be reached (refused, reset or timed-out connections, a server shutting down or
+ * out of connections): the request is answered 503 with Retry-After (src/middleware.ts, src/server/http), not
+ * 500, and nothing was written.
+ */
+export class AccountsUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The accounts database cannot be reached (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = 'AccountsUnavailableError';
+  }
+}
+
 export class UnknownAccountError extends Error {
   constructor(email: string) {
     super(`No account with the email ${email}`);
