@@ -1,6 +1,6 @@
 /**
  * player_possession_index (src/server/stats/aggregates.ts) and the lineup filters answered from it
- * (src/server/stats/lineupIndex.ts, used by src/server/stats/scope.ts):
+ * (src/server/stats/lineupIndex.ts, used by src/server/stats/sample.ts):
  * - the builder writes exactly 10 rows per possession, one per player on court, sorted by player;
  * - for a set of lineup filters the ids the index picks are exactly the possessions that pass the lineup
  *   condition tested on o1..o5/d1..d5 (the fallback path);
@@ -18,7 +18,7 @@ import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
 import { lineupCondition } from '../../src/server/stats/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
-import { fullSample, openSample } from '../../src/server/stats/scope';
+import { fullSample, openSample } from '../../src/server/stats/sample';
 import { scopedPossessionTable } from '../../src/server/stats/filterSql';
 import { Params } from '../../src/server/stats/sql';
 import { DB_PATH, HAS_DB } from './helpers';

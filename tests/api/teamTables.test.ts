@@ -1,7 +1,7 @@
 /**
  * The team-clustered copies the ingest derives (src/server/stats/aggregates.ts): team_possessions and
  * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
- * (src/server/stats/scope.ts): a player on the floor plays for one of his player_seasons teams.
+ * (src/server/stats/sample.ts): a player on the floor plays for one of his player_seasons teams.
  */
 import { describe, expect, it } from 'vitest';
 import { TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';

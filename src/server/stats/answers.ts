@@ -14,7 +14,7 @@ import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from './encoding';
 import { QueryQueue, type Lane } from './queue';
-import { warmSampleTables } from './scope';
+import { warmSampleTables } from './sample';
 import { computeShots } from './shots';
 
 export type { DataResponse } from './dispatch';
@@ -123,7 +123,7 @@ const WARM_UP = 'warm-up';
 /**
  * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
  * league and lineups views in the background so that later visitors hit the cache; then read the tables of
- * lineup-filtered samples into DuckDB's buffer pool (scope.ts warmSampleTables).
+ * lineup-filtered samples into DuckDB's buffer pool (sample.ts warmSampleTables).
  */
 function warmDefaults(): void {
   if (warmed) return;

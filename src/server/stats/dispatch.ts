@@ -7,7 +7,7 @@ import type { DataQuery } from '../../lib/apiParams';
 import type { StatsScope } from '../db/statsDb';
 import { requireGame, requirePlayer } from './entities';
 import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
-import { openSample } from './scope';
+import { openSample } from './sample';
 import { gamePreviewView, gameTeamView } from './views/games';
 import { leagueView } from './views/league';
 import { lineupsView } from './views/lineups';
@@ -29,7 +29,7 @@ export interface DataResponse {
  * The answer of a query. `leaguePlayers` gives the league's Players answer of a query (the percentile pool of
  * team pages); the answers layer passes its cached lookup, so views never import the layer above them.
  * Lineup filters select few possessions: they are read once per computation into a sample (as wide as its
- * aggregates need, src/server/stats/scope.ts) and every aggregate reads that small table. Other possession-level filters (period, time, score) keep most of the table, so each
+ * aggregates need, src/server/stats/sample.ts) and every aggregate reads that small table. Other possession-level filters (period, time, score) keep most of the table, so each
  * aggregate scans the possession table with the filters pushed into the scan instead.
  */
 export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {

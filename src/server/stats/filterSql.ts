@@ -21,10 +21,10 @@ import { and, or, Params } from './sql';
 
 export { seasonTypesWithData, type Perspective };
 
-/** The key of a filter set in a request scope's table of materialised samples (src/server/stats/scope.ts). */
+/** The key of a filter set in a request scope's table of materialised samples (src/server/stats/sample.ts). */
 export const possessionScopeKey = (f: AppliedFilters) => `possessions:${JSON.stringify(f)}`;
 
-/** A request's full-width sample of filtered possessions, taken as a temporary table (src/server/stats/scope.ts). */
+/** A request's full-width sample of filtered possessions, taken as a temporary table (src/server/stats/sample.ts). */
 export interface ScopedSample {
   table: string;
 }
@@ -110,7 +110,7 @@ const perspectiveTeam = (persp: Perspective, alias: string) =>
 export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
   const scoped = scopedPossessionTable(db, f);
   if (scoped) {
-    // The request materialised its possessions (src/server/stats/scope.ts) with a flag per perspective.
+    // The request materialised its possessions (src/server/stats/sample.ts) with a flag per perspective.
     return `SELECT p.*, 1 AS possessions FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;
   }
   const joinTg = needsTeamGames(f);

@@ -19,7 +19,7 @@ import {
   teamGameSource,
   type Perspective,
 } from './filterSql';
-import { fullSample, sampleSql, type SampleSelect } from './scope';
+import { fullSample, sampleSql, type SampleSelect } from './sample';
 import { and, Params } from './sql';
 
 /** Group keys a caller may ask for; each maps to a column of every source. */
@@ -69,7 +69,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
   const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
   if (needsPossessions(f) || o.groupBy.includes('slot')) {
     // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
-    // (src/server/stats/scope.ts); other possession filters are applied inline to each source.
+    // (src/server/stats/sample.ts); other possession filters are applied inline to each source.
     const sample = hasLineup(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
     const rows = playerPossessionRows(db, f, b, o, sample);
     // Own and on-court rows are summed apart (each part only its own counters, over its own rows), then
