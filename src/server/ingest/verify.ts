@@ -55,14 +55,19 @@ export interface TeamBoxReport {
   mismatches: BoxMismatch[];
 }
 
-/** Loads the official team boxes into the temp table official_box; false when the data has none. */
+/** The connections whose official_box holds a data folder's boxes (the verify report and the oracles share one). */
+const boxesLoaded = new WeakMap<DuckDBConnection, string>();
+
+/** Loads the official team boxes into the temp table official_box, once per connection; false when the data has none. */
 export async function loadOfficialBox(conn: DuckDBConnection, dataDir: string): Promise<boolean> {
   const file = findDataFile(path.join(dataDir, 'team-box-scores'));
   if (!file) return false;
+  if (boxesLoaded.get(conn) === file.path) return true;
   await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
     SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
            ${BOX_STATS.map((s) => `CAST(${s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
       FROM ${fileSource(file, false)}`, { file: file.path });
+  boxesLoaded.set(conn, file.path);
   return true;
 }
 
