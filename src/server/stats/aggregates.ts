@@ -4,6 +4,7 @@
  * Each builder gets the open DuckDB connection of the database being built and must only use SQL on it.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { TEAM_COUNTERS } from './counters';
 
 export interface AggregateBuilder {
   /** Name printed in the ingest log. */
@@ -11,13 +12,11 @@ export interface AggregateBuilder {
   build(connection: DuckDBConnection): Promise<void>;
 }
 
-/** Counters of the possessions table summed into agg_player_on_court (same names as team_game_totals). */
-const COUNTERS = [
-  'pts', 'fga', 'fgm', 'fg3a', 'fg3m',
-  'fga_rim', 'fgm_rim', 'fga_smid', 'fgm_smid', 'fga_lmid', 'fgm_lmid', 'fga_c3', 'fgm_c3', 'fga_nc3', 'fgm_nc3',
-  'fta', 'ftm', 'ft_trips', 'tov', 'oreb', 'team_oreb', 'dreb', 'team_dreb', 'ast', 'stl', 'blk', 'sfd', 'nsfd',
-  'plays', 'hc_plays', 'hc_pts', 'pb_plays', 'pb_pts', 'tr_plays', 'tr_pts', 'tr_plays_stl', 'tr_plays_reb',
-];
+/** Every counter column of the possessions table (TEAM_COUNTERS counts possessions as rows). */
+const POSSESSION_COUNTERS = TEAM_COUNTERS.filter((c) => c !== 'possessions');
+
+/** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
+const COUNTERS = POSSESSION_COUNTERS.filter((c) => c !== 'seconds');
 
 /**
  * agg_player_on_court: per player, game, side (is_offense) and filtered-out flag, the full counters of the
@@ -92,15 +91,14 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
 export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
 
 /**
- * The possession columns a players table reads from a lineup-filtered sample (src/server/stats/sums.ts
- * playerPossessionRows): identity, sample keys, filter columns, the ten players and the counters of his
- * on-court numbers.
+ * The possession columns a lineup-filtered sample reads (src/server/stats/sample.ts): identity, sample keys,
+ * filter columns, the ten players and every counter.
  */
 export const TEAM_POSSESSION_COLUMNS = [
   'possession_id', 'game_id', 'season', 'season_type', 'period', 'start_time', 'score_diff', 'is_filtered_out',
   'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
   'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
-  'seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts',
+  ...POSSESSION_COUNTERS,
 ] as const;
 
 /**
@@ -121,7 +119,7 @@ async function buildBySeason(connection: DuckDBConnection, table: string, select
 
 /**
  * team_possessions: every possession filed twice, under its offense's and its defense's team-season, with the
- * columns a players table needs (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
+ * columns a sample reads (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
  * seasons, so a lineup filter naming him reads his team-seasons' rows (about 1/15 of the table for one team)
  * where the possession table, sorted by game, spreads them over every row group.
  * Columns (commented as in schema.sql):

@@ -2,12 +2,12 @@
  * The sample of a request: the possessions that pass its possession-level filters (period, time into game,
  * score differential, lineups), each with two flags, off_ok / def_ok: whether it passes the perspective-
  * dependent filters (game-level filters and score differential) judged from the offense's / the defense's team.
- * `sampleSql` writes the SELECT of a sample with the columns its reader needs; two readers:
+ * `sampleSql` writes the SELECT of a sample with the columns its reader needs. When lineup filters name players
+ * on the floor, it reads team_possessions, the possessions filed by team-season, for those players'
+ * team-seasons only: a player's possessions lie in his teams' seasons, which the possession table (sorted by
+ * game) spreads over every row group. Two readers:
  * - player sums (src/server/stats/sums.ts) put it in their query as a MATERIALIZED CTE, narrow (their on-court
- *   counters only). When lineup filters name players on the floor, it reads team_possessions, the possessions
- *   filed by team-season, for those players' team-seasons only, and pairs with team_player_possession_stats
- *   filed the same way: a player's possessions lie in his teams' seasons, which the possession table (sorted by
- *   game) spreads over every row group.
+ *   counters only), and pair it with team_player_possession_stats, filed the same way;
  * - team aggregates (team sums, on-court team counters, on/off) of a request with lineup filters read a
  *   temporary table of the full-width sample, taken once per computation inside its scope
  *   (src/server/db/statsDb.ts withScope, passed in as `db`): `openSample` at the start, `fullSample` before
