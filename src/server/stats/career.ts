@@ -14,7 +14,8 @@ import { query, statsDb, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
-import { playerSumsBy, teamSumsBy } from './sums';
+import { playerSumsBy } from './playerSums';
+import { teamSumsBy } from './sums';
 import { betterOf } from '../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './views/shared';
 

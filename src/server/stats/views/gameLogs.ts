@@ -8,7 +8,7 @@ import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_ON_COURT_COUNTERS } from '../counters';
 import { playerValues } from '../formulas';
-import { playerSumsBy } from '../sums';
+import { playerSumsBy } from '../playerSums';
 import { playerSums, sixSets } from './players';
 import { seasonOf, teamAbbr, type SetRows } from './shared';
 

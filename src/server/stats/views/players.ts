@@ -9,7 +9,7 @@ import { teamByAbbr } from '../../../lib/teams';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
 import { playerValues, type Values } from '../formulas';
-import { playerSumsBy } from '../sums';
+import { playerSumsBy } from '../playerSums';
 import { onOffEntries } from './onoff';
 import {
   addPercentiles,

@@ -11,7 +11,8 @@ import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../counters';
 import type { Perspective } from '../filterSql';
 import { playerValues, teamValues, type Values } from '../formulas';
-import { onCourtSumsBy, playerSumsBy, teamSumsBy } from '../sums';
+import { playerSumsBy } from '../playerSums';
+import { onCourtSumsBy, teamSumsBy } from '../sums';
 import { onOffEntries } from './onoff';
 import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
