@@ -102,6 +102,8 @@ interface Scope {
   data: Map<string, unknown>;
   /** set when the scope's signal fired: the running query was interrupted, later ones are refused */
   aborted: boolean;
+  /** set when the computation ended and its connection went back to the pool: later queries are refused */
+  closed: boolean;
 }
 
 /** A query of a scope whose signal fired (the request timed out): DuckDB was interrupted. */
@@ -144,12 +146,14 @@ export const statsDb: StatsDb = { query };
 export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) throw new QueryInterruptedError();
   const { p, c } = await acquire();
-  const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map(), aborted: false };
+  const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map(), aborted: false, closed: false };
   const handle: StatsScope = {
     data: scope.data,
     query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
       const result = scope.chain.then(async () => {
-        if (scope.aborted) throw new QueryInterruptedError();
+        // A query asked for after the computation ended (a lookup another request waits for, still running when
+        // its owner failed) must not run on a connection another computation now holds.
+        if (scope.aborted || scope.closed) throw new QueryInterruptedError();
         try {
           return await runOn<T>(scope.connection, sql, params);
         } catch (error) {
@@ -172,8 +176,18 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await scope.chain; // a failed request may leave queries queued: let them finish before the connection is reused
+    scope.closed = true;
+    // An interrupted computation could not drop its temporary tables (its later queries were refused): drop
+    // them here, so the pooled connection goes back clean.
+    if (scope.aborted) await dropTemporaryTables(c).catch(() => undefined);
     release(p, c);
   }
+}
+
+/** Drop every temporary table of a connection (their names come from the catalog, never from a request). */
+async function dropTemporaryTables(c: DuckDBConnection): Promise<void> {
+  const reader = await c.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE temporary AND database_name = 'temp'");
+  for (const [name] of reader.getRows()) await c.run(`DROP TABLE IF EXISTS temp.main."${String(name).replace(/"/g, '""')}"`);
 }
 
 /** Close the shared instance (tests, benchmarks). */
