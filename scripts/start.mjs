@@ -27,10 +27,14 @@ function step(label, args) {
   }
 }
 
-const statsState = env.SKIP_INGEST ? 'current' : await statsDbState(statsDb);
-if (statsState !== 'current') {
+const stats = env.SKIP_INGEST ? { state: 'current' } : await statsDbState(statsDb);
+if (stats.state === 'unreadable') {
+  console.error(`[start] ${stats.message}: left as it is. Move it away (or set STATS_DB_PATH) and run npm start again.`);
+  process.exit(1);
+}
+if (stats.state !== 'current') {
   if (scripts.ingest && existsSync('src/server/ingest/cli.ts')) {
-    if (statsState !== 'missing') console.log(`[start] ${statsState}: building it again.`);
+    if (stats.state === 'outdated') console.log(`[start] ${stats.message}: building it again.`);
     step(`building the stats database ${statsDb}`, ['run', 'ingest']);
   } else {
     console.log('[start] no ingest yet: serving without a stats database.');

@@ -13,9 +13,13 @@ export function expectedSchemaVersion() {
   return Number(match[1]);
 }
 
-/** 'missing', 'current', or a sentence saying why the file cannot be served. */
+/**
+ * { state, message }: 'missing' (no file), 'current' (this checkout's schema version), 'outdated' (a stats
+ * database of another version: building it again is safe) or 'unreadable' (not a stats database, or locked: it is
+ * left alone, the caller stops with the message).
+ */
 export async function statsDbState(path) {
-  if (!existsSync(path)) return 'missing';
+  if (!existsSync(path)) return { state: 'missing', message: `${path} does not exist` };
   const expected = expectedSchemaVersion();
   let instance = null;
   try {
@@ -24,9 +28,10 @@ export async function statsDbState(path) {
     const reader = await connection.runAndReadAll('SELECT max(schema_version) AS v FROM ingest_meta');
     connection.closeSync();
     const version = Number(reader.getRowObjects()[0]?.v ?? NaN);
-    return version === expected ? 'current' : `${path} has schema version ${Number.isNaN(version) ? 'none' : version}, this checkout expects ${expected}`;
+    if (version === expected) return { state: 'current', message: `${path} has schema version ${version}` };
+    return { state: 'outdated', message: `${path} has schema version ${Number.isNaN(version) ? 'none' : version}, this checkout expects ${expected}` };
   } catch (error) {
-    return `${path} is not readable as a stats database (${String(error instanceof Error ? error.message : error).split('\n')[0]})`;
+    return { state: 'unreadable', message: `${path} cannot be read as a stats database (${String(error instanceof Error ? error.message : error).split('\n')[0]})` };
   } finally {
     instance?.closeSync();
   }
