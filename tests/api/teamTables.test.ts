@@ -3,9 +3,13 @@
  * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
  * (src/server/stats/sample.ts): a player on the floor plays for one of his player_seasons teams.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
-import { HAS_DB, sql } from './helpers';
+import { AGGREGATE_BUILDERS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
+import { DB_PATH, HAS_DB, sql } from './helpers';
 
 const one = async (text: string) => (await sql<Record<string, number | string>>(text))[0]!;
 
@@ -90,5 +94,26 @@ describe.skipIf(!HAS_DB)('the premise of team-season samples', () => {
         FROM onc ANTI JOIN (SELECT player_id, season, unnest(team_ids) AS team_id FROM player_seasons) ps USING (player_id, season, team_id)`);
     expect(missing!.seen).toBeGreaterThan(500);
     expect(missing!.n).toBe(0);
+  });
+});
+
+describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise', () => {
+  it('stops when a player on the floor plays for a team missing from his player_seasons row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-tables-'));
+    const copy = path.join(dir, 'stats.duckdb');
+    fs.copyFileSync(DB_PATH, copy);
+    const instance = await DuckDBInstance.create(copy);
+    const connection = await instance.connect();
+    try {
+      const builder = AGGREGATE_BUILDERS.find((b) => b.name === 'team_possessions')!;
+      await builder.build(connection); // the database as built: the premise holds
+      // James's 2012-13 row names Boston instead of Miami.
+      await connection.run("UPDATE player_seasons SET team_ids = [1610612738] WHERE player_id = 2544 AND season = 2012");
+      await expect(builder.build(connection)).rejects.toThrow(/players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -118,6 +118,26 @@ async function buildBySeason(connection: DuckDBConnection, table: string, select
 }
 
 /**
+ * The premise of reading a lineup sample by team-season (src/server/stats/sample.ts): every player on the floor
+ * plays for a team of his player_seasons row that season (team_ids). A possession breaking it would be missing
+ * from such samples, so the build stops and the previous database stays in place.
+ */
+async function assertOnCourtTeamsKnown(connection: DuckDBConnection): Promise<void> {
+  const reader = await connection.runAndReadAll(`
+    WITH on_court AS (
+      SELECT DISTINCT i.player_id, i.season, CASE WHEN i.is_offense THEN p.off_team_id ELSE p.def_team_id END AS team_id
+        FROM player_possession_index i JOIN possessions p USING (possession_id))
+    SELECT COUNT(*) AS n, min(player_id) AS player_id, min(season) AS season
+      FROM on_court ANTI JOIN (SELECT player_id, season, unnest(team_ids) AS team_id FROM player_seasons) ps USING (player_id, season, team_id)`);
+  const [row] = reader.getRowObjectsJS();
+  if (Number(row?.n ?? 0) > 0) {
+    throw new Error(
+      `${String(row!.n)} players on the floor for a team missing from their player_seasons row (e.g. player ${String(row!.player_id)} in ${String(row!.season)}): team-season samples would miss their possessions`,
+    );
+  }
+}
+
+/**
  * team_possessions: every possession filed twice, under its offense's and its defense's team-season, with the
  * columns a sample reads (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
  * seasons, so a lineup filter naming him reads his team-seasons' rows (about 1/15 of the table for one team)
@@ -131,6 +151,7 @@ async function buildBySeason(connection: DuckDBConnection, table: string, select
 const teamPossessionsBuilder: AggregateBuilder = {
   name: 'team_possessions',
   async build(connection) {
+    await assertOnCourtTeamsKnown(connection);
     await buildBySeason(
       connection,
       'team_possessions',
