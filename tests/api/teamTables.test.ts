@@ -8,7 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { AGGREGATE_BUILDERS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
+import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
+import { FILTERS } from '../../src/lib/filters';
+import { statsDb } from '../../src/server/db/statsDb';
+import { AGGREGATE_BUILDERS, POSSESSION_COUNTERS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
+import { sampleSql } from '../../src/server/stats/sample';
+import { Params } from '../../src/server/stats/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';
 
 const one = async (text: string) => (await sql<Record<string, number | string>>(text))[0]!;
@@ -115,5 +120,25 @@ describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise',
       instance.closeSync();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!HAS_DB)('every filter can be judged on team_possessions', () => {
+  it('a lineup sample with every filter applied reads team_possessions and runs', async () => {
+    // Every filter of FILTERS off its default (LineupAllOrAny at 'all': with 'any' and an off-court player the index
+    // cannot narrow the sample), with players on the floor so that the sample is read by team-season.
+    const qs =
+      'page=Players&season=2012&season_type=regular&season_type=playoffs&start_date=2012-11-01&end_date=2013-04-30&location=home&result=win' +
+      '&days_rest_low=0&days_rest_high=3&is_garbage_time=false&period=1&period=4&period=7&time_into_game_low=60&time_into_game_high=3000' +
+      '&score_diff_low=-20&score_diff_high=20&opponent=BOS&opponent=NYK&opp_days_rest_low=1&opp_point_diff_rank_high=20&opp_off_rank_low=2' +
+      '&opp_def_rank_high=25&on_court=2544&pg=201596&sg=2548&sf=2544&pf=2547&c=2547&off_court=951';
+    const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
+    expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny'));
+    const b = new Params();
+    const sample = await sampleSql(statsDb, f, b, POSSESSION_COUNTERS);
+    expect(sample.teamSeasons).not.toBeNull();
+    expect(sample.sql).toContain('FROM team_possessions');
+    const [row] = await statsDb.query<{ n: number }>(`SELECT COUNT(*)::INTEGER AS n FROM (${sample.sql})`, b.values);
+    expect(row!.n).toBeGreaterThanOrEqual(0);
   });
 });

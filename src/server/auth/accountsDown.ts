@@ -1,7 +1,7 @@
 /**
  * The answer when the accounts database cannot be reached (AccountsUnavailableError): 503 with Retry-After and
- * a message, JSON for /api/* and a short page for everything else. Nothing was written, so trying again later
- * is safe. Used by the Astro middleware and by the project's server in front of the prerendered pages.
+ * a message, JSON for /api/* and a short page for everything else. Used by the Astro middleware and by the
+ * project's server in front of the prerendered pages.
  */
 export const ACCOUNTS_RETRY_AFTER_SECONDS = 30;
 

@@ -13,7 +13,7 @@ export interface AggregateBuilder {
 }
 
 /** Every counter column of the possessions table (TEAM_COUNTERS counts possessions as rows). */
-const POSSESSION_COUNTERS = TEAM_COUNTERS.filter((c) => c !== 'possessions');
+export const POSSESSION_COUNTERS = TEAM_COUNTERS.filter((c) => c !== 'possessions');
 
 /** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
 const COUNTERS = POSSESSION_COUNTERS.filter((c) => c !== 'seconds');

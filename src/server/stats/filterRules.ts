@@ -2,7 +2,9 @@
  * The SQL of every filter of FILTERS (src/lib/filters.ts), one rule per filter name, each with the basketball
  * rule it applies written where it is applied. `Record<FilterName, FilterRule>`: a filter added to FILTERS
  * without its rule here does not compile. filterSql.ts builds every condition by walking FILTERS through these
- * rules; nothing else names a filter's SQL. A rule's condition is '' when its filter is not applied.
+ * rules. The lineup rules have one more reading, from the player index (lineupIndex.ts, and sample.ts for the
+ * seasons and team-seasons the named players played), tested equal to these. A rule's condition is '' when its
+ * filter is not applied.
  *
  * Where each rule is judged (`on`):
  * - sample: on any table of the sample (possessions, the per-game totals, shots...) by its season, season_type and

@@ -7,11 +7,13 @@
  * defensive possessions are judged by his team, the defense). Score differential is from that team's view too,
  * which on offense is the offense's point of view as the issue asks.
  *
- * Two sources answer a query:
+ * Sources that answer a query:
  * - the per-game totals (team_game_totals / player_game_totals) when only game-level filters are applied:
  *   the default views read these;
  * - the possession table when a possession-level filter is applied (period, time into game, score
- *   differential, lineups).
+ *   differential);
+ * - with lineup filters, the request's sample (src/server/stats/sample.ts), read from the team-clustered copies
+ *   for the named players' team-seasons.
  */
 import type { AppliedFilters } from '../../lib/apiParams';
 import { FILTERS } from '../../lib/filters';

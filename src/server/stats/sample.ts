@@ -6,7 +6,7 @@
  * on the floor, it reads team_possessions, the possessions filed by team-season, for those players'
  * team-seasons only: a player's possessions lie in his teams' seasons, which the possession table (sorted by
  * game) spreads over every row group. Two readers:
- * - player sums (src/server/stats/sums.ts) put it in their query as a MATERIALIZED CTE, narrow (their on-court
+ * - player sums (src/server/stats/playerSums.ts) put it in their query as a MATERIALIZED CTE, narrow (their on-court
  *   counters only), and pair it with team_player_possession_stats, filed the same way;
  * - team aggregates (team sums, on-court team counters, on/off) of a request with lineup filters read a
  *   temporary table of the full-width sample, taken once per computation inside its scope
@@ -26,8 +26,7 @@ import {
   perspectiveConditions,
   teamGameConditions,
 } from './filterSql';
-import { TEAM_COUNTERS } from './counters';
-import { TEAM_POSSESSION_COLUMNS, teamSeasonKey } from './aggregates';
+import { POSSESSION_COUNTERS, TEAM_POSSESSION_COLUMNS, teamSeasonKey } from './aggregates';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
@@ -39,11 +38,9 @@ const KEY_COLUMNS = [
   'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
 ] as const;
 
-/** The counters team_possessions carries (a sample needing only these can be read from it). */
-const TEAM_POSSESSION_COUNTERS = new Set<string>(TEAM_POSSESSION_COLUMNS);
+/** The columns team_possessions carries (a sample needing only these can be read from it). */
+const TEAM_POSSESSION_COLUMN_SET = new Set<string>(TEAM_POSSESSION_COLUMNS);
 
-/** The counters a full sample holds: every team counter of the possession table. */
-const FULL_SAMPLE = TEAM_COUNTERS.filter((c) => c !== 'possessions');
 
 /**
  * Where the lineup filters can hold, from player_seasons:
@@ -126,7 +123,7 @@ export async function fullSample(db: StatsDb, f: AppliedFilters): Promise<void> 
   if (!state) return;
   state.taken ??= (async () => {
     const b = new Params();
-    const { sql } = await sampleSql(db, f, b, FULL_SAMPLE);
+    const { sql } = await sampleSql(db, f, b, POSSESSION_COUNTERS);
     const table = `scoped_possessions_${++counter}`; // a name from this module, never from the request
     await db.query(`CREATE TEMP TABLE ${table} AS ${sql}`, b.values);
     const sample: ScopedSample = { table };
@@ -167,7 +164,7 @@ export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, count
   // of team_possessions, it reads those team-seasons' rows (DuckDB skips the others' row groups). Each
   // possession is filed twice; the copy under the offense's team-season is taken when that is one of ours,
   // else the one under the defense's.
-  const byTeam = candidates !== null && teamSeasons !== null && teamSeasons.length > 0 && counters.every((c) => TEAM_POSSESSION_COUNTERS.has(c));
+  const byTeam = candidates !== null && teamSeasons !== null && teamSeasons.length > 0 && counters.every((c) => TEAM_POSSESSION_COLUMN_SET.has(c));
   const keys = byTeam ? b.list(teamSeasons) : '';
   const where = and([
     ...sampleConditions(sample, b, 'p'),

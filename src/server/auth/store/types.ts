@@ -42,11 +42,11 @@ export class DuplicateEmailError extends Error {
   }
 }
 
-/** Thrown when an operation names an account that does not exist. */
 /**
- * The accounts database cannot be reached (refused, reset or timed-out connections, a server shutting down or
- * out of connections): the request is answered 503 with Retry-After (src/middleware.ts, src/server/http), not
- * 500, and nothing was written.
+ * The accounts database cannot serve: refused, reset or timed-out connections (also every pooled connection busy
+ * past the connect timeout), a server shutting down or out of connections. The request is answered 503 with
+ * Retry-After (src/middleware.ts, src/server/http), not 500. A write whose connection was lost as it
+ * committed may have been applied.
  */
 export class AccountsUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -55,6 +55,7 @@ export class AccountsUnavailableError extends Error {
   }
 }
 
+/** Thrown when an operation names an account that does not exist. */
 export class UnknownAccountError extends Error {
   constructor(email: string) {
     super(`No account with the email ${email}`);
