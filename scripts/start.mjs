@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { statsDbState } from './lib/statsDbState.mjs';
+import { checkStatsDbVersion } from '../src/server/db/statsDbVersion.ts';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -27,14 +27,14 @@ function step(label, args) {
   }
 }
 
-const stats = env.SKIP_INGEST ? { state: 'current' } : await statsDbState(statsDb);
-if (stats.state === 'unreadable') {
-  console.error(`[start] ${stats.message}: left as it is. Move it away (or set STATS_DB_PATH) and run npm start again.`);
+const stats = env.SKIP_INGEST ? { ok: true } : await checkStatsDbVersion(statsDb);
+if (!stats.ok && stats.reason === 'unreadable') {
+  console.error(`[start] ${stats.message} Left as it is: move it away (or set STATS_DB_PATH) and run npm start again.`);
   process.exit(1);
 }
-if (stats.state !== 'current') {
+if (!stats.ok) {
   if (scripts.ingest && existsSync('src/server/ingest/cli.ts')) {
-    if (stats.state === 'outdated') console.log(`[start] ${stats.message}: building it again.`);
+    if (stats.reason === 'outdated') console.log(`[start] ${stats.message}`);
     step(`building the stats database ${statsDb}`, ['run', 'ingest']);
   } else {
     console.log('[start] no ingest yet: serving without a stats database.');

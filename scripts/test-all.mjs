@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
-import { statsDbState } from './lib/statsDbState.mjs';
+import { checkStatsDbVersion } from '../src/server/db/statsDbVersion.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -56,12 +56,12 @@ const ingestEntry = 'src/server/ingest/cli.ts';
 // Only the test database this script names itself is built again when outdated: a STATS_DB_PATH of the caller's
 // (their full database, say) is never overwritten with two test seasons.
 const ownTestDb = !process.env.STATS_DB_PATH;
-const stats = await statsDbState(env.STATS_DB_PATH);
-if (stats.state === 'unreadable' || (stats.state === 'outdated' && !ownTestDb)) {
-  console.error(`${stats.message}: left as it is; the tests that read it will fail.`);
+const stats = await checkStatsDbVersion(env.STATS_DB_PATH);
+if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' && !ownTestDb))) {
+  console.error(`${stats.message} Left as it is; the tests that read it will fail.`);
   failed += 1;
-} else if (stats.state !== 'current') {
-  if (stats.state === 'outdated') console.log(`${stats.message}: building it again.`);
+} else if (!stats.ok) {
+  if (stats.reason === 'outdated') console.log(stats.message);
   if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
     mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
     const ok = run('test database', 'npm', [

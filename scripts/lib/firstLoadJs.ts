@@ -25,7 +25,7 @@ export interface FirstLoad {
 }
 
 /** Specifiers a module imports or re-exports statically (what the browser must fetch before it runs). */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   const out: string[] = [];
   const re = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
   for (let m = re.exec(code); m; m = re.exec(code)) out.push(m[1]!);

@@ -245,7 +245,8 @@ function parsedValue(def: FilterDefinition, p: Record<string, unknown>): unknown
 }
 
 /** True when any lineup filter names a player. */
-function hasLineupFilter(f: AppliedFilters): boolean {
+/** True when a lineup filter names a player. */
+export function hasLineupFilter(f: AppliedFilters): boolean {
   return Object.values(f.lineup).some((ids) => ids.length > 0);
 }
 

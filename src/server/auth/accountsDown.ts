@@ -3,7 +3,7 @@
  * a message, JSON for /api/* and a short page for everything else. Used by the Astro middleware and by the
  * project's server in front of the prerendered pages.
  */
-export const ACCOUNTS_RETRY_AFTER_SECONDS = 30;
+const ACCOUNTS_RETRY_AFTER_SECONDS = 30;
 
 const MESSAGE = 'Sign-in and accounts are unavailable for a moment: the accounts database cannot be reached. Please try again shortly.';
 

@@ -7,15 +7,19 @@ import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SCHEMA_VERSION } from './schema.ts';
 
+/**
+ * Why a file cannot be served: missing (build it), outdated (a stats database of another schema version: building
+ * it again is safe) or unreadable (not a stats database, or locked: leave it alone).
+ */
 export type StatsDbVersionCheck =
   | { ok: true; version: number }
-  | { ok: false; missing: true; message: string }
-  | { ok: false; missing: false; message: string };
+  | { ok: false; missing: true; reason: 'missing'; message: string }
+  | { ok: false; missing: false; reason: 'outdated' | 'unreadable'; message: string };
 
 /** Read `ingest_meta.schema_version` of the file at `path` (read-only; the instance is closed again). */
 export async function checkStatsDbVersion(path: string, expected: number = SCHEMA_VERSION): Promise<StatsDbVersionCheck> {
   if (!fs.existsSync(path)) {
-    return { ok: false, missing: true, message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.` };
+    return { ok: false, missing: true, reason: 'missing', message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.` };
   }
   let version: number | null = null;
   let problem: string | null = null;
@@ -35,11 +39,12 @@ export async function checkStatsDbVersion(path: string, expected: number = SCHEM
   } finally {
     instance?.closeSync();
   }
-  if (problem !== null) return { ok: false, missing: false, message: `STATS_DB_PATH=${JSON.stringify(path)} is not a stats database this build can read (${problem}): rebuild it with \`npm run ingest\`.` };
+  if (problem !== null) return { ok: false, missing: false, reason: 'unreadable', message: `STATS_DB_PATH=${JSON.stringify(path)} is not a stats database this build can read (${problem}): rebuild it with \`npm run ingest\`.` };
   if (version !== expected) {
     return {
       ok: false,
       missing: false,
+      reason: 'outdated',
       message: `STATS_DB_PATH=${JSON.stringify(path)} has schema version ${version ?? 'none'}, this build expects ${expected}: rebuild it with \`npm run ingest\` (or copy a file built by this version).`,
     };
   }

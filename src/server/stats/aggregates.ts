@@ -4,7 +4,7 @@
  * Each builder gets the open DuckDB connection of the database being built and must only use SQL on it.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TEAM_COUNTERS } from './counters';
+import { POSSESSION_COUNTERS } from '../ingest/counters';
 
 export interface AggregateBuilder {
   /** Name printed in the ingest log. */
@@ -12,11 +12,12 @@ export interface AggregateBuilder {
   build(connection: DuckDBConnection): Promise<void>;
 }
 
-/** Every counter column of the possessions table (TEAM_COUNTERS counts possessions as rows). */
-export const POSSESSION_COUNTERS = TEAM_COUNTERS.filter((c) => c !== 'possessions');
+/** Every counter column of the possessions table: seconds and the offense's counters (ingest/counters.ts). */
+export const POSSESSION_COUNTER_COLUMNS = ['seconds', ...POSSESSION_COUNTERS] as const;
+export type PossessionCounterColumn = (typeof POSSESSION_COUNTER_COLUMNS)[number];
 
 /** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
-const COUNTERS = POSSESSION_COUNTERS.filter((c) => c !== 'seconds');
+const COUNTERS = POSSESSION_COUNTERS;
 
 /**
  * agg_player_on_court: per player, game, side (is_offense) and filtered-out flag, the full counters of the
@@ -90,28 +91,30 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
  */
 export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
 
-/**
- * The possession columns a lineup-filtered sample reads (src/server/stats/sample.ts): identity, sample keys,
- * filter columns, the ten players and every counter.
- */
-export const TEAM_POSSESSION_COLUMNS = [
-  'possession_id', 'game_id', 'season', 'season_type', 'period', 'start_time', 'score_diff', 'is_filtered_out',
-  'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
+/** Columns every sample holds (src/server/stats/sample.ts): identity, sample keys, team and lineup ids, the ten players. */
+export const SAMPLE_KEY_COLUMNS = [
+  'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
   'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
-  ...POSSESSION_COUNTERS,
 ] as const;
 
 /**
- * Create `table` from `select` (which has the columns season, team_season, period, possession_id and reads the
- * possession alias p), sorted by team_season, period, possession_id: one season at a time, in season order, so
- * that each sort holds one season and the table ends up sorted as a whole (the key starts with the season).
+ * The possession columns team_possessions copies: the sample's key columns, the filter columns and every
+ * counter.
  */
-async function buildBySeason(connection: DuckDBConnection, table: string, select: string): Promise<void> {
+export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
+
+/**
+ * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p and yields the columns
+ * team_season, period, possession_id), sorted by team_season, period, possession_id: one season at a time, in
+ * season order, so that each sort holds one season and the table ends up sorted as a whole (the key starts with
+ * the season).
+ */
+async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string): Promise<void> {
   await connection.run(`DROP TABLE IF EXISTS ${table}`);
-  await connection.run(`CREATE TABLE ${table} AS ${select} AND FALSE`);
+  await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM ${from} WHERE FALSE`);
   const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
   for (const { season } of seasons) {
-    await connection.run(`INSERT INTO ${table} ${select} AND p.season = $season ORDER BY team_season, period, possession_id`, {
+    await connection.run(`INSERT INTO ${table} SELECT ${columns} FROM ${from} WHERE p.season = $season ORDER BY team_season, period, possession_id`, {
       season: Number(season),
     });
   }
@@ -155,11 +158,8 @@ const teamPossessionsBuilder: AggregateBuilder = {
     await buildBySeason(
       connection,
       'team_possessions',
-      `SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense,
-              ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}
-         FROM possessions p,
-              (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f
-        WHERE TRUE`,
+      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense, ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}`,
+      `possessions p, (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f`,
     );
   },
 };
@@ -177,10 +177,8 @@ const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
     await buildBySeason(
       connection,
       'team_player_possession_stats',
-      `SELECT ${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*
-         FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id,
-              (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f
-        WHERE TRUE`,
+      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*`,
+      `player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id, (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f`,
     );
   },
 };

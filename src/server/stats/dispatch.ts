@@ -3,10 +3,10 @@
  * none), computed by the page kind's view. No cache and no queue here (src/server/stats/answers.ts does that);
  * the caller runs this inside a database scope (one connection for the whole computation).
  */
-import type { DataQuery } from '../../lib/apiParams';
+import { hasLineupFilter, type DataQuery } from '../../lib/apiParams';
 import type { StatsScope } from '../db/statsDb';
 import { requireGame, requirePlayer } from './entities';
-import { hasLineup, needsPossessions, seasonTypesWithData } from './filterSql';
+import { seasonTypesWithData } from './filterSql';
 import { openSample } from './sample';
 import { gamePreviewView, gameTeamView } from './views/games';
 import { leagueView } from './views/league';
@@ -34,7 +34,7 @@ export interface DataResponse {
  */
 export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   const gamePage = q.page.startsWith('Game');
-  if (gamePage || !needsPossessions(q.filters) || !hasLineup(q.filters)) return compute(db, q, leaguePlayers);
+  if (gamePage || !hasLineupFilter(q.filters)) return compute(db, q, leaguePlayers);
   const drop = openSample(db, q.filters);
   try {
     return await compute(db, q, leaguePlayers);

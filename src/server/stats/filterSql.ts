@@ -80,11 +80,6 @@ export function periodCondition(f: AppliedFilters, b: Params, alias: string): st
   return FILTER_SQL.Period.where(f, b, alias);
 }
 
-/** True when a lineup filter is applied. */
-export function hasLineup(f: AppliedFilters): boolean {
-  return lineupCondition(f, new Params(), 'p') !== '';
-}
-
 /** True when a filter needs the possession table (a possession-level condition applies). */
 export function needsPossessions(f: AppliedFilters): boolean {
   const b = new Params();

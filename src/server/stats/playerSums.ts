@@ -3,10 +3,11 @@
  * while he was on court, per group; the per-game totals when only game-level filters apply, else the
  * possessions (with lineup filters, the request's sample as a CTE: src/server/stats/sample.ts).
  */
-import type { AppliedFilters } from '../../lib/apiParams';
+import { hasLineupFilter, type AppliedFilters } from '../../lib/apiParams';
 import type { StatsDb, Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from './counters';
-import { hasLineup, needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
+import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
+import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
 import { and, Params } from './sql';
 import { D, groupSelect, O, type GroupKey } from './sums';
@@ -26,7 +27,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
   if (needsPossessions(f) || o.groupBy.includes('slot')) {
     // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
     // (src/server/stats/sample.ts); other possession filters are applied inline to each source.
-    const sample = hasLineup(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
+    const sample = hasLineupFilter(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
     const rows = playerPossessionRows(db, f, b, o, sample);
     // Own and on-court rows are summed apart (each part only its own counters, over its own rows), then
     // joined by group: a player with only one kind of row in a group gets zeros for the other kind.
@@ -63,7 +64,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
 }
 
 /** The possession counters playerPossessionRows reads (its on-court rows): what a sample needs for player sums. */
-const PLAYER_SAMPLE = ['seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
+const PLAYER_SAMPLE: readonly PossessionCounterColumn[] = ['seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
 
 const slotCase = (cols: string[], who: string) => `CASE ${cols.map((c, i) => `WHEN p.${c} = ${who} THEN ${i + 1}`).join(' ')} END`;
 

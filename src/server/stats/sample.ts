@@ -18,7 +18,6 @@ import { LINEUP_SLOTS } from '../../lib/filters';
 import type { StatsDb, StatsScope } from '../db/statsDb';
 import {
   commonPossessionConditions,
-  hasLineup,
   needsTeamGames,
   possessionScopeKey,
   type ScopedSample,
@@ -26,20 +25,12 @@ import {
   perspectiveConditions,
   teamGameConditions,
 } from './filterSql';
-import { POSSESSION_COUNTERS, TEAM_POSSESSION_COLUMNS, teamSeasonKey } from './aggregates';
+import { POSSESSION_COUNTER_COLUMNS, SAMPLE_KEY_COLUMNS, teamSeasonKey, type PossessionCounterColumn } from './aggregates';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
 let counter = 0;
 
-/** Columns every sample holds: identity, sample keys, team and lineup ids, the ten players. */
-const KEY_COLUMNS = [
-  'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
-  'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
-] as const;
-
-/** The columns team_possessions carries (a sample needing only these can be read from it). */
-const TEAM_POSSESSION_COLUMN_SET = new Set<string>(TEAM_POSSESSION_COLUMNS);
 
 
 /**
@@ -51,7 +42,12 @@ const TEAM_POSSESSION_COLUMN_SET = new Set<string>(TEAM_POSSESSION_COLUMNS);
  *   when no filter names one (off court only, or any with an off-court filter). Every possession that passes
  *   has one of them on the floor, for a team he played for that season, so it is filed under one of these keys.
  */
-async function lineupReach(db: StatsDb, f: AppliedFilters): Promise<{ seasons: number[]; teamSeasons: number[] | null }> {
+interface LineupReach {
+  seasons: number[];
+  teamSeasons: number[] | null;
+}
+
+async function lineupReach(db: StatsDb, f: AppliedFilters): Promise<LineupReach> {
   const conditions: number[][] = []; // each: the players of one filled filter (one of them must be on)
   for (const slot of LINEUP_SLOTS) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
   for (const id of f.lineup.onCourt) conditions.push([id]);
@@ -87,6 +83,8 @@ export async function warmSampleTables(db: StatsDb): Promise<void> {
 /** How a scope's sample of one filter set stands. */
 interface SampleState {
   lineupIndex: boolean;
+  /** where the lineup filters can hold (lineupReach), read once per request */
+  reach: Promise<LineupReach> | null;
   /** the full-width table, once taken */
   taken: Promise<ScopedSample> | null;
 }
@@ -103,7 +101,7 @@ const stateKey = (f: AppliedFilters) => `sample-state:${possessionScopeKey(f)}`;
 export function openSample(db: StatsScope, f: AppliedFilters, options: { lineupIndex?: boolean } = {}): () => Promise<void> {
   const key = stateKey(f);
   if (db.data.has(key)) return async () => {};
-  const state: SampleState = { lineupIndex: options.lineupIndex !== false, taken: null };
+  const state: SampleState = { lineupIndex: options.lineupIndex !== false, reach: null, taken: null };
   db.data.set(key, state);
   return async () => {
     const taken = await state.taken?.catch(() => null);
@@ -123,7 +121,7 @@ export async function fullSample(db: StatsDb, f: AppliedFilters): Promise<void> 
   if (!state) return;
   state.taken ??= (async () => {
     const b = new Params();
-    const { sql } = await sampleSql(db, f, b, POSSESSION_COUNTERS);
+    const { sql } = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
     const table = `scoped_possessions_${++counter}`; // a name from this module, never from the request
     await db.query(`CREATE TEMP TABLE ${table} AS ${sql}`, b.values);
     const sample: ScopedSample = { table };
@@ -145,11 +143,10 @@ export interface SampleSelect {
  * neither perspective are left out. `narrow` adds conditions on the possession alias p that hold for every
  * reader of this sample (e.g. one game, one team's possessions).
  */
-export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, counters: readonly string[], narrow: string[] = []): Promise<SampleSelect> {
+export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, counters: readonly PossessionCounterColumn[], narrow: string[] = []): Promise<SampleSelect> {
   const state = db.data?.get(stateKey(f)) as SampleState | undefined;
   const lineupIndex = state?.lineupIndex ?? true;
-  const lineup = hasLineup(f);
-  const { seasons, teamSeasons } = lineup ? await lineupReach(db, f) : { seasons: f.seasons, teamSeasons: null };
+  const { seasons, teamSeasons } = await (state ? (state.reach ??= lineupReach(db, f)) : lineupReach(db, f));
   const sample: AppliedFilters = { ...f, seasons: seasons.length ? seasons : f.seasons };
   const joinTg = needsTeamGames(f);
   const flag = (alias: string, persp: 'offense' | 'defense') =>
@@ -159,12 +156,12 @@ export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, count
   // With the player index, the lineup filters pick exactly the possession ids that pass them, by player; the
   // possession table is then read by a semi-join on those ids, which DuckDB pushes into the scan (min/max and
   // Bloom filter). When the index cannot narrow the filters, every possession of the seasons is tested.
-  const candidates = lineupIndex && lineup ? lineupCandidateIds(f, b, sample.seasons) : null;
+  const candidates = lineupIndex ? lineupCandidateIds(f, b, sample.seasons) : null;
   // The named players' team-seasons hold every possession that passes: when the sample needs only the columns
   // of team_possessions, it reads those team-seasons' rows (DuckDB skips the others' row groups). Each
   // possession is filed twice; the copy under the offense's team-season is taken when that is one of ours,
   // else the one under the defense's.
-  const byTeam = candidates !== null && teamSeasons !== null && teamSeasons.length > 0 && counters.every((c) => TEAM_POSSESSION_COLUMN_SET.has(c));
+  const byTeam = candidates !== null && teamSeasons !== null && teamSeasons.length > 0;
   const keys = byTeam ? b.list(teamSeasons) : '';
   const where = and([
     ...sampleConditions(sample, b, 'p'),
@@ -179,7 +176,7 @@ export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, count
     ? ' LEFT JOIN team_games tgo ON tgo.game_id = p.game_id AND tgo.team_id = p.off_team_id' +
       ' LEFT JOIN team_games tgd ON tgd.game_id = p.game_id AND tgd.team_id = p.def_team_id'
     : '';
-  const columns = [...(byTeam ? ['team_season'] : []), ...KEY_COLUMNS, ...counters];
+  const columns = [...(byTeam ? ['team_season'] : []), ...SAMPLE_KEY_COLUMNS, ...counters];
   const sql = `SELECT * FROM (
        SELECT ${columns.map((c) => `p.${c}`).join(', ')}, ${offOk} AS off_ok, ${defOk} AS def_ok
          FROM ${byTeam ? 'team_possessions' : 'possessions'} p${joins} WHERE ${where}

@@ -74,8 +74,9 @@ export class PostgresAccountStore implements AccountStore {
       name = `cv${this.#names.size}`;
       this.#names.set(text, name);
     }
+    if (db !== this.#pool) return db.query<R>({ name, text, values }); // inside #transaction, which classifies
     try {
-      if (db === this.#pool) await this.#ready;
+      await this.#ready;
       return await db.query<R>({ name, text, values });
     } catch (error) {
       return unreachable(error);
