@@ -10,9 +10,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
 import { FILTERS } from '../../src/lib/filters';
-import { statsDb } from '../../src/server/db/statsDb';
-import { AGGREGATE_BUILDERS, POSSESSION_COUNTERS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
-import { sampleSql } from '../../src/server/stats/sample';
+import { withScope } from '../../src/server/db/statsDb';
+import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
+import { openSample, sampleSql } from '../../src/server/stats/sample';
 import { Params } from '../../src/server/stats/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';
 
@@ -124,21 +124,43 @@ describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise',
 });
 
 describe.skipIf(!HAS_DB)('every filter can be judged on team_possessions', () => {
-  it('a lineup sample with every filter applied reads team_possessions and runs', async () => {
-    // Every filter of FILTERS off its default (LineupAllOrAny at 'all': with 'any' and an off-court player the index
-    // cannot narrow the sample), with players on the floor so that the sample is read by team-season.
+  it('a lineup sample with every filter applied reads team_possessions and equals the same sample from possessions', async () => {
+    // Miami's rotation of 2012-13 (by seconds) fills every slot filter, so the sample is Miami's possessions that
+    // pass everything else; every filter of FILTERS is off its default (LineupAllOrAny at 'all': with 'any' and an
+    // off-court player the index cannot narrow the sample).
+    const rotation = await sql<{ player_id: number }>(
+      `SELECT player_id FROM player_seasons WHERE season = 2012 AND season_type = 'regular' AND team_id = 1610612748 ORDER BY seconds DESC LIMIT 12`,
+    );
+    const ids = rotation.map((r) => r.player_id);
+    const slots = ['pg', 'sg', 'sf', 'pf', 'c'].map((k) => ids.map((id) => `&${k}=${id}`).join('')).join('');
     const qs =
-      'page=Players&season=2012&season_type=regular&season_type=playoffs&start_date=2012-11-01&end_date=2013-04-30&location=home&result=win' +
+      'page=Players&season=2012&season_type=regular&season_type=playoffs&start_date=2012-11-01&end_date=2013-06-30&location=home&result=win' +
       '&days_rest_low=0&days_rest_high=3&is_garbage_time=false&period=1&period=4&period=7&time_into_game_low=60&time_into_game_high=3000' +
-      '&score_diff_low=-20&score_diff_high=20&opponent=BOS&opponent=NYK&opp_days_rest_low=1&opp_point_diff_rank_high=20&opp_off_rank_low=2' +
-      '&opp_def_rank_high=25&on_court=2544&pg=201596&sg=2548&sf=2544&pf=2547&c=2547&off_court=951';
+      '&score_diff_low=-20&score_diff_high=20&opponent=BOS&opponent=NYK&opponent=CHI&opponent=IND&opponent=ATL&opponent=BKN' +
+      '&opp_days_rest_low=1&opp_point_diff_rank_high=25&opp_off_rank_low=2&opp_def_rank_high=29' +
+      `&on_court=2544${slots}&off_court=${ids[ids.length - 1]}`;
     const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
     expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny'));
-    const b = new Params();
-    const sample = await sampleSql(statsDb, f, b, POSSESSION_COUNTERS);
-    expect(sample.teamSeasons).not.toBeNull();
-    expect(sample.sql).toContain('FROM team_possessions');
-    const [row] = await statsDb.query<{ n: number }>(`SELECT COUNT(*)::INTEGER AS n FROM (${sample.sql})`, b.values);
-    expect(row!.n).toBeGreaterThanOrEqual(0);
+    const summary = (lineupIndex: boolean) =>
+      withScope(async (db) => {
+        const drop = openSample(db, f, { lineupIndex });
+        try {
+          const b = new Params();
+          const sample = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
+          const [row] = await db.query<{ n: number; h: string }>(
+            `SELECT COUNT(*)::INTEGER AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5))::VARCHAR AS h FROM (${sample.sql})`,
+            b.values,
+          );
+          return { byTeam: sample.teamSeasons !== null, n: row!.n, h: row!.h };
+        } finally {
+          await drop();
+        }
+      });
+    const byTeam = await summary(true);
+    const fromPossessions = await summary(false);
+    expect(byTeam.byTeam).toBe(true);
+    expect(fromPossessions.byTeam).toBe(false);
+    expect(byTeam.n).toBeGreaterThan(50);
+    expect({ n: byTeam.n, h: byTeam.h }).toEqual({ n: fromPossessions.n, h: fromPossessions.h });
   });
 });

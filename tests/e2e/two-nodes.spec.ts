@@ -224,29 +224,35 @@ test('a node that loses its PostgreSQL answers 503 where accounts are needed, an
   await expect(page).toHaveURL(`${C}/profile`);
 
   await relay.cut();
-  const profile = await page.request.get(`${C}/profile`);
-  expect(profile.status()).toBe(503);
-  expect(profile.headers()['retry-after']).toBe('30');
-  expect(await profile.text()).toContain('the accounts database cannot be reached');
-  const prerendered = await page.request.get(`${C}/about`);
-  expect(prerendered.status()).toBe(503);
-  const gated = await page.request.get(`${C}/api/data?page=League&season=2022&location=home`);
-  expect(gated.status()).toBe(503);
-  expect(((await gated.json()) as { error: string }).error).toContain('accounts database cannot be reached');
-  const { csrfToken } = (await (await request.get(`${C}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const signIn = await request.post(`${C}/api/auth/callback/credentials`, {
-    form: { csrfToken, email: DEMO.member.email, password: DEMO.member.password, callbackUrl: '/' },
-    headers: { Origin: C },
-    maxRedirects: 0,
-  });
-  expect(signIn.status()).toBe(503);
-  // Anonymous visitors need no account: the stats stay up.
-  expect((await request.get(`${C}/api/data?page=League&season=2022`)).status()).toBe(200);
-  expect((await request.get(`${C}/about`)).status()).toBe(200);
+  try {
+    const profile = await page.request.get(`${C}/profile`);
+    expect(profile.status()).toBe(503);
+    expect(profile.headers()['retry-after']).toBe('30');
+    expect(await profile.text()).toContain('the accounts database cannot be reached');
+    const prerendered = await page.request.get(`${C}/about`);
+    expect(prerendered.status()).toBe(503);
+    expect(prerendered.headers()['retry-after']).toBe('30');
+    const gated = await page.request.get(`${C}/api/data?page=League&season=2022&location=home`);
+    expect(gated.status()).toBe(503);
+    expect(gated.headers()['retry-after']).toBe('30');
+    expect(((await gated.json()) as { error: string }).error).toContain('accounts database cannot be reached');
+    const { csrfToken } = (await (await request.get(`${C}/api/auth/csrf`)).json()) as { csrfToken: string };
+    const signIn = await request.post(`${C}/api/auth/callback/credentials`, {
+      form: { csrfToken, email: DEMO.member.email, password: DEMO.member.password, callbackUrl: '/' },
+      headers: { Origin: C },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(503);
+    expect(signIn.headers()['retry-after']).toBe('30');
+    // Anonymous visitors need no account: the stats stay up.
+    expect((await request.get(`${C}/api/data?page=League&season=2022`)).status()).toBe(200);
+    expect((await request.get(`${C}/about`)).status()).toBe(200);
 
-  await relay.listen(relayPort);
-  await expect.poll(async () => (await page.request.get(`${C}/profile`)).status(), { timeout: 15_000 }).toBe(200);
-  await page.goto(`${C}/profile`);
-  await expect(page.getByTestId('profile')).toContainText(DEMO.admin.name);
-  await relay.cut();
+    await relay.listen(relayPort);
+    await expect.poll(async () => (await page.request.get(`${C}/profile`)).status(), { timeout: 15_000 }).toBe(200);
+    await page.goto(`${C}/profile`);
+    await expect(page.getByTestId('profile')).toContainText(DEMO.admin.name);
+  } finally {
+    await relay.cut();
+  }
 });

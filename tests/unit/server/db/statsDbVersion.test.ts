@@ -34,7 +34,7 @@ describe('checkStatsDbVersion', () => {
   it('refuses a file of another schema version, naming both versions', async () => {
     const r = await checkStatsDbVersion(older);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.missing).toBe(false);
+    expect(r).toMatchObject({ missing: false, reason: 'outdated' });
     expect(!r.ok && r.message).toContain(`schema version ${SCHEMA_VERSION - 1}, this build expects ${SCHEMA_VERSION}`);
   });
 
@@ -42,13 +42,13 @@ describe('checkStatsDbVersion', () => {
     const junk = path.join(dir, 'junk.duckdb');
     fs.writeFileSync(junk, 'not a database');
     const r = await checkStatsDbVersion(junk);
-    expect(r.ok).toBe(false);
+    expect(r).toMatchObject({ ok: false, reason: 'unreadable' });
     expect(!r.ok && r.message).toMatch(/is not a stats database this build can read/);
   });
 
   it('tells a missing file apart (the server starts and answers 503 until the ingest has run)', async () => {
     const r = await checkStatsDbVersion(path.join(dir, 'none.duckdb'));
-    expect(r).toMatchObject({ ok: false, missing: true });
+    expect(r).toMatchObject({ ok: false, missing: true, reason: 'missing' });
   });
 });
 

@@ -50,14 +50,18 @@ describe('teamsSets: which way each column is good', () => {
     const offense = teamsSets('offense').filter((s) => s.sided);
     expect(offense.length).toBeGreaterThan(0);
     const flipped = { higher: 'lower', lower: 'higher', style: 'style' } as const;
+    let compared = 0;
     for (const set of offense) {
       const defense = teamsSets('defense').find((s) => s.value === set.value);
-      if (!defense) continue; // a set the defense side does not offer
+      expect(defense, set.value).toBeDefined();
       for (const col of set.columns) {
-        const d = defense.columns.find((c) => c.key === col.key);
-        if (d) expect(d.better, `${set.value}.${col.key}`).toBe(flipped[col.better]);
+        const d = defense!.columns.find((c) => c.key === col.key);
+        expect(d, `${set.value}.${col.key}`).toBeDefined();
+        expect(d!.better, `${set.value}.${col.key}`).toBe(flipped[col.better]);
+        compared++;
       }
     }
+    expect(compared).toBe(offense.reduce((n, s) => n + s.columns.length, 0));
     expect(better('defense', 'shooting-accuracy', 'rim_acc')).toBe('lower');
     expect(better('offense', 'shooting-frequency', 'rim_freq')).toBe('style');
   });
