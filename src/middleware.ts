@@ -16,7 +16,7 @@ import { decideAccess } from './server/auth/access.ts';
 import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
-import { getSessionForRequest, nowSeconds } from './server/auth/session.ts';
+import { getAccountForRequest, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
@@ -50,7 +50,9 @@ const accountsDown = defineMiddleware(async (context, next) => {
 
 const fillSession = defineMiddleware(async (context, next) => {
   // Prerendering runs at build time without a visitor: no session.
-  context.locals.session = context.isPrerendered ? null : await getSessionForRequest(context.request);
+  const account = context.isPrerendered ? null : await getAccountForRequest(context.request);
+  context.locals.account = account;
+  context.locals.session = account?.session ?? null;
   return next();
 });
 

@@ -44,6 +44,16 @@ const postgresUrl = z
   .regex(/^postgres(ql)?:\/\/./, 'not a PostgreSQL URL')
   .describe('a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
 
+const smtpUrl = z
+  .url({ protocol: /^smtps?$/ })
+  .describe('an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+
+const mailbox = z
+  .string()
+  .trim()
+  .regex(/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'not an address')
+  .describe('an address, e.g. "Courtvision <no-reply@courtvision.example>"');
+
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''))
@@ -70,6 +80,13 @@ const SCHEMA = {
   SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(50),
   SIGNIN_MAX_DELAY_MS: int(0, 60_000).default(5_000),
   SIGNIN_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(900),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailbox.optional(),
+  MAIL_OUTBOX_DIR: text.default('data/outbox').describe('a folder path'),
+  MAIL_RETRY_SECONDS: int(1, 3600).default(30),
+  ACCOUNT_LIMIT_PER_IP: int(1, 1_000_000).default(20),
+  ACCOUNT_LIMIT_PER_EMAIL: int(1, 1_000_000).default(5),
+  ACCOUNT_LIMIT_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(3600),
   PORT: int(0, 65_535).default(4321),
   HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
   DIST_DIR: text.default('dist').describe('a folder path'),
@@ -167,6 +184,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     signInMaxDelayMs: v.SIGNIN_MAX_DELAY_MS,
     /** The sliding window of the sign-in limits, in seconds. */
     signInWindowSeconds: v.SIGNIN_WINDOW_SECONDS,
+    /** Outgoing mail server (smtp:// or smtps://); unset outside production: messages go to mailOutboxDir. */
+    smtpUrl: v.SMTP_URL ?? '',
+    /** The From of every message; default "Courtvision <no-reply@{AUTH_URL's host, else localhost}>". */
+    mailFrom: v.MAIL_FROM ?? `Courtvision <no-reply@${v.AUTH_URL ? new URL(v.AUTH_URL).hostname : 'localhost'}>`,
+    /** Where messages are written as .eml files when no SMTP_URL is set (development, `npm start`). */
+    mailOutboxDir: path.resolve(v.MAIL_OUTBOX_DIR),
+    /** A failed send is retried after this many seconds, doubling each time up to an hour. */
+    mailRetrySeconds: v.MAIL_RETRY_SECONDS,
+    /** Sign-ups, password-reset and verification requests per client IP in the window (then 429). */
+    accountLimitPerIp: v.ACCOUNT_LIMIT_PER_IP,
+    /** The same per email address typed (then 429, whether or not the address has an account). */
+    accountLimitPerEmail: v.ACCOUNT_LIMIT_PER_EMAIL,
+    /** The sliding window of those limits, in seconds. */
+    accountLimitWindowSeconds: v.ACCOUNT_LIMIT_WINDOW_SECONDS,
     /** `npm run serve`: where to listen and which build to serve. */
     port: v.PORT,
     host: v.HOST,

@@ -5,7 +5,7 @@
 import type { FilterName } from '../../lib/filters';
 import { filterDef, type FilterValue } from '../../lib/filterValues';
 import type { FilterAccess } from '../../stores/session';
-import { PLANS_HREF, signInHref } from './signIn';
+import { PLANS_HREF, signInHref, signUpHref } from './signIn';
 import DateFilterControl from './DateFilterControl';
 import MultiFilterControl from './MultiFilterControl';
 import PlayersFilterControl from './PlayersFilterControl';
@@ -53,7 +53,13 @@ export default function FilterControl(props: Props) {
               <rect x="1" y="5" width="9" height="6.5" rx="1.2" fill="currentColor" />
               <path d="M3 5V3.6a2.5 2.5 0 0 1 5 0V5" fill="none" stroke="currentColor" strokeWidth="1.4" />
             </svg>
-            {props.access === 'no-plan' ? <a href={PLANS_HREF}>Stats plan</a> : <a href={signInHref()}>Sign in to use</a>}
+            {props.access === 'no-plan' ? (
+              <a href={PLANS_HREF}>Stats plan</a>
+            ) : (
+              <>
+                <a href={signInHref()}>Sign in to use</a> · <a href={signUpHref()}>Sign up</a>
+              </>
+            )}
           </span>
         )}
       </div>

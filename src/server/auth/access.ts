@@ -4,12 +4,13 @@
  * - /profile and /protected need a session: anonymous visitors go to sign-in with error=SessionRequired and a
  *   callbackUrl back to the page they asked for;
  * - a signed-in non-admin whose Stats plan is past expiry goes to /subscription_expiration from any other page;
- *   admins are exempt; assets, the auth endpoints and the sign-in/sign-out pages are never redirected (an
- *   expired user must still be able to sign out); the JSON API is not a page and is never redirected.
+ *   admins are exempt; assets, the auth endpoints, the sign-in/sign-out pages and the self-service account pages
+ *   (sign-up, password recovery, emailed links) are never redirected (an expired user must still be able to
+ *   sign out, confirm an address or reset a password); the JSON API is not a page and is never redirected.
  */
 import { statsPlanStatus } from '../../lib/planStatus.ts';
 import type { Session } from '../../lib/session.ts';
-import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
+import { ACCOUNT_PAGES, AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
 
 export const EXPIRY_PAGE = '/subscription_expiration';
 export const PROTECTED_PAGES: readonly string[] = ['/profile', '/protected'];
@@ -27,6 +28,8 @@ export function classifyPath(pathname: string): PageClass {
   const path = stripTrailingSlash(pathname);
   if (path === AUTH_BASE_PATH || path.startsWith(AUTH_BASE_PATH + '/')) return 'auth';
   if (path === AUTH_PAGES.signIn || path.startsWith(AUTH_PAGES.signIn + '/') || path === AUTH_PAGES.signOut) return 'auth';
+  // Sign-up, password recovery and the emailed links must work whatever the state of a plan.
+  if ((ACCOUNT_PAGES as readonly string[]).includes(path)) return 'auth';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
   if (path.startsWith('/_astro/') || path.startsWith('/_image') || path.startsWith('/_server-islands/')) return 'asset';
   const last = path.slice(path.lastIndexOf('/') + 1);

@@ -6,14 +6,12 @@
  */
 import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/planStatus.ts';
 import { STATS_PLAN, type Session } from '../../lib/session.ts';
-import { AUTH_PAGES } from '../../lib/authPaths.ts';
+import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/authPaths.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export type BlockName = 'account-nav' | 'plan-status';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { escapeHtml };
 
 const startMarker = (name: BlockName) => `<!--${name}-->`;
 const endMarker = (name: BlockName) => `<!--/${name}-->`;
@@ -48,7 +46,11 @@ export function planBadge(session: Session, now: number): { label: string; tone:
 export function renderAccountNav(session: Session | null, currentPath: string, now: number): string {
   if (!session) {
     const href = `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: currentPath })}`;
-    return `<div class="account-nav" data-auth="anonymous"><a class="account-link" href="${escapeHtml(href)}">Sign in</a></div>`;
+    const signUp = `${SIGN_UP_PATH}?${new URLSearchParams({ callbackUrl: currentPath })}`;
+    return (
+      `<div class="account-nav" data-auth="anonymous"><a class="account-link" href="${escapeHtml(href)}">Sign in</a>` +
+      `<a class="account-link account-signup" href="${escapeHtml(signUp)}">Sign up</a></div>`
+    );
   }
   const badge = planBadge(session, now);
   const badgeHtml = badge ? `<span class="account-badge account-badge-${badge.tone}">${escapeHtml(badge.label)}</span>` : '';

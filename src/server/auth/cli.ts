@@ -1,12 +1,13 @@
 /**
- * Operator CLI for accounts (`npm run users -- <command>`): there is no sign-up or payment flow, so accounts and
- * plans are created here. Commands:
+ * Operator CLI for accounts (`npm run users -- <command>`). Visitors sign up on the site (/signup); operators
+ * add accounts for known people (verified at once), grant complimentary plans, and help with support. Commands:
  *   add EMAIL --name NAME (--password PW | --password-stdin) [--admin]
  *   passwd EMAIL (--password PW | --password-stdin)
  *   grant EMAIL [--plan Stats] (--days N | --until YYYY-MM-DD)
  *   revoke EMAIL [--plan Stats]
  *   set-admin EMAIL [--off]
  *   remove EMAIL
+ *   verify EMAIL            (marks the address confirmed, as its emailed link would)
  *   list [--json]
  *   seed-demo
  * The database is the one the server uses: PostgreSQL at DATABASE_URL when set, else the SQLite file ACCOUNTS_DB_PATH
@@ -28,6 +29,7 @@ const USAGE = `Usage: npm run users -- <command>
   revoke EMAIL [--plan ${STATS_PLAN}]
   set-admin EMAIL [--off]
   remove EMAIL
+  verify EMAIL
   list [--json]
   seed-demo`;
 
@@ -89,11 +91,12 @@ export function formatUsers(users: UserWithSubscriptions[], now = Math.floor(Dat
     u.email,
     u.name,
     u.isAdmin ? 'admin' : '',
+    u.emailVerifiedAt === null ? 'no' : 'yes',
     u.subscriptions
       .map((s) => `${s.planName} until ${isoDate(s.expiresAt)}${s.expiresAt <= now ? ' (expired)' : ''}`)
       .join('; ') || 'no plan',
   ]);
-  const header = ['EMAIL', 'NAME', 'ROLE', 'PLANS'];
+  const header = ['EMAIL', 'NAME', 'ROLE', 'VERIFIED', 'PLANS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
@@ -110,7 +113,7 @@ export async function runUsersCommand(argv: string[], store: AccountStore): Prom
       const email = requireEmail(target);
       if (!values.name?.trim()) throw new UsageError('add needs --name NAME');
       const passwordHash = await hashPassword(await passwordFrom(values));
-      const user = await store.createUser({ email, name: values.name.trim(), passwordHash, isAdmin: values.admin ?? false });
+      const user = await store.createUser({ email, name: values.name.trim(), passwordHash, isAdmin: values.admin ?? false, emailVerified: true });
       return `Added ${user.email}${user.isAdmin ? ' (admin)' : ''}`;
     }
     case 'passwd': {
@@ -138,6 +141,10 @@ export async function runUsersCommand(argv: string[], store: AccountStore): Prom
       const removed = await store.deleteUser(email);
       if (!removed) throw new UsageError(`No account with the email ${email.toLowerCase()}`);
       return `Removed ${email.toLowerCase()} with its plans and sessions`;
+    }
+    case 'verify': {
+      const user = await store.markEmailVerified(requireEmail(target));
+      return `${user.email} is confirmed (since ${new Date((user.emailVerifiedAt ?? 0) * 1000).toISOString()})`;
     }
     case 'list': {
       const users = await store.listUsers();

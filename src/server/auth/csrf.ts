@@ -2,7 +2,10 @@
  * Server-side access to Auth.js's CSRF token (double-submit: a signed httpOnly cookie plus the same token in
  * the form), so the sign-in and sign-out pages render working forms without client JavaScript.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { Auth } from '@auth/core';
+import { sha256Hex } from './digest.ts';
+import { usesSecureCookies } from './session.ts';
 import { getAuthConfig } from './authConfig.ts';
 import { AUTH_BASE_PATH } from '../../lib/authPaths.ts';
 
@@ -35,3 +38,40 @@ export async function fetchCsrfToken(request: Request): Promise<CsrfResult | nul
 }
 
 export { safeCallbackPath } from './callbackUrl.ts';
+
+/** The name of Auth.js's CSRF cookie for this request (prefixed __Host- over https). */
+function csrfCookieName(request: Request): string {
+  return usesSecureCookies(request.url) ? '__Host-authjs.csrf-token' : 'authjs.csrf-token';
+}
+
+function cookieValue(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks a form's csrfToken the way Auth.js checks its own forms (double submit): the httpOnly cookie holds
+ * `token|sha256(token + secret)`, which only this server can make, and the form must carry the same token. Every
+ * form of the site that changes something (sign-in and sign-out through Auth.js, the account forms here) is
+ * protected by this one token, which the page got from fetchCsrfToken.
+ */
+export function verifyCsrfToken(request: Request, formToken: unknown): boolean {
+  if (typeof formToken !== 'string' || formToken === '') return false;
+  const cookie = cookieValue(request, csrfCookieName(request));
+  const secret = getAuthConfig().secret;
+  if (!cookie || typeof secret !== 'string') return false;
+  const [token = '', hash = ''] = cookie.split('|');
+  const expected = sha256Hex(`${token}${secret}`);
+  const a = Buffer.from(`${hash}|${token}`);
+  const b = Buffer.from(`${expected}|${formToken}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

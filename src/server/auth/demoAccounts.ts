@@ -31,7 +31,7 @@ export async function seedDemoAccounts(store: AccountStore, now = Math.floor(Dat
     const existing = await store.findUserByEmail(demo.email);
     const keepHash = existing && (await verifyPassword(existing.passwordHash, demo.password));
     const passwordHash = keepHash ? existing.passwordHash : await hashPassword(demo.password);
-    await store.upsertUser({ email: demo.email, name: demo.name, passwordHash, isAdmin: demo.isAdmin });
+    await store.upsertUser({ email: demo.email, name: demo.name, passwordHash, isAdmin: demo.isAdmin, emailVerified: true });
     if (demo.statsExpiresIn === null) await store.revokeSubscription(demo.email, STATS_PLAN);
     else await store.grantSubscription(demo.email, STATS_PLAN, now + demo.statsExpiresIn);
   }

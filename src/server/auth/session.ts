@@ -45,15 +45,28 @@ function tokenIds(token: SessionToken): { sidHash: string; sub: string } | null 
   return { sidHash: sha256Hex(token.sid), sub: token.sub };
 }
 
+/** The signed-in account behind a request: its user (read fresh), the spec's session, and its session digest. */
+export interface RequestAccount {
+  user: UserWithSubscriptions;
+  session: Session;
+  /** SHA-256 of the session id: what the store keys it by (a password change keeps this one session). */
+  sessionDigest: string;
+}
+
+/** The account of a token whose server-side session is still live (one store query), else null. */
+async function accountForToken(token: SessionToken, store: AccountStore): Promise<RequestAccount | null> {
+  const ids = tokenIds(token);
+  if (!ids) return null;
+  const user = await store.liveSession(ids.sidHash, nowSeconds());
+  return user && String(user.id) === ids.sub ? { user, session: toSession(user), sessionDigest: ids.sidHash } : null;
+}
+
 /**
  * The session of a token whose server-side session is still live (read fresh from the store: one query), else
  * null: no token, a signed-out or expired session, a deleted user.
  */
 export async function sessionForToken(token: SessionToken, store: AccountStore = getAccountStore()): Promise<Session | null> {
-  const ids = tokenIds(token);
-  if (!ids) return null;
-  const user = await store.liveSession(ids.sidHash, nowSeconds());
-  return user && String(user.id) === ids.sub ? toSession(user) : null;
+  return (await accountForToken(token, store))?.session ?? null;
 }
 
 /** The user id of a token whose server-side session is still live, else null. */
@@ -92,13 +105,18 @@ async function decodeCached(cookie: string, secureCookie: boolean): Promise<Toke
 }
 
 /**
- * The session of a request, or null when anonymous (no cookie, a bad or expired token, a signed-out session,
- * a deleted user). Used by the Astro middleware (locals.session, for pages and /api/*) and by the project's
- * server in front of the prerendered pages.
+ * The signed-in account of a request, or null when anonymous (no cookie, a bad or expired token, a signed-out
+ * session, a deleted user). Used by the Astro middleware (locals.account and locals.session, for pages and
+ * /api/*) and by the project's server in front of the prerendered pages.
  */
-export async function getSessionForRequest(request: Request): Promise<Session | null> {
+export async function getAccountForRequest(request: Request): Promise<RequestAccount | null> {
   const cookie = request.headers.get('cookie');
   if (!cookie || !cookie.includes('authjs.session-token')) return null;
   const secureCookie = usesSecureCookies(request.url);
-  return sessionForToken(await decodeCached(cookie, secureCookie));
+  return accountForToken(await decodeCached(cookie, secureCookie), getAccountStore());
+}
+
+/** The spec's session of a request, or null when anonymous. */
+export async function getSessionForRequest(request: Request): Promise<Session | null> {
+  return (await getAccountForRequest(request))?.session ?? null;
 }

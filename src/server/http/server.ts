@@ -2,7 +2,7 @@
  * The project's server (`npm run serve`): serves the built site from DIST_DIR on PORT and HOST. At start-up it
  * checks everything it needs and stops with exit code 1 and one line saying what is wrong: the configuration
  * (src/server/config.ts validates every variable as it is imported), the AUTH_SECRET (required in production),
- * the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
+ * SMTP_URL and AUTH_URL in production (account email), the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
  * migrated now, SQLite or PostgreSQL), the stats database's schema version (a missing file only warns: stats
  * answer 503 until the ingest has built it), the build.
  * Then it loads Astro's middleware-mode handler and puts handler.ts in front of it.
@@ -15,6 +15,7 @@ import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
 import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
+import { processMailWorker } from '../mail/processWorker.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
 function refuse(message: string): never {
@@ -28,6 +29,14 @@ try {
 } catch (error) {
   if (error instanceof MissingAuthSecretError) refuse(error.message);
   throw error;
+}
+
+// Mail: production sends it for real, to addresses built from the public URL; the local outbox is for development.
+if (config.production && !config.smtpUrl) {
+  refuse('SMTP_URL is not set: production sends account email (sign-up, password reset) through a mail server; expected an smtp:// or smtps:// URL.');
+}
+if (config.production && !config.authUrl) {
+  refuse('AUTH_URL is not set: production builds the links in its emails from it; expected the public https:// URL of the site.');
 }
 
 if (!config.databaseUrl && config.accountsDbPath !== path.resolve(DEFAULT_ACCOUNTS_DB_PATH) && !fs.existsSync(config.accountsDbPath)) {
@@ -45,6 +54,9 @@ try {
 } catch (error) {
   refuse(`accounts database ${describeAccountStore()}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }
+
+// The mail worker sends what the accounts store has queued (from this node or any other).
+processMailWorker();
 
 // The stats database: a file of another schema version is refused (rebuild or copy the right one).
 const stats = await checkStatsDbVersion(config.statsDbPath);

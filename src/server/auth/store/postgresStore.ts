@@ -13,12 +13,33 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type MailRecord,
+  type NewAccountToken,
   type NewUser,
+  type QueuedMail,
+  type RedeemResult,
+  type SessionSummary,
   type SubscriptionRecord,
+  type TokenEffect,
+  type TokenPurpose,
   type UserRecord,
   type UserWithSubscriptions,
 } from './types.ts';
-import { nowSeconds, toSubscription, toUser, withSubscriptions, type SubscriptionRow, type UserRow } from './rows.ts';
+import {
+  MAIL_COLUMNS,
+  TOKEN_KEEP_SECONDS,
+  mailValues,
+  nowSeconds,
+  toMail,
+  tokenProblem,
+  toSubscription,
+  toUser,
+  withSubscriptions,
+  type MailRow,
+  type SubscriptionRow,
+  type TokenRow,
+  type UserRow,
+} from './rows.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -108,8 +129,8 @@ export class PostgresAccountStore implements AccountStore {
     const email = normalizeEmail(user.email);
     try {
       const { rows } = await this.#query<UserRow>(
-        `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [email, user.name, user.passwordHash, user.isAdmin ?? false, nowSeconds()],
+        `INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        [email, user.name, user.passwordHash, user.isAdmin ?? false, nowSeconds(), user.emailVerified ? nowSeconds() : null],
       );
       return toUser(rows[0]!);
     } catch (error) {
@@ -120,11 +141,11 @@ export class PostgresAccountStore implements AccountStore {
 
   async upsertUser(user: NewUser): Promise<UserRecord> {
     const { rows } = await this.#query<UserRow>(
-      `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
-         is_admin = excluded.is_admin
+         is_admin = excluded.is_admin, email_verified_at = coalesce(users.email_verified_at, excluded.email_verified_at)
        RETURNING *`,
-      [normalizeEmail(user.email), user.name, user.passwordHash, user.isAdmin ?? false, nowSeconds()],
+      [normalizeEmail(user.email), user.name, user.passwordHash, user.isAdmin ?? false, nowSeconds(), user.emailVerified ? nowSeconds() : null],
     );
     return toUser(rows[0]!);
   }
@@ -272,6 +293,188 @@ export class PostgresAccountStore implements AccountStore {
   async pruneFailures(keyPrefix: string, before: number): Promise<number> {
     const sql = 'DELETE FROM signin_failures WHERE at <= $1 AND left(key, length($2)) = $2';
     return (await this.#query(sql, [before, keyPrefix])).rowCount ?? 0;
+  }
+
+  // Self-service accounts: tokens and the mail queue. Each method is one transaction.
+
+  async #enqueue(mails: readonly QueuedMail[], now: number, db: Queryable): Promise<void> {
+    for (const mail of mails) {
+      await this.#query(`INSERT INTO mail_queue ${MAIL_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, mailValues(mail, now), db);
+    }
+  }
+
+  async #insertToken(token: NewAccountToken, now: number, db: Queryable): Promise<void> {
+    await this.#query('DELETE FROM account_tokens WHERE expires_at <= $1', [now - TOKEN_KEEP_SECONDS], db);
+    await this.#query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [token.userId, token.purpose], db);
+    await this.#query(
+      'INSERT INTO account_tokens (digest, purpose, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [token.digest, token.purpose, token.userId, normalizeEmail(token.email), now, token.expiresAt],
+      db,
+    );
+  }
+
+  async signUp(user: NewUser, token: Omit<NewAccountToken, 'userId'>, mail: QueuedMail): Promise<UserRecord> {
+    const email = normalizeEmail(user.email);
+    const now = nowSeconds();
+    try {
+      return await this.#transaction(async (client) => {
+        const { rows } = await this.#query<UserRow>(
+          `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [email, user.name, user.passwordHash, user.isAdmin ?? false, now],
+          client,
+        );
+        const created = toUser(rows[0]!);
+        await this.#insertToken({ ...token, userId: created.id }, now, client);
+        await this.#enqueue([mail], now, client);
+        return created;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new DuplicateEmailError(email);
+      throw error;
+    }
+  }
+
+  async issueToken(token: NewAccountToken, mails: QueuedMail[]): Promise<void> {
+    const now = nowSeconds();
+    await this.#transaction(async (client) => {
+      await this.#insertToken(token, now, client);
+      await this.#enqueue(mails, now, client);
+    });
+  }
+
+  async redeemToken(digest: string, purpose: TokenPurpose, effect: TokenEffect, now: number): Promise<RedeemResult> {
+    try {
+      return await this.#transaction(async (client): Promise<RedeemResult> => {
+        // The row lock makes a second redemption of the same token wait, then see it used.
+        const token = (await this.#query<TokenRow>('SELECT * FROM account_tokens WHERE digest = $1 FOR UPDATE', [digest], client)).rows[0];
+        const problem = tokenProblem(token, purpose, now);
+        if (problem || !token) return { ok: false, reason: problem ?? 'invalid' };
+        const userRow = (await this.#query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [token.user_id], client)).rows[0];
+        if (!userRow) return { ok: false, reason: 'invalid' };
+        const user = toUser(userRow);
+        // A verification link proves only the address it was sent to.
+        if (effect.kind === 'verify-email' && user.email !== token.email) return { ok: false, reason: 'invalid' };
+        if (effect.kind === 'change-email') {
+          const owner = await this.#userByEmail(token.email, client);
+          if (owner && owner.id !== user.id) return { ok: false, reason: 'email-taken' };
+        }
+        await this.#query('UPDATE account_tokens SET used_at = $1 WHERE digest = $2', [now, digest], client);
+        switch (effect.kind) {
+          case 'verify-email':
+            await this.#query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $1) WHERE id = $2', [now, user.id], client);
+            break;
+          case 'reset-password':
+            await this.#query('UPDATE users SET password_hash = $1 WHERE id = $2', [effect.passwordHash, user.id], client);
+            await this.#query('DELETE FROM sessions WHERE user_id = $1', [user.id], client);
+            await this.#query(
+              "DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL",
+              [user.id],
+              client,
+            );
+            await this.#enqueue([effect.mail], now, client);
+            break;
+          case 'change-email':
+            await this.#query('UPDATE users SET email = $1, email_verified_at = $2 WHERE id = $3', [token.email, now, user.id], client);
+            // Links sent to the old address no longer prove anything.
+            await this.#query('DELETE FROM account_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id], client);
+            break;
+        }
+        const { rows } = await this.#query<UserRow>('SELECT * FROM users WHERE id = $1', [user.id], client);
+        return { ok: true, user: toUser(rows[0]!) };
+      });
+    } catch (error) {
+      // Another account took the address between the check and the update.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return { ok: false, reason: 'email-taken' };
+      throw error;
+    }
+  }
+
+  async peekToken(digest: string, purpose: TokenPurpose, now: number): Promise<RedeemResult> {
+    const row = (await this.#query<TokenRow>('SELECT * FROM account_tokens WHERE digest = $1', [digest])).rows[0];
+    const problem = tokenProblem(row, purpose, now);
+    const user = row && !problem ? await this.findUserById(row.user_id) : null;
+    return user ? { ok: true, user } : { ok: false, reason: problem ?? 'invalid' };
+  }
+
+  async markEmailVerified(email: string): Promise<UserRecord> {
+    const { rows } = await this.#query<UserRow>(
+      'UPDATE users SET email_verified_at = coalesce(email_verified_at, $1) WHERE email = $2 RETURNING *',
+      [nowSeconds(), normalizeEmail(email)],
+    );
+    if (!rows[0]) throw new UnknownAccountError(normalizeEmail(email));
+    return toUser(rows[0]);
+  }
+
+  async updateName(userId: number, name: string): Promise<void> {
+    await this.#query('UPDATE users SET name = $1 WHERE id = $2', [name, userId]);
+  }
+
+  async changePassword(userId: number, passwordHash: string, keepSessionDigest: string | null, mail: QueuedMail | null): Promise<void> {
+    await this.#transaction(async (client) => {
+      await this.#query('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, userId], client);
+      await this.#query('DELETE FROM sessions WHERE user_id = $1 AND id_digest IS DISTINCT FROM $2', [userId, keepSessionDigest], client);
+      await this.#query(
+        "DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL",
+        [userId],
+        client,
+      );
+      if (mail) await this.#enqueue([mail], nowSeconds(), client);
+    });
+  }
+
+  async deleteAccount(userId: number, mail: QueuedMail | null): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      // ON DELETE CASCADE takes plans, sessions and tokens; unsent mail to the address goes too.
+      const { rows } = await this.#query<{ email: string }>('DELETE FROM users WHERE id = $1 RETURNING email', [userId], client);
+      if (!rows[0]) return false;
+      await this.#query('DELETE FROM mail_queue WHERE recipient = $1', [rows[0].email], client);
+      if (mail) await this.#enqueue([mail], nowSeconds(), client);
+      return true;
+    });
+  }
+
+  async sessionsFor(userId: number, now: number): Promise<SessionSummary[]> {
+    const { rows } = await this.#query<{ created_at: string; expires_at: string }>(
+      'SELECT created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC',
+      [userId, now],
+    );
+    return rows.map((r) => ({ createdAt: Number(r.created_at), expiresAt: Number(r.expires_at) }));
+  }
+
+  async enqueueMail(mails: QueuedMail[]): Promise<void> {
+    await this.#transaction((client) => this.#enqueue(mails, nowSeconds(), client));
+  }
+
+  async claimMail(now: number, leaseSeconds: number, limit: number): Promise<MailRecord[]> {
+    // SKIP LOCKED: nodes claiming at the same moment take different messages instead of waiting for each other.
+    const { rows } = await this.#query<MailRow>(
+      `UPDATE mail_queue SET locked_until = $1
+        WHERE id IN (SELECT id FROM mail_queue
+                      WHERE failed_at IS NULL AND next_attempt_at <= $2 AND locked_until <= $2
+                      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [now + leaseSeconds, now, limit],
+    );
+    return rows.map(toMail).sort((a, b) => a.id - b.id);
+  }
+
+  async completeMail(id: number): Promise<void> {
+    await this.#query('DELETE FROM mail_queue WHERE id = $1', [id]);
+  }
+
+  async mailFailed(id: number, error: string, retryAt: number | null): Promise<void> {
+    const sql =
+      retryAt === null
+        ? 'UPDATE mail_queue SET attempts = attempts + 1, last_error = $1, failed_at = $2, locked_until = 0 WHERE id = $3'
+        : 'UPDATE mail_queue SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, locked_until = 0 WHERE id = $3';
+    await this.#query(sql, [error.slice(0, 1000), retryAt ?? nowSeconds(), id]);
+  }
+
+  async mailQueueCounts(): Promise<{ waiting: number; failed: number }> {
+    const { rows } = await this.#query<{ waiting: string; failed: string }>(
+      'SELECT count(*) FILTER (WHERE failed_at IS NULL) AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed FROM mail_queue',
+    );
+    return { waiting: Number(rows[0]!.waiting), failed: Number(rows[0]!.failed) };
   }
 
   async schemaVersion(): Promise<number> {

@@ -2,7 +2,15 @@
  * The rows both AccountStores read (users, subscriptions) and their mapping to records. SQLite returns
  * is_admin as 0/1 and times as numbers; PostgreSQL returns a boolean and BIGINT times as strings.
  */
-import type { SubscriptionRecord, UserRecord, UserWithSubscriptions } from './types.ts';
+import type {
+  MailRecord,
+  QueuedMail,
+  RedeemFailure,
+  SubscriptionRecord,
+  TokenPurpose,
+  UserRecord,
+  UserWithSubscriptions,
+} from './types.ts';
 
 export interface UserRow {
   id: number;
@@ -11,6 +19,7 @@ export interface UserRow {
   password_hash: string;
   is_admin: number | boolean;
   created_at: number | string;
+  email_verified_at: number | string | null;
 }
 export interface SubscriptionRow {
   user_id: number;
@@ -26,6 +35,7 @@ export function toUser(row: UserRow): UserRecord {
     passwordHash: row.password_hash,
     isAdmin: row.is_admin === true || row.is_admin === 1,
     createdAt: Number(row.created_at),
+    emailVerifiedAt: row.email_verified_at === null ? null : Number(row.email_verified_at),
   };
 }
 export function toSubscription(row: SubscriptionRow): SubscriptionRecord {
@@ -36,5 +46,55 @@ export function toSubscription(row: SubscriptionRow): SubscriptionRecord {
 export function withSubscriptions(users: UserRecord[], subscriptions: SubscriptionRecord[]): UserWithSubscriptions[] {
   return users.map((u) => ({ ...u, subscriptions: subscriptions.filter((s) => s.userId === u.id) }));
 }
+
+export interface MailRow {
+  id: number | string;
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  created_at: number | string;
+  attempts: number;
+}
+export function toMail(row: MailRow): MailRecord {
+  return {
+    id: Number(row.id),
+    messageId: row.message_id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    link: row.link,
+    createdAt: Number(row.created_at),
+    attempts: row.attempts,
+  };
+}
+/** The bound values of a queued message, in MAIL_COLUMNS order. */
+export const MAIL_COLUMNS = '(message_id, recipient, subject, text_body, html_body, link, created_at, next_attempt_at)';
+export function mailValues(mail: QueuedMail, now: number): (string | number | null)[] {
+  return [mail.messageId, mail.to, mail.subject, mail.text, mail.html, mail.link, now, now];
+}
+
+export interface TokenRow {
+  digest: string;
+  purpose: string;
+  user_id: number;
+  email: string;
+  expires_at: number | string;
+  used_at: number | string | null;
+}
+
+/** Why a token cannot be redeemed for this purpose now, or null when it can. */
+export function tokenProblem(row: TokenRow | undefined, purpose: TokenPurpose, now: number): RedeemFailure | null {
+  if (!row || row.purpose !== purpose) return 'invalid';
+  if (row.used_at !== null) return 'used';
+  if (Number(row.expires_at) <= now) return 'expired';
+  return null;
+}
+
+/** Tokens are kept this long past their expiry (to tell "expired" from "invalid"), then deleted. */
+export const TOKEN_KEEP_SECONDS = 7 * 24 * 3600;
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -12,12 +12,33 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type MailRecord,
+  type NewAccountToken,
   type NewUser,
+  type QueuedMail,
+  type RedeemResult,
+  type SessionSummary,
   type SubscriptionRecord,
+  type TokenEffect,
+  type TokenPurpose,
   type UserRecord,
   type UserWithSubscriptions,
 } from './types.ts';
-import { nowSeconds, toSubscription, toUser, withSubscriptions, type SubscriptionRow, type UserRow } from './rows.ts';
+import {
+  MAIL_COLUMNS,
+  TOKEN_KEEP_SECONDS,
+  mailValues,
+  nowSeconds,
+  toMail,
+  tokenProblem,
+  toSubscription,
+  toUser,
+  withSubscriptions,
+  type MailRow,
+  type SubscriptionRow,
+  type TokenRow,
+  type UserRow,
+} from './rows.ts';
 
 /**
  * Applies the migrations the database has not seen yet; returns the resulting schema version. The version is
@@ -104,8 +125,9 @@ export class SqliteAccountStore implements AccountStore {
     const email = normalizeEmail(user.email);
     return this.#write(() => {
       if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
-      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds());
+      const now = nowSeconds();
+      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, now, user.emailVerified ? now : null);
       const row = this.#sql('SELECT * FROM users WHERE id = ?').get(result.lastInsertRowid) as unknown as UserRow;
       return toUser(row);
     });
@@ -115,11 +137,11 @@ export class SqliteAccountStore implements AccountStore {
     const email = normalizeEmail(user.email);
     return this.#write(() => {
       this.#sql(
-          `INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)
+          `INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
-             is_admin = excluded.is_admin`,
+             is_admin = excluded.is_admin, email_verified_at = coalesce(users.email_verified_at, excluded.email_verified_at)`,
         )
-        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds());
+        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds(), user.emailVerified ? nowSeconds() : null);
       return this.#requireUser(email);
     });
   }
@@ -240,6 +262,158 @@ export class SqliteAccountStore implements AccountStore {
   async pruneFailures(keyPrefix: string, before: number): Promise<number> {
     const sql = 'DELETE FROM signin_failures WHERE at <= ? AND substr(key, 1, length(?)) = ?';
     return Number(this.#sql(sql).run(before, keyPrefix, keyPrefix).changes);
+  }
+
+  // Self-service accounts: tokens and the mail queue. Each method is one transaction.
+
+  #enqueue(mails: readonly QueuedMail[], now: number): void {
+    for (const mail of mails) this.#sql(`INSERT INTO mail_queue ${MAIL_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(...mailValues(mail, now));
+  }
+
+  #insertToken(token: NewAccountToken, now: number): void {
+    this.#sql('DELETE FROM account_tokens WHERE expires_at <= ?').run(now - TOKEN_KEEP_SECONDS);
+    this.#sql('DELETE FROM account_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(token.userId, token.purpose);
+    this.#sql('INSERT INTO account_tokens (digest, purpose, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(token.digest, token.purpose, token.userId, normalizeEmail(token.email), now, token.expiresAt);
+  }
+
+  async signUp(user: NewUser, token: Omit<NewAccountToken, 'userId'>, mail: QueuedMail): Promise<UserRecord> {
+    const email = normalizeEmail(user.email);
+    const now = nowSeconds();
+    return this.#write(() => {
+      if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
+      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, now);
+      const userId = Number(result.lastInsertRowid);
+      this.#insertToken({ ...token, userId }, now);
+      this.#enqueue([mail], now);
+      return toUser(this.#sql('SELECT * FROM users WHERE id = ?').get(userId) as unknown as UserRow);
+    });
+  }
+
+  async issueToken(token: NewAccountToken, mails: QueuedMail[]): Promise<void> {
+    const now = nowSeconds();
+    this.#write(() => {
+      this.#insertToken(token, now);
+      this.#enqueue(mails, now);
+    });
+  }
+
+  async redeemToken(digest: string, purpose: TokenPurpose, effect: TokenEffect, now: number): Promise<RedeemResult> {
+    return this.#write((): RedeemResult => {
+      const row = this.#sql('SELECT * FROM account_tokens WHERE digest = ?').get(digest) as TokenRow | undefined;
+      const problem = tokenProblem(row, purpose, now);
+      if (problem || !row) return { ok: false, reason: problem ?? 'invalid' };
+      const userRow = this.#sql('SELECT * FROM users WHERE id = ?').get(row.user_id) as UserRow | undefined;
+      if (!userRow) return { ok: false, reason: 'invalid' };
+      const user = toUser(userRow);
+      // A verification link proves only the address it was sent to.
+      if (effect.kind === 'verify-email' && user.email !== row.email) return { ok: false, reason: 'invalid' };
+      if (effect.kind === 'change-email') {
+        const owner = this.#userByEmail(row.email);
+        if (owner && owner.id !== user.id) return { ok: false, reason: 'email-taken' };
+      }
+      this.#sql('UPDATE account_tokens SET used_at = ? WHERE digest = ?').run(now, digest);
+      switch (effect.kind) {
+        case 'verify-email':
+          this.#sql('UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?').run(now, user.id);
+          break;
+        case 'reset-password':
+          this.#sql('UPDATE users SET password_hash = ? WHERE id = ?').run(effect.passwordHash, user.id);
+          this.#sql('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+          this.#sql("DELETE FROM account_tokens WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL").run(user.id);
+          this.#enqueue([effect.mail], now);
+          break;
+        case 'change-email':
+          this.#sql('UPDATE users SET email = ?, email_verified_at = ? WHERE id = ?').run(row.email, now, user.id);
+          // Links sent to the old address no longer prove anything.
+          this.#sql('DELETE FROM account_tokens WHERE user_id = ? AND used_at IS NULL').run(user.id);
+          break;
+      }
+      return { ok: true, user: toUser(this.#sql('SELECT * FROM users WHERE id = ?').get(user.id) as unknown as UserRow) };
+    });
+  }
+
+  async peekToken(digest: string, purpose: TokenPurpose, now: number): Promise<RedeemResult> {
+    const row = this.#sql('SELECT * FROM account_tokens WHERE digest = ?').get(digest) as TokenRow | undefined;
+    const problem = tokenProblem(row, purpose, now);
+    const user = row && !problem ? await this.findUserById(row.user_id) : null;
+    return user ? { ok: true, user } : { ok: false, reason: problem ?? 'invalid' };
+  }
+
+  async markEmailVerified(email: string): Promise<UserRecord> {
+    return this.#write(() => {
+      const user = this.#requireUser(email);
+      this.#sql('UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?').run(nowSeconds(), user.id);
+      return this.#requireUser(email);
+    });
+  }
+
+  async updateName(userId: number, name: string): Promise<void> {
+    this.#write(() => {
+      this.#sql('UPDATE users SET name = ? WHERE id = ?').run(name, userId);
+    });
+  }
+
+  async changePassword(userId: number, passwordHash: string, keepSessionDigest: string | null, mail: QueuedMail | null): Promise<void> {
+    this.#write(() => {
+      this.#sql('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+      this.#sql('DELETE FROM sessions WHERE user_id = ? AND id_digest IS NOT ?').run(userId, keepSessionDigest);
+      this.#sql("DELETE FROM account_tokens WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL").run(userId);
+      if (mail) this.#enqueue([mail], nowSeconds());
+    });
+  }
+
+  async deleteAccount(userId: number, mail: QueuedMail | null): Promise<boolean> {
+    return this.#write(() => {
+      const row = this.#sql('SELECT email FROM users WHERE id = ?').get(userId) as { email: string } | undefined;
+      if (!row) return false;
+      // ON DELETE CASCADE takes plans, sessions and tokens; unsent mail to the address goes too.
+      this.#sql('DELETE FROM users WHERE id = ?').run(userId);
+      this.#sql('DELETE FROM mail_queue WHERE recipient = ?').run(row.email);
+      if (mail) this.#enqueue([mail], nowSeconds());
+      return true;
+    });
+  }
+
+  async sessionsFor(userId: number, now: number): Promise<SessionSummary[]> {
+    const rows = this.#sql('SELECT created_at, expires_at FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC')
+      .all(userId, now) as { created_at: number; expires_at: number }[];
+    return rows.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
+  }
+
+  async enqueueMail(mails: QueuedMail[]): Promise<void> {
+    this.#write(() => this.#enqueue(mails, nowSeconds()));
+  }
+
+  async claimMail(now: number, leaseSeconds: number, limit: number): Promise<MailRecord[]> {
+    return this.#write(() => {
+      const rows = this.#sql(
+        `SELECT * FROM mail_queue WHERE failed_at IS NULL AND next_attempt_at <= ? AND locked_until <= ?
+          ORDER BY next_attempt_at, id LIMIT ?`,
+      ).all(now, now, limit) as unknown as MailRow[];
+      for (const row of rows) this.#sql('UPDATE mail_queue SET locked_until = ? WHERE id = ?').run(now + leaseSeconds, row.id);
+      return rows.map(toMail);
+    });
+  }
+
+  async completeMail(id: number): Promise<void> {
+    this.#sql('DELETE FROM mail_queue WHERE id = ?').run(id);
+  }
+
+  async mailFailed(id: number, error: string, retryAt: number | null): Promise<void> {
+    const sql =
+      retryAt === null
+        ? 'UPDATE mail_queue SET attempts = attempts + 1, last_error = ?, failed_at = ?, locked_until = 0 WHERE id = ?'
+        : 'UPDATE mail_queue SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, locked_until = 0 WHERE id = ?';
+    this.#sql(sql).run(error.slice(0, 1000), retryAt ?? nowSeconds(), id);
+  }
+
+  async mailQueueCounts(): Promise<{ waiting: number; failed: number }> {
+    const row = this.#sql(
+      'SELECT count(*) FILTER (WHERE failed_at IS NULL) AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed FROM mail_queue',
+    ).get() as { waiting: number; failed: number };
+    return { waiting: row.waiting, failed: row.failed };
   }
 
   async schemaVersion(): Promise<number> {

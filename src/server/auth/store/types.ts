@@ -14,6 +14,8 @@ export interface UserRecord {
   isAdmin: boolean;
   /** seconds since epoch */
   createdAt: number;
+  /** When the owner proved the address by following an emailed link (seconds since epoch); null: not yet. */
+  emailVerifiedAt: number | null;
 }
 
 export interface SubscriptionRecord {
@@ -28,6 +30,60 @@ export interface NewUser {
   name: string;
   passwordHash: string;
   isAdmin?: boolean;
+  /** Created by an operator for a known person (the CLI, the demo accounts): the address counts as verified. */
+  emailVerified?: boolean;
+}
+
+/** What an emailed single-use link is for. */
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
+
+/** A single-use token as the store keeps it: only the SHA-256 digest of the random value in the link. */
+export interface NewAccountToken {
+  digest: string;
+  purpose: TokenPurpose;
+  userId: number;
+  /** The address the link goes to (change-email: the new address, which the link proves). */
+  email: string;
+  /** seconds since epoch */
+  expiresAt: number;
+}
+
+/** A message to send, queued in the store in the same transaction as the change it tells about. */
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The Message-ID header, fixed when queued so every attempt sends the same message. */
+  messageId: string;
+  /** The one action link in it, if any (printed to the log when mail goes to the local outbox). */
+  link: string | null;
+}
+
+export interface MailRecord extends QueuedMail {
+  id: number;
+  /** Attempts so far (before this one). */
+  attempts: number;
+  /** seconds since epoch */
+  createdAt: number;
+}
+
+/** What redeeming a token does, in the same transaction as marking it used. */
+export type TokenEffect =
+  | { kind: 'verify-email' }
+  /** Sets the password, ends every session of the user, and tells them. */
+  | { kind: 'reset-password'; passwordHash: string; mail: QueuedMail }
+  /** Moves the account to the token's (new) address, which is verified by that. */
+  | { kind: 'change-email' };
+
+export type RedeemFailure = 'invalid' | 'expired' | 'used' | 'email-taken';
+export type RedeemResult = { ok: true; user: UserRecord } | { ok: false; reason: RedeemFailure };
+
+/** A server-side session as the owner may see it (the data download). */
+export interface SessionSummary {
+  /** seconds since epoch */
+  createdAt: number;
+  expiresAt: number;
 }
 
 export interface UserWithSubscriptions extends UserRecord {
@@ -115,6 +171,48 @@ export interface AccountStore extends FailureCounters {
   liveSession(sessionIdDigest: string, now: number): Promise<UserWithSubscriptions | null>;
   deleteSession(sessionIdDigest: string): Promise<void>;
   deleteSessionsForUser(userId: number): Promise<number>;
+  /**
+   * Self-service sign-up: the new (unverified) user, their verification token and its message, all or nothing.
+   * Throws DuplicateEmailError, writing nothing, when the email is taken.
+   */
+  signUp(user: NewUser, token: Omit<NewAccountToken, 'userId'>, mail: QueuedMail): Promise<UserRecord>;
+  /**
+   * Stores a new token with the messages that carry or announce it, in one transaction; the user's earlier
+   * unused tokens of the same purpose stop working (only the newest link counts).
+   */
+  issueToken(token: NewAccountToken, mails: QueuedMail[]): Promise<void>;
+  /**
+   * Redeems a token for its purpose and applies its effect in one transaction; a token is used at most once,
+   * even by two nodes at the same moment.
+   */
+  redeemToken(digest: string, purpose: TokenPurpose, effect: TokenEffect, now: number): Promise<RedeemResult>;
+  /** Whether a token could be redeemed for its purpose now, and whose it is; changes nothing. */
+  peekToken(digest: string, purpose: TokenPurpose, now: number): Promise<RedeemResult>;
+  /** Marks the user's current address verified (the operator's `users verify`). */
+  markEmailVerified(email: string): Promise<UserRecord>;
+  updateName(userId: number, name: string): Promise<void>;
+  /**
+   * Sets a new password hash and ends every session of the user but `keepSessionDigest` (the one that asked),
+   * queuing the message that tells the owner; all or nothing.
+   */
+  changePassword(userId: number, passwordHash: string, keepSessionDigest: string | null, mail: QueuedMail | null): Promise<void>;
+  /** Deletes the user with everything that is theirs (plans, sessions, tokens, unsent mail to them), queuing `mail`. */
+  deleteAccount(userId: number, mail: QueuedMail | null): Promise<boolean>;
+  /** The user's live sessions, newest first (their sign-in history). */
+  sessionsFor(userId: number, now: number): Promise<SessionSummary[]>;
+  /** Queues messages (sent by the mail worker of any node). */
+  enqueueMail(mails: QueuedMail[]): Promise<void>;
+  /**
+   * Takes up to `limit` messages that are due, leasing them for `leaseSeconds` so that no other node sends them
+   * meanwhile (a node that dies mid-send releases them when the lease runs out).
+   */
+  claimMail(now: number, leaseSeconds: number, limit: number): Promise<MailRecord[]>;
+  /** A message was accepted by the mail server: it leaves the queue. */
+  completeMail(id: number): Promise<void>;
+  /** A send failed: try again at `retryAt`, or (null) give up and keep it as failed for the operator. */
+  mailFailed(id: number, error: string, retryAt: number | null): Promise<void>;
+  /** Messages waiting (due or not) and given up, for operators and tests. */
+  mailQueueCounts(): Promise<{ waiting: number; failed: number }>;
   /** The schema version of the database (migrations applied at open: the last one of MIGRATIONS). */
   schemaVersion(): Promise<number>;
   close(): Promise<void>;

@@ -1,0 +1,71 @@
+/**
+ * A forgotten password: the form always answers the same, whatever the address; an account's owner gets a
+ * single-use link (1 h) to /reset, where a new password is set. The reset ends every session of the account on
+ * every node (the sessions are rows in the shared store) and tells the owner by email.
+ */
+import { z } from 'zod';
+import { hashPassword } from '../auth/password.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
+import { passwordChangedMail, resetPasswordMail } from '../mail/messages.ts';
+import {
+  REDEEM_MESSAGES,
+  TOKEN_TTL_SECONDS,
+  emailField,
+  fail,
+  invalid,
+  link,
+  newToken,
+  passwordField,
+  tokenDigest,
+  tooMany,
+  type AccountContext,
+  type ActionResult,
+} from './context.ts';
+import { takeAccountAction } from './limits.ts';
+import { passwordProblem } from './passwordPolicy.ts';
+
+export const FORGOT_MESSAGE =
+  'If an account uses that address, a link to choose a new password is on its way. It works once, for 1 hour.';
+
+export async function requestPasswordReset(ctx: AccountContext, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ email: emailField }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const { email } = parsed.data;
+  const verdict = await takeAccountAction(ctx.store, 'forgot', ctx.ip, email, ctx.limits);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+  const user = await ctx.store.findUserByEmail(email);
+  if (user) {
+    const token = newToken();
+    await ctx.store.issueToken(
+      { digest: token.digest, purpose: 'reset-password', userId: user.id, email: user.email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['reset-password'] },
+      [resetPasswordMail(user.email, user.name, link(ctx, '/reset', token.value))],
+    );
+    ctx.mailQueued?.();
+  }
+  return { ok: true, message: FORGOT_MESSAGE };
+}
+
+/** Whether a reset link can still be used (the page says so before anyone types a new password). */
+export async function checkResetLink(ctx: AccountContext, token: unknown): Promise<ActionResult> {
+  const digest = tokenDigest(token);
+  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
+  const result = await ctx.store.peekToken(digest, 'reset-password', nowSeconds());
+  return result.ok ? { ok: true, message: `Choose a new password for ${result.user.email}.` } : fail(400, REDEEM_MESSAGES[result.reason]);
+}
+
+export async function resetPassword(ctx: AccountContext, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ token: z.string().max(100), password: passwordField }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const digest = tokenDigest(parsed.data.token);
+  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
+  const owner = await ctx.store.peekToken(digest, 'reset-password', nowSeconds());
+  if (!owner.ok) return fail(400, REDEEM_MESSAGES[owner.reason]);
+  const problem = passwordProblem(parsed.data.password, { email: owner.user.email, name: owner.user.name });
+  if (problem) return fail(400, problem, 'password');
+  const passwordHash = await hashPassword(parsed.data.password);
+  const mail = passwordChangedMail(owner.user.email, owner.user.name, link(ctx, '/forgot'));
+  const result = await ctx.store.redeemToken(digest, 'reset-password', { kind: 'reset-password', passwordHash, mail }, nowSeconds());
+  if (!result.ok) return fail(400, REDEEM_MESSAGES[result.reason]);
+  ctx.mailQueued?.();
+  return { ok: true, message: 'Your password is changed, and every device that was signed in has been signed out. Sign in with the new one.' };
+}

@@ -1,0 +1,117 @@
+/**
+ * The account page's actions for the signed-in user: change the name; change the password (the current one
+ * first; other sessions end, this one stays); change the email (the password first; the new address proves
+ * itself by link, the old one is told); download the data; delete the account (the password first).
+ */
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
+import type { AccountStore, UserRecord } from '../auth/store/types.ts';
+import {
+  accountDeletedMail,
+  confirmNewEmailMail,
+  emailChangeRequestedMail,
+  emailTakenMail,
+  passwordChangedMail,
+} from '../mail/messages.ts';
+import {
+  REDEEM_MESSAGES,
+  TOKEN_TTL_SECONDS,
+  emailField,
+  fail,
+  invalid,
+  link,
+  nameField,
+  newToken,
+  passwordField,
+  tokenDigest,
+  tooMany,
+  type AccountContext,
+  type ActionResult,
+  type Actor,
+} from './context.ts';
+import { takeAccountAction } from './limits.ts';
+import { passwordProblem } from './passwordPolicy.ts';
+
+const WRONG_PASSWORD = 'That is not your current password.';
+
+export async function changeName(ctx: AccountContext, actor: Actor, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ name: nameField }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  await ctx.store.updateName(actor.user.id, parsed.data.name);
+  return { ok: true, message: 'Your name is saved.' };
+}
+
+export async function changePassword(ctx: AccountContext, actor: Actor, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ currentPassword: passwordField, newPassword: passwordField }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const { user } = actor;
+  if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) return fail(401, WRONG_PASSWORD, 'currentPassword');
+  const problem = passwordProblem(parsed.data.newPassword, { email: user.email, name: user.name });
+  if (problem) return fail(400, problem, 'newPassword');
+  const passwordHash = await hashPassword(parsed.data.newPassword);
+  await ctx.store.changePassword(user.id, passwordHash, actor.sessionDigest, passwordChangedMail(user.email, user.name, link(ctx, '/forgot')));
+  ctx.mailQueued?.();
+  return { ok: true, message: 'Your password is changed. Every other device was signed out.' };
+}
+
+export async function requestEmailChange(ctx: AccountContext, actor: Actor, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ password: passwordField, newEmail: emailField }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const { user } = actor;
+  const newEmail = parsed.data.newEmail.toLowerCase();
+  if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
+  if (newEmail === user.email) return fail(400, 'That is already your email address.', 'newEmail');
+  const verdict = await takeAccountAction(ctx.store, 'change-email', ctx.ip, newEmail, ctx.limits);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+  const sent = `We sent a link to ${newEmail}: your account moves to that address once you follow it. Your current address was told.`;
+  if (await ctx.store.findUserByEmail(newEmail)) {
+    // Said the same way as a free address: whether another account has it is not this user's to learn.
+    await ctx.store.enqueueMail([emailTakenMail(newEmail), emailChangeRequestedMail(user.email, user.name, newEmail)]);
+  } else {
+    const token = newToken();
+    await ctx.store.issueToken(
+      { digest: token.digest, purpose: 'change-email', userId: user.id, email: newEmail, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['change-email'] },
+      [confirmNewEmailMail(newEmail, user.name, link(ctx, '/confirm-email', token.value)), emailChangeRequestedMail(user.email, user.name, newEmail)],
+    );
+  }
+  ctx.mailQueued?.();
+  return { ok: true, message: sent };
+}
+
+/** Follows the link sent to a new address: the account moves there (verified by the link itself). */
+export async function confirmEmailChange(ctx: AccountContext, token: unknown): Promise<ActionResult> {
+  const digest = tokenDigest(token);
+  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
+  const result = await ctx.store.redeemToken(digest, 'change-email', { kind: 'change-email' }, nowSeconds());
+  if (!result.ok) return fail(result.reason === 'email-taken' ? 409 : 400, REDEEM_MESSAGES[result.reason]);
+  return { ok: true, message: `Your account now uses ${result.user.email}.` };
+}
+
+export async function deleteAccount(ctx: AccountContext, actor: Actor, input: unknown): Promise<ActionResult> {
+  const parsed = z.object({ password: passwordField, confirm: z.literal('delete', 'Type "delete" to confirm.') }).safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const { user } = actor;
+  if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
+  await ctx.store.deleteAccount(user.id, accountDeletedMail(user.email, user.name));
+  ctx.mailQueued?.();
+  return { ok: true, message: 'Your account and its personal data were deleted.' };
+}
+
+/** Everything the site keeps about the user, as the "download my data" file has it. */
+export async function accountData(store: AccountStore, user: UserRecord, now = nowSeconds()) {
+  const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
+  const [plans, sessions] = await Promise.all([store.subscriptionsFor(user.id), store.sessionsFor(user.id, now)]);
+  return {
+    exportedAt: iso(now),
+    profile: {
+      name: user.name,
+      email: user.email,
+      emailVerifiedAt: iso(user.emailVerifiedAt),
+      createdAt: iso(user.createdAt),
+      role: user.isAdmin ? 'admin' : 'member',
+    },
+    plans: plans.map((p) => ({ plan: p.planName, expiresAt: iso(p.expiresAt) })),
+    signIns: sessions.map((s) => ({ signedInAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+  };
+}

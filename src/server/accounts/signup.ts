@@ -1,0 +1,84 @@
+/**
+ * Sign-up and email verification. A new account is created unverified, with a single-use verification link
+ * (24 h) mailed to it; it can sign in and browse at once, and buying the plan needs the address verified.
+ * Signing up with an address that already has an account answers exactly as a new sign-up does (same page,
+ * same status, the same argon2 and store work) and mails the owner instead, so the form tells nobody which
+ * addresses have accounts.
+ */
+import { z } from 'zod';
+import { AUTH_PAGES } from '../../lib/authPaths.ts';
+import { hashPassword } from '../auth/password.ts';
+import { DuplicateEmailError } from '../auth/store/types.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
+import { alreadyRegisteredMail, verifyEmailMail } from '../mail/messages.ts';
+import {
+  REDEEM_MESSAGES,
+  TOKEN_TTL_SECONDS,
+  emailField,
+  fail,
+  invalid,
+  link,
+  nameField,
+  newToken,
+  passwordField,
+  tokenDigest,
+  tooMany,
+  type AccountContext,
+  type ActionResult,
+  type Actor,
+} from './context.ts';
+import { takeAccountAction } from './limits.ts';
+import { passwordProblem } from './passwordPolicy.ts';
+
+export const signUpForm = z.object({ name: nameField, email: emailField, password: passwordField });
+
+export const SIGNED_UP_MESSAGE = 'Check your email: we sent a link to confirm your address. You can sign in now.';
+
+export async function signUp(ctx: AccountContext, input: unknown): Promise<ActionResult> {
+  const parsed = signUpForm.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  const { name, email, password } = parsed.data;
+  const problem = passwordProblem(password, { email, name });
+  if (problem) return fail(400, problem, 'password');
+  const verdict = await takeAccountAction(ctx.store, 'signup', ctx.ip, email, ctx.limits);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+  // Hashed on both paths: a taken address costs the same as a new one.
+  const passwordHash = await hashPassword(password);
+  const token = newToken();
+  try {
+    await ctx.store.signUp(
+      { email, name, passwordHash },
+      { digest: token.digest, purpose: 'verify-email', email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['verify-email'] },
+      verifyEmailMail(email, name, link(ctx, '/verify', token.value)),
+    );
+  } catch (error) {
+    if (!(error instanceof DuplicateEmailError)) throw error;
+    await ctx.store.enqueueMail([alreadyRegisteredMail(email, link(ctx, AUTH_PAGES.signIn), link(ctx, '/forgot'))]);
+  }
+  ctx.mailQueued?.();
+  return { ok: true, message: SIGNED_UP_MESSAGE };
+}
+
+/** Follows a verification link (GET: the token is the authority, and verifying twice changes nothing). */
+export async function verifyEmail(ctx: AccountContext, token: unknown): Promise<ActionResult> {
+  const digest = tokenDigest(token);
+  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
+  const result = await ctx.store.redeemToken(digest, 'verify-email', { kind: 'verify-email' }, nowSeconds());
+  if (!result.ok) return fail(400, REDEEM_MESSAGES[result.reason]);
+  return { ok: true, message: `Thank you: ${result.user.email} is confirmed.` };
+}
+
+/** A new verification link for the signed-in user (the older ones stop working). */
+export async function resendVerification(ctx: AccountContext, actor: Actor): Promise<ActionResult> {
+  const { user } = actor;
+  if (user.emailVerifiedAt !== null) return { ok: true, message: 'Your email is already confirmed.' };
+  const verdict = await takeAccountAction(ctx.store, 'resend', ctx.ip, user.email, ctx.limits);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+  const token = newToken();
+  await ctx.store.issueToken(
+    { digest: token.digest, purpose: 'verify-email', userId: user.id, email: user.email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['verify-email'] },
+    [verifyEmailMail(user.email, user.name, link(ctx, '/verify', token.value))],
+  );
+  ctx.mailQueued?.();
+  return { ok: true, message: `We sent a new link to ${user.email}.` };
+}
