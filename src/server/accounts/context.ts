@@ -73,7 +73,8 @@ export const emailField = z
   .string()
   .trim()
   .max(320, 'That email address is too long.')
-  .pipe(z.email('Enter an email address such as ann@example.com.'));
+  .pipe(z.email('Enter an email address such as ann@example.com.'))
+  .transform((email) => email.toLowerCase());
 /** Typed passwords are bounded before any work (the policy says the rest). */
 export const passwordField = z.string().max(1024, 'Use at most 1,024 characters.');
 

@@ -59,7 +59,7 @@ export async function requestEmailChange(ctx: AccountContext, actor: Actor, inpu
   const parsed = z.object({ password: passwordField, newEmail: emailField }).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { user } = actor;
-  const newEmail = parsed.data.newEmail.toLowerCase();
+  const { newEmail } = parsed.data;
   if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
   if (newEmail === user.email) return fail(400, 'That is already your email address.', 'newEmail');
   const verdict = await takeAccountAction(ctx.store, 'change-email', ctx.ip, newEmail, ctx.limits);

@@ -38,7 +38,7 @@ describe.each(STORE_KINDS)('users CLI on the %s store', (kind) => {
     expect(await store.subscriptionsFor(user.id)).toEqual([{ userId: user.id, planName: 'Stats', expiresAt: Date.parse('2030-06-30T23:59:59Z') / 1000 }]);
     expect(await run('set-admin', 'op@example.com')).toBe('op@example.com is now an admin');
     const listing = await run('list');
-    expect(listing).toMatch(/op@example\.com\s+Opal Operator\s+admin\s+Stats until 2030-06-30/);
+    expect(listing).toMatch(/op@example\.com\s+Opal Operator\s+admin\s+yes\s+Stats until 2030-06-30/);
     const json = JSON.parse(await run('list', '--json')) as Array<Record<string, unknown>>;
     expect(json[0]).not.toHaveProperty('passwordHash');
     expect(await run('set-admin', 'op@example.com', '--off')).toBe('op@example.com is no longer an admin');
