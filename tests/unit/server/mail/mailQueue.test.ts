@@ -4,11 +4,9 @@
  * draining one queue, and the local outbox of development.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyEmailMail } from '../../../../src/server/mail/messages.ts';
 import { outboxTransport, smtpTransport } from '../../../../src/server/mail/transport.ts';
@@ -16,46 +14,7 @@ import { MailWorker, retryDelaySeconds } from '../../../../src/server/mail/worke
 import { nowSeconds } from '../../../../src/server/auth/store/rows.ts';
 import type { AccountStore } from '../../../../src/server/auth/store/types.ts';
 import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
-
-interface Inbox {
-  port: number;
-  messages: ParsedMail[];
-  /** Raw envelopes: who the server was asked to deliver to. */
-  recipients: string[][];
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on loopback that keeps what it receives (no TLS, any login). */
-async function startInbox(port = 0): Promise<Inbox> {
-  const messages: ParsedMail[] = [];
-  const recipients: string[][] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          messages.push(parsed);
-          recipients.push(session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, messages, recipients, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (taken and released). */
-async function deadPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { deadPort, startInbox } from '../../../support/smtpInbox.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
