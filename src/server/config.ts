@@ -54,6 +54,11 @@ const mailbox = z
   .regex(/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'not an address')
   .describe('an address, e.g. "Courtvision <no-reply@courtvision.example>"');
 
+/** An http(s) URL kept as typed (a service's address, e.g. a Stripe-compatible server in tests). */
+const httpUrlText = z
+  .url({ protocol: /^https?$/ })
+  .describe('an http:// or https:// URL');
+
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''))
@@ -87,6 +92,16 @@ const SCHEMA = {
   ACCOUNT_LIMIT_PER_IP: int(1, 1_000_000).default(20),
   ACCOUNT_LIMIT_PER_EMAIL: int(1, 1_000_000).default(5),
   ACCOUNT_LIMIT_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(3600),
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'not a Stripe secret key').optional().describe('a Stripe secret key, sk_test_... or sk_live_...'),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'not a webhook signing secret').optional().describe('a webhook signing secret, whsec_...'),
+  STRIPE_PRICE_MONTHLY: z.string().trim().regex(/^price_[A-Za-z0-9]+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
+  STRIPE_PRICE_ANNUAL: z.string().trim().regex(/^price_[A-Za-z0-9]+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
+  STRIPE_API_URL: httpUrlText.optional(),
+  BILLING_TEST_PROVIDER: flag.default(false),
+  PLAN_MONTHLY_CENTS: int(50, 100_000).default(800),
+  PLAN_ANNUAL_CENTS: int(50, 1_000_000).default(7_500),
+  PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/, 'not a currency code').default('usd').describe('a lower-case ISO currency code, e.g. usd'),
+  PLAN_TRIAL_DAYS: int(0, 90).default(0),
   PORT: int(0, 65_535).default(4321),
   HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
   DIST_DIR: text.default('dist').describe('a folder path'),
@@ -198,6 +213,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     accountLimitPerEmail: v.ACCOUNT_LIMIT_PER_EMAIL,
     /** The sliding window of those limits, in seconds. */
     accountLimitWindowSeconds: v.ACCOUNT_LIMIT_WINDOW_SECONDS,
+    /** Stripe: the secret key; unset, payments go to the local test provider (no money moves). */
+    stripeSecretKey: v.STRIPE_SECRET_KEY ?? '',
+    /** Stripe: the webhook endpoint's signing secret (required with a secret key). */
+    stripeWebhookSecret: v.STRIPE_WEBHOOK_SECRET ?? '',
+    /** Stripe: the recurring prices of the Stats plan (required with a secret key). */
+    stripePriceMonthly: v.STRIPE_PRICE_MONTHLY ?? '',
+    stripePriceAnnual: v.STRIPE_PRICE_ANNUAL ?? '',
+    /** Stripe's API at another address (a Stripe-compatible server: the tests' stand-in); unset: Stripe itself. */
+    stripeApiUrl: v.STRIPE_API_URL ?? '',
+    /** Allow the local test payment provider in production (a staging site). */
+    billingTestProvider: v.BILLING_TEST_PROVIDER,
+    /** The Stats plan's prices as shown on /pricing (Stripe's prices are what is charged), and its free trial. */
+    planMonthlyCents: v.PLAN_MONTHLY_CENTS,
+    planAnnualCents: v.PLAN_ANNUAL_CENTS,
+    planCurrency: v.PLAN_CURRENCY,
+    planTrialDays: v.PLAN_TRIAL_DAYS,
     /** `npm run serve`: where to listen and which build to serve. */
     port: v.PORT,
     host: v.HOST,

@@ -23,5 +23,5 @@ export function signUpHref(): string {
   return backHere(SIGN_UP_PATH);
 }
 
-/** Where a "Stats plan" lock leads a signed-in user without an active plan: the plans on the home page. */
-export const PLANS_HREF = '/#plans';
+/** Where a "Stats plan" lock leads a signed-in user without an active plan: the pricing page. */
+export const PLANS_HREF = '/pricing';

@@ -17,6 +17,8 @@ export interface AccountContext {
   limits?: AccountLimits;
   /** Called after a message was queued (the process's mail worker sends it at once). */
   mailQueued?: () => void;
+  /** Ends the user's paid subscriptions before their account is deleted (src/server/billing); throws when it cannot. */
+  endBilling?: (user: UserRecord) => Promise<void>;
 }
 
 /** The signed-in user an account action acts for, and their session (kept when they change their password). */
@@ -27,9 +29,9 @@ export interface Actor {
 
 export type ActionResult =
   | { ok: true; message: string }
-  | { ok: false; status: 400 | 401 | 403 | 409 | 429; message: string; field?: string; retryAfterSeconds?: number };
+  | { ok: false; status: 400 | 401 | 403 | 409 | 429 | 503; message: string; field?: string; retryAfterSeconds?: number };
 
-export const fail = (status: 400 | 401 | 403 | 409 | 429, message: string, field?: string): ActionResult => ({
+export const fail = (status: 400 | 401 | 403 | 409 | 429 | 503, message: string, field?: string): ActionResult => ({
   ok: false,
   status,
   message,

@@ -8,6 +8,8 @@ import { getAccountStore } from '../auth/store/index.ts';
 import { clientIpOf, rateLimitKeyForIp } from '../auth/clientIp.ts';
 import { fetchCsrfToken, verifyCsrfToken, type CsrfResult } from '../auth/csrf.ts';
 import { mailQueued } from '../mail/processWorker.ts';
+import { cancelForDeletion } from '../billing/checkout.ts';
+import { billingContext } from '../billing/pageBilling.ts';
 import { publicOrigin } from '../site/publicOrigin.ts';
 import { fail, type AccountContext, type ActionResult } from './context.ts';
 
@@ -35,6 +37,9 @@ export function accountContext(page: PageRequest): AccountContext {
     origin: publicOrigin(page.url),
     ip: rateLimitKeyForIp(clientIpOf(page.request, socketAddress)),
     mailQueued,
+    endBilling: async (user) => {
+      await cancelForDeletion(billingContext(page.url), user);
+    },
   };
 }
 

@@ -93,6 +93,12 @@ export async function deleteAccount(ctx: AccountContext, actor: Actor, input: un
   if (!parsed.success) return invalid(parsed.error);
   const { user } = actor;
   if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
+  try {
+    await ctx.endBilling?.(user);
+  } catch (error) {
+    console.error(`account deletion: the subscription could not be cancelled: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(503, 'Your subscription could not be cancelled just now, so the account was kept. Please try again in a minute.');
+  }
   await ctx.store.deleteAccount(user.id, accountDeletedMail(user.email, user.name));
   ctx.mailQueued?.();
   return { ok: true, message: 'Your account and its personal data were deleted.' };
@@ -101,7 +107,11 @@ export async function deleteAccount(ctx: AccountContext, actor: Actor, input: un
 /** Everything the site keeps about the user, as the "download my data" file has it. */
 export async function accountData(store: AccountStore, user: UserRecord, now = nowSeconds()) {
   const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
-  const [plans, sessions] = await Promise.all([store.subscriptionsFor(user.id), store.sessionsFor(user.id, now)]);
+  const [plans, sessions, paid] = await Promise.all([
+    store.subscriptionsFor(user.id),
+    store.sessionsFor(user.id, now),
+    store.billingSubscriptionsOf(user.id),
+  ]);
   return {
     exportedAt: iso(now),
     profile: {
@@ -112,6 +122,16 @@ export async function accountData(store: AccountStore, user: UserRecord, now = n
       role: user.isAdmin ? 'admin' : 'member',
     },
     plans: plans.map((p) => ({ plan: p.planName, expiresAt: iso(p.expiresAt) })),
+    subscriptions: paid.map((s) => ({
+      status: s.status,
+      interval: s.interval,
+      amount: s.amountCents / 100,
+      currency: s.currency,
+      startedAt: iso(s.startedAt),
+      currentPeriodEnd: iso(s.currentPeriodEnd),
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      endedAt: iso(s.endedAt),
+    })),
     signIns: sessions.map((s) => ({ signedInAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
   };
 }

@@ -6,7 +6,8 @@
  * - a signed-in non-admin whose Stats plan is past expiry goes to /subscription_expiration from any other page;
  *   admins are exempt; assets, the auth endpoints, the sign-in/sign-out pages and the self-service account pages
  *   (sign-up, password recovery, emailed links) are never redirected (an expired user must still be able to
- *   sign out, confirm an address or reset a password); the JSON API is not a page and is never redirected.
+ *   sign out, confirm an address or reset a password), nor are pricing, checkout, its return page and the
+ *   billing pages (renewing must work); the JSON API is not a page and is never redirected.
  */
 import { statsPlanStatus } from '../../lib/planStatus.ts';
 import type { Session } from '../../lib/session.ts';
@@ -15,7 +16,10 @@ import { ACCOUNT_PAGES, AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.t
 export const EXPIRY_PAGE = '/subscription_expiration';
 export const PROTECTED_PAGES: readonly string[] = ['/profile', '/protected'];
 
-export type PageClass = 'asset' | 'auth' | 'api' | 'expiry' | 'protected' | 'page';
+export type PageClass = 'asset' | 'auth' | 'api' | 'expiry' | 'billing' | 'protected' | 'page';
+
+/** Buying or renewing the plan must work for someone whose plan has expired: never redirected. */
+export const BILLING_PAGES: readonly string[] = ['/pricing', '/checkout', '/purchase_confirmation'];
 
 export type AccessDecision = { action: 'allow' } | { action: 'redirect'; location: string };
 
@@ -35,6 +39,7 @@ export function classifyPath(pathname: string): PageClass {
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (/\.[A-Za-z0-9]+$/.test(last) && !last.endsWith('.html')) return 'asset';
   if (path === EXPIRY_PAGE) return 'expiry';
+  if (BILLING_PAGES.includes(path) || path.startsWith('/billing/')) return 'billing';
   if (PROTECTED_PAGES.includes(path)) return 'protected';
   return 'page';
 }
@@ -61,7 +66,7 @@ export interface AccessRequest {
 
 export function decideAccess({ pathname, search = '', session, now }: AccessRequest): AccessDecision {
   const kind = classifyPath(pathname);
-  if (kind === 'asset' || kind === 'auth' || kind === 'api' || kind === 'expiry') return { action: 'allow' };
+  if (kind === 'asset' || kind === 'auth' || kind === 'api' || kind === 'expiry' || kind === 'billing') return { action: 'allow' };
   if (!session) {
     return kind === 'protected' ? { action: 'redirect', location: signInRedirect(pathname + search) } : { action: 'allow' };
   }

@@ -1,11 +1,20 @@
 /**
  * Request bodies are bounded before anything reads them: the site takes only small form and JSON posts (the
- * sign-in and sign-out forms), so a body over MAX_BODY_BYTES is answered 413 and never read or kept. A body
+ * sign-in, sign-out and account forms; the billing webhook has its own, larger cap), so a body over the cap is answered 413 and never read or kept. A body
  * that fits is read here and handed to Astro as `req.body` (Astro's Node adapter uses it instead of the stream).
  */
 import type { IncomingMessage } from 'node:http';
 
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The payment provider's webhook events are larger (a subscription with its items): their own cap. */
+export const WEBHOOK_PATH = '/api/billing/webhook';
+export const WEBHOOK_MAX_BODY_BYTES = 512 * 1024;
+
+/** The body cap of a path. */
+export function bodyLimitFor(pathname: string): number {
+  return pathname === WEBHOOK_PATH ? WEBHOOK_MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {

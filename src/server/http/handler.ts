@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { accountsDownAnswer } from '../auth/accountsDown.ts';
 import { AccountsUnavailableError } from '../auth/store/types.ts';
-import { BodyTooLargeError, MAX_BODY_BYTES, hasBody, readBoundedBody } from './bodyLimit.ts';
+import { BodyTooLargeError, bodyLimitFor, hasBody, readBoundedBody } from './bodyLimit.ts';
 import { MIN_COMPRESS_BYTES } from './compression.ts';
 import { servePrerenderedPage } from './prerenderedPages.ts';
 import { securityHeaders } from './securityHeaders.ts';
@@ -69,17 +69,18 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       sendJson(res, 400, { error: 'Bad request: malformed URL' });
       return;
     }
+    const bodyLimit = bodyLimitFor(url.pathname);
     if (hasBody(req)) {
       try {
         // Astro's Node adapter reads req.body when it is set instead of the stream.
-        (req as IncomingMessage & { body?: Buffer }).body = await readBoundedBody(req, MAX_BODY_BYTES);
+        (req as IncomingMessage & { body?: Buffer }).body = await readBoundedBody(req, bodyLimit);
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) {
           res.destroy();
           return;
         }
         // Answer without reading the rest, then close the connection (the client may still be sending).
-        sendJson(res, 413, { error: `Request body too large: at most ${MAX_BODY_BYTES} bytes.` }, { Connection: 'close' });
+        sendJson(res, 413, { error: `Request body too large: at most ${bodyLimit} bytes.` }, { Connection: 'close' });
         res.on('finish', () => req.destroy());
         return;
       }

@@ -16,6 +16,7 @@ import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
+import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 
 function refuse(message: string): never {
@@ -38,6 +39,10 @@ if (config.production && !config.smtpUrl) {
 if (config.production && !config.authUrl) {
   refuse('AUTH_URL is not set: production builds the links in its emails from it; expected the public https:// URL of the site.');
 }
+
+// Billing: real Stripe needs its webhook secret and prices; production takes no test payments unless asked to.
+const billingProblem = billingConfigProblem();
+if (billingProblem) refuse(billingProblem);
 
 if (!config.databaseUrl && config.accountsDbPath !== path.resolve(DEFAULT_ACCOUNTS_DB_PATH) && !fs.existsSync(config.accountsDbPath)) {
   refuse(

@@ -13,6 +13,10 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type BillingEventRecord,
+  type BillingOutcome,
+  type BillingSubscription,
+  type BillingUpdate,
   type MailRecord,
   type NewAccountToken,
   type NewUser,
@@ -26,6 +30,12 @@ import {
   type UserWithSubscriptions,
 } from './types.ts';
 import {
+  BILLING_COLUMNS,
+  billingValues,
+  toBillingEvent,
+  toBillingSubscription,
+  type BillingEventRow,
+  type BillingSubscriptionRow,
   MAIL_COLUMNS,
   TOKEN_KEEP_SECONDS,
   mailValues,
@@ -475,6 +485,106 @@ export class PostgresAccountStore implements AccountStore {
       'SELECT count(*) FILTER (WHERE failed_at IS NULL) AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed FROM mail_queue',
     );
     return { waiting: Number(rows[0]!.waiting), failed: Number(rows[0]!.failed) };
+  }
+
+  // Billing (src/server/billing): customers, subscription states, webhook events. Each method is one transaction.
+
+  async billingCustomerOf(userId: number): Promise<string | null> {
+    const { rows } = await this.#query<{ customer_id: string }>('SELECT customer_id FROM billing_customers WHERE user_id = $1', [userId]);
+    return rows[0]?.customer_id ?? null;
+  }
+
+  async linkBillingCustomer(userId: number, customerId: string): Promise<void> {
+    await this.#transaction((client) => this.#linkCustomer(userId, customerId, client));
+  }
+
+  async #linkCustomer(userId: number, customerId: string, db: Queryable): Promise<void> {
+    await this.#query(
+      'INSERT INTO billing_customers (user_id, customer_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET customer_id = excluded.customer_id',
+      [userId, customerId],
+      db,
+    );
+  }
+
+  async userOfBillingCustomer(customerId: string): Promise<number | null> {
+    const { rows } = await this.#query<{ user_id: number }>('SELECT user_id FROM billing_customers WHERE customer_id = $1', [customerId]);
+    return rows[0]?.user_id ?? null;
+  }
+
+  async applyBillingUpdate(update: BillingUpdate): Promise<BillingOutcome> {
+    const now = nowSeconds();
+    return this.#transaction(async (client): Promise<BillingOutcome> => {
+      const userId = update.customer?.userId ?? update.subscription?.userId ?? null;
+      if (update.eventId !== null) {
+        // A concurrent duplicate on another node waits here for the first to commit, then inserts nothing.
+        const inserted = await this.#query(
+          'INSERT INTO billing_events (event_id, type, created, received_at, user_id, outcome) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING',
+          [update.eventId, update.type, update.created, now, userId, 'received'],
+          client,
+        );
+        if ((inserted.rowCount ?? 0) === 0) return 'duplicate';
+      }
+      const outcome = await this.#applyBillingState(update, userId, now, client);
+      if (update.eventId !== null) await this.#query('UPDATE billing_events SET outcome = $1 WHERE event_id = $2', [outcome, update.eventId], client);
+      return outcome;
+    });
+  }
+
+  async #applyBillingState(update: BillingUpdate, userId: number | null, now: number, client: pg.PoolClient): Promise<BillingOutcome> {
+    const exists = async (id: number) => (await this.#query('SELECT 1 FROM users WHERE id = $1', [id], client)).rows.length > 0;
+    if (update.customer && (await exists(update.customer.userId))) await this.#linkCustomer(update.customer.userId, update.customer.customerId, client);
+    const next = update.subscription;
+    if (!next) return 'applied';
+    if (userId === null || !(await exists(userId))) return 'no-user';
+    // The row lock orders two events of one subscription handled at the same moment on two nodes.
+    await this.#query('SELECT pg_advisory_xact_lock(hashtext($1))', [next.subscriptionId], client);
+    const row = (await this.#query<BillingSubscriptionRow>('SELECT * FROM billing_subscriptions WHERE subscription_id = $1', [next.subscriptionId], client)).rows[0];
+    const previous = row ? toBillingSubscription(row) : null;
+    if (previous && previous.stateAt > next.stateAt) return 'stale';
+    const state = { ...next, userId };
+    await this.#query(
+      `INSERT INTO billing_subscriptions ${BILLING_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (subscription_id) DO UPDATE SET customer_id = excluded.customer_id, user_id = excluded.user_id,
+         status = excluded.status, plan_interval = excluded.plan_interval, amount_cents = excluded.amount_cents,
+         currency = excluded.currency, current_period_end = excluded.current_period_end,
+         cancel_at_period_end = excluded.cancel_at_period_end, started_at = excluded.started_at,
+         ended_at = excluded.ended_at, state_at = excluded.state_at`,
+      billingValues(state, 'bool'),
+      client,
+    );
+    if (update.planExpiresAt !== null) {
+      await this.#query(
+        `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES ($1, 'Stats', $2)
+         ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
+        [userId, update.planExpiresAt],
+        client,
+      );
+    }
+    await this.#query(
+      'INSERT INTO billing_changes (user_id, source, old_state, new_state, at) VALUES ($1, $2, $3, $4, $5)',
+      [userId, update.eventId ?? update.type, previous ? JSON.stringify(previous) : null, JSON.stringify(state), now],
+      client,
+    );
+    await this.#enqueue(update.mailsFor?.(previous, state) ?? [], now, client);
+    return 'applied';
+  }
+
+  async billingSubscriptionsOf(userId: number): Promise<BillingSubscription[]> {
+    const { rows } = await this.#query<BillingSubscriptionRow>(
+      'SELECT * FROM billing_subscriptions WHERE user_id = $1 ORDER BY started_at DESC, subscription_id',
+      [userId],
+    );
+    return rows.map(toBillingSubscription);
+  }
+
+  async allBillingSubscriptions(): Promise<BillingSubscription[]> {
+    const { rows } = await this.#query<BillingSubscriptionRow>('SELECT * FROM billing_subscriptions ORDER BY started_at');
+    return rows.map(toBillingSubscription);
+  }
+
+  async recentBillingEvents(limit: number): Promise<BillingEventRecord[]> {
+    const { rows } = await this.#query<BillingEventRow>('SELECT * FROM billing_events ORDER BY received_at DESC, created DESC LIMIT $1', [limit]);
+    return rows.map(toBillingEvent);
   }
 
   async schemaVersion(): Promise<number> {

@@ -3,6 +3,8 @@
  * is_admin as 0/1 and times as numbers; PostgreSQL returns a boolean and BIGINT times as strings.
  */
 import type {
+  BillingEventRecord,
+  BillingSubscription,
   MailRecord,
   QueuedMail,
   RedeemFailure,
@@ -96,5 +98,63 @@ export function tokenProblem(row: TokenRow | undefined, purpose: TokenPurpose, n
 
 /** Tokens are kept this long past their expiry (to tell "expired" from "invalid"), then deleted. */
 export const TOKEN_KEEP_SECONDS = 7 * 24 * 3600;
+
+export interface BillingSubscriptionRow {
+  subscription_id: string;
+  customer_id: string;
+  user_id: number | null;
+  status: string;
+  plan_interval: string;
+  amount_cents: number;
+  currency: string;
+  current_period_end: number | string;
+  cancel_at_period_end: number | boolean;
+  started_at: number | string;
+  ended_at: number | string | null;
+  state_at: number | string;
+}
+export function toBillingSubscription(row: BillingSubscriptionRow): BillingSubscription {
+  return {
+    subscriptionId: row.subscription_id,
+    customerId: row.customer_id,
+    userId: row.user_id,
+    status: row.status,
+    interval: row.plan_interval === 'year' ? 'year' : 'month',
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    currentPeriodEnd: Number(row.current_period_end),
+    cancelAtPeriodEnd: row.cancel_at_period_end === true || row.cancel_at_period_end === 1,
+    startedAt: Number(row.started_at),
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    stateAt: Number(row.state_at),
+  };
+}
+/** A subscription's columns in BILLING_COLUMNS order (cancel_at_period_end as the dialect wants it). */
+export const BILLING_COLUMNS =
+  '(subscription_id, customer_id, user_id, status, plan_interval, amount_cents, currency, current_period_end, cancel_at_period_end, started_at, ended_at, state_at)';
+export function billingValues(s: BillingSubscription, booleanAs: 'int' | 'bool'): (string | number | boolean | null)[] {
+  return [
+    s.subscriptionId, s.customerId, s.userId, s.status, s.interval, s.amountCents, s.currency, s.currentPeriodEnd,
+    booleanAs === 'int' ? (s.cancelAtPeriodEnd ? 1 : 0) : s.cancelAtPeriodEnd, s.startedAt, s.endedAt, s.stateAt,
+  ];
+}
+export interface BillingEventRow {
+  event_id: string;
+  type: string;
+  created: number | string;
+  received_at: number | string;
+  user_id: number | null;
+  outcome: string;
+}
+export function toBillingEvent(row: BillingEventRow): BillingEventRecord {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    created: Number(row.created),
+    receivedAt: Number(row.received_at),
+    userId: row.user_id,
+    outcome: row.outcome,
+  };
+}
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -12,6 +12,10 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type BillingEventRecord,
+  type BillingOutcome,
+  type BillingSubscription,
+  type BillingUpdate,
   type MailRecord,
   type NewAccountToken,
   type NewUser,
@@ -25,6 +29,12 @@ import {
   type UserWithSubscriptions,
 } from './types.ts';
 import {
+  BILLING_COLUMNS,
+  billingValues,
+  toBillingEvent,
+  toBillingSubscription,
+  type BillingEventRow,
+  type BillingSubscriptionRow,
   MAIL_COLUMNS,
   TOKEN_KEEP_SECONDS,
   mailValues,
@@ -414,6 +424,92 @@ export class SqliteAccountStore implements AccountStore {
       'SELECT count(*) FILTER (WHERE failed_at IS NULL) AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed FROM mail_queue',
     ).get() as { waiting: number; failed: number };
     return { waiting: row.waiting, failed: row.failed };
+  }
+
+  // Billing (src/server/billing): customers, subscription states, webhook events. Each method is one transaction.
+
+  async billingCustomerOf(userId: number): Promise<string | null> {
+    const row = this.#sql('SELECT customer_id FROM billing_customers WHERE user_id = ?').get(userId) as { customer_id: string } | undefined;
+    return row?.customer_id ?? null;
+  }
+
+  async linkBillingCustomer(userId: number, customerId: string): Promise<void> {
+    this.#write(() => this.#linkCustomer(userId, customerId));
+  }
+
+  #linkCustomer(userId: number, customerId: string): void {
+    this.#sql('INSERT INTO billing_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET customer_id = excluded.customer_id')
+      .run(userId, customerId);
+  }
+
+  async userOfBillingCustomer(customerId: string): Promise<number | null> {
+    const row = this.#sql('SELECT user_id FROM billing_customers WHERE customer_id = ?').get(customerId) as { user_id: number } | undefined;
+    return row?.user_id ?? null;
+  }
+
+  async applyBillingUpdate(update: BillingUpdate): Promise<BillingOutcome> {
+    const now = nowSeconds();
+    return this.#write((): BillingOutcome => {
+      const userId = update.customer?.userId ?? update.subscription?.userId ?? null;
+      if (update.eventId !== null) {
+        const inserted = this.#sql(
+          'INSERT INTO billing_events (event_id, type, created, received_at, user_id, outcome) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
+        ).run(update.eventId, update.type, update.created, now, userId, 'received');
+        if (Number(inserted.changes) === 0) return 'duplicate';
+      }
+      const outcome = this.#applyBillingState(update, userId, now);
+      if (update.eventId !== null) this.#sql('UPDATE billing_events SET outcome = ? WHERE event_id = ?').run(outcome, update.eventId);
+      return outcome;
+    });
+  }
+
+  #applyBillingState(update: BillingUpdate, userId: number | null, now: number): BillingOutcome {
+    if (update.customer && this.#userExists(update.customer.userId)) this.#linkCustomer(update.customer.userId, update.customer.customerId);
+    const next = update.subscription;
+    if (!next) return 'applied';
+    if (userId === null || !this.#userExists(userId)) return 'no-user';
+    const row = this.#sql('SELECT * FROM billing_subscriptions WHERE subscription_id = ?').get(next.subscriptionId) as BillingSubscriptionRow | undefined;
+    const previous = row ? toBillingSubscription(row) : null;
+    if (previous && previous.stateAt > next.stateAt) return 'stale';
+    const state = { ...next, userId };
+    this.#sql(
+      `INSERT INTO billing_subscriptions ${BILLING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (subscription_id) DO UPDATE SET customer_id = excluded.customer_id, user_id = excluded.user_id,
+         status = excluded.status, plan_interval = excluded.plan_interval, amount_cents = excluded.amount_cents,
+         currency = excluded.currency, current_period_end = excluded.current_period_end,
+         cancel_at_period_end = excluded.cancel_at_period_end, started_at = excluded.started_at,
+         ended_at = excluded.ended_at, state_at = excluded.state_at`,
+    ).run(...(billingValues(state, 'int') as (string | number | null)[]));
+    if (update.planExpiresAt !== null) {
+      this.#sql(
+        `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (?, 'Stats', ?)
+         ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
+      ).run(userId, update.planExpiresAt);
+    }
+    this.#sql('INSERT INTO billing_changes (user_id, source, old_state, new_state, at) VALUES (?, ?, ?, ?, ?)')
+      .run(userId, update.eventId ?? update.type, previous ? JSON.stringify(previous) : null, JSON.stringify(state), now);
+    this.#enqueue(update.mailsFor?.(previous, state) ?? [], now);
+    return 'applied';
+  }
+
+  #userExists(userId: number): boolean {
+    return this.#sql('SELECT 1 FROM users WHERE id = ?').get(userId) !== undefined;
+  }
+
+  async billingSubscriptionsOf(userId: number): Promise<BillingSubscription[]> {
+    const rows = this.#sql('SELECT * FROM billing_subscriptions WHERE user_id = ? ORDER BY started_at DESC, subscription_id')
+      .all(userId) as unknown as BillingSubscriptionRow[];
+    return rows.map(toBillingSubscription);
+  }
+
+  async allBillingSubscriptions(): Promise<BillingSubscription[]> {
+    const rows = this.#sql('SELECT * FROM billing_subscriptions ORDER BY started_at').all() as unknown as BillingSubscriptionRow[];
+    return rows.map(toBillingSubscription);
+  }
+
+  async recentBillingEvents(limit: number): Promise<BillingEventRecord[]> {
+    const rows = this.#sql('SELECT * FROM billing_events ORDER BY received_at DESC, created DESC LIMIT ?').all(limit) as unknown as BillingEventRow[];
+    return rows.map(toBillingEvent);
   }
 
   async schemaVersion(): Promise<number> {

@@ -141,7 +141,72 @@ export interface FailureCounters {
   pruneFailures(keyPrefix: string, before: number): Promise<number>;
 }
 
-export interface AccountStore extends FailureCounters {
+/** A paid subscription as the payment provider last described it (src/server/billing). */
+export interface BillingSubscription {
+  subscriptionId: string;
+  customerId: string;
+  userId: number | null;
+  /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  interval: 'month' | 'year';
+  amountCents: number;
+  currency: string;
+  /** seconds since epoch */
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  startedAt: number;
+  endedAt: number | null;
+  /** When the provider was in this state (the event's time): an older state never replaces a newer one. */
+  stateAt: number;
+}
+
+/** One webhook event (or the checkout return page) to apply, all in one transaction. */
+export interface BillingUpdate {
+  /** The provider's event id (processed once), or null for a state read from the provider directly. */
+  eventId: string | null;
+  /** The event type, or what read the state (e.g. "checkout-return"). */
+  type: string;
+  /** seconds since epoch: the event's creation time */
+  created: number;
+  /** The customer to link to the user, when the event tells it. */
+  customer: { userId: number; customerId: string } | null;
+  subscription: BillingSubscription | null;
+  /** The Stats plan expiry the new state gives (null: the plan is left as it is). */
+  planExpiresAt: number | null;
+  /** Messages the change calls for, given the state it replaces (queued in the same transaction). */
+  mailsFor?: (previous: BillingSubscription | null, next: BillingSubscription) => QueuedMail[];
+}
+
+export type BillingOutcome = 'applied' | 'duplicate' | 'stale' | 'no-user';
+
+export interface BillingEventRecord {
+  eventId: string;
+  type: string;
+  created: number;
+  receivedAt: number;
+  userId: number | null;
+  outcome: string;
+}
+
+export interface BillingStore {
+  billingCustomerOf(userId: number): Promise<string | null>;
+  linkBillingCustomer(userId: number, customerId: string): Promise<void>;
+  /** The user a provider customer belongs to. */
+  userOfBillingCustomer(customerId: string): Promise<number | null>;
+  /**
+   * Applies an update in one transaction: the event recorded (a second time: 'duplicate', nothing changes), the
+   * customer linked, the subscription state stored unless a newer one is ('stale'), the Stats plan's expiry set,
+   * the change logged (old and new state) and its messages queued.
+   */
+  applyBillingUpdate(update: BillingUpdate): Promise<BillingOutcome>;
+  /** The user's paid subscriptions, newest first. */
+  billingSubscriptionsOf(userId: number): Promise<BillingSubscription[]>;
+  /** Every subscription state (the admin page's figures). */
+  allBillingSubscriptions(): Promise<BillingSubscription[]>;
+  recentBillingEvents(limit: number): Promise<BillingEventRecord[]>;
+}
+
+export interface AccountStore extends FailureCounters, BillingStore {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;

@@ -1,0 +1,35 @@
+/** The account page's plan section: the paid subscription's state and next charge, or a complimentary plan. */
+import type { AccountStore, BillingSubscription } from '../auth/store/types.ts';
+import { formatMoney } from './plans.ts';
+import { describeSubscription, isLive } from './subscriptionState.ts';
+
+export interface AccountPlanView {
+  /** The latest paid subscription, if any. */
+  subscription: BillingSubscription | null;
+  label: string | null;
+  tone: 'active' | 'warning' | 'ended' | null;
+  /** "$8.00 on December 25, 2026", or the date access ends. */
+  nextCharge: string | null;
+  endsOn: string | null;
+  /** True when the user has a billing customer (the portal can open). */
+  canManage: boolean;
+}
+
+const date = (s: number) => new Date(s * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export async function accountPlan(store: AccountStore, userId: number): Promise<AccountPlanView> {
+  const [subscriptions, customer] = await Promise.all([store.billingSubscriptionsOf(userId), store.billingCustomerOf(userId)]);
+  const subscription = subscriptions.find((s) => isLive(s.status)) ?? subscriptions[0] ?? null;
+  if (!subscription) return { subscription: null, label: null, tone: null, nextCharge: null, endsOn: null, canManage: customer !== null };
+  const { label, tone } = describeSubscription(subscription);
+  const live = isLive(subscription.status);
+  const renews = live && !subscription.cancelAtPeriodEnd;
+  return {
+    subscription,
+    label,
+    tone,
+    nextCharge: renews ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${date(subscription.currentPeriodEnd)}` : null,
+    endsOn: live && subscription.cancelAtPeriodEnd ? date(subscription.currentPeriodEnd) : null,
+    canManage: customer !== null,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * This process's payment provider, from the configuration: Stripe with STRIPE_SECRET_KEY (and its webhook
+ * secret and price ids, checked at start-up), else the local test provider, whose webhook secret is derived
+ * from AUTH_SECRET (only this server can sign its events). Kept under a global symbol, as the mail worker is,
+ * because the test provider keeps its state in memory and the server's graph and Astro's share the process.
+ */
+import { createHash } from 'node:crypto';
+import { config } from '../config.ts';
+import { planPrice } from './plans.ts';
+import { stripeProvider, type BillingProvider } from './provider.ts';
+import { TestBillingProvider } from './testProvider.ts';
+
+const KEY = Symbol.for('courtvision.billingProvider');
+type WithProvider = typeof globalThis & { [KEY]?: BillingProvider };
+
+/** What is missing for a real Stripe set-up, or for the test provider in production; null when it can run. */
+export function billingConfigProblem(): string | null {
+  if (config.stripeSecretKey) {
+    for (const [name, value] of [
+      ['STRIPE_WEBHOOK_SECRET', config.stripeWebhookSecret],
+      ['STRIPE_PRICE_MONTHLY', config.stripePriceMonthly],
+      ['STRIPE_PRICE_ANNUAL', config.stripePriceAnnual],
+    ] as const) {
+      if (!value) return `${name} is not set: with STRIPE_SECRET_KEY, the webhook secret and both price ids are required.`;
+    }
+    return null;
+  }
+  if (config.production && !config.billingTestProvider) {
+    return 'STRIPE_SECRET_KEY is not set: production takes real payments; set it (with STRIPE_WEBHOOK_SECRET and the price ids), or BILLING_TEST_PROVIDER=1 for a staging site that takes none.';
+  }
+  return null;
+}
+
+function testWebhookSecret(): string {
+  const secret = config.authSecret ?? process.env.AUTH_SECRET ?? 'courtvision-local';
+  return `whsec_${createHash('sha256').update(`billing-test-provider:${secret}`).digest('base64').replace(/[^A-Za-z0-9]/g, '')}`;
+}
+
+export function billingProvider(): BillingProvider {
+  const global = globalThis as WithProvider;
+  global[KEY] ??= config.stripeSecretKey
+    ? stripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiUrl: config.stripeApiUrl })
+    : new TestBillingProvider(testWebhookSecret(), planPrice);
+  return global[KEY];
+}
+
+/** The test provider, when that is what this process uses (its pages are 404 otherwise). */
+export function testBillingProvider(): TestBillingProvider | null {
+  const provider = billingProvider();
+  return provider instanceof TestBillingProvider ? provider : null;
+}

@@ -1,0 +1,111 @@
+/**
+ * The payment provider, as the site uses it: Stripe through its official SDK (Checkout in subscription mode,
+ * the customer portal, webhooks signed with the endpoint's secret), or the local test provider
+ * (testProvider.ts) that `npm start` uses when no STRIPE_SECRET_KEY is set. Both hand back Stripe-shaped
+ * objects and events, so the rest of the site (webhook.ts, checkout.ts) has one code path.
+ */
+import Stripe from 'stripe';
+import type { SubscriptionFields } from './subscriptionState.ts';
+import type { PlanPrice } from './plans.ts';
+
+export interface CheckoutRequest {
+  userId: number;
+  email: string;
+  customerId: string;
+  price: PlanPrice;
+  trialDays: number;
+  /** Absolute URLs; success_url carries {CHECKOUT_SESSION_ID}. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The fields of a Checkout Session the site reads. */
+export type CheckoutFields = Pick<Stripe.Checkout.Session, 'id' | 'mode' | 'status' | 'payment_status' | 'client_reference_id'> & {
+  customer: string | { id: string } | null;
+  subscription: string | SubscriptionFields | null;
+};
+
+export interface BillingProvider {
+  readonly kind: 'stripe' | 'test';
+  /** Checks a webhook's signature and reads its event; throws when the signature is missing or wrong. */
+  verifyEvent(payload: string, signature: string | null): Stripe.Event;
+  createCustomer(user: { id: number; email: string; name: string }): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  retrieveCheckout(id: string): Promise<CheckoutFields>;
+  retrieveSubscription(id: string): Promise<SubscriptionFields>;
+  /** The customer portal (payment method, invoices, switch interval, cancel); returns its URL. */
+  createPortal(customerId: string, returnUrl: string): Promise<string>;
+  /** Ends a subscription now (account deletion). */
+  cancelNow(subscriptionId: string): Promise<void>;
+}
+
+/** The provider cannot be reached or refused the request: the page says so (503), nothing is changed. */
+export class BillingUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The payment provider could not be reached (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = 'BillingUnavailableError';
+  }
+}
+
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new BillingUnavailableError(error);
+  }
+}
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (a Stripe-compatible server); empty: api.stripe.com. */
+  apiUrl?: string;
+}
+
+export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptions): BillingProvider {
+  const at = apiUrl ? new URL(apiUrl) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(at ? { host: at.hostname, port: at.port || (at.protocol === 'https:' ? 443 : 80), protocol: at.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+  return {
+    kind: 'stripe',
+    verifyEvent(payload, signature) {
+      if (!signature) throw new Error('No Stripe-Signature header');
+      return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+    },
+    createCustomer: (user) =>
+      guarded(async () => (await stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: String(user.id) } })).id),
+    createCheckout: (request) =>
+      guarded(async () => {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: request.customerId,
+          client_reference_id: String(request.userId),
+          metadata: { user_id: String(request.userId) },
+          line_items: [{ price: request.price.stripePriceId, quantity: 1 }],
+          subscription_data: {
+            metadata: { user_id: String(request.userId) },
+            ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+          },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        });
+        if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+        return { id: session.id, url: session.url };
+      }),
+    retrieveCheckout: (id) => guarded(() => stripe.checkout.sessions.retrieve(id)),
+    retrieveSubscription: (id) => guarded(() => stripe.subscriptions.retrieve(id)),
+    createPortal: (customerId, returnUrl) =>
+      guarded(async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
+    cancelNow: (subscriptionId) =>
+      guarded(async () => {
+        await stripe.subscriptions.cancel(subscriptionId);
+      }),
+  };
+}
+
+/** A Stripe client that only signs and checks webhook payloads (no key is used, nothing goes out). */
+export const webhookSigner = new Stripe('sk_test_signing_only', { telemetry: false }).webhooks;

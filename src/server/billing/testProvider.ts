@@ -1,0 +1,207 @@
+/**
+ * The local test payment provider: what `npm start` sells through when no STRIPE_SECRET_KEY is set. It keeps
+ * Stripe-shaped customers, Checkout Sessions and subscriptions in this process's memory (they are gone after a
+ * restart; the site's own record of them, in the accounts store, stays) and pays with a button on a clearly
+ * labelled page of the site ("Test mode: no money moves"). Every change it makes is announced as a Stripe-shaped
+ * event, signed with its webhook secret and handed to the same webhook handler a real Stripe event goes
+ * through (webhook.ts), so what happens after a payment is the production code path.
+ * Production refuses it unless BILLING_TEST_PROVIDER=1 (src/server/http/server.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import type { BillingProvider, CheckoutFields, CheckoutRequest } from './provider.ts';
+import { webhookSigner } from './provider.ts';
+import type { PlanInterval, PlanPrice } from './plans.ts';
+import type { SubscriptionFields } from './subscriptionState.ts';
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const PERIOD_SECONDS: Record<PlanInterval, number> = { month: 30 * 24 * 3600, year: 365 * 24 * 3600 };
+
+interface TestSession extends CheckoutFields {
+  request: CheckoutRequest;
+  url: string;
+  successUrl: string;
+}
+
+/** A signed event, ready for the webhook handler: its body and its Stripe-Signature header. */
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+  type: string;
+}
+
+export type PortalAction = 'cancel-at-period-end' | 'resume' | 'switch-interval' | 'fail-payment' | 'end-now';
+export const PORTAL_ACTIONS: readonly PortalAction[] = ['cancel-at-period-end', 'resume', 'switch-interval', 'fail-payment', 'end-now'];
+
+export class TestBillingProvider implements BillingProvider {
+  readonly kind = 'test' as const;
+  readonly #sessions = new Map<string, TestSession>();
+  readonly #subscriptions = new Map<string, SubscriptionFields>();
+  readonly #customers = new Map<string, { email: string; userId: number }>();
+
+  constructor(
+    readonly webhookSecret: string,
+    /** The prices the portal can switch between. */
+    readonly prices: (interval: PlanInterval) => PlanPrice,
+  ) {}
+
+  verifyEvent(payload: string, signature: string | null): Stripe.Event {
+    if (!signature) throw new Error('No Stripe-Signature header');
+    return webhookSigner.constructEvent(payload, signature, this.webhookSecret);
+  }
+
+  async createCustomer(user: { id: number; email: string; name: string }): Promise<string> {
+    const customerId = id('cus');
+    this.#customers.set(customerId, { email: user.email, userId: user.id });
+    return customerId;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    const sessionId = id('cs');
+    const url = `/billing/test-checkout?session=${sessionId}`;
+    this.#sessions.set(sessionId, {
+      id: sessionId,
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: String(request.userId),
+      customer: request.customerId,
+      subscription: null,
+      request,
+      url,
+      successUrl: request.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
+    });
+    return { id: sessionId, url };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutFields> {
+    const session = this.#sessions.get(sessionId);
+    if (!session) throw Object.assign(new Error(`No such checkout session: ${sessionId}`), { statusCode: 404 });
+    return session;
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionFields> {
+    const sub = this.#subscriptions.get(subscriptionId);
+    if (!sub) throw Object.assign(new Error(`No such subscription: ${subscriptionId}`), { statusCode: 404 });
+    return structuredClone(sub);
+  }
+
+  async createPortal(customerId: string, _returnUrl: string): Promise<string> {
+    return `/billing/test-portal?customer=${encodeURIComponent(customerId)}`;
+  }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    if (this.#subscriptions.has(subscriptionId)) this.#change(subscriptionId, 'end-now');
+  }
+
+  /** The open session behind the test checkout page, or null. */
+  session(sessionId: string): TestSession | null {
+    return this.#sessions.get(sessionId) ?? null;
+  }
+
+  /** The subscriptions of a customer (the test portal). */
+  subscriptionsOf(customerId: string): SubscriptionFields[] {
+    return [...this.#subscriptions.values()].filter((s) => s.customer === customerId).map((s) => structuredClone(s));
+  }
+
+  /**
+   * The Pay button: the subscription starts (trialing when the plan has a trial), the session completes, and
+   * the events Stripe would send follow, signed. Paying a session twice changes nothing and sends nothing.
+   */
+  completeCheckout(sessionId: string): { events: SignedEvent[]; successUrl: string } | null {
+    const session = this.#sessions.get(sessionId);
+    if (!session) return null;
+    if (session.status === 'complete') return { events: [], successUrl: session.successUrl };
+    const { request } = session;
+    const start = now();
+    const trialEnd = request.trialDays > 0 ? start + request.trialDays * 24 * 3600 : null;
+    const sub: SubscriptionFields = {
+      id: id('sub'),
+      status: trialEnd ? 'trialing' : 'active',
+      customer: request.customerId,
+      cancel_at_period_end: false,
+      start_date: start,
+      ended_at: null,
+      metadata: { user_id: String(request.userId) },
+      items: { data: [this.#item(request.price, trialEnd ?? start + PERIOD_SECONDS[request.price.interval])] },
+    };
+    this.#subscriptions.set(sub.id, sub);
+    session.status = 'complete';
+    session.payment_status = trialEnd ? 'no_payment_required' : 'paid';
+    session.subscription = sub.id;
+    const events = [
+      this.#event('customer.subscription.created', sub),
+      this.#event('checkout.session.completed', { ...this.#publicSession(session) }),
+      ...(trialEnd ? [] : [this.#event('invoice.paid', this.#invoice(sub, 'paid'))]),
+    ];
+    return { events, successUrl: session.successUrl };
+  }
+
+  /** A change made in the test portal (or by account deletion), with the events it sends. */
+  change(subscriptionId: string, action: PortalAction): SignedEvent[] {
+    if (!this.#subscriptions.has(subscriptionId)) return [];
+    return this.#change(subscriptionId, action);
+  }
+
+  #change(subscriptionId: string, action: PortalAction): SignedEvent[] {
+    const sub = this.#subscriptions.get(subscriptionId)!;
+    const item = sub.items.data[0]!;
+    switch (action) {
+      case 'cancel-at-period-end':
+        sub.cancel_at_period_end = true;
+        return [this.#event('customer.subscription.updated', sub)];
+      case 'resume':
+        sub.cancel_at_period_end = false;
+        return [this.#event('customer.subscription.updated', sub)];
+      case 'switch-interval': {
+        const next: PlanInterval = item.price.recurring?.interval === 'year' ? 'month' : 'year';
+        sub.items.data[0] = this.#item(this.prices(next), item.current_period_end);
+        return [this.#event('customer.subscription.updated', sub)];
+      }
+      case 'fail-payment':
+        // The renewal's payment fails: the subscription moves to its next period, past due, while Stripe retries.
+        sub.status = 'past_due';
+        sub.items.data[0] = { ...item, current_period_end: item.current_period_end + PERIOD_SECONDS[item.price.recurring?.interval === 'year' ? 'year' : 'month'] };
+        return [this.#event('invoice.payment_failed', this.#invoice(sub, 'open')), this.#event('customer.subscription.updated', sub)];
+      case 'end-now':
+        sub.status = 'canceled';
+        sub.ended_at = now();
+        return [this.#event('customer.subscription.deleted', sub)];
+    }
+  }
+
+  #item(price: PlanPrice, periodEnd: number): SubscriptionFields['items']['data'][number] {
+    return {
+      current_period_end: periodEnd,
+      price: { id: price.stripePriceId || `price_test_${price.interval}`, unit_amount: price.cents, currency: price.currency, recurring: { interval: price.interval } },
+    };
+  }
+
+  #publicSession(session: TestSession): CheckoutFields & { object: 'checkout.session' } {
+    const { id: sessionId, mode, status, payment_status, client_reference_id, customer, subscription } = session;
+    return { object: 'checkout.session', id: sessionId, mode, status, payment_status, client_reference_id, customer, subscription };
+  }
+
+  #invoice(sub: SubscriptionFields, status: 'paid' | 'open') {
+    const item = sub.items.data[0]!;
+    return {
+      object: 'invoice',
+      id: id('in'),
+      status,
+      customer: sub.customer,
+      amount_due: item.price.unit_amount,
+      currency: item.price.currency,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    };
+  }
+
+  #event(type: string, object: object): SignedEvent {
+    const payload = JSON.stringify(
+      { id: id('evt'), object: 'event', type, created: now(), livemode: false, api_version: null, pending_webhooks: 1, request: null, data: { object } },
+      null,
+      2,
+    );
+    return { payload, type, signature: webhookSigner.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * POST /api/billing/webhook: the payment provider's events are the truth about subscriptions. An event is
+ * checked against its signature (a bad or missing one: 400, nothing changes), read, and applied to the
+ * accounts store in one transaction (applyBillingUpdate): processed once by its id (a replay, or the same
+ * event on two nodes at once, changes nothing), never older over newer (the state with the later event time
+ * decides, whatever the order of arrival), the Stats plan's expiry set from it (subscriptionState.ts), the
+ * change logged, and its emails queued.
+ */
+import type Stripe from 'stripe';
+import type { AccountStore, BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
+import { paymentFailedMail, planEndedMail, planStartedMail } from './mails.ts';
+import { BillingUnavailableError, type BillingProvider } from './provider.ts';
+import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
+
+export interface BillingContext {
+  store: AccountStore;
+  provider: BillingProvider;
+  /** The public origin, for links in the emails. */
+  origin: string;
+  mailQueued?: () => void;
+}
+
+export interface WebhookAnswer {
+  status: 200 | 400 | 503;
+  body: { received: true; type: string; outcome: BillingOutcome | 'ignored' } | { error: string };
+}
+
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+/** The messages a change of state calls for: the plan started, or ended. */
+export function transitionMails(ctx: BillingContext, to: { email: string; name: string } | null) {
+  return (previous: BillingSubscription | null, next: BillingSubscription): QueuedMail[] => {
+    if (!to) return [];
+    const wasLive = previous !== null && isLive(previous.status);
+    if (!wasLive && isLive(next.status) && next.status !== 'past_due') return [planStartedMail(to, next, ctx.origin)];
+    if (wasLive && !isLive(next.status) && next.status !== 'incomplete') return [planEndedMail(to, ctx.origin)];
+    return [];
+  };
+}
+
+/** The subscription an invoice belongs to (API versions since 2025 put it under parent.subscription_details). */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription ?? (invoice.subscription as string | { id: string } | null | undefined));
+}
+
+/** The update an event asks for (reading the subscription from the provider where the event only names it). */
+async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<BillingUpdate | null> {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const base = { eventId: event.id, type: event.type, created: event.created };
+  let subscription: SubscriptionFields;
+  let userId: number | null;
+  let customer: BillingUpdate['customer'] = null;
+  if (event.type === 'checkout.session.completed') {
+    const session = object as unknown as { mode: string; client_reference_id: string | null; customer: string | { id: string } | null; subscription: string | { id: string } | null };
+    const subscriptionId = idOf(session.subscription);
+    userId = metadataUserId({ user_id: session.client_reference_id ?? '' });
+    const customerId = idOf(session.customer);
+    if (session.mode !== 'subscription' || !subscriptionId || userId === null) return null;
+    if (customerId) customer = { userId, customerId };
+    subscription = await ctx.provider.retrieveSubscription(subscriptionId);
+  } else if (event.type.startsWith('customer.subscription.')) {
+    subscription = object as unknown as SubscriptionFields;
+    userId = (await ctx.store.userOfBillingCustomer(idOf(subscription.customer)!)) ?? metadataUserId(subscription.metadata);
+  } else {
+    const subscriptionId = invoiceSubscriptionId(object);
+    if (!subscriptionId) return null;
+    subscription = await ctx.provider.retrieveSubscription(subscriptionId);
+    userId = (await ctx.store.userOfBillingCustomer(idOf(subscription.customer)!)) ?? metadataUserId(subscription.metadata);
+  }
+  const state = subscriptionStateOf(subscription, event.created, userId);
+  const user = state.userId === null ? null : await ctx.store.findUserById(state.userId);
+  const to = user ? { email: user.email, name: user.name } : null;
+  const transitions = transitionMails(ctx, to);
+  return {
+    ...base,
+    customer,
+    subscription: state,
+    planExpiresAt: planExpiryOf(state),
+    mailsFor:
+      event.type === 'invoice.payment_failed' && to
+        ? (previous, next) => [paymentFailedMail(to, next, ctx.origin), ...transitions(previous, next)]
+        : transitions,
+  };
+}
+
+export async function handleWebhook(ctx: BillingContext, payload: string, signature: string | null): Promise<WebhookAnswer> {
+  let event: Stripe.Event;
+  try {
+    event = ctx.provider.verifyEvent(payload, signature);
+  } catch (error) {
+    return { status: 400, body: { error: `Webhook signature check failed: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+  if (!HANDLED.has(event.type)) return { status: 200, body: { received: true, type: event.type, outcome: 'ignored' } };
+  try {
+    const update = await updateFor(ctx, event);
+    if (!update) return { status: 200, body: { received: true, type: event.type, outcome: 'ignored' } };
+    const outcome = await ctx.store.applyBillingUpdate(update);
+    if (outcome === 'applied') ctx.mailQueued?.();
+    return { status: 200, body: { received: true, type: event.type, outcome } };
+  } catch (error) {
+    // The provider (a subscription to read) is out of reach: 503, and Stripe sends the event again later.
+    if (error instanceof BillingUnavailableError) return { status: 503, body: { error: error.message } };
+    throw error;
+  }
+}
