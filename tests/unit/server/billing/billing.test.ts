@@ -1,0 +1,258 @@
+/**
+ * Billing on both accounts stores, through the official Stripe SDK against a Stripe-compatible server
+ * (tests/support/stripeStandIn.ts), with webhooks signed by the SDK's generateTestHeaderString: checkout (the
+ * customer reused, where each kind of visitor is sent), webhooks as the truth (bad signatures, replays, events out
+ * of order, a duplicate on two nodes at once), what each state means for the Stats plan, the emails, the return
+ * page before the webhook, cancellation on account deletion, and Stripe out of reach.
+ */
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BillingContext } from '../../../../src/server/billing/webhook.ts';
+import type { AccountStore, MailRecord, UserRecord } from '../../../../src/server/auth/store/types.ts';
+import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
+
+// The prices the site is configured with, read by src/server/config.ts when first imported (below).
+process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
+process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
+process.env.PLAN_TRIAL_DAYS = '0';
+const { statsPlanStatus } = await import('../../../../src/lib/planStatus.ts');
+const { cancelForDeletion, confirmPurchase, startCheckout } = await import('../../../../src/server/billing/checkout.ts');
+const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
+const { RENEWAL_GRACE_SECONDS } = await import('../../../../src/server/billing/subscriptionState.ts');
+const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
+const { toSession } = await import('../../../../src/server/auth/session.ts');
+const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
+
+const SECRET = 'whsec_testsecret0123456789';
+const sdk = new Stripe('sk_test_signer', { telemetry: false });
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn(
+    [
+      { id: 'price_monthly_test', unit_amount: 800, currency: 'usd', interval: 'month' },
+      { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
+    ],
+    { url: 'http://127.0.0.1:9/unused', secret: SECRET },
+  );
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+const sign = (event: Stripe.Event | object, secret = SECRET) => {
+  const payload = JSON.stringify(event);
+  return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
+};
+
+async function takeMail(store: AccountStore): Promise<MailRecord[]> {
+  const mails = await store.claimMail(nowSeconds() + 1, 60, 100);
+  for (const m of mails) await store.completeMail(m.id);
+  return mails;
+}
+
+describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
+  let store: AccountStore;
+  let ctx: BillingContext;
+  let user: UserRecord;
+
+  beforeEach(async () => {
+    store = openStoreAt(kind, await freshLocation(kind));
+    await store.schemaVersion();
+    ctx = { store, provider: stripeProvider({ secretKey: 'sk_test_site', webhookSecret: SECRET, apiUrl: standIn.url }), origin: 'https://courtvision.test' };
+    user = await store.createUser({ email: `buyer-${Math.random().toString(36).slice(2)}@example.com`, name: 'Bea Buyer', passwordHash: 'x', emailVerified: true });
+    standIn.failing = false;
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const account = async (u = user) => {
+    const fresh = (await store.findUserById(u.id))!;
+    return { user: fresh, session: toSession({ ...fresh, subscriptions: await store.subscriptionsFor(fresh.id) }) };
+  };
+  const planState = async (u = user) => statsPlanStatus((await account(u)).session, nowSeconds());
+  const deliver = async (event: Stripe.Event) => {
+    const { payload, signature } = sign(event);
+    return handleWebhook(ctx, payload, signature);
+  };
+
+  /** Checkout through the SDK, then the buyer pays at the stand-in; returns the events Stripe would send. */
+  async function buy(interval: 'month' | 'year' = 'month'): Promise<{ sessionId: string; events: Stripe.Event[] }> {
+    const step = await startCheckout(ctx, await account(), interval);
+    expect(step.kind).toBe('redirect');
+    const location = step.kind === 'redirect' ? step.location : '';
+    expect(location.startsWith(`${standIn.url}/pay/cs_test_`)).toBe(true);
+    const sessionId = location.split('/').at(-1)!;
+    return { sessionId, events: standIn.completeCheckout(sessionId) };
+  }
+
+  it('checkout: where each visitor is sent, and one Stripe customer per user', async () => {
+    expect(await startCheckout(ctx, null, 'year')).toEqual({ kind: 'redirect', location: '/signup?callbackUrl=%2Fcheckout%3Finterval%3Dyear' });
+    const unverified = await store.createUser({ email: `u-${Math.random()}@example.com`, name: 'U', passwordHash: 'x' });
+    expect(await startCheckout(ctx, await account(unverified), 'month')).toEqual({ kind: 'verify-email' });
+
+    const before = standIn.requests.length;
+    await buy('year');
+    await startCheckout(ctx, await account(), 'month'); // not paid yet: a second checkout, the same customer
+    const calls = standIn.requests.slice(before);
+    expect(calls.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+    const sessions = calls.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sessions).toHaveLength(2);
+    const customer = await store.billingCustomerOf(user.id);
+    for (const s of sessions) {
+      expect(s.form).toMatchObject({
+        mode: 'subscription',
+        customer,
+        client_reference_id: String(user.id),
+        'metadata[user_id]': String(user.id),
+        'subscription_data[metadata][user_id]': String(user.id),
+        success_url: 'https://courtvision.test/purchase_confirmation?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'https://courtvision.test/pricing',
+      });
+    }
+    expect(sessions.map((s) => s.form['line_items[0][price]'])).toEqual(['price_annual_test', 'price_monthly_test']);
+  });
+
+  it('the webhook opens the plan to the period end (plus a day of grace), records it, and mails once', async () => {
+    const { events } = await buy('month');
+    for (const e of events) expect((await deliver(e)).body).toMatchObject({ outcome: 'applied' });
+    const [state] = await store.billingSubscriptionsOf(user.id);
+    expect(state).toMatchObject({ status: 'active', interval: 'month', amountCents: 800, currency: 'usd', cancelAtPeriodEnd: false, userId: user.id });
+    const plan = await planState();
+    expect(plan.state).toBe('active');
+    expect(plan.state === 'active' && plan.expiresAt).toBe(state!.currentPeriodEnd + RENEWAL_GRACE_SECONDS);
+    const mails = await takeMail(store);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[user.email, 'Your Courtvision Stats plan is active']]);
+    expect(mails[0]!.text).toMatch(/\$8\.00 a month/);
+    // Someone with an active plan is sent to manage it, not to buy it twice.
+    expect(await startCheckout(ctx, await account(), 'year')).toEqual({ kind: 'redirect', location: '/billing/portal' });
+  });
+
+  it('a bad, missing or foreign signature is a 400 and changes nothing', async () => {
+    const { events } = await buy();
+    const created = events[0]!;
+    const { payload, signature } = sign(created);
+    const tampered = payload.replace('"active"', '"canceled"');
+    expect(await handleWebhook(ctx, tampered, signature)).toMatchObject({ status: 400 });
+    expect(await handleWebhook(ctx, payload, null)).toMatchObject({ status: 400 });
+    expect(await handleWebhook(ctx, payload, 't=1,v1=deadbeef')).toMatchObject({ status: 400 });
+    expect(await handleWebhook(ctx, payload, sign(created, 'whsec_someoneelse').signature)).toMatchObject({ status: 400 });
+    expect(await store.recentBillingEvents(10)).toEqual([]);
+    expect(await store.billingSubscriptionsOf(user.id)).toEqual([]);
+    expect((await planState()).state).toBe('none');
+  });
+
+  it('a replayed event changes nothing', async () => {
+    const { events } = await buy();
+    for (const e of events) await deliver(e);
+    await takeMail(store);
+    const before = await store.billingSubscriptionsOf(user.id);
+    for (const e of events) expect((await deliver(e)).body).toMatchObject({ outcome: 'duplicate' });
+    expect(await store.billingSubscriptionsOf(user.id)).toEqual(before);
+    expect(await takeMail(store)).toEqual([]);
+  });
+
+  it('events out of order: the later state decides, whatever arrives last', async () => {
+    const { events } = await buy();
+    for (const e of events) await deliver(e);
+    const subId = (await store.billingSubscriptionsOf(user.id))[0]!.subscriptionId;
+    const cancel = standIn.changeSubscription(subId, { cancel_at_period_end: true });
+    const older = standIn.changeSubscription(subId, { cancel_at_period_end: false });
+    cancel.created = nowSeconds() + 20;
+    older.created = nowSeconds() + 10;
+    expect((await deliver(cancel)).body).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(older)).body).toMatchObject({ outcome: 'stale' });
+    const [state] = await store.billingSubscriptionsOf(user.id);
+    expect(state!.cancelAtPeriodEnd).toBe(true);
+    // Cancelled at period end: access exactly to that date, not a day more.
+    const plan = await planState();
+    expect(plan.state === 'active' && plan.expiresAt).toBe(state!.currentPeriodEnd);
+  });
+
+  it('a failed payment keeps access while Stripe retries and mails a way to fix it; the end of the subscription ends it', async () => {
+    const { events } = await buy();
+    for (const e of events) await deliver(e);
+    await takeMail(store);
+    const subId = (await store.billingSubscriptionsOf(user.id))[0]!.subscriptionId;
+    const renewal = nowSeconds() + 30 * 86_400;
+    standIn.changeSubscription(subId, { status: 'past_due', current_period_end: renewal });
+    const failed = standIn.invoiceEvent('invoice.payment_failed', subId);
+    expect((await deliver(failed)).body).toMatchObject({ outcome: 'applied' });
+    expect((await planState()).state).toBe('active');
+    const [notice] = await takeMail(store);
+    expect(notice).toMatchObject({ to: user.email, subject: 'Your Courtvision payment did not go through', link: 'https://courtvision.test/billing/portal' });
+    const ended = standIn.changeSubscription(subId, { status: 'canceled', ended_at: nowSeconds() - 1 });
+    ended.created = nowSeconds() + 5;
+    expect((await deliver(ended)).body).toMatchObject({ outcome: 'applied' });
+    expect((await planState()).state).toBe('expired');
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan has ended']);
+  });
+
+  it('the return page applies the paid state when the webhook has not arrived, and the late webhook changes nothing more', async () => {
+    const { sessionId, events } = await buy('year');
+    expect((await planState()).state).toBe('none');
+    const confirmed = await confirmPurchase(ctx, (await account()).user, sessionId);
+    expect(confirmed).toMatchObject({ kind: 'confirmed', trial: false, interval: 'year' });
+    expect((await planState()).state).toBe('active');
+    for (const e of events) await deliver(e);
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    // Someone else's session, or none, confirms nothing.
+    const other = await store.createUser({ email: `o-${Math.random()}@example.com`, name: 'O', passwordHash: 'x', emailVerified: true });
+    expect(await confirmPurchase(ctx, other, sessionId)).toMatchObject({ kind: 'none' });
+    expect(await confirmPurchase(ctx, user, 'cs_test_doesnotexist')).toMatchObject({ kind: 'none' });
+    expect(await confirmPurchase(ctx, user, 'not-a-session')).toMatchObject({ kind: 'none' });
+  });
+
+  it('deleting an account cancels its subscription at Stripe first', async () => {
+    const { events } = await buy();
+    for (const e of events) await deliver(e);
+    const subId = (await store.billingSubscriptionsOf(user.id))[0]!.subscriptionId;
+    expect(await cancelForDeletion(ctx, user)).toBe(1);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subId}` });
+    expect(standIn.subscriptions.get(subId)!.status).toBe('canceled');
+    expect((await store.billingSubscriptionsOf(user.id))[0]!.status).toBe('canceled');
+  });
+
+  it('Stripe out of reach: checkout and the events that need it say so (503), and nothing changes', async () => {
+    const { events } = await buy();
+    standIn.failing = true;
+    await expect(startCheckout(ctx, await account(await store.createUser({ email: `d-${Math.random()}@example.com`, name: 'D', passwordHash: 'x', emailVerified: true })), 'month')).rejects.toThrow(
+      /payment provider could not be reached/,
+    );
+    const completed = events.find((e) => e.type === 'checkout.session.completed')!;
+    expect(await deliver(completed)).toMatchObject({ status: 503 });
+    expect(await store.recentBillingEvents(10)).toEqual([]);
+    standIn.failing = false;
+    expect((await deliver(completed)).body).toMatchObject({ outcome: 'applied' });
+  }, 30_000);
+});
+
+describe('two nodes on one PostgreSQL store', () => {
+  it('the same event delivered to both at once is applied once', async () => {
+    const location = await freshLocation('postgres');
+    const [a, b] = [openStoreAt('postgres', location), openStoreAt('postgres', location)];
+    try {
+      await a.schemaVersion();
+      const provider = stripeProvider({ secretKey: 'sk_test_site', webhookSecret: SECRET, apiUrl: standIn.url });
+      const user = await a.createUser({ email: 'twice@example.com', name: 'Tw', passwordHash: 'x', emailVerified: true });
+      const ctxA: BillingContext = { store: a, provider, origin: 'https://courtvision.test' };
+      const ctxB: BillingContext = { store: b, provider, origin: 'https://courtvision.test' };
+      const step = await startCheckout(ctxA, { user, session: toSession({ ...user, subscriptions: [] }) }, 'month');
+      const sessionId = step.kind === 'redirect' ? step.location.split('/').at(-1)! : '';
+      const events = standIn.completeCheckout(sessionId);
+      for (const e of events) {
+        const { payload, signature } = sign(e);
+        const answers = await Promise.all([handleWebhook(ctxA, payload, signature), handleWebhook(ctxB, payload, signature)]);
+        expect(answers.map((x) => ('outcome' in x.body ? x.body.outcome : x.body.error)).sort()).toEqual(['applied', 'duplicate']);
+      }
+      expect((await a.recentBillingEvents(10)).length).toBe(events.length);
+      const mails = await a.claimMail(nowSeconds() + 1, 60, 100);
+      expect(mails.map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
