@@ -15,6 +15,21 @@ test('in production without AUTH_SECRET the server refuses to start, saying why'
   expect(server.output()).toContain('AUTH_SECRET is not set');
 });
 
+for (const [missing, env] of [
+  ['SMTP_URL', { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(48), AUTH_URL: 'https://courtvision.test' }],
+  ['AUTH_URL', { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(48), SMTP_URL: 'smtp://127.0.0.1:2525' }],
+  ['STRIPE_SECRET_KEY', { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(48), SMTP_URL: 'smtp://127.0.0.1:2525', AUTH_URL: 'https://courtvision.test' }],
+  ['STRIPE_WEBHOOK_SECRET', { STRIPE_SECRET_KEY: 'sk_test_abc' }],
+] as const) {
+  test(`without ${missing} where it is needed the server refuses to start, naming it`, async () => {
+    const server = startServer({ ...env });
+    const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
+    if (code === 'timeout') server.stop();
+    expect(code).toBe(1);
+    expect(server.output()).toContain(`${missing} is not set`);
+  });
+}
+
 test.describe('behind a proxy, with no sign-in provider', () => {
   let server: ServerProcess;
   test.beforeAll(async () => {

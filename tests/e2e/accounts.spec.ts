@@ -122,11 +122,17 @@ test.describe('roles', () => {
     await expect(page).toHaveURL(/\/subscription_expiration$/);
     await expect(page.locator('.plan-status')).toContainText('Your Stats plan expired on');
     await expect(accountNav(page).locator('.account-badge')).toHaveText('Stats expired');
-    for (const path of ['/', '/about', '/articles/four-factors', '/stats/teams', '/profile', '/purchase_confirmation']) {
+    for (const path of ['/', '/about', '/articles/four-factors', '/stats/teams', '/profile']) {
       const response = await page.goto(path);
       expect(new URL(page.url()).pathname, `from ${path}`).toBe('/subscription_expiration');
       expect(response?.status()).toBe(200);
     }
+    // Renewing must work: pricing and checkout are not redirected.
+    for (const path of ['/pricing', '/checkout?interval=month']) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname, `from ${path}`).not.toBe('/subscription_expiration');
+    }
+    await page.goto('/subscription_expiration');
     // Assets, the auth endpoints and the sign-out page stay reachable.
     expect((await page.request.get('/img/teams/bos.png')).status()).toBe(200);
     expect((await page.request.get('/api/auth/session')).status()).toBe(200);

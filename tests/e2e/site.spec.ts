@@ -19,7 +19,6 @@ const MARKETING: { path: string; title: string; h1: RegExp }[] = [
   { path: '/articles/garbage-time', title: 'Garbage time: what we filter out, and why | Courtvision', h1: /Garbage time/ },
   { path: '/articles/shot-zones', title: 'Shot zones: where the points come from | Courtvision', h1: /Shot zones/ },
   { path: '/error', title: 'Error | Courtvision', h1: /^Internal Server Error$/ },
-  { path: '/purchase_confirmation', title: 'Purchase confirmed | Courtvision', h1: /Stats plan is active/ },
   { path: '/subscription_expiration', title: 'Subscription expired | Courtvision', h1: /Stats plan has expired/ },
 ];
 

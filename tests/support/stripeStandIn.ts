@@ -192,6 +192,10 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
     void (async () => {
       const url = new URL(req.url ?? '/', base);
       const form = req.method === 'POST' ? await readForm(req) : {};
+      if (url.pathname === '/favicon.ico') {
+        res.writeHead(204);
+        return res.end();
+      }
       // Hosted pages: what a buyer's browser sees.
       const pay = /^\/pay\/(cs_\w+)$/.exec(url.pathname);
       if (pay) {

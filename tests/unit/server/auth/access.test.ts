@@ -6,10 +6,10 @@ const NOW = 1_800_000_000;
 const user = { name: 'U', email: 'u@example.com' };
 const ROLES: Record<string, Session | null> = {
   anonymous: null,
-  member: { user, isAdmin: false, subscriptions: [] },
-  subscriber: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] },
-  expired: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 1 }] },
-  admin: { user, isAdmin: true, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }] },
+  member: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [] },
+  subscriber: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] },
+  expired: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 1 }] },
+  admin: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: true, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }] },
 };
 
 /** One path per page class, with the class it must have. */
@@ -18,7 +18,13 @@ const PAGES: Record<string, { path: string; cls: PageClass }> = {
   home: { path: '/', cls: 'page' },
   article: { path: '/articles/four-factors', cls: 'page' },
   stats: { path: '/stats/team/team/BOS', cls: 'page' },
-  purchase: { path: '/purchase_confirmation', cls: 'page' },
+  purchase: { path: '/purchase_confirmation', cls: 'billing' },
+  pricing: { path: '/pricing', cls: 'billing' },
+  checkout: { path: '/checkout', cls: 'billing' },
+  testCheckout: { path: '/billing/test-checkout', cls: 'billing' },
+  signUp: { path: '/signup', cls: 'auth' },
+  reset: { path: '/reset', cls: 'auth' },
+  verify: { path: '/verify', cls: 'auth' },
   profile: { path: '/profile', cls: 'protected' },
   protected: { path: '/protected/', cls: 'protected' },
   expiry: { path: '/subscription_expiration', cls: 'expiry' },
@@ -34,11 +40,11 @@ const PAGES: Record<string, { path: string; cls: PageClass }> = {
 type Expect = 'allow' | 'signin' | 'expiry';
 /** The whole matrix (spec sections 4 and 6): role x page class. */
 const MATRIX: Record<string, Record<string, Expect>> = {
-  anonymous: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'signin', protected: 'signin', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
-  member: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
-  subscriber: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
-  expired: { marketing: 'expiry', home: 'expiry', article: 'expiry', stats: 'expiry', purchase: 'expiry', profile: 'expiry', protected: 'expiry', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
-  admin: { marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  anonymous: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'signin', protected: 'signin', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  member: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  subscriber: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  expired: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', marketing: 'expiry', home: 'expiry', article: 'expiry', stats: 'expiry', purchase: 'allow', profile: 'expiry', protected: 'expiry', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
+  admin: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', marketing: 'allow', home: 'allow', article: 'allow', stats: 'allow', purchase: 'allow', profile: 'allow', protected: 'allow', expiry: 'allow', asset: 'allow', logo: 'allow', authEndpoint: 'allow', signIn: 'allow', signInError: 'allow', signOut: 'allow', api: 'allow' },
 };
 
 describe('classifyPath', () => {
