@@ -78,7 +78,7 @@ const SCHEMA = {
   AUTH_SECRET: text.optional().describe('a secret of at least 32 random bytes'),
   AUTH_SECRET_FILE: text.default('.local/auth-secret').describe('a file path'),
   AUTH_URL: httpUrl.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: int(0, 10).describe('0 (no proxy), or the number of proxies in front of the server (1 behind one load balancer)').default(0),
   AUTH_PROVIDERS: providers.default(['credentials']),
   SIGNIN_MAX_FAILURES_PER_IP: int(1, 1_000_000).default(20),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(5),
@@ -105,7 +105,7 @@ const SCHEMA = {
   PORT: int(0, 65_535).default(4321),
   HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
   DIST_DIR: text.default('dist').describe('a folder path'),
-  NODE_ENV: z.string().optional().describe('e.g. production'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], 'not one of development, production, test').optional().describe('development, production or test'),
   STATS_DB_LOG: flag.default(false),
   STATS_DB_LOG_FULL: flag.default(false),
 } satisfies Record<string, z.ZodType>;
@@ -142,9 +142,30 @@ function parseVariables(env: NodeJS.ProcessEnv): Values {
   return out as Values;
 }
 
+/** Rules between variables, checked once each is valid on its own. */
+function checkTogether(v: Values): void {
+  if (v.STATS_HEAVY_SLOTS >= v.STATS_DB_CONNECTIONS) {
+    throw new ConfigError(
+      'STATS_HEAVY_SLOTS',
+      `STATS_HEAVY_SLOTS=${v.STATS_HEAVY_SLOTS} is not valid (not below STATS_DB_CONNECTIONS=${v.STATS_DB_CONNECTIONS}, which would leave cheap queries no connection): expected a whole number from 1 to ${v.STATS_DB_CONNECTIONS - 1}.`,
+    );
+  }
+  const secret = v.AUTH_SECRET;
+  if (v.NODE_ENV === 'production' && secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError(
+      'AUTH_SECRET',
+      `AUTH_SECRET=(${Buffer.byteLength(secret, 'utf8')} bytes, hidden) is not valid (too short to be secret): expected at least ${MIN_SECRET_BYTES} random bytes in production, e.g. AUTH_SECRET="$(openssl rand -base64 33)".`,
+    );
+  }
+}
+
+/** The shortest AUTH_SECRET production accepts. */
+export const MIN_SECRET_BYTES = 32;
+
 /** The configuration of an environment (throws ConfigError naming the first bad variable). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const v = parseVariables(env);
+  checkTogether(v);
   return {
     /** Folder of the raw play-by-play data (read by the ingest and the data tests). */
     nbaDataDir: path.resolve(v.NBA_DATA_DIR),
@@ -185,7 +206,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     authSecretFile: path.resolve(v.AUTH_SECRET_FILE),
     /** Public URL of the site (optional, no trailing slash). An https:// AUTH_URL forces Secure cookies and HSTS. */
     authUrl: v.AUTH_URL ?? '',
-    /** Behind a reverse proxy: trust X-Forwarded-Proto (Secure cookies) and X-Forwarded-For (rate limits). */
+    /**
+     * The number of reverse proxies in front (0: none). Above 0: X-Forwarded-Proto is trusted (Secure cookies), and
+     * the client's address is the X-Forwarded-For entry that many hops from the right (the one the outermost
+     * trusted proxy appended), never an entry the client wrote itself.
+     */
     trustProxy: v.TRUST_PROXY,
     /** The sign-in providers switched on (empty: sign-in is off). */
     authProviders: v.AUTH_PROVIDERS,

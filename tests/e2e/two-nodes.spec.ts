@@ -166,7 +166,7 @@ test('a node whose PostgreSQL cannot be reached refuses to start, saying why', a
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   expect(code).toBe(1);
-  expect(output).toContain(`Courtvision cannot start: accounts database PostgreSQL 127.0.0.1:${deadPort}/courtvision`);
+  expect(output).toContain(`Courtvision cannot start: DATABASE_URL: the accounts database PostgreSQL 127.0.0.1:${deadPort}/courtvision cannot be opened`);
 });
 
 /** A TCP relay to PostgreSQL that the test can cut (every connection dropped, nothing listening) and restore. */

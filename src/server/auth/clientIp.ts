@@ -1,14 +1,21 @@
 /**
- * The client's IP for rate limiting. The socket address by default; with TRUST_PROXY=1 (behind a reverse proxy
- * that sets it) the first X-Forwarded-For entry. Without TRUST_PROXY the header is ignored: clients could forge it.
+ * The client's IP for rate limiting. The socket address by default. Behind TRUST_PROXY=N proxies, each appends
+ * the address it received the request from to X-Forwarded-For, so the client's address is the entry N hops from
+ * the right of [...X-Forwarded-For, socket address]; entries further left were written by the client itself and
+ * are never trusted (a client that rotates them gets nothing). Without TRUST_PROXY the header is ignored.
  */
 import { isIPv6 } from 'node:net';
 import { config } from '../config.ts';
 
-export function clientIpOf(request: Request, socketAddress: string, trustProxy = config.trustProxy): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+export function clientIpOf(request: Request, socketAddress: string, trustedProxies = config.trustProxy): string {
+  if (trustedProxies > 0) {
+    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const chain = [...forwarded, socketAddress || 'unknown'];
+    // Fewer entries than proxies: the request did not come through all of them; the leftmost hop is all we have.
+    return chain[Math.max(0, chain.length - 1 - trustedProxies)]!;
   }
   return socketAddress || 'unknown';
 }

@@ -43,6 +43,13 @@ function withCompression(req: IncomingMessage, res: ServerResponse): Promise<voi
   );
 }
 
+/**
+ * The methods the site answers. Anything else (TRACE, PUT, DELETE, WebDAV...) is a 405 with Allow before any
+ * route sees it; OPTIONS is answered here with Allow (no cross-origin access is granted).
+ */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+const ALLOW = ALLOWED_METHODS.join(', ');
+
 function markProtocol(req: IncomingMessage): void {
   const proto = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
@@ -70,6 +77,15 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       return;
     }
     const bodyLimit = bodyLimitFor(url.pathname);
+    if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? '')) {
+      sendJson(res, 405, { error: `Method ${String(req.method).slice(0, 20)} is not allowed: use ${ALLOW}.` }, { Allow: ALLOW });
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { Allow: ALLOW, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
     if (hasBody(req)) {
       try {
         // Astro's Node adapter reads req.body when it is set instead of the stream.

@@ -57,7 +57,8 @@ try {
   const version = await getAccountStore().schemaVersion();
   console.log(`Accounts: ${describeAccountStore()} (schema version ${version})`);
 } catch (error) {
-  refuse(`accounts database ${describeAccountStore()}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  const variable = config.databaseUrl ? 'DATABASE_URL' : 'ACCOUNTS_DB_PATH';
+  refuse(`${variable}: the accounts database ${describeAccountStore()} cannot be opened (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}): expected a database this server can open and migrate.`);
 }
 
 // The mail worker sends what the accounts store has queued (from this node or any other).
@@ -70,18 +71,18 @@ else if (stats.missing) console.log(`Warning: ${stats.message}`);
 else refuse(stats.message);
 
 const entry = path.join(config.distDir, 'server', 'entry.mjs');
-if (!fs.existsSync(entry)) refuse(`${entry} is missing. Build the site first (npm run build).`);
+if (!fs.existsSync(entry)) refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds no build (${entry} is missing): expected the output of \`npm run build\`.`);
 
 const astro = (await import(pathToFileURL(entry).href)) as {
   handler: NodeHandler;
   options: { mode: string; client: string };
 };
-if (astro.options.mode !== 'middleware') refuse('the build uses @astrojs/node in standalone mode; expected middleware mode.');
+if (astro.options.mode !== 'middleware') refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds a build in @astrojs/node standalone mode: expected this project's build (middleware mode).`);
 
 const handler = createHandler({
   clientDir: fileURLToPath(astro.options.client),
   astroHandler: astro.handler,
-  trustProxy: config.trustProxy,
+  trustProxy: config.trustProxy > 0,
   https: config.authUrl.startsWith('https://'),
 });
 
@@ -90,7 +91,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') refuse(`PORT=${config.port} is already in use on ${config.host}: expected a free port.`);
   if (error.code === 'EACCES') refuse(`PORT=${config.port} needs privileges to listen on: expected a port above 1023.`);
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') refuse(`HOST=${JSON.stringify(config.host)} is not an address of this machine.`);
-  refuse(`could not listen on ${config.host}:${config.port} (${error.code ?? error.message}).`);
+  refuse(`PORT=${config.port} on HOST=${JSON.stringify(config.host)}: could not listen (${error.code ?? error.message}): expected a free port on an address of this machine.`);
 });
 server.listen(config.port, config.host, () => {
   // The bound port (PORT=0 picks a free one).

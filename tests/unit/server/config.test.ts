@@ -50,7 +50,13 @@ const BAD: [variable: string, value: string, expected: RegExp][] = [
   ['AUTH_PROVIDERS', 'credentials,github', /credentials/],
   ['PORT', 'abc', /whole number from 0 to 65535/],
   ['PORT', '70000', /whole number from 0 to 65535/],
-  ['TRUST_PROXY', 'yes', /0 or 1/],
+  ['TRUST_PROXY', 'yes', /number of proxies in front/],
+  ['TRUST_PROXY', '11', /at most 10|number of proxies/],
+  ['NODE_ENV', 'prod', /one of development, production, test/],
+  ['STATS_HEAVY_SLOTS', '4', /below STATS_DB_CONNECTIONS=4.*from 1 to 3/],
+  ['SMTP_URL', 'mail.example.com', /smtp:\/\/ or smtps:\/\/ URL/],
+  ['STRIPE_SECRET_KEY', 'pk_live_abc', /Stripe secret key/],
+  ['MAIL_FROM', 'not an address', /an address/],
   ['AUTH_URL', 'courtvision.example', /http:\/\/ or https:\/\/ URL/],
   ['AUTH_URL', 'ftp://courtvision.example', /http:\/\/ or https:\/\/ URL/],
   ['STATS_DB_LOG', 'true', /0 or 1/],
@@ -66,7 +72,7 @@ describe('readConfig', () => {
       statsHeavyPerClient: 2,
       statsQueryTimeoutMs: 20_000,
       statsDbConnections: 4,
-      trustProxy: false,
+      trustProxy: 0,
       authProviders: ['credentials'],
       signInMaxFailuresPerIp: 20,
       signInMaxFailuresPerAccount: 5,
@@ -80,8 +86,14 @@ describe('readConfig', () => {
 
   it('reads good values (trimmed numbers, provider lists, none, an https URL without its trailing slash)', () => {
     const c = readConfig({ STATS_DB_CONNECTIONS: ' 8 ', AUTH_PROVIDERS: 'none', AUTH_URL: 'https://cv.example/', TRUST_PROXY: '1', PORT: '0' });
-    expect(c).toMatchObject({ statsDbConnections: 8, authProviders: [], authUrl: 'https://cv.example', trustProxy: true, port: 0 });
+    expect(c).toMatchObject({ statsDbConnections: 8, authProviders: [], authUrl: 'https://cv.example', trustProxy: 1, port: 0 });
     expect(readConfig({ AUTH_PROVIDERS: ' Credentials ' }).authProviders).toEqual(['credentials']);
+  });
+
+  it('AUTH_SECRET shorter than 32 bytes is refused in production, and only there', () => {
+    expect(() => readConfig({ NODE_ENV: 'production', AUTH_SECRET: 'abc' })).toThrow(/AUTH_SECRET=\(3 bytes, hidden\) is not valid.*at least 32/);
+    expect(readConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).production).toBe(true);
+    expect(readConfig({ AUTH_SECRET: 'abc' }).production).toBe(false);
   });
 
   it.each(BAD)('%s=%j is a ConfigError naming the variable', (variable, value, expected) => {

@@ -17,9 +17,21 @@ describe('safeCallbackPath (no open redirects)', () => {
 
 describe('clientIpOf', () => {
   const req = new Request('http://x/', { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' } });
-  it('ignores X-Forwarded-For unless the proxy is trusted', () => {
-    expect(clientIpOf(req, '127.0.0.1', false)).toBe('127.0.0.1');
-    expect(clientIpOf(req, '127.0.0.1', true)).toBe('203.0.113.9');
+  it('ignores X-Forwarded-For unless proxies are trusted, and then takes the entry the outermost one appended', () => {
+    expect(clientIpOf(req, '127.0.0.1', 0)).toBe('127.0.0.1');
+    // One load balancer (the socket): it appended the address it saw, the last entry; the first is the client's own words.
+    expect(clientIpOf(req, '127.0.0.1', 1)).toBe('10.0.0.1');
+    expect(clientIpOf(req, '127.0.0.1', 2)).toBe('203.0.113.9');
+    expect(clientIpOf(req, '127.0.0.1', 5)).toBe('203.0.113.9');
+    expect(clientIpOf(new Request('http://x/'), '198.51.100.4', 1)).toBe('198.51.100.4');
+  });
+  it('a client rotating its own X-Forwarded-For entries stays one address behind a load balancer', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const forged = new Request('http://x/', { headers: { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.77` } });
+      seen.add(clientIpOf(forged, '10.0.0.2', 1));
+    }
+    expect([...seen]).toEqual(['198.51.100.77']);
   });
 });
 
