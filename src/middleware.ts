@@ -6,7 +6,8 @@
  * 2. accountsDown: the accounts database out of reach (AccountsUnavailableError) is a 503 with Retry-After;
  *    fillSession: locals.session = the signed-in user's session, or null;
  * 3. guardAuth: on /api/auth/*, a bad callbackUrl (query, body or cookie) is a 400; credential sign-ins are
- *    rate limited per IP and per account and IP (429) and slowed down per account (signInGuard.ts);
+ *    rate limited per IP and per account and IP (429), and per account past its threshold one attempt per
+ *    growing delay is checked, the rest answered as wrong passwords (signInGuard.ts; the owner is emailed);
  * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
@@ -17,7 +18,9 @@ import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
 import { getAccountForRequest, nowSeconds } from './server/auth/session.ts';
-import { signInGuard, signInOutcome, tooManyRequestsResponse } from './server/auth/signInGuard.ts';
+import { signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
+import { warnAccountOwner } from './server/accounts/signInWarning.ts';
+import { publicOrigin } from './server/site/publicOrigin.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
 
@@ -56,8 +59,6 @@ const fillSession = defineMiddleware(async (context, next) => {
   return next();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const guardAuth = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (pathname !== AUTH_BASE_PATH && !pathname.startsWith(AUTH_BASE_PATH + '/')) return next();
@@ -74,14 +75,16 @@ const guardAuth = defineMiddleware(async (context, next) => {
     // the adapter could not tell; fall back to one shared bucket
   }
   const ip = rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
+  const json = context.request.headers.has('x-auth-return-redirect');
   const verdict = await signInGuard.check(ip, fields.email);
-  if (!verdict.allowed) {
-    return tooManyRequestsResponse(verdict.retryAfterSeconds, context.request.headers.has('x-auth-return-redirect'));
-  }
-  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+  if (verdict.limitedBy === 'account') return wrongPasswordResponse(context.url.origin, json);
+  if (!verdict.allowed) return tooManyRequestsResponse(verdict.retryAfterSeconds, json);
   const response = await next();
   const outcome = await signInOutcome(response);
-  if (outcome === 'failure') await signInGuard.recordFailure(ip, fields.email);
+  if (outcome === 'failure') {
+    const failures = await signInGuard.recordFailure(ip, fields.email);
+    if (failures === signInGuard.policy.slowAfterFailuresPerAccount) await warnAccountOwner(fields.email, publicOrigin(context.url));
+  }
   if (outcome === 'success') await signInGuard.recordSuccess(ip, fields.email);
   return response;
 });

@@ -82,8 +82,8 @@ const SCHEMA = {
   AUTH_PROVIDERS: providers.default(['credentials']),
   SIGNIN_MAX_FAILURES_PER_IP: int(1, 1_000_000).default(20),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(5),
-  SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(50),
-  SIGNIN_MAX_DELAY_MS: int(0, 60_000).default(5_000),
+  SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(10),
+  SIGNIN_MAX_DELAY_MS: int(0, 3_600_000).default(300_000),
   SIGNIN_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(900),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.optional(),
@@ -218,9 +218,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     signInMaxFailuresPerIp: v.SIGNIN_MAX_FAILURES_PER_IP,
     /** Failed sign-ins allowed per account from one IP within the window before 429. */
     signInMaxFailuresPerAccount: v.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
-    /** Failed sign-ins on an account (all IPs) within the window after which attempts are slowed, not refused. */
+    /** Failed sign-ins on an account (all IPs) within the window after which it takes one attempt per growing delay. */
     signInSlowAfterFailuresPerAccount: v.SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT,
-    /** The longest a slowed sign-in attempt waits. */
+    /** The longest delay between the checked attempts of an account past its threshold. */
     signInMaxDelayMs: v.SIGNIN_MAX_DELAY_MS,
     /** The sliding window of the sign-in limits, in seconds. */
     signInWindowSeconds: v.SIGNIN_WINDOW_SECONDS,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
+import { accountFailureKey } from '../auth/signInGuard.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import { passwordChangedMail, resetPasswordMail } from '../mail/messages.ts';
 import {
@@ -66,6 +67,8 @@ export async function resetPassword(ctx: AccountContext, input: unknown): Promis
   const mail = passwordChangedMail(owner.user.email, owner.user.name, link(ctx, '/forgot'));
   const result = await ctx.store.redeemToken(digest, 'reset-password', { kind: 'reset-password', passwordHash, mail }, nowSeconds());
   if (!result.ok) return fail(400, REDEEM_MESSAGES[result.reason]);
+  // The owner proved the address: guesses at the old password no longer make them wait.
+  await ctx.store.clearFailures(accountFailureKey(result.user.email));
   ctx.mailQueued?.();
   return { ok: true, message: 'Your password is changed, and every device that was signed in has been signed out. Sign in with the new one.' };
 }

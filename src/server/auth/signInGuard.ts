@@ -5,11 +5,15 @@
  * - per client IP (SIGNIN_MAX_FAILURES_PER_IP): an address spraying many accounts is refused (429);
  * - per account and IP (SIGNIN_MAX_FAILURES_PER_ACCOUNT): guessing one account's password from one address is
  *   refused (429); other addresses, the real user's among them, are not affected;
- * - per account from every IP (SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT, higher): past it every attempt on the
- *   account is slowed down (answered after a delay that grows with the failures, up to SIGNIN_MAX_DELAY_MS),
- *   never refused, so a stranger cannot keep a real user locked out.
+ * - per account from every IP (SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT): past it, the account takes one attempt
+ *   after each delay, which doubles with every further failure (1 s, 2 s, 4 s ... up to SIGNIN_MAX_DELAY_MS);
+ *   an attempt inside the delay is not checked at all and is answered exactly as a wrong password (so a right
+ *   password there tells the guesser nothing). Guessing from many addresses, or through a forged
+ *   X-Forwarded-For, is bounded the same. The owner is never locked out for good: the reset-password link always
+ *   works and clears the count (src/server/accounts/recovery.ts), and the owner is emailed when the account
+ *   reaches the threshold.
  * The account is the email typed, whether or not it exists, so the limits reveal nothing. A successful
- * sign-in clears the account's buckets. A refused attempt gets 429 with Retry-After before any password check.
+ * sign-in clears the account's buckets. The IP limits answer 429 with Retry-After before any password check.
  */
 import { config } from '../config.ts';
 import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
@@ -26,10 +30,18 @@ export interface SignInPolicy {
 export interface SignInVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
-  /** which limit refused the attempt */
-  limitedBy?: 'ip' | 'account-ip';
-  /** how long to hold the attempt before checking the password (the per-account slow-down), ms */
-  delayMs: number;
+  /** which limit refused the attempt ('account': answered as a wrong password, not as a 429) */
+  limitedBy?: 'ip' | 'account-ip' | 'account';
+}
+
+/** The delay an account past its threshold imposes after its `excess`-th further failure (0 for the first). */
+export function accountDelayMs(excess: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, 1000 * 2 ** Math.min(excess, 30));
+}
+
+/** The store keys of an account's failure counts (the reset of a password clears them). */
+export function accountFailureKey(email: string): string {
+  return accountKey(normalizeEmail(email));
 }
 
 const BUCKETS = ['ip:', 'account-ip:', 'account:'] as const;
@@ -64,37 +76,45 @@ export class SignInGuard {
     const { maxFailuresPerIp, maxFailuresPerAccountIp, slowAfterFailuresPerAccount, maxDelayMs } = this.policy;
     const byIp = await this.counters().recentFailures(ipKey(ip), since, maxFailuresPerIp);
     if (byIp.length >= maxFailuresPerIp) {
-      return { allowed: false, retryAfterSeconds: this.#retryAfter(byIp, maxFailuresPerIp, now), limitedBy: 'ip', delayMs: 0 };
+      return { allowed: false, retryAfterSeconds: this.#retryAfter(byIp, maxFailuresPerIp, now), limitedBy: 'ip' };
     }
     const account = normalizeEmail(email);
-    if (account === '') return { allowed: true, retryAfterSeconds: 0, delayMs: 0 };
+    if (account === '') return { allowed: true, retryAfterSeconds: 0 };
     const byAccountIp = await this.counters().recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
     if (byAccountIp.length >= maxFailuresPerAccountIp) {
       return {
         allowed: false,
         retryAfterSeconds: this.#retryAfter(byAccountIp, maxFailuresPerAccountIp, now),
         limitedBy: 'account-ip',
-        delayMs: 0,
       };
     }
-    // The slow-down needs to know how far past the ceiling the account is, up to where the delay stops growing.
-    const cap = slowAfterFailuresPerAccount + Math.ceil(maxDelayMs / 500);
+    // How far past its threshold the account is, up to where the delay stops growing.
+    const cap = slowAfterFailuresPerAccount + Math.ceil(Math.log2(Math.max(1, maxDelayMs / 1000))) + 1;
     const byAccount = await this.counters().recentFailures(accountKey(account), since, cap);
     const excess = byAccount.length - slowAfterFailuresPerAccount;
-    const delayMs = excess < 0 ? 0 : Math.min(maxDelayMs, 500 * (excess + 1));
-    return { allowed: true, retryAfterSeconds: 0, delayMs };
+    if (excess >= 0) {
+      const opensAt = byAccount[0]! + accountDelayMs(excess, maxDelayMs);
+      if (now < opensAt) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'account' };
+    }
+    return { allowed: true, retryAfterSeconds: 0 };
   }
 
-  async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
+  /**
+   * Counts a checked failure; returns the account's failures in the window now (0 without an email), so the
+   * caller can tell the owner when it reaches the threshold.
+   */
+  async recordFailure(ip: string, email: string, now = Date.now()): Promise<number> {
     if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
       this.#lastPrune = now;
       for (const prefix of BUCKETS) await this.counters().pruneFailures(prefix, now - this.#windowMs);
     }
     await this.counters().recordFailure(ipKey(ip), now);
     const account = normalizeEmail(email);
-    if (account === '') return;
+    if (account === '') return 0;
     await this.counters().recordFailure(accountIpKey(account, ip), now);
     await this.counters().recordFailure(accountKey(account), now);
+    const limit = this.policy.slowAfterFailuresPerAccount + 1;
+    return (await this.counters().recentFailures(accountKey(account), now - this.#windowMs, limit)).length;
   }
 
   async recordSuccess(ip: string, email: string): Promise<void> {
@@ -127,6 +147,15 @@ export async function signInOutcome(response: Response): Promise<'success' | 'fa
   const error = new URL(target, 'http://x').searchParams.get('error');
   if (error === 'CredentialsSignin') return 'failure';
   return error ? 'other' : 'success';
+}
+
+/**
+ * The answer to an attempt refused by the account's delay: exactly what Auth.js answers to a wrong password (a
+ * redirect to the sign-in page with CredentialsSignin, or that URL as JSON for scripted sign-ins).
+ */
+export function wrongPasswordResponse(origin: string, json: boolean): Response {
+  const url = `${origin}/signin?${new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials' })}`;
+  return json ? Response.json({ url }) : Response.redirect(url, 302);
 }
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';

@@ -6,10 +6,10 @@ const NOW = 1_800_000_000;
 const user = { name: 'U', email: 'u@example.com' };
 const ROLES: Record<string, Session | null> = {
   anonymous: null,
-  member: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [] },
-  subscriber: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] },
-  expired: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 1 }] },
-  admin: { pricing: 'allow', checkout: 'allow', testCheckout: 'allow', signUp: 'allow', reset: 'allow', verify: 'allow', user, isAdmin: true, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }] },
+  member: { user, isAdmin: false, subscriptions: [] },
+  subscriber: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] },
+  expired: { user, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 1 }] },
+  admin: { user, isAdmin: true, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW - 86_400 }] },
 };
 
 /** One path per page class, with the class it must have. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignInGuard, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
+import { SignInGuard, accountDelayMs, accountFailureKey, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
@@ -21,7 +21,7 @@ describe('SignInGuard (policy)', () => {
     const g = guard();
     for (let i = 0; i < 5; i++) await g.recordFailure('203.0.113.7', 'Victim@example.com', 1_000 + i);
     expect(await g.check('203.0.113.7', 'victim@example.com', 2_000)).toMatchObject({ allowed: false, limitedBy: 'account-ip' });
-    expect(await g.check('198.51.100.1', 'victim@example.com', 2_000)).toMatchObject({ allowed: true, delayMs: 0 });
+    expect(await g.check('198.51.100.1', 'victim@example.com', 2_000)).toMatchObject({ allowed: true });
     // The same attacker may still try other accounts until the per-IP limit.
     expect((await g.check('203.0.113.7', 'someone@example.com', 2_000)).allowed).toBe(true);
     // After the window the pair is free again; Retry-After says when.
@@ -39,21 +39,35 @@ describe('SignInGuard (policy)', () => {
     expect((await g.check('198.51.100.1', 'fresh@example.com', 60_000)).allowed).toBe(true);
   });
 
-  it('many addresses failing on one account slow it down (growing delay, capped) but never lock it', async () => {
-    const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: 3, slowAfterFailuresPerAccount: 10, maxDelayMs: 3_000 });
-    const delays: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const ip = `10.0.${i}.1`;
-      const v = await g.check(ip, 'victim@example.com', 1_000 + i);
-      expect(v.allowed).toBe(true);
-      delays.push(v.delayMs);
-      for (let k = 0; k < 3; k++) await g.recordFailure(ip, 'victim@example.com', 1_000 + i);
+  it('500 guesses at one account from 500 addresses: past the threshold only one attempt per doubling delay is checked', async () => {
+    const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: 3, slowAfterFailuresPerAccount: 10, maxDelayMs: 60_000 });
+    const checkedAt: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const ip = `10.${i >> 8}.${i & 255}.1`;
+      const t = 1_000 + i * 100; // 50 s of guessing
+      const v = await g.check(ip, 'victim@example.com', t);
+      if (v.allowed) {
+        checkedAt.push(t);
+        await g.recordFailure(ip, 'victim@example.com', t);
+      } else {
+        expect(v.limitedBy).toBe('account');
+      }
     }
-    expect(delays.slice(0, 4)).toEqual([0, 0, 0, 0]);
-    expect(delays.every((d, i) => i === 0 || d >= delays[i - 1]!)).toBe(true);
-    expect(Math.max(...delays)).toBe(3_000);
-    // The real user, from a fresh address, is slowed but allowed.
-    expect(await g.check('192.0.2.50', 'victim@example.com', 2_000)).toMatchObject({ allowed: true, delayMs: 3_000 });
+    // The threshold, then one after 1 s, 2 s, 4 s, 8 s and 16 s: 15 checked out of 500.
+    expect(checkedAt).toHaveLength(15);
+    const gaps = checkedAt.slice(10).map((t, i) => t - checkedAt[9 + i]!);
+    expect(gaps).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    // Inside the delay, the real user's right password is not even checked (answered as a wrong one).
+    expect(await g.check('192.0.2.50', 'victim@example.com', checkedAt.at(-1)! + 1_000)).toMatchObject({ allowed: false, limitedBy: 'account' });
+    // Once the count is cleared (a password reset), the account is open again.
+    await g.counters().clearFailures(accountFailureKey('Victim@Example.com'));
+    expect(await g.check('192.0.2.50', 'victim@example.com', checkedAt.at(-1)! + 1_000)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+  });
+
+  it('the delay doubles and stops growing at its cap', () => {
+    expect([0, 1, 2, 3].map((e) => accountDelayMs(e, 60_000))).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(accountDelayMs(10, 60_000)).toBe(60_000);
+    expect(accountDelayMs(1_000, 300_000)).toBe(300_000);
   });
 
   it('a successful sign-in clears the account counters', async () => {
@@ -62,7 +76,7 @@ describe('SignInGuard (policy)', () => {
     await g.recordFailure('1.1.1.1', 'a@example.com', 1);
     expect((await g.check('1.1.1.1', 'a@example.com', 2)).allowed).toBe(false);
     await g.recordSuccess('1.1.1.1', 'A@example.com');
-    expect(await g.check('1.1.1.1', 'a@example.com', 3)).toMatchObject({ allowed: true, delayMs: 0 });
+    expect(await g.check('1.1.1.1', 'a@example.com', 3)).toEqual({ allowed: true, retryAfterSeconds: 0 });
   });
 
   it('never lets more than the per-account-and-IP limit of failures into any window (property)', async () => {
