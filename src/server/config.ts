@@ -70,6 +70,7 @@ const SCHEMA = {
   STATS_DB_PATH: text.default('data/stats.duckdb').describe('a file path'),
   ACCOUNTS_DB_PATH: text.optional().describe('a file path'),
   DATABASE_URL: postgresUrl.optional(),
+  ACCOUNTS_DB_TIMEOUT_MS: int(100, 60_000).default(3_000),
   API_CACHE_BYTES: int(1 << 20, 64 * 1024 ** 3).default(128 * 1024 * 1024),
   STATS_DB_CONNECTIONS: int(1, 64).default(4),
   STATS_HEAVY_SLOTS: int(1, 63).default(2),
@@ -192,6 +193,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
      * sign-in failure counters live there, shared by every web node, instead of in ACCOUNTS_DB_PATH.
      */
     databaseUrl: v.DATABASE_URL ?? '',
+    /** PostgreSQL: the longest a connect, a wait for a pooled connection or a statement may take, ms (then 503). */
+    accountsDbTimeoutMs: v.ACCOUNTS_DB_TIMEOUT_MS,
     /** True when ACCOUNTS_DB_PATH was set: the server then refuses to start if the file is missing. */
     accountsDbPathIsExplicit: v.ACCOUNTS_DB_PATH !== undefined,
     /**

@@ -13,16 +13,21 @@ export type Queryable = pg.Pool | pg.PoolClient;
 /** Runs fn in one transaction on one pooled connection (all or nothing). */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection whose statement timed out (or whose rollback fails) may be out of step: the pool drops it.
+    await client.query('ROLLBACK').catch((rollback: unknown) => {
+      broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+    });
+    if (error instanceof Error && /timeout|Connection terminated/i.test(error.message)) broken = error;
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

@@ -6,6 +6,7 @@
  * statements are prepared once per connection (named queries).
  */
 import pg from 'pg';
+import { config } from '../../config.ts';
 import { appliedVersion, inTransaction, migratePostgres, type Queryable } from './postgresMigrations.ts';
 import {
   AccountsUnavailableError,
@@ -56,9 +57,13 @@ const UNIQUE_VIOLATION = '23505';
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   max?: number;
+  /**
+   * The longest a connection, a wait for a pooled connection or a statement may take, ms (default
+   * ACCOUNTS_DB_TIMEOUT_MS). Past it the request fails as AccountsUnavailableError (503), instead of hanging for
+   * as long as a stalled database stays stalled.
+   */
+  timeoutMs?: number;
 }
-
-const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * SQLSTATE classes of a database that cannot serve: 08 connection exception, 53 insufficient resources (too
@@ -66,8 +71,11 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 const UNAVAILABLE_STATES = /^(08|53|57P)/;
 
-/** node-postgres' own messages for a connection that timed out or ended under a query (they carry no code). */
-const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect)/;
+/**
+ * node-postgres' own messages for a connection that timed out or ended under a query, or a query that got no
+ * answer in time (they carry no code).
+ */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/;
 
 /**
  * A failure of the connection rather than of the statement becomes AccountsUnavailableError: socket errors
@@ -91,8 +99,18 @@ export class PostgresAccountStore implements AccountStore {
   readonly #names = new Map<string, string>();
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
-    // A server that does not answer fails a connection after CONNECT_TIMEOUT_MS instead of holding the request.
-    this.#pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: 'courtvision', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A server that does not answer (down, or stalled with its connections open) fails a connect, a wait for a
+    // pooled connection or a statement after timeoutMs instead of holding the request; the statement_timeout
+    // also stops the work on the server side.
+    const timeoutMs = options.timeoutMs ?? config.accountsDbTimeoutMs;
+    this.#pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 10,
+      application_name: 'courtvision',
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the node: the pool replaces it.
     this.#pool.on('error', (error) => console.error(`accounts database: idle connection lost: ${error.message}`));
     this.#ready = migratePostgres(this.#pool);
