@@ -31,15 +31,52 @@ interface Pool {
 
 let pool: Promise<Pool> | null = null;
 
-export class StatsDbMissingError extends Error {
+/** The stats database cannot answer: not built yet, or damaged. Pages and the API answer 503. */
+export class StatsDbUnavailableError extends Error {}
+
+export class StatsDbMissingError extends StatsDbUnavailableError {
   constructor(readonly path: string) {
     super(`The stats database ${path} does not exist: run \`npm run ingest\` first.`);
   }
 }
 
+/**
+ * The stats database file is damaged (DuckDB found a block whose checksum does not match, or could not read
+ * it). Visitors get a 503 with a message that names no path; the log names the file, once, and the process
+ * stops calling itself ready (statsDbHealth).
+ */
+export class StatsDbDamagedError extends StatsDbUnavailableError {
+  constructor(readonly path: string, cause: unknown) {
+    super('The stats database is damaged; the site\'s operator has been alerted. Please try again later.', { cause });
+  }
+}
+
+/** DuckDB's messages for a file that cannot be trusted. */
+const DAMAGED = /Corrupt database file|does not match stored checksum|IO Error: .*(read|block)|Serialization Error|INTERNAL Error/i;
+
+let damagedSince: number | null = null;
+
+/** Whether the stats database has answered every read so far (false once a damaged block was met). */
+export function statsDbHealth(): { healthy: boolean; damagedSince: number | null } {
+  return { healthy: damagedSince === null, damagedSince };
+}
+
+/** A query's error, as the stats API should see it: a damaged file becomes StatsDbDamagedError (logged once). */
+function classify(error: unknown, path: string): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!DAMAGED.test(message)) return error;
+  if (damagedSince === null) {
+    damagedSince = Date.now();
+    console.error(`STATS_DB_PATH=${JSON.stringify(path)} is damaged: ${message.split('\n')[0]}. Rebuild it with \`npm run ingest\` or restore a copy; stats answer 503 until then.`);
+  }
+  return new StatsDbDamagedError(path, error);
+}
+
 async function openPool(path: string): Promise<Pool> {
   if (!fs.existsSync(path)) throw new StatsDbMissingError(path);
-  const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' }).catch((error: unknown) => {
+    throw classify(error, path);
+  });
   const idle: DuckDBConnection[] = [];
   for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
   return { path, instance, idle, waiting: [] };
@@ -130,6 +167,8 @@ export async function query<T extends Row = Row>(sql: string, params: readonly S
   const { p, c } = await acquire();
   try {
     return await runOn<T>(c, sql, params);
+  } catch (error) {
+    throw classify(error, p.path);
   } finally {
     release(p, c);
   }
@@ -158,7 +197,7 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
           return await runOn<T>(scope.connection, sql, params);
         } catch (error) {
           // The query DuckDB stopped because the scope's signal fired fails as an interruption, like later ones.
-          throw scope.aborted ? new QueryInterruptedError() : error;
+          throw scope.aborted ? new QueryInterruptedError() : classify(error, p.path);
         }
       });
       scope.chain = result.catch(() => undefined);

@@ -81,6 +81,11 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       sendJson(res, 405, { error: `Method ${String(req.method).slice(0, 20)} is not allowed: use ${ALLOW}.` }, { Allow: ALLOW });
       return;
     }
+    if (url.pathname === '/healthz') {
+      // Liveness: the process answers. Readiness (databases) is /readyz, an Astro endpoint.
+      sendJson(res, 200, { ok: true });
+      return;
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { Allow: ALLOW, 'Cache-Control': 'no-store' });
       res.end();

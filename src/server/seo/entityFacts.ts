@@ -7,7 +7,7 @@
 import { LAST_SEASON, seasonLabel } from '../../lib/filters';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/teams';
-import { query, StatsDbMissingError } from '../db/statsDb';
+import { query, StatsDbUnavailableError } from '../db/statsDb';
 import type { PlayerDetails } from '../stats/players';
 import type { GameListRow } from '../stats/gameList';
 
@@ -15,7 +15,7 @@ async function orUndefined<T>(fn: () => Promise<T>): Promise<T | undefined> {
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof StatsDbMissingError) return undefined;
+    if (e instanceof StatsDbUnavailableError) return undefined;
     throw e;
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Loads what a server-rendered page shows and turns the errors a visitor can meet into a status and a message
- * for the page: a bad parameter (ParamError) is a 400, a stats database not built yet a 503. Anything else is
+ * for the page: a bad parameter (ParamError) is a 400, a stats database not built yet or damaged a 503. Anything else is
  * thrown (a 500).
  */
 import { ParamError } from '../../lib/apiParams';
-import { StatsDbMissingError } from '../db/statsDb';
+import { StatsDbUnavailableError } from '../db/statsDb';
 
 export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
 
@@ -13,7 +13,7 @@ export async function loadPageData<T>(response: { status?: number }, load: () =>
     return { data: await load() };
   } catch (e) {
     if (e instanceof ParamError) response.status = 400;
-    else if (e instanceof StatsDbMissingError) response.status = 503;
+    else if (e instanceof StatsDbUnavailableError) response.status = 503;
     else throw e;
     return { error: e.message };
   }

@@ -14,7 +14,7 @@ import { defaultFilterValues, keepOnly, relevantFilters } from '../../lib/filter
 import { metricSetOptions } from '../../lib/metricSets';
 import type { PageKind } from '../../lib/pageKinds';
 import { LAST_SALARY_SEASON } from '../../lib/site';
-import { StatsDbMissingError } from '../db/statsDb';
+import { StatsDbUnavailableError } from '../db/statsDb';
 import { answerObject } from './answers';
 import { ApiError } from './errors';
 
@@ -65,7 +65,7 @@ export async function firstView(kind: PageKind, entity: string | null): Promise<
     const rows = answer.data[metricSet] ?? [];
     return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
   } catch (e) {
-    if (e instanceof StatsDbMissingError || e instanceof ApiError) return null;
+    if (e instanceof StatsDbUnavailableError || e instanceof ApiError) return null;
     throw e;
   }
 }

@@ -3,7 +3,7 @@
  * one calendar month, with their final scores; and the months of a season that have games.
  * SQL with bound parameters only.
  */
-import { query, StatsDbMissingError } from '../db/statsDb';
+import { query, StatsDbUnavailableError } from '../db/statsDb';
 
 export interface GameListRow {
   /** the league's 10-character id */
@@ -71,7 +71,7 @@ export async function findGameIfDb(gameCode: string): Promise<GameListRow | null
   try {
     return await findGame(gameCode);
   } catch (e) {
-    if (e instanceof StatsDbMissingError) return undefined;
+    if (e instanceof StatsDbUnavailableError) return undefined;
     throw e;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../lib/apiParams';
-import { QueryInterruptedError, StatsDbMissingError } from '../db/statsDb';
+import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../db/statsDb';
 import { pickEncoding } from '../http/compression';
 import { ApiError } from './errors';
 import { BusyError } from './queue';
@@ -47,6 +47,7 @@ function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
   if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
   if (err instanceof StatsDbMissingError) return json({ error: 'The stats database is not built yet.' }, 503);
+  if (err instanceof StatsDbDamagedError) return json({ error: err.message }, 503, { 'Retry-After': '300' });
   // A memoised lookup (names, pools) shared with a computation that timed out was interrupted with it.
   if (err instanceof QueryInterruptedError) return json({ error: 'The query was stopped; retry shortly.' }, 503, { 'Retry-After': '2' });
   console.error('stats API error', err);

@@ -46,7 +46,7 @@ function resume(): void {
   stopped = [];
 }
 
-async function failsWithin<T>(call: () => Promise<T>): Promise<{ error: unknown; ms: number }> {
+async function failsWithin(call: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const started = performance.now();
   const error = await call().then(
     () => null,

@@ -1,0 +1,35 @@
+/**
+ * GET /readyz: whether this node should get traffic: the stats database open and readable at the expected schema
+ * version (and no damaged block met since), the accounts store answering. 200 or 503, JSON without secrets or
+ * paths, never cached. GET /healthz (the process is alive) is answered by the server itself.
+ */
+import type { APIRoute } from 'astro';
+import { getAccountStore } from '../server/auth/store/index.ts';
+import { StatsDbMissingError, statsDb, statsDbHealth } from '../server/db/statsDb.ts';
+
+export const prerender = false;
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+
+async function check(what: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
+  try {
+    await withTimeout(what(), 2_000);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof StatsDbMissingError) return { ok: false, error: 'the stats database is not built' };
+    return { ok: false, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200) };
+  }
+}
+
+export const GET: APIRoute = async () => {
+  const [stats, accounts] = await Promise.all([
+    check(async () => {
+      if (!statsDbHealth().healthy) throw new Error('the stats database is damaged');
+      await statsDb.query('SELECT max(schema_version) AS v FROM ingest_meta');
+    }),
+    check(() => getAccountStore().schemaVersion()),
+  ]);
+  const ready = stats.ok && accounts.ok;
+  return Response.json({ ready, stats, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+};
