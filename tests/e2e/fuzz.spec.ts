@@ -3,6 +3,7 @@
  * (generated sign-in attempts must not touch the shared server's rate limits): whatever the query, body,
  * content type, method or cookie, no answer is a 5xx and every answer comes back (no hang).
  */
+import http from 'node:http';
 import fc from 'fast-check';
 import { dataQuerySchema } from '../../src/lib/apiParams';
 import { signInWithCredentials } from '../../scripts/lib/signIn';
@@ -107,4 +108,57 @@ test('the auth routes never answer 5xx, whatever the method, body, content type 
     }),
     { numRuns: 500 },
   );
+});
+
+/** One raw request (node:http: fetch refuses TRACE and friends); the status and the body. */
+function raw(method: string, pathAndQuery: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string; allow?: string }> {
+  const url = new URL(server.base + pathAndQuery);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { ...headers, ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) }, timeout: 60_000 },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, allow: res.headers.allow }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${pathAndQuery}: no answer`)));
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** A stack trace in a response body: "at fn (file:line:col)" lines, or node_modules paths. */
+const STACK = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|\/src\/server\//;
+
+test('every method on every kind of route, the account, billing and webhook ones included: no 5xx, no stack trace; unknown methods are 405 with Allow', async () => {
+  const routes = [
+    '/', '/about', '/stats/players', '/stats/team/team/BOS', '/api/data?page=League&season=2012', '/api/auth/session', '/api/auth/callback/credentials',
+    '/signin', '/signup', '/forgot', '/reset?token=abc', '/verify?token=abc', '/confirm-email?token=abc', '/profile', '/api/account/export',
+    '/pricing', '/checkout?interval=month', '/checkout?interval=decade', '/purchase_confirmation?session_id=cs_x', '/billing/portal',
+    '/billing/test-checkout?session=cs_test_nope', '/billing/test-portal', '/api/billing/webhook', '/admin/billing', '/readyz', '/healthz',
+    '/_astro/nope.js', '/nope', '/%E0%A4%A',
+  ];
+  const bodies: [string, string][] = [
+    ['application/x-www-form-urlencoded', 'email=a%40b.c&password=x&name=N&csrfToken=x&intent=delete&confirm=delete'],
+    ['application/json', '{"email":"a@b.c","type":"checkout.session.completed","data":{"object":{}}}'],
+    ['text/plain', '\u0000\uFFFF'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nz\r\n--x--'],
+  ];
+  const problems: string[] = [];
+  for (const route of routes) {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND']) {
+      const [type, text] = bodies[(route.length + method.length) % bodies.length]!;
+      const withBody = method !== 'GET' && method !== 'HEAD' && method !== 'TRACE';
+      const r = await raw(method, route, { Origin: server.base, ...(withBody ? { 'Content-Type': type } : {}) }, withBody ? text : undefined);
+      if (r.status >= 500) problems.push(`${method} ${route}: ${r.status} ${r.body.slice(0, 120)}`);
+      if (STACK.test(r.body)) problems.push(`${method} ${route}: a stack trace in the body`);
+      // (A malformed URL is refused first, 400, whatever the method.)
+      if (!['GET', 'HEAD', 'POST', 'OPTIONS'].includes(method) && !route.startsWith('/%E0')) {
+        if (r.status !== 405 || r.allow !== 'GET, HEAD, POST, OPTIONS') problems.push(`${method} ${route}: ${r.status}, Allow ${r.allow}`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
 });

@@ -19,7 +19,7 @@ export interface PageRequest {
   url: URL;
   /** Throws when the adapter cannot tell. */
   readonly clientAddress: string;
-  response: { status: number; headers: Headers };
+  response: { status?: number; headers: Headers };
 }
 
 export const STALE_FORM: ActionResult = fail(403, 'This form has expired. Reload the page and try again.');
