@@ -1,6 +1,7 @@
 /**
  * Request middleware (every server-rendered page, /api/* and the auth endpoints; the prerendered pages get the
  * same checks from the project's server, src/server/http/):
+ * 0. setCachePolicy: who may keep the answer (src/server/http/cachePolicy.ts);
  * 1. pagePolicy: server-rendered HTML gets its Content-Security-Policy with the hashes of the inline scripts
  *    it may carry (src/server/http/pageScripts.ts); the other security headers come from the project's server;
  * 2. accountsDown: the accounts database out of reach (AccountsUnavailableError) is a 503 with Retry-After;
@@ -23,6 +24,7 @@ import { warnAccountOwner } from './server/accounts/signInWarning.ts';
 import { publicOrigin } from './server/site/publicOrigin.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
+import { cacheControlFor, hasSessionCookie } from './server/http/cachePolicy.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
@@ -35,6 +37,25 @@ const setPagePolicy = defineMiddleware(async (_context, next) => {
     } catch {
       // immutable headers (a Response.redirect): no page to protect
     }
+  }
+  return response;
+});
+
+/** Who may keep the answer (src/server/http/cachePolicy.ts): decided here for every page and /api/* answer. */
+const setCachePolicy = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  const value = cacheControlFor({
+    pathname: context.url.pathname,
+    signedIn: hasSessionCookie(context.request.headers.get('cookie')),
+    status: response.status,
+    setsCookie: response.headers.has('set-cookie'),
+    routeValue: response.headers.get('cache-control'),
+  });
+  try {
+    response.headers.set('Cache-Control', value);
+  } catch {
+    // immutable headers (a Response.redirect): redirects carry no body to keep
   }
   return response;
 });
@@ -105,4 +126,4 @@ const enforceAccess = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(setPagePolicy, accountsDown, fillSession, guardAuth, enforceAccess);
+export const onRequest = sequence(setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess);

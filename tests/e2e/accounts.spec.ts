@@ -56,7 +56,7 @@ test.describe('sign in and out', () => {
     // Served compressed, personalised, and never kept by shared caches.
     const raw = await page.request.get('/about', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(raw.headers()['content-encoding']).toBe('br');
-    expect(raw.headers()['cache-control']).toBe('private, no-cache');
+    expect(raw.headers()['cache-control']).toBe('private, no-store');
     expect(await raw.text()).toContain('data-auth="authenticated"');
     await page.goto('/stats/teams');
     await expect(accountNav(page)).toHaveAttribute('data-auth', 'authenticated');

@@ -7,4 +7,4 @@ import { handle, json } from '../../server/stats/http';
 export const prerender = false;
 
 export const GET: APIRoute = ({ url }) =>
-  handle(async () => json(await playerCareer(parsePlayerId(url.searchParams.get('player_id'))), 200, { 'Cache-Control': 'private, max-age=60' }));
+  handle(async () => json(await playerCareer(parsePlayerId(url.searchParams.get('player_id'))), 200));

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from '../auth/access.ts';
 import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
 import { getSessionForRequest, nowSeconds } from '../auth/session.ts';
+import { PRIVATE, PUBLIC_PAGE, hasSessionCookie } from './cachePolicy.ts';
 import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
 import { inlineScriptHashes, pagePolicy } from './securityHeaders.ts';
 import type { StaticFile } from './staticFiles.ts';
@@ -44,8 +45,8 @@ export async function servePrerenderedPage(
   const session = await getSessionForRequest(sessionRequestOf(req));
   const now = nowSeconds();
   const decision = decideAccess({ pathname: url.pathname, search: url.search, session, now });
-  // The page depends on the session cookie: never let a shared cache keep it.
-  res.setHeader('Cache-Control', 'private, no-cache');
+  // Anonymous visitors all get the same page, which a shared cache may keep; a signed-in one is theirs alone.
+  res.setHeader('Cache-Control', session || hasSessionCookie(req.headers.cookie) ? PRIVATE : PUBLIC_PAGE);
   if (decision.action === 'redirect') {
     res.writeHead(302, { Location: decision.location, 'Cache-Control': 'no-store' });
     res.end();
@@ -61,7 +62,7 @@ export async function servePrerenderedPage(
   let body: Buffer = Buffer.from(html, 'utf8');
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  res.setHeader('Vary', 'Accept-Encoding');
   const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
   if (encoding) {
     // Anonymous visitors all get the same page: compress it once; a signed-in page is compressed per response.

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { MIN_COMPRESS_BYTES, compressedFile, isCompressible, pickEncoding } from './compression.ts';
+import { IMMUTABLE } from './cachePolicy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -100,7 +101,7 @@ export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: s
   if (isCompressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader(
     'Cache-Control',
-    pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    pathname.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=0, must-revalidate',
   );
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;

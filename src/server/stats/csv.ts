@@ -169,7 +169,6 @@ function csvResponse(e: EncodedResponse, fileName: string, request: Request): Re
   const headers: Record<string, string> = {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Cache-Control': 'private, max-age=60',
     Vary: 'Accept-Encoding, Cookie',
   };
   if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {

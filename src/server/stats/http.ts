@@ -26,8 +26,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, request: Request): Response {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
-    Vary: 'Accept-Encoding, Cookie',
-    'Cache-Control': 'private, max-age=60',
+    Vary: 'Accept-Encoding',
     ETag: e.etag,
   };
   const ifNoneMatch = request.headers.get('if-none-match');
