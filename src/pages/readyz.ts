@@ -1,10 +1,11 @@
 /**
  * GET /readyz: whether this node should get traffic: the stats database open and readable at the expected schema
- * version (and no damaged block met since), the accounts store answering. 200 or 503, JSON without secrets or
+ * version (and no damaged block met since), the accounts store answering, and not shutting down. 200 or 503, JSON without secrets or
  * paths, never cached. GET /healthz (the process is alive) is answered by the server itself.
  */
 import type { APIRoute } from 'astro';
 import { getAccountStore } from '../server/auth/store/index.ts';
+import { isDraining } from '../server/http/draining.ts';
 import { StatsDbMissingError, statsDb, statsDbHealth } from '../server/db/statsDb.ts';
 
 export const prerender = false;
@@ -30,6 +31,7 @@ export const GET: APIRoute = async () => {
     }),
     check(() => getAccountStore().schemaVersion()),
   ]);
-  const ready = stats.ok && accounts.ok;
-  return Response.json({ ready, stats, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  const draining = isDraining();
+  const ready = stats.ok && accounts.ok && !draining;
+  return Response.json({ ready, draining, stats, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 };

@@ -18,6 +18,7 @@ import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
 import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
+import { startDraining } from './draining.ts';
 
 function refuse(message: string): never {
   console.error(`Courtvision cannot start: ${message}`);
@@ -100,11 +101,31 @@ server.listen(config.port, config.host, () => {
   console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
 });
 
+/**
+ * Graceful shutdown: readiness goes false at once (/readyz 503), the listening socket closes (new connections
+ * are refused), idle keep-alive connections close, requests under way finish (up to SHUTDOWN_GRACE_MS; then
+ * the rest are cut), the databases close, and the process exits 0.
+ */
+let shuttingDown = false;
 function shutdown(signal: string): void {
-  console.log(`${signal}: closing the server`);
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
+  if (shuttingDown) return;
+  shuttingDown = true;
+  startDraining();
+  console.log(`${signal}: draining (new connections refused, requests under way finish within ${config.shutdownGraceMs} ms)`);
+  const finish = async (code: number) => {
+    await processMailWorker().stop().catch(() => undefined);
+    await getAccountStore().close().catch(() => undefined);
+    process.exit(code);
+  };
+  server.close(() => void finish(0));
+  server.closeIdleConnections();
+  // Keep-alive connections that were busy close as their request ends.
+  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+  setTimeout(() => {
+    console.log(`${signal}: requests still under way after ${config.shutdownGraceMs} ms were cut`);
+    server.closeAllConnections();
+    void finish(0);
+  }, config.shutdownGraceMs).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
