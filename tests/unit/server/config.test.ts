@@ -44,7 +44,7 @@ const BAD: [variable: string, value: string, expected: RegExp][] = [
   ['SIGNIN_MAX_FAILURES_PER_IP', 'x', /whole number/],
   ['SIGNIN_MAX_FAILURES_PER_ACCOUNT', '-3', /whole number/],
   ['SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT', 'many', /whole number/],
-  ['SIGNIN_MAX_DELAY_MS', '99999999', /whole number from 0 to 60000/],
+  ['SIGNIN_MAX_DELAY_MS', '99999999', /whole number from 0 to 3600000/],
   ['SIGNIN_WINDOW_SECONDS', '-1', /whole number from 1/],
   ['AUTH_PROVIDERS', 'bogus', /"none" or a comma-separated list of: credentials/],
   ['AUTH_PROVIDERS', 'credentials,github', /credentials/],

@@ -11,7 +11,7 @@ export * from './types.ts';
 
 /** A new store on the database the configuration selects (the CLI opens one per run). */
 export function openAccountStore(databaseUrl = config.databaseUrl, sqliteFile = config.accountsDbPath): AccountStore {
-  return databaseUrl ? new PostgresAccountStore(databaseUrl) : new SqliteAccountStore(sqliteFile);
+  return databaseUrl ? new PostgresAccountStore(databaseUrl, { timeoutMs: config.accountsDbTimeoutMs }) : new SqliteAccountStore(sqliteFile);
 }
 
 /** Which store the configuration selects, for messages: "PostgreSQL host:port/db" or "SQLite path". */

@@ -6,7 +6,6 @@
  * statements are prepared once per connection (named queries).
  */
 import pg from 'pg';
-import { config } from '../../config.ts';
 import { appliedVersion, inTransaction, migratePostgres, type Queryable } from './postgresMigrations.ts';
 import {
   AccountsUnavailableError,
@@ -58,12 +57,14 @@ export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   max?: number;
   /**
-   * The longest a connection, a wait for a pooled connection or a statement may take, ms (default
-   * ACCOUNTS_DB_TIMEOUT_MS). Past it the request fails as AccountsUnavailableError (503), instead of hanging for
+   * The longest a connection, a wait for a pooled connection or a statement may take, ms. Past it the request fails as AccountsUnavailableError (503), instead of hanging for
    * as long as a stalled database stays stalled.
    */
   timeoutMs?: number;
 }
+
+/** The timeout when none is given (the server passes ACCOUNTS_DB_TIMEOUT_MS: src/server/auth/store/index.ts). */
+const DEFAULT_TIMEOUT_MS = 3_000;
 
 /**
  * SQLSTATE classes of a database that cannot serve: 08 connection exception, 53 insufficient resources (too
@@ -102,7 +103,7 @@ export class PostgresAccountStore implements AccountStore {
     // A server that does not answer (down, or stalled with its connections open) fails a connect, a wait for a
     // pooled connection or a statement after timeoutMs instead of holding the request; the statement_timeout
     // also stops the work on the server side.
-    const timeoutMs = options.timeoutMs ?? config.accountsDbTimeoutMs;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#pool = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
