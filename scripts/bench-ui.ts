@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('build failed');
   }
   const port = Number(option('--port', String(await freePort())));
-  const server = spawn('npx', ['tsx', 'src/server/http/server.ts'], {
+  const server = spawn('npx', ['tsx', 'src/server/http/server.ts'], { // the sources: this bench builds only the site
     env: { ...env, DIST_DIR: DIST, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
     detached: true,

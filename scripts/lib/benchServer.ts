@@ -44,7 +44,10 @@ export function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): voi
 
 /** Builds the site into BENCH_DIST unless --no-build was given. */
 export function buildUnlessSkipped(env: NodeJS.ProcessEnv): void {
-  if (!flag('no-build')) run('npx', ['astro', 'build', '--outDir', BENCH_DIST], env);
+  if (!flag('no-build')) {
+    run('npx', ['astro', 'build', '--outDir', BENCH_DIST], env);
+    run('node', ['scripts/build-server.mjs'], { ...env, DIST_DIR: BENCH_DIST });
+  }
 }
 
 export interface BenchServer {
