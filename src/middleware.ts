@@ -25,6 +25,7 @@ import { publicOrigin } from './server/site/publicOrigin.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
 import { cacheControlFor, hasSessionCookie } from './server/http/cachePolicy.ts';
+import { signIns } from './server/metrics.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
@@ -98,10 +99,12 @@ const guardAuth = defineMiddleware(async (context, next) => {
   const ip = rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
   const json = context.request.headers.has('x-auth-return-redirect');
   const verdict = await signInGuard.check(ip, fields.email);
+  if (!verdict.allowed) signIns.inc({ outcome: 'refused' });
   if (verdict.limitedBy === 'account') return wrongPasswordResponse(context.url.origin, json);
   if (!verdict.allowed) return tooManyRequestsResponse(verdict.retryAfterSeconds, json);
   const response = await next();
   const outcome = await signInOutcome(response);
+  if (outcome !== 'other') signIns.inc({ outcome });
   if (outcome === 'failure') {
     const failures = await signInGuard.recordFailure(ip, fields.email);
     if (failures === signInGuard.policy.slowAfterFailuresPerAccount) await warnAccountOwner(fields.email, publicOrigin(context.url));

@@ -9,6 +9,7 @@
 import type Stripe from 'stripe';
 import type { AccountStore, BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
 import { paymentFailedMail, planEndedMail, planStartedMail } from './mails.ts';
+import { webhooks } from '../metrics.ts';
 import { BillingUnavailableError, type BillingProvider } from './provider.ts';
 import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 
@@ -94,6 +95,12 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
 }
 
 export async function handleWebhook(ctx: BillingContext, payload: string, signature: string | null): Promise<WebhookAnswer> {
+  const answer = await answerWebhook(ctx, payload, signature);
+  webhooks.inc({ outcome: 'outcome' in answer.body ? answer.body.outcome : answer.status === 400 ? 'bad-signature' : 'unavailable' });
+  return answer;
+}
+
+async function answerWebhook(ctx: BillingContext, payload: string, signature: string | null): Promise<WebhookAnswer> {
   let event: Stripe.Event;
   try {
     event = ctx.provider.verifyEvent(payload, signature);

@@ -6,7 +6,9 @@
  * mode), where src/middleware.ts runs, compressed on the way out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
 import compression from 'compression';
+import { collectProcessMetrics, httpDuration, httpRequests, metricsText } from '../metrics.ts';
 import { accountsDownAnswer } from '../auth/accountsDown.ts';
 import { AccountsUnavailableError } from '../auth/store/types.ts';
 import { BodyTooLargeError, bodyLimitFor, hasBody, readBoundedBody } from './bodyLimit.ts';
@@ -25,6 +27,8 @@ export interface HandlerOptions {
   trustProxy: boolean;
   /** The site is served over https (AUTH_URL): send HSTS. */
   https?: boolean;
+  /** METRICS_TOKEN: /metrics answers only with it (empty: /metrics is off). */
+  metricsToken?: string;
 }
 
 /**
@@ -63,11 +67,45 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-export function createHandler({ clientDir, astroHandler, trustProxy, https = false }: HandlerOptions): NodeHandler {
+/** A route kind for the metrics' labels: few values, never the path itself. */
+export function routeKind(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return 'asset';
+  if (pathname === '/api/data' || pathname === '/api/shots') return 'stats-api';
+  if (pathname.startsWith('/api/auth/')) return 'auth';
+  if (pathname.startsWith('/api/billing/')) return 'webhook';
+  if (pathname.startsWith('/api/')) return 'api';
+  if (pathname.startsWith('/stats/')) return 'stats-page';
+  if (pathname === '/healthz' || pathname === '/readyz' || pathname === '/metrics') return 'probe';
+  if (/^\/(signin|signup|signout|forgot|reset|verify|confirm-email|profile)(\/|$)/.test(pathname)) return 'account';
+  if (/^\/(pricing|checkout|purchase_confirmation|billing|admin)(\/|$)/.test(pathname)) return 'billing';
+  return /\.[a-z0-9]+$/i.test(pathname) ? 'file' : 'page';
+}
+
+/** GET /metrics with `Authorization: Bearer METRICS_TOKEN`; 404 when no token is configured (metrics off). */
+async function serveMetrics(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+  if (!token) return sendJson(res, 404, { error: 'Not found' });
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return sendJson(res, 401, { error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.' }, { 'WWW-Authenticate': 'Bearer' });
+  }
+  const { contentType, body } = await metricsText();
+  res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+export function createHandler({ clientDir, astroHandler, trustProxy, https = false, metricsToken = '' }: HandlerOptions): NodeHandler {
   const resolve = createStaticResolver(clientDir);
   const headers = securityHeaders({ scriptHashes: [], https });
+  collectProcessMetrics();
   return async (req, res) => {
     headers.apply(res);
+    const started = performance.now();
+    res.on('finish', () => {
+      const kind = routeKind((req.url ?? '/').split('?')[0] ?? '/');
+      httpRequests.inc({ kind, status: String(res.statusCode) });
+      httpDuration.observe({ kind }, (performance.now() - started) / 1000);
+    });
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -81,6 +119,7 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       sendJson(res, 405, { error: `Method ${String(req.method).slice(0, 20)} is not allowed: use ${ALLOW}.` }, { Allow: ALLOW });
       return;
     }
+    if (url.pathname === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) return serveMetrics(req, res, metricsToken);
     if (url.pathname === '/healthz') {
       // Liveness: the process answers. Readiness (databases) is /readyz, an Astro endpoint.
       sendJson(res, 200, { ok: true });

@@ -85,6 +85,7 @@ const handler = createHandler({
   astroHandler: astro.handler,
   trustProxy: config.trustProxy > 0,
   https: config.authUrl.startsWith('https://'),
+  metricsToken: config.metricsToken,
 });
 
 const server = http.createServer((req, res) => void handler(req, res));

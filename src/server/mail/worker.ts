@@ -10,6 +10,7 @@
 import type { AccountStore } from '../auth/store/types.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type { MailTransport } from './transport.ts';
+import { mails } from '../metrics.ts';
 
 export const MAX_ATTEMPTS = 16;
 const LEASE_SECONDS = 120;
@@ -49,12 +50,14 @@ export class MailWorker {
           await this.transport.send(mail);
           await this.store().completeMail(mail.id);
           totals.sent++;
+          mails.inc({ outcome: 'sent' });
         } catch (error) {
           totals.failed++;
           const attempts = mail.attempts + 1;
           const message = error instanceof Error ? error.message : String(error);
           const retryAt = attempts >= MAX_ATTEMPTS ? null : nowSeconds() + retryDelaySeconds(attempts, this.options.retrySeconds);
           await this.store().mailFailed(mail.id, message, retryAt);
+          mails.inc({ outcome: retryAt === null ? 'given_up' : 'failed' });
           this.#log(
             `[mail] could not send "${mail.subject}" to ${mail.to} (attempt ${attempts}): ${message}; ` +
               (retryAt === null ? 'given up' : `next try in ${retryAt - nowSeconds()} s`),

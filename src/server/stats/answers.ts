@@ -6,6 +6,7 @@
  * through `computeOnce`, so shot charts are as fair under load as tables.
  */
 import { LRUCache } from 'lru-cache';
+import { answerCache, gaugeOf } from '../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
@@ -36,6 +37,14 @@ export const queue = new QueryQueue({
   timeoutMs: config.statsQueryTimeoutMs,
 });
 
+gaugeOf('courtvision_stats_queue_depth', 'Uncached stats computations running or waiting, by lane', ['lane', 'state'], (gauge) => {
+  const { running, waiting } = queue.stats();
+  for (const lane of ['cheap', 'heavy'] as const) {
+    gauge.set({ lane, state: 'running' }, running[lane]);
+    gauge.set({ lane, state: 'waiting' }, waiting[lane]);
+  }
+});
+
 /** Cache size, and the computations started for visitors (coalesced and cached answers are not computations). */
 export function answerCacheStats() {
   return { entries: cache.size, bytes: cache.calculatedSize, computations, queue: queue.stats() };
@@ -62,6 +71,7 @@ const shotsKey = (q: DataQuery) => `shots:${queryKey(q)}`;
  */
 function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsScope) => Promise<unknown>): Promise<EncodedResponse> {
   const hit = cache.get(key);
+  answerCache.inc({ result: hit ? 'hit' : 'miss' });
   if (hit) return Promise.resolve(hit);
   const running = inflight.get(key);
   if (running) return running;

@@ -13,6 +13,8 @@
  *
  * Waiting jobs of the cheap lane are started first; within a lane, first come first served.
  */
+import { queueWait } from '../metrics.ts';
+
 export type Lane = 'cheap' | 'heavy';
 const LANES: readonly Lane[] = ['cheap', 'heavy'];
 
@@ -104,9 +106,11 @@ export class QueryQueue {
       const timeoutError = () =>
         new BusyError(503, `The query took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped; retry later or narrow the filters.`, 10);
 
+      const enqueuedAt = performance.now();
       const entry: Waiting = {
         lane,
         start: () => {
+          queueWait.observe({ lane }, (performance.now() - enqueuedAt) / 1000);
           this.running[lane]++;
           let work: Promise<T>;
           try {
