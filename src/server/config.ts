@@ -104,6 +104,7 @@ const SCHEMA = {
   PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/, 'not a currency code').default('usd').describe('a lower-case ISO currency code, e.g. usd'),
   PLAN_TRIAL_DAYS: int(0, 90).default(0),
   SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'not a log level').default('info').describe('fatal, error, warn, info, debug, trace or silent'),
   METRICS_TOKEN: z.string().trim().min(16, 'shorter than 16 characters').optional().describe('a secret of at least 16 characters'),
   PORT: int(0, 65_535).default(4321),
   HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
@@ -259,6 +260,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     planAnnualCents: v.PLAN_ANNUAL_CENTS,
     planCurrency: v.PLAN_CURRENCY,
     planTrialDays: v.PLAN_TRIAL_DAYS,
+    /** The least important level the log writes (request lines are info). */
+    logLevel: v.LOG_LEVEL,
     /** The bearer token /metrics asks for; empty: /metrics is off (404). */
     metricsToken: v.METRICS_TOKEN ?? '',
     /** On SIGTERM/SIGINT: how long requests under way may take to finish before they are cut, ms. */

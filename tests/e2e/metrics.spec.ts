@@ -59,3 +59,32 @@ test('metrics need the token, and count requests, cache hits, sign-ins and the p
   expect(after).toMatch(/^process_cpu_user_seconds_total \d/m);
   expect(after).toContain('courtvision_stats_queue_depth{lane="heavy",state="waiting"}');
 });
+
+test('the log: one JSON line per request with its id, kind, status, time and cache; no secrets in it', async () => {
+  const id = `e2e-request-${Date.now()}`;
+  const url = `${server.base}/api/data?page=League&season=2022`;
+  const first = await fetch(url, { headers: { 'X-Request-Id': id } });
+  expect(first.headers.get('x-request-id')).toBe(id);
+  const second = await fetch(url);
+  expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second.headers.get('x-cache')).toBe('hit');
+  // A sign-in attempt whose secrets must not be logged.
+  const secret = `never-logged-${Date.now()}`;
+  await fetch(`${server.base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `authjs.session-token=${secret}`, Origin: server.base, Authorization: `Bearer ${secret}` },
+    body: new URLSearchParams({ email: `${secret}@example.com`, password: secret }).toString(),
+  });
+  await expect.poll(() => server.output().includes(id)).toBe(true);
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const mine = lines.find((l) => l.id === id)!;
+  expect(mine).toMatchObject({ msg: 'request', method: 'GET', path: '/api/data', kind: 'stats-api', status: 200, cache: 'miss', level: 30 });
+  expect(typeof mine.ms).toBe('number');
+  expect(lines.some((l) => l.id === second.headers.get('x-request-id') && l.cache === 'hit')).toBe(true);
+  expect(server.output()).not.toContain(secret);
+});

@@ -6,7 +6,8 @@
  * mode), where src/middleware.ts runs, compressed on the way out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { logger } from '../log.ts';
 import compression from 'compression';
 import { collectProcessMetrics, httpDuration, httpRequests, metricsText } from '../metrics.ts';
 import { accountsDownAnswer } from '../auth/accountsDown.ts';
@@ -98,13 +99,24 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
   const resolve = createStaticResolver(clientDir);
   const headers = securityHeaders({ scriptHashes: [], https });
   collectProcessMetrics();
+  const log = logger();
   return async (req, res) => {
     headers.apply(res);
     const started = performance.now();
+    // A request id: the proxy's, when it sent a plausible one, else ours; sent back and in every log line.
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[A-Za-z0-9._-]{8,128}$/.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
     res.on('finish', () => {
-      const kind = routeKind((req.url ?? '/').split('?')[0] ?? '/');
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const kind = routeKind(path);
+      const seconds = (performance.now() - started) / 1000;
       httpRequests.inc({ kind, status: String(res.statusCode) });
-      httpDuration.observe({ kind }, (performance.now() - started) / 1000);
+      httpDuration.observe({ kind }, seconds);
+      log.info(
+        { id, method: req.method, path: path.slice(0, 200), kind, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10, cache: res.getHeader('x-cache') ?? undefined },
+        'request',
+      );
     });
     let url: URL;
     try {
@@ -156,13 +168,13 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       await astroHandler(req, res);
     } catch (error) {
       if (error instanceof AccountsUnavailableError && !res.headersSent) {
-        console.error(`${req.method} ${url.pathname}: ${error.message}`);
+        log.error({ id, method: req.method, path: url.pathname, err: error.message }, 'accounts database out of reach');
         const answer = accountsDownAnswer(url.pathname);
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
         return;
       }
-      console.error(`Could not serve ${req.method} ${url.pathname}:`, error);
+      log.error({ id, method: req.method, path: url.pathname, err: error }, 'could not serve the request');
       if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Internal Server Error');

@@ -72,7 +72,7 @@ const shotsKey = (q: DataQuery) => `shots:${queryKey(q)}`;
 function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsScope) => Promise<unknown>): Promise<EncodedResponse> {
   const hit = cache.get(key);
   answerCache.inc({ result: hit ? 'hit' : 'miss' });
-  if (hit) return Promise.resolve(hit);
+  if (hit) return Promise.resolve({ ...hit, fromCache: true });
   const running = inflight.get(key);
   if (running) return running;
   const promise = queue

@@ -12,6 +12,8 @@ export interface EncodedResponse {
   br?: Buffer;
   /** weak ETag of the answer */
   etag: string;
+  /** set on a copy handed out from the answer cache (the X-Cache header and the request log say "hit") */
+  fromCache?: boolean;
 }
 
 /** zlib level 6: a players view to ~1/6 of its JSON. */

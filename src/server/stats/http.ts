@@ -23,11 +23,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  * client accepts them (browsers accept both), else the decompressed JSON. The database does not change while the server runs, so
  * an answer's ETag (a hash of its bytes) stays valid; browsers may reuse it for a minute without asking.
  */
-export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string }, request: Request): Response {
+export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string; fromCache?: boolean }, request: Request): Response {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     Vary: 'Accept-Encoding',
     ETag: e.etag,
+    'X-Cache': e.fromCache ? 'hit' : 'miss',
   };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
