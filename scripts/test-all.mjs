@@ -4,7 +4,7 @@
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
  *  2. vitest (unit and data tests);
- *  3. astro build, then astro check (strict types; counts as one test);
+ *  3. the build (npm run build: astro build, then the server bundle), then astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
@@ -110,7 +110,7 @@ if (vitest) {
 }
 
 // 3. Build.
-const buildOk = run('build', 'npx', ['astro', 'build']);
+const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
 if (!buildOk) failed += 1;
 
 // 3b. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
