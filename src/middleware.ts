@@ -17,14 +17,14 @@ import { accountsDownAnswer } from './server/auth/accountsDown.ts';
 import { decideAccess } from './server/auth/access.ts';
 import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
-import { clientIpOf, rateLimitKeyForIp } from './server/auth/clientIp.ts';
-import { getAccountForRequest, nowSeconds } from './server/auth/session.ts';
+import { rateLimitKeyOf } from './server/auth/clientIp.ts';
+import { getAccountForRequest, hasSessionCookie, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
 import { warnAccountOwner } from './server/accounts/signInWarning.ts';
 import { publicOrigin } from './server/site/publicOrigin.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
-import { cacheControlFor, hasSessionCookie } from './server/http/cachePolicy.ts';
+import { cacheControlFor } from './server/http/cachePolicy.ts';
 import { signIns } from './server/metrics.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
@@ -90,13 +90,7 @@ const guardAuth = defineMiddleware(async (context, next) => {
   if (!callbacks.ok) return badCallbackResponse(callbacks);
   if (context.request.method !== 'POST' || pathname !== CREDENTIALS_CALLBACK) return next();
 
-  let socketAddress = '';
-  try {
-    socketAddress = context.clientAddress;
-  } catch {
-    // the adapter could not tell; fall back to one shared bucket
-  }
-  const ip = rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
+  const ip = rateLimitKeyOf(context);
   const json = context.request.headers.has('x-auth-return-redirect');
   const verdict = await signInGuard.check(ip, fields.email);
   if (!verdict.allowed) signIns.inc({ outcome: 'refused' });
@@ -106,8 +100,8 @@ const guardAuth = defineMiddleware(async (context, next) => {
   const outcome = await signInOutcome(response);
   if (outcome !== 'other') signIns.inc({ outcome });
   if (outcome === 'failure') {
-    const failures = await signInGuard.recordFailure(ip, fields.email);
-    if (failures === signInGuard.policy.slowAfterFailuresPerAccount) await warnAccountOwner(fields.email, publicOrigin(context.url));
+    await signInGuard.recordFailure(ip, fields.email);
+    if (signInGuard.reachesThreshold(verdict)) await warnAccountOwner(fields.email, publicOrigin(context.url));
   }
   if (outcome === 'success') await signInGuard.recordSuccess(ip, fields.email);
   return response;

@@ -54,11 +54,6 @@ const mailbox = z
   .regex(/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'not an address')
   .describe('an address, e.g. "Courtvision <no-reply@courtvision.example>"');
 
-/** An http(s) URL kept as typed (a service's address, e.g. a Stripe-compatible server in tests). */
-const httpUrlText = z
-  .url({ protocol: /^https?$/ })
-  .describe('an http:// or https:// URL');
-
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''))
@@ -97,7 +92,7 @@ const SCHEMA = {
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'not a webhook signing secret').optional().describe('a webhook signing secret, whsec_...'),
   STRIPE_PRICE_MONTHLY: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
   STRIPE_PRICE_ANNUAL: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
-  STRIPE_API_URL: httpUrlText.optional(),
+  STRIPE_API_URL: httpUrl.optional(),
   BILLING_TEST_PROVIDER: flag.default(false),
   PLAN_MONTHLY_CENTS: int(50, 100_000).default(800),
   PLAN_ANNUAL_CENTS: int(50, 1_000_000).default(7_500),

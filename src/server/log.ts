@@ -6,6 +6,7 @@
  */
 import pino from 'pino';
 import { config } from './config.ts';
+import { processSingleton } from './processSingleton.ts';
 
 const REDACT = [
   'req.headers.cookie',
@@ -31,17 +32,15 @@ function prettyWhenInteractive(): pino.TransportSingleOptions | undefined {
   }
 }
 
-const KEY = Symbol.for('courtvision.logger');
-type WithLogger = typeof globalThis & { [KEY]?: pino.Logger };
-
-/** The one logger of the process (shared by the server's module graph and Astro's). */
+/** The one logger of the process (src/server/processSingleton.ts). */
 export function logger(): pino.Logger {
-  const global = globalThis as WithLogger;
-  global[KEY] ??= pino({
-    level: config.logLevel,
-    base: { service: 'courtvision' },
-    redact: { paths: REDACT, censor: '[redacted]' },
-    ...(prettyWhenInteractive() ? { transport: prettyWhenInteractive() } : {}),
+  return processSingleton('logger', () => {
+    const transport = prettyWhenInteractive();
+    return pino({
+      level: config.logLevel,
+      base: { service: 'courtvision' },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(transport ? { transport } : {}),
+    });
   });
-  return global[KEY];
 }

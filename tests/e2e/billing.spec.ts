@@ -229,7 +229,10 @@ test('Stripe: the same event to both processes at once changes the state once; t
         return ((await r.json()) as { outcome: string }).outcome;
       }),
     );
-    expect(answers.sort()).toEqual(['applied', 'duplicate']);
+    // One process handles the event, the other sees it is a duplicate. The handler applies it, or finds it
+    // 'stale' when the return page stored the same state from a read made in a later second than the event.
+    expect(answers.filter((a) => a === 'duplicate')).toHaveLength(1);
+    expect(['applied', 'stale']).toContain(answers.find((a) => a !== 'duplicate'));
   }
   // One "plan active" message in all, though the state was applied by the return page and then by an event.
   await mailTo(email, /^Your Courtvision Stats plan is active$/);

@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AccountStore, RedeemFailure, UserRecord } from '../auth/store/types.ts';
+import type { AccountStore, NewAccountToken, RedeemFailure, RedeemResult, TokenEffect, TokenPurpose, UserRecord } from '../auth/store/types.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
 import { sha256Hex } from '../auth/digest.ts';
 import type { AccountLimits } from './limits.ts';
 
@@ -60,6 +62,37 @@ export function newToken(): { value: string; digest: string } {
 /** The digest of a token from a link, or null when it cannot be one of ours (wrong length or alphabet). */
 export function tokenDigest(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? sha256Hex(value) : null;
+}
+
+/**
+ * A new emailed link's token for a purpose and the address it goes to: the random value (for the link) and
+ * the record the store keeps (its digest, expiring after the purpose's lifetime). The caller adds the user id.
+ */
+export function linkToken(purpose: TokenPurpose, email: string): { value: string; token: Omit<NewAccountToken, 'userId'> } {
+  const { value, digest } = newToken();
+  return { value, token: { digest, purpose, email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS[purpose] } };
+}
+
+/** Redeems a link's token for its purpose with its effect; a token that cannot be ours is 'invalid'. */
+export function redeemLink(store: AccountStore, value: unknown, purpose: TokenPurpose, effect: TokenEffect): Promise<RedeemResult> {
+  const digest = tokenDigest(value);
+  return digest ? store.redeemToken(digest, purpose, effect, nowSeconds()) : Promise.resolve({ ok: false, reason: 'invalid' });
+}
+
+/** Whether a link's token could be redeemed now, and whose it is; changes nothing. */
+export function peekLink(store: AccountStore, value: unknown, purpose: TokenPurpose): Promise<RedeemResult> {
+  const digest = tokenDigest(value);
+  return digest ? store.peekToken(digest, purpose, nowSeconds()) : Promise.resolve({ ok: false, reason: 'invalid' });
+}
+
+/** The page's answer to a link that cannot be used (409 when the address it moves to is taken). */
+export function linkFailure(reason: RedeemFailure): ActionResult {
+  return fail(reason === 'email-taken' ? 409 : 400, REDEEM_MESSAGES[reason]);
+}
+
+/** A 401 naming the field when `typed` is not the user's current password, else null. */
+export async function wrongPassword(user: UserRecord, typed: string, field: string): Promise<ActionResult | null> {
+  return (await verifyPassword(user.passwordHash, typed)) ? null : fail(401, 'That is not your current password.', field);
 }
 
 export const REDEEM_MESSAGES: Record<RedeemFailure, string> = {

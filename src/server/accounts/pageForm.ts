@@ -5,13 +5,13 @@
  * with the page and a message.
  */
 import { getAccountStore } from '../auth/store/index.ts';
-import { clientIpOf, rateLimitKeyForIp } from '../auth/clientIp.ts';
+import { rateLimitKeyOf } from '../auth/clientIp.ts';
 import { fetchCsrfToken, verifyCsrfToken, type CsrfResult } from '../auth/csrf.ts';
 import { mailQueued } from '../mail/processWorker.ts';
 import { cancelForDeletion } from '../billing/checkout.ts';
 import { billingContext } from '../billing/pageBilling.ts';
 import { publicOrigin } from '../site/publicOrigin.ts';
-import { fail, type AccountContext, type ActionResult } from './context.ts';
+import { type AccountContext, type ActionResult } from './context.ts';
 
 /** What the pages need of Astro's global (or an APIContext). */
 export interface PageRequest {
@@ -22,20 +22,14 @@ export interface PageRequest {
   response: { status?: number; headers: Headers };
 }
 
-export const STALE_FORM: ActionResult = fail(403, 'This form has expired. Reload the page and try again.');
+export const STALE_FORM = { ok: false, status: 403, message: 'This form has expired. Reload the page and try again.' } as const satisfies ActionResult;
 
 /** The account context of a request: the shared store, the public origin, the client's rate-limit bucket. */
 export function accountContext(page: PageRequest): AccountContext {
-  let socketAddress = '';
-  try {
-    socketAddress = page.clientAddress;
-  } catch {
-    // unknown: one shared bucket
-  }
   return {
     store: getAccountStore(),
     origin: publicOrigin(page.url),
-    ip: rateLimitKeyForIp(clientIpOf(page.request, socketAddress)),
+    ip: rateLimitKeyOf(page),
     mailQueued,
     endBilling: async (user) => {
       await cancelForDeletion(billingContext(page.url), user);

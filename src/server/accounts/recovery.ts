@@ -6,18 +6,17 @@
 import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { accountFailureKey } from '../auth/signInGuard.ts';
-import { nowSeconds } from '../auth/store/rows.ts';
 import { passwordChangedMail, resetPasswordMail } from '../mail/messages.ts';
 import {
-  REDEEM_MESSAGES,
-  TOKEN_TTL_SECONDS,
   emailField,
   fail,
   invalid,
   link,
-  newToken,
+  linkFailure,
+  linkToken,
   passwordField,
-  tokenDigest,
+  peekLink,
+  redeemLink,
   tooMany,
   type AccountContext,
   type ActionResult,
@@ -36,11 +35,8 @@ export async function requestPasswordReset(ctx: AccountContext, input: unknown):
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
   const user = await ctx.store.findUserByEmail(email);
   if (user) {
-    const token = newToken();
-    await ctx.store.issueToken(
-      { digest: token.digest, purpose: 'reset-password', userId: user.id, email: user.email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['reset-password'] },
-      [resetPasswordMail(user.email, user.name, link(ctx, '/reset', token.value))],
-    );
+    const { value, token } = linkToken('reset-password', user.email);
+    await ctx.store.issueToken({ ...token, userId: user.id }, [resetPasswordMail(user.email, user.name, link(ctx, '/reset', value))]);
     ctx.mailQueued?.();
   }
   return { ok: true, message: FORGOT_MESSAGE };
@@ -48,25 +44,21 @@ export async function requestPasswordReset(ctx: AccountContext, input: unknown):
 
 /** Whether a reset link can still be used (the page says so before anyone types a new password). */
 export async function checkResetLink(ctx: AccountContext, token: unknown): Promise<ActionResult> {
-  const digest = tokenDigest(token);
-  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
-  const result = await ctx.store.peekToken(digest, 'reset-password', nowSeconds());
-  return result.ok ? { ok: true, message: `Choose a new password for ${result.user.email}.` } : fail(400, REDEEM_MESSAGES[result.reason]);
+  const result = await peekLink(ctx.store, token, 'reset-password');
+  return result.ok ? { ok: true, message: `Choose a new password for ${result.user.email}.` } : linkFailure(result.reason);
 }
 
 export async function resetPassword(ctx: AccountContext, input: unknown): Promise<ActionResult> {
   const parsed = z.object({ token: z.string().max(100), password: passwordField }).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
-  const digest = tokenDigest(parsed.data.token);
-  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
-  const owner = await ctx.store.peekToken(digest, 'reset-password', nowSeconds());
-  if (!owner.ok) return fail(400, REDEEM_MESSAGES[owner.reason]);
+  const owner = await peekLink(ctx.store, parsed.data.token, 'reset-password');
+  if (!owner.ok) return linkFailure(owner.reason);
   const problem = passwordProblem(parsed.data.password, { email: owner.user.email, name: owner.user.name });
   if (problem) return fail(400, problem, 'password');
   const passwordHash = await hashPassword(parsed.data.password);
   const mail = passwordChangedMail(owner.user.email, owner.user.name, link(ctx, '/forgot'));
-  const result = await ctx.store.redeemToken(digest, 'reset-password', { kind: 'reset-password', passwordHash, mail }, nowSeconds());
-  if (!result.ok) return fail(400, REDEEM_MESSAGES[result.reason]);
+  const result = await redeemLink(ctx.store, parsed.data.token, 'reset-password', { kind: 'reset-password', passwordHash, mail });
+  if (!result.ok) return linkFailure(result.reason);
   // The owner proved the address: guesses at the old password no longer make them wait.
   await ctx.store.clearFailures(accountFailureKey(result.user.email));
   ctx.mailQueued?.();

@@ -4,7 +4,7 @@
  * itself by link, the old one is told); download the data; delete the account (the password first).
  */
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/password.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type { AccountStore, UserRecord } from '../auth/store/types.ts';
 import {
@@ -15,25 +15,23 @@ import {
   passwordChangedMail,
 } from '../mail/messages.ts';
 import {
-  REDEEM_MESSAGES,
-  TOKEN_TTL_SECONDS,
   emailField,
   fail,
   invalid,
   link,
+  linkFailure,
+  linkToken,
   nameField,
-  newToken,
   passwordField,
-  tokenDigest,
+  redeemLink,
   tooMany,
+  wrongPassword,
   type AccountContext,
   type ActionResult,
   type Actor,
 } from './context.ts';
 import { takeAccountAction } from './limits.ts';
 import { passwordProblem } from './passwordPolicy.ts';
-
-const WRONG_PASSWORD = 'That is not your current password.';
 
 export async function changeName(ctx: AccountContext, actor: Actor, input: unknown): Promise<ActionResult> {
   const parsed = z.object({ name: nameField }).safeParse(input);
@@ -46,7 +44,8 @@ export async function changePassword(ctx: AccountContext, actor: Actor, input: u
   const parsed = z.object({ currentPassword: passwordField, newPassword: passwordField }).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { user } = actor;
-  if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) return fail(401, WRONG_PASSWORD, 'currentPassword');
+  const wrong = await wrongPassword(user, parsed.data.currentPassword, 'currentPassword');
+  if (wrong) return wrong;
   const problem = passwordProblem(parsed.data.newPassword, { email: user.email, name: user.name });
   if (problem) return fail(400, problem, 'newPassword');
   const passwordHash = await hashPassword(parsed.data.newPassword);
@@ -60,7 +59,8 @@ export async function requestEmailChange(ctx: AccountContext, actor: Actor, inpu
   if (!parsed.success) return invalid(parsed.error);
   const { user } = actor;
   const { newEmail } = parsed.data;
-  if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
+  const wrong = await wrongPassword(user, parsed.data.password, 'password');
+  if (wrong) return wrong;
   if (newEmail === user.email) return fail(400, 'That is already your email address.', 'newEmail');
   const verdict = await takeAccountAction(ctx.store, 'change-email', ctx.ip, newEmail, ctx.limits);
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
@@ -69,11 +69,11 @@ export async function requestEmailChange(ctx: AccountContext, actor: Actor, inpu
     // Said the same way as a free address: whether another account has it is not this user's to learn.
     await ctx.store.enqueueMail([emailTakenMail(newEmail), emailChangeRequestedMail(user.email, user.name, newEmail)]);
   } else {
-    const token = newToken();
-    await ctx.store.issueToken(
-      { digest: token.digest, purpose: 'change-email', userId: user.id, email: newEmail, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['change-email'] },
-      [confirmNewEmailMail(newEmail, user.name, link(ctx, '/confirm-email', token.value)), emailChangeRequestedMail(user.email, user.name, newEmail)],
-    );
+    const { value, token } = linkToken('change-email', newEmail);
+    await ctx.store.issueToken({ ...token, userId: user.id }, [
+      confirmNewEmailMail(newEmail, user.name, link(ctx, '/confirm-email', value)),
+      emailChangeRequestedMail(user.email, user.name, newEmail),
+    ]);
   }
   ctx.mailQueued?.();
   return { ok: true, message: sent };
@@ -81,10 +81,8 @@ export async function requestEmailChange(ctx: AccountContext, actor: Actor, inpu
 
 /** Follows the link sent to a new address: the account moves there (verified by the link itself). */
 export async function confirmEmailChange(ctx: AccountContext, token: unknown): Promise<ActionResult> {
-  const digest = tokenDigest(token);
-  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
-  const result = await ctx.store.redeemToken(digest, 'change-email', { kind: 'change-email' }, nowSeconds());
-  if (!result.ok) return fail(result.reason === 'email-taken' ? 409 : 400, REDEEM_MESSAGES[result.reason]);
+  const result = await redeemLink(ctx.store, token, 'change-email', { kind: 'change-email' });
+  if (!result.ok) return linkFailure(result.reason);
   return { ok: true, message: `Your account now uses ${result.user.email}.` };
 }
 
@@ -92,7 +90,8 @@ export async function deleteAccount(ctx: AccountContext, actor: Actor, input: un
   const parsed = z.object({ password: passwordField, confirm: z.literal('delete', 'Type "delete" to confirm.') }).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { user } = actor;
-  if (!(await verifyPassword(user.passwordHash, parsed.data.password))) return fail(401, WRONG_PASSWORD, 'password');
+  const wrong = await wrongPassword(user, parsed.data.password, 'password');
+  if (wrong) return wrong;
   try {
     await ctx.endBilling?.(user);
   } catch (error) {

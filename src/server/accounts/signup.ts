@@ -9,19 +9,17 @@ import { z } from 'zod';
 import { AUTH_PAGES } from '../../lib/authPaths.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DuplicateEmailError } from '../auth/store/types.ts';
-import { nowSeconds } from '../auth/store/rows.ts';
 import { alreadyRegisteredMail, verifyEmailMail } from '../mail/messages.ts';
 import {
-  REDEEM_MESSAGES,
-  TOKEN_TTL_SECONDS,
   emailField,
   fail,
   invalid,
   link,
+  linkFailure,
+  linkToken,
   nameField,
-  newToken,
   passwordField,
-  tokenDigest,
+  redeemLink,
   tooMany,
   type AccountContext,
   type ActionResult,
@@ -44,13 +42,9 @@ export async function signUp(ctx: AccountContext, input: unknown): Promise<Actio
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
   // Hashed on both paths: a taken address costs the same as a new one.
   const passwordHash = await hashPassword(password);
-  const token = newToken();
+  const { value, token } = linkToken('verify-email', email);
   try {
-    await ctx.store.signUp(
-      { email, name, passwordHash },
-      { digest: token.digest, purpose: 'verify-email', email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['verify-email'] },
-      verifyEmailMail(email, name, link(ctx, '/verify', token.value)),
-    );
+    await ctx.store.signUp({ email, name, passwordHash }, token, verifyEmailMail(email, name, link(ctx, '/verify', value)));
   } catch (error) {
     if (!(error instanceof DuplicateEmailError)) throw error;
     await ctx.store.enqueueMail([alreadyRegisteredMail(email, link(ctx, AUTH_PAGES.signIn), link(ctx, '/forgot'))]);
@@ -61,10 +55,8 @@ export async function signUp(ctx: AccountContext, input: unknown): Promise<Actio
 
 /** Follows a verification link (GET: the token is the authority, and verifying twice changes nothing). */
 export async function verifyEmail(ctx: AccountContext, token: unknown): Promise<ActionResult> {
-  const digest = tokenDigest(token);
-  if (!digest) return fail(400, REDEEM_MESSAGES.invalid);
-  const result = await ctx.store.redeemToken(digest, 'verify-email', { kind: 'verify-email' }, nowSeconds());
-  if (!result.ok) return fail(400, REDEEM_MESSAGES[result.reason]);
+  const result = await redeemLink(ctx.store, token, 'verify-email', { kind: 'verify-email' });
+  if (!result.ok) return linkFailure(result.reason);
   return { ok: true, message: `Thank you: ${result.user.email} is confirmed.` };
 }
 
@@ -74,11 +66,8 @@ export async function resendVerification(ctx: AccountContext, actor: Actor): Pro
   if (user.emailVerifiedAt !== null) return { ok: true, message: 'Your email is already confirmed.' };
   const verdict = await takeAccountAction(ctx.store, 'resend', ctx.ip, user.email, ctx.limits);
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
-  const token = newToken();
-  await ctx.store.issueToken(
-    { digest: token.digest, purpose: 'verify-email', userId: user.id, email: user.email, expiresAt: nowSeconds() + TOKEN_TTL_SECONDS['verify-email'] },
-    [verifyEmailMail(user.email, user.name, link(ctx, '/verify', token.value))],
-  );
+  const { value, token } = linkToken('verify-email', user.email);
+  await ctx.store.issueToken({ ...token, userId: user.id }, [verifyEmailMail(user.email, user.name, link(ctx, '/verify', value))]);
   ctx.mailQueued?.();
   return { ok: true, message: `We sent a new link to ${user.email}.` };
 }

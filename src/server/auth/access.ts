@@ -1,8 +1,8 @@
 /**
  * Who may open which page (spec sections 4 and 6), as one pure decision used by the Astro middleware (server
  * rendered pages, /api/*) and by the project's server (prerendered pages):
- * - /profile and /protected need a session: anonymous visitors go to sign-in with error=SessionRequired and a
- *   callbackUrl back to the page they asked for;
+ * - /profile, /protected and the billing pages of one's own plan (portal, test checkout and portal) need a
+ *   session: anonymous visitors go to sign-in with error=SessionRequired and a callbackUrl back to the page;
  * - a signed-in non-admin whose Stats plan is past expiry goes to /subscription_expiration from any other page;
  *   admins are exempt; assets, the auth endpoints, the sign-in/sign-out pages and the self-service account pages
  *   (sign-up, password recovery, emailed links) are never redirected (an expired user must still be able to
@@ -20,6 +20,9 @@ export type PageClass = 'asset' | 'auth' | 'api' | 'expiry' | 'billing' | 'prote
 
 /** Buying or renewing the plan must work for someone whose plan has expired: never redirected. */
 export const BILLING_PAGES: readonly string[] = ['/pricing', '/checkout', '/purchase_confirmation'];
+
+/** Billing pages that act on the signed-in user's own plan: anonymous visitors sign in first. */
+export const SIGNED_IN_BILLING_PAGES: readonly string[] = ['/billing/portal', '/billing/test-checkout', '/billing/test-portal'];
 
 export type AccessDecision = { action: 'allow' } | { action: 'redirect'; location: string };
 
@@ -66,6 +69,9 @@ export interface AccessRequest {
 
 export function decideAccess({ pathname, search = '', session, now }: AccessRequest): AccessDecision {
   const kind = classifyPath(pathname);
+  if (!session && kind === 'billing' && SIGNED_IN_BILLING_PAGES.includes(stripTrailingSlash(pathname))) {
+    return { action: 'redirect', location: signInRedirect(pathname + search) };
+  }
   if (kind === 'asset' || kind === 'auth' || kind === 'api' || kind === 'expiry' || kind === 'billing') return { action: 'allow' };
   if (!session) {
     return kind === 'protected' ? { action: 'redirect', location: signInRedirect(pathname + search) } : { action: 'allow' };

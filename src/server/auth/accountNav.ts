@@ -11,7 +11,6 @@ import { escapeHtml } from '../../lib/html.ts';
 
 export type BlockName = 'account-nav' | 'plan-status';
 
-export { escapeHtml };
 
 const startMarker = (name: BlockName) => `<!--${name}-->`;
 const endMarker = (name: BlockName) => `<!--/${name}-->`;

@@ -5,6 +5,7 @@
  * whether its callback URLs are acceptable (callbackUrl.ts) so a bad one is a 400, not Auth.js's 500.
  */
 import { callbackPathOf } from './callbackUrl.ts';
+import { cookieOf } from './cookies.ts';
 import { usesSecureCookies } from './session.ts';
 
 /** The actions auth-astro hands to Auth.js; for any other path under /api/auth it returns nothing (a 500). */
@@ -52,11 +53,8 @@ export async function authFieldsOf(request: Request): Promise<AuthFields> {
 /** The value of the callback-url cookie Auth.js will read for this request (its name depends on https). */
 function callbackCookieOf(request: Request, secure: boolean): { name: string; value: string } | null {
   const name = secure ? '__Secure-authjs.callback-url' : 'authjs.callback-url';
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return { name, value: part.slice(eq + 1).trim() };
-  }
-  return null;
+  const value = cookieOf(request, name);
+  return value === null ? null : { name, value };
 }
 
 export type CallbackCheck = { ok: true } | { ok: false; message: string; clearCookie?: string };

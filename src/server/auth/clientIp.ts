@@ -34,3 +34,17 @@ export function rateLimitKeyForIp(ip: string): string {
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
   return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
 }
+
+/**
+ * The rate-limit bucket of a request (its client address as above, IPv6 by /64). The adapter's clientAddress
+ * throws when it cannot tell (tests calling a handler directly): then one shared bucket.
+ */
+export function rateLimitKeyOf(context: { request: Request; readonly clientAddress?: string }): string {
+  let socketAddress = '';
+  try {
+    socketAddress = context.clientAddress ?? '';
+  } catch {
+    // unknown
+  }
+  return rateLimitKeyForIp(clientIpOf(context.request, socketAddress));
+}

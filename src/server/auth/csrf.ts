@@ -4,6 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Auth } from '@auth/core';
+import { cookieOf } from './cookies.ts';
 import { sha256Hex } from './digest.ts';
 import { usesSecureCookies } from './session.ts';
 import { getAuthConfig } from './authConfig.ts';
@@ -44,20 +45,6 @@ function csrfCookieName(request: Request): string {
   return usesSecureCookies(request.url) ? '__Host-authjs.csrf-token' : 'authjs.csrf-token';
 }
 
-function cookieValue(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 /**
  * Checks a form's csrfToken the way Auth.js checks its own forms (double submit): the httpOnly cookie holds
  * `token|sha256(token + secret)`, which only this server can make, and the form must carry the same token. Every
@@ -66,7 +53,12 @@ function cookieValue(request: Request, name: string): string | null {
  */
 export function verifyCsrfToken(request: Request, formToken: unknown): boolean {
   if (typeof formToken !== 'string' || formToken === '') return false;
-  const cookie = cookieValue(request, csrfCookieName(request));
+  let cookie = '';
+  try {
+    cookie = decodeURIComponent(cookieOf(request, csrfCookieName(request)) ?? '');
+  } catch {
+    return false; // not percent-encoding: not a cookie Auth.js wrote
+  }
   const secret = getAuthConfig().secret;
   if (!cookie || typeof secret !== 'string') return false;
   const [token = '', hash = ''] = cookie.split('|');

@@ -45,6 +45,14 @@ function tokenIds(token: SessionToken): { sidHash: string; sub: string } | null 
   return { sidHash: sha256Hex(token.sid), sub: token.sub };
 }
 
+/** The session cookie in both its names (plain, and __Secure- over https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?authjs\.session-token=/;
+
+/** Whether a Cookie header carries a session cookie (valid or not: the cache policy keys on its presence). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? '');
+}
+
 /** The signed-in account behind a request: its user (read fresh), the spec's session, and its session digest. */
 export interface RequestAccount {
   user: UserWithSubscriptions;
@@ -111,7 +119,7 @@ async function decodeCached(cookie: string, secureCookie: boolean): Promise<Toke
  */
 export async function getAccountForRequest(request: Request): Promise<RequestAccount | null> {
   const cookie = request.headers.get('cookie');
-  if (!cookie || !cookie.includes('authjs.session-token')) return null;
+  if (!cookie || !hasSessionCookie(cookie)) return null;
   const secureCookie = usesSecureCookies(request.url);
   return accountForToken(await decodeCached(cookie, secureCookie), getAccountStore());
 }

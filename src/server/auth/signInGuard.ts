@@ -32,6 +32,8 @@ export interface SignInVerdict {
   retryAfterSeconds: number;
   /** which limit refused the attempt ('account': answered as a wrong password, not as a 429) */
   limitedBy?: 'ip' | 'account-ip' | 'account';
+  /** The account's failures in the window before this attempt, as far as the check counted (allowed attempts). */
+  accountFailures?: number;
 }
 
 /** The delay an account past its threshold imposes after its `excess`-th further failure (0 for the first). */
@@ -96,25 +98,25 @@ export class SignInGuard {
       const opensAt = byAccount[0]! + accountDelayMs(excess, maxDelayMs);
       if (now < opensAt) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'account' };
     }
-    return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: true, retryAfterSeconds: 0, accountFailures: byAccount.length };
   }
 
-  /**
-   * Counts a checked failure; returns the account's failures in the window now (0 without an email), so the
-   * caller can tell the owner when it reaches the threshold.
-   */
-  async recordFailure(ip: string, email: string, now = Date.now()): Promise<number> {
+  /** Counts a checked failure. */
+  async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
     if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
       this.#lastPrune = now;
       for (const prefix of BUCKETS) await this.counters().pruneFailures(prefix, now - this.#windowMs);
     }
     await this.counters().recordFailure(ipKey(ip), now);
     const account = normalizeEmail(email);
-    if (account === '') return 0;
+    if (account === '') return;
     await this.counters().recordFailure(accountIpKey(account, ip), now);
     await this.counters().recordFailure(accountKey(account), now);
-    const limit = this.policy.slowAfterFailuresPerAccount + 1;
-    return (await this.counters().recentFailures(accountKey(account), now - this.#windowMs, limit)).length;
+  }
+
+  /** True when a failure after `verdict` brings the account to its threshold (its owner is told, once). */
+  reachesThreshold(verdict: SignInVerdict): boolean {
+    return verdict.accountFailures !== undefined && verdict.accountFailures + 1 === this.policy.slowAfterFailuresPerAccount;
   }
 
   async recordSuccess(ip: string, email: string): Promise<void> {

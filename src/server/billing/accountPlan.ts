@@ -1,5 +1,6 @@
 /** The account page's plan section: the paid subscription's state and next charge, or a complimentary plan. */
 import type { AccountStore, BillingSubscription } from '../auth/store/types.ts';
+import { formatPlanDate } from '../../lib/planStatus.ts';
 import { formatMoney } from './plans.ts';
 import { describeSubscription, isLive } from './subscriptionState.ts';
 
@@ -15,7 +16,6 @@ export interface AccountPlanView {
   canManage: boolean;
 }
 
-const date = (s: number) => new Date(s * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export async function accountPlan(store: AccountStore, userId: number): Promise<AccountPlanView> {
   const [subscriptions, customer] = await Promise.all([store.billingSubscriptionsOf(userId), store.billingCustomerOf(userId)]);
@@ -28,8 +28,8 @@ export async function accountPlan(store: AccountStore, userId: number): Promise<
     subscription,
     label,
     tone,
-    nextCharge: renews ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${date(subscription.currentPeriodEnd)}` : null,
-    endsOn: live && subscription.cancelAtPeriodEnd ? date(subscription.currentPeriodEnd) : null,
+    nextCharge: renews ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${formatPlanDate(subscription.currentPeriodEnd)}` : null,
+    endsOn: live && subscription.cancelAtPeriodEnd ? formatPlanDate(subscription.currentPeriodEnd) : null,
     canManage: customer !== null,
   };
 }

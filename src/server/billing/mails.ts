@@ -1,9 +1,8 @@
 /** The billing messages: the plan started, a payment failed (with the way to fix it), the plan ended. */
 import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
+import { formatPlanDate as date } from '../../lib/planStatus.ts';
 import { formatMoney } from './plans.ts';
-
-const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export function planStartedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
   const price = `${formatMoney(state.amountCents, state.currency)} a ${state.interval}`;

@@ -1,17 +1,15 @@
 /**
  * This process's payment provider, from the configuration: Stripe with STRIPE_SECRET_KEY (and its webhook
  * secret and price ids, checked at start-up), else the local test provider, whose webhook secret is derived
- * from AUTH_SECRET (only this server can sign its events). Kept under a global symbol, as the mail worker is,
- * because the test provider keeps its state in memory and the server's graph and Astro's share the process.
+ * from AUTH_SECRET (only this server can sign its events). One per process (src/server/processSingleton.ts):
+ * the test provider keeps its state in memory.
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config.ts';
+import { processSingleton } from '../processSingleton.ts';
 import { planPrice } from './plans.ts';
 import { stripeProvider, type BillingProvider } from './provider.ts';
 import { TestBillingProvider } from './testProvider.ts';
-
-const KEY = Symbol.for('courtvision.billingProvider');
-type WithProvider = typeof globalThis & { [KEY]?: BillingProvider };
 
 /** What is missing for a real Stripe set-up, or for the test provider in production; null when it can run. */
 export function billingConfigProblem(): string | null {
@@ -32,16 +30,16 @@ export function billingConfigProblem(): string | null {
 }
 
 function testWebhookSecret(): string {
-  const secret = config.authSecret ?? process.env.AUTH_SECRET ?? 'courtvision-local';
+  const secret = config.authSecret ?? 'courtvision-local';
   return `whsec_${createHash('sha256').update(`billing-test-provider:${secret}`).digest('base64').replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
 export function billingProvider(): BillingProvider {
-  const global = globalThis as WithProvider;
-  global[KEY] ??= config.stripeSecretKey
-    ? stripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiUrl: config.stripeApiUrl })
-    : new TestBillingProvider(testWebhookSecret(), planPrice);
-  return global[KEY];
+  return processSingleton<BillingProvider>('billingProvider', () =>
+    config.stripeSecretKey
+      ? stripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiUrl: config.stripeApiUrl })
+      : new TestBillingProvider(testWebhookSecret(), planPrice),
+  );
 }
 
 /** The test provider, when that is what this process uses (its pages are 404 otherwise). */

@@ -16,13 +16,6 @@ export const PUBLIC_API = 'public, max-age=60, s-maxage=600, stale-while-revalid
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 
-/** The session cookie's name in both its forms (plain, and __Secure- over https). */
-export const SESSION_COOKIE = /(^|;\s*)(__Secure-)?authjs\.session-token=/;
-
-export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return SESSION_COOKIE.test(cookieHeader ?? '');
-}
-
 export interface CacheFacts {
   pathname: string;
   /** The request carried a session cookie. */

@@ -1,15 +1,16 @@
 /**
  * Whether this process is shutting down (SIGTERM or SIGINT received): /readyz answers 503 at once so the load
- * balancer stops sending traffic, while requests already under way finish. Kept under a global symbol: the
- * server's module graph sets it, Astro's (the /readyz endpoint) reads it.
+ * balancer stops sending traffic, while requests already under way finish. The server's module graph sets it,
+ * Astro's (the /readyz endpoint) reads it: one flag per process (src/server/processSingleton.ts).
  */
-const KEY = Symbol.for('courtvision.draining');
-type WithDraining = typeof globalThis & { [KEY]?: boolean };
+import { processSingleton } from '../processSingleton.ts';
+
+const flag = () => processSingleton('draining', () => ({ draining: false }));
 
 export function startDraining(): void {
-  (globalThis as WithDraining)[KEY] = true;
+  flag().draining = true;
 }
 
 export function isDraining(): boolean {
-  return (globalThis as WithDraining)[KEY] === true;
+  return flag().draining;
 }

@@ -7,7 +7,7 @@
 import type { APIContext } from 'astro';
 import { LRUCache } from 'lru-cache';
 import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../lib/apiParams';
-import { clientIpOf, rateLimitKeyForIp } from '../auth/clientIp';
+import { rateLimitKeyOf } from '../auth/clientIp';
 import type { Asker } from './answers';
 import { assertFiltersAllowed } from './gating';
 
@@ -48,11 +48,5 @@ export function parseStatsRequest(context: Pick<APIContext, 'url' | 'locals' | '
 /** The signed-in user's email, else the client's address (IPv6 by /64), as the queue's client key. */
 function askerOf(context: { request: Request; clientAddress?: string }, email: string | null): string {
   if (email) return `user:${email.toLowerCase()}`;
-  let socketAddress = '';
-  try {
-    socketAddress = context.clientAddress ?? '';
-  } catch {
-    // the adapter could not tell (tests calling the handler directly): one shared bucket
-  }
-  return `ip:${rateLimitKeyForIp(clientIpOf(context.request, socketAddress))}`;
+  return `ip:${rateLimitKeyOf(context)}`;
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../../src/server/accounts/settings.ts';
 import { SIGNED_UP_MESSAGE, resendVerification, signUp, verifyEmail } from '../../../../src/server/accounts/signup.ts';
 import { sha256Hex } from '../../../../src/server/auth/digest.ts';
+import { passwordChangedMail } from '../../../../src/server/mail/messages.ts';
 import { hashPassword, verifyPassword } from '../../../../src/server/auth/password.ts';
 import { LATEST_VERSION, MIGRATIONS } from '../../../../src/server/auth/store/migrations.ts';
 import { migratePostgres } from '../../../../src/server/auth/store/postgresMigrations.ts';
@@ -180,9 +181,7 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     const token = tokenIn((await takeMail(store))[0]);
     const digest = tokenDigest(token)!;
     const hashes = await Promise.all([hashPassword('first quartz meadow'), hashPassword('second quartz meadow')]);
-    const mail = (await takeMail(store))[0] ?? {
-      to: user.email, subject: 's', text: 't', html: 'h', link: null,
-    };
+    const mail = passwordChangedMail(user.email, user.name, 'https://courtvision.test/forgot');
     const results = await Promise.all(
       hashes.map((passwordHash, i) =>
         store.redeemToken(digest, 'reset-password', { kind: 'reset-password', passwordHash, mail: { ...mail, messageId: `<m${i}@x>` } }, nowSeconds()),
@@ -292,15 +291,8 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
 describe('an accounts database of schema version 3 (before self-service) upgrades in place', () => {
   const rows = { email: 'old@example.com', name: 'Old Timer', hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', created: 1_600_000_000 };
 
-  it('on SQLite: users, plans and sessions kept; existing accounts count as verified', async () => {
-    const file = await freshLocation('sqlite');
-    const db = new DatabaseSync(file);
-    migrate(db, MIGRATIONS.slice(0, 3));
-    db.prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, 0, ?)').run(rows.email, rows.name, rows.hash, rows.created);
-    db.prepare("INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (1, 'Stats', 2000000000)").run();
-    db.prepare("INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES ('d1', 1, 1, 9999999999)").run();
-    db.close();
-    const store = openStoreAt('sqlite', file);
+  /** Opened by this version: migrated to the latest schema, the user, plan and session as they were, verified. */
+  async function expectKept(store: AccountStore): Promise<void> {
     try {
       expect(await store.schemaVersion()).toBe(LATEST_VERSION);
       const user = (await store.findUserByEmail(rows.email))!;
@@ -310,6 +302,17 @@ describe('an accounts database of schema version 3 (before self-service) upgrade
     } finally {
       await store.close();
     }
+  }
+
+  it('on SQLite: users, plans and sessions kept; existing accounts count as verified', async () => {
+    const file = await freshLocation('sqlite');
+    const db = new DatabaseSync(file);
+    migrate(db, MIGRATIONS.slice(0, 3));
+    db.prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, 0, ?)').run(rows.email, rows.name, rows.hash, rows.created);
+    db.prepare("INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (1, 'Stats', 2000000000)").run();
+    db.prepare("INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES ('d1', 1, 1, 9999999999)").run();
+    db.close();
+    await expectKept(openStoreAt('sqlite', file));
   });
 
   it('on PostgreSQL: the same', async () => {
@@ -323,15 +326,6 @@ describe('an accounts database of schema version 3 (before self-service) upgrade
     } finally {
       await pool.end();
     }
-    const store = openStoreAt('postgres', url);
-    try {
-      expect(await store.schemaVersion()).toBe(LATEST_VERSION);
-      const user = (await store.findUserByEmail(rows.email))!;
-      expect(user).toMatchObject({ name: rows.name, passwordHash: rows.hash, createdAt: rows.created, emailVerifiedAt: rows.created });
-      expect(await store.subscriptionsFor(user.id)).toEqual([{ userId: user.id, planName: 'Stats', expiresAt: 2_000_000_000 }]);
-      expect(await store.findSessionUser('d1', nowSeconds())).toBe(user.id);
-    } finally {
-      await store.close();
-    }
+    await expectKept(openStoreAt('postgres', url));
   });
 });

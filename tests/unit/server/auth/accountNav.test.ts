@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, fillBlocks, markedBlock, planBadge, renderAccountNav, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
+import { fillBlocks, markedBlock, planBadge, renderAccountNav, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
+import { escapeHtml } from '../../../../src/lib/html.ts';
 import type { Session } from '../../../../src/lib/session.ts';
 
 const NOW = 1_800_000_000;

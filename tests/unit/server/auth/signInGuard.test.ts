@@ -61,7 +61,7 @@ describe('SignInGuard (policy)', () => {
     expect(await g.check('192.0.2.50', 'victim@example.com', checkedAt.at(-1)! + 1_000)).toMatchObject({ allowed: false, limitedBy: 'account' });
     // Once the count is cleared (a password reset), the account is open again.
     await g.counters().clearFailures(accountFailureKey('Victim@Example.com'));
-    expect(await g.check('192.0.2.50', 'victim@example.com', checkedAt.at(-1)! + 1_000)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await g.check('192.0.2.50', 'victim@example.com', checkedAt.at(-1)! + 1_000)).toEqual({ allowed: true, retryAfterSeconds: 0, accountFailures: 0 });
   });
 
   it('the delay doubles and stops growing at its cap', () => {
@@ -76,7 +76,7 @@ describe('SignInGuard (policy)', () => {
     await g.recordFailure('1.1.1.1', 'a@example.com', 1);
     expect((await g.check('1.1.1.1', 'a@example.com', 2)).allowed).toBe(false);
     await g.recordSuccess('1.1.1.1', 'A@example.com');
-    expect(await g.check('1.1.1.1', 'a@example.com', 3)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await g.check('1.1.1.1', 'a@example.com', 3)).toEqual({ allowed: true, retryAfterSeconds: 0, accountFailures: 0 });
   });
 
   it('never lets more than the per-account-and-IP limit of failures into any window (property)', async () => {
