@@ -114,6 +114,8 @@ test.describe('the client follows the same rule', () => {
     await expect(page).toHaveURL(/\?season=2012$/);
     await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
     await page.locator('[data-group="Game"]').click();
+    // The popover's module loads late (src/islands/FilterBar.tsx); on a loaded machine that can take seconds.
+    await expect(page.locator('.sa-popover')).toBeVisible({ timeout: 20_000 });
     const lock = page.locator('.sa-popover [data-filter="Location"] .sa-lock');
     await expect(lock).toHaveText('Stats plan');
     await expect(lock.getByRole('link')).toHaveAttribute('href', '/pricing');
