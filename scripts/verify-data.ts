@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { config } from '../src/server/config.ts';
-import { checkOracles, oracleTable, seasonPasses } from '../src/server/ingest/oracles.ts';
+import { checkOracles, checkPlusMinus, oracleTable, plusMinusPasses, seasonPasses } from '../src/server/ingest/oracles.ts';
 import {
   THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
 } from '../src/server/ingest/verify.ts';
@@ -111,6 +111,15 @@ if (oracles.boxRegressions) {
   console.log(`   (d) official-box team-game stats exact in ${baseline} and not now: ${oracles.boxRegressions.length}  ${verdict(oracles.boxRegressions.length === 0)}`);
   for (const b of oracles.boxRegressions) console.log(`       game ${b.gameId} team ${b.teamId} ${b.stat}: ours ${b.ours}, official ${b.official}`);
 } else console.log('   (d) no --baseline given: the official box check is section 1');
+console.log('\n6. Plus/minus (technical free throws go to the ten on court at the technical foul)');
+for (const r of await checkPlusMinus(conn)) {
+  const ok = plusMinusPasses(r);
+  const share = (n: number, d: number): string => (d ? pct(n / d) : '—');
+  console.log(`   ${seasonLabel(r.season)} ${r.seasonType.padEnd(8)} sum of plus/minus = 5 x margin: ${r.sumOk} / ${r.teamGames} team-games  ${verdict(ok.sum)}`);
+  console.log(`   ${' '.repeat(13)} technical free throws ${r.technicalFts}: after their foul ${share(r.technicalFtsWithFoul, r.technicalFts)}, shooter on court at the foul ${share(r.technicalShooterAtFoul, r.technicalFts)}  ${verdict(ok.technicals)}`);
+  console.log(`   ${' '.repeat(13)} player-games whose plus/minus the rule changed: ${r.changedByTechnicals} of ${r.playerGames}; ` +
+    `left to the published order within one second (a substitution before a basket at the same clock): ${r.sameSecondSubPlayers} player-games in ${r.sameSecondSubGames} games`);
+}
 console.log(`\n${table}`);
 const LEGEND = [
   '- rows read / dup. dropped / EVENTNUM reused: the read step (a row equal to the one before it, same GAME_ID and EVENTNUM, is dropped; an EVENTNUM reused by a different row is kept).',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../src/server/config.ts';
-import { checkOracles, ORACLE_GOALS, seasonPasses } from '../../src/server/ingest/oracles.ts';
+import { checkOracles, checkPlusMinus, ORACLE_GOALS, PLUS_MINUS_GOALS, plusMinusPasses, seasonPasses } from '../../src/server/ingest/oracles.ts';
 import { seasonLabel } from '../../src/server/ingest/read.ts';
 import {
   THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
@@ -98,6 +98,22 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
         expect((row[k].ok + row[k].gaps) / row[k].n, `${row.season} ${row.seasonType} ${k}`).toBeGreaterThanOrEqual(ORACLE_GOALS.counters);
       }
       expect(Object.values(seasonPasses(row)).every(Boolean)).toBe(true);
+    }
+  });
+
+  it('sums plus/minus to 5 x the margin in every team-game, and credits technical free throws to the ten at their foul', async () => {
+    const rows = await checkPlusMinus(conn);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const label = `${seasonLabel(r.season)} ${r.seasonType}`;
+      expect(r.sumOk, label).toBe(r.teamGames);
+      expect(r.technicalFts, label).toBeGreaterThan(0);
+      // every technical free throw but those whose foul is missing from the data follows a technical at its dead ball
+      expect(r.technicalFtsWithFoul / r.technicalFts, label).toBeGreaterThanOrEqual(0.995);
+      expect(r.technicalShooterAtFoul / r.technicalFts, label).toBeGreaterThanOrEqual(PLUS_MINUS_GOALS.technicalShooterAtFoul);
+      // the rule moves points in some player-games of every season (the ten changed between foul and shot)
+      expect(r.changedByTechnicals, label).toBeGreaterThan(0);
+      expect(Object.values(plusMinusPasses(r)).every(Boolean), label).toBe(true);
     }
   });
 

@@ -60,7 +60,12 @@ CREATE TABLE game_checks (
   ast_counters INTEGER NOT NULL,          -- "(n AST)" running counters of made shots
   ast_counters_ok INTEGER NOT NULL,       -- of those, equal to the assister's assists so far in our ledger
   reb_counters INTEGER NOT NULL,          -- "(Off:x Def:y)" running counters of player rebounds
-  reb_counters_ok INTEGER NOT NULL        -- of those, both equal to the rebounder's OREB and DREB so far in our ledger
+  reb_counters_ok INTEGER NOT NULL,       -- of those, both equal to the rebounder's OREB and DREB so far in our ledger
+  technical_fts SMALLINT NOT NULL,        -- technical free throws
+  technical_fts_with_foul SMALLINT NOT NULL, -- of those, matched to a technical-type foul called before them (plus/minus to the ten on court at that foul)
+  technical_shooter_at_foul SMALLINT NOT NULL, -- of those, shot by a player on court when the foul was called
+  pm_changed_by_technicals SMALLINT NOT NULL, -- players whose plus/minus differs from crediting technical free throws to the ten on court at the shot
+  same_second_sub_players SMALLINT NOT NULL -- players of substitutions published in the same second as a made field goal (plus/minus follows the published order)
 );
 
 -- What the read step did with each play-by-play file (nba-data README, "Duplicated event rows").

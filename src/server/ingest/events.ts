@@ -114,6 +114,12 @@ export const isFoul = (e: RawEvent): boolean => e.type === EventType.Foul;
 export const isTechnicalFoul = (e: RawEvent): boolean => e.type === EventType.Foul && TECHNICAL_FOULS.has(e.action);
 export const isShootingFoul = (e: RawEvent): boolean => e.type === EventType.Foul && SHOOTING_FOULS.has(e.action);
 export const isOffensiveFoul = (e: RawEvent): boolean => e.type === EventType.Foul && OFFENSIVE_FOULS.has(e.action);
+/**
+ * A delay-of-game violation (7, action 1): after the team's warning it is a technical, whose free throw follows
+ * with no technical foul in the data (0021201222 #174-#175, "BULLS Violation: Delay of game", then Price's
+ * technical free throw).
+ */
+export const isDelayOfGame = (e: RawEvent): boolean => e.type === EventType.Violation && e.action === 1;
 /** A personal foul charged to PLAYER1 (every foul that is not technical-type). */
 export const isPersonalFoul = (e: RawEvent): boolean => e.type === EventType.Foul && !TECHNICAL_FOULS.has(e.action);
 /** Away-from-play fouls (6) give one free throw and the ball back to the fouled team (0021201058 #434). */

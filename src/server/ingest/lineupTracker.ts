@@ -3,11 +3,25 @@
  * repair are in lineups.ts; this part applies substitutions, keeps the snapshot of the last personal foul (free
  * throws belong to the lineups on court at the foul), checks that acting players are on court, and repairs a
  * missing substitution when one is not (the teammate whose next action comes last leaves).
+ *
+ * Technical free throws follow the same principle: they belong to the ten on court when the technical-type
+ * foul was called, not when they are shot (substitutions are often made between the two: 0021200015
+ * #232-#237, a technical, "SUB: Mahinmi FOR Hibbert", then Walker's technical free throw). A technical waits
+ * for its free throw while the game clock stands still: at its own period and clock, or, called at the end of a
+ * period, until the first clock of the next one (0021200111: a technical at Q1 0:00 shot at Q2 12:00). In
+ * every season the league published, a technical free throw follows its foul at the same dead ball; one with
+ * no technical waiting keeps the ten at the shot (the foul is missing from the data: 0022100467 #604), and
+ * is counted in the checks. Among several waiting:
+ * - a free throw of one team takes a technical of the other team, or of no team (an empty description,
+ *   0021200010 #109), the newest first;
+ * - "Technical 1 of 2" leaves its technical for "2 of 2";
+ * - a double technical gives no free throw, and its two fouls stop waiting when the clock runs;
+ * - a delay-of-game violation waits too: after a team's warning it is a technical (events.ts isDelayOfGame).
  */
-import { actorsOnCourt, description, isTechnicalFreeThrow } from './events.ts';
+import { actingTeam, actorsOnCourt, description, freeThrowNumber, isTechnicalFreeThrow } from './events.ts';
 import { copyLineups, type GameContext, type Lineups } from './gameContext.ts';
 import { periodStarters } from './lineups.ts';
-import { EventType, type RawEvent } from './types.ts';
+import { EventType, periodLength, type RawEvent } from './types.ts';
 
 export interface LineupChecks {
   actorEvents: number;
@@ -15,6 +29,32 @@ export interface LineupChecks {
   lineupEvents: number;
   lineupFive: number;
   unknownStarterPeriods: number;
+  /** technical free throws, and those matched to a technical-type foul called before them */
+  technicalFts: number;
+  technicalFtsWithFoul: number;
+  /** technical free throws whose shooter was on court when the foul was called */
+  technicalShooterAtFoul: number;
+}
+
+/** A technical-type foul waiting for its free throw, with the ten on court when it was called. */
+interface CalledTechnical {
+  /** the fouling team; 0 when the data names none */
+  team: number;
+  period: number;
+  clock: number;
+  lineups: Lineups;
+}
+
+/** The game clock has not run between a technical and a free throw (see the module rule). */
+function clockStood(called: CalledTechnical, e: RawEvent): boolean {
+  if (called.period === e.period) return called.clock === e.clock;
+  return called.clock === 0 && e.period === called.period + 1 && e.clock === periodLength(e.period);
+}
+
+/** The lineups a technical free throw belongs to, and whether a technical foul was found for it. */
+export interface TechnicalLineups {
+  lineups: Lineups;
+  atFoul: boolean;
 }
 
 export class LineupTracker {
@@ -22,10 +62,15 @@ export class LineupTracker {
   /** lineups when the last personal foul was called: free throws belong to them */
   private foulLineups: Lineups | null = null;
   private foul: RawEvent | null = null;
+  /** technicals called and not yet shot, oldest first */
+  private readonly technicals: CalledTechnical[] = [];
   /** the current period's events (repaired order) and the index of the event being handled */
   private periodEvents: RawEvent[] = [];
   private eventIndex = 0;
-  readonly checks: LineupChecks = { actorEvents: 0, actorOnCourt: 0, lineupEvents: 0, lineupFive: 0, unknownStarterPeriods: 0 };
+  readonly checks: LineupChecks = {
+    actorEvents: 0, actorOnCourt: 0, lineupEvents: 0, lineupFive: 0, unknownStarterPeriods: 0,
+    technicalFts: 0, technicalFtsWithFoul: 0, technicalShooterAtFoul: 0,
+  };
 
   constructor(private readonly ctx: GameContext) {}
 
@@ -66,6 +111,45 @@ export class LineupTracker {
   foulCalled(e: RawEvent): void {
     this.foul = e;
     this.foulLineups = copyLineups(this.lineups);
+  }
+
+  /** A technical-type foul, or a delay of game: it waits for a free throw (see the module rule). */
+  technicalCalled(e: RawEvent): void {
+    const team = actingTeam(e);
+    this.dropStaleTechnicals(e);
+    this.technicals.push({ team: this.ctx.isGameTeam(team) ? team : 0, period: e.period, clock: e.clock, lineups: copyLineups(this.lineups) });
+  }
+
+  /**
+   * The lineups of a technical free throw of `team`: those of the newest technical waiting for it (of the other
+   * team, or of no team), else those on court now.
+   */
+  technicalFreeThrowLineups(e: RawEvent, team: number): TechnicalLineups {
+    this.checks.technicalFts++;
+    this.dropStaleTechnicals(e);
+    let i = this.technicals.length - 1;
+    while (i >= 0 && this.technicals[i]!.team === team) i--;
+    if (i < 0) {
+      this.ctx.warn('technical_without_foul', e.eventNum, e.period, team,
+        `#${e.eventNum} ${description(e)}: no technical foul waits for this free throw; plus/minus goes to the ten on court at the shot`);
+      return { lineups: this.lineups, atFoul: false };
+    }
+    const called = this.technicals[i]!;
+    const { n, of } = freeThrowNumber(e);
+    if (n >= of) this.technicals.splice(i, 1);
+    this.checks.technicalFtsWithFoul++;
+    if (this.onCourt(team, called.lineups).includes(e.p1.id)) this.checks.technicalShooterAtFoul++;
+    else {
+      this.ctx.warn('technical_shooter_off_court', e.eventNum, e.period, team,
+        `#${e.eventNum} ${description(e)}: the shooter was not on court when the technical was called`);
+    }
+    return { lineups: called.lineups, atFoul: true };
+  }
+
+  /** Technicals whose clock has run since they were called no longer wait for a free throw. */
+  private dropStaleTechnicals(e: RawEvent): void {
+    const waiting = this.technicals.filter((t) => clockStood(t, e));
+    this.technicals.splice(0, this.technicals.length, ...waiting);
   }
 
   /**

@@ -85,6 +85,34 @@ function reorderGroup(group: RawEvent[]): RawEvent[] {
   return g;
 }
 
+/**
+ * The players whose plus/minus hangs on the order of events within one second: those of a substitution
+ * published before a made field goal at the same period and clock (neither of them acting in it, else the
+ * repair above has placed it). A substitution after a basket at the same clock is the common, certain case
+ * (a late-game basket stops the clock, then the timeout and the substitutions); one before it needs the ball
+ * inbounded and scored within the same whole second, or the events entered out of order, and the clock's
+ * whole seconds cannot tell which. The rule: the published order stands (the incoming player is on court for
+ * the basket). Counted per game (game_checks.same_second_sub_players) for verify:data.
+ */
+export function sameSecondSubstitutionPlayers(events: readonly RawEvent[]): Set<number> {
+  const players = new Set<number>();
+  let i = 0;
+  while (i < events.length) {
+    let j = i + 1;
+    const first = events[i]!;
+    while (j < events.length && events[j]!.period === first.period && events[j]!.clock === first.clock) j++;
+    const lastBasket = events.slice(i, j).findLastIndex((e) => e.type === EventType.MadeFieldGoal);
+    for (let k = i; k < i + lastBasket; k++) {
+      const e = events[k]!;
+      if (!isSub(e)) continue;
+      players.add(e.p1.id);
+      players.add(e.p2.id);
+    }
+    i = j;
+  }
+  return players;
+}
+
 export interface PeriodStarters {
   /** team id -> the five starters of the period */
   lineups: Map<number, number[]>;

@@ -289,3 +289,57 @@ export function oracleTable(report: OracleReport): string {
   }
   return lines.join('\n');
 }
+
+/** Plus/minus per season and season type (issue 24): the team-game oracle and the technical free-throw rule. */
+export interface PlusMinusRow {
+  season: number;
+  seasonType: SeasonType;
+  teamGames: number;
+  /** team-games whose players' plus/minus sums to 5 x the team's margin */
+  sumOk: number;
+  playerGames: number;
+  technicalFts: number;
+  /** technical free throws matched to a technical foul called before them */
+  technicalFtsWithFoul: number;
+  /** technical free throws shot by a player on court when the foul was called */
+  technicalShooterAtFoul: number;
+  /** player-games whose plus/minus the technical rule changed (against crediting the ten at the shot) */
+  changedByTechnicals: number;
+  /** player-games of substitutions published in the same second before a made field goal, and their games */
+  sameSecondSubPlayers: number;
+  sameSecondSubGames: number;
+}
+
+export const PLUS_MINUS_GOALS = {
+  /** every team-game: the players' plus/minus sums to five times the margin */
+  sum: 1,
+  /** technical free throws shot by a player on court at the foul */
+  technicalShooterAtFoul: 0.995,
+} as const;
+
+export async function checkPlusMinus(conn: DuckDBConnection): Promise<PlusMinusRow[]> {
+  const r = await conn.runAndReadAll(`
+    WITH sums AS (SELECT game_id, team_id, sum(plus_minus) AS pm, count(*) AS players FROM player_games GROUP BY ALL),
+         teams AS (SELECT t.season, t.season_type, count(*) AS team_games,
+                          count(*) FILTER (WHERE s.pm = 5 * (t.pts - t.opp_pts)) AS sum_ok, sum(s.players) AS player_games
+                     FROM team_games t JOIN sums s USING (game_id, team_id) GROUP BY ALL),
+         checks AS (SELECT season, season_type, sum(technical_fts) AS fts, sum(technical_fts_with_foul) AS with_foul,
+                           sum(technical_shooter_at_foul) AS at_foul, sum(pm_changed_by_technicals) AS changed,
+                           sum(same_second_sub_players) AS same_second, count(*) FILTER (WHERE same_second_sub_players > 0) AS same_second_games
+                      FROM game_checks GROUP BY ALL)
+    SELECT * FROM teams JOIN checks USING (season, season_type) ORDER BY season, season_type DESC`);
+  return r.getRowObjectsJS().map((x) => ({
+    season: num(x.season), seasonType: String(x.season_type) as SeasonType,
+    teamGames: num(x.team_games), sumOk: num(x.sum_ok), playerGames: num(x.player_games),
+    technicalFts: num(x.fts), technicalFtsWithFoul: num(x.with_foul), technicalShooterAtFoul: num(x.at_foul),
+    changedByTechnicals: num(x.changed), sameSecondSubPlayers: num(x.same_second), sameSecondSubGames: num(x.same_second_games),
+  }));
+}
+
+/** Whether a season meets the plus/minus goals. */
+export function plusMinusPasses(r: PlusMinusRow): { sum: boolean; technicals: boolean } {
+  return {
+    sum: r.sumOk >= r.teamGames * PLUS_MINUS_GOALS.sum,
+    technicals: r.technicalFts === 0 || r.technicalShooterAtFoul / r.technicalFts >= PLUS_MINUS_GOALS.technicalShooterAtFoul,
+  };
+}

@@ -10,10 +10,10 @@
  * possession.ts.
  */
 import type { TeamBoxCounters } from './counters.ts';
-import { actingTeam, assister, blocker, description, isFreeThrowMade, isPersonalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
+import { actingTeam, assister, blocker, description, isDelayOfGame, isFreeThrowMade, isPersonalFoul, isTechnicalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
 import { copyLineups, GameContext, type Lineups, type Warning } from './gameContext.ts';
 import { LineupTracker, type LineupChecks } from './lineupTracker.ts';
-import { repairSubstitutionOrder } from './lineups.ts';
+import { repairSubstitutionOrder, sameSecondSubstitutionPlayers } from './lineups.ts';
 import type { PlayContext, Possession } from './possession.ts';
 import { PossessionTracker } from './possessionTracker.ts';
 import { StatLedger, type CounterChecks, type CounterMismatch, type PlayerGame } from './statLedger.ts';
@@ -44,6 +44,10 @@ export interface ShotRow {
 
 export interface GameChecks extends LineupChecks, CounterChecks {
   events: number;
+  /** players whose plus/minus the technical free-throw rule changed (lineupTracker.ts) */
+  plusMinusChangedByTechnicals: number;
+  /** players of substitutions in the same second as a made field goal (lineups.ts) */
+  sameSecondSubPlayers: number;
   gameSeconds: number;
   homePlayerSeconds: number;
   awayPlayerSeconds: number;
@@ -148,6 +152,8 @@ class GameParser {
       homePlayerSeconds: 0,
       awayPlayerSeconds: 0,
       ...this.ledger.counterChecks,
+      plusMinusChangedByTechnicals: this.ledger.plusMinusChangedByTechnicals,
+      sameSecondSubPlayers: sameSecondSubstitutionPlayers(events).size,
     };
     for (const pg of this.ledger.players.values()) {
       if (pg.teamId === ctx.home) checks.homePlayerSeconds += pg.seconds;
@@ -207,6 +213,10 @@ class GameParser {
         return this.foul(e);
       case EventType.Substitution:
         return this.substitution(e);
+      case EventType.Violation:
+        // a delay of game may be the technical of a free throw that follows (lineupTracker.ts)
+        if (isDelayOfGame(e)) this.court.technicalCalled(e);
+        return;
       case EventType.JumpBall:
         return this.jumpBall(e);
       default:
@@ -253,7 +263,8 @@ class GameParser {
     const made = isFreeThrowMade(e);
     this.ledger.freeThrow(e, made);
     if (isTechnicalFreeThrow(e)) {
-      if (made) this.ledger.addPoints(team, 1, this.court.lineups);
+      const { lineups } = this.court.technicalFreeThrowLineups(e, team);
+      if (made) this.ledger.technicalPoint(team, lineups, this.court.lineups);
       this.flow.technicalFreeThrow(e, team, made);
       return;
     }
@@ -286,6 +297,7 @@ class GameParser {
   }
 
   private foul(e: RawEvent): void {
+    if (isTechnicalFoul(e)) return this.court.technicalCalled(e);
     if (!isPersonalFoul(e) || !isPlayer(e.p1) || !this.ctx.isGameTeam(e.p1.teamId)) return;
     this.ledger.personalFoul(e);
     this.court.foulCalled(e);

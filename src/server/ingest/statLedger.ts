@@ -68,6 +68,9 @@ export class StatLedger {
   /** per `${kind}:${playerId}`: the last published counter and the offset (published - ours) a data gap left */
   private readonly published = new Map<string, { last: number[]; gapOffset: string | null; gapAt: number }>();
 
+  /** per player: plus/minus from technical free throws at the foul minus at the shot */
+  private readonly technicalShift = new Map<number, number>();
+
   /** per player: the published "(Off:x Def:y)" counters of the game's rebounds, by x + y (first one kept) */
   private readonly reboundByCount = new Map<number, Map<number, { off: number; def: number }>>();
 
@@ -116,6 +119,27 @@ export class StatLedger {
     per[this.ctx.period - 1] = (per[this.ctx.period - 1] ?? 0) + points;
     for (const id of lineups.get(team) ?? []) this.playerGame(id, team).plusMinus += points;
     for (const id of lineups.get(other) ?? []) this.playerGame(id, other).plusMinus -= points;
+  }
+
+  /**
+   * A made technical free throw of `team`: plus/minus goes to the ten on court when the technical was called
+   * (lineupTracker.ts); the players whose plus/minus differs from crediting the ten at the shot are tallied.
+   */
+  technicalPoint(team: number, atFoul: Lineups, atShot: Lineups): void {
+    this.addPoints(team, 1, atFoul);
+    if (atFoul === atShot) return;
+    const shift = (lineups: Lineups, sign: number) => {
+      for (const [t, five] of lineups) {
+        for (const id of five) this.technicalShift.set(id, (this.technicalShift.get(id) ?? 0) + (t === team ? sign : -sign));
+      }
+    };
+    shift(atFoul, 1);
+    shift(atShot, -1);
+  }
+
+  /** Players of the game whose plus/minus the technical free-throw rule changed. */
+  get plusMinusChangedByTechnicals(): number {
+    return [...this.technicalShift.values()].filter((v) => v !== 0).length;
   }
 
   points(team: number): number {

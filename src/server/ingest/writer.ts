@@ -300,6 +300,11 @@ export class StatsWriter {
     c.appendInteger(ch.astCountersOk);
     c.appendInteger(ch.rebCounters);
     c.appendInteger(ch.rebCountersOk);
+    c.appendSmallInt(ch.technicalFts);
+    c.appendSmallInt(ch.technicalFtsWithFoul);
+    c.appendSmallInt(ch.technicalShooterAtFoul);
+    c.appendSmallInt(ch.plusMinusChangedByTechnicals);
+    c.appendSmallInt(ch.sameSecondSubPlayers);
     c.endRow();
     for (const m of r.counterMismatches) {
       this.report(g.gameId, g.season, 'info', `counter_${m.kind}${m.gap ? '_gap' : ''}`, m.eventNum, m.period, m.teamId,
