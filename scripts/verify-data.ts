@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { config } from '../src/server/config.ts';
+import { seasonLabel } from '../src/server/ingest/read.ts';
 import { checkOracles, checkPlusMinus, oracleTable, plusMinusPasses, seasonPasses } from '../src/server/ingest/oracles.ts';
 import {
   THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,

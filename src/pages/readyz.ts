@@ -6,7 +6,7 @@
 import type { APIRoute } from 'astro';
 import { getAccountStore } from '../server/auth/store/index.ts';
 import { isDraining } from '../server/http/draining.ts';
-import { StatsDbMissingError, statsDb, statsDbHealth } from '../server/db/statsDb.ts';
+import { StatsDbMissingError, statsDb, statsDbGeneration, statsDbHealth } from '../server/db/statsDb.ts';
 
 export const prerender = false;
 
@@ -33,5 +33,6 @@ export const GET: APIRoute = async () => {
   ]);
   const draining = isDraining();
   const ready = stats.ok && accounts.ok && !draining;
-  return Response.json({ ready, draining, stats, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  // stats.file: the number of the stats file served in this process (one more after each switch, SIGHUP)
+  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration() }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 };

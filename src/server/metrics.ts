@@ -46,6 +46,11 @@ export const webhooks = once(
   () => new client.Counter({ name: 'courtvision_billing_webhooks_total', help: 'Payment webhooks by outcome: applied, duplicate, stale, ignored, no-user, bad-signature, unavailable', labelNames: ['outcome'] }),
 );
 
+export const statsDbReloads = once(
+  'courtvision_stats_db_reloads_total',
+  () => new client.Counter({ name: 'courtvision_stats_db_reloads_total', help: 'Stats file reloads (SIGHUP or /admin/stats-db): switched, unchanged or refused', labelNames: ['outcome'] }),
+);
+
 /** A gauge read when scraped (the stats queue's depth). */
 export function gaugeOf(name: string, help: string, labelNames: string[], read: (gauge: client.Gauge) => void): void {
   once(name, () => new client.Gauge({ name, help, labelNames, collect() { read(this); } }));

@@ -9,6 +9,8 @@ import { expect } from './fixtures';
 export interface ServerProcess {
   /** http://127.0.0.1:{port}, once listening (waitListening) */
   base: string;
+  /** the server's own process id (npm is its parent), once listening: for signals such as SIGHUP */
+  pid: number;
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -24,6 +26,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   });
   const server: ServerProcess = {
     base: '',
+    pid: 0,
     child,
     output: () => output,
     exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
@@ -37,8 +40,11 @@ export function startServer(env: Record<string, string>): ServerProcess {
   };
   child.stdout!.on('data', (c: Buffer) => {
     output += c.toString();
-    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-    if (port && !server.base) server.base = `http://127.0.0.1:${port}`;
+    const listening = /listening on http:\/\/[^:]+:(\d+) \(pid (\d+)\)/.exec(output);
+    if (listening && !server.base) {
+      server.pid = Number(listening[2]);
+      server.base = `http://127.0.0.1:${listening[1]}`;
+    }
   });
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   return server;

@@ -11,10 +11,18 @@
  *   are per connection), so a computation can materialise its filtered possessions once
  *   (src/server/stats/sample.ts) and run every aggregate over that small table. Its queries run one after
  *   another on its connection.
+ *
+ * The file can be replaced while the server runs (the ingest builds the new one beside it and renames it over
+ * the path; the open file is never written). reloadStatsDb() opens the file now at the path, checks it, and
+ * switches to it: new queries go to the new file, queries under way finish on the old one, which closes when
+ * its last connection comes back. Caches built from the old file are dropped by their owners (onStatsDbChange).
  */
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
+import { inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
+import { SCHEMA_VERSION } from './schema';
+import { processSingleton } from '../processSingleton';
 
 /** Connections kept open. */
 const POOL_SIZE = Math.max(1, config.statsDbConnections);
@@ -24,12 +32,28 @@ export type Row = Record<string, unknown>;
 
 interface Pool {
   path: string;
+  /** the file it has open: device, inode, size and modification time */
+  file: string;
+  /** 1 for the first file the process opened, then one more per switch */
+  generation: number;
   instance: DuckDBInstance;
   idle: DuckDBConnection[];
   waiting: ((c: DuckDBConnection) => void)[];
+  /** replaced by a newer file: closes when all its connections are back */
+  retired: boolean;
 }
 
-let pool: Promise<Pool> | null = null;
+/**
+ * The process's stats file state. The project's server (SIGHUP) and Astro's bundle (every query) are two module
+ * graphs in one process: they share this one object (src/server/processSingleton.ts).
+ */
+const state = processSingleton('statsDb', () => ({
+  pool: null as Promise<Pool> | null,
+  generation: 0,
+  damagedSince: null as number | null,
+  changeListeners: [] as (() => void)[],
+  reloading: null as Promise<StatsDbReload> | null,
+}));
 
 /** The stats database cannot answer: not built yet, or damaged. Pages and the API answer 503. */
 export class StatsDbUnavailableError extends Error {}
@@ -54,42 +78,63 @@ export class StatsDbDamagedError extends StatsDbUnavailableError {
 /** DuckDB's messages for a file that cannot be trusted. */
 const DAMAGED = /Corrupt database file|does not match stored checksum|IO Error: .*(read|block)|Serialization Error|INTERNAL Error/i;
 
-let damagedSince: number | null = null;
 
 /** Whether the stats database has answered every read so far (false once a damaged block was met). */
 export function statsDbHealth(): { healthy: boolean; damagedSince: number | null } {
-  return { healthy: damagedSince === null, damagedSince };
+  return { healthy: state.damagedSince === null, damagedSince: state.damagedSince };
 }
 
 /** A query's error, as the stats API should see it: a damaged file becomes StatsDbDamagedError (logged once). */
 function classify(error: unknown, path: string): unknown {
   const message = error instanceof Error ? error.message : String(error);
   if (!DAMAGED.test(message)) return error;
-  if (damagedSince === null) {
-    damagedSince = Date.now();
+  if (state.damagedSince === null) {
+    state.damagedSince = Date.now();
     console.error(`STATS_DB_PATH=${JSON.stringify(path)} is damaged: ${message.split('\n')[0]}. Rebuild it with \`npm run ingest\` or restore a copy; stats answer 503 until then.`);
   }
   return new StatsDbDamagedError(path, error);
 }
 
-async function openPool(path: string): Promise<Pool> {
-  if (!fs.existsSync(path)) throw new StatsDbMissingError(path);
+/** The identity of the file now at `path` (null when there is none). */
+function fileIdentity(path: string): string | null {
+  try {
+    const st = fs.statSync(path);
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+async function openPool(path: string, number: number): Promise<Pool> {
+  const file = fileIdentity(path);
+  if (file === null) throw new StatsDbMissingError(path);
   const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' }).catch((error: unknown) => {
     throw classify(error, path);
   });
   const idle: DuckDBConnection[] = [];
   for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
-  return { path, instance, idle, waiting: [] };
+  return { path, file, generation: number, instance, idle, waiting: [], retired: false };
 }
 
 function getPool(): Promise<Pool> {
-  if (!pool) {
-    pool = openPool(config.statsDbPath);
-    pool.catch(() => {
-      pool = null; // let a later request retry (e.g. after the ingest finished)
-    });
+  if (!state.pool) {
+    const opening = openPool(config.statsDbPath, state.generation + 1);
+    state.pool = opening;
+    opening.then(
+      (p) => {
+        state.generation = p.generation;
+      },
+      () => {
+        if (state.pool === opening) state.pool = null; // let a later request retry (e.g. after the ingest finished)
+      },
+    );
   }
-  return pool;
+  return state.pool;
+}
+
+function closePool(p: Pool): void {
+  for (const c of p.idle.splice(0)) c.closeSync();
+  p.instance.closeSync();
 }
 
 async function acquire(): Promise<{ p: Pool; c: DuckDBConnection }> {
@@ -102,8 +147,111 @@ async function acquire(): Promise<{ p: Pool; c: DuckDBConnection }> {
 function release(p: Pool, c: DuckDBConnection): void {
   const next = p.waiting.shift();
   if (next) next(c);
-  else p.idle.push(c);
+  else {
+    p.idle.push(c);
+    if (p.retired && p.idle.length === POOL_SIZE) closePool(p);
+  }
 }
+
+/** The number of the file queries go to now: it changes when the server switches files (caches key on it). */
+export function statsDbGeneration(): number {
+  return state.generation;
+}
+
+/** Call `listener` after every switch to a new file (caches built from the old one drop their entries). */
+export function onStatsDbChange(listener: () => void): void {
+  state.changeListeners.push(listener);
+}
+
+/** The file served now, for the operator (/admin/stats-db): its number in this process and what the ingest wrote. */
+/** builtAt: 'YYYY-MM-DD HH:MM:SS' (UTC). */
+export async function describeStatsDb(): Promise<{ generation: number; builtAt: string; seasons: string; games: number; possessions: number }> {
+  const [meta] = await query<{ built_at: string; seasons: string; games_parsed: number; possessions: number }>(
+    "SELECT strftime(built_at, '%Y-%m-%d %H:%M:%S') AS built_at, seasons, games_parsed, possessions FROM ingest_meta",
+  );
+  return {
+    generation: state.generation,
+    builtAt: meta?.built_at ?? '',
+    seasons: meta?.seasons ?? '',
+    games: Number(meta?.games_parsed ?? 0),
+    possessions: Number(meta?.possessions ?? 0),
+  };
+}
+
+/** What a reload did. */
+export type StatsDbReload =
+  | { outcome: 'switched'; generation: number; games: number; possessions: number }
+  | { outcome: 'unchanged'; generation: number }
+  | { outcome: 'refused'; reason: string };
+
+/**
+ * Switch to the file now at STATS_DB_PATH, if it is a new one and passes its checks: the schema version, every
+ * table readable (statsDbVersion.ts inspectStatsDb), and no fewer games or possessions than the file served
+ * now (an update only adds games). A refused file is closed again and the old one keeps serving. One reload
+ * runs at a time; a second call while one runs gets its result.
+ */
+export function reloadStatsDb(): Promise<StatsDbReload> {
+  state.reloading ??= reload().finally(() => {
+    state.reloading = null;
+  });
+  return state.reloading;
+}
+
+type Counts = { games: number; possessions: number };
+
+async function countsOn(c: DuckDBConnection): Promise<Counts> {
+  const [row] = await runOn(c, 'SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM possessions) AS possessions', []);
+  return { games: Number(row?.games), possessions: Number(row?.possessions) };
+}
+
+async function reload(): Promise<StatsDbReload> {
+  const path = config.statsDbPath;
+  const live = state.pool ? await state.pool.catch(() => null) : null;
+  const file = fileIdentity(path);
+  if (file === null) return { outcome: 'refused', reason: `the stats database ${path} does not exist` };
+  if (live && live.file === file) return { outcome: 'unchanged', generation: live.generation };
+  let next: Pool;
+  try {
+    next = await openPool(path, state.generation + 1);
+  } catch (error) {
+    return { outcome: 'refused', reason: unreadableMessage(path, firstLine(error)) };
+  }
+  const refuse = (reason: string): StatsDbReload => {
+    closePool(next);
+    return { outcome: 'refused', reason };
+  };
+  let fresh: Counts;
+  try {
+    const { version } = await inspectStatsDb(next.idle[0]!);
+    if (version !== SCHEMA_VERSION) return refuse(outdatedMessage(path, version, SCHEMA_VERSION));
+    fresh = await countsOn(next.idle[0]!);
+    if (live) {
+      const c = live.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => live.waiting.push(resolve)));
+      let old: Counts;
+      try {
+        old = await countsOn(c);
+      } finally {
+        release(live, c);
+      }
+      if (fresh.games < old.games || fresh.possessions < old.possessions) {
+        return refuse(`the new file has fewer games (${fresh.games}; served now: ${old.games}) or possessions (${fresh.possessions}; now ${old.possessions})`);
+      }
+    }
+  } catch (error) {
+    return refuse(unreadableMessage(path, firstLine(error)));
+  }
+  state.pool = Promise.resolve(next);
+  state.generation = next.generation;
+  state.damagedSince = null;
+  if (live) {
+    live.retired = true;
+    if (live.idle.length === POOL_SIZE) closePool(live);
+  }
+  for (const listener of state.changeListeners) listener();
+  return { outcome: 'switched', generation: next.generation, ...fresh };
+}
+
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
 
 /** JS values from DuckDB: HUGEINT/BIGINT sums become numbers (stats never exceed 2^53), dates YYYY-MM-DD. */
 function plain(value: unknown): unknown {
@@ -231,10 +379,8 @@ async function dropTemporaryTables(c: DuckDBConnection): Promise<void> {
 
 /** Close the shared instance (tests, benchmarks). */
 export async function closeStatsDb(): Promise<void> {
-  if (!pool) return;
-  const p = await pool.catch(() => null);
-  pool = null;
-  if (!p) return;
-  for (const c of p.idle) c.closeSync();
-  p.instance.closeSync();
+  if (!state.pool) return;
+  const p = await state.pool.catch(() => null);
+  state.pool = null;
+  if (p) closePool(p);
 }

@@ -4,7 +4,7 @@
  * numbers, so the server refuses it with one line instead of serving it.
  */
 import fs from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { SCHEMA_VERSION } from './schema.ts';
 
 /**
@@ -20,11 +20,42 @@ export type StatsDbVersionCheck =
 const SAMPLE_ROWS = 2048;
 
 /**
- * Read `ingest_meta.schema_version` of the file at `path`, then open every table and read a sample of it (its
- * first SAMPLE_ROWS rows, every column): DuckDB checks each block's checksum as it reads, so a file damaged in its
- * catalog or in the blocks read fails here, naming the file. Damage further in is met at run time, where the
- * stats answers say 503 (src/server/db/statsDb.ts). Read-only; the instance is closed again.
+ * What an open stats database holds, read through `connection`: its schema version, and, when that is the
+ * expected one, every table opened and a sample of it read (its first SAMPLE_ROWS rows, every column): DuckDB
+ * checks each block's checksum as it reads, so a file damaged in its catalog or in the blocks read fails here.
+ * Throws with the table that cannot be read. Used at start-up (checkStatsDbVersion) and before the server
+ * switches to a new file (statsDb.ts reloadStatsDb).
  */
+export async function inspectStatsDb(connection: DuckDBConnection, expected: number = SCHEMA_VERSION): Promise<{ version: number | null }> {
+  const reader = await connection.runAndReadAll('SELECT max(schema_version) AS v FROM ingest_meta');
+  const value = reader.getRowObjects()[0]?.v;
+  const version = value === null || value === undefined ? null : Number(value);
+  if (version !== expected) return { version };
+  const tables = (await connection.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE NOT temporary ORDER BY table_name')).getRows();
+  for (const [name] of tables) {
+    const table = String(name).replace(/"/g, '""');
+    try {
+      await connection.runAndReadAll(`SELECT * FROM "${table}" LIMIT ${SAMPLE_ROWS}`);
+    } catch (error) {
+      throw new Error(`table ${String(name)} cannot be read: ${firstLine(error)}`);
+    }
+  }
+  return { version };
+}
+
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
+
+/** The message for a file of another schema version. */
+export function outdatedMessage(path: string, version: number | null, expected: number): string {
+  return `STATS_DB_PATH=${JSON.stringify(path)} has schema version ${version ?? 'none'}, this build expects ${expected}: rebuild it with \`npm run ingest\` (or copy a file built by this version).`;
+}
+
+/** The message for a file that is not a readable stats database. */
+export function unreadableMessage(path: string, problem: string): string {
+  return `STATS_DB_PATH=${JSON.stringify(path)} is not a stats database this build can read (${problem}): rebuild it with \`npm run ingest\`.`;
+}
+
+/** Opens the file at `path` read-only, inspects it (inspectStatsDb) and closes it again. */
 export async function checkStatsDbVersion(path: string, expected: number = SCHEMA_VERSION): Promise<StatsDbVersionCheck> {
   if (!fs.existsSync(path)) {
     return { ok: false, missing: true, reason: 'missing', message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.` };
@@ -36,36 +67,16 @@ export async function checkStatsDbVersion(path: string, expected: number = SCHEM
     instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
     const connection = await instance.connect();
     try {
-      const reader = await connection.runAndReadAll('SELECT max(schema_version) AS v FROM ingest_meta');
-      const value = reader.getRowObjects()[0]?.v;
-      version = value === null || value === undefined ? null : Number(value);
-      if (version === expected) {
-        const tables = (await connection.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary ORDER BY table_name")).getRows();
-        for (const [name] of tables) {
-          const table = String(name).replace(/"/g, '""');
-          try {
-            await connection.runAndReadAll(`SELECT * FROM "${table}" LIMIT ${SAMPLE_ROWS}`);
-          } catch (error) {
-            throw new Error(`table ${String(name)} cannot be read: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
-          }
-        }
-      }
+      ({ version } = await inspectStatsDb(connection, expected));
     } finally {
       connection.closeSync();
     }
   } catch (error) {
-    problem = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
+    problem = firstLine(error);
   } finally {
     instance?.closeSync();
   }
-  if (problem !== null) return { ok: false, missing: false, reason: 'unreadable', message: `STATS_DB_PATH=${JSON.stringify(path)} is not a stats database this build can read (${problem}): rebuild it with \`npm run ingest\`.` };
-  if (version !== expected) {
-    return {
-      ok: false,
-      missing: false,
-      reason: 'outdated',
-      message: `STATS_DB_PATH=${JSON.stringify(path)} has schema version ${version ?? 'none'}, this build expects ${expected}: rebuild it with \`npm run ingest\` (or copy a file built by this version).`,
-    };
-  }
+  if (problem !== null) return { ok: false, missing: false, reason: 'unreadable', message: unreadableMessage(path, problem) };
+  if (version !== expected) return { ok: false, missing: false, reason: 'outdated', message: outdatedMessage(path, version, expected) };
   return { ok: true, version };
 }

@@ -15,6 +15,7 @@ import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
 import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
+import { updateStatsDb } from '../db/statsDbUpdate.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
 import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
@@ -99,7 +100,7 @@ server.listen(config.port, config.host, () => {
   // The bound port (PORT=0 picks a free one).
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
-  console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (pid ${process.pid})`);
 });
 
 /**
@@ -130,3 +131,7 @@ function shutdown(signal: string): void {
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+
+// A new stats file (the nightly ingest renamed it over STATS_DB_PATH): `systemctl reload` or kill -HUP switches
+// to it without a restart, once it passes its checks (src/server/db/statsDb.ts reloadStatsDb).
+process.on('SIGHUP', () => void updateStatsDb('SIGHUP'));

@@ -291,7 +291,13 @@ export class StatLedger {
   }
 
   /** Players who played or did something. */
+  /**
+   * The game's players: those who played seconds, have a box stat, or a plus/minus. The last are players on
+   * court for no time while points were scored (sent in at a dead ball for free throws: 0021500843, player
+   * 203909, -1): the official box lists them at 0:00 with their plus/minus, and without them a team's
+   * plus/minus would not sum to five times its margin.
+   */
   result(): PlayerGame[] {
-    return [...this.players.values()].filter((p) => p.seconds > 0 || Object.values(p.box).some((v) => v > 0));
+    return [...this.players.values()].filter((p) => p.seconds > 0 || p.plusMinus !== 0 || Object.values(p.box).some((v) => v > 0));
   }
 }

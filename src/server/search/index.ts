@@ -9,7 +9,7 @@ import MiniSearch from 'minisearch';
 import { seasonLabel } from '../../lib/filters';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { TEAMS, teamByTeamId, type Team } from '../../lib/teams';
-import { query } from '../db/statsDb';
+import { onStatsDbChange, query } from '../db/statsDb';
 import { dateIn, processTerm, tokenize } from './text';
 
 export interface PlayerHit {
@@ -157,6 +157,9 @@ async function build(): Promise<Indexes> {
 }
 
 let indexes: Promise<Indexes> | null = null;
+onStatsDbChange(() => {
+  indexes = null;
+});
 
 /** The indexes, built on first use (a failed build is retried on the next call). */
 export function searchIndexes(): Promise<Indexes> {

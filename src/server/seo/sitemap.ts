@@ -10,7 +10,7 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForPreview, pathForTeam } from '../../lib/routes';
 import { STATS_NAV } from '../../lib/site';
 import { TEAMS } from '../../lib/teams';
-import { query } from '../db/statsDb';
+import { onStatsDbChange, query } from '../db/statsDb';
 import { listPlayers } from '../stats/players';
 
 /** The protocol's limit: 50,000 URLs per sitemap file. */
@@ -38,6 +38,9 @@ export async function playerPaths(): Promise<string[]> {
 }
 
 let games: Promise<string[]> | null = null;
+onStatsDbChange(() => {
+  games = null;
+});
 export function gamePaths(): Promise<string[]> {
   games ??= query<{ game_code: string; date: string; away_abbr: string; home_abbr: string }>(
     `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, away_abbr, home_abbr FROM games ORDER BY date, game_code`,

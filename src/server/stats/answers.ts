@@ -10,7 +10,7 @@ import { answerCache, gaugeOf } from '../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../lib/apiParams';
 import { metricSetDefinitions } from '../../lib/metricSets';
 import { config } from '../config';
-import { statsDb, withScope, type StatsScope } from '../db/statsDb';
+import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../db/statsDb';
 import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from './encoding';
@@ -27,6 +27,19 @@ const cache = new LRUCache<string, EncodedResponse>({
 });
 const inflight = new Map<string, Promise<EncodedResponse>>();
 let computations = 0;
+
+// A new stats file: answers of the old one go, and the default views are computed again on the next request.
+// A computation still running on the old file keeps its answer to itself (cacheFrom below).
+onStatsDbChange(() => {
+  cache.clear();
+  inflight.clear();
+  warmed = false;
+});
+
+/** Caches `value` under `key` unless the stats file changed since `generation` (an answer of the old file). */
+function cacheFrom(generation: number, key: string, value: EncodedResponse): void {
+  if (statsDbGeneration() === generation) cache.set(key, value);
+}
 
 /** STATS_DB_CONNECTIONS connections: the queue runs at most that many computations, heavy ones on fewer. */
 export const queue = new QueryQueue({
@@ -75,13 +88,16 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
   if (hit) return Promise.resolve({ ...hit, fromCache: true });
   const running = inflight.get(key);
   if (running) return running;
+  const generation = statsDbGeneration();
   const promise = queue
     .run({ lane, client: asker.client, work: (signal) => withScope(async (db) => encode(await compute(db)), signal) })
     .then((value) => {
-      cache.set(key, value);
+      cacheFrom(generation, key, value);
       return value;
     })
-    .finally(() => inflight.delete(key));
+    .finally(() => {
+      if (inflight.get(key) === promise) inflight.delete(key);
+    });
   if (asker.client !== WARM_UP) computations++;
   inflight.set(key, promise);
   return promise;
@@ -94,8 +110,9 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
 export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
   const hit = cache.get(`derived:${key}`);
   if (hit) return hit;
+  const generation = statsDbGeneration();
   const value = await derive();
-  cache.set(`derived:${key}`, value);
+  cacheFrom(generation, `derived:${key}`, value);
   return value;
 }
 
@@ -123,8 +140,9 @@ async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse
   const key = dataKey(q);
   const hit = cache.get(key);
   if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
+  const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
-  cache.set(key, encode(response));
+  cacheFrom(generation, key, encode(response));
   return response;
 }
 

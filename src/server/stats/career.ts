@@ -10,7 +10,7 @@
  */
 import { parseDataQuery } from '../../lib/apiParams';
 import { SEASONS, seasonLabel } from '../../lib/filters';
-import { query, statsDb, type Row } from '../db/statsDb';
+import { onStatsDbChange, query, statsDb, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
@@ -65,6 +65,9 @@ interface PoolRow extends Row {
 }
 
 let pools: Promise<Map<number, PoolRow[]>> | null = null;
+onStatsDbChange(() => {
+  pools = null;
+});
 
 /** Every player-season with its values and percentiles, by player id. */
 function careerPools(): Promise<Map<number, PoolRow[]>> {

@@ -20,8 +20,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /**
  * A cached answer: 304 when the client already holds it (If-None-Match), else the brotli or gzip bytes when the
- * client accepts them (browsers accept both), else the decompressed JSON. The database does not change while the server runs, so
- * an answer's ETag (a hash of its bytes) stays valid; browsers may reuse it for a minute without asking.
+ * client accepts them (browsers accept both), else the decompressed JSON. An answer's ETag is a hash of its bytes,
+ * so it changes exactly when a new stats file changes the answer; browsers may reuse it for a minute without asking.
  */
 export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string; fromCache?: boolean }, request: Request): Response {
   const headers = {

@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { seasonLabel } from '../../lib/filters';
 import { teamByTeamId } from '../../lib/teams';
-import { query, type Row } from '../db/statsDb';
+import { onStatsDbChange, query, type Row } from '../db/statsDb';
 import { ApiError } from './errors';
 import { etagOf } from './encoding';
 
@@ -14,6 +14,10 @@ export interface PlayerListItem {
 
 let list: Promise<PlayerListItem[]> | null = null;
 let encoded: Promise<{ gzip: Buffer; etag: string }> | null = null;
+onStatsDbChange(() => {
+  list = null;
+  encoded = null;
+});
 
 /** The player list as cached gzip JSON (it never changes while the server runs). */
 export function encodedPlayerList(): Promise<{ gzip: Buffer; etag: string }> {

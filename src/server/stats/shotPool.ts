@@ -6,7 +6,7 @@
  */
 import type { AppliedFilters } from '../../lib/apiParams';
 import { SHOT_ZONES, type ShotZone } from '../../lib/shots';
-import type { StatsDb, Row } from '../db/statsDb';
+import { onStatsDbChange, type StatsDb, type Row } from '../db/statsDb';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from './sharedLookup';
 import type { Perspective } from './filterSql';
@@ -66,6 +66,7 @@ async function loadPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kind
 }
 
 const pools = new LRUCache<string, Promise<ShotPool>>({ max: 100 });
+onStatsDbChange(() => pools.clear());
 
 export function clearShotPools(): void {
   pools.clear();

@@ -9,7 +9,7 @@ import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/met
 import type { DataQuery } from '../../../lib/apiParams';
 import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
-import type { StatsDb, Row } from '../../db/statsDb';
+import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
 import { pickColumns, round, type Value, type Values } from '../formulas';
 import { LRUCache } from 'lru-cache';
@@ -26,7 +26,7 @@ export function setsOf(q: Pick<DataQuery, 'side' | 'metricSet'>, page: PageKind)
 
 const playerNames = new Map<string, Promise<Map<number, string>>>();
 
-/** Every player's display name by id (loaded once; the database is read-only). */
+/** Every player's display name by id (loaded once per stats file). */
 export function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
   return sharedLookup(playerNames, 'all', () =>
     db.query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then((rows) => new Map(rows.map((r) => [r.player_id, r.name]))),
@@ -64,7 +64,7 @@ const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
 /**
  * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
  * seasons, season types, dates and garbage-time choice (possession-level and team-level filters left out:
- * the baseline is the league's, not the subset's). Memoised: the database does not change while serving.
+ * the baseline is the league's, not the subset's). Memoised per stats file.
  */
 export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<number | null> {
   const league: AppliedFilters = {
@@ -93,9 +93,16 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
 
 const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
 
+// Memoised lookups hold until the server switches to a new stats file.
+onStatsDbChange(() => {
+  playerNames.clear();
+  baselines.clear();
+  positionsBySeasons.clear();
+});
+
 /**
  * Estimated position (player_seasons.position) of each player in his latest season of the sample. Memoised by
- * the seasons (the only input; the database does not change while serving): player tables and shot charts of
+ * the seasons (the only input) per stats file: player tables and shot charts of
  * the same seasons ask for it again and again.
  */
 export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap<number, string>> {

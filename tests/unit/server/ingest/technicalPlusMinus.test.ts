@@ -138,6 +138,17 @@ describe.skipIf(!hasData)('technical free throws: plus/minus to the ten on court
     expect(creditedTen(f, ft, result)).toEqual(after.get(ft));
   });
 
+  it('keeps a player on court for no time while points were scored, with his plus/minus (0021500843: 203909 at 0:00, -1)', async () => {
+    const f = await loadGame('0021500843');
+    const r = f.parse();
+    const player = r.players.find((p) => p.playerId === 203909);
+    expect(player).toMatchObject({ seconds: 0, plusMinus: -1 });
+    for (const team of [f.game.homeTeamId, f.game.awayTeamId]) {
+      const sum = r.players.filter((p) => p.teamId === team).reduce((s, p) => s + p.plusMinus, 0);
+      expect(sum).toBe(5 * (team === f.game.homeTeamId ? r.homePts - r.awayPts : r.awayPts - r.homePts));
+    }
+  });
+
   it('counts the player-games the rule changes, and keeps the team sum at five times the margin', async () => {
     const f = await loadGame('0021200015');
     const r = f.parse();

@@ -1,0 +1,171 @@
+/**
+ * Stats database updates without downtime (issue 22), against a server process of its own serving a copy of
+ * the test database: a new file is built beside the live one and renamed over it, as the ingest does, then
+ * SIGHUP (or the admin page) switches to it while clients keep asking. No request fails during the switch,
+ * answers come from the new file at once, and a new file that fails its checks is refused while the old one
+ * keeps serving.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { expect, test } from './fixtures';
+import { DEMO } from './accountsHelpers';
+import { startServer, waitListening, type ServerProcess } from './serverProcess';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const SOURCE = path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb');
+const LEBRON = 2544;
+const RENAMED = 'Zzyzx Newfile';
+
+let dir = '';
+let live = '';
+let server: ServerProcess;
+
+/** A new stats file built beside the live one from the test database, changed by `sql`, then renamed over it. */
+async function installNewFile(sql: string[]): Promise<void> {
+  const next = `${live}.tmp-test`;
+  fs.copyFileSync(SOURCE, next);
+  const instance = await DuckDBInstance.create(next);
+  const connection = await instance.connect();
+  for (const statement of sql) await connection.run(statement);
+  connection.closeSync();
+  instance.closeSync();
+  fs.rmSync(`${next}.wal`, { force: true });
+  fs.renameSync(next, live); // the ingest's last step (src/server/ingest/ingest.ts): the open file is never written
+}
+
+const servedFile = async (): Promise<number> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { file: number } }).stats.file;
+
+async function searchIds(q: string): Promise<number[]> {
+  const r = await fetch(`${server.base}/api/search?q=${encodeURIComponent(q)}`);
+  expect(r.status).toBe(200);
+  const body = (await r.json()) as { players: { second_spectrum_id: number }[] };
+  return body.players.map((p) => p.second_spectrum_id);
+}
+
+/** Clients asking in a loop until stopped: every answer's status, and the failures with their body. */
+function load(urls: string[], clients: number) {
+  let running = true;
+  const statuses = new Map<number, number>();
+  const failures: string[] = [];
+  const workers = Array.from({ length: clients }, async (_, k) => {
+    for (let i = k; running; i++) {
+      const url = urls[i % urls.length]!;
+      const r = await fetch(server.base + url).catch((error: unknown) => ({ status: 0, text: async () => String(error) }));
+      const body = await r.text();
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      if (r.status !== 200) failures.push(`${url}: ${r.status} ${body.slice(0, 160)}`);
+    }
+  });
+  return {
+    statuses,
+    failures,
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-update-'));
+  live = path.join(dir, 'stats.duckdb');
+  fs.copyFileSync(SOURCE, live);
+  server = startServer({ STATS_DB_PATH: live, STATS_DB_CONNECTIONS: '3' });
+  await waitListening(server);
+});
+
+test.afterAll(() => {
+  server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('SIGHUP switches to the new file under load: no failed request, answers and caches from the new file at once', async () => {
+  expect(await searchIds('lebron')).toContain(LEBRON);
+  const before = await servedFile();
+  // Uncached tables of every kind (each seen twice: the second is a cache hit until the switch clears it).
+  const urls = [
+    '/api/data?page=Players&season=2012', '/api/data?page=League&season=2022', '/api/data?page=Lineups&season=2012',
+    '/api/data?page=TeamTeam&entity=MIA&season=2012', '/api/data?page=TeamPlayers&entity=BOS&season=2022',
+    '/api/data?page=PlayerProfile&entity=2544&season=2012', '/api/shots?page=PlayerProfile&entity=2544&season=2012',
+    '/api/players', '/api/search?q=durant', '/stats/players?season=2012', '/stats/player/profile/lebron_james_2544', '/readyz',
+  ];
+  const clients = load(urls, 6);
+  await new Promise((r) => setTimeout(r, 2_000));
+  await installNewFile([
+    `UPDATE players SET name = '${RENAMED}' WHERE player_id = ${LEBRON}`,
+    "UPDATE ingest_meta SET built_at = TIMESTAMP '2030-01-02 03:04:05'",
+  ]);
+  process.kill(server.pid, 'SIGHUP');
+  await expect.poll(servedFile, { timeout: 20_000 }).toBe(before + 1);
+  await new Promise((r) => setTimeout(r, 2_000));
+  await clients.stop();
+  test.info().annotations.push({ type: 'answers during the switch', description: JSON.stringify([...clients.statuses]) });
+  expect(clients.failures).toEqual([]);
+  expect([...clients.statuses.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
+  // The search index, the players list and the stats answers were built again from the new file.
+  expect(await searchIds('zzyzx')).toContain(LEBRON);
+  const players = await (await fetch(`${server.base}/api/players`)).text();
+  expect(players).toContain(RENAMED);
+  const profile = await (await fetch(`${server.base}/stats/player/profile/lebron_james_${LEBRON}`)).text();
+  expect(profile).toContain(RENAMED);
+  expect(server.output()).toContain('stats database switched to the new file');
+  // A second signal with the same file changes nothing.
+  process.kill(server.pid, 'SIGHUP');
+  await expect.poll(() => server.output().includes('stats database unchanged'), { timeout: 10_000 }).toBe(true);
+  expect(await servedFile()).toBe(before + 1);
+});
+
+test('a new file that fails its checks is refused, and the old one keeps serving', async () => {
+  const served = await servedFile();
+  const refusals = [
+    { label: 'another schema version', sql: ['UPDATE ingest_meta SET schema_version = schema_version - 1'], reason: /schema version/ },
+    { label: 'fewer games than the file served', sql: ['DELETE FROM games WHERE game_id = (SELECT min(game_id) FROM games)'], reason: /fewer games/ },
+  ];
+  for (const refusal of refusals) {
+    await installNewFile(refusal.sql);
+    const logged = server.output().length;
+    process.kill(server.pid, 'SIGHUP');
+    await expect.poll(() => server.output().slice(logged), { timeout: 10_000, message: refusal.label }).toMatch(/stats database update refused/);
+    expect(server.output().slice(logged), refusal.label).toMatch(refusal.reason);
+    expect(await servedFile()).toBe(served);
+    expect((await fetch(`${server.base}/api/data?page=Players&season=2022`)).status).toBe(200);
+    expect(await searchIds('zzyzx')).toContain(LEBRON); // still the file switched to before
+  }
+  // A file damaged near its start fails the read of its tables.
+  fs.copyFileSync(SOURCE, `${live}.tmp-test`);
+  const fd = fs.openSync(`${live}.tmp-test`, 'r+');
+  fs.writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, Math.floor(fs.statSync(`${live}.tmp-test`).size * 0.0005));
+  fs.closeSync(fd);
+  fs.renameSync(`${live}.tmp-test`, live);
+  const logged = server.output().length;
+  process.kill(server.pid, 'SIGHUP');
+  await expect.poll(() => server.output().slice(logged), { timeout: 10_000 }).toMatch(/stats database update refused/);
+  expect(await servedFile()).toBe(served);
+  const ready = await fetch(`${server.base}/readyz`);
+  expect(ready.status).toBe(200);
+  expect((await fetch(`${server.base}/api/data?page=League&season=2012`)).status).toBe(200);
+});
+
+test('the admin page switches files too; nobody else sees it', async ({ page }) => {
+  expect((await fetch(`${server.base}/admin/stats-db`)).status).toBe(404);
+  await installNewFile(["UPDATE ingest_meta SET built_at = TIMESTAMP '2031-05-06 07:08:09'"]);
+  await page.goto(`${server.base}/signin?callbackUrl=%2Fadmin%2Fstats-db`);
+  await page.getByLabel('Email').fill(DEMO.admin.email);
+  await page.getByLabel('Password').fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/stats-db$/);
+  const served = await servedFile();
+  await expect(page.locator('[data-figure="generation"]')).toHaveText(String(served));
+  await page.getByRole('button', { name: 'Switch to the file at STATS_DB_PATH' }).click();
+  await expect(page.locator('[data-outcome="switched"]')).toContainText('Switched to the new file');
+  await expect(page.locator('[data-figure="built"]')).toHaveText('2031-05-06 07:08:09');
+  await expect(page.locator('[data-figure="generation"]')).toHaveText(String(served + 1));
+  await page.getByRole('button', { name: 'Switch to the file at STATS_DB_PATH' }).click();
+  await expect(page.locator('[data-outcome="unchanged"]')).toBeVisible();
+  // A forged post (no CSRF token) changes nothing.
+  const forged = await page.request.post(`${server.base}/admin/stats-db`, { form: { csrfToken: 'forged' } });
+  expect(forged.status()).toBe(403);
+});
