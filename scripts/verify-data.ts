@@ -113,7 +113,8 @@ if (oracles.boxRegressions) {
   for (const b of oracles.boxRegressions) console.log(`       game ${b.gameId} team ${b.teamId} ${b.stat}: ours ${b.ours}, official ${b.official}`);
 } else console.log('   (d) no --baseline given: the official box check is section 1');
 console.log('\n6. Plus/minus (technical free throws go to the ten on court at the technical foul)');
-for (const r of await checkPlusMinus(conn)) {
+const plusMinus = await checkPlusMinus(conn);
+for (const r of plusMinus) {
   const ok = plusMinusPasses(r);
   const share = (n: number, d: number): string => (d ? pct(n / d) : '—');
   console.log(`   ${seasonLabel(r.season)} ${r.seasonType.padEnd(8)} sum of plus/minus = 5 x margin: ${r.sumOk} / ${r.teamGames} team-games  ${verdict(ok.sum)}`);
@@ -133,8 +134,13 @@ const LEGEND = [
   '- (d) team-games of 2003-04..2012-13 exact in all 13 official box stats and team minutes (regressions against a baseline are printed by verify:data).',
 ].join('\n');
 const tableOut = path.resolve(opt('--out') ?? `${dbPath}.verify.md`);
+const plusMinusTable = [
+  '| season | type | team-games: sum of plus/minus = 5 x margin | technical FTs | after their foul | shooter on court at the foul | player-games the rule changed | player-games left to the published order within one second (games) |',
+  '|---|---|---|---|---|---|---|---|',
+  ...plusMinus.map((r) => `| ${seasonLabel(r.season)} | ${r.seasonType} | ${r.sumOk} / ${r.teamGames} | ${r.technicalFts} | ${r.technicalFtsWithFoul} | ${r.technicalShooterAtFoul} | ${r.changedByTechnicals} of ${r.playerGames} | ${r.sameSecondSubPlayers} (${r.sameSecondSubGames}) |`),
+].join('\n');
 fs.writeFileSync(tableOut, `# verify:data — the play-by-play's own oracles\n\nDatabase \`${path.basename(dbPath)}\`, built ${meta?.built_at}; ` +
-  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n`);
+  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n\n## Plus/minus (section 6)\n\nTechnical free throws go to the ten on court when the technical was called (README, "Plus/minus").\n\n${plusMinusTable}\n`);
 console.log(`   table written to ${tableOut}`);
 
 conn.closeSync();
