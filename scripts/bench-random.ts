@@ -22,7 +22,7 @@ import { relevantFilters } from '../src/lib/filterValues.ts';
 import { metricSetOptions } from '../src/lib/metricSets.ts';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../src/lib/pageKinds.ts';
 import { teamByTeamId } from '../src/lib/teams.ts';
-import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { possessionSource } from '../src/server/stats/filterSql.ts';
 import { Params } from '../src/server/stats/sql.ts';
@@ -161,6 +161,7 @@ async function floorMs(c: DuckDBConnection, url: string): Promise<number | null>
 runMain(async () => {
   const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: path.resolve('data/bench-accounts.sqlite'), TRUST_PROXY: '1' });
   buildUnlessSkipped(env);
+  run('npm', ['run', 'users', '--', 'seed-demo'], env); // the demo subscriber this benchmark signs in as
   const instance = await DuckDBInstance.create(DB, { access_mode: 'READ_ONLY' });
   const c = await instance.connect();
   const rosters = await loadRosters(c);

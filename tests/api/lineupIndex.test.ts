@@ -18,7 +18,8 @@ import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
 import { lineupCondition } from '../../src/server/stats/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
-import { fullSample, openSample } from '../../src/server/stats/sample';
+import { fullSample, openSample, sampleSql } from '../../src/server/stats/sample';
+import { onCourtSumsBy, teamSumsBy } from '../../src/server/stats/sums';
 import { scopedPossessionTable } from '../../src/server/stats/filterSql';
 import { Params } from '../../src/server/stats/sql';
 import { DB_PATH, HAS_DB } from './helpers';
@@ -105,15 +106,35 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
   });
 });
 
-/** The API's materialised sample, as sorted (possession_id, off_ok, def_ok) triples summarised. */
+/**
+ * The API's sample, as sorted (possession_id, off_ok, def_ok) triples summarised: the materialised table, or,
+ * when the API reads the possessions inline (a sample its lineup filters cannot narrow), the same SELECT.
+ */
 async function sample(f: AppliedFilters, lineupIndex: boolean) {
   return withScope(async (db) => {
     const drop = openSample(db, f, { lineupIndex });
     try {
       await fullSample(db, f);
-      const t = scopedPossessionTable(db, f)!;
-      const [r] = await db.query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${t}`);
-      return { n: Number(r!.n), h: String(r!.h) };
+      const table = scopedPossessionTable(db, f);
+      const b = new Params();
+      const source = table ?? `(${(await sampleSql(db, f, b, ['pts'])).sql})`;
+      const [r] = await db.query(`SELECT COUNT(*) AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5)) AS h FROM ${source}`, b.values);
+      return { n: Number(r!.n), h: String(r!.h), materialised: table !== undefined };
+    } finally {
+      await drop();
+    }
+  });
+}
+
+/** Team sums and on-court sums of a view's aggregates, with the sample materialised (forced) or read inline. */
+async function aggregates(f: AppliedFilters, lineupIndex: boolean) {
+  return withScope(async (db) => {
+    const drop = openSample(db, f, { lineupIndex });
+    try {
+      const teams = await teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], possessions: true });
+      const onCourt = await onCourtSumsBy(db, f, { persp: 'defense', groupBy: ['player_id'], teamId: 1610612748 });
+      const byKey = (rows: Record<string, unknown>[], key: string) => [...rows].sort((x, y) => Number(x[key]) - Number(y[key]));
+      return { teams: byKey(teams, 'team_id'), onCourt: byKey(onCourt, 'player_id'), materialised: scopedPossessionTable(db, f) !== undefined };
     } finally {
       await drop();
     }
@@ -128,7 +149,26 @@ describe.skipIf(!HAS_DB)('lineup filters: fast path (player index) and fallback 
       const fast = await sample(f, true);
       const slow = await sample(f, false);
       expect(fast.n).toBeGreaterThan(0);
-      expect(fast).toEqual(slow);
+      expect({ ...fast, materialised: true }).toEqual(slow);
     },
   );
+});
+
+describe.skipIf(!HAS_DB)('a sample the lineup filters cannot narrow is read inline, with the same numbers', () => {
+  it.each([
+    'season=2012&off_court=2548',
+    'season=2012&season=2022&off_court=2548&off_court=201939&period=4',
+    'season=2012&on_court=2544&off_court=2548&lineup_all_or_any=any&score_diff_low=-5&score_diff_high=5',
+    'season=2012&period=4&location=home',
+  ])('%s', async (qs) => {
+    const f = filtersOf(qs);
+    const inline = await aggregates(f, true);
+    const copied = await aggregates(f, false);
+    expect(inline.materialised).toBe(false);
+    expect(copied.materialised).toBe(true);
+    expect(inline.teams.length).toBeGreaterThan(0);
+    expect(inline.onCourt.length).toBeGreaterThan(0);
+    expect(inline.teams).toEqual(copied.teams);
+    expect(inline.onCourt).toEqual(copied.onCourt);
+  });
 });

@@ -8,8 +8,8 @@
  * game) spreads over every row group. Two readers:
  * - player sums (src/server/stats/playerSums.ts) put it in their query as a MATERIALIZED CTE, narrow (their on-court
  *   counters only), and pair it with team_player_possession_stats, filed the same way;
- * - team aggregates (team sums, on-court team counters, on/off) of a request with lineup filters read a
- *   temporary table of the full-width sample, taken once per computation inside its scope
+ * - team aggregates (team sums, on-court team counters, on/off) of a request whose lineup filters name players on
+ *   the floor read a temporary table of the full-width sample, taken once per computation inside its scope
  *   (src/server/db/statsDb.ts withScope, passed in as `db`): `openSample` at the start, `fullSample` before
  *   each such aggregate, read through filterSql.possessionSource.
  */
@@ -85,8 +85,8 @@ interface SampleState {
   lineupIndex: boolean;
   /** where the lineup filters can hold (lineupReach), read once per request */
   reach: Promise<LineupReach> | null;
-  /** the full-width table, once taken */
-  taken: Promise<ScopedSample> | null;
+  /** the full-width table, once taken (null: not taken, the aggregates read the possessions inline) */
+  taken: Promise<ScopedSample | null> | null;
 }
 
 const stateKey = (f: AppliedFilters) => `sample-state:${possessionScopeKey(f)}`;
@@ -121,7 +121,13 @@ export async function fullSample(db: StatsDb, f: AppliedFilters): Promise<void> 
   if (!state) return;
   state.taken ??= (async () => {
     const b = new Params();
-    const { sql } = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
+    const { sql, teamSeasons } = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
+    // A sample the lineup filters cannot narrow to their players' team-seasons (no lineup filter, off-court
+    // players only, or "any" with an off-court player) would copy every possession of the seasons, the whole
+    // league's (3.2 M rows for 15 seasons, issue 25): each aggregate then reads the possession table with the
+    // conditions inline instead, as it does when no sample is open.
+    // (options.lineupIndex = false still copies: the tests compare both ways through the table.)
+    if (teamSeasons === null && state.lineupIndex) return null;
     const table = `scoped_possessions_${++counter}`; // a name from this module, never from the request
     await db.query(`CREATE TEMP TABLE ${table} AS ${sql}`, b.values);
     const sample: ScopedSample = { table };
