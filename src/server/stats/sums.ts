@@ -36,6 +36,8 @@ export interface TeamSumsOptions {
   extra?: (b: Params) => string[];
   /** force the possession table (lineup grouping) */
   possessions?: boolean;
+  /** keep only groups with at least this many possessions (in SQL: lineup tables drop most of their groups) */
+  minPossessions?: number;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
   const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
     FROM (SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})) s
-    ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}`;
+    ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}
+    ${o.minPossessions !== undefined && o.groupBy.length ? `HAVING sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
   return db.query(sql, b.values);
 }
 
