@@ -107,7 +107,8 @@ test('a newcomer signs up from the home page, confirms the address from the emai
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/stats\/players/);
+  // argon2id on a machine running the whole suite can take seconds ("Signing in…" meanwhile).
+  await expect(page).toHaveURL(/\/stats\/players/, { timeout: 20_000 });
   await page.goto(`${nodeB.base}/profile`);
   await expect(page.getByTestId('profile').locator('[data-field="name"]')).toHaveText('Nia Newcomer');
   await expect(page.getByTestId('email-verified')).toBeVisible();

@@ -14,8 +14,8 @@
  *
  * The file can be replaced while the server runs (the ingest builds the new one beside it and renames it over
  * the path; the open file is never written). reloadStatsDb() opens the file now at the path, checks it, and
- * switches to it: new queries go to the new file, queries under way finish on the old one, which closes when
- * its last connection comes back. Caches built from the old file are dropped by their owners (onStatsDbChange).
+ * switches to it: new queries go to the new file, queries under way finish on the old one, which is let go when
+ * its last connection comes back (dropPool). Caches built from the old file are dropped by their owners (onStatsDbChange).
  */
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
@@ -34,12 +34,12 @@ interface Pool {
   path: string;
   /** the file it has open: device, inode, size and modification time */
   file: string;
-  /** 1 for the first file the process opened, then one more per switch */
+  /** 1 for the first file the process opens, then one more per switch */
   generation: number;
   instance: DuckDBInstance;
   idle: DuckDBConnection[];
   waiting: ((c: DuckDBConnection) => void)[];
-  /** replaced by a newer file: closes when all its connections are back */
+  /** replaced by a newer file: let go when all its connections are back */
   retired: boolean;
 }
 
@@ -49,7 +49,7 @@ interface Pool {
  */
 const state = processSingleton('statsDb', () => ({
   pool: null as Promise<Pool> | null,
-  generation: 0,
+  generation: 1,
   damagedSince: null as number | null,
   changeListeners: [] as (() => void)[],
   reloading: null as Promise<StatsDbReload> | null,
@@ -118,16 +118,12 @@ async function openPool(path: string, number: number): Promise<Pool> {
 
 function getPool(): Promise<Pool> {
   if (!state.pool) {
-    const opening = openPool(config.statsDbPath, state.generation + 1);
+    // The first file keeps the current number (answers computed while it opens are its own); a switch counts up.
+    const opening = openPool(config.statsDbPath, state.generation);
     state.pool = opening;
-    opening.then(
-      (p) => {
-        state.generation = p.generation;
-      },
-      () => {
-        if (state.pool === opening) state.pool = null; // let a later request retry (e.g. after the ingest finished)
-      },
-    );
+    opening.catch(() => {
+      if (state.pool === opening) state.pool = null; // let a later request retry (e.g. after the ingest finished)
+    });
   }
   return state.pool;
 }
@@ -135,6 +131,16 @@ function getPool(): Promise<Pool> {
 function closePool(p: Pool): void {
   for (const c of p.idle.splice(0)) c.closeSync();
   p.instance.closeSync();
+}
+
+/**
+ * A retired pool, once its last connection is back: dropped, not closed. Closing a DuckDB instance while
+ * result objects of its queries still wait for the garbage collector crashed the process (1 switch in 3 under
+ * load, tests/e2e/stats-db-update.spec.ts); the collector frees the connections and the instance, and with them
+ * the old file, in its own order.
+ */
+function dropPool(p: Pool): void {
+  p.idle.splice(0);
 }
 
 async function acquire(): Promise<{ p: Pool; c: DuckDBConnection }> {
@@ -149,7 +155,7 @@ function release(p: Pool, c: DuckDBConnection): void {
   if (next) next(c);
   else {
     p.idle.push(c);
-    if (p.retired && p.idle.length === POOL_SIZE) closePool(p);
+    if (p.retired && p.idle.length === POOL_SIZE) dropPool(p);
   }
 }
 
@@ -245,7 +251,7 @@ async function reload(): Promise<StatsDbReload> {
   state.damagedSince = null;
   if (live) {
     live.retired = true;
-    if (live.idle.length === POOL_SIZE) closePool(live);
+    if (live.idle.length === POOL_SIZE) dropPool(live);
   }
   for (const listener of state.changeListeners) listener();
   return { outcome: 'switched', generation: next.generation, ...fresh };

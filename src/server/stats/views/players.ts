@@ -83,7 +83,10 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
 /** The on/off sets of the players table: team (offense) and opponent (defense) numbers with him on and off. */
 async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
   if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
-  const [offense, defense] = await Promise.all([onOffEntries(db, q.filters, 'offense', {}), onOffEntries(db, q.filters, 'defense', {})]);
+  // Only the sides the sets ask for: Opponent sets read the defense, the others the offense.
+  const side = async (persp: 'offense' | 'defense') =>
+    defs.some((d) => (d.group === 'Opponent') === (persp === 'defense')) ? onOffEntries(db, q.filters, persp, {}) : new Map<number, never>();
+  const [offense, defense] = await Promise.all([side('offense'), side('defense')]);
   const out: SetRows = {};
   for (const def of defs) {
     const source = def.group === 'Opponent' ? defense : offense;
