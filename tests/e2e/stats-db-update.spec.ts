@@ -131,6 +131,7 @@ test('a new file that fails its checks is refused, and the old one keeps serving
   await installNewFile([`UPDATE players SET name = '${RENAMED}' WHERE player_id = ${LEBRON}`]);
   process.kill(server.pid, 'SIGHUP');
   await expect.poll(() => searchIds('zzyzx'), { timeout: 20_000 }).toContain(LEBRON);
+  await expect.poll(servedFile, { timeout: 20_000 }).toBeGreaterThan(1);
   const served = await servedFile();
   const refusals = [
     { label: 'another schema version', sql: ['UPDATE ingest_meta SET schema_version = schema_version - 1'], reason: /schema version/ },

@@ -13,9 +13,11 @@ test('a stats island whose chunk fails to load reloads the page once, not in a l
   await page.route(/\/_astro\/StatsApp\.[^/]+\.js/, (route) => route.abort());
   await page.goto('/stats/league');
   await expect.poll(() => documents, { timeout: 15_000 }).toBe(2);
-  // The second document was asked for: let it load before reading its storage (else the context is replaced).
-  await page.waitForLoadState('load');
-  const stamp = await page.evaluate(() => sessionStorage.getItem('cv:chunk-reload-at'));
+  // The second document was asked for: read its storage once it is there (a read during the navigation fails).
+  let stamp: string | null = null;
+  await expect
+    .poll(async () => (stamp = await page.evaluate(() => sessionStorage.getItem('cv:chunk-reload-at')).catch(() => null)), { timeout: 15_000 })
+    .not.toBeNull();
   expect(Number(stamp)).toBeGreaterThan(Date.now() - 60_000);
   // Inside the guard window the second failure does not reload again.
   await page.waitForTimeout(4_000);
