@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
-import { inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
+import { firstLine, inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
 import { SCHEMA_VERSION } from './schema';
 import { processSingleton } from '../processSingleton';
 
@@ -257,7 +257,6 @@ async function reload(): Promise<StatsDbReload> {
   return { outcome: 'switched', generation: next.generation, ...fresh };
 }
 
-const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
 
 /** JS values from DuckDB: HUGEINT/BIGINT sums become numbers (stats never exceed 2^53), dates YYYY-MM-DD. */
 function plain(value: unknown): unknown {

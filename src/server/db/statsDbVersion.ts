@@ -43,7 +43,8 @@ export async function inspectStatsDb(connection: DuckDBConnection, expected: num
   return { version };
 }
 
-const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
+/** The first line of an error's message (DuckDB's are long). */
+export const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unreadable';
 
 /** The message for a file of another schema version. */
 export function outdatedMessage(path: string, version: number | null, expected: number): string {

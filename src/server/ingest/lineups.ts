@@ -27,18 +27,18 @@ function actsIn(e: RawEvent, playerId: number): boolean {
 
 /** Reorders substitutions inside groups of events that share period and clock (see the module rule). */
 export function repairSubstitutionOrder(events: RawEvent[]): RawEvent[] {
-  const out: RawEvent[] = [];
-  let i = 0;
-  while (i < events.length) {
-    let j = i + 1;
-    const first = events[i]!;
-    while (j < events.length && events[j]!.period === first.period && events[j]!.clock === first.clock) j++;
-    const group = events.slice(i, j);
-    if (group.length > 1 && group.some(isSub)) out.push(...reorderGroup(group));
-    else out.push(...group);
-    i = j;
+  return sameSecondGroups(events).flatMap((group) => (group.length > 1 && group.some(isSub) ? reorderGroup(group) : group));
+}
+
+/** The events in runs that share period and clock (one whole second of the clock), in order. */
+function sameSecondGroups(events: readonly RawEvent[]): RawEvent[][] {
+  const groups: RawEvent[][] = [];
+  for (const e of events) {
+    const last = groups.at(-1)?.[0];
+    if (last && last.period === e.period && last.clock === e.clock) groups.at(-1)!.push(e);
+    else groups.push([e]);
   }
-  return out;
+  return groups;
 }
 
 function reorderGroup(group: RawEvent[]): RawEvent[] {
@@ -96,19 +96,12 @@ function reorderGroup(group: RawEvent[]): RawEvent[] {
  */
 export function sameSecondSubstitutionPlayers(events: readonly RawEvent[]): Set<number> {
   const players = new Set<number>();
-  let i = 0;
-  while (i < events.length) {
-    let j = i + 1;
-    const first = events[i]!;
-    while (j < events.length && events[j]!.period === first.period && events[j]!.clock === first.clock) j++;
-    const lastBasket = events.slice(i, j).findLastIndex((e) => e.type === EventType.MadeFieldGoal);
-    for (let k = i; k < i + lastBasket; k++) {
-      const e = events[k]!;
-      if (!isSub(e)) continue;
+  for (const group of sameSecondGroups(events)) {
+    const lastBasket = group.findLastIndex((e) => e.type === EventType.MadeFieldGoal);
+    for (const e of group.slice(0, Math.max(0, lastBasket)).filter(isSub)) {
       players.add(e.p1.id);
       players.add(e.p2.id);
     }
-    i = j;
   }
   return players;
 }
