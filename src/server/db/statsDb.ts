@@ -143,11 +143,15 @@ function dropPool(p: Pool): void {
   p.idle.splice(0);
 }
 
+/** A connection of pool p for the caller alone, at once or when one comes back (give it back with release). */
+function borrow(p: Pool): Promise<DuckDBConnection> {
+  const c = p.idle.pop();
+  return c ? Promise.resolve(c) : new Promise((resolve) => p.waiting.push(resolve));
+}
+
 async function acquire(): Promise<{ p: Pool; c: DuckDBConnection }> {
   const p = await getPool();
-  const c = p.idle.pop();
-  if (c) return { p, c };
-  return new Promise((resolve) => p.waiting.push((conn) => resolve({ p, c: conn })));
+  return { p, c: await borrow(p) };
 }
 
 function release(p: Pool, c: DuckDBConnection): void {
@@ -169,8 +173,10 @@ export function onStatsDbChange(listener: () => void): void {
   state.changeListeners.push(listener);
 }
 
-/** The file served now, for the operator (/admin/stats-db): its number in this process and what the ingest wrote. */
-/** builtAt: 'YYYY-MM-DD HH:MM:SS' (UTC). */
+/**
+ * The file served now, for the operator (/admin/stats-db): its number in this process and what the ingest wrote
+ * (builtAt: 'YYYY-MM-DD HH:MM:SS', UTC).
+ */
 export async function describeStatsDb(): Promise<{ generation: number; builtAt: string; seasons: string; games: number; possessions: number }> {
   const [meta] = await query<{ built_at: string; seasons: string; games_parsed: number; possessions: number }>(
     "SELECT strftime(built_at, '%Y-%m-%d %H:%M:%S') AS built_at, seasons, games_parsed, possessions FROM ingest_meta",
@@ -232,7 +238,7 @@ async function reload(): Promise<StatsDbReload> {
     if (version !== SCHEMA_VERSION) return refuse(outdatedMessage(path, version, SCHEMA_VERSION));
     fresh = await countsOn(next.idle[0]!);
     if (live) {
-      const c = live.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => live.waiting.push(resolve)));
+      const c = await borrow(live);
       let old: Counts;
       try {
         old = await countsOn(c);

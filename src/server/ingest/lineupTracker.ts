@@ -51,12 +51,6 @@ function clockStood(called: CalledTechnical, e: RawEvent): boolean {
   return called.clock === 0 && e.period === called.period + 1 && e.clock === periodLength(e.period);
 }
 
-/** The lineups a technical free throw belongs to, and whether a technical foul was found for it. */
-export interface TechnicalLineups {
-  lineups: Lineups;
-  atFoul: boolean;
-}
-
 export class LineupTracker {
   lineups: Lineups = new Map();
   /** lineups when the last personal foul was called: free throws belong to them */
@@ -124,7 +118,7 @@ export class LineupTracker {
    * The lineups of a technical free throw of `team`: those of the newest technical waiting for it (of the other
    * team, or of no team), else those on court now.
    */
-  technicalFreeThrowLineups(e: RawEvent, team: number): TechnicalLineups {
+  technicalFreeThrowLineups(e: RawEvent, team: number): Lineups {
     this.checks.technicalFts++;
     this.dropStaleTechnicals(e);
     let i = this.technicals.length - 1;
@@ -132,7 +126,7 @@ export class LineupTracker {
     if (i < 0) {
       this.ctx.warn('technical_without_foul', e.eventNum, e.period, team,
         `#${e.eventNum} ${description(e)}: no technical foul waits for this free throw; plus/minus goes to the ten on court at the shot`);
-      return { lineups: this.lineups, atFoul: false };
+      return this.lineups;
     }
     const called = this.technicals[i]!;
     const { n, of } = freeThrowNumber(e);
@@ -143,7 +137,7 @@ export class LineupTracker {
       this.ctx.warn('technical_shooter_off_court', e.eventNum, e.period, team,
         `#${e.eventNum} ${description(e)}: the shooter was not on court when the technical was called`);
     }
-    return { lineups: called.lineups, atFoul: true };
+    return called.lineups;
   }
 
   /** Technicals whose clock has run since they were called no longer wait for a free throw. */

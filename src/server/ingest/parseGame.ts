@@ -263,7 +263,7 @@ class GameParser {
     const made = isFreeThrowMade(e);
     this.ledger.freeThrow(e, made);
     if (isTechnicalFreeThrow(e)) {
-      const { lineups } = this.court.technicalFreeThrowLineups(e, team);
+      const lineups = this.court.technicalFreeThrowLineups(e, team);
       if (made) this.ledger.technicalPoint(team, lineups, this.court.lineups);
       this.flow.technicalFreeThrow(e, team, made);
       return;

@@ -294,8 +294,8 @@ export class StatLedger {
   /**
    * The game's players: those who played seconds, have a box stat, or a plus/minus. The last are players on
    * court for no time while points were scored (sent in at a dead ball for free throws: 0021500843, player
-   * 203909, -1): the official box lists them at 0:00 with their plus/minus, and without them a team's
-   * plus/minus would not sum to five times its margin.
+   * 203909, -1): without them a team's plus/minus would not sum to five times its margin (13 team-games of
+   * the full build). Games played (player_seasons) still count only games with seconds.
    */
   result(): PlayerGame[] {
     return [...this.players.values()].filter((p) => p.seconds > 0 || p.plusMinus !== 0 || Object.values(p.box).some((v) => v > 0));
