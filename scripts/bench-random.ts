@@ -124,6 +124,10 @@ function drawQuery(rng: Rng, db: Rosters): { page: DataPageKind; url: string } {
   const candidates = FILTERS.filter((f) => relevant.has(f.name) && f.name !== 'Season');
   const count = rng.int(0, Math.min(3, candidates.length));
   for (const def of rng.some(candidates, Math.max(1, count)).slice(0, count)) pairs.push(...drawFilter(def, rng, seasons, ts.players, ALL_TEAMS));
+  // Legal means From before To (the API refuses the other order with a 400).
+  const from = pairs.find(([k]) => k === 'start_date');
+  const to = pairs.find(([k]) => k === 'end_date');
+  if (from && to && from[1] > to[1]) [from[1], to[1]] = [to[1], from[1]];
   return { page, url: `/api/data?${new URLSearchParams(pairs).toString()}` };
 }
 
