@@ -121,6 +121,8 @@ for (const r of plusMinus) {
   console.log(`   ${' '.repeat(13)} technical free throws ${r.technicalFts}: after their foul ${share(r.technicalFtsWithFoul, r.technicalFts)}, shooter on court at the foul ${share(r.technicalShooterAtFoul, r.technicalFts)}  ${verdict(ok.technicals)}`);
   console.log(`   ${' '.repeat(13)} player-games whose plus/minus the rule changed: ${r.changedByTechnicals} of ${r.playerGames}; ` +
     `left to the published order within one second (a substitution before a basket at the same clock): ${r.sameSecondSubPlayers} player-games in ${r.sameSecondSubGames} games`);
+  console.log(`   ${' '.repeat(13)} possession table: team points = final score in ${r.possessionPtsOk} / ${r.teamGames} team-games  ${verdict(ok.possessionPts)}; ` +
+    `technical rows (free throws credited to the foul's ten, not their possession's): ${r.technicalRows}, ${r.technicalRowPts} points`);
 }
 console.log(`\n${table}`);
 const LEGEND = [
@@ -135,12 +137,12 @@ const LEGEND = [
 ].join('\n');
 const tableOut = path.resolve(opt('--out') ?? `${dbPath}.verify.md`);
 const plusMinusTable = [
-  '| season | type | team-games: sum of plus/minus = 5 x margin | technical FTs | after their foul | shooter on court at the foul | player-games the rule changed | player-games left to the published order within one second (games) |',
-  '|---|---|---|---|---|---|---|---|',
-  ...plusMinus.map((r) => `| ${seasonLabel(r.season)} | ${r.seasonType} | ${r.sumOk} / ${r.teamGames} | ${r.technicalFts} | ${r.technicalFtsWithFoul} | ${r.technicalShooterAtFoul} | ${r.changedByTechnicals} of ${r.playerGames} | ${r.sameSecondSubPlayers} (${r.sameSecondSubGames}) |`),
+  '| season | type | team-games: sum of plus/minus = 5 x margin | technical FTs | after their foul | shooter on court at the foul | player-games the rule changed | player-games left to the published order within one second (games) | team-games: possession-table points = final score | technical rows (points) |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...plusMinus.map((r) => `| ${seasonLabel(r.season)} | ${r.seasonType} | ${r.sumOk} / ${r.teamGames} | ${r.technicalFts} | ${r.technicalFtsWithFoul} | ${r.technicalShooterAtFoul} | ${r.changedByTechnicals} of ${r.playerGames} | ${r.sameSecondSubPlayers} (${r.sameSecondSubGames}) | ${r.possessionPtsOk} / ${r.teamGames} | ${r.technicalRows} (${r.technicalRowPts}) |`),
 ].join('\n');
 fs.writeFileSync(tableOut, `# verify:data — the play-by-play's own oracles\n\nDatabase \`${path.basename(dbPath)}\`, built ${meta?.built_at}; ` +
-  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n\n## Plus/minus (section 6)\n\nTechnical free throws go to the ten on court when the technical was called (README, "Plus/minus").\n\n${plusMinusTable}\n`);
+  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n\n## Plus/minus (section 6)\n\nTechnical free throws go to the ten on court when the technical was called (README, "Plus/minus"): in plus/minus, and in the possession table (technical rows).\n\n${plusMinusTable}\n`);
 console.log(`   table written to ${tableOut}`);
 
 conn.closeSync();

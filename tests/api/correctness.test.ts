@@ -58,7 +58,7 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
     const d = await data('page=TeamTeam&entity=MIA&season=2012');
     const row = d.Team_FourFactors![0];
     const [ref] = await sql<{ poss: number; pts: number; efg: number }>(
-      `SELECT COUNT(*) AS poss, SUM(pts) AS pts, 100 * (SUM(fgm) + 0.5 * SUM(fg3m)) / SUM(fga) AS efg
+      `SELECT SUM(possessions) AS poss, SUM(pts) AS pts, 100 * (SUM(fgm) + 0.5 * SUM(fg3m)) / SUM(fga) AS efg
          FROM possessions WHERE off_team_id = $1 AND season = 2012 AND season_type = 'regular' AND NOT is_garbage_time AND NOT is_heave`,
       [MIA],
     );
@@ -76,7 +76,7 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
       [LEBRON],
     );
     const [on] = await sql<{ poss: number }>(
-      `SELECT COUNT(*) AS poss FROM possessions
+      `SELECT SUM(possessions) AS poss FROM possessions
         WHERE $1 IN (o1, o2, o3, o4, o5) AND season = 2012 AND season_type = 'regular' AND NOT is_filtered_out`,
       [LEBRON],
     );
@@ -122,7 +122,7 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
   it('a period filter matches SQL on the possession table (4th quarter, Miami offense)', async () => {
     const d = await data('page=TeamTeam&entity=MIA&season=2012&period=4');
     const [ref] = await sql<{ poss: number; pts: number }>(
-      `SELECT COUNT(*) AS poss, SUM(pts) AS pts FROM possessions
+      `SELECT SUM(possessions) AS poss, SUM(pts) AS pts FROM possessions
         WHERE off_team_id = $1 AND season = 2012 AND season_type = 'regular' AND period = 4 AND NOT is_filtered_out`,
       [MIA],
     );
@@ -133,7 +133,7 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
   it('location and opponent filters match SQL joined with team_games', async () => {
     const d = await data('page=TeamTeam&entity=MIA&season=2012&location=home&opponent=BOS');
     const [ref] = await sql<{ poss: number }>(
-      `SELECT COUNT(*) AS poss FROM possessions p JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.off_team_id
+      `SELECT SUM(p.possessions) AS poss FROM possessions p JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.off_team_id
         WHERE p.off_team_id = $1 AND p.season = 2012 AND p.season_type = 'regular' AND tg.is_home AND tg.opp_team_id = 1610612738
           AND NOT p.is_filtered_out`,
       [MIA],
@@ -199,7 +199,7 @@ describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
   it('defense side: opponents with the player on court', async () => {
     const onoff = (await data(`page=PlayerOnOff&entity=${WADE}&season=2012&side=defense`)).Opponent_FourFactors![0];
     const [ref] = await sql<{ poss: number }>(
-      `SELECT COUNT(*) AS poss FROM possessions
+      `SELECT SUM(possessions) AS poss FROM possessions
         WHERE $1 IN (d1, d2, d3, d4, d5) AND season = 2012 AND season_type = 'regular' AND NOT is_filtered_out`,
       [WADE],
     );

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_DB)('each filter = the same condition in SQL (Miami offense
   it.each(CASES)('%s', async (_name, qs, where) => {
     const rows = (await data(`page=TeamTeam&entity=MIA&season=2012&${qs}`)).Team_FourFactors!;
     const [ref] = await sql<{ poss: number; pts: number }>(
-      `SELECT COUNT(*)::INTEGER AS poss, SUM(p.pts)::INTEGER AS pts FROM possessions p
+      `SELECT SUM(p.possessions)::INTEGER AS poss, SUM(p.pts)::INTEGER AS pts FROM possessions p
          JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.off_team_id WHERE ${where}`,
     );
     expect(ref!.poss).toBeGreaterThan(0);
@@ -53,7 +53,7 @@ describe.skipIf(!HAS_DB)('each filter = the same condition in SQL (Miami offense
   it('opponent filter on the defense side judges the shown team (Miami defending against Boston)', async () => {
     const rows = (await data('page=TeamTeam&entity=MIA&season=2012&side=defense&opponent=BOS')).Opponent_FourFactors!;
     const [ref] = await sql<{ poss: number }>(
-      `SELECT COUNT(*)::INTEGER AS poss FROM possessions p
+      `SELECT SUM(p.possessions)::INTEGER AS poss FROM possessions p
         WHERE p.def_team_id = $1 AND p.off_team_id = 1610612738 AND p.season = 2012 AND p.season_type = 'regular' AND ${CLEAN}`,
       [MIA],
     );
@@ -68,7 +68,7 @@ describe.skipIf(!HAS_DB)('each filter = the same condition in SQL (Miami offense
     // any: Garnett (2012-13) or Banchero (2022-23) on court -> both seasons
     const any = (await data('page=TeamTeam&entity=ORL&season=2012&season=2022&on_court=708&on_court=1631094&lineup_all_or_any=any')).Team_FourFactors!;
     const [ref] = await sql<{ poss: number }>(
-      `SELECT COUNT(*)::INTEGER AS poss FROM possessions p WHERE p.off_team_id = 1610612753 AND p.season_type = 'regular'
+      `SELECT COALESCE(SUM(p.possessions), 0)::INTEGER AS poss FROM possessions p WHERE p.off_team_id = 1610612753 AND p.season_type = 'regular'
           AND p.season IN (2012, 2022) AND ${CLEAN} AND 708 IN (p.o1, p.o2, p.o3, p.o4, p.o5) AND 1631094 IN (p.o1, p.o2, p.o3, p.o4, p.o5)`,
     );
     // on_court is one filter ("all listed players on"): nobody played with both, so the Magic have no such possessions

@@ -21,8 +21,8 @@ async function reference(where: string) {
       WHERE ${where} GROUP BY s.player_id`,
   );
   const onCourt = await sql<{ player_id: number; poss: number }>(
-    `SELECT player_id, COUNT(*)::INTEGER AS poss FROM (
-       SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id FROM possessions p WHERE ${where}) GROUP BY player_id`,
+    `SELECT player_id, SUM(possessions)::INTEGER AS poss FROM (
+       SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.possessions FROM possessions p WHERE ${where}) GROUP BY player_id`,
   );
   // The table lists the players with time on the floor in the sample (a possession can last 0 seconds).
   const listed = await sql<{ player_id: number }>(

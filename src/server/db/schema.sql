@@ -187,12 +187,12 @@ CREATE TABLE lineups (
 -- The ten players are those on court at the possession's first action (shot, foul, turnover, rebound...):
 -- substitutions made during the dead ball that starts a possession count, later ones apply from the next possession.
 CREATE TABLE possessions (
-  possession_id INTEGER PRIMARY KEY,      -- sequential id in database order (season, season type, game, possession)
+  possession_id INTEGER PRIMARY KEY,      -- sequential id in database order (season, season type, game, possession; a game's technical rows after its possessions)
   game_id INTEGER NOT NULL,               -- game
   season SMALLINT NOT NULL,               -- season start year
   season_type VARCHAR NOT NULL,           -- 'regular' | 'playoffs'
   date DATE NOT NULL,                     -- game date
-  poss_num SMALLINT NOT NULL,             -- 1-based number of the possession in the game
+  poss_num SMALLINT NOT NULL,             -- 1-based number of the possession in the game (a technical row: its possession's)
   period TINYINT NOT NULL,                -- 1..4 quarters, 5+ overtimes
   start_clock SMALLINT NOT NULL,          -- seconds left in the period at the start
   end_clock SMALLINT NOT NULL,            -- seconds left in the period at the end
@@ -218,6 +218,7 @@ CREATE TABLE possessions (
   d3 INTEGER NOT NULL,                    -- defense slot 3 (sf)
   d4 INTEGER NOT NULL,                    -- defense slot 4 (pf)
   d5 INTEGER NOT NULL,                    -- defense slot 5 (c)
+  possessions UTINYINT NOT NULL,          -- 1; 0 on a technical row: technical free throws whose foul's ten (o1..d5) differ from their possession's, in that possession's context with no seconds (README "Plus/minus"); count possessions with sum(possessions)
   pts UTINYINT NOT NULL,                  -- points scored by the offense
   fga UTINYINT NOT NULL,                  -- field-goal attempts
   fgm UTINYINT NOT NULL,                  -- field goals made

@@ -212,7 +212,7 @@ export function reloadStatsDb(): Promise<StatsDbReload> {
 type Counts = { games: number; possessions: number };
 
 async function countsOn(c: DuckDBConnection): Promise<Counts> {
-  const [row] = await runOn(c, 'SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM possessions) AS possessions', []);
+  const [row] = await runOn(c, 'SELECT (SELECT count(*) FROM games) AS games, (SELECT sum(possessions) FROM possessions) AS possessions', []);
   return { games: Number(row?.games), possessions: Number(row?.possessions) };
 }
 

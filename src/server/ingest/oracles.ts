@@ -308,6 +308,11 @@ export interface PlusMinusRow {
   /** player-games of substitutions published in the same second before a made field goal, and their games */
   sameSecondSubPlayers: number;
   sameSecondSubGames: number;
+  /** team-games whose points in the possession table (technical rows included) equal the final score */
+  possessionPtsOk: number;
+  /** technical rows (technicalRows.ts) and their points: technical free throws credited to the foul's ten */
+  technicalRows: number;
+  technicalRowPts: number;
 }
 
 export const PLUS_MINUS_GOALS = {
@@ -326,20 +331,29 @@ export async function checkPlusMinus(conn: DuckDBConnection): Promise<PlusMinusR
          checks AS (SELECT season, season_type, sum(technical_fts) AS fts, sum(technical_fts_with_foul) AS with_foul,
                            sum(technical_shooter_at_foul) AS at_foul, sum(pm_changed_by_technicals) AS changed,
                            sum(same_second_sub_players) AS same_second, count(*) FILTER (WHERE same_second_sub_players > 0) AS same_second_games
-                      FROM game_checks GROUP BY ALL)
-    SELECT * FROM teams JOIN checks USING (season, season_type) ORDER BY season, season_type DESC`);
+                      FROM game_checks GROUP BY ALL),
+         poss AS (SELECT game_id, off_team_id AS team_id, sum(pts) AS pts FROM possessions GROUP BY ALL),
+         poss_ok AS (SELECT t.season, t.season_type, count(*) FILTER (WHERE p.pts = t.pts) AS poss_pts_ok
+                       FROM team_games t LEFT JOIN poss p USING (game_id, team_id) GROUP BY ALL),
+         tech AS (SELECT season, season_type, count(*) FILTER (WHERE possessions = 0) AS tech_rows,
+                         coalesce(sum(pts) FILTER (WHERE possessions = 0), 0) AS tech_pts
+                    FROM possessions GROUP BY ALL)
+    SELECT * FROM teams JOIN checks USING (season, season_type) JOIN poss_ok USING (season, season_type)
+      JOIN tech USING (season, season_type) ORDER BY season, season_type DESC`);
   return r.getRowObjectsJS().map((x) => ({
     season: num(x.season), seasonType: String(x.season_type) as SeasonType,
     teamGames: num(x.team_games), sumOk: num(x.sum_ok), playerGames: num(x.player_games),
     technicalFts: num(x.fts), technicalFtsWithFoul: num(x.with_foul), technicalShooterAtFoul: num(x.at_foul),
     changedByTechnicals: num(x.changed), sameSecondSubPlayers: num(x.same_second), sameSecondSubGames: num(x.same_second_games),
+    possessionPtsOk: num(x.poss_pts_ok), technicalRows: num(x.tech_rows), technicalRowPts: num(x.tech_pts),
   }));
 }
 
 /** Whether a season meets the plus/minus goals. */
-export function plusMinusPasses(r: PlusMinusRow): { sum: boolean; technicals: boolean } {
+export function plusMinusPasses(r: PlusMinusRow): { sum: boolean; technicals: boolean; possessionPts: boolean } {
   return {
     sum: r.sumOk >= r.teamGames * PLUS_MINUS_GOALS.sum,
+    possessionPts: r.possessionPtsOk === r.teamGames,
     technicals: r.technicalFts === 0 || r.technicalShooterAtFoul / r.technicalFts >= PLUS_MINUS_GOALS.technicalShooterAtFoul,
   };
 }

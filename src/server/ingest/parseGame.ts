@@ -61,6 +61,8 @@ export interface GameResult {
   homePtsByPeriod: number[];
   awayPtsByPeriod: number[];
   possessions: Possession[];
+  /** technical free throws credited to another ten than their possession's (technicalRows.ts): no possessions */
+  technicalRows: Possession[];
   shots: ShotRow[];
   players: PlayerGame[];
   teamBox: Map<number, TeamBoxCounters>;
@@ -168,6 +170,7 @@ class GameParser {
       homePtsByPeriod: this.ledger.pointsByPeriod(ctx.home, nPeriods),
       awayPtsByPeriod: this.ledger.pointsByPeriod(ctx.away, nPeriods),
       possessions,
+      technicalRows: this.flow.technicalRows,
       shots: this.shots,
       players,
       teamBox: this.ledger.teamBox,
@@ -265,7 +268,7 @@ class GameParser {
     if (isTechnicalFreeThrow(e)) {
       const lineups = this.court.technicalFreeThrowLineups(e, team);
       if (made) this.ledger.technicalPoint(team, lineups, this.court.lineups);
-      this.flow.technicalFreeThrow(e, team, made);
+      this.flow.technicalFreeThrow(e, team, made, lineups);
       return;
     }
     const lineups = this.court.freeThrowLineups(e);

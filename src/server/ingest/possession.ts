@@ -27,6 +27,15 @@ const LIVE_BALL_STARTS: ReadonlySet<StartType> = new Set(['after_dreb', 'after_s
 export const TRANSITION_SECONDS = 8;
 export const PUTBACK_SECONDS = 4;
 
+/** A technical free throw counted for a possession, with the ten on court when its technical was called. */
+export interface TechnicalCredit {
+  shooter: number;
+  made: boolean;
+  /** the shooting team's five and the other team's when the technical was called (lineupTracker.ts) */
+  off5: number[];
+  def5: number[];
+}
+
 export interface PlayerPossessionStat {
   playerId: number;
   teamId: number;
@@ -44,6 +53,10 @@ export class Possession {
   isGarbageTime = false;
   readonly c: PossessionCounters = zeros(POSSESSION_COUNTERS);
   readonly players = new Map<number, PlayerPossessionStat>();
+  /** technical free throws counted for it, settled when the game ends (technicalRows.ts) */
+  readonly technicals: TechnicalCredit[] = [];
+  /** set on a technical row (technicalRows.ts): the possession whose context it copies; it is no possession */
+  technicalOf: Possession | null = null;
   /** any play, rebound, foul or other action happened in it */
   hadAction = false;
   /** game clock of its latest action */

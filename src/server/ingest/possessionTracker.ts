@@ -17,12 +17,11 @@ import {
 import type { GameContext, Lineups } from './gameContext.ts';
 import { GarbageTimeTracker } from './garbage.ts';
 import type { LineupTracker } from './lineupTracker.ts';
-import { Possession, type PlayContext, type StartType } from './possession.ts';
+import { Possession, type PlayContext, type StartType, type TechnicalCredit } from './possession.ts';
+import { settleTechnicals } from './technicalRows.ts';
 import type { StatLedger } from './statLedger.ts';
 import { EventType, periodLength, type EventPerson, type RawEvent } from './types.ts';
 import type { Zone } from './zones.ts';
-
-type Technical = { fta: number; ftm: number; shooters: Map<number, { fta: number; ftm: number }> };
 
 const ZONE_KEYS = { rim: 'rim', short_mid: 'smid', long_mid: 'lmid', corner3: 'c3', noncorner3: 'nc3' } as const;
 
@@ -37,8 +36,10 @@ export class PossessionTracker {
   /** context of the free-throw trip under way */
   private tripContext: PlayContext = 'halfcourt';
   private tripKeepsBall = false;
-  /** technical free-throw points waiting for the shooting team's next possession */
-  private readonly pendingTechnical = new Map<number, Technical>();
+  /** technical free throws waiting for the shooting team's next possession */
+  private readonly pendingTechnical = new Map<number, TechnicalCredit[]>();
+  /** technical rows (technicalRows.ts), made by finish() */
+  technicalRows: Possession[] = [];
 
   constructor(
     private readonly ctx: GameContext,
@@ -61,15 +62,19 @@ export class PossessionTracker {
     this.close(0);
   }
 
-  /** End of game: technical points still waiting go to the team's last possession; possessions numbered. */
+  /**
+   * End of game: technical free throws still waiting go to the team's last possession; every possession's
+   * technical free throws are settled (technicalRows.ts); possessions numbered.
+   */
   finish(): Possession[] {
-    for (const [team, tech] of this.pendingTechnical) {
+    for (const [team, credits] of this.pendingTechnical) {
       const target = [...this.possessions].reverse().find((p) => p.offense === team);
-      if (target) this.creditTechnical(target, tech);
+      if (target) target.technicals.push(...credits);
       else this.ctx.warn('technical_unassigned', null, null, team, `technical free throws of team ${team} have no possession`);
     }
     this.pendingTechnical.clear();
     this.possessions.forEach((p, i) => (p.index = i));
+    this.technicalRows = settleTechnicals(this.possessions);
     return this.possessions;
   }
 
@@ -81,7 +86,7 @@ export class PossessionTracker {
     this.lastMiss = null;
     const pending = this.pendingTechnical.get(offense);
     if (pending) {
-      this.creditTechnical(p, pending);
+      p.technicals.push(...pending);
       this.pendingTechnical.delete(offense);
     }
     return p;
@@ -92,7 +97,11 @@ export class PossessionTracker {
     if (!p) return;
     this.cur = null;
     p.endClock = Math.min(clock, p.startClock);
-    if (!p.hadAction && p.startClock - p.endClock <= 0) return; // an empty, zero-second possession: not one
+    if (!p.hadAction && p.startClock - p.endClock <= 0) {
+      // an empty, zero-second possession: not one (technical free throws counted for it wait for the next)
+      if (p.technicals.length) this.waitForNextPossession(p.offense, p.technicals.splice(0));
+      return;
+    }
     this.fixLineups(p);
     this.possessions.push(p);
   }
@@ -125,7 +134,7 @@ export class PossessionTracker {
     // (0021200074 #250, a third free throw "1 of 2" after the trip ended). Reopen it.
     const last = this.possessions[this.possessions.length - 1];
     if (
-      cur && !cur.hadAction && cur.players.size === 0 && cur.c.fta === 0 && cur.startClock === clock &&
+      cur && !cur.hadAction && cur.players.size === 0 && cur.technicals.length === 0 && cur.startClock === clock &&
       last && last.offense === team && last.period === this.ctx.period && last.endClock === clock
     ) {
       this.possessions.pop();
@@ -258,39 +267,31 @@ export class PossessionTracker {
     }
   }
 
-  /** Technical free throws: not a trip, no change of possession; points go to the shooting team's possession. */
-  technicalFreeThrow(e: RawEvent, team: number, made: boolean): void {
-    const tech: Technical = { fta: 1, ftm: made ? 1 : 0, shooters: new Map([[e.p1.id, { fta: 1, ftm: made ? 1 : 0 }]]) };
+  /**
+   * Technical free throws: not a trip, no change of possession; they count for the shooting team's possession
+   * (the one under way, else its last, else its next), with the ten on court when the technical was called
+   * (`lineups`); technicalRows.ts settles them when the game ends.
+   */
+  technicalFreeThrow(e: RawEvent, team: number, made: boolean, lineups: Lineups): void {
+    const t: TechnicalCredit = {
+      shooter: e.p1.id,
+      made,
+      off5: this.court.onCourt(team, lineups).slice(),
+      def5: this.court.onCourt(this.ctx.other(team), lineups).slice(),
+    };
     if (this.cur && this.cur.offense === team) {
-      this.creditTechnical(this.cur, tech);
+      this.cur.technicals.push(t);
       return;
     }
     const previous = [...this.possessions].reverse().find((p) => p.offense === team);
-    if (previous) this.creditTechnical(previous, tech);
-    else {
-      const pending = this.pendingTechnical.get(team);
-      if (!pending) this.pendingTechnical.set(team, tech);
-      else {
-        pending.fta += tech.fta;
-        pending.ftm += tech.ftm;
-        for (const [id, s] of tech.shooters) {
-          const old = pending.shooters.get(id) ?? { fta: 0, ftm: 0 };
-          pending.shooters.set(id, { fta: old.fta + s.fta, ftm: old.ftm + s.ftm });
-        }
-      }
-    }
+    if (previous) previous.technicals.push(t);
+    else this.waitForNextPossession(team, [t]);
   }
 
-  private creditTechnical(p: Possession, tech: Technical): void {
-    p.c.fta += tech.fta;
-    p.c.ftm += tech.ftm;
-    p.c.pts += tech.ftm;
-    for (const [id, s] of tech.shooters) {
-      const pc = p.player(id, p.offense);
-      pc.fta += s.fta;
-      pc.ftm += s.ftm;
-      pc.pts += s.ftm;
-    }
+  private waitForNextPossession(team: number, credits: TechnicalCredit[]): void {
+    const pending = this.pendingTechnical.get(team);
+    if (pending) pending.push(...credits);
+    else this.pendingTechnical.set(team, credits);
   }
 
   // ---- rebounds --------------------------------------------------------------------------------------------

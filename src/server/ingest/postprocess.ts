@@ -192,17 +192,17 @@ async function playerGameTotalsOf(conn: DuckDBConnection, season: number, season
     INSERT INTO player_game_totals
     WITH on_court AS (
       SELECT game_id, season, season_type, is_filtered_out, off_team_id AS team_id, TRUE AS on_offense,
-             unnest([o1, o2, o3, o4, o5]) AS player_id, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
+             unnest([o1, o2, o3, o4, o5]) AS player_id, possessions, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
         FROM possessions WHERE season = $season AND season_type = $type
       UNION ALL
       SELECT game_id, season, season_type, is_filtered_out, def_team_id AS team_id, FALSE AS on_offense,
-             unnest([d1, d2, d3, d4, d5]) AS player_id, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
+             unnest([d1, d2, d3, d4, d5]) AS player_id, possessions, seconds, plays, fgm, fga, fg3a, oreb, dreb, pts
         FROM possessions WHERE season = $season AND season_type = $type
     ), court AS (
       SELECT game_id, any_value(season) AS season, any_value(season_type) AS season_type, player_id,
              any_value(team_id) AS team_id, is_filtered_out,
-             count(*) FILTER (WHERE on_offense) AS off_poss,
-             count(*) FILTER (WHERE NOT on_offense) AS def_poss,
+             coalesce(sum(possessions) FILTER (WHERE on_offense), 0) AS off_poss,
+             coalesce(sum(possessions) FILTER (WHERE NOT on_offense), 0) AS def_poss,
              sum(seconds) AS on_seconds,
              coalesce(sum(plays) FILTER (WHERE on_offense), 0) AS team_plays,
              coalesce(sum(fgm) FILTER (WHERE on_offense), 0) AS team_fgm,
@@ -238,7 +238,7 @@ async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
     await conn.run(`
       INSERT INTO team_game_totals
       SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
-             count(*), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
+             sum(possessions), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
         FROM possessions WHERE season = $season AND season_type = $type
        GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
        ORDER BY 1, 4, 6`, { season, type });

@@ -221,7 +221,7 @@ export async function checkPossessions(conn: DuckDBConnection): Promise<Possessi
      WHERE abs(home_possessions - away_possessions) > 2 ORDER BY game_id`);
   const s = await conn.runAndReadAll(`SELECT season, season_type, avg(possessions) AS p FROM team_games GROUP BY ALL ORDER BY 1, 2 DESC`);
   await conn.run(`CREATE OR REPLACE TEMP TABLE period_balance AS
-    SELECT game_id, period, abs(count(*) FILTER (WHERE off_is_home) - count(*) FILTER (WHERE NOT off_is_home)) AS diff
+    SELECT game_id, period, abs(sum(possessions) FILTER (WHERE off_is_home) - sum(possessions) FILTER (WHERE NOT off_is_home)) AS diff
       FROM possessions GROUP BY ALL`);
   const pb = (await conn.runAndReadAll(`SELECT count(*) AS n, count(*) FILTER (WHERE diff > 1) AS bad FROM period_balance`)).getRowObjectsJS()[0]!;
   const ex = (await conn.runAndReadAll(`SELECT count(*) AS n FROM game_checks g

@@ -127,7 +127,9 @@ export class StatsWriter {
     const g = r.game;
     const date = dateValue(days(g.date));
     const firstId = this.nextPossessionId;
-    const possessionId = (p: Possession): number => firstId + p.index;
+    // Technical rows (technicalRows.ts) follow the game's possessions.
+    const technicalIds = new Map(r.technicalRows.map((row, i) => [row, firstId + r.possessions.length + i]));
+    const possessionId = (p: Possession): number => technicalIds.get(p) ?? firstId + p.index;
 
     // games
     const a = this.app.games;
@@ -186,7 +188,7 @@ export class StatsWriter {
 
     // possessions and player possession stats
     const scores = new Map<number, number>();
-    for (const p of r.possessions) {
+    for (const p of [...r.possessions, ...r.technicalRows]) {
       const pa = this.app.possessions;
       const off5 = p.off5 ?? [];
       const def5 = p.def5 ?? [];
@@ -196,7 +198,7 @@ export class StatsWriter {
       pa.appendSmallInt(g.season);
       pa.appendVarchar(g.seasonType);
       pa.appendDate(date);
-      pa.appendSmallInt(p.index + 1);
+      pa.appendSmallInt((p.technicalOf ?? p).index + 1);
       pa.appendTinyInt(p.period);
       pa.appendSmallInt(p.startClock);
       pa.appendSmallInt(p.endClock);
@@ -214,6 +216,7 @@ export class StatsWriter {
       pa.appendInteger(this.lineupId(p.defense, def5));
       for (const id of this.slots(scores, g.season, off5)) pa.appendInteger(id);
       for (const id of this.slots(scores, g.season, def5)) pa.appendInteger(id);
+      pa.appendUTinyInt(p.technicalOf ? 0 : 1);
       for (const k of POSSESSION_COUNTERS) pa.appendUTinyInt(Math.min(255, p.c[k]));
       pa.endRow();
       for (const s of p.players.values()) {
@@ -320,7 +323,7 @@ export class StatsWriter {
         `${repairs} possession switch(es) inferred from a team acting on offense out of turn`);
     }
 
-    this.nextPossessionId += r.possessions.length;
+    this.nextPossessionId += r.possessions.length + r.technicalRows.length;
     this.totals.games++;
     this.totals.possessions += r.possessions.length;
     this.totals.events += ch.events;

@@ -13,7 +13,7 @@ export interface AggregateBuilder {
 }
 
 /** Every counter column of the possessions table: seconds and the offense's counters (ingest/counters.ts). */
-export const POSSESSION_COUNTER_COLUMNS = ['seconds', ...POSSESSION_COUNTERS] as const;
+export const POSSESSION_COUNTER_COLUMNS = ['possessions', 'seconds', ...POSSESSION_COUNTERS] as const;
 export type PossessionCounterColumn = (typeof POSSESSION_COUNTER_COLUMNS)[number];
 
 /** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
@@ -36,15 +36,15 @@ const playerOnCourtBuilder: AggregateBuilder = {
       CREATE TABLE agg_player_on_court AS
       WITH u AS (
         SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id AS team_id, TRUE AS is_offense,
-               game_id, season, season_type, is_filtered_out, seconds, ${counters}
+               game_id, season, season_type, is_filtered_out, possessions, seconds, ${counters}
           FROM possessions
         UNION ALL
         SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, def_team_id AS team_id, FALSE AS is_offense,
-               game_id, season, season_type, is_filtered_out, seconds, ${counters}
+               game_id, season, season_type, is_filtered_out, possessions, seconds, ${counters}
           FROM possessions
       )
       SELECT player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out,
-             COUNT(*)::INTEGER AS possessions, SUM(seconds)::INTEGER AS seconds, ${sums}
+             SUM(possessions)::INTEGER AS possessions, SUM(seconds)::INTEGER AS seconds, ${sums}
         FROM u
        GROUP BY player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out
        ORDER BY season, season_type, game_id, player_id`);

@@ -101,14 +101,14 @@ const perspectiveTeam = (persp: Perspective, alias: string) =>
   `${alias}.${persp === 'offense' ? 'off_team_id' : 'def_team_id'}`;
 
 /**
- * Possessions in the sample from one perspective (the scope's materialised table when `db` holds one): `SELECT p.*, 1 AS possessions FROM possessions p ...`.
- * `extra` adds conditions on p. Columns are those of the possessions table plus `possessions` (= 1).
+ * Possessions in the sample from one perspective (the scope's materialised table when `db` holds one): `SELECT p.* FROM possessions p ...`.
+ * `extra` adds conditions on p. Columns are those of the possessions table (count possessions with sum(possessions)).
  */
 export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
   const scoped = scopedPossessionTable(db, f);
   if (scoped) {
     // The request materialised its possessions (src/server/stats/sample.ts) with a flag per perspective.
-    return `SELECT p.*, 1 AS possessions FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;
+    return `SELECT p.* FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;
   }
   const joinTg = needsTeamGames(f);
   const where = and([
@@ -117,7 +117,7 @@ export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, pers
     ...possessionConditions(f, b, persp, 'p'),
     ...extra,
   ]);
-  return `SELECT p.*, 1 AS possessions FROM possessions p${
+  return `SELECT p.* FROM possessions p${
     joinTg ? ` JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = ${perspectiveTeam(persp, 'p')}` : ''
   } WHERE ${where}`;
 }

@@ -64,7 +64,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
 }
 
 /** The possession counters playerPossessionRows reads (its on-court rows): what a sample needs for player sums. */
-const PLAYER_SAMPLE: readonly PossessionCounterColumn[] = ['seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
+const PLAYER_SAMPLE: readonly PossessionCounterColumn[] = ['possessions', 'seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
 
 const slotCase = (cols: string[], who: string) => `CASE ${cols.map((c, i) => `WHEN p.${c} = ${who} THEN ${i + 1}`).join(' ')} END`;
 
@@ -144,12 +144,12 @@ function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: Play
   // On-court counters: one row per player on the floor per possession.
   const onRows = `
     SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.off_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
-      1 AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses,
+      p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses,
       p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts
       FROM (${poOn}) p
     UNION ALL
     SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.def_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
-      0 AS off_poss, 1 AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses,
+      0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses,
       0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts
       FROM (${pdOn}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';

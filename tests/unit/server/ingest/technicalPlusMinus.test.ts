@@ -160,3 +160,88 @@ describe.skipIf(!hasData)('technical free throws: plus/minus to the ten on court
     }
   });
 });
+
+/** Plus/minus from the possession table: each row's points to its offense five, against its defense five. */
+function possessionPlusMinus(r: GameResult): Map<number, number> {
+  const pm = new Map<number, number>();
+  for (const p of [...r.possessions, ...r.technicalRows]) {
+    for (const id of p.off5 ?? []) pm.set(id, (pm.get(id) ?? 0) + p.c.pts);
+    for (const id of p.def5 ?? []) pm.set(id, (pm.get(id) ?? 0) - p.c.pts);
+  }
+  return pm;
+}
+
+/** The ten whose possession-table plus/minus moves when a made free throw becomes a miss. */
+function possessionCreditedTen(f: Fixture, ft: RawEvent, published: GameResult): Ten {
+  const before = possessionPlusMinus(published);
+  const missed = possessionPlusMinus(withMiss(f, ft));
+  const team = ft.p1.teamId;
+  const other = team === f.game.homeTeamId ? f.game.awayTeamId : f.game.homeTeamId;
+  const ten: Ten = new Map([[team, []], [other, []]]);
+  const ids = new Set([...before.keys(), ...missed.keys()]);
+  for (const id of ids) {
+    const d = (before.get(id) ?? 0) - (missed.get(id) ?? 0);
+    const home = published.players.find((p) => p.playerId === id)?.teamId;
+    if (d === 1) ten.get(team)!.push(id);
+    else if (d === -1) ten.get(other)!.push(id);
+    else expect(d, `player ${id} (team ${home})`).toBe(0);
+  }
+  for (const five of ten.values()) five.sort((a, b) => a - b);
+  return ten;
+}
+
+describe.skipIf(!hasData)('technical free throws in the possession table (src/server/ingest/technicalRows.ts)', () => {
+  it('the points go to a technical row with the ten of the technicals when the possession has another ten (0021200282 #447-#453)', async () => {
+    const f = await loadGame('0021200282');
+    const [first, second] = [eventOf(f, 447), eventOf(f, 448)];
+    const sub = f.events.find((e) => e.clock === first.clock && e.period === first.period && /^SUB: Gortat FOR O'Neal/.test(description(e)))!;
+    const fts = f.events.filter((e) => e.clock === first.clock && e.period === first.period && /Crawford Free Throw Technical \(\d+ PTS\)/.test(description(e)));
+    expect(fts.length).toBe(2);
+    const { result, after } = lineupsAfter(f, [second]);
+    for (const ft of fts) expect(possessionCreditedTen(f, ft, result)).toEqual(after.get(second));
+    // One row of its own for both: O'Neal (on court at the technicals) in its defense five, Gortat (in at the
+    // shots) not; no possession, no seconds, no play, the two free throws and their points, its possession's context.
+    const rows = result.technicalRows.filter((r) => r.def5!.includes(sub.p1.id));
+    expect(rows.length).toBe(1);
+    const row = rows[0]!;
+    expect(row.def5).not.toContain(sub.p2.id);
+    expect(row.technicalOf!.def5).toContain(sub.p2.id);
+    expect(result.possessions).toContain(row.technicalOf);
+    expect(row.off5).toContain(fts[0]!.p1.id);
+    expect(row.startClock - row.endClock).toBe(0);
+    expect(row.c.plays).toBe(0);
+    expect([row.c.fta, row.c.ftm, row.c.pts]).toEqual([2, 2, 2]);
+    expect(row.startType).toBe(row.technicalOf!.startType);
+    expect(row.scoreDiff).toBe(row.technicalOf!.scoreDiff);
+  });
+
+  it('every made technical free throw: the possession table credits the same ten as plus/minus (five games)', async () => {
+    for (const code of ['0021200015', '0021200282', '0021200111', '0021201222', '0022100467']) {
+      const f = await loadGame(code);
+      const result = f.parse();
+      const made = f.events.filter((e) => e.type === 3 && /Technical/.test(description(e)) && /\(\d+ PTS\)/.test(description(e)));
+      expect(made.length, code).toBeGreaterThan(0);
+      for (const ft of made) expect(possessionCreditedTen(f, ft, result), `${code} #${ft.eventNum}`).toEqual(creditedTen(f, ft, result));
+    }
+  });
+
+  it('team points in the possession table still equal the final score; possessions are not counted twice', async () => {
+    for (const code of ['0021200015', '0021200282', '0021200111', '0021201222', '0022100467']) {
+      const f = await loadGame(code);
+      const r = f.parse();
+      for (const [team, score] of [[f.game.homeTeamId, r.homePts], [f.game.awayTeamId, r.awayPts]] as const) {
+        const rows = [...r.possessions, ...r.technicalRows].filter((p) => p.offense === team);
+        expect(rows.reduce((s, p) => s + p.c.pts, 0), `${code} team ${team}`).toBe(score);
+      }
+      // A technical row carries another ten than its possession's, and nothing but free throws.
+      for (const row of r.technicalRows) {
+        const of = row.technicalOf!;
+        expect([...row.off5!, ...row.def5!].sort()).not.toEqual([...of.off5!, ...of.def5!].sort());
+        expect(row.c.fga + row.c.tov + row.c.plays + row.c.oreb + row.c.dreb).toBe(0);
+        expect(row.c.pts).toBe(row.c.ftm);
+      }
+      expect(new Set(r.technicalRows).size).toBe(r.technicalRows.length);
+      expect(r.technicalRows.some((row) => r.possessions.includes(row))).toBe(false);
+    }
+  });
+});

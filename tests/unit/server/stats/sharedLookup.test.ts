@@ -24,7 +24,9 @@ describe.skipIf(!HAS_DB)('sharedLookup', () => {
       });
       return first;
     }, timeout.signal);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // (the pool may take a while to open on a busy machine: wait until the first request is computing)
+    while (!computedBy.includes('first')) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // A second request needs the same lookup while the first computes it.
     const secondRequest = withScope((db) =>
       sharedLookup(memo, 'names', async () => {
