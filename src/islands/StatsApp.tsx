@@ -16,6 +16,7 @@ import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
+import BoxScore from './BoxScore';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
@@ -94,6 +95,8 @@ export default function StatsApp({ kind, entity, guides }: Props) {
         {started ? (
           <ContextLinksProvider>
             <EntityHeader />
+            {/* Game players: the traditional box score between the score and the spec's metric-set table. */}
+            {kind === 'GamePlayers' && <BoxScore />}
             <div className="sa-controls">
               <Toolbar />
               <FilterBar />

@@ -99,6 +99,8 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     );
     expect(s.by_team.map((t: { team: string; fga: number }) => [t.team, t.fga]).sort()).toEqual(box.map((b) => [b.abbr, b.fga]));
     expect(s.fga).toBe(box[0]!.fga + box[1]!.fga);
+    // PHI at BOS: the away team's chart first, as the game's header reads.
+    expect(s.by_team.map((t: { team: string }) => t.team)).toEqual(['PHI', 'BOS']);
     // The raw play-by-play: one made (type 1) or missed (type 2) field-goal event per attempt, by the shooter's team.
     const pbp = await rawSql<{ abbr: string; fga: number }>(
       `SELECT PLAYER1_TEAM_ABBREVIATION AS abbr, count(DISTINCT EVENTNUM)::INTEGER AS fga FROM read_parquet($1)

@@ -86,7 +86,7 @@ async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayer
       return note ? { data, note } : { data };
     }
     case 'GamePlayers':
-      return { data: await gamePlayersView(db, { ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!.game_id) };
+      return { data: await gamePlayersView(db, { ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!) };
     case 'GameTeam':
       return { data: await gameTeamView(db, q, game!) };
     case 'GamePreview':

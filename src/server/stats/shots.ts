@@ -27,6 +27,8 @@ interface Subject {
   key: string;
   condition: SubjectCondition;
   byTeam: boolean;
+  /** a game's teams, away first: the order of `by_team` (as "AWAY at HOME" reads) */
+  teams?: [number, number];
 }
 
 const POSITION_GROUP_PLURALS: Record<string, string> = {
@@ -52,7 +54,7 @@ async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
     const game = await requireGame(db, q.entity);
     // A game's sample is its own season (the game views keep only time-within-game and lineup filters).
     const filters: AppliedFilters = { ...f, seasons: [game.season], seasonTypes: [game.season_type as 'regular'] };
-    return { filters, persp: 'offense', pool: 'game', key: String(game.game_id), condition: (b) => `s.game_id = ${b.bind(game.game_id)}`, byTeam: true };
+    return { filters, persp: 'offense', pool: 'game', key: String(game.game_id), condition: (b) => `s.game_id = ${b.bind(game.game_id)}`, byTeam: true, teams: [game.away_team_id, game.home_team_id] };
   }
   return { filters: f, persp: q.side, pool: 'league', key: '', condition: () => '', byTeam: false };
 }
@@ -113,7 +115,9 @@ export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResp
     // The league's shots are not drawn (hundreds of thousands a season): zones only.
     s.pool === 'league' ? null : shotBins(db, s.filters, s.persp, s.condition, s.byTeam),
   ]);
-  const teamKeys = s.pool === 'game' ? [...pool.groups.keys()].filter((k) => k.startsWith(`${s.key}:`)) : [];
+  // The pool's groups come in no set order: a game's teams are put away first.
+  const teamRank = (k: string) => s.teams?.indexOf(Number(k.split(':')[1])) ?? 0;
+  const teamKeys = s.pool === 'game' ? [...pool.groups.keys()].filter((k) => k.startsWith(`${s.key}:`)).sort((a, b) => teamRank(a) - teamRank(b)) : [];
   const counts =
     s.pool === 'game'
       ? teamKeys.reduce((sum, k) => addCounts(sum, pool.groups.get(k)!), emptyCounts())

@@ -24,6 +24,7 @@ import {
   setsOf,
 } from './shared';
 import { teamSumsBy } from '../sums';
+import type { GameRef } from '../entities';
 
 export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 
@@ -129,24 +130,42 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
   return out;
 }
 
-/** Game players: every player of the game (both teams). */
-export async function gamePlayersView(db: StatsDb, q: DataQuery, gameId: number): Promise<SetRows> {
+/**
+ * The box-score counters of a player's row on a game page (src/lib/boxScore.ts `BoxLine`), under the page's
+ * filters: every set's rows carry them, so the box score's "page filters" mode reads the rows the table already
+ * has. MIN is his possession time on court and +/- the points of those possessions (the whole-game box of
+ * /api/game_details has the exact seconds and the official +/-).
+ */
+function boxLine(s: PlayerSums, v: Values): Row {
+  return {
+    sec: v.sec, fgm: v.fgm, fga: v.fga, fg3m: v.fg3m, fg3a: v.fg3a, ftm: v.ftm, fta: v.fta,
+    oreb: s.oreb, dreb: s.dreb, ast: s.ast, stl: s.stl, blk: s.blk, tov: s.tov, pf: s.pf, pts: v.pts, plus_minus: v.plus_minus,
+  };
+}
+
+/** Game players: every player of the game, the away team's first (as "AWAY at HOME" reads), then by minutes. */
+export async function gamePlayersView(db: StatsDb, q: DataQuery, game: GameRef): Promise<SetRows> {
+  const gameId = game.game_id;
   const [rows, names, starters] = await Promise.all([
     playerSumsBy(db, q.filters, { groupBy: ['player_id', 'team_id'], gameId }),
     playerNameMap(db),
     db.query<{ player_id: number; starter: boolean }>('SELECT player_id, starter FROM player_games WHERE game_id = $1', [gameId]),
   ]);
   const starter = new Map(starters.map((s) => [s.player_id, s.starter]));
+  const awayFirst = (teamId: number) => (teamId === game.away_team_id ? 0 : 1);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
       const id = Number(r.player_id);
+      const sums = playerSums(r);
+      const v = playerValues(sums);
       return {
-        id: { player_id: id, name: names.get(id) ?? String(id), team: teamAbbr(r.team_id), starter: starter.get(id) ?? false } as Row,
-        v: playerValues(playerSums(r)),
+        team: Number(r.team_id),
+        id: { player_id: id, name: names.get(id) ?? String(id), team: teamAbbr(r.team_id), starter: starter.get(id) ?? false, ...boxLine(sums, v) } as Row,
+        v,
       };
     })
-    .sort((a, b) => String(a.id.team).localeCompare(String(b.id.team)) || byMinutes(a, b));
+    .sort((a, b) => awayFirst(a.team) - awayFirst(b.team) || byMinutes(a, b));
   return sixSets(q, entries);
 }
 
