@@ -71,6 +71,14 @@ describe.skipIf(!HAS_DB)('published facts', () => {
     expect(trimmed.some((r) => r.sec < 2880)).toBe(true);
   });
 
+  it('team salaries keep name suffixes the salary file drops: Roger Mason Jr. (NOP), Marcus Morris Sr. (HOU) in 2012-13 (issue 26)', async () => {
+    const nop = (await data('page=TeamSalaries&entity=NOP&season=2012')).Salaries!.map((r) => String(r.name));
+    expect(nop).toContain('Roger Mason Jr.');
+    expect(nop).not.toContain('Roger Mason');
+    const hou = (await data('page=TeamSalaries&entity=HOU&season=2012')).Salaries!.map((r) => String(r.name));
+    expect(hou).toContain('Marcus Morris Sr.');
+  });
+
   it('a result filter keeps exactly the wins (Miami 2012-13: 66 games)', async () => {
     const d = await data('page=TeamGameLog&entity=MIA&season=2012&result=win');
     expect(d.OffensiveOverview!.length).toBe(66);
