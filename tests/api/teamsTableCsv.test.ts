@@ -45,7 +45,8 @@ describe.skipIf(!HAS_DB)('GET /api/teams_table', () => {
   });
 
   it('answers 400 naming the key for a sort that is not a column of the set, a bad format or season', async () => {
-    for (const [qs, param] of [['sort=sfld_pct&format=csv', 'sort'], ['format=xml', 'format'], ['season=1990', 'season']]) {
+    const cases: [string, string][] = [['sort=sfld_pct&format=csv', 'sort'], ['format=xml', 'format'], ['season=1990', 'season']];
+    for (const [qs, param] of cases) {
       const res = await get(qs);
       expect(res.status, qs).toBe(400);
       expect(JSON.parse(res.text).param, qs).toBe(param);
