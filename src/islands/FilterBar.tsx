@@ -15,7 +15,7 @@ import { whenIdle } from '../lib/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $filterAccess, type FilterAccess } from '../stores/session';
 import { applyAndFetch, resetFiltersAndFetch } from '../stores/statsApp';
-import GroupButtonFace, { activeCount, allLockedFor } from './filters/GroupButtonFace';
+import GroupButtonFace, { activeCount, groupLockFor } from './filters/GroupButtonFace';
 import { lateModule } from './lateModule';
 
 const popoverModule = lateModule(() => import('./filters/FilterGroupPopover'));
@@ -51,7 +51,7 @@ function FilterGroupButton({ group, names, values, applied, access, onChange, wa
         data-state={open ? 'open' : 'closed'}
         onClick={() => setOpen((o) => !o)}
       >
-        <GroupButtonFace group={group} allLocked={allLockedFor(names, access)} access={access} active={activeCount(names, applied)} />
+        <GroupButtonFace group={group} lock={groupLockFor(names, access)} access={access} active={activeCount(names, applied)} />
       </button>
       {GroupPopover && (
         <GroupPopover id={id} group={group} names={names} values={values} access={access} onChange={onChange} open={open} onClose={() => setOpen(false)} trigger={trigger} />

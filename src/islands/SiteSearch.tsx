@@ -9,6 +9,7 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../lib/apiClient';
+import { formatSeasonSpan } from '../lib/format';
 
 interface Hit {
   kind: 'Player' | 'Team' | 'Game';
@@ -32,7 +33,7 @@ function hitsOf(a: Answer): Hit[] {
     ...a.players.map((p): Hit => ({
       kind: 'Player',
       label: p.name,
-      detail: [p.team, p.first_season && p.last_season ? `${p.first_season.slice(0, 4)}–${p.last_season.slice(0, 4)}` : null].filter(Boolean).join(' · '),
+      detail: [p.team, formatSeasonSpan(p.first_season, p.last_season)].filter(Boolean).join(' · '),
       path: p.path,
     })),
     ...a.games.map((g): Hit => ({ kind: 'Game', label: `${g.away} ${g.away_pts} @ ${g.home} ${g.home_pts}`, detail: g.date, path: g.path })),

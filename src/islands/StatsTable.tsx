@@ -4,7 +4,8 @@
  * URL); every header opens its definition on hover, focus and tap (table/ColumnHeader.tsx); rate and percent
  * cells get the percentile colour when the rows carry `{key}_pct` and the column has a better direction
  * (src/lib/columnMeta.ts), with the percentile on hover and focus (table/cellFocus.tsx) and a legend
- * (table/PercentileLegend.tsx); "Download CSV" asks the server for the same table as CSV.
+ * (table/PercentileLegend.tsx); "Download CSV" asks the server for the same table as CSV. The Salaries tab says
+ * which seasons it shows and ends with each season's payroll total (src/lib/payroll.ts), outside the sort.
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
  * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
@@ -15,9 +16,10 @@
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
 import { betterText } from '../lib/columnMeta';
-import { GAME_LINE_KINDS, formatDiff, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
+import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/payroll';
 import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
 import { sortRows, type SortValue } from '../lib/sortRows';
 import { $appliedFilters } from '../stores/appliedFilters';
@@ -117,6 +119,24 @@ function csvHref(query: string | null, set: string, sort: { column: string | nul
   return `/api/data?${params.toString()}`;
 }
 
+/** A season's payroll under the salaries: the total in the salary column, the season in its own. */
+function PayrollRow({ payroll, identity, numbers }: { payroll: Payroll; identity: IdentityColumn[]; numbers: NumberColumn[] }) {
+  return (
+    <div role="row" className="sa-row sa-total-row">
+      {identity.map((c, i) => (
+        <div key={c.id} role={i === 0 ? 'rowheader' : 'cell'} className={`sa-cell ${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`}>
+          {i === 0 ? `Payroll (${payroll.players} players)` : c.id === 'season' ? payroll.season : ''}
+        </div>
+      ))}
+      {numbers.map((c) => (
+        <div key={c.id} role="cell" className="sa-cell sa-num">
+          {c.format === 'money' ? formatMoney(payroll.total) : ''}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<string, GuideRef>> }) {
   const table = useStore($tableData);
   const applied = useStore($appliedFilters);
@@ -175,6 +195,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
   const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss))} possessions.`;
   const download = csvHref(table.query, def.value, sort, all);
+  const payrolls = def.base === 'Salaries' ? payrollTotals(rows) : [];
   const sortedBy = sort.column ? all.find((c) => c.id === sort.column) : undefined;
 
   return (
@@ -188,6 +209,11 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           minPoss={minPoss}
           onMinPoss={(n) => void changeMinPossessions(n)}
         />
+      )}
+      {def.base === 'Salaries' && (
+        <p className="sa-salary-seasons" data-testid="salary-seasons">
+          {salarySeasonsLine(applied.Season as readonly number[])}
+        </p>
       )}
       <div className="sa-table-meta">
       <p aria-live="polite">
@@ -217,7 +243,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
         <div
           role="table"
           aria-label={selected?.label}
-          aria-rowcount={rows.length + (groups ? 2 : 1)}
+          aria-rowcount={rows.length + payrolls.length + (groups ? 2 : 1)}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
           data-rows={rows.length}
@@ -249,6 +275,13 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
               <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>
+          {payrolls.length > 0 && (
+            <div role="rowgroup" className="sa-tfoot">
+              {payrolls.map((p) => (
+                <PayrollRow key={p.seasonStart} payroll={p} identity={identity} numbers={numbers} />
+              ))}
+            </div>
+          )}
         </div>
       </div>
       <CellTip />

@@ -26,8 +26,15 @@ export function seasonLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 
+/** The season types the spec's SeasonType filter accepts (API and page links), preseason included. */
 export const SEASON_TYPES = ['preseason', 'regular', 'playoffs'] as const;
 export type SeasonType = (typeof SEASON_TYPES)[number];
+/**
+ * The season types the UI offers: those with data. The league's data has no preseason (regular seasons 2003-04 to
+ * 2022-23, playoffs 2013-14 to 2022-23), so offering it only led to an empty table; a link that asks for it still
+ * works and says why it is empty (src/lib/emptyReason.ts).
+ */
+export const OFFERED_SEASON_TYPES = ['regular', 'playoffs'] as const satisfies readonly SeasonType[];
 export const SEASON_TYPE_LABELS: Record<SeasonType, string> = {
   preseason: 'Preseason',
   regular: 'Regular season',
@@ -74,6 +81,8 @@ export interface RangeFilter extends BaseFilter {
 export interface MultiFilter extends BaseFilter {
   type: 'multi';
   options: readonly (string | number)[];
+  /** The options the filter controls offer, when fewer than those accepted (SeasonType: no preseason). */
+  offered?: readonly (string | number)[];
   default: readonly (string | number)[];
 }
 export interface DateFilter extends BaseFilter {
@@ -120,7 +129,7 @@ const playerSlot = <N extends string, K extends string>(name: N, label: string, 
 
 export const FILTERS = [
   { name: 'Season' as const, label: 'Season', queryKey: 'season', apiKey: 'season', field: 'seasons' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASONS, default: DEFAULT_SEASONS } satisfies MultiFilter,
-  { name: 'SeasonType' as const, label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', field: 'seasonTypes' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
+  { name: 'SeasonType' as const, label: 'Season type', queryKey: 'seasonType', apiKey: 'season_type', field: 'seasonTypes' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'multi', options: SEASON_TYPES, offered: OFFERED_SEASON_TYPES, default: ['regular'] } satisfies MultiFilter,
   { name: 'StartDate' as const, label: 'From', queryKey: 'startDate', apiKey: 'start_date', field: 'startDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
   { name: 'EndDate' as const, label: 'To', queryKey: 'endDate', apiKey: 'end_date', field: 'endDate' as const, group: 'Season', requiresAuth: false, showsPill: true, type: 'date', default: null } satisfies DateFilter,
   { name: 'Location' as const, label: 'Location', queryKey: 'location', apiKey: 'location', field: 'locations' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,

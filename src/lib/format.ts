@@ -97,6 +97,15 @@ export function formatDiff(v: unknown, format: ColumnFormat): string {
 }
 
 /** A signed whole number for score differentials: "+5", "−3", "0". */
+/**
+ * A span of seasons in the site's season format: "2015-16 to 2022-23", or one season "2022-23" when both ends
+ * are the same. Takes season labels ("2015-16"); empty when either end is unknown.
+ */
+export function formatSeasonSpan(first: string | null, last: string | null): string {
+  if (!first || !last) return '';
+  return first === last ? first : `${first} to ${last}`;
+}
+
 export function formatSigned(v: number): string {
   return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
 }

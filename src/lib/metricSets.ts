@@ -181,6 +181,28 @@ export function columnsOf(def: Pick<MetricSetDefinition, 'base'>): readonly Metr
   return COLUMNS[def.base];
 }
 
+const ONOFF_SUFFIXES = ['on', 'off', 'diff'] as const;
+
+/** The row fields a set's number columns show: its column keys, or `{key}_on`, `{key}_off`, `{key}_diff` (on/off). */
+export function numberColumnIds(def: Pick<MetricSetDefinition, 'base' | 'layout'>): string[] {
+  const keys = columnsOf(def).map((c) => c.key);
+  return def.layout === 'onoff' ? keys.flatMap((k) => ONOFF_SUFFIXES.map((s) => `${k}_${s}`)) : keys;
+}
+
+/** Every field some set shows as a number column, in either layout. */
+const ANY_NUMBER_COLUMN: ReadonlySet<string> = new Set(
+  (Object.keys(COLUMNS) as BaseSet[]).flatMap((base) => [...numberColumnIds({ base, layout: 'plain' }), ...numberColumnIds({ base, layout: 'onoff' })]),
+);
+
+/**
+ * Does a table sorted by `column` still make sense in set `def`? Yes for one of the set's own number columns, and
+ * for an identity column (name, team, date...: not a metric of any set), which the rows keep whatever the set.
+ * A metric the set lacks (`tov_pct` after picking Shooting: Accuracy) does not: the sort is dropped.
+ */
+export function sortFitsSet(column: string, def: Pick<MetricSetDefinition, 'base' | 'layout'>): boolean {
+  return numberColumnIds(def).includes(column) || !ANY_NUMBER_COLUMN.has(column);
+}
+
 /** The set chosen by the `metricSet` query parameter, falling back to the first available (spec section 4). */
 export function selectMetricSet(page: PageKind, side: Side, clientQueryParam: string | null | undefined): MetricSetOption | undefined {
   const options = metricSetOptions(page, side);

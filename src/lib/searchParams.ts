@@ -1,6 +1,7 @@
 /**
- * Parameters of site search (GET /api/search and the /search page): `q` 1-100 characters after trimming,
- * `limit` 1-20 results per kind (default 8). A bad value is a ParamError (400 naming the parameter).
+ * Parameters of site search (GET /api/search and the /search page): `q` up to 100 characters after trimming, no
+ * control characters, `limit` 1-20 results per kind (default 8). A bad value is a ParamError (400 naming the
+ * parameter). An empty `q` (missing, or nothing typed) is not an error: the search answers empty lists.
  */
 import { ParamError } from './apiParams';
 
@@ -17,8 +18,8 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   const qs = params.getAll('q');
   if (qs.length > 1) throw new ParamError('q', 'give one search text');
   const q = (qs[0] ?? '').trim();
-  if (q === '') throw new ParamError('q', 'type something to search for');
   if (q.length > SEARCH_MAX_QUERY) throw new ParamError('q', `at most ${SEARCH_MAX_QUERY} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(q)) throw new ParamError('q', 'letters, digits and punctuation only (no control characters)');
   const limits = params.getAll('limit');
   if (limits.length > 1) throw new ParamError('limit', 'give one limit');
   const raw = limits[0];

@@ -65,3 +65,8 @@ export function teamsSets(side: Side): TeamsSet[] {
     })),
   ];
 }
+
+/** The column ids the teams table sorts by: the team (by name), games played, and the set's columns. */
+export function teamsSortColumns(set: TeamsSet): string[] {
+  return ['team', 'games', ...set.columns.map((c) => c.key)];
+}

@@ -1,11 +1,13 @@
 /**
  * The query of /stats/teams, in the stats pages' URL vocabulary (src/lib/queryState.ts): `season` (2022 or
  * 2022-23, repeated), `seasonType` (regular | playoffs, repeated), `isGarbageTime` (false = garbage time
- * included), `side` (offense | defense), `metricSet` (a set of src/lib/teamsTable.ts). Values are validated by
- * the API's own parser (parseDataQuery); a bad one is a ParamError naming the URL key.
+ * included), `side` (offense | defense), `metricSet` (a set of src/lib/teamsTable.ts), and the table's sort as
+ * every stats table keeps it (`sort`, `dir`: src/lib/tableQuery.ts; a column the set lacks is no sort). Values
+ * are validated by the API's own parser (parseDataQuery); a bad one is a ParamError naming the URL key.
  */
 import { ParamError, parseDataQuery, type AppliedFilters, type Side } from './apiParams';
-import { teamsSets, type TeamsSet } from './teamsTable';
+import { parseTableQuery, type TableQuery } from './tableQuery';
+import { teamsSets, teamsSortColumns, type TeamsSet } from './teamsTable';
 
 export interface TeamsTableQuery {
   filters: AppliedFilters;
@@ -13,6 +15,8 @@ export interface TeamsTableQuery {
   set: TeamsSet;
   /** the filters as they go on a link (team pages read the same keys) */
   filterQuery: URLSearchParams;
+  /** the table's sort (null: the server's order, best net rating first) */
+  sort: TableQuery['sort'];
 }
 
 const URL_TO_API: Record<string, string> = { season: 'season', seasonType: 'season_type', isGarbageTime: 'is_garbage_time' };
@@ -43,5 +47,6 @@ export function parseTeamsTableQuery(search: URLSearchParams): TeamsTableQuery {
   const setRaw = search.get('metricSet') ?? 'overview';
   const set = sets.find((s) => s.value === setRaw);
   if (!set) throw new ParamError('metricSet', `must be one of ${sets.map((s) => s.value).join(', ')}`);
-  return { filters, side, set, filterQuery };
+  const { sort } = parseTableQuery(search);
+  return { filters, side, set, filterQuery, sort: sort && teamsSortColumns(set).includes(sort.column) ? sort : null };
 }

@@ -8,6 +8,7 @@
  *   are loaded (unless already loaded) and the data is fetched. Entering Team salaries keeps filters, metric
  *   choice and data as they are.
  * - apply / remove pill / change side: URL updated (a history entry), data fetched.
+ * - change metric set (or side): a sort by a column the new set lacks is dropped (from the URL too).
  * - change metric set: URL updated in place; that set's rows are fetched (answers carry one set each), unless an
  *   answer for it is already in the client-side cache (src/stores/tableData.ts).
  * - back / forward: the view is rebuilt from the URL and fetched.
@@ -17,6 +18,7 @@ import type { Side } from '../lib/apiParams';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
+import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
@@ -57,6 +59,16 @@ export function currentViewSearch(): string {
 
 function syncUrl(mode: 'push' | 'replace'): void {
   appEnv().writeSearch(currentViewSearch(), mode);
+}
+
+/** A sort by a column the selected set lacks (`sort=tov_pct` after a switch to a set without TOV%) is dropped. */
+function dropSortNotInSet(): void {
+  const { column } = $tableSort.get();
+  const page = $page.get();
+  const selected = $metricSet.get();
+  if (!column || page.kind === 'NonStats' || !selected) return;
+  const def = metricSetDefinitions(page.kind, $side.get()).find((d) => d.value === selected.value);
+  if (def && !sortFitsSet(column, def)) $tableSort.set({ column: null, direction: 'desc' });
 }
 
 /** Fetch the table data of the current page with the applied filters. */
@@ -102,6 +114,7 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   selectMetricSet(view.metricSet);
   const table = parseTableQuery(search);
   $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
+  dropSortNotInSet();
   $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
 }
 
@@ -188,6 +201,7 @@ export function resetFiltersAndFetch(): Promise<void> {
 export function changeSide(side: Side): Promise<void> {
   if (side === $side.get()) return Promise.resolve();
   $side.set(side);
+  dropSortNotInSet();
   syncUrl('push');
   return fetchCurrentData();
 }
@@ -196,6 +210,7 @@ export function changeSide(side: Side): Promise<void> {
 export function chooseMetricSet(choice: string): Promise<void> {
   const before = $metricSet.get()?.value;
   selectMetricSet(choice);
+  dropSortNotInSet();
   syncUrl('replace');
   if ($metricSet.get()?.value === before) return Promise.resolve();
   return fetchCurrentData();

@@ -47,6 +47,38 @@ describe.skipIf(!HAS_DB)('published facts', () => {
     expect(results.filter((r) => r.startsWith('L')).length).toBe(losses);
   });
 
+  it('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00 with one overtime (issue 26)', async () => {
+    const d = await data(`page=TeamGameLog&entity=MIA&season=2012&${ALL}`);
+    const periods = new Map(
+      (await sql<{ game_code: string; periods: number }>(
+        `SELECT game_code, periods FROM games WHERE season = 2012 AND season_type = 'regular' AND ${MIA} IN (home_team_id, away_team_id)`,
+      )).map((g) => [g.game_code, Number(g.periods)]),
+    );
+    const rows = d.OffensiveOverview!;
+    expect(rows).toHaveLength(82);
+    const length = (r: Record<string, unknown>) => 2880 + 300 * (periods.get(String(r.game_id))! - 4);
+    // The players' seconds / 5: the game's length, but for a few seconds where the play-by-play has fewer than five
+    // on the floor (one game of 82 here, 12 s).
+    for (const r of rows) {
+      expect(r.sec, String(r.game_id)).toBeLessThanOrEqual(length(r));
+      expect(r.sec, String(r.game_id)).toBeGreaterThan(length(r) - 30);
+    }
+    expect(rows.filter((r) => r.sec === length(r)).length).toBeGreaterThanOrEqual(80);
+    expect(rows.some((r) => r.sec === 3180)).toBe(true); // an overtime game: 53:00
+    // Garbage time filtered out (the default): the team played less than the whole game, never more.
+    const trimmed = (await data('page=TeamGameLog&entity=MIA&season=2012')).OffensiveOverview!;
+    for (const r of trimmed) expect(r.sec).toBeLessThanOrEqual(2880 + 300 * (periods.get(String(r.game_id))! - 4));
+    expect(trimmed.some((r) => r.sec < 2880)).toBe(true);
+  });
+
+  it('team salaries keep name suffixes the salary file drops: Roger Mason Jr. (NOP), Marcus Morris Sr. (HOU) in 2012-13 (issue 26)', async () => {
+    const nop = (await data('page=TeamSalaries&entity=NOP&season=2012')).Salaries!.map((r) => String(r.name));
+    expect(nop).toContain('Roger Mason Jr.');
+    expect(nop).not.toContain('Roger Mason');
+    const hou = (await data('page=TeamSalaries&entity=HOU&season=2012')).Salaries!.map((r) => String(r.name));
+    expect(hou).toContain('Marcus Morris Sr.');
+  });
+
   it('a result filter keeps exactly the wins (Miami 2012-13: 66 games)', async () => {
     const d = await data('page=TeamGameLog&entity=MIA&season=2012&result=win');
     expect(d.OffensiveOverview!.length).toBe(66);

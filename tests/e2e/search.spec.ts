@@ -1,7 +1,7 @@
 /**
  * Site search as a user does it, in Chromium against the built server and the test database (2012-13, 2022-23):
  * the autocomplete of the stats pages (typing, arrow keys, Enter), the plain GET form of the marketing pages
- * without JavaScript, the /search page, and the API's 400s.
+ * without JavaScript, the /search page, the API's 400s, and the empty search (a 200 with nothing in it).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -53,6 +53,8 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     const box = await searchBox(page);
     await box.fill('lebron');
     await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('LeBron James');
+    // Seasons in the site's format (issue 26), not "2012–2022".
+    await expect(page.getByRole('search').getByRole('option').first()).toContainText('LAL · 2012-13 to 2022-23');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
     await expect(page.getByRole('region', { name: 'Players' }).getByRole('link').first()).toHaveText('LeBron James');
@@ -99,10 +101,27 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await expect(page).toHaveURL(/\/stats\/game\/team\/BOS_DEN_2023-01-01_\d{10}$/);
   });
 
-  test('an empty search says what to type, with a 400', async ({ page }) => {
+  test('an empty search is the search page with its hint, a 200 and no error (issue 26)', async ({ page }) => {
     const response = await page.goto('/search?q=');
-    expect(response?.status()).toBe(400);
-    await expect(page.getByRole('alert')).toContainText('q: type something to search for');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+    await expect(page.getByText('Players by any part of the name')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Nothing matches')).toHaveCount(0);
+  });
+
+  test('the search box submitted with nothing typed lands on that page, not an error (issue 26)', async ({ page }) => {
+    await page.goto('/stats/teams');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  });
+
+  test('player results write seasons as the site does: "2012-13 to 2022-23" (issue 26)', async ({ page }) => {
+    await page.goto('/search?q=lebron');
+    const lebron = page.getByRole('region', { name: 'Players' }).getByRole('listitem').filter({ hasText: 'LeBron James' });
+    await expect(lebron.locator('.meta')).toHaveText(/^LAL · 2012-13 to 2022-23$/);
   });
 });
 
@@ -118,8 +137,16 @@ test.describe('GET /api/search', () => {
     expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
   });
 
+  test('an empty q is a 200 with empty lists (issue 26)', async ({ request }) => {
+    for (const query of ['q=', 'q=%20%20', 'limit=3', '']) {
+      const r = await request.get(`/api/search?${query}`);
+      expect(r.status(), query).toBe(200);
+      expect(await r.json(), query).toEqual({ players: [], teams: [], games: [] });
+    }
+  });
+
   test('a bad q or limit is a 400 naming it', async ({ request }) => {
-    for (const [query, param] of [['q=', 'q'], ['limit=3', 'q'], ['q=x&limit=0', 'limit'], ['q=x&limit=abc', 'limit'], ['q=x&limit=21', 'limit'], [`q=${'a'.repeat(101)}`, 'q']]) {
+    for (const [query, param] of [['q=a%00b', 'q'], ['q=a&q=b', 'q'], ['q=x&limit=0', 'limit'], ['q=x&limit=abc', 'limit'], ['q=x&limit=21', 'limit'], [`q=${'a'.repeat(101)}`, 'q']]) {
       const r = await request.get(`/api/search?${query}`);
       expect(r.status(), query).toBe(400);
       expect((await r.json()).param, query).toBe(param);

@@ -3,18 +3,26 @@ import type { FilterGroup, FilterName } from '../../lib/filters';
 import { filterDef, isDefault, valueOf, type FilterValues } from '../../lib/filterValues';
 import type { FilterAccess } from '../../stores/session';
 
+/** How much of a group is locked for this user: every filter, some of them (Time Within Game: 3 of 4), or none. */
+export type GroupLock = 'all' | 'some' | null;
+
 interface Props {
   group: FilterGroup;
-  allLocked: boolean;
+  lock: GroupLock;
   access: FilterAccess;
   active: number;
 }
 
-export default function GroupButtonFace({ group, allLocked, access, active }: Props) {
+function lockLabel(lock: 'all' | 'some', access: FilterAccess): string {
+  const what = access === 'no-plan' ? 'the Stats plan' : 'sign-in';
+  return lock === 'all' ? `Needs ${what}` : `Some filters need ${what}`;
+}
+
+export default function GroupButtonFace({ group, lock, access, active }: Props) {
   return (
     <>
-      {allLocked && (
-        <svg className="sa-group-lock" aria-label={access === 'no-plan' ? 'Needs the Stats plan' : 'Needs sign-in'} width="10" height="11" viewBox="0 0 11 12">
+      {lock && (
+        <svg className="sa-group-lock" role="img" aria-label={lockLabel(lock, access)} width="10" height="11" viewBox="0 0 11 12">
           <rect x="1" y="5" width="9" height="6.5" rx="1.2" fill="currentColor" />
           <path d="M3 5V3.6a2.5 2.5 0 0 1 5 0V5" fill="none" stroke="currentColor" strokeWidth="1.4" />
         </svg>
@@ -38,7 +46,8 @@ export function lockedFor(name: FilterName, access: FilterAccess): boolean {
   return filterDef(name).requiresAuth && access !== 'plan';
 }
 
-/** True when every filter of the group is locked for this user. */
-export function allLockedFor(names: readonly FilterName[], access: FilterAccess): boolean {
-  return names.every((n) => lockedFor(n, access));
+/** The padlock a group's button shows: 'all' when every filter is locked for this user, 'some' when only part is. */
+export function groupLockFor(names: readonly FilterName[], access: FilterAccess): GroupLock {
+  const locked = names.filter((n) => lockedFor(n, access)).length;
+  return locked === 0 ? null : locked === names.length ? 'all' : 'some';
 }

@@ -24,7 +24,9 @@ export default function MultiFilterControl({ def, value, onChange, disabled }: F
     } else next.add(o);
     onChange(normaliseMulti(def, next));
   };
-  const options = def.name === 'Season' ? [...def.options].reverse() : def.options;
+  // Only the offered options, plus any a shared link selected (so it can be switched off).
+  const shown = def.offered ? def.options.filter((o) => def.offered!.includes(o) || selected.has(o)) : def.options;
+  const options = def.name === 'Season' ? [...shown].reverse() : shown;
   return (
     <div className={`sa-chips ${def.name === 'Season' ? 'sa-chips-grid' : ''}`} role="group" aria-label={def.label}>
       {options.map((o) => (

@@ -1,4 +1,4 @@
-/** GET /api/search?q=&limit=: players, teams and games matching q (src/server/search); 400 for a bad q or limit. */
+/** GET /api/search?q=&limit=: players, teams and games matching q (src/server/search); empty lists for an empty q; 400 for a bad q or limit. */
 import type { APIRoute } from 'astro';
 import { parseSearchParams } from '../../lib/searchParams';
 import { search } from '../../server/search';

@@ -205,10 +205,11 @@ function findGames(ix: Indexes, text: string, date: string | null, limit: number
   return out;
 }
 
-/** Players, teams and games matching `q`, at most `limit` of each, best first. */
+/** Players, teams and games matching `q`, at most `limit` of each, best first; nothing for an empty `q`. */
 export async function search(q: string, limit: number): Promise<SearchResults> {
-  const ix = await searchIndexes();
   const text = q.trim();
+  if (text === '') return { players: [], teams: [], games: [] };
+  const ix = await searchIndexes();
   const date = dateIn(text);
   // Every word must match a player ("steph curry"); if none does, any word may (not in a game's "BOS DEN 2023-01-01").
   const all = ix.players.search(text, { combineWith: 'AND' });

@@ -14,11 +14,14 @@ import { gunzipSync } from 'node:zlib';
 import { ParamError, queryKey, type DataQuery } from '../../lib/apiParams';
 import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
 import { relevantFilters } from '../../lib/filterValues';
+import type { MetricColumn } from '../../lib/metricColumns';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
+import type { TeamsTableQuery } from '../../lib/teamsTableParams';
 import type { Row } from '../db/statsDb';
 import { answerObject, derivedAnswer, type Asker } from './answers';
 import { encodeText, type EncodedResponse } from './encoding';
+import { sortTeams, teamsSetValues, type TeamsTable } from './teamsTable';
 
 export type DataFormat = 'json' | 'csv';
 
@@ -102,10 +105,11 @@ const ONOFF = [
 /** Minutes from seconds, one decimal (a number: spreadsheets sum it). */
 const minutes = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v / 6) / 10 : null);
 
-function metricColumns(set: MetricSetDefinition): CsvColumn[] {
-  return columnsOf(set).flatMap((c): CsvColumn[] => {
+/** The CSV columns of a set's metric columns (on/off layout: three per column). */
+function valueColumns(columns: readonly MetricColumn[], layout: MetricSetDefinition['layout']): CsvColumn[] {
+  return columns.flatMap((c): CsvColumn[] => {
     const conv = c.format === 'seconds' ? minutes : (v: unknown) => v ?? null;
-    if (set.layout === 'onoff') {
+    if (layout === 'onoff') {
       return ONOFF.map(([suffix, label]) => ({ id: `${c.key}_${suffix}`, header: `${c.label} ${label}`, value: (r: Row) => conv(r[`${c.key}_${suffix}`]) }));
     }
     return [{ id: c.key, header: c.label, value: (r: Row) => conv(r[c.key]) }];
@@ -127,7 +131,7 @@ export function encodeCsv(header: readonly string[], records: readonly (readonly
 /** The table of one metric set as CSV text: header row, then the rows in the table's order. */
 export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
   const sample = rows[0] ?? {};
-  const cols = [...identityColumns(sample, opts.set.layout), ...metricColumns(opts.set)];
+  const cols = [...identityColumns(sample, opts.set.layout), ...valueColumns(columnsOf(opts.set), opts.set.layout)];
   let ordered = rows;
   if (opts.sort && rows.length > 0) {
     const col = cols.find((c) => c.id === opts.sort!.column);
@@ -164,8 +168,26 @@ export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
   return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv`;
 }
 
+/**
+ * The teams table of /stats/teams as CSV (GET /api/teams_table?…&format=csv): the rows in the page's order (its
+ * sort), the same identity columns as the other tables (team, team name), GP, the set's columns, and the league
+ * average last.
+ */
+export function teamsTableCsv(q: TeamsTableQuery, table: TeamsTable): { text: string; fileName: string } {
+  const row = (t: TeamsTable['league']): Row => ({ team: t.abbr || null, name: t.name, ...teamsSetValues(q, t), games: t.games || null });
+  const rows = [...sortTeams(q, table.teams), table.league].map(row);
+  const cols = [...identityColumns(rows[0]!, 'plain'), { id: 'games', header: 'GP', value: field('games') }, ...valueColumns(q.set.columns, 'plain')];
+  const text = encodeCsv(
+    cols.map((c) => c.header),
+    rows.map((r) => cols.map((c) => c.value(r))),
+  );
+  const parts = ['teams', q.set.value, seasonsPart(q.filters.seasons), SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+')];
+  if (q.set.value !== 'overview' && q.side === 'defense') parts.push('defense');
+  return { text, fileName: `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv` };
+}
+
 /** The download: text/csv, attachment with its file name; the gzip bytes when the client takes them. */
-function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
+export function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
   const headers: Record<string, string> = {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -6,6 +6,8 @@
  */
 import type { AppliedFilters } from '../../lib/apiParams';
 import type { Better } from '../../lib/columnMeta';
+import { sortRows, type SortValue } from '../../lib/sortRows';
+import type { TeamsTableQuery } from '../../lib/teamsTableParams';
 import { teamByTeamId } from '../../lib/teams';
 import { query, statsDb, type Row } from '../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from './filterSql';
@@ -107,6 +109,23 @@ export async function teamsTable(f: AppliedFilters): Promise<TeamsTable> {
     defense: rounded(lv),
   };
   return { teams, league: leagueRow };
+}
+
+/** The values a row shows in the chosen set: both sides for the overview, else the chosen side's. */
+export function teamsSetValues(q: Pick<TeamsTableQuery, 'set' | 'side'>, r: TeamsTableRow): Values {
+  return q.set.value === 'overview' ? r.overview : q.side === 'offense' ? r.offense : r.defense;
+}
+
+/**
+ * The teams in the table's order: the query's sort (src/lib/sortRows.ts, as every stats table sorts: missing
+ * values last), else as teamsTable gives them (best net rating first). The league average is not a team row.
+ */
+export function sortTeams(q: Pick<TeamsTableQuery, 'set' | 'side' | 'sort'>, teams: readonly TeamsTableRow[]): TeamsTableRow[] {
+  if (!q.sort) return [...teams];
+  const { column, direction } = q.sort;
+  const valueOf = (r: TeamsTableRow): SortValue =>
+    column === 'team' ? r.name : column === 'games' ? r.games : (teamsSetValues(q, r)[column] ?? null);
+  return sortRows(teams, valueOf, direction);
 }
 
 export interface Ranked {

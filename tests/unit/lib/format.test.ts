@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
+import { formatDate, formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, formatSeasonSpan, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {
@@ -77,5 +77,13 @@ describe('formatDate', () => {
       process.env.TZ = zone;
     }
     expect(formatDate('not a date', { month: 'short' })).toBe('not a date');
+  });
+});
+
+describe('season spans (issue 26: the search labels)', () => {
+  it('writes both ends in the site season format', () => {
+    expect(formatSeasonSpan('2015-16', '2022-23')).toBe('2015-16 to 2022-23');
+    expect(formatSeasonSpan('2022-23', '2022-23')).toBe('2022-23');
+    expect(formatSeasonSpan(null, '2022-23')).toBe('');
   });
 });

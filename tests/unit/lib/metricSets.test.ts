@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_PAGE_KINDS } from '../../../src/lib/apiParams';
 import { COLUMNS } from '../../../src/lib/metricColumns';
-import { columnsOf, metricSetDefinitions, metricSetOptions, selectMetricSet } from '../../../src/lib/metricSets';
+import { columnsOf, metricSetDefinitions, metricSetOptions, selectMetricSet, sortFitsSet } from '../../../src/lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../../../src/lib/pageKinds';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../src/server/stats/counters';
 import { playerValues, teamValues } from '../../../src/server/stats/formulas';
@@ -117,5 +117,23 @@ describe('columns', () => {
         for (const c of columnsOf(def)) expect(Object.keys(computed), `${page} ${def.value} ${c.key}`).toContain(c.key);
       }
     }
+  });
+});
+
+describe('a sort survives a change of metric set only where the set has the column (issue 26)', () => {
+  const def = (page: 'Players', value: string) => metricSetDefinitions(page).find((d) => d.value === value)!;
+  it('a metric the new set lacks does not fit; one it has does', () => {
+    expect(sortFitsSet('tov_pct', def('Players', 'OffensiveOverview'))).toBe(true);
+    expect(sortFitsSet('tov_pct', def('Players', 'FoulDrawing'))).toBe(false);
+    expect(sortFitsSet('ft_pct', def('Players', 'FoulDrawing'))).toBe(true);
+  });
+  it('on/off sets have {key}_on/_off/_diff, not the plain key', () => {
+    const onoff = def('Players', 'OnOff_FourFactors');
+    expect(sortFitsSet('tov_pct_diff', onoff)).toBe(true);
+    expect(sortFitsSet('tov_pct', onoff)).toBe(false);
+    expect(sortFitsSet('tov_pct_diff', def('Players', 'OffensiveOverview'))).toBe(false);
+  });
+  it('identity columns (name, team, date) fit every set', () => {
+    for (const d of metricSetDefinitions('Players')) for (const c of ['name', 'team', 'date', 'season']) expect(sortFitsSet(c, d)).toBe(true);
   });
 });

@@ -10,10 +10,16 @@ describe('search parameters', () => {
     expect(parse('q=x&limit=20')).toEqual({ q: 'x', limit: 20 });
   });
 
+  it('an empty q is an empty search, not an error (issue 26)', () => {
+    expect(parse('')).toEqual({ q: '', limit: SEARCH_DEFAULT_LIMIT });
+    expect(parse('q=')).toEqual({ q: '', limit: SEARCH_DEFAULT_LIMIT });
+    expect(parse('q=%20%20&limit=5')).toEqual({ q: '', limit: 5 });
+  });
+
   it.each([
-    ['', 'q'],
-    ['q=%20%20', 'q'],
     ['q=a&q=b', 'q'],
+    ['q=a%00b', 'q'],
+    ['q=a%0Ab', 'q'],
     [`q=${'x'.repeat(101)}`, 'q'],
     ['q=x&limit=0', 'limit'],
     ['q=x&limit=21', 'limit'],

@@ -178,6 +178,29 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($minPossessions.get()).toBe(2000);
   });
 
+  it('a sort by a column the new metric set lacks is dropped from the state and the URL; a name sort stays (issue 26)', async () => {
+    const b = fakeBrowser('?sort=tov_pct&dir=asc');
+    await startStatsApp(players);
+    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    await chooseMetricSet('FoulDrawing');
+    expect($tableSort.get().column).toBeNull();
+    expect(b.history.at(-1)).toEqual({ search: '?metricSet=foul-drawing', mode: 'replace' });
+    // A column the new set has too is kept (FT% is in Foul Drawing and Shooting: Overall).
+    sortTable('ft_pct', 'desc');
+    await chooseMetricSet('ShootingOverall');
+    expect($tableSort.get()).toEqual({ column: 'ft_pct', direction: 'desc' });
+    expect(b.search).toBe('?metricSet=shooting-overall&sort=ft_pct&dir=desc');
+    // An identity column (the name) is in every set.
+    sortTable('name', 'asc');
+    await chooseMetricSet('DefenseAndRebounding');
+    expect(b.search).toBe('?metricSet=defense-and-rebounding&sort=name&dir=asc');
+    // A link that pairs a set with a sort it lacks opens unsorted, and the URL says so.
+    const c = fakeBrowser('?metricSet=foul-drawing&sort=tov_pct&dir=asc');
+    await enterPage(players);
+    expect($tableSort.get().column).toBeNull();
+    expect(c.search).toBe('?metricSet=foul-drawing');
+  });
+
   it('apply increments the counter, pushes the URL and fetches the new sample', async () => {
     const b = fakeBrowser('');
     await startStatsApp(players);

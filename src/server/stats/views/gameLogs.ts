@@ -55,7 +55,8 @@ export async function playerGameLogView(db: StatsDb, q: DataQuery, playerId: num
 
 /**
  * Team game log: one row per game, the six offensive sets of the team as a whole (its players summed).
- * On-court team counters are counted once per player on the floor, so they are divided by five.
+ * On-court team counters are counted once per player on the floor, so they are divided by five (time on court
+ * too: a team's MIN is the game's length, not five players' worth).
  */
 export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
@@ -66,7 +67,9 @@ export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRow
       const s = playerSums(r);
       for (const c of PLAYER_ON_COURT_COUNTERS) s[c] = s[c] / 5;
       const v = playerValues(s, { asTeam: true });
-      v.sec = 5 * Number(s.on_seconds);
+      // MIN reads like a box score: the time the team played in the sample (48:00 for a regulation game with
+      // garbage time kept, 53:00 with one overtime), i.e. its players' minutes / 5, not the players' sum (240:00).
+      v.sec = Math.round(Number(s.on_seconds));
       return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
     })
     .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));

@@ -96,12 +96,17 @@ export async function playerPositionsView(db: StatsDb, q: DataQuery, playerId: n
   return out;
 }
 
-/** Team salaries: the team's players' salaries in the seasons of the sample (data: 2003-04 to 2019-20). */
+/**
+ * Team salaries: the team's players' salaries in the seasons of the sample (data: 2003-04 to 2019-20). The salary
+ * file writes names without their suffix ("Roger Mason" for Roger Mason Jr., "Marcus Morris" for Marcus Morris
+ * Sr.): a row shows the player's name as the play-by-play has it, like every other table.
+ */
 export async function teamSalariesView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const seasons = q.filters.seasons;
   const rows = await db.query(
-    `SELECT s.player_id, s.name, s.season, s.salary::DOUBLE AS salary FROM salaries s
+    `SELECT s.player_id, coalesce(p.name, s.name) AS name, s.season, s.salary::DOUBLE AS salary
+       FROM salaries s LEFT JOIN players p ON p.player_id = s.player_id
       WHERE s.team_id = $1 AND s.season IN (${seasons.map((_, i) => `$${i + 2}`).join(', ')})
       ORDER BY s.season DESC, s.salary DESC`,
     [team.teamId, ...seasons],

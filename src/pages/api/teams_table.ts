@@ -1,0 +1,26 @@
+/**
+ * GET /api/teams_table?…: the teams table of /stats/teams, with the page's own query keys (season, seasonType,
+ * isGarbageTime, side, metricSet, sort, dir: src/lib/teamsTableParams.ts). `format=csv` is the page's "Download
+ * CSV" (src/server/stats/csv.ts teamsTableCsv); json (the default) the rows as computed. 400 for a bad value,
+ * a `sort` that is not a column of the set included.
+ */
+import type { APIRoute } from 'astro';
+import { ParamError } from '../../lib/apiParams';
+import { parseTeamsTableQuery } from '../../lib/teamsTableParams';
+import { csvResponse, parseFormat, teamsTableCsv } from '../../server/stats/csv';
+import { encodeText } from '../../server/stats/encoding';
+import { handle, json } from '../../server/stats/http';
+import { teamsTable } from '../../server/stats/teamsTable';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ url, request }) =>
+  handle(async () => {
+    const format = parseFormat(url.searchParams);
+    const q = parseTeamsTableQuery(url.searchParams);
+    if (url.searchParams.has('sort') && !q.sort) throw new ParamError('sort', 'is not a column of this table');
+    const table = await teamsTable(q.filters);
+    if (format === 'json') return json(table, 200);
+    const { text, fileName } = teamsTableCsv(q, table);
+    return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);
+  });
