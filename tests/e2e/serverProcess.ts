@@ -29,7 +29,13 @@ export function startServer(env: Record<string, string>): ServerProcess {
     pid: 0,
     child,
     output: () => output,
-    exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
+    exited: new Promise<number | null>((resolve) =>
+      child.on('exit', (code, signal) => {
+        // npm (stdio piped, --silent) says nothing when the server dies of a signal: say it here, for the logs.
+        output += `\n[serverProcess] npm run serve ended: code ${code}, signal ${signal}\n`;
+        resolve(code);
+      }),
+    ),
     stop: () => {
       try {
         process.kill(-child.pid!, 'SIGTERM');

@@ -78,7 +78,18 @@ test.beforeAll(async () => {
 });
 
 test.afterEach(async ({}, info) => {
-  if (info.status !== info.expectedStatus) fs.writeFileSync(path.join(os.tmpdir(), `stats-db-update-${Date.now()}.log`), `${info.error?.stack}\n\n${server.output()}`);
+  if (info.status === info.expectedStatus) return;
+  // A server that just ended: give npm a moment to report how (serverProcess.ts adds its exit code and signal).
+  await Promise.race([server.exited, new Promise((r) => setTimeout(r, 3_000))]);
+  let alive: string;
+  try {
+    process.kill(server.pid, 0);
+    const r = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(10_000) });
+    alive = `process ${server.pid} alive, /healthz ${r.status}`;
+  } catch (error) {
+    alive = `process ${server.pid}: ${String(error)} ${String((error as Error).cause ?? '')}`;
+  }
+  fs.writeFileSync(path.join(os.tmpdir(), `stats-db-update-${Date.now()}.log`), `${info.error?.stack}\n[afterEach] ${alive}\n\n${server.output()}`);
 });
 
 test.afterAll(() => {
@@ -86,11 +97,9 @@ test.afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// FIXME (issue 22, left open): alone this passes (0 failed requests over many runs, and a script doing the same
-// outside Playwright switched 4 times in 4 under six clients), but beside the rest of the suite the server process
-// ended without a word in about 1 run in 3, around the switch. Until that is explained it does not run in CI;
-// the refusals and the admin page below run.
-test.fixme('SIGHUP switches to the new file under load: no failed request, answers and caches from the new file at once', async () => {
+// Issue 22: beside the suite this failed about 1 run in 3 with "fetch failed: other side closed" and was read as the
+// server ending; afterEach now records whether the server is still alive (it was, every time it was checked).
+test('SIGHUP switches to the new file under load: no failed request, answers and caches from the new file at once', async () => {
   expect(await searchIds('lebron')).toContain(LEBRON);
   const before = await servedFile();
   // Uncached tables of every kind (each seen twice: the second is a cache hit until the switch clears it).
@@ -106,13 +115,19 @@ test.fixme('SIGHUP switches to the new file under load: no failed request, answe
     `UPDATE players SET name = '${RENAMED}' WHERE player_id = ${LEBRON}`,
     "UPDATE ingest_meta SET built_at = TIMESTAMP '2030-01-02 03:04:05'",
   ]);
+  const answered = () => [...clients.statuses.values()].reduce((a, b) => a + b, 0);
+  const atSignal = answered();
   process.kill(server.pid, 'SIGHUP');
-  await expect.poll(servedFile, { timeout: 20_000 }).toBe(before + 1);
+  await expect.poll(servedFile, { timeout: 60_000 }).toBe(before + 1);
+  const atSwitch = answered();
   await new Promise((r) => setTimeout(r, 2_000));
   await clients.stop();
-  test.info().annotations.push({ type: 'answers during the switch', description: JSON.stringify([...clients.statuses]) });
+  test.info().annotations.push({ type: 'answers during the switch', description: JSON.stringify({ statuses: [...clients.statuses], atSignal, atSwitch, total: answered() }) });
   expect(clients.failures).toEqual([]);
-  expect([...clients.statuses.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
+  // The clients were asking before the signal and kept getting answers after it (how many depends on the CPU:
+  // a fixed count failed beside the rest of the suite on a loaded machine).
+  expect(atSignal).toBeGreaterThan(0);
+  expect(answered()).toBeGreaterThan(atSignal);
   // The search index, the players list and the stats answers were built again from the new file.
   expect(await searchIds('zzyzx')).toContain(LEBRON);
   const players = await (await fetch(`${server.base}/api/players`)).text();
@@ -129,10 +144,12 @@ test.fixme('SIGHUP switches to the new file under load: no failed request, answe
 test('a new file that fails its checks is refused, and the old one keeps serving', async () => {
   // A good new file first (the refusals below compare against it).
   await installNewFile([`UPDATE players SET name = '${RENAMED}' WHERE player_id = ${LEBRON}`]);
+  const before = await servedFile();
   process.kill(server.pid, 'SIGHUP');
-  await expect.poll(() => searchIds('zzyzx'), { timeout: 20_000 }).toContain(LEBRON);
-  await expect.poll(servedFile, { timeout: 20_000 }).toBeGreaterThan(1);
-  const served = await servedFile();
+  // (the file served may already hold the new name: the under-load test switched to such a file)
+  await expect.poll(servedFile, { timeout: 20_000 }).toBe(before + 1);
+  const served = before + 1;
+  expect(await searchIds('zzyzx')).toContain(LEBRON);
   const refusals = [
     { label: 'another schema version', sql: ['UPDATE ingest_meta SET schema_version = schema_version - 1'], reason: /schema version/ },
     { label: 'fewer games than the file served', sql: ['DELETE FROM games WHERE game_id = (SELECT min(game_id) FROM games)'], reason: /fewer games/ },

@@ -90,6 +90,15 @@ const handler = createHandler({
 });
 
 const server = http.createServer((req, res) => void handler(req, res));
+/**
+ * Idle keep-alive connections stay open longer than clients and load balancers keep them (nginx and most
+ * balancers: 60 s), so the client closes an idle connection first. With Node's default of 5 s, a client that
+ * reuses a connection just as the server closes it gets no answer at all (undici: "other side closed"; a
+ * balancer: 502), a race that a loaded CPU makes likely: it is what the under-load switch test met beside the
+ * suite (issue 22), with the server alive and answering. headersTimeout must stay above it.
+ */
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') refuse(`PORT=${config.port} is already in use on ${config.host}: expected a free port.`);
   if (error.code === 'EACCES') refuse(`PORT=${config.port} needs privileges to listen on: expected a port above 1023.`);
