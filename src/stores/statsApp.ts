@@ -15,6 +15,7 @@
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
 import type { Side } from '../lib/apiParams';
+import { keepCareerMode } from '../lib/careerTables';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
@@ -54,6 +55,8 @@ export function currentViewSearch(): string {
   const sort = $tableSort.get();
   const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
   appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  // The profile's career tables sit outside the app: their mode stays as they set it.
+  if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
   return searchString(params);
 }
 

@@ -1,17 +1,31 @@
 /**
- * A player's career (the "Career" table of the player profile; reusable by server rendering and the career
- * chart): one row per season and season type he played, whatever the page's filters, and a total row per season
- * type. Numbers are his own (the Players table's formulas) over every possession, garbage time included, so that
- * totals match the box score. Each rate
- * column carries `{key}_pct`: his percentile among the qualified players of his position group in that season
- * and season type (qualified: at least 10 % of his team's possessions, as on the Players table).
+ * A player's career (the profile's career tables and "Career" rates table; reusable by server rendering and the
+ * career chart): one row per season and season type he played, whatever the page's filters, and a total row per
+ * season type labelled by the seasons it covers. Each row carries his box score summed from player_games (every
+ * game, garbage time included: G, GS, minutes, the shooting, rebounds and the rest, +/-; src/lib/careerTables.ts
+ * shows it per game, as totals, per 36 and per 100 possessions) and his rates over every possession (the
+ * Players table's formulas). Each rate column carries `{key}_pct`: his percentile among the qualified players of
+ * his position group in that season and season type (qualified: at least 10 % of his team's possessions, as on
+ * the Players table).
  *
- * The pools (every player-season of the database) are computed once per process.
+ * The pools (every player-season of the database) are computed once per process; the box score is read per
+ * player.
  */
-import { parseDataQuery } from '../../lib/apiParams';
+import { ParamError, parseDataQuery } from '../../lib/apiParams';
+import {
+  CAREER_BOX_KEYS,
+  CAREER_MODES,
+  careerTableCells,
+  careerTotalLabel,
+  DEFAULT_CAREER_MODE,
+  isCareerMode,
+  type CareerBox,
+  type CareerLine,
+} from '../../lib/careerTables';
 import { SEASONS, seasonLabel } from '../../lib/filters';
 import { onStatsDbChange, query, statsDb, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
+import { cellsCsvDownload } from './csv';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
 import { playerSumsBy } from './playerSums';
@@ -19,25 +33,16 @@ import { teamSumsBy } from './sums';
 import { betterOf } from '../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './views/shared';
 
-/** The Career table's numbers: minutes and points, then the rates that carry percentiles. */
+/** The "Career" rates table's rates, which carry percentiles. */
 const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
 export type CareerRateKey = (typeof CAREER_RATE_KEYS)[number];
 
-export interface CareerRow {
-  /** '2019-20', or 'Career' on a total row */
-  season: string;
-  season_start: number | null;
-  season_type: 'regular' | 'playoffs';
+/** A season (or career) line: the box score and its label (CareerLine), then his rates and their percentiles. */
+export interface CareerRow extends CareerLine {
   /** main team that season; null on total rows */
   team: string | null;
-  /** every team he played for that season (or in his career, on total rows), in order */
-  teams: string[];
   /** estimated position group that season ('point' | 'combo' | 'wing' | 'forward' | 'big'); null on total rows */
   position: string | null;
-  games: number;
-  /** seconds on court */
-  sec: number;
-  pts: number;
   values: Record<CareerRateKey, number | null>;
   /** percentile (0-100) in his position group that season; null on total rows and without a pool */
   percentiles: Record<CareerRateKey, number | null>;
@@ -129,6 +134,19 @@ const pickRates = (r: Row, suffix = ''): Record<CareerRateKey, number | null> =>
 
 const NO_PERCENTILES = Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, null])) as Record<CareerRateKey, null>;
 
+/** His box score per season and season type (player_games; poss is filled from the pools). */
+async function boxScores(playerId: number): Promise<Map<string, CareerBox>> {
+  const sums = CAREER_BOX_KEYS.filter((k) => k !== 'games' && k !== 'starts' && k !== 'sec' && k !== 'poss').map((k) => `sum(${k})::INTEGER AS ${k}`);
+  const rows = await query(
+    `SELECT season, season_type, count(*)::INTEGER AS games, sum(starter::INTEGER)::INTEGER AS starts, sum(seconds)::INTEGER AS sec, ${sums.join(', ')}
+       FROM player_games WHERE player_id = $1 GROUP BY season, season_type`,
+    [playerId],
+  );
+  return new Map(rows.map((r) => [`${Number(r.season)}|${String(r.season_type)}`, Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, Number(r[k] ?? 0)])) as unknown as CareerBox]));
+}
+
+const NO_BOX = Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, 0])) as unknown as CareerBox;
+
 /** His career rows (newest first) and totals (regular season, then playoffs); 404 when he is unknown. */
 export async function playerCareer(playerId: number): Promise<PlayerCareer> {
   const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
@@ -138,24 +156,25 @@ export async function playerCareer(playerId: number): Promise<PlayerCareer> {
 
 /** playerCareer of a player the caller has already found (his page has read his record): no lookup again. */
 export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer> {
-  const byPlayer = await careerPools();
+  const [byPlayer, box] = await Promise.all([careerPools(), boxScores(playerId)]);
   const mine = [...(byPlayer.get(playerId) ?? [])].sort(
     (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),
   );
   const rows: CareerRow[] = mine.map((r) => ({
     season: seasonLabel(r.season),
+    label: seasonLabel(r.season),
     season_start: r.season,
     season_type: r.season_type as CareerRow['season_type'],
     team: teamAbbr(r.last_team_id),
     teams: (r.team_ids as number[]).map((id) => teamAbbr(id) ?? String(id)),
     position: r.position || null,
-    games: Number(r.games),
-    sec: Number(r.sec ?? 0),
-    pts: Number(r.pts ?? 0),
+    ...(box.get(`${r.season}|${r.season_type}`) ?? NO_BOX),
+    poss: r.sums.off_poss,
     values: pickRates(r),
     percentiles: pickRates(r, '_pct'),
     qualified: r.qualified,
   }));
+  const firstSeason = Math.min(...mine.map((r) => r.season));
   // Totals per season type: his counters summed over the seasons, then the same formulas.
   const totalRows: CareerRow[] = (['regular', 'playoffs'] as const).flatMap((type) => {
     const of = mine.filter((r) => r.season_type === type);
@@ -164,17 +183,17 @@ export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer>
     for (const r of of.slice(1)) for (const k of PLAYER_COUNTERS) sums[k] += r.sums[k];
     const v = playerValues(sums);
     const shown = rows.filter((r) => r.season_type === type);
+    const boxTotal = Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, shown.reduce((n, r) => n + r[k], 0)])) as unknown as CareerBox;
     return [
       {
         season: 'Career',
+        label: careerTotalLabel(type, of.map((r) => r.season), firstSeason),
         season_start: null,
         season_type: type,
         team: null,
         teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
         position: null,
-        games: shown.reduce((n, r) => n + r.games, 0),
-        sec: Number(v.sec ?? 0),
-        pts: Number(v.pts ?? 0),
+        ...boxTotal,
         values: pickRates(v as Row),
         percentiles: { ...NO_PERCENTILES },
         qualified: false,
@@ -182,4 +201,24 @@ export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer>
     ];
   });
   return { player_id: playerId, rows, totals: totalRows };
+}
+
+/** His lines of one season type, as a career table shows them: seasons newest first, then the career row. */
+export function careerLines(career: PlayerCareer, type: CareerRow['season_type']): CareerRow[] {
+  return [...career.rows, ...career.totals].filter((r) => r.season_type === type);
+}
+
+/**
+ * GET /api/player_career?player_id=&format=csv: one of his box-score tables as the profile shows it.
+ *   season_type  regular (default) | playoffs
+ *   mode         per_game (default) | totals | per_36 | per_100
+ * Values rounded as shown (src/lib/careerTables.ts); a bad value is a 400 naming the key.
+ */
+export function careerCsvDownload(career: PlayerCareer, params: URLSearchParams, request: Request): Response {
+  const type = params.get('season_type') ?? 'regular';
+  if (type !== 'regular' && type !== 'playoffs') throw new ParamError('season_type', 'must be regular or playoffs');
+  const mode = params.get('mode') ?? DEFAULT_CAREER_MODE;
+  if (!isCareerMode(mode)) throw new ParamError('mode', `must be one of ${CAREER_MODES.map((m) => m.value).join(', ')}`);
+  const { header, records } = careerTableCells(careerLines(career, type), mode);
+  return cellsCsvDownload(header, records, `player-${career.player_id}_career_${mode.replace('_', '-')}_${type}.csv`, request);
 }

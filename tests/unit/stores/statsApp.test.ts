@@ -201,6 +201,23 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect(c.search).toBe('?metricSet=foul-drawing');
   });
 
+  it("the profile's career-table mode (outside the app) stays in the URL through the app's writes, on that page only", async () => {
+    const profile = { kind: 'PlayerProfile' as const, entity: '2544', view: 'profile' };
+    const b = fakeBrowser('?season=2012&career=per_36');
+    await startStatsApp(profile);
+    expect(b.search).toBe('?season=2012&career=per_36');
+    setFilter('Season', [2022], { authenticated: false });
+    await applyAndFetch();
+    expect(b.history.at(-1)).toEqual({ search: '?career=per_36', mode: 'push' });
+    // An unknown mode is not kept; on another page the key means nothing.
+    b.search = '?career=per_48';
+    await enterPage(profile);
+    expect(b.search).toBe('');
+    b.search = '?career=totals';
+    await enterPage(players);
+    expect(b.search).toBe('');
+  });
+
   it('apply increments the counter, pushes the URL and fetches the new sample', async () => {
     const b = fakeBrowser('');
     await startStatsApp(players);
