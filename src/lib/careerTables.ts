@@ -200,8 +200,11 @@ function seasonSpan(seasons: readonly number[]): string {
  */
 export function careerTotalLabel(type: CareerLine['season_type'], seasons: readonly number[], firstSeason: number): string {
   if (type === 'regular') return `Career (${seasonSpan(seasons)})`;
-  return `Playoffs ${seasonSpan(seasons)}${firstSeason < FIRST_PLAYOFF_SEASON ? ' (earlier playoffs are not in the data)' : ''}`;
+  return `Playoffs ${seasonSpan(seasons)}${missesEarlierPlayoffs(firstSeason) ? ' (earlier playoffs are not in the data)' : ''}`;
 }
+
+/** Whether a player whose first season in the data is `firstSeason` may have played playoffs the data lacks. */
+export const missesEarlierPlayoffs = (firstSeason: number): boolean => firstSeason < FIRST_PLAYOFF_SEASON;
 
 /** A career table as CSV cells: a header and one record per line (seasons, then the career row), values as shown. */
 export function careerTableCells(lines: readonly CareerLine[], mode: CareerMode): { header: string[]; records: (string | number | null)[][] } {

@@ -18,7 +18,7 @@ const PLAYERS = [LEBRON, 201939, 201142, 203999];
 const col = (label: string) => CAREER_COLUMNS.find((c) => c.label === label)!;
 
 /** Per game: his box score from player_games, summed with our own SQL. */
-async function boxSums(playerId: number, season: number, type: string) {
+async function boxSums(playerId: number, season: number, type: string): Promise<Record<string, number>> {
   const [r] = await sql<Record<string, number>>(
     `SELECT count(*)::INTEGER AS g, sum(starter::INTEGER)::INTEGER AS gs, sum(seconds)::INTEGER AS sec,
             sum(fgm)::INTEGER AS fgm, sum(fga)::INTEGER AS fga, sum(fg3m)::INTEGER AS fg3m, sum(fg3a)::INTEGER AS fg3a,
@@ -32,7 +32,7 @@ async function boxSums(playerId: number, season: number, type: string) {
     'SELECT sum(off_poss)::INTEGER AS poss FROM player_game_totals WHERE player_id = $1 AND season = $2 AND season_type = $3',
     [playerId, season, type],
   );
-  return { ...r!, poss: p!.poss };
+  return { ...r, poss: p!.poss };
 }
 
 /** The play-by-play's own counters: per game the last "(n PTS)" of his scoring and "(Off:x Def:y)" of his rebounds. */
@@ -76,8 +76,8 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       expect(careerValue(row, col('MIN'), 'per_game')).toBe(one(box.sec! / 60 / box.g!));
       expect(careerValue(row, col('AST'), 'per_36')).toBe(one((box.ast! * 36 * 60) / box.sec!));
       expect(careerValue(row, col('PTS'), 'per_36')).toBe(one((box.pts! * 36 * 60) / box.sec!));
-      expect(careerValue(row, col('PTS'), 'per_100')).toBe(one((box.pts! * 100) / box.poss));
-      expect(careerValue(row, col('STL'), 'per_100')).toBe(one((box.stl! * 100) / box.poss));
+      expect(careerValue(row, col('PTS'), 'per_100')).toBe(one((box.pts! * 100) / box.poss!));
+      expect(careerValue(row, col('STL'), 'per_100')).toBe(one((box.stl! * 100) / box.poss!));
       expect(careerValue(row, col('FG%'), 'per_36')).toBe(one((100 * box.fgm!) / box.fga!));
       // G, GS and the percentages are the same in every mode; MIN is his total outside the per-game table.
       for (const mode of ['totals', 'per_36', 'per_100'] as const) expect(careerValue(row, col('MIN'), mode)).toBe(Math.round(box.sec! / 60));
