@@ -41,7 +41,9 @@ export default function CareerTables({ playerId, profilePath, regular, playoffs,
     const { pathname, search, hash } = window.location;
     window.history.replaceState(window.history.state, '', pathname + searchWithCareerMode(search, next) + hash);
   };
-  const seasonHref = (l: CareerLine) => `${profilePath}?season=${l.season_start}${l.season_type === 'playoffs' ? '&seasonType=playoffs' : ''}`;
+  // A season's link opens the profile filtered to it, these tables in the same mode.
+  const seasonHref = (l: CareerLine) =>
+    profilePath + searchWithCareerMode(`?season=${l.season_start}${l.season_type === 'playoffs' ? '&seasonType=playoffs' : ''}`, mode);
   return (
     <div className="career-box" data-mode={mode}>
       <div className="career-modes">

@@ -151,7 +151,7 @@ export const CAREER_MODE_NOTES: Record<CareerMode, string> = {
   totals: 'Totals: his box score summed over the season.',
   per_36: 'Per 36 minutes: totals x 36 minutes / his minutes played.',
   per_100:
-    "Per 100 possessions: totals x 100 / his team's offensive possessions while he was on the floor (the denominator of PTS/100; his defensive possessions differ from them by well under 1 %).",
+    "Per 100 possessions: totals x 100 / his team's offensive possessions while he was on the floor (the denominator of PTS/100; his defensive possessions are nearly as many, typically within 1 %).",
 };
 
 const oneDecimal = (v: number) => Math.round(v * 10) / 10;

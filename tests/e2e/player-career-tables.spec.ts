@@ -115,6 +115,8 @@ test('desktop: four modes, the URL keeps the mode, regular and playoff tables wi
   const per100 = num(await cell(regular, '2012-13', 'PTS'))!;
   expect(per100).toBeGreaterThan(30);
   expect(per100).toBeLessThan(45);
+  // A season's link keeps the mode.
+  await expect(regular.getByRole('link', { name: '2012-13' })).toHaveAttribute('href', `${LEBRON}?season=2012&career=per_100`);
   // The header says which possessions.
   await expect(page.getByText(/his team's offensive possessions while he was on the floor/)).toBeVisible();
   await expectCsvMatches(page, regular, 'Regular season', 'player-2544_career_per-100_regular.csv');
