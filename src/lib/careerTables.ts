@@ -6,7 +6,8 @@
  * The sums come from src/server/stats/career.ts.
  */
 import { SEASON_TYPE_LABELS, seasonLabel } from './filters';
-import { formatDiff, formatNumber, formatPercent, formatRate, MISSING } from './format';
+import { BOX_COLUMNS, type BoxColumn } from './boxScore';
+import { formatDiff, formatNumber, formatRate, MISSING } from './format';
 import { searchString } from './queryState';
 import { FIRST_PLAYOFF_SEASON } from './site';
 
@@ -91,11 +92,11 @@ export function searchWithCareerMode(search: string, mode: CareerMode): string {
 }
 
 /**
- * What a column holds: `games` (G, GS) and `percent` (made / attempted) are never scaled; `minutes` is per game
- * in the per-game table and his total minutes in the others (per 36 and per 100 are rates of those minutes);
- * `count` is scaled by the mode.
+ * What a column holds: `games` (G, GS) and `percent` are never scaled (a percentage is of the season's or
+ * career's totals); `minutes` is per game in the per-game table and his total minutes in the others (per 36 and
+ * per 100 are rates of those minutes); `count` and `signed` (+/-) are scaled by the mode.
  */
-type ColumnKind = 'games' | 'minutes' | 'percent' | 'count';
+type ColumnKind = 'games' | 'minutes' | 'percent' | 'count' | 'signed';
 
 export interface CareerColumn {
   key: string;
@@ -103,46 +104,31 @@ export interface CareerColumn {
   /** the definition shown on the header (title) */
   title: string;
   kind: ColumnKind;
-  /** the season's or career's total */
-  total: (b: CareerBox) => number;
-  /** percent columns: attempts */
-  of?: (b: CareerBox) => number;
+  /** the season's or career's total (percent columns: the percentage, null without attempts) */
+  total: (b: CareerBox) => number | null;
 }
 
-const count = (key: keyof CareerBox, label: string, title: string): CareerColumn => ({ key, label, title, kind: 'count', total: (b) => b[key] });
-const percent = (key: string, label: string, title: string, made: keyof CareerBox, att: keyof CareerBox): CareerColumn => ({
-  key,
-  label,
-  title,
-  kind: 'percent',
-  total: (b) => b[made],
-  of: (b) => b[att],
-});
+/** A game box-score column as career columns: makes and attempts apart (a per-game "10.1-17.8" reads badly). */
+function fromBoxColumn(c: BoxColumn): CareerColumn[] {
+  if (c.pair) {
+    const [made, attempted] = c.pair;
+    return [
+      { key: made, label: `${c.label}M`, title: c.title.replace('made-attempted', 'made'), kind: 'count', total: (b) => b[made] },
+      { key: attempted, label: `${c.label}A`, title: c.title.replace('made-attempted', 'attempted'), kind: 'count', total: (b) => b[attempted] },
+    ];
+  }
+  const value = c.value!;
+  if (c.kind === 'minutes') {
+    return [{ key: c.id, label: c.label, title: 'Minutes played: per game in the per-game table, his total minutes in the others.', kind: 'minutes', total: value }];
+  }
+  return [{ key: c.id, label: c.label, title: c.title, kind: c.kind === 'made-attempted' ? 'count' : c.kind, total: value }];
+}
 
-/** The box-score columns, in the table's order. */
+/** The columns: G and GS, then the game box score's (src/lib/boxScore.ts: order, labels, definitions). */
 export const CAREER_COLUMNS: readonly CareerColumn[] = [
   { key: 'games', label: 'G', title: 'Games played (on the floor in the game).', kind: 'games', total: (b) => b.games },
   { key: 'starts', label: 'GS', title: 'Games started (on the floor at tip-off).', kind: 'games', total: (b) => b.starts },
-  { key: 'min', label: 'MIN', title: 'Minutes played: per game in the per-game table, his total minutes in the others.', kind: 'minutes', total: (b) => b.sec },
-  count('fgm', 'FGM', 'Field goals made.'),
-  count('fga', 'FGA', 'Field goals attempted.'),
-  percent('fg_pct', 'FG%', 'Field-goal percentage: FGM / FGA.', 'fgm', 'fga'),
-  count('fg3m', '3PM', 'Three-pointers made.'),
-  count('fg3a', '3PA', 'Three-pointers attempted.'),
-  percent('fg3_pct', '3P%', 'Three-point percentage: 3PM / 3PA.', 'fg3m', 'fg3a'),
-  count('ftm', 'FTM', 'Free throws made.'),
-  count('fta', 'FTA', 'Free throws attempted.'),
-  percent('ft_pct', 'FT%', 'Free-throw percentage: FTM / FTA.', 'ftm', 'fta'),
-  count('oreb', 'ORB', 'Offensive rebounds.'),
-  count('dreb', 'DRB', 'Defensive rebounds.'),
-  { key: 'reb', label: 'TRB', title: 'Total rebounds: ORB + DRB.', kind: 'count', total: (b) => b.oreb + b.dreb },
-  count('ast', 'AST', 'Assists.'),
-  count('stl', 'STL', 'Steals.'),
-  count('blk', 'BLK', 'Blocks.'),
-  count('tov', 'TOV', 'Turnovers.'),
-  count('pf', 'PF', 'Personal fouls.'),
-  count('pts', 'PTS', 'Points.'),
-  count('plus_minus', '+/-', "Plus/minus: his team's points minus the opponent's while he was on the floor."),
+  ...BOX_COLUMNS.flatMap(fromBoxColumn),
 ];
 
 /** What the numbers of each mode are per (the tables' note and the CSV file name). */
@@ -159,30 +145,29 @@ const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 /** A column's value in a mode, rounded as the table shows it (null when its denominator is 0). */
 export function careerValue(b: CareerBox, col: CareerColumn, mode: CareerMode): number | null {
   const total = col.total(b);
+  if (total === null) return null;
   switch (col.kind) {
     case 'games':
       return total;
-    case 'percent': {
-      const att = col.of!(b);
-      return att === 0 ? null : oneDecimal((100 * total) / att);
-    }
+    case 'percent':
+      return oneDecimal(total);
     case 'minutes':
       if (mode === 'per_game') return b.games === 0 ? null : oneDecimal(total / 60 / b.games);
       return Math.round(total / 60);
-    case 'count': {
-      const per = mode === 'totals' ? 1 : mode === 'per_game' ? b.games : mode === 'per_36' ? b.sec / (36 * 60) : b.poss / 100;
-      if (per === 0) return null;
-      return mode === 'totals' ? total : oneDecimal(total / per);
+    case 'count':
+    case 'signed': {
+      if (mode === 'totals') return total;
+      const per = mode === 'per_game' ? b.games : mode === 'per_36' ? b.sec / (36 * 60) : b.poss / 100;
+      return per === 0 ? null : oneDecimal(total / per);
     }
   }
 }
 
-/** A value as the table shows it: counts "2,036", rates "27.1", percentages "56.5%", +/- signed ("+5.3"). */
+/** A value as the table shows it: counts "2,036", rates and percentages one decimal ("27.1", "56.5"), +/- signed ("+5.3"). */
 export function formatCareerValue(v: number | null, col: CareerColumn, mode: CareerMode): string {
   if (v === null) return MISSING;
-  if (col.kind === 'percent') return formatPercent(v);
-  const whole = col.kind === 'games' || mode === 'totals' || (col.kind === 'minutes' && mode !== 'per_game');
-  if (col.key === 'plus_minus') return formatDiff(v, whole ? 'number' : 'rate');
+  const whole = col.kind === 'games' || (col.kind !== 'percent' && mode === 'totals') || (col.kind === 'minutes' && mode !== 'per_game');
+  if (col.kind === 'signed') return formatDiff(v, whole ? 'number' : 'rate');
   return whole ? formatNumber(v) : formatRate(v);
 }
 

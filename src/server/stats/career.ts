@@ -25,7 +25,8 @@ import {
 import { SEASONS, seasonLabel } from '../../lib/filters';
 import { onStatsDbChange, query, statsDb, type Row } from '../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from './counters';
-import { cellsCsvDownload } from './csv';
+import { csvResponse, encodeCsv } from './csv';
+import { encodeText } from './encoding';
 import { ApiError } from './errors';
 import { playerValues, round, type Values } from './formulas';
 import { playerSumsBy } from './playerSums';
@@ -220,5 +221,6 @@ export function careerCsvDownload(career: PlayerCareer, params: URLSearchParams,
   const mode = params.get('mode') ?? DEFAULT_CAREER_MODE;
   if (!isCareerMode(mode)) throw new ParamError('mode', `must be one of ${CAREER_MODES.map((m) => m.value).join(', ')}`);
   const { header, records } = careerTableCells(careerLines(career, type), mode);
-  return cellsCsvDownload(header, records, `player-${career.player_id}_career_${mode.replace('_', '-')}_${type}.csv`, request);
+  const fileName = `player-${career.player_id}_career_${mode.replace('_', '-')}_${type}.csv`;
+  return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
 }

@@ -199,11 +199,6 @@ export function csvResponse(e: EncodedResponse, fileName: string, request: Reque
   return new Response(gunzipSync(e.gzip) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
-/** The download of a small table laid out elsewhere (the profile's career tables): not cached, built per request. */
-export function cellsCsvDownload(header: readonly string[], records: readonly (readonly unknown[])[], fileName: string, request: Request): Response {
-  return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
-}
-
 /**
  * The CSV download of a parsed, gated query. The rows come from the same cached answer as the JSON; the CSV
  * body (a 20-season players table is ~150 KB, and building it parses the whole JSON answer) is kept in the

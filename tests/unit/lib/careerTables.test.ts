@@ -32,13 +32,13 @@ describe('career tables', () => {
     expect(careerValue(box({}), col('PTS'), 'per_game')).toBeNull();
   });
 
-  it('formats as the site does: counts with separators, one decimal, percent sign, signed +/-', () => {
+  it('formats as the site does: counts with separators, one decimal (percentages too, as in the game box score), signed +/-', () => {
     const big = box({ games: 82, sec: 82 * 36 * 60, pts: 2036, plus_minus: -33 });
     expect(formatCareerValue(careerValue(big, col('PTS'), 'totals'), col('PTS'), 'totals')).toBe('2,036');
     expect(formatCareerValue(careerValue(big, col('PTS'), 'per_game'), col('PTS'), 'per_game')).toBe('24.8');
     expect(formatCareerValue(careerValue(big, col('+/-'), 'totals'), col('+/-'), 'totals')).toBe('−33');
     expect(formatCareerValue(careerValue(season, col('+/-'), 'per_game'), col('+/-'), 'per_game')).toBe('−3.3');
-    expect(formatCareerValue(careerValue(season, col('FG%'), 'totals'), col('FG%'), 'totals')).toBe('45.0%');
+    expect(formatCareerValue(careerValue(season, col('FG%'), 'totals'), col('FG%'), 'totals')).toBe('45.0');
     expect(formatCareerValue(null, col('3P%'), 'totals')).toBe('–');
   });
 
