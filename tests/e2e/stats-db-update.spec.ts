@@ -18,6 +18,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const SOURCE = path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb');
 const LEBRON = 2544;
 const RENAMED = 'Zzyzx Newfile';
+const METRICS_TOKEN = 'stats-db-update-metrics-token';
 
 let dir = '';
 let live = '';
@@ -34,6 +35,21 @@ async function installNewFile(sql: string[]): Promise<void> {
   instance.closeSync();
   fs.rmSync(`${next}.wal`, { force: true });
   fs.renameSync(next, live); // the ingest's last step (src/server/ingest/ingest.ts): the open file is never written
+}
+
+/** The server's open files that were renamed over or removed: the stats file it served before a switch. */
+function deletedFilesOpen(): string[] {
+  const fdDir = `/proc/${server.pid}/fd`;
+  return fs
+    .readdirSync(fdDir)
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(path.join(fdDir, fd));
+      } catch {
+        return ''; // closed meanwhile
+      }
+    })
+    .filter((target) => target.startsWith(dir) && target.endsWith('(deleted)'));
 }
 
 const servedFile = async (): Promise<number> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { file: number } }).stats.file;
@@ -73,7 +89,7 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-update-'));
   live = path.join(dir, 'stats.duckdb');
   fs.copyFileSync(SOURCE, live);
-  server = startServer({ STATS_DB_PATH: live, STATS_DB_CONNECTIONS: '3' });
+  server = startServer({ STATS_DB_PATH: live, STATS_DB_CONNECTIONS: '3', METRICS_TOKEN });
   await waitListening(server);
 });
 
@@ -135,6 +151,12 @@ test('SIGHUP switches to the new file under load: no failed request, answers and
   const profile = await (await fetch(`${server.base}/stats/player/profile/lebron_james_${LEBRON}`)).text();
   expect(profile).toContain(RENAMED);
   expect(server.output()).toContain('stats database switched to the new file');
+  // The old file is closed once its last query is done: the server holds no descriptor of it (it was renamed
+  // over, so its descriptor reads "(deleted)"), and the metrics say one file is open.
+  await expect.poll(deletedFilesOpen, { timeout: 30_000 }).toEqual([]);
+  expect(server.output()).toContain('the old file is closed');
+  const metrics = await (await fetch(`${server.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  expect(metrics).toMatch(/^courtvision_stats_db_files_open 1$/m);
   // A second signal with the same file changes nothing.
   process.kill(server.pid, 'SIGHUP');
   await expect.poll(() => server.output().includes('stats database unchanged'), { timeout: 10_000 }).toBe(true);

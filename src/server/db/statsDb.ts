@@ -14,12 +14,16 @@
  *
  * The file can be replaced while the server runs (the ingest builds the new one beside it and renames it over
  * the path; the open file is never written). reloadStatsDb() opens the file now at the path, checks it, and
- * switches to it: new queries go to the new file, queries under way finish on the old one, which is let go when
- * its last connection comes back (dropPool). Caches built from the old file are dropped by their owners (onStatsDbChange).
+ * switches to it: new queries go to the new file, queries under way finish on the old one, which is closed once
+ * its last connection is back and every result read from it is gone (closeRetired). Caches built from the old
+ * file are dropped by their owners (onStatsDbChange).
  */
 import fs from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
+import { logger } from '../log';
 import { firstLine, inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
 import { SCHEMA_VERSION } from './schema';
 import { processSingleton } from '../processSingleton';
@@ -39,8 +43,14 @@ interface Pool {
   instance: DuckDBInstance;
   idle: DuckDBConnection[];
   waiting: ((c: DuckDBConnection) => void)[];
-  /** replaced by a newer file: let go when all its connections are back */
+  /** replaced by a newer file: closed when all its connections are back and its results are gone */
   retired: boolean;
+  /** DuckDB results and chunks read from this file that JavaScript still holds (see closeRetired) */
+  liveResults: number;
+  /** a close attempt is scheduled */
+  closing: boolean;
+  /** connections and instance closed: the file is no longer open */
+  closed: boolean;
 }
 
 /**
@@ -53,6 +63,8 @@ const state = processSingleton('statsDb', () => ({
   damagedSince: null as number | null,
   changeListeners: [] as (() => void)[],
   reloading: null as Promise<StatsDbReload> | null,
+  /** retired pools, until they are closed */
+  retiredOpen: [] as Pool[],
 }));
 
 /** The stats database cannot answer: not built yet, or damaged. Pages and the API answer 503. */
@@ -113,7 +125,7 @@ async function openPool(path: string, number: number): Promise<Pool> {
   });
   const idle: DuckDBConnection[] = [];
   for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
-  return { path, file, generation: number, instance, idle, waiting: [], retired: false };
+  return { path, file, generation: number, instance, idle, waiting: [], retired: false, liveResults: 0, closing: false, closed: false };
 }
 
 function getPool(): Promise<Pool> {
@@ -129,18 +141,78 @@ function getPool(): Promise<Pool> {
 }
 
 function closePool(p: Pool): void {
+  p.closed = true;
   for (const c of p.idle.splice(0)) c.closeSync();
   p.instance.closeSync();
 }
 
 /**
- * A retired pool, once its last connection is back: dropped, not closed. Closing a DuckDB instance while
- * result objects of its queries still wait for the garbage collector crashed the process (1 switch in 3 under
- * load, tests/e2e/stats-db-update.spec.ts); the collector frees the connections and the instance, and with them
- * the old file, in its own order.
+ * Native results of each pool still reachable from JavaScript. A DuckDB result and its chunks keep memory of
+ * the instance's buffer manager: destroying one after its instance was closed crashed the process (1 switch in 3
+ * under load, tests/e2e/stats-db-update.spec.ts). DuckDB's bindings destroy them in the garbage collection that
+ * frees their JavaScript handle (their finalizers run during the collection), so when the registry below has
+ * seen every handle of a pool go, nothing of that pool is left to destroy and it can be closed.
  */
-function dropPool(p: Pool): void {
-  p.idle.splice(0);
+const collected = new FinalizationRegistry<Pool>((p) => {
+  p.liveResults--;
+  if (p.retired && p.liveResults === 0) scheduleClose(p, 0);
+});
+
+/** Count a query's native handles (the result and every chunk read from it) against their pool. */
+function track(p: Pool, handles: readonly object[]): void {
+  for (const handle of handles) {
+    p.liveResults++;
+    collected.register(handle, p);
+  }
+}
+
+let gc: (() => void) | null = null;
+/** A full garbage collection now (V8's own gc(), enabled at run time when node was not started with --expose-gc). */
+function collectGarbage(): void {
+  if (!gc) {
+    const exposed = (globalThis as { gc?: () => void }).gc;
+    if (exposed) gc = exposed;
+    else {
+      v8.setFlagsFromString('--expose-gc');
+      gc = vm.runInNewContext('gc') as () => void;
+    }
+  }
+  gc();
+}
+
+/** Attempts to close a retired pool before leaving it to the collector's own pace (the registry's callback). */
+const CLOSE_ATTEMPTS = 8;
+
+/**
+ * Close a retired pool once its last connection is back and its results are gone: a full collection frees the
+ * results nobody holds any more, the registry's callbacks (run after it) count them down, and the pool closes
+ * when none is left. Results still held (a slow reader of a big answer) are waited for, a little longer at each
+ * attempt; after the last attempt the registry's callback closes the pool when the last of them is collected.
+ */
+function scheduleClose(p: Pool, attempt: number): void {
+  if (p.closing || p.closed) return;
+  p.closing = true;
+  setTimeout(() => {
+    if (p.closed || p.idle.length < POOL_SIZE) {
+      p.closing = false; // a connection is out: release() schedules again when it comes back
+      return;
+    }
+    if (p.liveResults > 0) collectGarbage();
+    // The registry's callbacks run in a later task than the collection.
+    setTimeout(() => {
+      p.closing = false;
+      if (p.closed || p.idle.length < POOL_SIZE) return;
+      if (p.liveResults === 0) {
+        closePool(p);
+        logger().info({ file: p.generation }, 'stats database: the old file is closed');
+      } else if (attempt + 1 < CLOSE_ATTEMPTS) scheduleClose(p, attempt + 1);
+    }, 50);
+  }, attempt === 0 ? 100 : 1_000 * attempt);
+}
+
+/** Whether the stats files this process has opened are still open: the one served and any retired one not yet closed. */
+export function statsDbFilesOpen(): number {
+  return state.retiredOpen.filter((p) => !p.closed).length + (state.pool ? 1 : 0);
 }
 
 /** A connection of pool p for the caller alone, at once or when one comes back (give it back with release). */
@@ -159,7 +231,7 @@ function release(p: Pool, c: DuckDBConnection): void {
   if (next) next(c);
   else {
     p.idle.push(c);
-    if (p.retired && p.idle.length === POOL_SIZE) dropPool(p);
+    if (p.retired && p.idle.length === POOL_SIZE) scheduleClose(p, 0);
   }
 }
 
@@ -211,8 +283,8 @@ export function reloadStatsDb(): Promise<StatsDbReload> {
 
 type Counts = { games: number; possessions: number };
 
-async function countsOn(c: DuckDBConnection): Promise<Counts> {
-  const [row] = await runOn(c, 'SELECT (SELECT count(*) FROM games) AS games, (SELECT sum(possessions) FROM possessions) AS possessions', []);
+async function countsOn(p: Pool, c: DuckDBConnection): Promise<Counts> {
+  const [row] = await runOn(p, c, 'SELECT (SELECT count(*) FROM games) AS games, (SELECT sum(possessions) FROM possessions) AS possessions', []);
   return { games: Number(row?.games), possessions: Number(row?.possessions) };
 }
 
@@ -236,12 +308,12 @@ async function reload(): Promise<StatsDbReload> {
   try {
     const { version } = await inspectStatsDb(next.idle[0]!);
     if (version !== SCHEMA_VERSION) return refuse(outdatedMessage(path, version, SCHEMA_VERSION));
-    fresh = await countsOn(next.idle[0]!);
+    fresh = await countsOn(next, next.idle[0]!);
     if (live) {
       const c = await borrow(live);
       let old: Counts;
       try {
-        old = await countsOn(c);
+        old = await countsOn(live, c);
       } finally {
         release(live, c);
       }
@@ -257,7 +329,8 @@ async function reload(): Promise<StatsDbReload> {
   state.damagedSince = null;
   if (live) {
     live.retired = true;
-    if (live.idle.length === POOL_SIZE) dropPool(live);
+    state.retiredOpen = [...state.retiredOpen.filter((p) => !p.closed), live];
+    if (live.idle.length === POOL_SIZE) scheduleClose(live, 0);
   }
   for (const listener of state.changeListeners) listener();
   return { outcome: 'switched', generation: next.generation, ...fresh };
@@ -275,18 +348,34 @@ function plain(value: unknown): unknown {
 /** STATS_DB_LOG=1 prints every query's time (development). */
 const LOG = config.statsDbLog;
 
-async function runOn<T extends Row>(c: DuckDBConnection, sql: string, params: readonly SqlParam[]): Promise<T[]> {
+/**
+ * Run one statement on connection c of pool p and read its whole result as row objects (JS values, then plain()).
+ * The result and its chunks are counted against p until the collector frees them (track).
+ */
+async function runOn<T extends Row>(p: Pool, c: DuckDBConnection, sql: string, params: readonly SqlParam[]): Promise<T[]> {
   const t0 = LOG ? performance.now() : 0;
-  const reader = await c.runAndReadAll(sql, params as DuckDBValue[]);
-  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${reader.currentRowCount} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
-  const rows = reader.getRowObjectsJS() as Row[];
-  for (const r of rows) {
-    // In place: most values (DOUBLE sums, strings) are already plain.
-    for (const k in r) {
-      const v = r[k];
-      if (typeof v === 'bigint' || v instanceof Date || Array.isArray(v)) r[k] = plain(v);
+  const result = await c.run(sql, params as DuckDBValue[]);
+  let chunks: DuckDBDataChunk[] = [];
+  try {
+    chunks = await result.fetchAllChunks();
+  } finally {
+    // the native handles: the result's (a protected field of DuckDBResult) and each chunk's
+    track(p, [(result as unknown as { result: object }).result, ...chunks.map((chunk) => chunk.chunk)]);
+  }
+  const names = result.deduplicatedColumnNames();
+  const rows: Row[] = [];
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.rowCount; i++) {
+      const r: Row = {};
+      chunk.visitRowValues(i, (value, _row, column, type) => {
+        // Most values (DOUBLE sums, strings) are already plain.
+        const v = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter);
+        r[names[column]!] = typeof v === 'bigint' || v instanceof Date || Array.isArray(v) ? plain(v) : v;
+      });
+      rows.push(r);
     }
   }
+  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${rows.length} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
   return rows as T[];
 }
 
@@ -325,7 +414,7 @@ export interface StatsScope extends StatsDb {
 export async function query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
   const { p, c } = await acquire();
   try {
-    return await runOn<T>(c, sql, params);
+    return await runOn<T>(p, c, sql, params);
   } catch (error) {
     throw classify(error, p.path);
   } finally {
@@ -353,7 +442,7 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
         // its owner failed) must not run on a connection another computation now holds.
         if (scope.aborted || scope.closed) throw new QueryInterruptedError();
         try {
-          return await runOn<T>(scope.connection, sql, params);
+          return await runOn<T>(p, scope.connection, sql, params);
         } catch (error) {
           // The query DuckDB stopped because the scope's signal fired fails as an interruption, like later ones.
           throw scope.aborted ? new QueryInterruptedError() : classify(error, p.path);
@@ -377,15 +466,15 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
     scope.closed = true;
     // An interrupted computation could not drop its temporary tables (its later queries were refused): drop
     // them here, so the pooled connection goes back clean.
-    if (scope.aborted) await dropTemporaryTables(c).catch(() => undefined);
+    if (scope.aborted) await dropTemporaryTables(p, c).catch(() => undefined);
     release(p, c);
   }
 }
 
 /** Drop every temporary table of a connection (their names come from the catalog, never from a request). */
-async function dropTemporaryTables(c: DuckDBConnection): Promise<void> {
-  const reader = await c.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE temporary AND database_name = 'temp'");
-  for (const [name] of reader.getRows()) await c.run(`DROP TABLE IF EXISTS temp.main."${String(name).replace(/"/g, '""')}"`);
+async function dropTemporaryTables(p: Pool, c: DuckDBConnection): Promise<void> {
+  const tables = await runOn<{ table_name: string }>(p, c, "SELECT table_name FROM duckdb_tables() WHERE temporary AND database_name = 'temp'", []);
+  for (const { table_name: name } of tables) await runOn(p, c, `DROP TABLE IF EXISTS temp.main."${String(name).replace(/"/g, '""')}"`, []);
 }
 
 /** Close the shared instance (tests, benchmarks). */

@@ -1,11 +1,16 @@
 /**
  * A stats file update as the operator starts it (SIGHUP, `systemctl reload`, or the button of /admin/stats-db):
  * reloadStatsDb() switches to the file now at STATS_DB_PATH when it passes its checks, and this says what
- * happened, in the log and in the metrics (courtvision_stats_db_reloads_total{outcome}).
+ * happened, in the log and in the metrics (courtvision_stats_db_reloads_total{outcome}; courtvision_stats_db_files_open
+ * says when the replaced file is closed).
  */
-import { statsDbReloads } from '../metrics.ts';
+import { gaugeOf, statsDbReloads } from '../metrics.ts';
 import { logger } from '../log.ts';
-import { reloadStatsDb, type StatsDbReload } from './statsDb.ts';
+import { reloadStatsDb, statsDbFilesOpen, type StatsDbReload } from './statsDb.ts';
+
+gaugeOf('courtvision_stats_db_files_open', 'Stats files open: the one served, and a replaced one until its last query is done', [], (gauge) => {
+  gauge.set(statsDbFilesOpen());
+});
 
 export async function updateStatsDb(source: 'SIGHUP' | 'admin'): Promise<StatsDbReload> {
   const log = logger();
