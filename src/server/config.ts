@@ -71,6 +71,11 @@ const SCHEMA = {
   STATS_HEAVY_SLOTS: int(1, 63).default(2),
   STATS_HEAVY_PER_CLIENT: int(1, 1000).default(2),
   STATS_QUERY_TIMEOUT_MS: int(100, 600_000).default(20_000),
+  API_KEY_PER_MINUTE: int(1, 1_000_000).default(60),
+  API_KEY_PER_DAY: int(1, 100_000_000).default(20_000),
+  API_ANON_PER_MINUTE: int(0, 1_000_000).default(10),
+  API_ANON_PER_DAY: int(0, 100_000_000).default(500),
+  API_HEAVY_COST: int(1, 1000).default(5),
   AUTH_SECRET: text.optional().describe('a secret of at least 32 random bytes'),
   AUTH_SECRET_FILE: text.default('.local/auth-secret').describe('a file path'),
   AUTH_URL: httpUrl.optional(),
@@ -180,6 +185,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     statsHeavyPerClient: v.STATS_HEAVY_PER_CLIENT,
     /** Stats API: an uncached computation still running after this many ms is interrupted (503). */
     statsQueryTimeoutMs: v.STATS_QUERY_TIMEOUT_MS,
+    /** Developer API (/api/v1) quotas: requests per key and per anonymous client (IP), by minute and by day; a heavy query counts apiHeavyCost. */
+    apiQuota: {
+      key: { minute: v.API_KEY_PER_MINUTE, day: v.API_KEY_PER_DAY },
+      anonymous: { minute: v.API_ANON_PER_MINUTE, day: v.API_ANON_PER_DAY },
+      heavyCost: v.API_HEAVY_COST,
+    },
     /** Log every stats SQL statement with its time (STATS_DB_LOG=1). */
     statsDbLog: v.STATS_DB_LOG,
     /** With STATS_DB_LOG: print whole statements rather than their first 160 characters. */

@@ -30,7 +30,7 @@ export interface Actor {
 }
 
 export type ActionResult =
-  | { ok: true; message: string }
+  | { ok: true; message: string; /** a secret to show once (a new API key) */ secret?: string }
   | { ok: false; status: 400 | 401 | 403 | 409 | 429 | 503; message: string; field?: string; retryAfterSeconds?: number };
 
 export const fail = (status: 400 | 401 | 403 | 409 | 429 | 503, message: string, field?: string): ActionResult => ({

@@ -6,8 +6,9 @@ import type { Actor, AccountContext, ActionResult } from './context.ts';
 import { fail } from './context.ts';
 import { resendVerification } from './signup.ts';
 import { changeName, changePassword, deleteAccount, requestEmailChange } from './settings.ts';
+import { createKeyAction, revokeKeyAction } from './apiKeyForms.ts';
 
-export const PROFILE_INTENTS = ['name', 'password', 'email', 'resend', 'delete'] as const;
+export const PROFILE_INTENTS = ['name', 'password', 'email', 'resend', 'delete', 'api-key', 'api-key-revoke'] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 export function isProfileIntent(value: unknown): value is ProfileIntent {
@@ -26,6 +27,10 @@ export async function runProfileForm(ctx: AccountContext, actor: Actor, fields: 
       return resendVerification(ctx, actor);
     case 'delete':
       return deleteAccount(ctx, actor, fields);
+    case 'api-key':
+      return createKeyAction(ctx, actor, fields);
+    case 'api-key-revoke':
+      return revokeKeyAction(ctx, actor, fields);
     default:
       return fail(400, `Unknown form: expected one of ${PROFILE_INTENTS.join(', ')}.`);
   }

@@ -13,6 +13,7 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type ApiKeyRecord,
   type BillingEventRecord,
   type BillingOutcome,
   type BillingSubscription,
@@ -21,6 +22,7 @@ import {
   type NewAccountToken,
   type NewUser,
   type QueuedMail,
+  type QuotaUse,
   type RedeemResult,
   type SessionSummary,
   type SubscriptionRecord,
@@ -30,6 +32,9 @@ import {
   type UserWithSubscriptions,
 } from './types.ts';
 import {
+  API_KEY_COLUMNS,
+  toApiKey,
+  type ApiKeyRow,
   BILLING_COLUMNS,
   billingValues,
   toBillingEvent,
@@ -293,6 +298,73 @@ export class PostgresAccountStore implements AccountStore {
       ...user,
       subscriptions: row.subscriptions.map((p) => toSubscription({ user_id: user.id, ...p })),
     };
+  }
+
+  async createApiKey(key: { userId: number; name: string; prefix: string; digest: string; createdAt: number }): Promise<ApiKeyRecord> {
+    const { rows } = await this.#query<ApiKeyRow>(
+      `INSERT INTO api_keys (user_id, name, prefix, digest, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${API_KEY_COLUMNS}`,
+      [key.userId, key.name, key.prefix, key.digest, key.createdAt],
+    );
+    return toApiKey(rows[0]!);
+  }
+
+  async apiKeysOf(userId: number): Promise<ApiKeyRecord[]> {
+    const { rows } = await this.#query<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, [userId]);
+    return rows.map(toApiKey);
+  }
+
+  async revokeApiKey(userId: number, keyId: number, at: number): Promise<boolean> {
+    const result = await this.#query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL', [at, keyId, userId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async apiKeyOwner(digest: string): Promise<{ key: ApiKeyRecord; user: UserWithSubscriptions } | null> {
+    // One round trip: the key, its owner and the owner's plans (a revoked key or plan holds at the next request).
+    const { rows } = await this.#query<UserRow & { key: ApiKeyRow; subscriptions: { plan_name: string; expires_at: number }[] }>(
+      `WITH k AS (SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE digest = $1 AND revoked_at IS NULL)
+       SELECT u.*, (SELECT row_to_json(k) FROM k) AS key, coalesce(
+           json_agg(json_build_object('plan_name', p.plan_name, 'expires_at', p.expires_at) ORDER BY p.plan_name)
+             FILTER (WHERE p.plan_name IS NOT NULL),
+           '[]') AS subscriptions
+         FROM k
+         JOIN users u ON u.id = k.user_id
+         LEFT JOIN subscriptions p ON p.user_id = u.id
+        GROUP BY u.id`,
+      [digest],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user = toUser(row);
+    return {
+      key: toApiKey(row.key),
+      user: { ...user, subscriptions: row.subscriptions.map((p) => toSubscription({ user_id: user.id, ...p })) },
+    };
+  }
+
+  async consumeQuota(uses: readonly QuotaUse[], keyId: number | null, at: number): Promise<{ allowed: boolean; used: number[] }> {
+    return this.#transaction(async (client) => {
+      // Each window's row is created or locked first (always in the caller's order: no deadlock between nodes),
+      // so two nodes counting the same window take turns and the limit holds exactly.
+      const now: number[] = [];
+      for (const u of uses) {
+        const { rows } = await this.#query<{ used: number }>(
+          'INSERT INTO api_usage (bucket, window_start, used) VALUES ($1, $2, 0) ON CONFLICT (bucket, window_start) DO UPDATE SET used = api_usage.used RETURNING used',
+          [u.bucket, u.windowStart],
+          client,
+        );
+        now.push(Number(rows[0]!.used));
+      }
+      if (uses.some((u, i) => now[i]! + u.cost > u.limit)) return { allowed: false, used: now };
+      for (const u of uses) {
+        await this.#query('UPDATE api_usage SET used = used + $3 WHERE bucket = $1 AND window_start = $2', [u.bucket, u.windowStart, u.cost], client);
+      }
+      if (keyId !== null) await this.#query('UPDATE api_keys SET requests = requests + 1, last_used_at = $1 WHERE id = $2', [at, keyId], client);
+      return { allowed: true, used: now.map((n, i) => n + uses[i]!.cost) };
+    });
+  }
+
+  async pruneQuota(before: number): Promise<number> {
+    return (await this.#query('DELETE FROM api_usage WHERE window_start < $1', [before])).rowCount ?? 0;
   }
 
   async deleteSession(sessionIdDigest: string): Promise<void> {

@@ -3,6 +3,7 @@
  * is_admin as 0/1 and times as numbers; PostgreSQL returns a boolean and BIGINT times as strings.
  */
 import type {
+  ApiKeyRecord,
   BillingEventRecord,
   BillingSubscription,
   MailRecord,
@@ -47,6 +48,32 @@ export function toSubscription(row: SubscriptionRow): SubscriptionRecord {
 /** Every user with their own subscriptions (listUsers: both lists read in one snapshot). */
 export function withSubscriptions(users: UserRecord[], subscriptions: SubscriptionRecord[]): UserWithSubscriptions[] {
   return users.map((u) => ({ ...u, subscriptions: subscriptions.filter((s) => s.userId === u.id) }));
+}
+
+export interface ApiKeyRow {
+  id: number | string;
+  user_id: number;
+  name: string;
+  prefix: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+  requests: number | string;
+  revoked_at: number | string | null;
+}
+export const API_KEY_COLUMNS = 'id, user_id, name, prefix, created_at, last_used_at, requests, revoked_at';
+
+export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
+  const optional = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: Number(row.created_at),
+    lastUsedAt: optional(row.last_used_at),
+    requests: Number(row.requests),
+    revokedAt: optional(row.revoked_at),
+  };
 }
 
 export interface MailRow {

@@ -12,6 +12,7 @@ import {
   UnknownAccountError,
   normalizeEmail,
   type AccountStore,
+  type ApiKeyRecord,
   type BillingEventRecord,
   type BillingOutcome,
   type BillingSubscription,
@@ -20,6 +21,7 @@ import {
   type NewAccountToken,
   type NewUser,
   type QueuedMail,
+  type QuotaUse,
   type RedeemResult,
   type SessionSummary,
   type SubscriptionRecord,
@@ -29,6 +31,9 @@ import {
   type UserWithSubscriptions,
 } from './types.ts';
 import {
+  API_KEY_COLUMNS,
+  toApiKey,
+  type ApiKeyRow,
   BILLING_COLUMNS,
   billingValues,
   toBillingEvent,
@@ -384,6 +389,46 @@ export class SqliteAccountStore implements AccountStore {
       if (mail) this.#enqueue([mail], nowSeconds());
       return true;
     });
+  }
+
+  async createApiKey(key: { userId: number; name: string; prefix: string; digest: string; createdAt: number }): Promise<ApiKeyRecord> {
+    const row = this.#sql(`INSERT INTO api_keys (user_id, name, prefix, digest, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`)
+      .get(key.userId, key.name, key.prefix, key.digest, key.createdAt) as unknown as ApiKeyRow;
+    return toApiKey(row);
+  }
+
+  async apiKeysOf(userId: number): Promise<ApiKeyRecord[]> {
+    const rows = this.#sql(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`).all(userId) as unknown as ApiKeyRow[];
+    return rows.map(toApiKey);
+  }
+
+  async revokeApiKey(userId: number, keyId: number, at: number): Promise<boolean> {
+    return Number(this.#sql('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').run(at, keyId, userId).changes) > 0;
+  }
+
+  async apiKeyOwner(digest: string): Promise<{ key: ApiKeyRecord; user: UserWithSubscriptions } | null> {
+    const row = this.#sql(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE digest = ? AND revoked_at IS NULL`).get(digest) as ApiKeyRow | undefined;
+    if (!row) return null;
+    const user = await this.findUserById(row.user_id);
+    return user ? { key: toApiKey(row), user: { ...user, subscriptions: await this.subscriptionsFor(user.id) } } : null;
+  }
+
+  async consumeQuota(uses: readonly QuotaUse[], keyId: number | null, at: number): Promise<{ allowed: boolean; used: number[] }> {
+    return this.#write(() => {
+      const now = uses.map((u) => (this.#sql('SELECT used FROM api_usage WHERE bucket = ? AND window_start = ?').get(u.bucket, u.windowStart) as { used: number } | undefined)?.used ?? 0);
+      if (uses.some((u, i) => now[i]! + u.cost > u.limit)) return { allowed: false, used: now };
+      const used = uses.map((u) =>
+        Number((this.#sql(
+          'INSERT INTO api_usage (bucket, window_start, used) VALUES (?, ?, ?) ON CONFLICT (bucket, window_start) DO UPDATE SET used = used + excluded.used RETURNING used',
+        ).get(u.bucket, u.windowStart, u.cost) as { used: number }).used),
+      );
+      if (keyId !== null) this.#sql('UPDATE api_keys SET requests = requests + 1, last_used_at = ? WHERE id = ?').run(at, keyId);
+      return { allowed: true, used };
+    });
+  }
+
+  async pruneQuota(before: number): Promise<number> {
+    return Number(this.#sql('DELETE FROM api_usage WHERE window_start < ?').run(before).changes);
   }
 
   async sessionsFor(userId: number, now: number): Promise<SessionSummary[]> {

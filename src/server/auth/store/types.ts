@@ -206,7 +206,54 @@ export interface BillingStore {
   recentBillingEvents(limit: number): Promise<BillingEventRecord[]>;
 }
 
-export interface AccountStore extends FailureCounters, BillingStore {
+/** A developer API key as its owner sees it (the key itself is shown once, at creation, and never kept). */
+export interface ApiKeyRecord {
+  id: number;
+  userId: number;
+  name: string;
+  /** Its first characters ("cv_live_AbC1"), so that the owner (or a scanner) recognises it. */
+  prefix: string;
+  /** seconds since epoch */
+  createdAt: number;
+  lastUsedAt: number | null;
+  /** Requests answered with it. */
+  requests: number;
+  revokedAt: number | null;
+}
+
+/** One quota window a request counts against: `cost` is added unless the window would pass its `limit`. */
+export interface QuotaUse {
+  /** Who and which window kind, e.g. "key:12:minute". */
+  bucket: string;
+  /** seconds since epoch */
+  windowStart: number;
+  cost: number;
+  limit: number;
+}
+
+/**
+ * Developer API keys and quota counters, in the store so that every web node sees the same keys, revocations
+ * and counts.
+ */
+export interface ApiKeyStore {
+  createApiKey(key: { userId: number; name: string; prefix: string; digest: string; createdAt: number }): Promise<ApiKeyRecord>;
+  /** The user's keys, newest first, revoked ones included. */
+  apiKeysOf(userId: number): Promise<ApiKeyRecord[]>;
+  /** Revokes one of the user's keys; false when the user has no such live key. */
+  revokeApiKey(userId: number, keyId: number, at: number): Promise<boolean>;
+  /** The live (not revoked) key with this digest and its owner with their plans, read fresh; else null. */
+  apiKeyOwner(digest: string): Promise<{ key: ApiKeyRecord; user: UserWithSubscriptions } | null>;
+  /**
+   * Counts one request against every window in `uses`, all or nothing: when any window would pass its limit,
+   * nothing is counted and `allowed` is false. `used` is each window's count afterwards (or now, when refused).
+   * A key's request counter and last-used time are updated with it.
+   */
+  consumeQuota(uses: readonly QuotaUse[], keyId: number | null, at: number): Promise<{ allowed: boolean; used: number[] }>;
+  /** Deletes counters of windows that started before `before`; returns how many. */
+  pruneQuota(before: number): Promise<number>;
+}
+
+export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;

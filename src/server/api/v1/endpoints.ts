@@ -1,0 +1,240 @@
+/**
+ * The endpoints of /api/v1: ONE list, read by the router (router.ts: matching, parameters, cost) and by the
+ * OpenAPI generator (openapi.ts: paths, parameters, answers). Every endpoint answers with the site's own
+ * builders (answers.ts, career.ts, gameDetails.ts, search): one filter model, one implementation.
+ */
+import '../../../lib/zodSetup';
+import { z } from 'zod';
+import { DATA_PAGE_KINDS, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import { FILTERS } from '../../../lib/filters';
+import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
+import { SIDES } from '../../../lib/pageKinds';
+import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
+import type { Session } from '../../../lib/session';
+import { answerObject, type Asker } from '../../stats/answers';
+import { careerCsvDownload, playerCareer } from '../../stats/career';
+import { laneOf } from '../../stats/cost';
+import { csvDownload, parseCsvOptions, parseFormat } from '../../stats/csv';
+import { gameDetails } from '../../stats/gameDetails';
+import { gamePossessions } from '../../stats/gamePossessions';
+import { ApiError } from '../../stats/errors';
+import { assertFiltersAllowed } from '../../stats/gating';
+import { playerDetails } from '../../stats/players';
+import { search } from '../../search';
+import { config } from '../../config';
+import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, TableAnswer } from './schemas';
+
+/** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
+export interface V1Request {
+  url: URL;
+  request: Request;
+  params: Record<string, string>;
+  /** the key owner's session (gating as for the owner); null without a key */
+  session: Session | null;
+  asker: Asker;
+}
+
+/** A prepared call: what it counts against the quotas, and the work (an object to check, or a Response: CSV). */
+export interface V1Call {
+  cost: number;
+  run: () => Promise<unknown>;
+}
+
+export interface V1Endpoint {
+  /** OpenAPI path, e.g. /api/v1/players/{player_id} */
+  path: string;
+  summary: string;
+  description: string;
+  /** path parameters (documentation and their check) */
+  params?: z.ZodObject;
+  /** query parameters (documentation; the call parses them) */
+  query?: z.ZodObject;
+  answer: z.ZodType;
+  /** `format=csv` (or Accept: text/csv) gives the table as a CSV download */
+  csv: boolean;
+  prepare: (r: V1Request) => V1Call;
+}
+
+const playerIdParam = z.object({ player_id: z.string().regex(/^\d{1,10}$/, 'must be a player id (digits)').describe('The player id (the league person id).') });
+const gameIdParam = z.object({ game_id: z.string().regex(/^\d{10}$/, "must be the league's 10-digit game id, e.g. 0022200001").describe("The league's 10-digit game id.") });
+
+/** Whether the answer should be CSV: format=csv, or Accept: text/csv without a format. */
+export function wantsCsv(r: Pick<V1Request, 'url' | 'request'>): boolean {
+  if (r.url.searchParams.has('format')) return parseFormat(r.url.searchParams) === 'csv';
+  return /\btext\/csv\b/.test(r.request.headers.get('accept') ?? '');
+}
+
+/** The documented query of /api/v1/table: generated from the filter definitions (src/lib/filters.ts). */
+function tableQueryDoc(): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {
+    page: z.enum(DATA_PAGE_KINDS as [string, ...string[]]).describe('The page kind: League, Players, Lineups, TeamPlayers, PlayerGameLog, GamePlayers ... (the site\'s pages).'),
+    entity: z.string().optional().describe('Player id, team abbreviation or game id, for page kinds about one (Player*, Team*, Game*).'),
+    side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
+    metric_set: z.string().optional().describe('The metric set (see /api/v1/metric_sets); default the view\'s first.'),
+    min_poss: z.string().regex(/^\d+$/).optional().describe('Minimum possessions of a lineup row (lineup pages) or a ranked player.'),
+    format: z.enum(['json', 'csv']).optional().describe('csv: the table as the site\'s CSV download.'),
+  };
+  for (const f of FILTERS) {
+    const paid = f.requiresAuth ? ' Needs a key of an active Stats plan.' : '';
+    if (f.type === 'range') {
+      shape[`${f.apiKey}_low`] = z.string().regex(/^-?\d+$/).optional().describe(`${f.label}: lower bound (${f.min} to ${f.max}).${paid}`);
+      shape[`${f.apiKey}_high`] = z.string().regex(/^-?\d+$/).optional().describe(`${f.label}: upper bound (${f.min} to ${f.max}).${paid}`);
+    } else if (f.type === 'date') shape[f.apiKey] = z.iso.date().optional().describe(`${f.label}: YYYY-MM-DD.${paid}`);
+    else if (f.type === 'boolean') shape[f.apiKey] = z.enum(['true', 'false']).optional().describe(`${f.label} (default ${String(f.default)}).${paid}`);
+    else if (f.type === 'choice') shape[f.apiKey] = z.enum(f.options as unknown as [string, ...string[]]).optional().describe(`${f.label} (default ${f.default}).${paid}`);
+    else if (f.type === 'multi') shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: one or more of ${f.options.slice(0, 6).join(', ')}${f.options.length > 6 ? ' ...' : ''}; repeat the key for several.${paid}`);
+    else shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: ${f.type === 'teams' ? 'team abbreviations' : 'player ids'}; repeat the key for several.${paid}`);
+  }
+  return z.object(shape);
+}
+
+/** The table query of a request: parsed (400 naming the bad key), gated on the key's plan (403), one metric set. */
+function tableQuery(r: V1Request): DataQuery {
+  const raw = rawQueryFromSearchParams(r.url.searchParams);
+  delete raw.format;
+  const q = parseDataQuery(raw);
+  try {
+    assertFiltersAllowed(q, r.session);
+  } catch (error) {
+    if (!(error instanceof ApiError) || r.session) throw error;
+    throw new ApiError(403, `${error.message.replace(/^Sign in with an active Stats plan to use these filters: /, 'These filters need a key of an active Stats plan (Authorization: Bearer ...): ').replace('Anonymous users', 'Without a key you')}`, error.param);
+  }
+  const sets = metricSetDefinitions(q.page, q.side);
+  if (!q.metricSet && sets.length === 0) throw new ParamError('page', `has no tables (${q.page})`);
+  return { ...q, metricSet: q.metricSet ?? sets[0]!.value };
+}
+
+const costOf = (q: DataQuery) => (laneOf(q) === 'heavy' ? config.apiQuota.heavyCost : 1);
+
+const column = (c: { key: string; label: string; format: string; definition: string }) => ({ key: c.key, label: c.label, format: c.format, definition: c.definition });
+
+export const ENDPOINTS: readonly V1Endpoint[] = [
+  {
+    path: '/api/v1/table',
+    summary: 'A stats table',
+    description:
+      'The table of any stats page with any filters: the same numbers as the site. Paid filters (everything but season, season type, dates and garbage time) need a key of an active Stats plan. ' +
+      'A heavy query (many seasons, possession-level filters, league-wide views) counts more against the quotas.',
+    query: tableQueryDoc(),
+    answer: TableAnswer,
+    csv: true,
+    prepare: (r) => {
+      const q = tableQuery(r);
+      return {
+        cost: costOf(q),
+        run: async () => {
+          if (wantsCsv(r)) return csvDownload(q, parseCsvOptions(r.url.searchParams, q), r.asker, r.request);
+          const response = await answerObject(q, r.asker);
+          const set = metricSetDefinitions(q.page, q.side).find((d) => d.value === q.metricSet)!;
+          return {
+            page: q.page,
+            entity: q.entity,
+            side: q.side,
+            metric_set: set.value,
+            ...(response.note ? { note: response.note } : {}),
+            columns: columnsOf(set).map(column),
+            rows: response.data[set.value] ?? [],
+          };
+        },
+      };
+    },
+  },
+  {
+    path: '/api/v1/metric_sets',
+    summary: 'Metric sets of a page kind',
+    description: 'The metric sets a page kind offers on a side, with every column\'s label, format and definition.',
+    query: z.object({
+      page: z.enum(DATA_PAGE_KINDS as [string, ...string[]]).describe('The page kind.'),
+      side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
+    }),
+    answer: MetricSetsAnswer,
+    csv: false,
+    prepare: (r) => {
+      const page = r.url.searchParams.get('page') ?? '';
+      if (!(DATA_PAGE_KINDS as string[]).includes(page)) throw new ParamError('page', page ? 'is not a stats page kind' : 'is required');
+      const side = (r.url.searchParams.get('side') ?? 'offense') as 'offense' | 'defense';
+      if (!SIDES.includes(side)) throw new ParamError('side', 'must be offense or defense');
+      return {
+        cost: 1,
+        run: async () => ({
+          page,
+          side,
+          sets: metricSetDefinitions(page as DataQuery['page'], side).map((d) => ({ value: d.value, label: d.label, group: d.group, layout: d.layout, columns: columnsOf(d).map(column) })),
+        }),
+      };
+    },
+  },
+  {
+    path: '/api/v1/players/{player_id}',
+    summary: 'A player',
+    description: 'His name, teams and seasons (regular season and playoffs), with his estimated position each season.',
+    params: playerIdParam,
+    answer: PlayerAnswer,
+    csv: false,
+    prepare: (r) => ({ cost: 1, run: () => playerDetails(Number(r.params.player_id)) }),
+  },
+  {
+    path: '/api/v1/players/{player_id}/career',
+    summary: 'A player\'s career',
+    description: 'His box-score totals and rates per season and career, regular season and playoffs apart (playoffs before 2013-14 are not in the data).',
+    params: playerIdParam,
+    query: z.object({
+      format: z.enum(['json', 'csv']).optional(),
+      season_type: z.enum(['regular', 'playoffs']).optional().describe('CSV: which table (default regular).'),
+      mode: z.enum(['per_game', 'totals', 'per_36', 'per_100']).optional().describe('CSV: per game (default), totals, per 36 minutes or per 100 possessions.'),
+    }),
+    answer: CareerAnswer,
+    csv: true,
+    prepare: (r) => ({
+      cost: 1,
+      run: async () => {
+        const career = await playerCareer(Number(r.params.player_id));
+        return wantsCsv(r) ? careerCsvDownload(career, r.url.searchParams, r.request) : career;
+      },
+    }),
+  },
+  {
+    path: '/api/v1/games/{game_id}',
+    summary: 'A game\'s box score',
+    description: 'Both teams\' box scores (every player and the team totals, which equal the final score), the score by period, the starters.',
+    params: gameIdParam,
+    answer: GameAnswer,
+    csv: false,
+    prepare: (r) => ({ cost: 1, run: () => gameDetails(r.params.game_id!) }),
+  },
+  {
+    path: '/api/v1/games/{game_id}/possessions',
+    summary: 'A game\'s possessions',
+    description: 'Every possession of the game in order, with the ten players on the floor and what the offense did.',
+    params: gameIdParam,
+    answer: PossessionsAnswer,
+    csv: false,
+    prepare: (r) => ({ cost: 1, run: () => gamePossessions(r.params.game_id!) }),
+  },
+  {
+    path: '/api/v1/search',
+    summary: 'Search players',
+    description: 'Players whose name matches the query (accents and case ignored), best first. An empty query finds nothing.',
+    query: z.object({
+      q: z.string().max(100).describe('A name or part of one.'),
+      limit: z.string().regex(/^\d+$/).optional().describe(`At most this many (1-${SEARCH_MAX_LIMIT}).`),
+    }),
+    answer: SearchAnswer,
+    csv: false,
+    prepare: (r) => {
+      const { q, limit } = parseSearchParams(r.url.searchParams);
+      return { cost: 1, run: async () => ({ players: (await search(q, limit)).players }) };
+    },
+  },
+];
+
+/** The endpoint and path parameters of a path under /api/v1, or null. */
+export function matchEndpoint(pathname: string): { endpoint: V1Endpoint; params: Record<string, string> } | null {
+  for (const endpoint of ENDPOINTS) {
+    const names: string[] = [];
+    const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}/?$`);
+    const m = pattern.exec(pathname);
+    if (m) return { endpoint, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+/**
+ * The answers of /api/v1, as zod schemas: THE definition of every v1 field. The router passes each answer
+ * through its schema before sending it (fields the site's own endpoints add later never reach v1; a missing
+ * field is a 500 in the tests, not a silent change), and openapi.ts generates the OpenAPI document from them.
+ * v1 only grows: fields are added, never renamed, retyped or removed (a breaking change is v2).
+ */
+import '../../../lib/zodSetup';
+import { z } from 'zod';
+
+const int = () => z.number().int();
+const seasonLabel = () => z.string().describe('Season label, e.g. "2022-23".');
+const nullableNumber = () => z.number().nullable();
+
+export const ErrorBody = z
+  .object({
+    error: z.string().describe('What went wrong, in a sentence.'),
+    param: z.string().optional().describe('The query parameter at fault, when one is.'),
+  })
+  .meta({ id: 'Error', description: 'Every 4xx and 5xx answer.' });
+
+export const Column = z
+  .object({
+    key: z.string().describe('The row field.'),
+    label: z.string().describe('The column header on the site.'),
+    format: z.enum(['rate', 'percent', 'number', 'seconds', 'money']).describe('rate: per possession or per 100; percent: 0-100; seconds: a duration; money: US dollars.'),
+    definition: z.string().describe('How the number is computed (METRICS.md; the guides on the site).'),
+  })
+  .meta({ id: 'Column', description: 'A column of a metric set: one numeric field of each row.' });
+
+const cell = z.union([z.number(), z.string(), z.boolean(), z.null(), z.array(z.union([z.number(), z.string()]))]);
+export const TableRow = z
+  .record(z.string(), cell)
+  .meta({
+    id: 'TableRow',
+    description:
+      'One row of a table. Its identity fields depend on the page kind (player_id, name, position, team, season, game_id, date, opponent, lineup_id, players ...); ' +
+      'its numbers are the `columns` of the answer, each with its definition. Player tables add `{key}_pct` (the percentile in his position group, 0-100) for rate columns; ' +
+      'on/off tables give `{key}_on`, `{key}_off` and `{key}_diff`.',
+  });
+
+export const TableAnswer = z
+  .object({
+    page: z.string().describe('The page kind asked for.'),
+    entity: z.string().nullable().describe('The player id, team abbreviation or game id of the page; null for league-wide pages.'),
+    side: z.enum(['offense', 'defense']),
+    metric_set: z.string().describe('The metric set the rows carry (its value; /api/v1/metric_sets lists them).'),
+    note: z.string().optional().describe('Why the table is empty when it is by design (e.g. no preseason data).'),
+    columns: z.array(Column),
+    rows: z.array(TableRow),
+  })
+  .meta({ id: 'TableAnswer', description: 'A stats table: the same numbers as the site\'s page with the same filters.' });
+
+export const MetricSetsAnswer = z
+  .object({
+    page: z.string(),
+    side: z.enum(['offense', 'defense']),
+    sets: z.array(
+      z.object({
+        value: z.string().describe('Pass as metric_set.'),
+        label: z.string(),
+        group: z.enum(['Player', 'Team', 'Opponent', 'none']).describe('Whose numbers: the player\'s, his team\'s (offense) or the opponents\' (defense).'),
+        layout: z.enum(['plain', 'onoff']).describe('onoff: each column comes as {key}_on, {key}_off and {key}_diff.'),
+        columns: z.array(Column),
+      }),
+    ),
+  })
+  .meta({ id: 'MetricSetsAnswer', description: 'The metric sets of a page kind and side, with every column defined.' });
+
+const BoxLine = {
+  sec: int().describe('Seconds played.'),
+  fgm: int(), fga: int(), fg3m: int(), fg3a: int(), ftm: int(), fta: int(),
+  oreb: int(), dreb: int(), ast: int(), stl: int(), blk: int(), tov: int(), pf: int(), pts: int(),
+  plus_minus: int().describe('Points scored minus points allowed while on the floor.'),
+};
+
+const GameTeam = z.object({
+  team: z.string().describe('Current abbreviation of the franchise.'),
+  abbr_then: z.string().describe('Its abbreviation at the time of the game.'),
+  name: z.string(),
+  pts: int(),
+  pts_by_period: z.array(int()).describe('Points per period (quarters, then overtimes).'),
+  starters: z.array(z.object({ player_id: int(), name: z.string() })),
+  players: z.array(z.object({ player_id: int(), name: z.string(), starter: z.boolean(), ...BoxLine })),
+  totals: z.object({ ...BoxLine, possessions: int() }),
+});
+
+export const GameAnswer = z
+  .object({
+    game_id: z.string().describe("The league's 10-digit game id."),
+    date: z.string().describe('YYYY-MM-DD'),
+    season: seasonLabel(),
+    season_start: int(),
+    season_type: z.string().describe('regular or playoffs'),
+    periods: int(),
+    away: GameTeam,
+    home: GameTeam,
+  })
+  .meta({ id: 'GameAnswer', description: 'A game\'s box score: each team\'s players and totals, away team first.' });
+
+export const PossessionRow = z
+  .object({
+    poss_num: int().describe('1-based number of the possession in the game (technical rows carry their possession\'s).'),
+    period: int().describe('1-4 quarters, 5+ overtimes.'),
+    start_clock: int().describe('Seconds left in the period at the start.'),
+    end_clock: int().describe('Seconds left in the period at the end.'),
+    offense: z.string().describe('The offense\'s team abbreviation.'),
+    defense: z.string(),
+    score_diff: int().describe('Offense score minus defense score at the start.'),
+    start_type: z.string().describe('How the offense got the ball (after_made_fg, after_dreb, after_steal ...).'),
+    possessions: int().describe('1; 0 on a technical row (technical free throws credited to the ten on the floor at the foul).'),
+    garbage_time: z.boolean().describe('Garbage time or an end-of-quarter heave (left out by default on the site).'),
+    offense_players: z.array(int()).describe('The offense\'s five player ids.'),
+    defense_players: z.array(int()).describe('The defense\'s five player ids.'),
+    pts: int(), fga: int(), fgm: int(), fg3a: int(), fg3m: int(), fta: int(), ftm: int(), tov: int(), oreb: int(), ast: int(), stl: int(), blk: int(),
+  })
+  .meta({ id: 'PossessionRow', description: 'One possession with the ten players on the floor.' });
+
+export const PossessionsAnswer = z
+  .object({ game_id: z.string(), possessions: z.array(PossessionRow) })
+  .meta({ id: 'PossessionsAnswer', description: 'Every possession of a game, in order.' });
+
+export const PlayerSearchHit = z.object({
+  name: z.string(),
+  second_spectrum_id: int().describe('The player id.'),
+  path: z.string().describe('His profile on the site.'),
+  first_season: seasonLabel(),
+  last_season: seasonLabel(),
+  team: z.string().describe('His last team.'),
+  minutes: z.number(),
+});
+
+export const SearchAnswer = z
+  .object({ players: z.array(PlayerSearchHit) })
+  .meta({ id: 'SearchAnswer', description: 'Players whose name matches, best first (accents and case ignored).' });
+
+const CareerLine = z.object({
+  season: z.string(),
+  label: z.string().describe('The row\'s label: a season, or the seasons a career row covers.'),
+  season_start: int().nullable(),
+  season_type: z.string(),
+  team: z.string().nullable(),
+  teams: z.array(z.string()),
+  position: z.string().nullable(),
+  games: int(),
+  starts: int(),
+  ...BoxLine,
+  poss: int().describe('Offensive possessions on the floor.'),
+  values: z.record(z.string(), nullableNumber()).describe('Rates: usage, psa, pts_per_100, ast_pct, tov_pct, efg_pct, fg3_pct, ft_pct.'),
+  percentiles: z.record(z.string(), nullableNumber()).describe('Each rate\'s percentile in his position group that season (0-100).'),
+  qualified: z.boolean().optional(),
+});
+
+export const CareerAnswer = z
+  .object({ player_id: int(), rows: z.array(CareerLine), totals: z.array(CareerLine) })
+  .meta({ id: 'CareerAnswer', description: 'A player\'s season lines and career totals, regular season and playoffs apart.' });
+
+export const PlayerAnswer = z
+  .object({
+    player_id: int(),
+    name: z.string(),
+    first_season: seasonLabel(),
+    last_season: seasonLabel(),
+    position: z.string().describe('His estimated position group in his last season.'),
+    height_in: z.number().nullable(),
+    teams: z.array(z.object({ abbr: z.string(), name: z.string() })),
+    seasons: z.array(
+      z.object({ season: seasonLabel(), season_start: int(), season_type: z.string(), team: z.string(), teams: z.array(z.string()), games: int(), seconds: z.number(), position: z.string() }),
+    ),
+  })
+  .meta({ id: 'PlayerAnswer', description: 'A player: his teams and his seasons.' });
