@@ -73,10 +73,9 @@ export function apiDocs(origin: string): { info: { title: string; version: strin
       },
     };
   });
-  const shown = ['TableAnswer', 'Column', 'PossessionRow', 'Error'];
   return {
     info: doc.info,
     endpoints,
-    components: shown.filter((n) => components[n]).map((name) => ({ name, description: components[name]!.description ?? '', fields: fieldsOf(components[name], components) })),
+    components: Object.keys(components).sort().map((name) => ({ name, description: components[name]!.description ?? '', fields: fieldsOf(components[name], components) })),
   };
 }

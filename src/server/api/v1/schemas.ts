@@ -27,7 +27,10 @@ export const Column = z
   })
   .meta({ id: 'Column', description: 'A column of a metric set: one numeric field of each row.' });
 
-const cell = z.union([z.number(), z.string(), z.boolean(), z.null(), z.array(z.union([z.number(), z.string()]))]);
+export const LineupPlayer = z
+  .object({ player_id: int(), name: z.string() })
+  .meta({ id: 'LineupPlayer', description: 'A player of a lineup row (`players`).' });
+const cell = z.union([z.number(), z.string(), z.boolean(), z.null(), z.array(z.union([z.number(), z.string()])), z.array(LineupPlayer)]);
 export const TableRow = z
   .record(z.string(), cell)
   .meta({
