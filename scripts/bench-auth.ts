@@ -5,6 +5,9 @@
  * (getSessionForRequest: session row, user, plans), an anonymous request, the sign-in limiter (check, and
  * check + record a failure), a credentials check (argon2id included), and a whole sign-in through Auth.js
  * (CSRF, argon2id, session row written). Prints p50 / p95 per line.
+ * The developer API's key check (issue 27): the key's lookup with its owner's plans (checkApiKey), the quota
+ * count of a request (consumeQuota), and whole /api/v1 requests through the router in-process, with a key and
+ * without one (/api/v1/metric_sets: no stats query, so the line is what keys and quotas cost), with their rate.
  * Each store runs in a child process of its own (the store is chosen once per process, like a server's).
  */
 import { spawnSync } from 'node:child_process';
@@ -42,6 +45,8 @@ if (!storeKind) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-auth-'));
   process.env.ACCOUNTS_DB_PATH = path.join(dir, 'accounts.sqlite');
   process.env.AUTH_SECRET ||= 'bench-secret-bench-secret-bench-secret-0123';
+  // The API lines measure what a request costs, not the quotas: set them out of reach.
+  for (const name of ['API_KEY_PER_MINUTE', 'API_KEY_PER_DAY', 'API_ANON_PER_MINUTE', 'API_ANON_PER_DAY']) process.env[name] = '1000000';
 
   const { Auth } = await import('@auth/core');
   const { createAuthConfig } = await import('../src/server/auth/authConfig.ts');
@@ -91,6 +96,33 @@ if (!storeKind) {
   await perCall('credentials check, right password (argon2id)', 30, () => verifyCredentials({ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }), 'ms');
   await perCall('credentials check, unknown email (dummy hash)', 30, () => verifyCredentials({ email: 'nobody@example.com', password: 'demo-subscriber-2023' }), 'ms');
   await perCall('whole sign-in via Auth.js (CSRF, argon2id, session row)', 30, signIn, 'ms');
+
+  // The developer API: a key of the subscriber, checked and counted as every /api/v1 request is.
+  process.env.STATS_DB_PATH ||= fs.existsSync('data/stats.duckdb') ? 'data/stats.duckdb' : 'data/test-stats.duckdb';
+  const { checkApiKey, createApiKey } = await import('../src/server/api/keys.ts');
+  const { consumeQuota } = await import('../src/server/api/quota.ts');
+  const { handleV1 } = await import('../src/server/api/v1/router.ts');
+  const subscriber = (await store.findUserByEmail('subscriber@example.com'))!;
+  const { toSession } = await import('../src/server/auth/session.ts');
+  const owner = toSession({ ...subscriber, subscriptions: await store.subscriptionsFor(subscriber.id) });
+  const { key, record } = await createApiKey(store, owner, subscriber.id, 'bench');
+  await perCall('API key check (key, owner, plans)', 3_000, () => checkApiKey(store, `Bearer ${key}`), 'µs');
+  await perCall('API quota count (minute and day, one transaction)', 3_000, () => consumeQuota(store, { kind: 'key', keyId: record.id }, 1), 'µs');
+  const v1 = (headers: Record<string, string>) => () => {
+    const url = new URL(`${ORIGIN}/api/v1/metric_sets?page=Players`);
+    return handleV1({ url, request: new Request(url, { headers }), clientAddress: '203.0.113.7' }).then((r) => r.text());
+  };
+  await perCall('/api/v1/metric_sets in-process, with a key', 2_000, v1({ authorization: `Bearer ${key}` }), 'µs');
+  await perCall('/api/v1/metric_sets in-process, anonymous', 2_000, v1({}), 'µs');
+  const t0 = performance.now();
+  let done = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (performance.now() - t0 < 3_000) {
+      await v1({ authorization: `Bearer ${key}` })();
+      done++;
+    }
+  }));
+  console.log(`  ${'/api/v1 with a key, 8 at once for 3 s'.padEnd(56)} ${(done / ((performance.now() - t0) / 1000)).toFixed(0)} requests/s`);
   await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -343,6 +343,9 @@ export class PostgresAccountStore implements AccountStore {
 
   async consumeQuota(uses: readonly QuotaUse[], keyId: number | null, at: number): Promise<{ allowed: boolean; used: number[] }> {
     return this.#transaction(async (client) => {
+      // Counts are not worth waiting for the WAL flush: this transaction commits asynchronously (a crash of the
+      // database server may forget the last counts; the rest of the store keeps synchronous commits).
+      await this.#query('SET LOCAL synchronous_commit = off', [], client);
       // Each window's row is created or locked first (always in the caller's order: no deadlock between nodes),
       // so two nodes counting the same window take turns and the limit holds exactly.
       const now: number[] = [];
