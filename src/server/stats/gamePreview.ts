@@ -29,7 +29,7 @@ export type PreviewKey = (typeof PREVIEW_RANKED)[number];
 
 /** Each offense's number against the defense's number that answers it (ORB% meets the defense's DRB%). */
 export const MATCHUP_PAIRS: readonly { label: string; offense: PreviewKey; defense: PreviewKey }[] = [
-  { label: 'Rating (points per 100 possessions)', offense: 'ortg', defense: 'drtg' },
+  { label: 'Rating', offense: 'ortg', defense: 'drtg' },
   { label: 'eFG%', offense: 'efg_pct', defense: 'opp_efg_pct' },
   { label: 'TOV%', offense: 'tov_pct', defense: 'opp_tov_pct' },
   { label: 'ORB% / DRB%', offense: 'orb_pct', defense: 'drb_pct' },
@@ -63,6 +63,8 @@ export interface PreviewTeam {
 
 export interface MatchupRow {
   label: string;
+  /** the keys compared (offense's, defense's) */
+  keys: { offense: PreviewKey; defense: PreviewKey };
   offense: RankedValue;
   defense: RankedValue;
   /** the side with the better rank, or even */
@@ -226,7 +228,7 @@ export async function gamePreview(g: GameListRow): Promise<GamePreview> {
   const matchup = (o: PreviewTeam, d: PreviewTeam): Matchup => ({
     offense: o.abbr,
     defense: d.abbr,
-    rows: MATCHUP_PAIRS.map((p) => ({ label: p.label, offense: o.ranked[p.offense], defense: d.ranked[p.defense], edge: edgeOf(o.ranked[p.offense], d.ranked[p.defense]) })),
+    rows: MATCHUP_PAIRS.map((p) => ({ label: p.label, keys: { offense: p.offense, defense: p.defense }, offense: o.ranked[p.offense], defense: d.ranked[p.defense], edge: edgeOf(o.ranked[p.offense], d.ranked[p.defense]) })),
   });
   const form = ids.map((teamId, i): TeamForm => {
     const games = lastGames[i]!.map((x) => formGame(x, teamId));
