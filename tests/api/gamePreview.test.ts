@@ -42,8 +42,8 @@ async function boxFactors(date: string) {
 }
 
 /** Rank of `team` in `col` among the rows: 1 + the teams strictly better (ties share the better rank). */
-function rankOf<T extends Record<string, number>>(rows: T[], team: number, col: keyof T, higherIsBetter: boolean): number {
-  const mine = rows.find((r) => r.team_id === team)![col];
+function rankOf<K extends string>(rows: (Record<K, number> & { team_id: number })[], team: number, col: K, higherIsBetter: boolean): number {
+  const mine: number = rows.find((r) => r.team_id === team)![col];
   return 1 + rows.filter((r) => (higherIsBetter ? r[col] > mine : r[col] < mine)).length;
 }
 

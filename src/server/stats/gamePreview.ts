@@ -15,10 +15,12 @@ import { parseDataQuery, type AppliedFilters } from '../../lib/apiParams';
 import type { Better } from '../../lib/columnMeta';
 import { OVERVIEW_COLUMNS } from '../../lib/teamsTable';
 import { teamByTeamId } from '../../lib/teams';
-import { statsDb } from '../db/statsDb';
+import { LRUCache } from 'lru-cache';
+import { onStatsDbChange, statsDb } from '../db/statsDb';
 import { pct, type Value, type Values } from './formulas';
 import { listGames, type GameListRow } from './gameList';
 import { teamSumsBy } from './sums';
+import { sharedLookup } from './sharedLookup';
 import { rankColumn, teamsTable, type TeamsTableRow } from './teamsTable';
 import { teamSums } from './views/shared';
 import { dayBefore } from './views/games';
@@ -191,8 +193,19 @@ export function seriesContext(earlier: readonly GameListRow[], away: { id: numbe
   return { gameNumber, text: `Game ${gameNumber}, ${text}` };
 }
 
+/**
+ * A game's preview never changes while the server reads one stats file (it reads only earlier games): kept per
+ * game, as the other memoised lookups are (sharedLookup), until the server switches to a new file.
+ */
+const previews = new LRUCache<string, Promise<GamePreview>>({ max: 2000 });
+onStatsDbChange(() => previews.clear());
+
 /** The preview of a game (as findGame gives it). */
-export async function gamePreview(g: GameListRow): Promise<GamePreview> {
+export function gamePreview(g: GameListRow): Promise<GamePreview> {
+  return sharedLookup(previews, g.gameCode, () => buildPreview(g));
+}
+
+async function buildPreview(g: GameListRow): Promise<GamePreview> {
   const through = dayBefore(g.date);
   const f = previewFilters(g.season, through);
   const ids = [g.awayTeamId, g.homeTeamId] as const;
