@@ -40,10 +40,12 @@ async function expectGame5(page: Page): Promise<void> {
   // Ranks: both teams, each ranked line with its rank as text.
   const ranks = s.getByRole('table', { name: 'League ranks' });
   await expect(ranks.getByRole('columnheader')).toHaveText(['Metric', 'MIA', 'DEN', 'League']);
+  const rows = await ranks.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
   for (const metric of ['ORtg', 'eFG%', 'TOV%', 'ORB%', 'FT rate', 'DRtg', 'Opp eFG%', 'Opp TOV%', 'DRB%', 'Opp FT rate', 'Net rating']) {
-    const row = ranks.getByRole('row').filter({ has: page.getByRole('rowheader', { name: metric, exact: true }) });
-    await expect(row.locator('td').nth(0)).toHaveText(/\d(st|nd|rd|th)$/);
-    await expect(row.locator('td').nth(1)).toHaveText(/\d(st|nd|rd|th)$/);
+    const row = rows.find((r) => r[0] === metric);
+    expect(row, metric).toBeDefined();
+    // a value and its rank among the 30 teams, for each team
+    for (const cell of row!.slice(1, 3)) expect(cell, metric).toMatch(/^[+−-]?\d+\.\d%?\s*([1-9]|[12]\d|30)(st|nd|rd|th)$/);
   }
   // Two matchups, five factors each, each with an edge that names a team or says even.
   for (const name of ['MIA offense vs DEN defense', 'DEN offense vs MIA defense']) {
