@@ -21,6 +21,7 @@ import { pct, type Value, type Values } from './formulas';
 import { listGames, type GameListRow } from './gameList';
 import { teamSumsBy } from './sums';
 import { sharedLookup } from './sharedLookup';
+import type { Params } from './sql';
 import { rankColumn, teamsTable, type TeamsTableRow } from './teamsTable';
 import { teamSums } from './views/shared';
 import { dayBefore } from './views/games';
@@ -166,7 +167,7 @@ function formGame(g: GameListRow, teamId: number): FormGame {
 async function netOver(f: AppliedFilters, lists: readonly { teamId: number; games: readonly GameListRow[] }[]): Promise<Map<number, Value>> {
   const withGames = lists.filter((l) => l.games.length > 0);
   if (withGames.length === 0) return new Map();
-  const extra = (col: string) => (b: import('./sql').Params) => [
+  const extra = (col: string) => (b: Params) => [
     `(${withGames.map((l) => `(p.${col} = ${b.bind(l.teamId)} AND p.game_id IN (SELECT game_id FROM games WHERE game_code IN ${b.list(l.games.map((g) => g.gameCode))}))`).join(' OR ')})`,
   ];
   const [off, def] = await Promise.all([
