@@ -7,12 +7,13 @@
  * - season series and playoff standing: games.parquet (dates, teams) with each game's final score from the
  *   play-by-play's own last SCORE ("away - home");
  * - last 10 games: the box scores' W/L (2012-13) and games.parquet + SCORE (2022-23 playoffs);
+ * - ratings and TOV% ranks: plain SQL over the stats database's team_games rows (points, possessions, turnovers);
  * - a game on the season's first day: nothing before it, and no error.
  */
 import { describe, expect, it } from 'vitest';
 import { findGameIfDb } from '../../src/server/stats/gameList';
 import { gamePreview, type GamePreview, type PreviewKey } from '../../src/server/stats/gamePreview';
-import { HAS_DB, rawFile, rawSql } from './helpers';
+import { HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 const previewOf = async (code: string): Promise<GamePreview> => {
   const g = await findGameIfDb(code);
@@ -197,6 +198,30 @@ describe.skipIf(!HAS_DB)('game preview: the 2023 Finals against games.parquet an
       expect([p.form[i]!.wins, p.form[i]!.losses]).toEqual([won.filter(Boolean).length, won.filter((w) => !w).length]);
     }
     expect([p.form[1]!.wins, p.form[1]!.losses]).toEqual([9, 1]); // DEN: 2-0 vs PHX, 4-0 vs LAL, 3-1 vs MIA
+  });
+});
+
+describe.skipIf(!HAS_DB)('game preview: rating and turnover ranks against plain SQL over team_games', () => {
+  it('ORtg, DRtg, net rating and TOV% ranks before 2023 Finals game 5 follow from the team-games rows before Jun 12 (their points, possessions, turnovers)', async () => {
+    const p = await previewOf('0042200405');
+    // Each team's rows and its opponents' rows in the same games, regular season and playoffs, before the date.
+    const rows = await sql<{ team_id: number; ortg: number; drtg: number; net: number; tov: number }>(
+      `SELECT t.team_id, 100 * sum(t.pts) / sum(t.possessions) AS ortg, 100 * sum(o.pts) / sum(o.possessions) AS drtg,
+              100 * sum(t.pts) / sum(t.possessions) - 100 * sum(o.pts) / sum(o.possessions) AS net,
+              100 * sum(t.tov) / sum(t.possessions) AS tov
+         FROM team_games t JOIN team_games o ON o.game_id = t.game_id AND o.team_id = t.opp_team_id
+        WHERE t.season = 2022 AND t.date < DATE '2023-06-12'
+        GROUP BY t.team_id`,
+    );
+    expect(rows.length).toBe(30);
+    for (const t of p.teams) {
+      const mine = rows.find((r) => r.team_id === t.teamId)!;
+      expect(t.ranked.ortg.value!).toBeCloseTo(mine.ortg, 1);
+      expect(t.ranked.ortg.rank, `${t.abbr} ORtg`).toBe(rankOf(rows, t.teamId, 'ortg', true));
+      expect(t.ranked.drtg.rank, `${t.abbr} DRtg`).toBe(rankOf(rows, t.teamId, 'drtg', false));
+      expect(t.ranked.net.rank, `${t.abbr} net`).toBe(rankOf(rows, t.teamId, 'net', true));
+      expect(t.ranked.tov_pct.rank, `${t.abbr} TOV%`).toBe(rankOf(rows, t.teamId, 'tov', false));
+    }
   });
 });
 
