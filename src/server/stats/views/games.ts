@@ -43,7 +43,7 @@ export async function gameTeamView(db: StatsDb, q: DataQuery, g: GameRef): Promi
 }
 
 /** The day before a YYYY-MM-DD date. */
-function dayBefore(date: string): string {
+export function dayBefore(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
