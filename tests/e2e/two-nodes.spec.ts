@@ -25,6 +25,7 @@ import { expect, test } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 
 const ACCOUNT_LIMIT = 4;
+const API_PER_MINUTE = 7;
 const WINDOW_SECONDS = 900;
 let cluster: PgCluster | null = null;
 let nodeEnv: Record<string, string> = {};
@@ -77,6 +78,7 @@ test.beforeAll(async () => {
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(ACCOUNT_LIMIT),
     SIGNIN_MAX_FAILURES_PER_IP: '1000',
     SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    API_KEY_PER_MINUTE: String(API_PER_MINUTE),
   };
   await usersCli('seed-demo');
   [A, B] = await Promise.all([startNode(await freePort()), startNode(await freePort())]);
@@ -128,6 +130,27 @@ test('wrong passwords spread over A and B add up to the account limit', async ({
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
     expect(retryAfter).toBeGreaterThanOrEqual(WINDOW_SECONDS - Math.ceil((Date.now() - firstFailure) / 1000) - 1);
   }
+});
+
+test('an API key made on node A counts one quota on both nodes, and its revocation holds on B at once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${A}/signin?callbackUrl=%2Fprofile`);
+  await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
+  await expect(page).toHaveURL(`${A}/profile`);
+  await page.getByLabel('Name of a new key').fill('two nodes');
+  await page.getByRole('button', { name: 'Make a key' }).click();
+  const key = await page.getByTestId('new-key').inputValue();
+  const ask = (node: string) => fetch(`${node}/api/v1/metric_sets?page=League`, { headers: { Authorization: `Bearer ${key}` } });
+  // A fresh minute (quota windows are whole UTC minutes), then requests alternate between the nodes.
+  await new Promise((r) => setTimeout(r, 60_500 - (Date.now() % 60_000)));
+  const statuses: number[] = [];
+  for (let i = 0; i < API_PER_MINUTE + 4; i++) statuses.push((await ask(i % 2 ? B : A)).status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(API_PER_MINUTE);
+  expect(statuses.slice(API_PER_MINUTE)).toEqual([429, 429, 429, 429]);
+  await page.goto(`${B}/profile`);
+  await page.getByRole('button', { name: 'Revoke two nodes' }).click();
+  await expect(page.getByTestId('api-keys').getByRole('status')).toContainText('revoked');
+  expect((await ask(A)).status).toBe(401);
 });
 
 test('a plan revoked with the CLI is refused on node B; a password changed with the CLI ends the session on B', async ({ page }) => {
