@@ -139,6 +139,8 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     '/api/v1/games/{game_id}': '',
     '/api/v1/games/{game_id}/possessions': '',
     '/api/v1/search': '?q=jokic',
+    '/api/v1/shots': '?page=PlayerProfile&entity=203999&season=2022-23',
+    '/api/v1/teams': '?season=2022-23&season_type=playoffs',
   };
   expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(examples).sort());
   await nextMinute();
@@ -198,7 +200,7 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
   for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await page.goto(`${server.base}/docs/api`);
-    await expect(page.locator('[data-endpoint]')).toHaveCount(7);
+    await expect(page.locator('[data-endpoint]')).toHaveCount(9);
     await expect(page.getByTestId('quota-table')).toContainText(String(PER_MINUTE));
     await expect(page.locator('[data-endpoint="/api/v1/table"] .params')).toContainText('opp_off_rank_low');
     await expect(page.locator('[data-endpoint="/api/v1/games/{game_id}/possessions"] .fields')).toContainText('PossessionRow[]');

@@ -11,7 +11,10 @@ import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
 import type { Session } from '../../../lib/session';
-import { answerObject, type Asker } from '../../stats/answers';
+import { answerObject, shotsAnswer, type Asker } from '../../stats/answers';
+import { jsonOf } from '../../stats/encoding';
+import { teamsTable } from '../../stats/teamsTable';
+import { parseTeamsTableQuery } from '../../../lib/teamsTableParams';
 import { careerCsvDownload, playerCareer } from '../../stats/career';
 import { laneOf } from '../../stats/cost';
 import { csvDownload, parseCsvOptions, parseFormat } from '../../stats/csv';
@@ -22,7 +25,7 @@ import { assertFiltersAllowed } from '../../stats/gating';
 import { playerDetails } from '../../stats/players';
 import { search } from '../../search';
 import { config } from '../../config';
-import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, TableAnswer } from './schemas';
+import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer } from './schemas';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
 export interface V1Request {
@@ -137,6 +140,38 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
           };
         },
       };
+    },
+  },
+  {
+    path: '/api/v1/shots',
+    summary: 'Shots by zone',
+    description: 'The shots of a page\'s sample (a player, a team, a lineup filter, a game ...) by zone with percentiles, and hexagonal bins for a chart. The same query and gating as /api/v1/table.',
+    query: tableQueryDoc(),
+    answer: ShotsAnswer,
+    csv: false,
+    prepare: (r) => {
+      const q = tableQuery(r);
+      return { cost: costOf(q), run: async () => JSON.parse(jsonOf(await shotsAnswer(q, r.asker))) as unknown };
+    },
+  },
+  {
+    path: '/api/v1/teams',
+    summary: 'Every team',
+    description: 'Every team\'s record, ratings, four factors and shot profile on both sides, for the seasons and season types asked (the site\'s teams table).',
+    query: z.object({
+      season: z.array(z.string()).optional().describe('Seasons (2022-23 or 2022); repeat the key for several; default the latest.'),
+      season_type: z.array(z.string()).optional().describe('regular (default) and/or playoffs.'),
+      is_garbage_time: z.enum(['true', 'false']).optional().describe('Leave garbage time out (default true).'),
+    }),
+    answer: TeamsAnswer,
+    csv: false,
+    prepare: (r) => {
+      // The API's keys, as the teams page's parser reads them (its URL keys).
+      const PAGE_KEYS: Record<string, string> = { season: 'season', season_type: 'seasonType', is_garbage_time: 'isGarbageTime' };
+      const page = new URLSearchParams();
+      for (const [k, v] of r.url.searchParams) if (PAGE_KEYS[k]) page.append(PAGE_KEYS[k], v);
+      const q = parseTeamsTableQuery(page);
+      return { cost: 1, run: () => teamsTable(q.filters) };
     },
   },
   {

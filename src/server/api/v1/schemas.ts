@@ -171,3 +171,45 @@ export const PlayerAnswer = z
     ),
   })
   .meta({ id: 'PlayerAnswer', description: 'A player: his teams and his seasons.' });
+
+const ShotZone = z.object({
+  zone: z.string().describe('rim, short_mid, long_mid, corner_3, above_break_3.'),
+  fga: int(),
+  fgm: int(),
+  league_fga_share: z.number().describe('The league\'s share of shots from this zone (percent).'),
+  league_fg_pct: z.number().describe('The league\'s FG% from this zone.'),
+  fg_pct_percentile: z.number().nullable().describe('Accuracy percentile in the pool (0-100).'),
+  fga_share_percentile: z.number().nullable().describe('Frequency percentile in the pool (0-100).'),
+});
+
+export const ShotsAnswer = z
+  .object({
+    fga: int().describe('Field-goal attempts in the sample.'),
+    fgm: int(),
+    zones: z.array(ShotZone),
+    binning: z.string().describe('How bins are made (hexagons of hex_radius feet).'),
+    located_fga: int().describe('Attempts with a location (the shot chart).'),
+    bins: z.array(z.object({ x: z.number().describe('Feet from the basket, sideways.'), y: z.number().describe('Feet from the baseline.'), fga: int(), fgm: int(), zone: z.string() })),
+    hex_radius: z.number(),
+    locations: z.string().describe('Whether the seasons asked have shot locations.'),
+    seasons_without_locations: z.array(z.string()),
+    pool: z.string().describe('Who the percentiles compare with.'),
+  })
+  .meta({ id: 'ShotsAnswer', description: 'Shots of a page\'s sample by zone, with percentiles, and hexagonal bins for a chart.' });
+
+export const TeamsAnswer = z
+  .object({
+    teams: z.array(
+      z
+        .object({
+          abbr: z.string(),
+          name: z.string(),
+          games: int(),
+          overview: z.record(z.string(), z.number().nullable()).describe('Record, ratings (ortg, drtg, net per 100 possessions), pace and the four factors on both sides.'),
+          offense: z.record(z.string(), z.number().nullable()).describe('The offense\'s numbers (four factors, shot zones, halfcourt, putbacks, transition).'),
+          defense: z.record(z.string(), z.number().nullable()).describe('The same of its opponents.'),
+        })
+        .catchall(z.unknown()),
+    ),
+  })
+  .meta({ id: 'TeamsAnswer', description: 'Every team of the seasons asked, as the site\'s teams table.' });
