@@ -20,9 +20,9 @@ import { teamByAbbr } from './teams';
 
 export { SIDES, type Side } from './pageKinds';
 
-/** Page kinds that have table data (NonStats has none). */
-export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats') as Exclude<PageKind, 'NonStats'>[];
-export type DataPageKind = Exclude<PageKind, 'NonStats'>;
+/** Page kinds that have table data (NonStats has none; GamePlayByPlay is drawn on the server from game_events). */
+export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats' && k !== 'GamePlayByPlay') as DataPageKind[];
+export type DataPageKind = Exclude<PageKind, 'NonStats' | 'GamePlayByPlay'>;
 
 /** What the `entity` of each page kind is. */
 export type EntityKind = 'player' | 'team' | 'game' | 'none';

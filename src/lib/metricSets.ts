@@ -161,6 +161,7 @@ function definitionsFor(page: PageKind, side: Side): MetricSetDefinition[] {
       return gameSets();
     case 'TeamSalaries':
       return [set('Salaries', 'Salaries', 'salary', 'none')];
+    case 'GamePlayByPlay':
     case 'NonStats':
       return [];
   }

@@ -1,5 +1,6 @@
 /**
- * The 18 page kinds of the stats area (spec section 3). The value is what the client sends as
+ * The 18 page kinds of the stats area (spec section 3), and GamePlayByPlay (issue 26: the game's play-by-play,
+ * game flow and stints, a server-rendered view with no /api/data table). The value is what the client sends as
  * `page` to GET /api/data and what the route module returns for a path.
  */
 export const PAGE_KINDS = [
@@ -20,6 +21,7 @@ export const PAGE_KINDS = [
   'GamePlayers',
   'GameTeam',
   'GamePreview',
+  'GamePlayByPlay',
   'NonStats',
 ] as const;
 

@@ -62,6 +62,7 @@ export const TEAM_TABS = [
 export const GAME_TABS = [
   { view: 'team', label: 'Team stats', kind: 'GameTeam' },
   { view: 'players', label: 'Player stats', kind: 'GamePlayers' },
+  { view: 'playbyplay', label: 'Play-by-play', kind: 'GamePlayByPlay' },
 ] as const satisfies readonly Tab[];
 
 export type PlayerView = (typeof PLAYER_TABS)[number]['view'];

@@ -258,6 +258,31 @@ CREATE TABLE possessions (
   tr_plays_reb UTINYINT NOT NULL          -- transition plays after a live defensive rebound (block recoveries included)
 );
 
+-- One row per play-by-play event the game engine read (published order, duplicated rows dropped, substitutions
+-- reordered within their second as for the lineups): the text, the score after it and the ten on court after it
+-- (schema version 7). The game page's play-by-play, stints and game flow are built from it.
+CREATE TABLE game_events (
+  game_id INTEGER NOT NULL,               -- game
+  seq SMALLINT NOT NULL,                  -- 0-based order of the event in the game as the engine read it
+  event_num INTEGER NOT NULL,             -- EVENTNUM
+  period TINYINT NOT NULL,                -- period
+  clock SMALLINT NOT NULL,                -- seconds left in the period (PCTIMESTRING)
+  event_type TINYINT NOT NULL,            -- EVENTMSGTYPE (1 made shot, 2 miss, 3 free throw, 4 rebound, 5 turnover, 6 foul, 7 violation, 8 substitution, 9 timeout, 10 jump ball, 11 ejection, 12 period start, 13 period end, 18 replay)
+  team_id INTEGER,                        -- the team of PLAYER1 (a player, a team or its bench), NULL when none
+  player1_id INTEGER,                     -- PLAYER1 when a player (a substitution: the player leaving), else NULL
+  player2_id INTEGER,                     -- PLAYER2 when a player (a substitution: the player entering; an assist, a foul drawn, a steal), else NULL
+  player3_id INTEGER,                     -- PLAYER3 when a player (a block, a jump ball's recipient), else NULL
+  home_description VARCHAR,               -- HOMEDESCRIPTION as published
+  neutral_description VARCHAR,            -- NEUTRALDESCRIPTION as published
+  visitor_description VARCHAR,            -- VISITORDESCRIPTION as published
+  home_pts SMALLINT NOT NULL,             -- home score after the event (our ledger)
+  away_pts SMALLINT NOT NULL,             -- visiting score after the event
+  home_lineup_id INTEGER NOT NULL,        -- home five on court after the event (lineups.lineup_id), from this event's clock to the next event's
+  away_lineup_id INTEGER NOT NULL,        -- visiting five on court after the event
+  pts_home_lineup_id INTEGER,             -- when the event scored: the home five credited with its points (plus/minus rule: a free throw's points go to the ten on court at its foul), else NULL
+  pts_away_lineup_id INTEGER              -- when the event scored: the visiting five credited with its points, else NULL
+);
+
 -- Sparse per-player counters per possession: only players who did something in it.
 -- team_id is the player's team; for the offense: shots, FTs, turnovers, OREB, assists, fouls drawn;
 -- for the defense: steals, blocks, DREB, personal fouls.

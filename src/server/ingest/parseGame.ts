@@ -64,11 +64,27 @@ export interface GameResult {
   /** technical free throws credited to another ten than their possession's (technicalRows.ts): no possessions */
   technicalRows: Possession[];
   shots: ShotRow[];
+  /** every event read, in the engine's order (game_events) */
+  events: EventRow[];
   players: PlayerGame[];
   teamBox: Map<number, TeamBoxCounters>;
   checks: GameChecks;
   warnings: Warning[];
   counterMismatches: CounterMismatch[];
+}
+
+/**
+ * One event as the engine read it (game_events): the score after it, the five of each team on court after it
+ * (on court from this event's clock until the next event's) and, when it scored, the ten credited with its
+ * points (plus/minus rules: a free throw's points go to the ten on court at its foul).
+ */
+export interface EventRow {
+  event: RawEvent;
+  homeFive: number[];
+  awayFive: number[];
+  homePts: number;
+  awayPts: number;
+  credited: Lineups | null;
 }
 
 /** Shot locations of one game keyed by `${period}:${clock}:${playerId}`, several per key in file order. */
@@ -92,6 +108,7 @@ class GameParser {
   private readonly ledger: StatLedger;
   private readonly flow: PossessionTracker;
   private readonly shots: ShotRow[] = [];
+  private readonly eventRows: EventRow[] = [];
 
   constructor(
     private readonly game: GameInfo,
@@ -138,9 +155,18 @@ class GameParser {
       for (let i = 0; i < list.length; i++) {
         const e = list[i]!;
         this.court.at(i);
+        this.ledger.creditedLineups = null;
         this.handle(e);
         this.ledger.checkCounters(e);
         this.observer?.(e, this.court.lineups);
+        this.eventRows.push({
+          event: e,
+          homeFive: (this.court.lineups.get(ctx.home) ?? []).slice(),
+          awayFive: (this.court.lineups.get(ctx.away) ?? []).slice(),
+          homePts: this.ledger.points(ctx.home),
+          awayPts: this.ledger.points(ctx.away),
+          credited: this.ledger.creditedLineups,
+        });
       }
       this.advanceClock(0);
       this.flow.endPeriod();
@@ -172,6 +198,7 @@ class GameParser {
       possessions,
       technicalRows: this.flow.technicalRows,
       shots: this.shots,
+      events: this.eventRows,
       players,
       teamBox: this.ledger.teamBox,
       checks,

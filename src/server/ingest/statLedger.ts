@@ -14,7 +14,7 @@
  */
 import { BOX_COUNTERS, TEAM_BOX_COUNTERS, zeros, type BoxCounters, type TeamBoxCounters } from './counters.ts';
 import { description, isPlayer, isThree, reboundCounters, DOUBLE_PERSONAL_FOUL } from './events.ts';
-import type { GameContext, Lineups } from './gameContext.ts';
+import { copyLineups, type GameContext, type Lineups } from './gameContext.ts';
 import { EventType, type EventPerson, type RawEvent } from './types.ts';
 
 export interface PlayerGame {
@@ -60,6 +60,8 @@ export class StatLedger {
   readonly players = new Map<number, PlayerGame>();
   readonly teamBox = new Map<number, TeamBoxCounters>();
   private readonly score = new Map<number, number>();
+  /** The ten credited with the points of the event being handled (set by addPoints; the parser clears it per event). */
+  creditedLineups: Lineups | null = null;
   private readonly ptsByPeriod = new Map<number, number[]>();
   readonly counterChecks: CounterChecks = {
     ptsCounters: 0, ptsCountersOk: 0, astCounters: 0, astCountersOk: 0, rebCounters: 0, rebCountersOk: 0,
@@ -114,6 +116,7 @@ export class StatLedger {
   /** Points on the scoreboard: the team's score and period, plus/minus of the ten in `lineups`. */
   addPoints(team: number, points: number, lineups: Lineups): void {
     const other = this.ctx.other(team);
+    this.creditedLineups = copyLineups(lineups);
     this.score.set(team, this.score.get(team)! + points);
     const per = this.ptsByPeriod.get(team)!;
     per[this.ctx.period - 1] = (per[this.ctx.period - 1] ?? 0) + points;

@@ -7,6 +7,7 @@ import { DuckDBConnection, LIST, SMALLINT, dateValue, type DuckDBAppender } from
 import { ChunkWriter } from './chunkWriter.ts';
 import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
 import { isHeave } from './garbage.ts';
+import { actingTeam, isPlayer } from './events.ts';
 import type { GameResult } from './parseGame.ts';
 import type { Possession } from './possession.ts';
 import type { GameRows } from './read.ts';
@@ -30,7 +31,7 @@ export class StatsWriter {
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
   private app!: { games: DuckDBAppender } & Record<
-    'team_games' | 'possessions' | 'pps' | 'shots' | 'player_games' | 'report' | 'checks' | 'read_stats',
+    'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats',
     ChunkWriter
   >;
 
@@ -44,6 +45,7 @@ export class StatsWriter {
       possessions: await ChunkWriter.open(c, 'possessions'),
       pps: await ChunkWriter.open(c, 'player_possession_stats'),
       shots: await ChunkWriter.open(c, 'shots'),
+      events: await ChunkWriter.open(c, 'game_events'),
       player_games: await ChunkWriter.open(c, 'player_games'),
       report: await ChunkWriter.open(c, 'ingest_report'),
       checks: await ChunkWriter.open(c, 'game_checks'),
@@ -259,6 +261,38 @@ export class StatsWriter {
       sa.appendBoolean(p.isGarbageTime || isHeave(p.period, p.startClock));
       sa.endRow();
     }
+
+    // events: text, score and the ten on court after each
+    r.events.forEach((row, seq) => {
+      const e = row.event;
+      const ea = this.app.events;
+      ea.appendInteger(g.gameId);
+      ea.appendSmallInt(seq);
+      ea.appendInteger(e.eventNum);
+      ea.appendTinyInt(e.period);
+      ea.appendSmallInt(e.clock);
+      ea.appendTinyInt(e.type);
+      const team = actingTeam(e);
+      if (team === g.homeTeamId || team === g.awayTeamId) ea.appendInteger(team); else ea.appendNull();
+      for (const p of [e.p1, e.p2, e.p3]) {
+        if (isPlayer(p)) ea.appendInteger(p.id); else ea.appendNull();
+      }
+      for (const text of [e.home, e.neutral, e.visitor]) {
+        if (text === null) ea.appendNull(); else ea.appendVarchar(text);
+      }
+      ea.appendSmallInt(row.homePts);
+      ea.appendSmallInt(row.awayPts);
+      ea.appendInteger(this.lineupId(g.homeTeamId, row.homeFive));
+      ea.appendInteger(this.lineupId(g.awayTeamId, row.awayFive));
+      if (row.credited) {
+        ea.appendInteger(this.lineupId(g.homeTeamId, row.credited.get(g.homeTeamId) ?? []));
+        ea.appendInteger(this.lineupId(g.awayTeamId, row.credited.get(g.awayTeamId) ?? []));
+      } else {
+        ea.appendNull();
+        ea.appendNull();
+      }
+      ea.endRow();
+    });
 
     // player games
     for (const pg of r.players) {
