@@ -89,6 +89,7 @@ export function shortDate(isoDate: string): string {
 const GAME_VIEW_TEXT: Record<string, string> = {
   team: 'box score and four factors',
   players: 'player box score and on-court stats',
+  playbyplay: 'play-by-play, game flow and stints',
 };
 
 /** "Celtics at Nuggets, Jan 1, 2023, 111-123: box score and four factors" */
