@@ -6,6 +6,7 @@
  * the leading slash is the first segment:
  *   /stats/game/players/{away}_{home}_{date}_{game}  -> the game id is the 4th `_` part of the 5th segment
  *   /stats/game/team/{away}_{home}_{date}_{game}     -> same
+ *   /stats/game/playbyplay/{away}_{home}_{date}_{game} -> same (issue 26's Play-by-play tab)
  *   /stats/gamepreview/{away}_{home}_{date}_{game}   -> the game id is the 4th `_` part of the 4th segment
  *   /stats/player/{view}/{first}_{last}_{player}     -> the player id is the 3rd `_` part of the 5th segment
  *   /stats/team/{view}/{abbr}                        -> the team entity is the 5th segment
@@ -207,7 +208,8 @@ export function validateStatsPath(path: string): ValidatedRoute {
       return game ? { ok: true, route, canonicalPath: pathForPreview(game.away, game.home, game.date, game.gameId) } : notFound;
     }
     case 'GameTeam':
-    case 'GamePlayers': {
+    case 'GamePlayers':
+    case 'GamePlayByPlay': {
       const game = parseGameSegment(segments[4]!);
       const view = route.view as GameView;
       return game ? { ok: true, route, canonicalPath: pathForGame(view, game.away, game.home, game.date, game.gameId) } : notFound;
