@@ -67,7 +67,7 @@ for (const size of SIZES) {
       for (const [side, pts, opp] of [['away', awayPts, homePts], ['home', homePts, awayPts]] as const) {
         const table = page.getByTestId(`stints-${side}`);
         await expect(table.locator('thead th')).toHaveText(['Period', 'On', 'Off', 'Five', 'MIN', 'PTS for', 'PTS against', '+/-']);
-        const col = async (c: string) => table.locator(`tbody td[data-col="${c}"]`).allTextContents();
+        const col = async (c: string) => table.locator(`tbody td[data-col="${c}"]`).allInnerTexts();
         const total = (xs: string[], f: (x: string) => number) => xs.map(f).reduce((a, b) => a + b, 0);
         expect(total(await col('MIN'), secs)).toBe(48 * 60);
         expect(total(await col('PTS for'), Number)).toBe(pts);
@@ -159,7 +159,8 @@ test('the stints CSV carries the table', async ({ page }) => {
   expect(download.suggestedFilename()).toBe('stints_SAC-at-DEN_2023-04-09_0022201227_DEN.csv');
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd();
   const lines = text.split('\r\n').slice(1);
-  const shown = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+  // What the reader sees (innerText: the full names on desktop).
+  const shown = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
   expect(lines.length).toBe(shown.length);
   lines.forEach((line, i) => {
     const five = /"([^"]*)"/.exec(line)![1];

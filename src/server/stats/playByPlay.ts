@@ -95,6 +95,10 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
       side: Number(p.team_id) === homeTeam ? 'home' : 'away',
     };
   });
+  // Two players of the game with one short name (Mo and Marvin Williams: "M. Williams") keep their full names.
+  const shortCount = new Map<string, number>();
+  for (const p of players) shortCount.set(p.short, (shortCount.get(p.short) ?? 0) + 1);
+  for (const p of players) if (shortCount.get(p.short)! > 1) p.short = p.name;
   const team = (id: unknown, abbr: unknown, pts: unknown) => ({ abbr: String(abbr), name: teamByTeamId(Number(id))?.name ?? String(abbr), pts: Number(pts) });
   return {
     gameCode: String(g.game_code),

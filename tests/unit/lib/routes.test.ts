@@ -66,6 +66,11 @@ describe('routeForPath: game pages', () => {
       view: 'team',
       entity: '0042200317',
     });
+    expect(routeForPath('/stats/game/playbyplay/BOS_MIA_2023-05-29_0042200317')).toEqual({
+      kind: 'GamePlayByPlay',
+      view: 'playbyplay',
+      entity: '0042200317',
+    });
   });
   it('keeps the 4th part even when there are extra parts, and none when parts are missing', () => {
     expect(routeForPath('/stats/game/team/A_B_C_D_E').entity).toBe('D');
@@ -158,7 +163,7 @@ describe('routeForPath: team pages', () => {
 });
 
 describe('routeForPath: properties', () => {
-  it('always answers one of the 18 page kinds and never throws', () => {
+  it('always answers one of the page kinds and never throws', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
         expect(PAGE_KINDS).toContain(routeForPath(s).kind);
@@ -182,6 +187,11 @@ describe('validateStatsPath', () => {
       ok: true,
       route: { kind: 'GameTeam', view: 'team', entity: '0042200317' },
       canonicalPath: '/stats/game/team/BOS_MIA_2023-05-29_0042200317',
+    });
+    expect(validateStatsPath('/stats/game/PlayByPlay/bos_mia_2023-05-29_0042200317')).toEqual({
+      ok: true,
+      route: { kind: 'GamePlayByPlay', view: 'playbyplay', entity: '0042200317' },
+      canonicalPath: '/stats/game/playbyplay/BOS_MIA_2023-05-29_0042200317',
     });
     expect(validateStatsPath('/stats/player/Gamelog/lebron_james_2544/')).toMatchObject({
       ok: true,
@@ -296,6 +306,7 @@ describe('tabs', () => {
   it('follow the spec labels and order', () => {
     expect(PLAYER_TABS.map((t) => t.label)).toEqual(['Profile', 'Positions', 'On/Off stats', 'Game log', 'Lineups']);
     expect(TEAM_TABS.map((t) => t.label)).toEqual(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries']);
-    expect(GAME_TABS.map((t) => t.label)).toEqual(['Team stats', 'Player stats']);
+    // The spec's two game tabs first, then issue 26's Play-by-play.
+    expect(GAME_TABS.map((t) => t.label)).toEqual(['Team stats', 'Player stats', 'Play-by-play']);
   });
 });
