@@ -171,6 +171,7 @@ test('the stints CSV carries the table', async ({ page }) => {
 });
 
 test('no axe violations on the play-by-play tab', async ({ page }) => {
+  test.setTimeout(120_000); // ~500 events of ten names each: axe takes a while on a busy machine
   await page.goto(SAC_DEN);
   const results = await new AxeBuilder({ page }).include('[data-testid="play-by-play-tab"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);

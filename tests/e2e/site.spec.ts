@@ -120,7 +120,7 @@ for (const route of STATS) {
   });
 }
 
-test('team pages show the six tabs in order with the logo; player pages the five; game pages the two', async ({ page }) => {
+test('team pages show the six tabs in order with the logo; player pages the five; game pages the three', async ({ page }) => {
   await page.goto('/stats/team/team/BOS');
   await expect(page.locator('nav.tabs a')).toHaveText(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries']);
   const logo = page.getByRole('img', { name: 'Boston Celtics logo' });
@@ -131,7 +131,7 @@ test('team pages show the six tabs in order with the logo; player pages the five
   await page.goto('/stats/player/profile/lebron_james_2544');
   await expect(page.locator('nav.tabs a')).toHaveText(['Profile', 'Positions', 'On/Off stats', 'Game log', 'Lineups']);
   await page.goto('/stats/game/players/MIA_DEN_2023-06-12_0042200405');
-  await expect(page.locator('nav.tabs a')).toHaveText(['Team stats', 'Player stats']);
+  await expect(page.locator('nav.tabs a')).toHaveText(['Team stats', 'Player stats', 'Play-by-play']);
   await expect(page.locator('nav.tabs a[aria-current="page"]')).toHaveText('Player stats');
 });
 
