@@ -177,6 +177,7 @@ test('robots.txt names the sitemap index; the sitemaps list every player, team a
   expect(distinct(/^\/stats\/team\/players\/([A-Z]{3})$/)).toBe(db!.teams);
   expect(distinct(/^\/stats\/game\/team\/.*_(\d{10})$/)).toBe(db!.games);
   expect(distinct(/^\/stats\/game\/players\/.*_(\d{10})$/)).toBe(db!.games);
+  expect(distinct(/^\/stats\/game\/playbyplay\/.*_(\d{10})$/)).toBe(db!.games);
   // Entity URLs are the pages' own (no redirect), including names with dots and apostrophes.
   const sample = [
     ...paths.filter((p) => p.startsWith('/stats/player/') && /['.]/.test(p)).slice(0, 3),
