@@ -11,7 +11,9 @@
  * - the filters: a quarter shows that period's events (the raw file's rows of that period), a player the events
  *   naming him (the raw rows with him as PLAYER1, 2 or 3);
  * - the stints add up per player to his box-score seconds and +/- (player_games);
- * - the CSV of a team's stints carries the table's rows; bad parameters are 400s naming the parameter.
+ * - the CSV of a team's stints carries the table's rows; bad parameters are 400s naming the parameter;
+ * - every game of the test database ends on the raw file's last SCORE, and 40 games drawn by hash have stints that
+ *   add up to the game's length, final score and every player's box-score seconds and +/-.
  * Games: SAC at DEN 2023-04-09, MIA at DEN 2023-06-12 (Finals game 5), UTA at TOR 2012-11-12 (three overtimes),
  * PHI at BOS 2022-10-18 (opening night).
  */
@@ -120,6 +122,50 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
       expect({ n: r.n, onFloor: five.includes(r.p1) }).toEqual({ n: r.n, onFloor: true });
     }
   });
+
+  it('every game of the test database: the last event\'s score is the last raw SCORE', async () => {
+    const ours = await sql<{ game_code: string; away: number; home: number }>(
+      `SELECT g.game_code, arg_max(e.away_pts, e.seq) AS away, arg_max(e.home_pts, e.seq) AS home
+         FROM game_events e JOIN games g USING (game_id) GROUP BY 1`,
+    );
+    const files = [rawFile('pbp', 'regular', '2012-13.parquet'), rawFile('pbp', 'regular', '2022-23.parquet'), rawFile('pbp', 'playoffs', '2022-23.parquet')];
+    const raw = await rawSql<{ g: string; s: string }>(
+      `SELECT GAME_ID AS g, arg_max(SCORE, file_row_number) AS s FROM read_parquet([$1, $2, $3], file_row_number = true, filename = true)
+        WHERE SCORE IS NOT NULL GROUP BY GAME_ID, filename`,
+      files,
+    );
+    const rawByGame = new Map(raw.map((r) => [r.g, r.s.split('-').map((x) => Number(x.trim()))]));
+    expect(ours.length).toBeGreaterThan(2500);
+    const off = ours.filter((o) => {
+      const r = rawByGame.get(o.game_code);
+      return !r || r[0] !== o.away || r[1] !== o.home;
+    });
+    expect(off).toEqual([]);
+  });
+
+  it('40 games drawn from the test database: stints add up to the game length, the final score and each box line', async () => {
+    const games = await sql<{ game_code: string; seconds: number; home_pts: number; away_pts: number }>(
+      `SELECT g.game_code, 2880 + 300 * (g.periods - 4) AS seconds, g.home_pts, g.away_pts FROM games g ORDER BY hash(g.game_id + 7) LIMIT 40`,
+    );
+    for (const g of games) {
+      const pbp = await gamePlayByPlay(g.game_code);
+      for (const side of sides) {
+        const [pts, opp] = side === 'home' ? [g.home_pts, g.away_pts] : [g.away_pts, g.home_pts];
+        const st = pbp.stints[side];
+        expect([g.game_code, side, sum(st.map((s) => s.seconds)), sum(st.map((s) => s.ptsFor)), sum(st.map((s) => s.ptsAgainst))]).toEqual([g.game_code, side, g.seconds, pts, opp]);
+      }
+      const box = await sql<{ player_id: number; seconds: number; plus_minus: number }>(
+        `SELECT pg.player_id, pg.seconds, pg.plus_minus FROM player_games pg JOIN games USING (game_id) WHERE game_code = $1`,
+        [g.game_code],
+      );
+      const all = [...pbp.stints.away, ...pbp.stints.home];
+      const fromStints = box.map((b) => {
+        const mine = all.filter((s) => s.five.includes(b.player_id));
+        return [b.player_id, sum(mine.map((s) => s.seconds)), sum(mine.map((s) => s.ptsFor - s.ptsAgainst))];
+      });
+      expect(fromStints).toEqual(box.map((b) => [b.player_id, b.seconds, b.plus_minus]));
+    }
+  }, 120_000);
 
   it('the quarter and player filters show the raw rows of that period and of that player', async () => {
     const gameCode = '0021200095'; // 2012-13: no duplicated rows in the raw file
