@@ -3,7 +3,8 @@
  * (src/server/stats/playByPlay.ts reads them):
  * - the play-by-play itself: clock, text, score and the ten on the floor after each event, filtered by period and
  *   by player (an event names him as PLAYER1-3);
- * - the stints: for each team, each run of one five on the floor inside a period. The time of an event's gap to the
+ * - the stints: for each team, each run of one five on the floor inside a period (a five on and off again in one
+ *   dead ball without points interrupts nothing). The time of an event's gap to the
  *   next one goes to the fives on the floor after it (as the box score's seconds), so a team's stints cover the
  *   whole game; a scoring event's points go to the fives the ledger credited (plus/minus rule: a free throw's
  *   points to the ten on the floor at its foul), so the stints' +/- of a player sum to his box-score +/-;
@@ -157,9 +158,23 @@ export function buildStints(events: readonly PbpEvent[]): Record<GameSide, Stint
     prevAway = e.awayPts;
   }
   advance(0);
-  // A five that came on and went off at the same clock with no points (substitutions in one dead ball) is no stint.
+  // A five that came on and went off at the same clock with no points (substitutions in one dead ball) is no stint,
+  // and the five it interrupted goes on as one stint.
   for (const side of ['away', 'home'] as const) {
-    out[side] = out[side].filter((s) => s.seconds > 0 || s.ptsFor > 0 || s.ptsAgainst > 0);
+    const kept: Stint[] = [];
+    for (const s of out[side]) {
+      if (s.seconds === 0 && s.ptsFor === 0 && s.ptsAgainst === 0) continue;
+      const before = kept[kept.length - 1];
+      if (before && before.period === s.period && key(before.five) === key(s.five)) {
+        before.seconds += s.seconds;
+        before.offClock = s.offClock;
+        before.ptsFor += s.ptsFor;
+        before.ptsAgainst += s.ptsAgainst;
+      } else {
+        kept.push(s);
+      }
+    }
+    out[side] = kept;
   }
   return out;
 }
