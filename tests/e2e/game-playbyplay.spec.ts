@@ -49,7 +49,13 @@ for (const size of SIZES) {
       expect([awayPts, homePts]).toEqual([95, 109]);
 
       // The chart: accessible name and description, ends at the final margin (DEN minus SAC).
-      const chart = page.getByTestId('game-flow').locator('svg');
+      // One of the two drawings is shown: the wide one on desktop, the narrow one on phones (no sideways scroll).
+      const figure = page.locator(`[data-testid="game-flow"][data-variant="${size.name === 'desktop' ? 'wide' : 'narrow'}"]`);
+      await expect(figure).toBeVisible();
+      await expect(page.locator(`[data-testid="game-flow"][data-variant="${size.name === 'desktop' ? 'narrow' : 'wide'}"]`)).toBeHidden();
+      const chart = figure.locator('svg');
+      const [scroll, client] = await figure.locator('.gf-scroll').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scroll).toBeLessThanOrEqual(client);
       await expect(chart).toHaveAttribute('role', 'img');
       await expect(chart).toHaveAccessibleName('Game flow: SAC at DEN');
       await expect(chart).toHaveAccessibleDescription(/final DEN by 14/);
@@ -84,7 +90,7 @@ for (const size of SIZES) {
       expect(fives.map((f) => f.split(', ').length)).toEqual([5, 5]);
 
       await page.screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}.png`, fullPage: false });
-      await page.getByTestId('game-flow').screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-flow.png` });
+      await figure.screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-flow.png` });
       await page.getByTestId('stints-home').screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-stints.png` });
     });
 
