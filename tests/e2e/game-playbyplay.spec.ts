@@ -106,6 +106,8 @@ for (const size of SIZES) {
       await expect(quarter.locator('option')).toHaveText(['All periods', 'Q1', 'Q2', 'Q3', 'Q4', 'OT1', 'OT2', 'OT3']);
       await quarter.selectOption({ label: 'OT2' });
       await expect(page).toHaveURL(/\?quarter=6&player=#play-by-play$/);
+      // The new page's count line (the URL changes before the page has loaded).
+      await expect(page.getByTestId('pbp-count')).toContainText(`of ${all} events (OT2)`);
       const inOt2 = await rows.count();
       expect(inOt2).toBeGreaterThan(10);
       expect(inOt2).toBeLessThan(all / 5);
@@ -118,6 +120,7 @@ for (const size of SIZES) {
       const name = (await player.locator('option').nth(1).textContent())!;
       await player.selectOption(optionValue!);
       await expect(page).toHaveURL(new RegExp(`\\?quarter=6&player=${optionValue}#play-by-play$`));
+      await expect(page.getByTestId('pbp-count')).toContainText(`(OT2, ${name})`);
       const his = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-players')!.split(' ')));
       expect(his.length).toBeGreaterThan(0);
       expect(his.length).toBeLessThan(inOt2);
@@ -125,6 +128,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('pbp-count')).toContainText(`(OT2, ${name})`);
       await page.getByTestId('pbp-quarter').selectOption({ label: 'All periods' });
       await expect(page).toHaveURL(new RegExp(`\\?quarter=&player=${optionValue}#play-by-play$`));
+      await expect(page.getByTestId('pbp-count')).toContainText(`events (${name})`);
       const hisGame = await rows.count();
       expect(hisGame).toBeGreaterThan(his.length);
       expect(hisGame).toBeLessThan(all);
@@ -152,6 +156,7 @@ test('a bad filter value is said and ignored; the tab works without JavaScript',
   await page.getByTestId('pbp-quarter').selectOption({ label: 'Q3' });
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/quarter=3/);
+  await expect(page.getByTestId('pbp-count')).toContainText('events (Q3)');
   expect(new Set(await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-period'))))).toEqual(new Set(['3']));
   await context.close();
 });
