@@ -34,7 +34,7 @@ export function entityKindOf(page: DataPageKind): EntityKind {
 }
 
 export type Range = readonly [number, number];
-type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
+type LineupFilter = Record<LineupSlot | 'onCourt' | 'onCourtWith' | 'onCourtAgainst' | 'offCourt', number[]>;
 
 /** The filters of one request, normalised. `null` / empty means "not applied". */
 export interface AppliedFilters {
@@ -91,6 +91,8 @@ export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
 
 /** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
 const MAX_ON_COURT = 10;
+/** One team's players on the floor: `on_court_with` / `on_court_against` lists that must all hold name at most this many. */
+const MAX_ONE_SIDE = 5;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {
@@ -218,6 +220,11 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   if (startDate && endDate && startDate > endDate) throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
   if (filters.lineupAllOrAny === 'all' && filters.lineup.onCourt.length > MAX_ON_COURT) {
     throw new ParamError(filterByName('OnCourt').apiKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
+  }
+  for (const [name, ids] of [['OnCourtWith', filters.lineup.onCourtWith], ['OnCourtAgainst', filters.lineup.onCourtAgainst]] as const) {
+    if (filters.lineupAllOrAny === 'all' && ids.length > MAX_ONE_SIDE) {
+      throw new ParamError(filterByName(name).apiKey, `names more than ${MAX_ONE_SIDE} players: at most ${MAX_ONE_SIDE} of one team are on the floor together`);
+    }
   }
   return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet };
 }
