@@ -51,7 +51,7 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
 }
 
 /** The SELECT of teamSumsBy, its values bound in b. */
-async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
+export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   if (usePoss) await fullSample(db, f);
