@@ -57,7 +57,7 @@ describe.skipIf(!HAS_DB)('on/off of traded players, per team', () => {
   });
 
   it('defense side too: his opponents\' possessions against each team while he was there', async () => {
-    const [{ player_id, stints }] = await tradedPlayers(1);
+    const { player_id, stints } = (await tradedPlayers(1))[0]!;
     const rows = (await data(`page=PlayerOnOff&entity=${player_id}&season=2022&side=defense&metric_set=Opponent_FourFactors`)).Opponent_FourFactors!;
     for (const s of stints) {
       const row = rows.find((r) => r.team === s.abbr)!;
@@ -68,7 +68,7 @@ describe.skipIf(!HAS_DB)('on/off of traded players, per team', () => {
   });
 
   it("the team's on/off page: off is over its games while he was there; a one-team player keeps the team's season", async () => {
-    const [{ player_id, stints }] = await tradedPlayers(1);
+    const { player_id, stints } = (await tradedPlayers(1))[0]!;
     const s = stints[0]!;
     const rows = (await data(`page=TeamOnOff&entity=${s.abbr}&season=2022&metric_set=Team_FourFactors`)).Team_FourFactors!;
     const row = rows.find((r) => r.player_id === player_id)!;
