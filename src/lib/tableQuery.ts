@@ -27,10 +27,11 @@ export function parseTableQuery(search: string | URLSearchParams): TableQuery {
   const column = params.get(SORT_KEY)?.trim() ?? '';
   const dir = params.get(DIR_KEY)?.trim().toLowerCase();
   const min = params.get(MIN_POSS_KEY)?.trim() ?? '';
+  const unit = parseUnitSize(params.get(UNIT_KEY));
   return {
     sort: /^[a-z0-9_]{1,40}$/.test(column) ? { column, direction: dir === 'asc' ? 'asc' : 'desc' } : null,
     minPoss: /^\d{1,6}$/.test(min) && Number(min) <= MAX_MIN_POSS ? Number(min) : null,
-    unit: parseUnitSize(params.get(UNIT_KEY)),
+    ...(unit ? { unit } : {}),
   };
 }
 
