@@ -113,6 +113,9 @@ for (const size of SIZES) {
       await statsAppReady(page, 60_000);
       await expect(page.getByRole('button', { name: '2-man' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.locator('.sa-tbody .sa-row').first().locator('.sa-lineup a')).toHaveCount(2, { timeout: 30_000 });
+      // The percentile note and the minimum say what is listed.
+      await expect(page.getByText(/Ranked against the [\d,]+ 2-man units listed/)).toBeVisible();
+      await expect(page.getByText('Minimum possessions (units listed)')).toBeVisible();
       const axe = await new AxeBuilder({ page }).include('.sa-toolbar').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
       // On a phone the unit control wraps under the side and set controls, whole and inside the screen.
