@@ -21,6 +21,7 @@ import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
 import FilterPills from './FilterPills';
+import LineupUnitPicker from './LineupUnitPicker';
 import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
 import SideToggle from './SideToggle';
@@ -67,6 +68,7 @@ function Toolbar() {
     <div className="sa-toolbar">
       <SideToggle />
       <MetricSetPicker />
+      <LineupUnitPicker />
     </div>
   );
 }

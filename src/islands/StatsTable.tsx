@@ -41,7 +41,7 @@ import { PercentileLegend } from './table/PercentileLegend';
 
 const numeric = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-const KEY_FIELDS = ['lineup_id', 'game_id', 'player_id', 'season', 'season_type', 'team', 'slot', 'position'];
+const KEY_FIELDS = ['lineup_id', 'unit', 'game_id', 'player_id', 'season', 'season_type', 'team', 'slot', 'position'];
 
 /** Stable React keys from the rows' identity fields (a repeated key gets a counter, never a collision). */
 function rowKeys(rows: readonly Row[]): string[] {

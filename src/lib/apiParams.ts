@@ -17,6 +17,7 @@ import { metricSetDefinitions } from './metricSets';
 import { FILTERS, type FilterDefinition, type FilterName, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
+import { DEFAULT_UNIT_SIZE, hasLineupUnits, type LineupUnitSize } from './lineupUnits';
 
 export { SIDES, type Side } from './pageKinds';
 
@@ -34,7 +35,7 @@ export function entityKindOf(page: DataPageKind): EntityKind {
 }
 
 export type Range = readonly [number, number];
-type LineupFilter = Record<LineupSlot | 'onCourt' | 'offCourt', number[]>;
+type LineupFilter = Record<LineupSlot | 'onCourt' | 'onCourtWith' | 'onCourtAgainst' | 'offCourt', number[]>;
 
 /** The filters of one request, normalised. `null` / empty means "not applied". */
 export interface AppliedFilters {
@@ -71,6 +72,8 @@ export interface DataQuery {
   minPossessions: number | null;
   /** the one metric set (its value) the answer carries; null: every set the view offers */
   metricSet: string | null;
+  /** players per lineup unit on lineup pages (src/lib/lineupUnits.ts); 5 elsewhere */
+  unitSize: LineupUnitSize;
 }
 
 /** The query as the client sends it: every key with all of its non-empty values. */
@@ -91,6 +94,8 @@ export function rawQueryFromSearchParams(params: URLSearchParams): RawQuery {
 
 /** Players on the floor at once: an `on_court` list that must all hold (lineup_all_or_any=all) names at most this many. */
 const MAX_ON_COURT = 10;
+/** One team's players on the floor: `on_court_with` / `on_court_against` lists that must all hold name at most this many. */
+const MAX_ONE_SIDE = 5;
 
 /** The zod shape of every key of /api/data (range filters contribute two keys each). */
 function buildShape(): Record<string, z.ZodType> {
@@ -105,6 +110,7 @@ function buildShape(): Record<string, z.ZodType> {
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
     min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages), of a ranked player (player tables).'),
+    unit: single(intString(2, 5)).optional().describe('Players per lineup unit on lineup pages: 5 (default), 4, 3 or 2.'),
     metric_set: single(z.string().max(80)).optional().describe(
       'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',
     ),
@@ -219,7 +225,14 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   if (filters.lineupAllOrAny === 'all' && filters.lineup.onCourt.length > MAX_ON_COURT) {
     throw new ParamError(filterByName('OnCourt').apiKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
   }
-  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet };
+  for (const [name, ids] of [['OnCourtWith', filters.lineup.onCourtWith], ['OnCourtAgainst', filters.lineup.onCourtAgainst]] as const) {
+    if (filters.lineupAllOrAny === 'all' && ids.length > MAX_ONE_SIDE) {
+      throw new ParamError(filterByName(name).apiKey, `names more than ${MAX_ONE_SIDE} players: at most ${MAX_ONE_SIDE} of one team are on the floor together`);
+    }
+  }
+  // The unit size means something on lineup pages only: elsewhere it is dropped (one cache entry per view).
+  const unitSize = hasLineupUnits(page) ? ((p.unit as LineupUnitSize | undefined) ?? DEFAULT_UNIT_SIZE) : DEFAULT_UNIT_SIZE;
+  return { page, entity, side, filters, minPossessions: (p.min_poss as number | undefined) ?? null, metricSet, unitSize };
 }
 
 /** One filter's normalised value from the zod output, by the filter's type (absent: its default / not applied). */
@@ -273,7 +286,7 @@ function isDefaultValue(def: FilterDefinition, value: unknown): boolean {
 
 /** A stable string for a normalised query (the cache key). */
 export function queryKey(q: DataQuery): string {
-  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.metricSet, q.filters]);
+  return JSON.stringify([q.page, q.entity, q.side, q.minPossessions, q.metricSet, q.unitSize, q.filters]);
 }
 
 const playerIdParam = z

@@ -150,7 +150,11 @@ export const FILTERS = [
   playerSlot('SF', 'SF', 'sf'),
   playerSlot('PF', 'PF', 'pf'),
   playerSlot('C', 'C', 'c'),
-  playerSlot('OnCourt', 'On court', 'onCourt'),
+  // The spec's onCourt key keeps its meaning (on the floor for either team); the two keys after it tell a
+  // teammate from an opponent, judged from the shown team (filterRules.ts).
+  playerSlot('OnCourt', 'On court (either team)', 'onCourt'),
+  playerSlot('OnCourtWith', 'On court with (teammate)', 'onCourtWith'),
+  playerSlot('OnCourtAgainst', 'Against (opponent on court)', 'onCourtAgainst'),
   playerSlot('OffCourt', 'Off court', 'offCourt'),
 ] as const satisfies readonly FilterDefinition[];
 

@@ -2,8 +2,10 @@
  * The table's own state in the page's URL, beside the view (queryState.ts): the sort column and direction
  * (`sort`, `dir`) and the minimum sample of percentile tables (`minPoss`). Every view stays a link: a reload
  * or back/forward restores the same sort. Unreadable values are ignored; these keys never travel to other
- * pages (linkContext.ts).
+ * pages (linkContext.ts). Lineup pages add the unit size (`unit`, src/lib/lineupUnits.ts).
  */
+import { DEFAULT_UNIT_SIZE, parseUnitSize, UNIT_KEY, type LineupUnitSize } from './lineupUnits';
+
 export const SORT_KEY = 'sort';
 export const DIR_KEY = 'dir';
 export const MIN_POSS_KEY = 'minPoss';
@@ -13,6 +15,8 @@ export type SortDirection = 'asc' | 'desc';
 export interface TableQuery {
   sort: { column: string; direction: SortDirection } | null;
   minPoss: number | null;
+  /** players per lineup unit (lineup pages); absent or null: five */
+  unit?: LineupUnitSize | null;
 }
 
 /** Most possessions a minimum may ask for (the API's bound). */
@@ -23,9 +27,11 @@ export function parseTableQuery(search: string | URLSearchParams): TableQuery {
   const column = params.get(SORT_KEY)?.trim() ?? '';
   const dir = params.get(DIR_KEY)?.trim().toLowerCase();
   const min = params.get(MIN_POSS_KEY)?.trim() ?? '';
+  const unit = parseUnitSize(params.get(UNIT_KEY));
   return {
     sort: /^[a-z0-9_]{1,40}$/.test(column) ? { column, direction: dir === 'asc' ? 'asc' : 'desc' } : null,
     minPoss: /^\d{1,6}$/.test(min) && Number(min) <= MAX_MIN_POSS ? Number(min) : null,
+    ...(unit ? { unit } : {}),
   };
 }
 
@@ -36,5 +42,6 @@ export function appendTableQuery(params: URLSearchParams, t: TableQuery): URLSea
     params.set(DIR_KEY, t.sort.direction);
   }
   if (t.minPoss !== null) params.set(MIN_POSS_KEY, String(t.minPoss));
+  if (t.unit && t.unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(t.unit));
   return params;
 }

@@ -9,6 +9,8 @@ import { getJson } from '../lib/apiClient';
 export interface PlayerListItem {
   name: string;
   second_spectrum_id: number;
+  /** seasons he played (start year) -> team abbreviations (src/server/stats/players.ts) */
+  played?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface PlayersState {

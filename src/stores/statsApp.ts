@@ -35,6 +35,8 @@ import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
 import { $minPossessions } from './minSample';
+import { $lineupUnit } from './lineupUnit';
+import { DEFAULT_UNIT_SIZE, hasLineupUnits, UNIT_KEY, type LineupUnitSize } from '../lib/lineupUnits';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
 import { $tableSort, toggleSort } from './tableSort';
 
@@ -54,7 +56,8 @@ export function currentViewSearch(): string {
   const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
   const sort = $tableSort.get();
   const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
-  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  const unit = page.kind !== 'NonStats' && hasLineupUnits(page.kind) ? $lineupUnit.get() : null;
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, unit });
   // The profile's career tables sit outside the app: their mode stays as they set it.
   if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
   return searchString(params);
@@ -90,6 +93,8 @@ export function fetchCurrentData(): Promise<void> {
   });
   const minPoss = $minPossessions.get();
   if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
+  const unit = $lineupUnit.get();
+  if (hasLineupUnits(page.kind) && unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(unit));
   return fetchTableData(params);
 }
 
@@ -119,6 +124,7 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
   dropSortNotInSet();
   $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
+  $lineupUnit.set(hasLineupUnits(page.kind) ? (table.unit ?? DEFAULT_UNIT_SIZE) : DEFAULT_UNIT_SIZE);
 }
 
 /**
@@ -229,6 +235,14 @@ export function sortTable(column: string, firstDirection: SortDirection): void {
 export function changeMinPossessions(min: number | null): Promise<void> {
   if (min === $minPossessions.get()) return Promise.resolve();
   $minPossessions.set(min);
+  syncUrl('push');
+  return fetchCurrentData();
+}
+
+/** Show units of another size on a lineup page (5, 4, 3 or 2 players): URL updated, data fetched. */
+export function changeLineupUnit(size: LineupUnitSize): Promise<void> {
+  if (size === $lineupUnit.get()) return Promise.resolve();
+  $lineupUnit.set(size);
   syncUrl('push');
   return fetchCurrentData();
 }

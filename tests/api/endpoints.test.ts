@@ -121,12 +121,13 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(r.body.data.OnOff_FourFactors).toEqual([]);
   });
 
-  it('GET /api/players: every player, sorted by name, { name, second_spectrum_id }', async () => {
+  it('GET /api/players: every player, sorted by name, { name, second_spectrum_id } (and played, for the pickers)', async () => {
     const r = await call('/api/players');
     expect(r.status).toBe(200);
     const list = r.body as { name: string; second_spectrum_id: number }[];
     expect(list.length).toBeGreaterThan(400);
-    expect(Object.keys(list[0]!).sort()).toEqual(['name', 'second_spectrum_id']);
+    // The spec's two fields, and the seasons and teams the lineup pickers order by (issue 26).
+    expect(Object.keys(list[0]!).sort()).toEqual(['name', 'played', 'second_spectrum_id']);
     const names = list.map((p) => p.name);
     // the way a person reads names (spec section 3): not byte order, where "AJ" comes before "Aaron"
     expect(names.indexOf('Aaron Brooks')).toBeGreaterThanOrEqual(0);

@@ -1,40 +1,33 @@
 /**
- * A lineup player filter (pg, sg, sf, pf, c, on court, off court): a searchable picker over the player list
- * (/api/players, loaded at app start) with the chosen players as removable chips. Downshift's combobox.
+ * A lineup player filter (pg, sg, sf, pf, c, on court, with, against, off court): a searchable picker over the
+ * player list (/api/players, loaded at app start) with the chosen players as removable chips. Downshift's
+ * combobox. The players of the Season filter's seasons come first (the team page's team first of all), each
+ * with his team and season; others after, under their own heading (src/lib/playerPicker.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
 import type { EntityListFilter } from '../../lib/filters';
+import { pickerMatches, TIER_HEADINGS, type PickerMatch } from '../../lib/playerPicker';
 import { normalisePlayers } from '../../lib/queryState';
+import { $filters } from '../../stores/filters';
+import { $page } from '../../stores/page';
 import { $players, type PlayerListItem } from '../../stores/players';
 import type { FilterControlProps } from './types';
 
 const MAX_MATCHES = 40;
-
-/** Players whose name contains every typed word (accents ignored), best (prefix) matches first. */
-function matches(list: readonly PlayerListItem[], text: string, exclude: ReadonlySet<number>): PlayerListItem[] {
-  const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const words = fold(text).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  const out: PlayerListItem[] = [];
-  for (const p of list) {
-    if (exclude.has(p.second_spectrum_id)) continue;
-    const name = fold(p.name);
-    if (words.every((w) => name.includes(w))) out.push(p);
-    if (out.length >= MAX_MATCHES * 4) break;
-  }
-  const first = words[0]!;
-  const starts = (p: PlayerListItem) => fold(p.name).split(/\s+/).some((part) => part.startsWith(first));
-  return out.sort((a, b) => Number(starts(b)) - Number(starts(a))).slice(0, MAX_MATCHES);
-}
 
 export default function PlayersFilterControl({ def, value, onChange, disabled }: FilterControlProps<EntityListFilter>) {
   const players = useStore($players);
   const ids = value as unknown as number[];
   const [input, setInput] = useState('');
   const chosen = useMemo(() => new Set(ids), [ids]);
-  const items = useMemo(() => matches(players.list, input, chosen), [players.list, input, chosen]);
+  const seasons = useStore($filters).values.Season as readonly number[];
+  const page = useStore($page);
+  const team = page.kind.startsWith('Team') && page.entity ? page.entity.toUpperCase() : null;
+  const ctx = useMemo(() => ({ seasons, team }), [seasons, team]);
+  const found = useMemo(() => pickerMatches(players.list, input, chosen, ctx, MAX_MATCHES), [players.list, input, chosen, ctx]);
+  const items = useMemo(() => found.map((m) => m.player), [found]);
   const { isOpen, getInputProps, getMenuProps, getItemProps, highlightedIndex, getLabelProps } = useCombobox<PlayerListItem>({
     items,
     inputValue: input,
@@ -63,11 +56,24 @@ export default function PlayersFilterControl({ def, value, onChange, disabled }:
         />
         <ul className={`sa-menu ${isOpen && items.length ? 'open' : ''}`} {...getMenuProps()}>
           {isOpen &&
-            items.map((p, index) => (
-              <li key={p.second_spectrum_id} className={highlightedIndex === index ? 'highlighted' : ''} {...getItemProps({ item: p, index })}>
-                {p.name}
-              </li>
-            ))}
+            found.map((m: PickerMatch<PlayerListItem>, index) => {
+              const p = m.player;
+              const heading = index === 0 || found[index - 1]!.tier !== m.tier ? TIER_HEADINGS[m.tier](ctx) : null;
+              return [
+                heading && (
+                  <li key={`h${m.tier}`} role="presentation" className={`sa-menu-heading ${m.tier === 2 ? 'other' : ''}`}>
+                    {heading}
+                  </li>
+                ),
+                <li
+                  key={p.second_spectrum_id}
+                  className={`${highlightedIndex === index ? 'highlighted' : ''} ${m.tier === 2 ? 'other' : ''}`}
+                  {...getItemProps({ item: p, index })}
+                >
+                  <span className="sa-menu-name">{p.name}</span> <span className="sa-menu-note">{m.note}</span>
+                </li>,
+              ];
+            })}
         </ul>
       </div>
       {ids.length > 0 && (

@@ -35,7 +35,13 @@ export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: re
     return `${sample} players of the same position group with at least ${formatNumber(min)} possessions${groups ? ` (${groups})` : ''}`;
   }
   if (kind === 'TeamPlayers') return `the league's ${sample} players of the same position group with at least ${formatNumber(min)} possessions`;
-  return `the ${formatNumber(rows.length)} lineups listed, ${sample}, at least ${formatNumber(min)} possessions each`;
+  return `the ${formatNumber(rows.length)} ${unitsNoun(rows)} listed, ${sample}, at least ${formatNumber(min)} possessions each`;
+}
+
+/** What a lineup table lists: lineups, or 2-, 3- or 4-man units (rows with `unit`, ids joined by '-'). */
+function unitsNoun(rows: readonly Row[]): string {
+  const unit = rows[0]?.unit;
+  return typeof unit === 'string' ? `${unit.split('-').length}-man units` : 'lineups';
 }
 
 interface Props {
@@ -76,7 +82,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
         Hover or focus a cell (arrow keys) for its percentile.
       </p>
       <label className="sa-legend-min">
-        {lineups ? 'Minimum possessions (lineups listed)' : 'Minimum possessions to rank'}
+        {lineups ? `Minimum possessions (${typeof rows[0]?.unit === 'string' ? 'units' : 'lineups'} listed)` : 'Minimum possessions to rank'}
         <input
           type="number"
           inputMode="numeric"

@@ -68,7 +68,7 @@ const playerColumn: IdentityColumn = {
 const lineupColumn: IdentityColumn = {
   id: 'lineup',
   label: 'Lineup',
-  title: 'The five players on the court.',
+  title: 'The players on the court together: the five, or a 2-, 3- or 4-man unit of it.',
   align: 'left',
   width: 560,
   sortValue: (r) => str(r.lineup),

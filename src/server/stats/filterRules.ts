@@ -14,7 +14,11 @@
  * - possession: on the possession (alias p), the same for both teams;
  * - perspective: on the possession, from the shown team's point of view;
  * - lineup: on the ten players of the possession; the lineup filters combine by LineupAllOrAny (filterSql.ts
- *   lineupCondition), and src/server/stats/lineupIndex.ts answers the same rules from the player index.
+ *   lineupCondition), and src/server/stats/lineupIndex.ts answers the same rules from the player index. A
+ *   lineup rule gets the shown team's perspective, or null for its either-team reading: OnCourtWith and
+ *   OnCourtAgainst (a teammate of the shown team, an opponent of it) then say only "on the floor", a condition
+ *   every possession that passes them meets, which the player index and the team-season narrowing can use;
+ *   their exact, sided reading is applied from each perspective (filterSql.ts perspectiveConditions).
  */
 import type { AppliedFilters, Range } from '../../lib/apiParams';
 import { LINEUP_SLOTS, TIME_INTO_GAME_MAX, type FilterName, type LineupSlot } from '../../lib/filters';
@@ -29,7 +33,7 @@ export type FilterRule =
   | { on: 'teamGame'; where: Where<[tg: string]> }
   | { on: 'possession'; where: Where<[p: string]> }
   | { on: 'perspective'; where: Where<[persp: Perspective, p: string]> }
-  | { on: 'lineup'; where: Where<[p: string]> };
+  | { on: 'lineup'; sided?: boolean; where: Where<[p: string, persp: Perspective | null]> };
 
 /** Season types with data: there is no preseason data (nba-data README), so it filters to nothing. */
 export function seasonTypesWithData(f: AppliedFilters): string[] {
@@ -61,6 +65,23 @@ const slot = (name: LineupSlot): FilterRule => ({
     const i = LINEUP_SLOTS.indexOf(name) + 1;
     const list = b.list(ids);
     return `${p}.o${i} IN ${list} OR ${p}.d${i} IN ${list}`;
+  },
+});
+
+/**
+ * A lineup filter judged from the shown team: every listed player is in its five ('mine') or in the other
+ * team's five ('theirs'). Without a perspective (null), the either-team reading: every listed player is on the floor.
+ */
+const sided = (pick: (f: AppliedFilters) => number[], whose: 'mine' | 'theirs'): FilterRule => ({
+  on: 'lineup',
+  sided: true,
+  where: (f, b, p, persp) => {
+    const ids = pick(f);
+    if (!ids.length) return '';
+    const five = (cols: string[]) => cols.map((c) => `${p}.${c}`).join(', ');
+    const offenseSide = persp === 'offense' ? whose === 'mine' : whose === 'theirs';
+    const cols = persp === null ? tenOf(p) : five(offenseSide ? OFFENSE : DEFENSE);
+    return and(ids.map((id) => `${b.bind(id)} IN (${cols})`));
   },
 });
 
@@ -129,6 +150,11 @@ export const FILTER_SQL = {
   C: slot('c'),
   // Every listed player is on the floor (for either team).
   OnCourt: { on: 'lineup', where: (f, b, p) => (f.lineup.onCourt.length ? and(f.lineup.onCourt.map((id) => `${b.bind(id)} IN (${tenOf(p)})`)) : '') },
+  // Every listed player is on the floor for the shown team (a teammate): the offense's five for offensive
+  // numbers, the defense's for defensive ones (a player's defensive possessions are judged by his team).
+  OnCourtWith: sided((f) => f.lineup.onCourtWith, 'mine'),
+  // Every listed player is on the floor for the other team (an opponent of the shown team).
+  OnCourtAgainst: sided((f) => f.lineup.onCourtAgainst, 'theirs'),
   // No listed player is on the floor.
   OffCourt: { on: 'lineup', where: (f, b, p) => (f.lineup.offCourt.length ? and(f.lineup.offCourt.map((id) => `${b.bind(id)} NOT IN (${tenOf(p)})`)) : '') },
 } satisfies Record<FilterName, FilterRule>;

@@ -56,10 +56,19 @@ export function teamGameConditions(f: AppliedFilters, b: Params, tg = 'tg'): str
  * The lineup filters on a possession alias p, combined by LineupAllOrAny: 'all' = every filled lineup filter
  * holds, 'any' = at least one does. '' when none is filled.
  */
-export function lineupCondition(f: AppliedFilters, b: Params, p = 'p'): string {
-  const parts = rulesOn('lineup').map((r) => r.where(f, b, p)).filter(Boolean);
+export function lineupCondition(f: AppliedFilters, b: Params, p = 'p', persp: Perspective | null = null): string {
+  const parts = rulesOn('lineup').map((r) => r.where(f, b, p, persp)).filter(Boolean);
   if (parts.length === 0) return '';
   return f.lineupAllOrAny === 'any' ? or(parts) : and(parts);
+}
+
+/**
+ * True when a lineup filter judged from the shown team (OnCourtWith, OnCourtAgainst) is applied: the lineup
+ * condition then has an exact reading per perspective, beside its either-team reading.
+ */
+export function hasSidedLineupFilter(f: AppliedFilters): boolean {
+  const probe = new Params();
+  return rulesOn('lineup').some((r) => r.sided === true && r.where(f, probe, 'p', null) !== '');
 }
 
 /**
@@ -70,9 +79,16 @@ export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'
   return [...rulesOn('possession').map((r) => r.where(f, b, p)), withLineup ? lineupCondition(f, b, p) : ''].filter(Boolean);
 }
 
-/** Possession-level conditions from the perspective team's view (score differential). */
+/**
+ * Possession-level conditions from the perspective team's view: score differential, and the lineup filters
+ * read from that team's side when one of them is sided (teammate / opponent; their either-team reading stays
+ * in commonPossessionConditions or the player index, which it implies).
+ */
 export function perspectiveConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
-  return rulesOn('perspective').map((r) => r.where(f, b, persp, p)).filter(Boolean);
+  return [
+    ...rulesOn('perspective').map((r) => r.where(f, b, persp, p)),
+    hasSidedLineupFilter(f) ? lineupCondition(f, b, p, persp) : '',
+  ].filter(Boolean);
 }
 
 /** The period filter alone, on any table with a period column (a scan hint where the sample is joined anyway). */

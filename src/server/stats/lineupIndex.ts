@@ -25,8 +25,12 @@ const LINEUP_INDEX_TABLE = 'player_possession_index';
  */
 export function lineupCandidateIds(f: AppliedFilters, b: Params, seasons: readonly number[]): string | null {
   const slots = LINEUP_SLOTS.map((slot, i) => ({ ids: f.lineup[slot], slot: i + 1 })).filter((s) => s.ids.length > 0);
-  const { onCourt, offCourt } = f.lineup;
-  const positives = slots.length + (onCourt.length ? 1 : 0);
+  const { offCourt } = f.lineup;
+  // The on-court filters: onCourt, and the teammate / opponent filters, which hold only where their players are
+  // on the floor: in the index they read as on-court lists (either team), a set that holds every possession
+  // passing them; the side is judged from each perspective (filterRules.ts, sided).
+  const onLists = [f.lineup.onCourt, f.lineup.onCourtWith, f.lineup.onCourtAgainst].filter((ids) => ids.length > 0);
+  const positives = slots.length + onLists.length;
   // Nothing names a player who must be on court, or 'any' with an off-court filter (holds almost everywhere).
   if (seasons.length === 0 || positives === 0 || (f.lineupAllOrAny === 'any' && offCourt.length)) return null;
   const inSeasons = () => `season IN ${b.list(seasons)}`;
@@ -34,7 +38,7 @@ export function lineupCandidateIds(f: AppliedFilters, b: Params, seasons: readon
   // Each filled filter is one set: a slot filter = possessions with one of its players in that slot (either
   // team); the onCourt filter = possessions with all of its players on the floor (intersection).
   const sets = slots.map((s) => on(`player_id IN ${b.list(s.ids)} AND slot = ${b.bind(s.slot)}`));
-  if (onCourt.length) sets.push(`(${onCourt.map((id) => on(`player_id = ${b.bind(id)}`)).join(' INTERSECT ')})`);
+  for (const ids of onLists) sets.push(`(${ids.map((id) => on(`player_id = ${b.bind(id)}`)).join(' INTERSECT ')})`);
   if (f.lineupAllOrAny === 'any') return sets.join(' UNION ');
   const all = sets.join(' INTERSECT ');
   return offCourt.length ? `(${all}) EXCEPT ${on(`player_id IN ${b.list(offCourt)}`)}` : all;

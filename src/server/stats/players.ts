@@ -10,6 +10,12 @@ export interface PlayerListItem {
   name: string;
   /** the spec's field name; its value is the league player id */
   second_spectrum_id: number;
+  /**
+   * The seasons he played (start year) and the teams he played for in each (abbreviations, in order of first
+   * game), regular season and playoffs together: the lineup pickers offer the players of the chosen seasons
+   * (and team) first. An addition to the spec's two fields.
+   */
+  played: Record<string, string[]>;
 }
 
 let list: Promise<PlayerListItem[]> | null = null;
@@ -42,12 +48,27 @@ function comparePlayers(a: PlayerListItem, b: PlayerListItem): number {
   return nameCollator.compare(a.name, b.name) || a.second_spectrum_id - b.second_spectrum_id;
 }
 
-/** Every player with a possession in the data, sorted by comparePlayers. Loaded once. */
+/** His seasons and teams (player_seasons rows: season, team_ids) as PlayerListItem.played. */
+function playedOf(rows: readonly { season: number; team_ids: number[] }[] | null): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const r of [...(rows ?? [])].sort((a, b) => Number(a.season) - Number(b.season))) {
+    const teams = (out[String(r.season)] ??= []);
+    for (const id of r.team_ids) {
+      const a = abbr(id);
+      if (a && !teams.includes(a)) teams.push(a);
+    }
+  }
+  return out;
+}
+
+/** Every player with a possession in the data, sorted by comparePlayers, with his seasons and teams. Loaded once. */
 export function listPlayers(): Promise<PlayerListItem[]> {
-  list ??= query<{ name: string; player_id: number }>(
-    'SELECT name, player_id FROM players WHERE first_season IS NOT NULL',
+  list ??= query<{ name: string; player_id: number; seasons: { season: number; team_ids: number[] }[] | null }>(
+    `SELECT p.name, p.player_id, list({ 'season': s.season, 'team_ids': s.team_ids } ORDER BY s.season, s.season_type DESC) AS seasons
+       FROM players p LEFT JOIN player_seasons s USING (player_id)
+      WHERE p.first_season IS NOT NULL GROUP BY p.name, p.player_id`,
   ).then(
-    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id })).sort(comparePlayers),
+    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id, played: playedOf(r.seasons) })).sort(comparePlayers),
     (err: unknown) => {
       list = null;
       throw err;

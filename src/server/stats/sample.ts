@@ -50,7 +50,7 @@ interface LineupReach {
 async function lineupReach(db: StatsDb, f: AppliedFilters): Promise<LineupReach> {
   const conditions: number[][] = []; // each: the players of one filled filter (one of them must be on)
   for (const slot of LINEUP_SLOTS) if (f.lineup[slot].length) conditions.push(f.lineup[slot]);
-  for (const id of f.lineup.onCourt) conditions.push([id]);
+  for (const id of [...f.lineup.onCourt, ...f.lineup.onCourtWith, ...f.lineup.onCourtAgainst]) conditions.push([id]);
   const offOnly = f.lineup.offCourt.length > 0;
   if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return { seasons: f.seasons, teamSeasons: null };
   const ids = [...new Set(conditions.flat())];

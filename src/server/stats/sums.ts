@@ -46,6 +46,12 @@ export interface TeamSumsOptions {
  */
 export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOptions): Promise<Row[]> {
   const b = new Params();
+  const sql = await teamSumsSql(db, f, b, o);
+  return db.query(sql, b.values);
+}
+
+/** The SELECT of teamSumsBy, its values bound in b. */
+export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   if (usePoss) await fullSample(db, f);
@@ -53,10 +59,52 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
-  const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
+  return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
     FROM (SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})) s
     ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}
     ${o.minPossessions !== undefined && o.groupBy.length ? `HAVING sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
+}
+
+/** Every k-element subset of the five slots 1..5 of a lineups row (p1..p5, players sorted by id), in order. */
+function subsetsOfFive(k: number): number[][] {
+  const out: number[][] = [];
+  const walk = (start: number, chosen: number[]) => {
+    if (chosen.length === k) return void out.push(chosen);
+    for (let i = start; i <= 5; i++) walk(i + 1, [...chosen, i]);
+  };
+  walk(1, []);
+  return out;
+}
+
+export interface UnitSumsOptions {
+  persp: Perspective;
+  /** players in the unit: 2, 3 or 4 (5 is the lineup itself: teamSumsBy by lineup_id) */
+  size: 2 | 3 | 4;
+  extra?: (b: Params) => string[];
+  /** keep only the units with this player */
+  playerId?: number;
+  minPossessions: number;
+}
+
+/**
+ * Team counters of 2-, 3- and 4-man units: the possessions with those players on the floor together for the
+ * perspective team, summed per unit (column `unit`: its player ids, sorted) and team_id. A unit is on the floor
+ * exactly when it is a subset of the five, so the sums of the fives (grouped by lineup_id, as the five-man
+ * table) are spread over each five's subsets (10 pairs, 10 trios or 5 quartets, read from the lineups table)
+ * and summed again: the possessions are read once, as for five-man units, and the extra work is on the fives
+ * of the sample (thousands per season), not on its possessions.
+ */
+export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOptions): Promise<Row[]> {
+  const b = new Params();
+  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra, possessions: true });
+  // The subsets are constants of this module (slot numbers), never from the request.
+  const units = `[${subsetsOfFive(o.size).map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`).join(', ')}]`;
+  const sql = `WITH fives AS (${fives})
+    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}
+      FROM (SELECT f.*, unnest(${units}) AS unit FROM fives f JOIN lineups l ON l.lineup_id = f.lineup_id) u
+     ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
+     GROUP BY u.unit, u.team_id
+    HAVING sum(u.possessions) >= ${b.bind(o.minPossessions)}`;
   return db.query(sql, b.values);
 }
 

@@ -57,4 +57,12 @@ describe('tableQuery', () => {
     expect(parseTableQuery('?sort=usage&dir=sideways').sort).toEqual({ column: 'usage', direction: 'desc' });
     expect(appendTableQuery(new URLSearchParams(), { sort: null, minPoss: null }).toString()).toBe('');
   });
+
+  it('round-trips a lineup unit size (issue 26); five, the default, and unreadable sizes stay out of the URL', () => {
+    const params = appendTableQuery(new URLSearchParams('season=2022'), { sort: null, minPoss: null, unit: 3 });
+    expect(params.toString()).toBe('season=2022&unit=3');
+    expect(parseTableQuery(params).unit).toBe(3);
+    expect(appendTableQuery(new URLSearchParams(), { sort: null, minPoss: null, unit: 5 }).toString()).toBe('');
+    for (const bad of ['1', '6', 'x', '']) expect(parseTableQuery(`?unit=${bad}`).unit).toBeUndefined();
+  });
 });

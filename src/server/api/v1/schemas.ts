@@ -36,7 +36,7 @@ export const TableRow = z
   .meta({
     id: 'TableRow',
     description:
-      'One row of a table. Its identity fields depend on the page kind (player_id, name, position, team, season, game_id, date, opponent, lineup_id, players ...); ' +
+      'One row of a table. Its identity fields depend on the page kind (player_id, name, position, team, season, game_id, date, opponent, lineup_id or unit, players ...); ' +
       'its numbers are the `columns` of the answer, each with its definition. Player tables add `{key}_pct` (the percentile in his position group, 0-100) for rate columns; ' +
       'on/off tables give `{key}_on`, `{key}_off` and `{key}_diff`.',
   });

@@ -1,7 +1,8 @@
 /**
- * Five-man lineups (Lineups, Team lineups, Player lineups): one row per lineup (a team's five) with at least
- * `minPossessions` possessions in the sample. Offense side = the lineup's own possessions (Team_ sets);
- * defense side = the opponents' possessions against it (Opponent_ sets).
+ * Lineups (Lineups, Team lineups, Player lineups): one row per lineup (a team's five) with at least
+ * `minPossessions` possessions in the sample, or per 2-, 3- or 4-man unit (q.unitSize: the possessions with those
+ * players on the floor together for their team, sums.ts unitSumsBy). Offense side = the lineup's own possessions
+ * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
@@ -9,7 +10,7 @@ import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues } from '../formulas';
 import type { Params } from '../sql';
-import { teamSumsBy } from '../sums';
+import { teamSumsBy, unitSumsBy } from '../sums';
 import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 
@@ -26,13 +27,17 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   };
   // Default minimum possessions of a lineup row: league-wide tables need more to be meaningful.
   const min = minPossessionsOf(q.page, q.minPossessions);
+  const size = q.unitSize;
   const [rows, hcPpp, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
-    teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: Math.max(1, min) }),
+    size === 5
+      ? teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: Math.max(1, min) })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: Math.max(1, min) }),
     leagueHalfcourtPpp(db, q.filters),
     playerNameMap(db),
   ]);
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions));
+  if (size !== 5) return unitRows(q, kept, names, hcPpp);
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length
     ? await db.query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
@@ -56,6 +61,25 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const out: SetRows = {};
   for (const def of setsOf(q, q.page)) {
     // Percentiles among the lineups listed (all above the minimum): one pool.
+    const rows = plainRows(def, entries);
+    addPercentiles(rows, percentileColumns(def), () => '', () => true);
+    out[def.value] = rows;
+  }
+  return out;
+}
+
+/** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
+function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, hcPpp: number | null): SetRows {
+  const entries = kept.map((r) => {
+    const ids = (r.unit as unknown[]).map(Number);
+    const players = ids.map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
+    return {
+      id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - ') } as Row,
+      v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
+    };
+  });
+  const out: SetRows = {};
+  for (const def of setsOf(q, q.page)) {
     const rows = plainRows(def, entries);
     addPercentiles(rows, percentileColumns(def), () => '', () => true);
     out[def.value] = rows;

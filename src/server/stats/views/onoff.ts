@@ -2,49 +2,91 @@
  * On/off (METRICS.md "On/off sets"): for a player, his team's numbers (offense perspective) or his opponents'
  * numbers (defense perspective) over the possessions he was on court for, and over the team's other
  * possessions in the same sample ("off" = the team's totals for the team-seasons he played in, minus "on").
+ *
+ * A player who played for several teams in a season (traded, or waived and signed) is on the roster of each
+ * only for part of it (issue 26: "Off 9,581 poss" summed two teams' whole seasons): for him, a team's "on + off"
+ * is that team's possessions in its games from his first to his last game for it that season and season type;
+ * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../counters';
 import type { Perspective } from '../filterSql';
 import { teamValues, type Values } from '../formulas';
-import { onCourtSumsBy, teamSumsBy } from '../sums';
+import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sums';
+import { Params } from '../sql';
+import { sumColumns } from '../counters';
 import { leagueHalfcourtPpp } from './shared';
-import type { StatsDb } from '../../db/statsDb';
+import type { Row, StatsDb } from '../../db/statsDb';
 
 export interface OnOffEntry {
   player_id: number;
   season: number | null;
+  /** the team (perTeam), else null */
+  team_id: number | null;
   on: Values;
   off: Values;
   onSums: TeamSums;
 }
 
 /**
- * On/off values per player (or per player and season when bySeason), keyed `${player_id}` or
- * `${player_id}|${season}`. `teamId` limits to one team's players, `playerId` to one player.
+ * The team totals of the players of several teams in a season, per player, team, season and season type: the
+ * team's sums over its games from his first to his last game for it (player_games), in the sample.
  */
-export async function onOffEntries(db: StatsDb, 
+async function rosterSpanTotals(db: StatsDb, f: AppliedFilters, persp: Perspective, o: { playerId?: number; teamId?: number }): Promise<Row[]> {
+  const b = new Params();
+  const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
+  const byGame = await teamSumsSql(db, f, b, {
+    persp,
+    groupBy: ['team_id', 'season', 'season_type', 'game_id'],
+    extra: o.teamId === undefined ? undefined : (bb) => [`p.${teamCol} = ${bb.bind(o.teamId!)}`],
+  });
+  const sql = `WITH team_game_sums AS (${byGame}),
+    spans AS (
+      SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
+        FROM player_games
+       WHERE season IN ${b.list(f.seasons)}${o.playerId !== undefined ? ` AND player_id = ${b.bind(o.playerId)}` : ''}
+       GROUP BY player_id, team_id, season, season_type
+      QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1)
+    SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(TEAM_COUNTERS, 't')}
+      FROM spans s
+      JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
+      JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+     GROUP BY s.player_id, s.team_id, s.season, s.season_type`;
+  return db.query(sql, b.values);
+}
+
+/**
+ * On/off values per player (or per player and season when bySeason, and per team when perTeam), keyed
+ * `${player_id}`, `${player_id}|${season}` or `${player_id}|${season}|${team_id}`. `teamId` limits to one
+ * team's players, `playerId` to one player.
+ */
+export async function onOffEntries(db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
-  o: { playerId?: number; teamId?: number; bySeason?: boolean },
+  o: { playerId?: number; teamId?: number; bySeason?: boolean; perTeam?: boolean },
 ): Promise<Map<number | string, OnOffEntry>> {
-  const [onRows, teamRows, hcPpp] = await Promise.all([
+  const [onRows, teamRows, spanRows, hcPpp] = await Promise.all([
     onCourtSumsBy(db, f, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId }),
     teamSumsBy(db, f, {
       persp,
       groupBy: ['team_id', 'season', 'season_type'],
       extra: o.teamId === undefined ? undefined : (b) => [`p.${persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId!)}`],
     }),
+    rosterSpanTotals(db, f, persp, o),
     leagueHalfcourtPpp(db, f),
   ]);
   const teamTotals = new Map(teamRows.map((r) => [`${r.team_id}|${r.season}|${r.season_type}`, pick(r, TEAM_COUNTERS)]));
-  const acc = new Map<number | string, { player_id: number; season: number | null; on: TeamSums; total: TeamSums }>();
+  const spanTotals = new Map(spanRows.map((r) => [`${r.player_id}|${r.team_id}|${r.season}|${r.season_type}`, pick(r, TEAM_COUNTERS)]));
+  const acc = new Map<number | string, { player_id: number; season: number | null; team_id: number | null; on: TeamSums; total: TeamSums }>();
   for (const r of onRows) {
     const pid = Number(r.player_id);
-    const key = o.bySeason ? `${pid}|${r.season}` : pid;
+    const team = o.perTeam ? Number(r.team_id) : null;
+    const key = o.bySeason ? `${pid}|${r.season}${o.perTeam ? `|${team}` : ''}` : o.perTeam ? `${pid}|${team}` : pid;
     let a = acc.get(key);
-    if (!a) acc.set(key, (a = { player_id: pid, season: o.bySeason ? Number(r.season) : null, on: emptySums(TEAM_COUNTERS), total: emptySums(TEAM_COUNTERS) }));
-    const total = teamTotals.get(`${r.team_id}|${r.season}|${r.season_type}`);
+    if (!a) acc.set(key, (a = { player_id: pid, season: o.bySeason ? Number(r.season) : null, team_id: team, on: emptySums(TEAM_COUNTERS), total: emptySums(TEAM_COUNTERS) }));
+    const spanKey = `${pid}|${r.team_id}|${r.season}|${r.season_type}`;
+    // A player of several teams that season: his team's games while he was there; else its whole season.
+    const total = spanRows.length && spanTotals.has(spanKey) ? spanTotals.get(spanKey) : teamTotals.get(`${r.team_id}|${r.season}|${r.season_type}`);
     for (const c of TEAM_COUNTERS) {
       a.on[c] += Number(r[c] ?? 0);
       if (total) a.total[c] += total[c];
@@ -56,6 +98,7 @@ export async function onOffEntries(db: StatsDb,
     out.set(key, {
       player_id: a.player_id,
       season: a.season,
+      team_id: a.team_id,
       on: teamValues(a.on, { leagueHcPpp: hcPpp }),
       off: teamValues(off, { leagueHcPpp: hcPpp }),
       onSums: a.on,

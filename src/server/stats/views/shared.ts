@@ -80,7 +80,7 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
     periods: [],
     timeIntoGame: null,
     scoreDiff: null,
-    lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], offCourt: [] },
+    lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], onCourtWith: [], onCourtAgainst: [], offCourt: [] },
   };
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   return sharedLookup(baselines, key, () =>

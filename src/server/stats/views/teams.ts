@@ -51,12 +51,19 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
   return out;
 }
 
-/** Player on/off: one row per season with the player on and off. */
+/**
+ * Player on/off: one row per season and team with the player on and off (a player traded during a season has a
+ * row per team, each over that team's games while he was there: onoff.ts).
+ */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
-  const entries = await onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true });
+  const entries = await onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true });
   const list = [...entries.values()]
-    .sort((a, b) => Number(b.season) - Number(a.season))
-    .map((e) => ({ id: { season: seasonOf(e.season), season_start: e.season, poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
+    .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions)
+    .map((e) => ({
+      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions } as Row,
+      on: e.on,
+      off: e.off,
+    }));
   const out: SetRows = {};
   for (const def of setsOf(q, 'PlayerOnOff')) out[def.value] = onOffRows(def, list);
   return out;
