@@ -12,6 +12,8 @@
  * - change metric set: URL updated in place; that set's rows are fetched (answers carry one set each), unless an
  *   answer for it is already in the client-side cache (src/stores/tableData.ts).
  * - back / forward: the view is rebuilt from the URL and fetched.
+ * - a URL's gated filters the user cannot use stay in the URL as locked pills ($lockedFilters), never sent; once
+ *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
 import type { Side } from '../lib/apiParams';
@@ -22,7 +24,7 @@ import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
-import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { appendLockedFilters, hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
@@ -34,7 +36,8 @@ import { $page, samePage, type StatsPage } from './page';
 import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
-import { $minPossessions } from './minSample';
+import { $lockedFilters } from './lockedFilters';
+import { $minPossessions, $showAllRows } from './minSample';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
 import { $tableSort, toggleSort } from './tableSort';
 
@@ -53,8 +56,11 @@ export function currentViewSearch(): string {
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
   const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
   const sort = $tableSort.get();
-  const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
-  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss });
+  const percentiles = page.kind !== 'NonStats' && hasPercentiles(page.kind);
+  const minPoss = percentiles ? $minPossessions.get() : null;
+  const showAll = percentiles && $showAllRows.get();
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, showAll });
+  appendLockedFilters(params, $lockedFilters.get());
   // The profile's career tables sit outside the app: their mode stays as they set it.
   if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
   return searchString(params);
@@ -113,12 +119,14 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   const filters =
     page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
   rebuildFilters(page.kind, filters, { authenticated: auth });
+  $lockedFilters.set(auth ? [] : lockedFilterQuery(search, $filters.get().relevant));
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
   const table = parseTableQuery(search);
   $tableSort.set(table.sort ?? { column: null, direction: 'desc' });
   dropSortNotInSet();
   $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
+  $showAllRows.set(hasPercentiles(page.kind) && table.showAll === true);
 }
 
 /**
@@ -131,6 +139,7 @@ export async function enterPage(page: StatsPage): Promise<void> {
   if (page.kind === 'TeamSalaries' && previous.kind !== 'NonStats') {
     // Spec section 2: the salaries view does not reset filters, metrics or data.
     $filters.setKey('relevant', ['Season']);
+    $lockedFilters.set([]);
     syncUrl('replace');
     return fetchCurrentData();
   }
@@ -165,10 +174,17 @@ export function stopStatsApp(): void {
   started = false;
 }
 
-/** A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again. */
+/**
+ * A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again.
+ * A user who gets the plan (signed in in another tab) gets the locked filters of the URL applied.
+ */
 function watchSignOut(): (() => void) | null {
   if (typeof window === 'undefined') return null;
   return $filterAccess.listen((access) => {
+    if (access === 'plan' && $lockedFilters.get().length > 0) {
+      void restoreFromHistory();
+      return;
+    }
     if (access === 'loading' || access === 'plan') return;
     const state = $filters.get();
     const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, valueOf(state.applied, n)));
@@ -231,6 +247,20 @@ export function changeMinPossessions(min: number | null): Promise<void> {
   $minPossessions.set(min);
   syncUrl('push');
   return fetchCurrentData();
+}
+
+/** List the rows below the minimum under a rate sort too (the qualifier's "show all"), or hide them again: URL only. */
+export function showAllRows(all: boolean): void {
+  if (all === $showAllRows.get()) return;
+  $showAllRows.set(all);
+  syncUrl('push');
+}
+
+/** Drop the locked filters of a shared link (their pills' way out): URL updated, no request (they were never sent). */
+export function dropLockedFilters(): void {
+  if ($lockedFilters.get().length === 0) return;
+  $lockedFilters.set([]);
+  syncUrl('push');
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

@@ -2,6 +2,8 @@
  * Five-man lineups (Lineups, Team lineups, Player lineups): one row per lineup (a team's five) with at least
  * `minPossessions` possessions in the sample. Offense side = the lineup's own possessions (Team_ sets);
  * defense side = the opponents' possessions against it (Opponent_ sets).
+ * When the minimum leaves no lineup, the answer says how many lineups of the sample are below it (`belowMin`),
+ * so the empty table can say why and offer to list them (issue 26).
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
@@ -13,7 +15,13 @@ import { teamSumsBy } from '../sums';
 import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 
-export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<SetRows> {
+export interface LineupsAnswer {
+  data: SetRows;
+  /** lineups of the sample below the minimum, counted only when none reaches it */
+  belowMin?: { rows: number; min: number };
+}
+
+export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<LineupsAnswer> {
   const persp = q.side === 'offense' ? 'offense' : 'defense';
   const five = persp === 'offense' ? ['o1', 'o2', 'o3', 'o4', 'o5'] : ['d1', 'd2', 'd3', 'd4', 'd5'];
   const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
@@ -32,6 +40,11 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     leagueHalfcourtPpp(db, q.filters),
     playerNameMap(db),
   ]);
+  if (rows.length === 0 && min > 1) {
+    // Nothing reaches the minimum: count the lineups of the sample under it (one more query, only here).
+    const below = await teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: 1 });
+    return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
+  }
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions));
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length
@@ -60,5 +73,5 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     addPercentiles(rows, percentileColumns(def), () => '', () => true);
     out[def.value] = rows;
   }
-  return out;
+  return { data: out };
 }
