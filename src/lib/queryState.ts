@@ -141,12 +141,6 @@ export function lockedFilterQuery(search: string | URLSearchParams, relevant: re
   });
 }
 
-/** Appends the locked filters to a view's query, as a subscriber's URL would carry them. */
-export function appendLockedFilters(params: URLSearchParams, locked: readonly LockedFilter[]): URLSearchParams {
-  for (const l of locked) for (const v of queryValuesOf(l.name, l.value)) params.append(filterDef(l.name).queryKey, v);
-  return params;
-}
-
 /** The query strings of one filter value (as they appear after `key=`). */
 export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
   const f = filterDef(name);

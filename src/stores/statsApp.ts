@@ -24,7 +24,7 @@ import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
-import { appendLockedFilters, hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
@@ -54,13 +54,14 @@ export function currentViewSearch(): string {
   const options = $metricSetOptions.get();
   const selected = $metricSet.get();
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
-  const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  // A shared link's locked filters stay in the URL where a subscriber's would be (never sent: fetchCurrentData).
+  const locked = Object.fromEntries($lockedFilters.get().map((l) => [l.name, l.value]));
+  const params = viewQuery({ filters: { ...state.applied, ...locked }, side: pageHasSide(page) ? $side.get() : null, metricSet });
   const sort = $tableSort.get();
   const percentiles = page.kind !== 'NonStats' && hasPercentiles(page.kind);
   const minPoss = percentiles ? $minPossessions.get() : null;
   const showAll = percentiles && $showAllRows.get();
   appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, showAll });
-  appendLockedFilters(params, $lockedFilters.get());
   // The profile's career tables sit outside the app: their mode stays as they set it.
   if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
   return searchString(params);
