@@ -51,8 +51,8 @@ export default function FilterPills() {
       </ul>
       {locked.length > 0 && (
         <p className="sa-locked-note" role="note" data-testid="locked-filters-note">
-          <LockIcon />
           <span>
+            <LockIcon />
             {locked.length === 1 ? 'This filter needs' : 'These filters need'} the Stats plan, so the table is shown without{' '}
             {locked.length === 1 ? 'it' : 'them'}.{' '}
             {access === 'anonymous' && (
