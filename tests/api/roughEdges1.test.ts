@@ -40,11 +40,11 @@ describe.skipIf(!HAS_DB)('the minimum sample (qualifier)', () => {
     const r = await call('/api/data?page=TeamLineups&entity=BOS&season=2022&min_poss=5000&metric_set=Team_FourFactors');
     expect(r.status).toBe(200);
     expect(r.body.data.Team_FourFactors).toEqual([]);
-    const [{ n }] = await sql<{ n: number }>(
+    const n = (await sql<{ n: number }>(
       `SELECT count(DISTINCT off_lineup_id)::INTEGER AS n FROM possessions
         WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1 AND possessions > 0`,
       [BOS],
-    );
+    ))[0]!.n;
     expect(n).toBeGreaterThan(100);
     expect(r.body.belowMin).toEqual({ rows: n, min: 5000 });
     // At the default minimum nothing is empty, and no count is sent.
@@ -73,10 +73,10 @@ describe.skipIf(!HAS_DB)('on/off tables', () => {
     }
     // Qualified = at least 500 team offensive possessions with him on (independent SQL).
     const poss = await offPossByPlayer();
-    const [{ n: bosPoss }] = await sql<{ n: number }>(
+    const bosPoss = (await sql<{ n: number }>(
       `SELECT count(*)::INTEGER AS n FROM possessions WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1`,
       [BOS],
-    );
+    ))[0]!.n;
     expect(bosPoss).toBeGreaterThan(6000);
     for (const r of rows) expect(r.qualified, String(r.player_id)).toBe(Number(r.poss_on) >= 500);
     expect(rows.filter((r) => r.qualified).length).toBeGreaterThan(5);

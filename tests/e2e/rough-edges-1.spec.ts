@@ -24,12 +24,12 @@ const SIZES = [
 ] as const;
 
 /** Independent SQL on the stats file the server reads (read-only, its own connection). */
-async function one(text: string, params: (string | number)[] = []): Promise<Record<string, number>> {
+async function one<K extends string>(text: string, params: (string | number)[] = []): Promise<Record<K, number>> {
   const instance = await DuckDBInstance.create(DB, { access_mode: 'READ_ONLY' });
   try {
     const reader = await (await instance.connect()).runAndReadAll(text, params);
     const row = reader.getRowObjectsJS()[0]!;
-    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<K, number>;
   } finally {
     instance.closeSync();
   }
@@ -46,7 +46,7 @@ const ON_COURT = (team: boolean) => `
   SELECT count(*)::INTEGER AS players, count(*) FILTER (WHERE op < $min)::INTEGER AS below
     FROM (SELECT pid, sum(op) AS op FROM s GROUP BY pid HAVING sum(seconds) > 0)`;
 
-const onCourt = (team: boolean, min: number) => one(ON_COURT(team).replace('$min', String(min)), team ? [BOS] : []);
+const onCourt = (team: boolean, min: number) => one<'players' | 'below'>(ON_COURT(team).replace('$min', String(min)), team ? [BOS] : []);
 
 async function openTable(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -128,7 +128,7 @@ for (const size of SIZES) {
     });
 
     test('a lineup table the minimum leaves empty counts the lineups below it and lists them on demand', async ({ page }) => {
-      const { n } = await one(
+      const { n } = await one<'n'>(
         `SELECT count(DISTINCT off_lineup_id)::INTEGER AS n FROM possessions
           WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1 AND possessions > 0`,
         [BOS],
@@ -146,7 +146,7 @@ for (const size of SIZES) {
     });
 
     test('a filter that leaves nothing is named, with a button that removes it', async ({ page }) => {
-      const { last } = await one(`SELECT strftime(max(date), '%Y%m%d')::INTEGER AS last FROM possessions WHERE season = 2022 AND season_type = 'regular'`);
+      const { last } = await one<'last'>(`SELECT strftime(max(date), '%Y%m%d')::INTEGER AS last FROM possessions WHERE season = 2022 AND season_type = 'regular'`);
       expect(last).toBe(20230409);
       await page.goto('/stats/players?season=2022&startDate=2023-06-01');
       const empty = page.getByTestId('empty-filters');
