@@ -46,6 +46,7 @@ export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: re
   if (kind === 'PlayerOnOff') {
     return `the on/off of the league's players of his position group in the same season (${sample}) with at least ${formatNumber(min)} possessions on court (On: the team with him on; Diff: on minus off)`;
   }
+  if (rows.length === 0) return `the lineups listed (none here), ${sample}, at least ${formatNumber(min)} possession${min === 1 ? '' : 's'} each`;
   return `the ${formatNumber(rows.length)} lineups listed, ${sample}, at least ${formatNumber(min)} possession${min === 1 ? '' : 's'} each`;
 }
 
