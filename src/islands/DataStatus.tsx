@@ -1,18 +1,11 @@
 /**
- * Quiet lines about the table data: loading, an error (with the server's message and a retry), an empty
- * result, saying why when the data cannot have rows (src/lib/emptyReason.ts: no playoffs before 2013-14, no
- * salaries after 2019-20, no preseason), else the server's note.
+ * Quiet lines about the table data: loading, an error (with the server's message and a retry). An empty
+ * result is said by the table itself, under its controls (table/EmptyTable.tsx).
  */
 import { useStore } from '@nanostores/react';
-import { emptyReason } from '../lib/emptyReason';
-import { $filters } from '../stores/filters';
 import { $metricSet } from '../stores/metricSet';
-import { $page } from '../stores/page';
 import { fetchCurrentData } from '../stores/statsApp';
 import { $tableData } from '../stores/tableData';
-
-/** Why a salaries view can be empty (the salary data stops after 2019-20: nba-data README). */
-const EMPTY_SALARIES = 'No salaries in this sample: the salary data covers 2003-04 to 2019-20. Pick an earlier season.';
 
 function Skeleton() {
   return (
@@ -32,8 +25,6 @@ function Skeleton() {
 export default function DataStatus() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
-  const page = useStore($page);
-  const filters = useStore($filters);
   const rows = selected ? (table.data[selected.value] ?? []) : [];
   if (table.error) {
     const message =
@@ -63,19 +54,6 @@ export default function DataStatus() {
     return (
       <div className="sa-status sa-status-quiet" role="status">
         Updating…
-      </div>
-    );
-  }
-  if (table.query !== null && rows.length === 0) {
-    return (
-      <div className="sa-status sa-status-empty" role="status">
-        {emptyReason({
-          seasons: filters.applied.Season as number[],
-          seasonTypes: filters.applied.SeasonType as string[],
-          salaries: page.kind === 'TeamSalaries',
-        }) ??
-          table.note ??
-          (page.kind === 'TeamSalaries' ? EMPTY_SALARIES : 'No rows match these filters.')}
       </div>
     );
   }

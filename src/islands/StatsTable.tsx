@@ -6,6 +6,8 @@
  * (src/lib/columnMeta.ts), with the percentile on hover and focus (table/cellFocus.tsx) and a legend
  * (table/PercentileLegend.tsx); "Download CSV" asks the server for the same table as CSV. The Salaries tab says
  * which seasons it shows and ends with each season's payroll total (src/lib/payroll.ts), outside the sort.
+ * Sorted by a rate, the player tables list only the rows with the minimum sample (src/lib/qualifier.ts), and
+ * say so with a "show all" button; an empty table says why under the controls that stay (table/EmptyTable.tsx).
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
  * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
@@ -20,14 +22,17 @@ import { GAME_LINE_KINDS, formatDiff, formatMoney, formatNumber, formatRatio, fo
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
 import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/payroll';
+import { emptyReason } from '../lib/emptyReason';
 import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
+import { applyQualifier, qualifierHides } from '../lib/qualifier';
 import { sortRows, type SortValue } from '../lib/sortRows';
 import { $appliedFilters } from '../stores/appliedFilters';
 import { $metricSet } from '../stores/metricSet';
-import { $minPossessions } from '../stores/minSample';
+import { $filters } from '../stores/filters';
+import { $minPossessions, $showAllRows } from '../stores/minSample';
 import { $page } from '../stores/page';
 import { $side } from '../stores/side';
-import { changeMinPossessions, sortTable } from '../stores/statsApp';
+import { changeMinPossessions, removePill, showAllRows, sortTable } from '../stores/statsApp';
 import { $tableData, type Row } from '../stores/tableData';
 import { $tableSort } from '../stores/tableSort';
 import { CellTip, cellTipHandlers } from './table/cellFocus';
@@ -37,7 +42,11 @@ import { identityColumns, type IdentityColumn } from './table/identityColumns';
 import { numberColumns, type NumberColumn } from './table/numberColumns';
 import { percentileBackground } from './table/percentile';
 import { useProgressiveRows } from './table/progressiveRows';
-import { PercentileLegend } from './table/PercentileLegend';
+import { EmptyTable, filterItems, narrowingFilters, possessionsText, type EmptyCause } from './table/EmptyTable';
+import { PercentileLegend, sampleText } from './table/PercentileLegend';
+
+/** Why a salaries view can be empty (the salary data stops after 2019-20: nba-data README). */
+const EMPTY_SALARIES = 'No salaries in this sample: the salary data covers 2003-04 to 2019-20. Pick an earlier season.';
 
 const numeric = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -141,6 +150,8 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   const table = useStore($tableData);
   const applied = useStore($appliedFilters);
   const minPoss = useStore($minPossessions);
+  const showAll = useStore($showAllRows);
+  const filterState = useStore($filters);
   const selected = useStore($metricSet);
   const page = useStore($page);
   const side = useStore($side);
@@ -167,11 +178,62 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     return sortRows(rows, valueOf, sort.direction);
   }, [rows, sort, identity, numbers]);
 
-  const keys = useMemo(() => rowKeys(sorted), [sorted]);
-  // The first fill of a long table is sliced (table/progressiveRows.ts); every row is in the page soon after.
-  const { count, filling } = useProgressiveRows(sorted.length);
+  // The qualifier: sorted by a rate or percent, rows below the minimum are left out unless "show all".
+  const sortFormat = (sort.column && numbers.find((c) => c.id === sort.column)?.format) || null;
+  const hides = qualifierHides(sortFormat, showAll);
+  const { shown, hidden } = useMemo(() => applyQualifier(sorted, hides), [sorted, hides]);
 
-  if (!def || rows.length === 0) return null;
+  const keys = useMemo(() => rowKeys(shown), [shown]);
+  // The first fill of a long table is sliced (table/progressiveRows.ts); every row is in the page soon after.
+  const { count, filling } = useProgressiveRows(shown.length);
+
+  if (!def) return null;
+  const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
+  const legend = percentiles && (
+    <PercentileLegend
+      kind={percentiles}
+      rows={rows}
+      seasons={applied.Season as readonly number[]}
+      seasonTypes={applied.SeasonType as readonly string[]}
+      minPoss={minPoss}
+      onMinPoss={(n) => void changeMinPossessions(n)}
+    />
+  );
+  const minimum = minPossessionsOf(page.kind, minPoss);
+  const sortLabel = (id: string | null) => {
+    const c = id ? numbers.find((n) => n.id === id) : undefined;
+    return c ? `${c.label}${c.group ? ` (${c.group})` : ''}` : undefined;
+  };
+
+  if (shown.length === 0) {
+    // Nothing to list: say why, under the controls (the minimum's among them).
+    if (table.query === null || table.loading || table.error) return null;
+    const reason =
+      rows.length === 0
+        ? (emptyReason({ seasons: applied.Season as number[], seasonTypes: applied.SeasonType as string[], salaries: page.kind === 'TeamSalaries' }) ??
+          table.note ??
+          (page.kind === 'TeamSalaries' ? EMPTY_SALARIES : null))
+        : null;
+    const cause: EmptyCause = reason
+      ? { kind: 'reason', text: reason }
+      : rows.length > 0
+        ? { kind: 'belowMin', what: page.kind === 'PlayerOnOff' ? 'seasons' : 'players', rows: hidden, min: minimum, sortedBy: sortLabel(sort.column), onShow: () => showAllRows(true) }
+        : table.belowMin
+          ? { kind: 'belowMin', what: 'lineups', rows: table.belowMin.rows, min: table.belowMin.min, onShow: () => void changeMinPossessions(1) }
+          : {
+              kind: 'filters',
+              filters: filterItems(narrowingFilters(filterState.relevant, filterState.applied), filterState.applied),
+              sample: sampleText(applied.Season as readonly number[], applied.SeasonType as readonly string[]),
+              onRemove: (name) => void removePill(name),
+            };
+    return (
+      <>
+        {legend}
+        <EmptyTable cause={cause} />
+      </>
+    );
+  }
+
   const groups = numbers.some((c) => c.group);
   const all = [...identity, ...numbers];
   const gridStyle = columnGridStyle('--sa-columns', all);
@@ -192,7 +254,6 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
       onSort={() => sortTable(id, firstDirection)}
     />
   );
-  const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
   const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss))} possessions.`;
   const download = csvHref(table.query, def.value, sort, all);
   const payrolls = def.base === 'Salaries' ? payrollTotals(rows) : [];
@@ -200,16 +261,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
 
   return (
     <>
-      {percentiles && (
-        <PercentileLegend
-          kind={percentiles}
-          rows={rows}
-          seasons={applied.Season as readonly number[]}
-          seasonTypes={applied.SeasonType as readonly string[]}
-          minPoss={minPoss}
-          onMinPoss={(n) => void changeMinPossessions(n)}
-        />
-      )}
+      {legend}
       {def.base === 'Salaries' && (
         <p className="sa-salary-seasons" data-testid="salary-seasons">
           {salarySeasonsLine(applied.Season as readonly number[])}
@@ -217,7 +269,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
       )}
       <div className="sa-table-meta">
       <p aria-live="polite">
-        <span className="num">{formatNumber(rows.length)}</span> {rows.length === 1 ? 'row' : 'rows'}
+        <span className="num">{formatNumber(shown.length)}</span> {shown.length === 1 ? 'row' : 'rows'}
         {sortedBy && (
           <>
             {' · sorted by '}
@@ -227,6 +279,24 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           </>
         )}
       </p>
+      {hidden > 0 && (
+        <p className="sa-qualifier" data-testid="qualifier">
+          <span>
+            {formatNumber(hidden)} below {possessionsText(minimum)} not listed
+          </span>
+          <button type="button" className="sa-link-button" onClick={() => showAllRows(true)}>
+            Show all {formatNumber(rows.length)}
+          </button>
+        </p>
+      )}
+      {showAll && sortFormat && qualifierHides(sortFormat, false) && rows.some((r) => r.qualified === false) && (
+        <p className="sa-qualifier" data-testid="qualifier">
+          <span>All listed, {possessionsText(minimum)} or not</span>
+          <button type="button" className="sa-link-button" onClick={() => showAllRows(false)}>
+            Only {formatNumber(minimum)}+ possessions
+          </button>
+        </p>
+      )}
       {download && (
         <a className="sa-csv" href={download} download>
           Download CSV
@@ -243,10 +313,10 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
         <div
           role="table"
           aria-label={selected?.label}
-          aria-rowcount={rows.length + payrolls.length + (groups ? 2 : 1)}
+          aria-rowcount={shown.length + payrolls.length + (groups ? 2 : 1)}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
-          data-rows={rows.length}
+          data-rows={shown.length}
           aria-busy={table.loading || filling}
           style={gridStyle}
         >
@@ -257,7 +327,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
                 {numbers
                   .filter((c) => c.id.endsWith('_on'))
                   .map((c) => (
-                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: 'span 3' }}>
+                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: `span ${numbers.filter((n) => n.group === c.group).length}` }}>
                       {c.group}
                     </div>
                   ))}
@@ -271,7 +341,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
             </div>
           </div>
           <div role="rowgroup" className="sa-tbody">
-            {sorted.slice(0, count).map((row, i) => (
+            {shown.slice(0, count).map((row, i) => (
               <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
             ))}
           </div>

@@ -182,12 +182,23 @@ export function columnsOf(def: Pick<MetricSetDefinition, 'base'>): readonly Metr
   return COLUMNS[def.base];
 }
 
-const ONOFF_SUFFIXES = ['on', 'off', 'diff'] as const;
+export type OnOffPart = 'on' | 'off' | 'diff';
+
+/**
+ * The parts an on/off column shows: on, off, and on minus off. Only rates and percents have a difference that
+ * means something; a count (possessions on court and off) has on and off only (issue 26).
+ */
+export function onOffParts(c: Pick<MetricColumn, 'format'>): readonly OnOffPart[] {
+  return c.format === 'rate' || c.format === 'percent' ? ['on', 'off', 'diff'] : ['on', 'off'];
+}
+
+/** The on/off parts that carry a percentile (rates and percents): the value with him on, and on minus off. */
+export const ONOFF_PERCENTILE_PARTS: readonly OnOffPart[] = ['on', 'diff'];
 
 /** The row fields a set's number columns show: its column keys, or `{key}_on`, `{key}_off`, `{key}_diff` (on/off). */
 export function numberColumnIds(def: Pick<MetricSetDefinition, 'base' | 'layout'>): string[] {
-  const keys = columnsOf(def).map((c) => c.key);
-  return def.layout === 'onoff' ? keys.flatMap((k) => ONOFF_SUFFIXES.map((s) => `${k}_${s}`)) : keys;
+  const cols = columnsOf(def);
+  return def.layout === 'onoff' ? cols.flatMap((c) => onOffParts(c).map((s) => `${c.key}_${s}`)) : cols.map((c) => c.key);
 }
 
 /** Every field some set shows as a number column, in either layout. */

@@ -12,6 +12,8 @@ import type { PageKind } from './pageKinds';
 const DEFAULT_MIN_POSSESSIONS = {
   Players: 500,
   TeamPlayers: 500,
+  TeamOnOff: 500,
+  PlayerOnOff: 500,
   Lineups: 100,
   TeamLineups: 25,
   PlayerLineups: 25,

@@ -121,6 +121,26 @@ export function hasGatedFilterKeys(search: string | URLSearchParams): boolean {
   return FILTERS.some((f) => f.requiresAuth && valuesOf(params, f.queryKey).length > 0);
 }
 
+/** A gated filter a URL names that the user may not use: shown as a locked pill, kept in the URL, never sent. */
+export interface LockedFilter {
+  name: FilterName;
+  value: FilterValue;
+}
+
+/**
+ * The gated filters of a query that a user without the Stats plan cannot have (issue 26: a shared link's paid
+ * filters are shown locked instead of silently dropped). Only those of the page (`relevant`) and not at their
+ * default; read as a subscriber's client would read them.
+ */
+export function lockedFilterQuery(search: string | URLSearchParams, relevant: readonly FilterName[]): LockedFilter[] {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return FILTERS.flatMap((f) => {
+    if (!f.requiresAuth || !relevant.includes(f.name)) return [];
+    const value = readFilter(f, params);
+    return value === undefined || isDefault(f.name, value) ? [] : [{ name: f.name, value }];
+  });
+}
+
 /** The query strings of one filter value (as they appear after `key=`). */
 export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
   const f = filterDef(name);

@@ -1,14 +1,16 @@
 /**
  * The table's own state in the page's URL, beside the view (queryState.ts): the sort column and direction
- * (`sort`, `dir`) and the minimum sample of percentile tables (`minPoss`). Every view stays a link: a reload
- * or back/forward restores the same sort. Unreadable values are ignored; these keys never travel to other
- * pages (linkContext.ts). Lineup pages add the unit size (`unit`, src/lib/lineupUnits.ts).
+ * (`sort`, `dir`), the minimum sample of percentile tables (`minPoss`) and the qualifier's way out
+ * (`showAll=1`: rows below the minimum stay listed under a rate sort, src/lib/qualifier.ts). Every view stays a
+ * link: a reload or back/forward restores the same sort. Unreadable values are ignored; these keys never travel
+ * to other pages (linkContext.ts). Lineup pages add the unit size (`unit`, src/lib/lineupUnits.ts).
  */
 import { DEFAULT_UNIT_SIZE, parseUnitSize, UNIT_KEY, type LineupUnitSize } from './lineupUnits';
 
 export const SORT_KEY = 'sort';
 export const DIR_KEY = 'dir';
 export const MIN_POSS_KEY = 'minPoss';
+export const SHOW_ALL_KEY = 'showAll';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -17,6 +19,8 @@ export interface TableQuery {
   minPoss: number | null;
   /** players per lineup unit (lineup pages); absent or null: five */
   unit?: LineupUnitSize | null;
+  /** list the rows below the minimum even when the qualifier would hide them (absent: false) */
+  showAll?: boolean;
 }
 
 /** Most possessions a minimum may ask for (the API's bound). */
@@ -32,6 +36,7 @@ export function parseTableQuery(search: string | URLSearchParams): TableQuery {
     sort: /^[a-z0-9_]{1,40}$/.test(column) ? { column, direction: dir === 'asc' ? 'asc' : 'desc' } : null,
     minPoss: /^\d{1,6}$/.test(min) && Number(min) <= MAX_MIN_POSS ? Number(min) : null,
     ...(unit ? { unit } : {}),
+    showAll: ['1', 'true', 'yes'].includes(params.get(SHOW_ALL_KEY)?.trim().toLowerCase() ?? ''),
   };
 }
 
@@ -43,5 +48,6 @@ export function appendTableQuery(params: URLSearchParams, t: TableQuery): URLSea
   }
   if (t.minPoss !== null) params.set(MIN_POSS_KEY, String(t.minPoss));
   if (t.unit && t.unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(t.unit));
+  if (t.showAll) params.set(SHOW_ALL_KEY, '1');
   return params;
 }

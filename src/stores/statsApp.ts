@@ -12,6 +12,8 @@
  * - change metric set: URL updated in place; that set's rows are fetched (answers carry one set each), unless an
  *   answer for it is already in the client-side cache (src/stores/tableData.ts).
  * - back / forward: the view is rebuilt from the URL and fetched.
+ * - a URL's gated filters the user cannot use stay in the URL as locked pills ($lockedFilters), never sent; once
+ *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
 import type { Side } from '../lib/apiParams';
@@ -22,7 +24,7 @@ import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
-import { hasGatedFilterKeys, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
+import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
 import { appEnv } from './appEnv';
@@ -34,7 +36,8 @@ import { $page, samePage, type StatsPage } from './page';
 import { loadPlayers } from './players';
 import { $filterAccess } from './session';
 import { $side, DEFAULT_SIDE } from './side';
-import { $minPossessions } from './minSample';
+import { $lockedFilters } from './lockedFilters';
+import { $minPossessions, $showAllRows } from './minSample';
 import { $lineupUnit } from './lineupUnit';
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, UNIT_KEY, type LineupUnitSize } from '../lib/lineupUnits';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
@@ -53,11 +56,15 @@ export function currentViewSearch(): string {
   const options = $metricSetOptions.get();
   const selected = $metricSet.get();
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
-  const params = viewQuery({ filters: state.applied, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  // A shared link's locked filters stay in the URL where a subscriber's would be (never sent: fetchCurrentData).
+  const locked = Object.fromEntries($lockedFilters.get().map((l) => [l.name, l.value]));
+  const params = viewQuery({ filters: { ...state.applied, ...locked }, side: pageHasSide(page) ? $side.get() : null, metricSet });
   const sort = $tableSort.get();
-  const minPoss = page.kind !== 'NonStats' && hasPercentiles(page.kind) ? $minPossessions.get() : null;
+  const percentiles = page.kind !== 'NonStats' && hasPercentiles(page.kind);
+  const minPoss = percentiles ? $minPossessions.get() : null;
+  const showAll = percentiles && $showAllRows.get();
   const unit = page.kind !== 'NonStats' && hasLineupUnits(page.kind) ? $lineupUnit.get() : null;
-  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, unit });
+  appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, unit, showAll });
   // The profile's career tables sit outside the app: their mode stays as they set it.
   if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
   return searchString(params);
@@ -118,6 +125,7 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   const filters =
     page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
   rebuildFilters(page.kind, filters, { authenticated: auth });
+  $lockedFilters.set(auth ? [] : lockedFilterQuery(search, $filters.get().relevant));
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);
   selectMetricSet(view.metricSet);
   const table = parseTableQuery(search);
@@ -125,6 +133,7 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   dropSortNotInSet();
   $minPossessions.set(hasPercentiles(page.kind) ? table.minPoss : null);
   $lineupUnit.set(hasLineupUnits(page.kind) ? (table.unit ?? DEFAULT_UNIT_SIZE) : DEFAULT_UNIT_SIZE);
+  $showAllRows.set(hasPercentiles(page.kind) && table.showAll === true);
 }
 
 /**
@@ -137,6 +146,7 @@ export async function enterPage(page: StatsPage): Promise<void> {
   if (page.kind === 'TeamSalaries' && previous.kind !== 'NonStats') {
     // Spec section 2: the salaries view does not reset filters, metrics or data.
     $filters.setKey('relevant', ['Season']);
+    $lockedFilters.set([]);
     syncUrl('replace');
     return fetchCurrentData();
   }
@@ -171,10 +181,17 @@ export function stopStatsApp(): void {
   started = false;
 }
 
-/** A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again. */
+/**
+ * A user who signs out (or whose plan ends) keeps no gated filter: they are reset and the data fetched again.
+ * A user who gets the plan (signed in in another tab) gets the locked filters of the URL applied.
+ */
 function watchSignOut(): (() => void) | null {
   if (typeof window === 'undefined') return null;
   return $filterAccess.listen((access) => {
+    if (access === 'plan' && $lockedFilters.get().length > 0) {
+      void restoreFromHistory();
+      return;
+    }
     if (access === 'loading' || access === 'plan') return;
     const state = $filters.get();
     const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, valueOf(state.applied, n)));
@@ -245,6 +262,20 @@ export function changeLineupUnit(size: LineupUnitSize): Promise<void> {
   $lineupUnit.set(size);
   syncUrl('push');
   return fetchCurrentData();
+}
+
+/** List the rows below the minimum under a rate sort too (the qualifier's "show all"), or hide them again: URL only. */
+export function showAllRows(all: boolean): void {
+  if (all === $showAllRows.get()) return;
+  $showAllRows.set(all);
+  syncUrl('push');
+}
+
+/** Drop the locked filters of a shared link (their pills' way out): URL updated, no request (they were never sent). */
+export function dropLockedFilters(): void {
+  if ($lockedFilters.get().length === 0) return;
+  $lockedFilters.set([]);
+  syncUrl('push');
 }
 
 /** Back / forward: rebuild the view from the URL and fetch it. */

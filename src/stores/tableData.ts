@@ -5,7 +5,7 @@
  * Loading becomes true on a fetch and false on success; the error flag is set on failure and cleared by a new
  * fetch or a success. A newer fetch supersedes an older one (the older is aborted and its answer ignored).
  * An empty answer gives an empty object; `note` carries the server's reason for a by-design empty answer
- * (no preseason data).
+ * (no preseason data); `belowMin` how many lineups the minimum left out when it left none (lineup pages).
  */
 import { atom } from 'nanostores';
 import { getJson, ApiRequestError } from '../lib/apiClient';
@@ -16,6 +16,8 @@ export type SetRows = Record<string, Row[]>;
 export interface TableDataState {
   data: SetRows;
   note: string | null;
+  /** lineup pages: the minimum left no lineup; this many of the sample are below it */
+  belowMin: { rows: number; min: number } | null;
   loading: boolean;
   error: boolean;
   /** the server's message or the network failure, for the quiet error line */
@@ -28,6 +30,7 @@ export interface TableDataState {
 export const EMPTY_TABLE: TableDataState = {
   data: {},
   note: null,
+  belowMin: null,
   loading: false,
   error: false,
   errorMessage: null,
@@ -41,7 +44,8 @@ let current: AbortController | null = null;
 
 /** Answers kept by query string, oldest first (a Map keeps insertion order). */
 const ANSWERS_KEPT = 24;
-const answers = new Map<string, { data: SetRows; note: string | null }>();
+type Kept = Pick<TableDataState, 'data' | 'note' | 'belowMin'>;
+const answers = new Map<string, Kept>();
 
 /** Forget the answers kept (tests). Answers do not depend on who asks: a gated filter is part of the query. */
 export function clearAnswerCache(): void {
@@ -51,14 +55,17 @@ export function clearAnswerCache(): void {
 export interface DataAnswer {
   data?: SetRows | null;
   note?: string;
+  belowMin?: { rows: number; min: number };
 }
+
+const keptOf = (answer: DataAnswer | null): Kept => ({ data: answer?.data ?? {}, note: answer?.note ?? null, belowMin: answer?.belowMin ?? null });
 
 /**
  * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
  * exactly this query (the query string dataSearchParams builds) takes it instead of asking the server.
  */
 export function seedTableData(query: string, answer: DataAnswer): void {
-  answers.set(query, { data: answer.data ?? {}, note: answer.note ?? null });
+  answers.set(query, keptOf(answer));
 }
 
 /** Fetch /api/data with these parameters (the whole answer replaces the table data). */
@@ -79,7 +86,7 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
   try {
     const answer = await getJson<DataAnswer | null>('/api/data', params, controller.signal);
     if (current !== controller) return;
-    const got = { data: answer?.data ?? {}, note: answer?.note ?? null };
+    const got = keptOf(answer);
     answers.set(query, got);
     if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
     $tableData.set({ ...EMPTY_TABLE, ...got, query });

@@ -3,7 +3,7 @@
  * without a plan and an expired subscriber are refused every gated filter on /api/data (403, JSON, "Stats plan"),
  * like anonymous visitors ("Sign in"); a subscriber and an admin are not. A sweep of request variants per role
  * (every gated filter, on every kind of page, alone, with public filters, repeated, mixed with unknown keys).
- * In the browser, a member sees the locks as "Stats plan" and a URL's gated filters are not restored.
+ * In the browser, a member sees the locks as "Stats plan" and a URL's gated filters are not applied (locked pills).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { signedInContext } from './apiSignIn';
@@ -100,7 +100,7 @@ test.describe('the server refuses gated filters without an active Stats plan', (
 test.describe('the client follows the same rule', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('a member without a plan sees "Stats plan" locks, and a URL\'s gated filters are not restored or sent', async ({ page }) => {
+  test('a member without a plan sees "Stats plan" locks, and a URL\'s gated filters are not applied or sent: locked pills, kept in the URL', async ({ page }) => {
     await signIn(page, DEMO.member, '/');
     const sent: URL[] = [];
     page.on('request', (r) => {
@@ -111,8 +111,8 @@ test.describe('the client follows the same rule', () => {
     await statsAppReady(page, 30_000);
     expect(sent.length).toBeGreaterThan(0);
     for (const u of sent) expect(u.searchParams.has('location') || u.searchParams.has('period'), u.search).toBe(false);
-    await expect(page).toHaveURL(/\?season=2012$/);
-    await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
+    await expect(page).toHaveURL(/\?season=2012&location=home&period=4$/);
+    await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveAttribute('data-locked', 'true');
     await page.locator('[data-group="Game"]').click();
     // The popover's module loads late (src/islands/FilterBar.tsx); on a loaded machine that can take seconds.
     await expect(page.locator('.sa-popover')).toBeVisible({ timeout: 20_000 });

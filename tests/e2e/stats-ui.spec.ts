@@ -138,7 +138,9 @@ test.describe('players table', () => {
     expect(sent.has('location')).toBe(false);
     expect(sent.has('period')).toBe(false);
     expect(sent.getAll('season')).toEqual(['2012']);
-    await expect(page).toHaveURL(/\/stats\/players\?season=2012$/);
+    // The shared link stays as it was; its gated filters show as locked pills (tests/e2e/rough-edges-1.spec.ts).
+    await expect(page).toHaveURL(/\/stats\/players\?season=2012&location=home&period=4$/);
+    await expect(page.locator('.sa-pill[data-locked="true"]')).toHaveCount(2);
 
     await page.locator('[data-group="Game"]').click();
     const popover = page.locator('.sa-popover');

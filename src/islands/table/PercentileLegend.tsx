@@ -25,9 +25,14 @@ function typesText(types: readonly string[]): string {
   return types.map((t) => (SEASON_TYPE_LABELS[t as SeasonType] ?? t).toLowerCase()).join(' and ');
 }
 
+/** The sample in words: "2022-23 regular season", "2012-13 to 2022-23 regular season and playoffs". */
+export function sampleText(seasons: readonly number[], types: readonly string[]): string {
+  return `${seasonsText(seasons)} ${typesText(types)}`;
+}
+
 /** The words naming the pool. */
 export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: readonly number[], types: readonly string[], min: number): string {
-  const sample = `${seasonsText(seasons)} ${typesText(types)}`;
+  const sample = sampleText(seasons, types);
   if (kind === 'Players') {
     const counts = new Map<string, number>();
     for (const r of rows) if (r.qualified === true) counts.set(String(r.position ?? '–'), (counts.get(String(r.position ?? '–')) ?? 0) + 1);
@@ -35,7 +40,14 @@ export function poolText(kind: PercentileKind, rows: readonly Row[], seasons: re
     return `${sample} players of the same position group with at least ${formatNumber(min)} possessions${groups ? ` (${groups})` : ''}`;
   }
   if (kind === 'TeamPlayers') return `the league's ${sample} players of the same position group with at least ${formatNumber(min)} possessions`;
-  return `the ${formatNumber(rows.length)} ${unitsNoun(rows)} listed, ${sample}, at least ${formatNumber(min)} possessions each`;
+  if (kind === 'TeamOnOff') {
+    return `the on/off of the league's ${sample} players of the same position group with at least ${formatNumber(min)} possessions on court (On: the team with him on; Diff: on minus off)`;
+  }
+  if (kind === 'PlayerOnOff') {
+    return `the on/off of the league's players of his position group in the same season (${sample}) with at least ${formatNumber(min)} possessions on court (On: the team with him on; Diff: on minus off)`;
+  }
+  if (rows.length === 0) return `the lineups listed (none here), ${sample}, at least ${formatNumber(min)} possession${min === 1 ? '' : 's'} each`;
+  return `the ${formatNumber(rows.length)} ${unitsNoun(rows)} listed, ${sample}, at least ${formatNumber(min)} possession${min === 1 ? '' : 's'} each`;
 }
 
 /** What a lineup table lists: lineups, or 2-, 3- or 4-man units (rows with `unit`, ids joined by '-'). */
@@ -65,7 +77,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
     }
     if (n !== min) onMinPoss(n === minPossessionsOf(kind, null) ? null : n);
   };
-  const lineups = kind !== 'Players' && kind !== 'TeamPlayers';
+  const lineups = kind === 'Lineups' || kind === 'TeamLineups' || kind === 'PlayerLineups';
   return (
     <div className="sa-legend" role="group" aria-label="Percentile colours">
       <div className="sa-legend-scale">

@@ -1,12 +1,13 @@
 /**
- * The number columns of a metric set: one per column of the set, or, for on/off sets, three per column
- * ({key}_on, {key}_off, {key}_diff) under a group header. Rate and percent columns carry a percentile colour
- * when the rows have `{key}_pct`.
+ * The number columns of a metric set: one per column of the set, or, for on/off sets, up to three per column
+ * ({key}_on, {key}_off, {key}_diff; a count has no diff: src/lib/metricSets.ts onOffParts) under a group header.
+ * Rate and percent columns carry a percentile colour when the rows have `{key}_pct` (on/off: `{key}_on_pct`
+ * and `{key}_diff_pct`).
  */
 import { betterOf, type Better } from '../../lib/columnMeta';
 import { isRatioLabel } from '../../lib/format';
 import type { ColumnFormat, MetricColumn } from '../../lib/metricColumns';
-import type { MetricGroup } from '../../lib/metricSets';
+import { ONOFF_PERCENTILE_PARTS, onOffParts, type MetricGroup } from '../../lib/metricSets';
 
 export interface NumberColumn {
   /** the row field */
@@ -36,25 +37,26 @@ function widthOf(label: string, format: ColumnFormat): number {
   return Math.max(value, Math.ceil(label.length * 7.2) + 48);
 }
 
-const ONOFF_PARTS = [
-  ['on', 'On', 'With him on the court: '],
-  ['off', 'Off', 'With him off the court: '],
-  ['diff', 'Diff', 'On minus off: '],
-] as const;
+const ONOFF_WORDS = {
+  on: ['On', 'With him on the court: '],
+  off: ['Off', 'With him off the court: '],
+  diff: ['Diff', 'On minus off: '],
+} as const;
 
 export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' | 'onoff', group: MetricGroup = 'none'): NumberColumn[] {
   if (layout === 'onoff') {
     return columns.flatMap((c) =>
-      ONOFF_PARTS.map(([suffix, label, lead]) => ({
+      onOffParts(c).map((suffix) => ({
         id: `${c.key}_${suffix}`,
-        label,
-        title: `${c.label}. ${lead}${c.definition}`,
+        label: ONOFF_WORDS[suffix][0],
+        title: `${c.label}. ${ONOFF_WORDS[suffix][1]}${c.definition}`,
         format: c.format,
         group: c.label,
         diff: suffix === 'diff',
         ratio: c.format === 'number' && isRatioLabel(c.label),
         better: betterOf(c.key, group),
         width: c.format === 'seconds' ? 84 : 70,
+        ...((c.format === 'rate' || c.format === 'percent') && ONOFF_PERCENTILE_PARTS.includes(suffix) ? { pctKey: `${c.key}_${suffix}_pct` } : {}),
       })),
     );
   }

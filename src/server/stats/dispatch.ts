@@ -23,6 +23,8 @@ export interface DataResponse {
   data: SetRows;
   /** Why the data is empty when it is by design (no preseason data). */
   note?: string;
+  /** Lineup pages whose minimum leaves no lineup: how many lineups of the sample are below it (src/server/stats/views/lineups.ts). */
+  belowMin?: { rows: number; min: number };
 }
 
 /**
@@ -58,9 +60,9 @@ async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayer
       return { data: await playersView(db, q) };
     case 'Lineups':
     case 'TeamLineups':
-      return { data: await lineupsView(db, q) };
+      return lineupsView(db, q);
     case 'PlayerLineups':
-      return { data: await lineupsView(db, q, playerId) };
+      return lineupsView(db, q, playerId);
     case 'PlayerProfile':
       return { data: await playerProfileView(db, q, playerId!) };
     case 'PlayerPositions':

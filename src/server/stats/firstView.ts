@@ -27,7 +27,7 @@ export interface FirstView {
   /** the default metric set's value */
   metricSet: string;
   /** /api/data's answer for the view, limited to the default metric set */
-  answer: { data: Record<string, Record<string, unknown>[]>; note?: string };
+  answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
 }
 
 /** The /api/data query string of a page's default view, as the client builds it. */
@@ -63,7 +63,7 @@ export async function firstView(kind: PageKind, entity: string | null): Promise<
   try {
     const answer = await answerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);
     const rows = answer.data[metricSet] ?? [];
-    return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}) } };
+    return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) } };
   } catch (e) {
     if (e instanceof StatsDbUnavailableError || e instanceof ApiError) return null;
     throw e;

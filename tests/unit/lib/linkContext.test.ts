@@ -52,8 +52,12 @@ describe('tableQuery', () => {
   it('round-trips a sort and a minimum, and ignores unreadable values', () => {
     const params = appendTableQuery(new URLSearchParams('season=2012'), { sort: { column: 'tov_pct', direction: 'asc' }, minPoss: 750 });
     expect(params.toString()).toBe('season=2012&sort=tov_pct&dir=asc&minPoss=750');
-    expect(parseTableQuery(params)).toEqual({ sort: { column: 'tov_pct', direction: 'asc' }, minPoss: 750 });
-    expect(parseTableQuery('?sort=<script>&minPoss=-5')).toEqual({ sort: null, minPoss: null });
+    expect(parseTableQuery(params)).toEqual({ sort: { column: 'tov_pct', direction: 'asc' }, minPoss: 750, showAll: false });
+    expect(parseTableQuery('?sort=<script>&minPoss=-5&showAll=maybe')).toEqual({ sort: null, minPoss: null, showAll: false });
+    // The qualifier's way out (src/lib/qualifier.ts) round-trips too.
+    const all = appendTableQuery(new URLSearchParams(), { sort: { column: 'tov_pct', direction: 'desc' }, minPoss: null, showAll: true });
+    expect(all.toString()).toBe('sort=tov_pct&dir=desc&showAll=1');
+    expect(parseTableQuery(all).showAll).toBe(true);
     expect(parseTableQuery('?sort=usage&dir=sideways').sort).toEqual({ column: 'usage', direction: 'desc' });
     expect(appendTableQuery(new URLSearchParams(), { sort: null, minPoss: null }).toString()).toBe('');
   });

@@ -41,13 +41,22 @@ describe('table columns', () => {
     expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'onoff').map((c) => c.label)).toEqual(['Player']);
   });
 
-  it('on/off sets get on, off and diff under each column; plain rate columns carry the percentile key', () => {
+  it('on/off sets get on, off and diff under each rate column, no diff under a count; plain rate columns carry the percentile key', () => {
     const onoff = numberColumns(COLUMNS.FourFactors, 'onoff');
-    expect(onoff.slice(0, 3).map((c) => [c.id, c.label, c.group])).toEqual([
+    // Possessions on minus off means nothing (issue 26): on and off only; rates get on, off, diff.
+    expect(onoff.slice(0, 5).map((c) => [c.id, c.label, c.group])).toEqual([
       ['poss_on', 'On', 'Poss'],
       ['poss_off', 'Off', 'Poss'],
-      ['poss_diff', 'Diff', 'Poss'],
+      ['pts_per_poss_on', 'On', 'Pts/Poss'],
+      ['pts_per_poss_off', 'Off', 'Pts/Poss'],
+      ['pts_per_poss_diff', 'Diff', 'Pts/Poss'],
     ]);
+    expect(onoff.some((c) => c.id === 'poss_diff')).toBe(false);
+    // Percentiles on the value with him on and on the difference, as the other tables colour rates.
+    expect(onoff.filter((c) => c.pctKey).map((c) => c.pctKey)).toContain('tov_pct_diff_pct');
+    expect(onoff.find((c) => c.id === 'tov_pct_on')?.pctKey).toBe('tov_pct_on_pct');
+    expect(onoff.find((c) => c.id === 'tov_pct_off')?.pctKey).toBeUndefined();
+    expect(onoff.find((c) => c.id === 'poss_on')?.pctKey).toBeUndefined();
     const plain = numberColumns(COLUMNS.OffensiveOverview, 'plain');
     expect(plain.find((c) => c.id === 'usage')?.pctKey).toBe('usage_pct');
     expect(plain.find((c) => c.id === 'sec')?.pctKey).toBeUndefined();

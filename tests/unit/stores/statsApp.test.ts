@@ -20,6 +20,7 @@ import {
   changeMinPossessions,
   changeSide,
   chooseMetricSet,
+  dropLockedFilters,
   enterPage,
   removePill,
   restoreFromHistory,
@@ -28,6 +29,7 @@ import {
   startStatsApp,
   stopStatsApp,
 } from '../../../src/stores/statsApp';
+import { $lockedFilters } from '../../../src/stores/lockedFilters';
 import { $minPossessions } from '../../../src/stores/minSample';
 import { $tableData, clearAnswerCache, clearTableData } from '../../../src/stores/tableData';
 import { $tableSort } from '../../../src/stores/tableSort';
@@ -84,14 +86,15 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
 
   const players = { kind: 'Players' as const, entity: null, view: null };
 
-  it('starts from the URL: public filters and metric set restored, gated ones dropped for anonymous users', async () => {
+  it('starts from the URL: public filters and metric set restored, gated ones locked (kept in the URL, not applied, not sent) for anonymous users', async () => {
     const b = fakeBrowser('?season=2012-13&location=home&metricSet=shooting-overall&foo=bar');
     await startStatsApp(players);
     expect($filters.get().applied.Season).toEqual([2012]);
     expect($filters.get().applied.Location).toEqual([]);
     expect($metricSet.get()?.value).toBe('ShootingOverall');
-    // The URL now says what is shown: gated and unknown keys gone.
-    expect(b.search).toBe('?season=2012&metricSet=shooting-overall');
+    // The URL says what is shown, and keeps the shared link's gated filter (a locked pill); unknown keys gone.
+    expect($lockedFilters.get()).toEqual([{ name: 'Location', value: ['home'] }]);
+    expect(b.search).toBe('?season=2012&location=home&metricSet=shooting-overall');
     const [req] = dataRequests(api);
     expect(req!.url.searchParams.getAll('season')).toEqual(['2012']);
     expect(req!.url.searchParams.has('location')).toBe(false);
@@ -124,7 +127,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($tableData.get().error).toBe(false);
   });
 
-  it('a signed-in member without an active plan restores no gated filter from the URL and sends none', async () => {
+  it('a signed-in member without an active plan applies no gated filter of the URL and sends none: they stay in the URL, locked', async () => {
     const b = fakeBrowser('?season=2012&location=home&period=4', 'loading');
     api.session = { user: { name: 'Max', email: 'max@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: 1 }] };
     const started = startStatsApp(players);
@@ -133,10 +136,17 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($filters.get().applied.Season).toEqual([2012]);
     expect($filters.get().applied.Location).toEqual([]);
     expect($filters.get().applied.Period).toEqual([]);
-    expect(b.search).toBe('?season=2012');
+    expect($lockedFilters.get().map((l) => l.name)).toEqual(['Location', 'Period']);
+    expect(b.search).toBe('?season=2012&location=home&period=4');
     const req = dataRequests(api)[0]!.url.searchParams;
     expect(req.has('location') || req.has('period')).toBe(false);
     expect($tableData.get().error).toBe(false);
+    // Their way out: dropped from the URL (a history entry), no request (they were never sent).
+    const before = dataRequests(api).length;
+    dropLockedFilters();
+    expect($lockedFilters.get()).toEqual([]);
+    expect(b.history.at(-1)).toEqual({ search: '?season=2012', mode: 'push' });
+    expect(dataRequests(api)).toHaveLength(before);
   });
 
   it('switching metric set fetches only that set (URL updated in place); switching back uses the kept answer', async () => {

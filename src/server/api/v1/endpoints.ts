@@ -136,6 +136,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
             side: q.side,
             metric_set: set.value,
             ...(response.note ? { note: response.note } : {}),
+            ...(response.belowMin ? { below_min: response.belowMin } : {}),
             columns: columnsOf(set).map(column),
             rows: response.data[set.value] ?? [],
           };

@@ -38,7 +38,7 @@ export const TableRow = z
     description:
       'One row of a table. Its identity fields depend on the page kind (player_id, name, position, team, season, game_id, date, opponent, lineup_id or unit, players ...); ' +
       'its numbers are the `columns` of the answer, each with its definition. Player tables add `{key}_pct` (the percentile in his position group, 0-100) for rate columns; ' +
-      'on/off tables give `{key}_on`, `{key}_off` and `{key}_diff`.',
+      'on/off tables give `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on minus off), with `{key}_on_pct` and `{key}_diff_pct` (the league\'s players of his position group).',
   });
 
 export const TableAnswer = z
@@ -48,6 +48,10 @@ export const TableAnswer = z
     side: z.enum(['offense', 'defense']),
     metric_set: z.string().describe('The metric set the rows carry (its value; /api/v1/metric_sets lists them).'),
     note: z.string().optional().describe('Why the table is empty when it is by design (e.g. no preseason data).'),
+    below_min: z
+      .object({ rows: int(), min: int() })
+      .optional()
+      .describe('Lineup pages whose minimum possessions (min_poss) leave no lineup: how many lineups of the sample are below it.'),
     columns: z.array(Column),
     rows: z.array(TableRow),
   })
@@ -62,7 +66,7 @@ export const MetricSetsAnswer = z
         value: z.string().describe('Pass as metric_set.'),
         label: z.string(),
         group: z.enum(['Player', 'Team', 'Opponent', 'none']).describe('Whose numbers: the player\'s, his team\'s (offense) or the opponents\' (defense).'),
-        layout: z.enum(['plain', 'onoff']).describe('onoff: each column comes as {key}_on, {key}_off and {key}_diff.'),
+        layout: z.enum(['plain', 'onoff']).describe('onoff: each column comes as {key}_on, {key}_off and, for rates and percents, {key}_diff.'),
         columns: z.array(Column),
       }),
     ),

@@ -3,6 +3,8 @@
  * `minPossessions` possessions in the sample, or per 2-, 3- or 4-man unit (q.unitSize: the possessions with those
  * players on the floor together for their team, sums.ts unitSumsBy). Offense side = the lineup's own possessions
  * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
+ * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
+ * so the empty table can say why and offer to list them (issue 26).
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
@@ -14,7 +16,13 @@ import { teamSumsBy, unitSumsBy } from '../sums';
 import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 
-export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<SetRows> {
+export interface LineupsAnswer {
+  data: SetRows;
+  /** lineups of the sample below the minimum, counted only when none reaches it */
+  belowMin?: { rows: number; min: number };
+}
+
+export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<LineupsAnswer> {
   const persp = q.side === 'offense' ? 'offense' : 'defense';
   const five = persp === 'offense' ? ['o1', 'o2', 'o3', 'o4', 'o5'] : ['d1', 'd2', 'd3', 'd4', 'd5'];
   const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
@@ -36,8 +44,16 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     leagueHalfcourtPpp(db, q.filters),
     playerNameMap(db),
   ]);
+  if (rows.length === 0 && min > 1) {
+    // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here).
+    const below =
+      size === 5
+        ? await teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: 1 })
+        : await unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: 1 });
+    return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
+  }
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions));
-  if (size !== 5) return unitRows(q, kept, names, hcPpp);
+  if (size !== 5) return { data: unitRows(q, kept, names, hcPpp) };
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length
     ? await db.query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
@@ -65,7 +81,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     addPercentiles(rows, percentileColumns(def), () => '', () => true);
     out[def.value] = rows;
   }
-  return out;
+  return { data: out };
 }
 
 /** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */

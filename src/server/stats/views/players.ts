@@ -15,6 +15,7 @@ import {
   addPercentiles,
   playerNameMap,
   plainRows,
+  onOffPercentileColumns,
   onOffRows,
   positionsIn,
   percentileColumns,
@@ -95,7 +96,10 @@ async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefini
       const e = source.get(Number(id.player_id));
       return e ? [{ id, on: e.on, off: e.off }] : [];
     });
-    out[def.value] = onOffRows(def, entries);
+    const rows = onOffRows(def, entries);
+    // The same pool as the player sets: his position group, players with the minimum possessions (issue 26).
+    addPercentiles(rows, onOffPercentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true);
+    out[def.value] = rows;
   }
   return out;
 }

@@ -5,7 +5,7 @@ import type { AppliedFilters } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
 import { betterOf, type Better } from '../../../lib/columnMeta';
 import { COLUMNS } from '../../../lib/metricColumns';
-import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import { metricSetDefinitions, ONOFF_PERCENTILE_PARTS, onOffParts, type MetricSetDefinition } from '../../../lib/metricSets';
 import type { DataQuery } from '../../../lib/apiParams';
 import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
@@ -44,7 +44,7 @@ export function plainRows(def: MetricSetDefinition, entries: readonly { id: Row;
   return entries.map((e) => ({ ...e.id, ...pickColumns(e.v, def.base) }));
 }
 
-/** Rows of one on/off set: for each column `{key}_on`, `{key}_off`, `{key}_diff` (on minus off). */
+/** Rows of one on/off set: for each column `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on minus off). */
 export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row; on: Values; off: Values }[]): Row[] {
   return entries.map((e) => {
     const row: Row = { ...e.id };
@@ -53,7 +53,7 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
       const off = e.off[c.key] ?? null;
       row[`${c.key}_on`] = round(on);
       row[`${c.key}_off`] = round(off);
-      row[`${c.key}_diff`] = on === null || off === null ? null : round(on - off);
+      if (onOffParts(c).includes('diff')) row[`${c.key}_diff`] = on === null || off === null ? null : round(on - off);
     }
     return row;
   });
@@ -187,4 +187,9 @@ export function percentileColumns(def: MetricSetDefinition): PercentileColumn[] 
   return COLUMNS[def.base]
     .filter((c) => c.format === 'rate' || c.format === 'percent')
     .map((c) => ({ key: c.key, better: betterOf(c.key, def.group) }));
+}
+
+/** The on/off fields that carry a percentile: `{key}_on` and `{key}_diff` of the set's rates and percents. */
+export function onOffPercentileColumns(def: MetricSetDefinition): PercentileColumn[] {
+  return percentileColumns(def).flatMap((c) => ONOFF_PERCENTILE_PARTS.map((part) => ({ key: `${c.key}_${part}`, better: c.better })));
 }

@@ -7,6 +7,7 @@
 import type { DataQuery } from '../../../lib/apiParams';
 import { positionOfSlot } from '../../../lib/positions';
 import { teamByAbbr } from '../../../lib/teams';
+import type { MetricSetDefinition } from '../../../lib/metricSets';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../counters';
 import type { Perspective } from '../filterSql';
@@ -14,7 +15,21 @@ import { playerValues, teamValues, type Values } from '../formulas';
 import { playerSumsBy } from '../playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sums';
 import { onOffEntries } from './onoff';
-import { leagueHalfcourtPpp, onOffRows, plainRows, playerNameMap, seasonOf, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
+import { minPossessionsOf } from '../../../lib/percentilePolicy';
+import {
+  addPercentiles,
+  leagueHalfcourtPpp,
+  onOffPercentileColumns,
+  onOffRows,
+  plainRows,
+  playerNameMap,
+  positionsIn,
+  seasonOf,
+  teamAbbr,
+  teamSums,
+  type SetRows,
+  setsOf,
+} from './shared';
 
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
 
@@ -39,33 +54,72 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
   return out;
 }
 
-/** Team on/off: one row per player of the team, his on, off and on-minus-off numbers. */
+/**
+ * The league pool of on/off percentiles (issue 26), by the rules of the players table: every player of the
+ * sample with at least the minimum possessions on court (on the side shown), ranked within his position group
+ * (and, per season, within the season when `bySeason`). Rows of the set as the view builds them.
+ */
+async function onOffPool(db: StatsDb, q: DataQuery, bySeason: boolean, min: number) {
+  const [entries, positions] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { bySeason }), positionsIn(db, q.filters)]);
+  const ids = [...entries.values()].map((e) => ({
+    id: { player_id: e.player_id, season_start: e.season, position: positions.get(e.player_id) ?? null, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
+    on: e.on,
+    off: e.off,
+  }));
+  return { positions, rowsOf: (def: MetricSetDefinition) => onOffRows(def, ids) };
+}
+
+/** Team on/off: one row per player of the team, his on, off and on-minus-off numbers, with league percentiles. */
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const [entries, names] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap(db)]);
+  const min = minPossessionsOf('TeamOnOff', q.minPossessions);
+  const [entries, names, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions)
-    .map((e) => ({ id: { player_id: e.player_id, name: names.get(e.player_id) ?? String(e.player_id), poss_on: e.onSums.possessions } as Row, on: e.on, off: e.off }));
+    .map((e) => ({
+      id: {
+        player_id: e.player_id,
+        name: names.get(e.player_id) ?? String(e.player_id),
+        position: pool.positions.get(e.player_id) ?? null,
+        poss_on: e.onSums.possessions,
+        qualified: e.onSums.possessions >= Math.max(1, min),
+      } as Row,
+      on: e.on,
+      off: e.off,
+    }));
   const out: SetRows = {};
-  for (const def of setsOf(q, 'TeamOnOff')) out[def.value] = onOffRows(def, list);
+  for (const def of setsOf(q, 'TeamOnOff')) {
+    const rows = onOffRows(def, list);
+    addPercentiles(rows, onOffPercentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool.rowsOf(def));
+    out[def.value] = rows;
+  }
   return out;
 }
 
 /**
  * Player on/off: one row per season and team with the player on and off (a player traded during a season has a
- * row per team, each over that team's games while he was there: onoff.ts).
+ * row per team, each over that team's games while he was there: onoff.ts), with percentiles among that season's
+ * players.
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
-  const entries = await onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true });
+  const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
+  const [entries, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, true, min)]);
+  const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions)
     .map((e) => ({
-      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions } as Row,
+      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
       on: e.on,
       off: e.off,
     }));
   const out: SetRows = {};
-  for (const def of setsOf(q, 'PlayerOnOff')) out[def.value] = onOffRows(def, list);
+  // His seasons against the same season's players of his position group.
+  const groupOf = (r: Row) => `${'player_id' in r ? String(r.position ?? '') : position}|${r.season_start}`;
+  for (const def of setsOf(q, 'PlayerOnOff')) {
+    const rows = onOffRows(def, list);
+    addPercentiles(rows, onOffPercentileColumns(def), groupOf, (r) => r.qualified === true, pool.rowsOf(def));
+    out[def.value] = rows;
+  }
   return out;
 }
 
