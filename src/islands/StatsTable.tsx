@@ -115,14 +115,15 @@ const TableRow = memo(function TableRow({ row, identity, numbers, unranked, game
   );
 });
 
-/** The CSV download of the table: the data URL of the rows shown, the set, the sort, format=csv. */
-function csvHref(query: string | null, set: string, sort: { column: string | null; direction: string }, columns: readonly { id: string }[]): string | null {
+/** The CSV download of the table: the data URL of the rows shown, the set, the sort (and "show all"), format=csv. */
+function csvHref(query: string | null, set: string, sort: { column: string | null; direction: string }, columns: readonly { id: string }[], showAll: boolean): string | null {
   if (query === null) return null;
   const params = new URLSearchParams(query);
   params.set('metric_set', set);
   if (sort.column && columns.some((c) => c.id === sort.column)) {
     params.set('sort', sort.column);
     params.set('dir', sort.direction);
+    if (showAll) params.set('show_all', '1');
   }
   params.set('format', 'csv');
   return `/api/data?${params.toString()}`;
@@ -255,7 +256,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     />
   );
   const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss))} possessions.`;
-  const download = csvHref(table.query, def.value, sort, all);
+  const download = csvHref(table.query, def.value, sort, all, showAll);
   const payrolls = def.base === 'Salaries' ? payrollTotals(rows) : [];
   const sortedBy = sort.column ? all.find((c) => c.id === sort.column) : undefined;
 

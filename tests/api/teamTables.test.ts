@@ -132,13 +132,23 @@ describe.skipIf(!HAS_DB)('every filter can be judged on team_possessions', () =>
       `SELECT player_id FROM player_seasons WHERE season = 2012 AND season_type = 'regular' AND team_id = 1610612748 ORDER BY seconds DESC LIMIT 12`,
     );
     const ids = rotation.map((r) => r.player_id);
+    // An opponent on the floor: the player of those opponents with the most seconds against Miami in its home
+    // wins of the date range (the sample's games).
+    const [against] = await sql<{ AGAINST: number }>(
+      `SELECT p.d1 AS AGAINST FROM possessions p JOIN games g USING (game_id)
+        WHERE p.season = 2012 AND p.off_team_id = 1610612748 AND g.home_team_id = 1610612748 AND g.home_pts > g.away_pts
+          AND p.date BETWEEN DATE '2012-11-01' AND DATE '2013-06-30'
+          AND p.def_team_id IN (1610612738, 1610612752, 1610612741, 1610612754, 1610612737, 1610612751)
+        GROUP BY p.d1 ORDER BY sum(p.seconds) DESC LIMIT 1`,
+    );
+    const AGAINST = against!.AGAINST;
     const slots = ['pg', 'sg', 'sf', 'pf', 'c'].map((k) => ids.map((id) => `&${k}=${id}`).join('')).join('');
     const qs =
       'page=Players&season=2012&season_type=regular&season_type=playoffs&start_date=2012-11-01&end_date=2013-06-30&location=home&result=win' +
       '&days_rest_low=0&days_rest_high=3&is_garbage_time=false&period=1&period=4&period=7&time_into_game_low=60&time_into_game_high=3000' +
       '&score_diff_low=-20&score_diff_high=20&opponent=BOS&opponent=NYK&opponent=CHI&opponent=IND&opponent=ATL&opponent=BKN' +
       '&opp_days_rest_low=1&opp_point_diff_rank_high=25&opp_off_rank_low=2&opp_def_rank_high=29' +
-      `&on_court=2544${slots}&off_court=${ids[ids.length - 1]}`;
+      `&on_court=2544${slots}&off_court=${ids[ids.length - 1]}&on_court_with=${ids[0]}&on_court_against=${AGAINST}`;
     const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
     expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny'));
     const summary = (lineupIndex: boolean) =>

@@ -25,6 +25,7 @@ const GATED = [
   'opp_days_rest_low=1', 'opp_days_rest_high=0', 'opp_point_diff_rank_high=10', 'opp_point_diff_rank_low=20',
   'opp_off_rank_low=5', 'opp_off_rank_high=5', 'opp_def_rank_high=20', 'opp_def_rank_low=25',
   'pg=2544', 'sg=201939', 'sf=2544', 'pf=2544', 'c=2544', 'on_court=2544', 'off_court=2544',
+  'on_court_with=2544', 'on_court_against=2544', 'on_court_with=2544&on_court_against=201939',
   'on_court=2544&on_court=1628369&lineup_all_or_any=any',
 ];
 

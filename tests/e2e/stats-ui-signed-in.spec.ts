@@ -93,13 +93,15 @@ test('"Sign in to use" comes back to the permalink with its gated filters applie
   test.setTimeout(90_000);
   await page.goto('/stats/players?location=home&season=2012');
   await statsAppReady(page, 30_000);
-  await expect(page.locator('.sa-pill[data-filter="Location"]')).toHaveCount(0);
+  // Anonymous: the link's paid filter is shown as a locked pill, not applied.
+  await expect(page.locator('.sa-pill[data-filter="Location"][data-locked="true"]')).toHaveCount(1);
   await page.locator('[data-group="Game"]').click();
   await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'Sign in to use' }).click();
   await expect(page).toHaveURL(/\/signin\?/);
   await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
   // Back on the permalink, then written in its canonical order once the filters are restored.
   await expect(page).toHaveURL(/\/stats\/players\?season=2012&location=home$/, { timeout: 30_000 });
-  await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home', { timeout: 60_000 });
+  await expect(page.locator('.sa-pill[data-filter="Location"]:not([data-locked])')).toContainText('Home', { timeout: 60_000 });
+  await expect(page.locator('.sa-pill[data-locked="true"]')).toHaveCount(0);
   await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');
 });

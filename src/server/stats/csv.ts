@@ -14,7 +14,8 @@ import { gunzipSync } from 'node:zlib';
 import { ParamError, queryKey, type DataQuery } from '../../lib/apiParams';
 import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../lib/filters';
 import { relevantFilters } from '../../lib/filterValues';
-import type { MetricColumn } from '../../lib/metricColumns';
+import type { ColumnFormat, MetricColumn } from '../../lib/metricColumns';
+import { applyQualifier, qualifierHides } from '../../lib/qualifier';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../lib/metricSets';
 import { sortRows, type SortValue } from '../../lib/sortRows';
 import type { TeamsTableQuery } from '../../lib/teamsTableParams';
@@ -36,6 +37,8 @@ export function parseFormat(params: URLSearchParams): DataFormat {
 export interface CsvOptions {
   set: MetricSetDefinition;
   sort: { column: string; direction: 'asc' | 'desc' } | null;
+  /** `show_all=1`: rows below the minimum stay in under a rate sort, as the table's "Show all" (src/lib/qualifier.ts) */
+  showAll?: boolean;
 }
 
 /** `metric_set`, `sort` and `dir` of a CSV request (400 naming the key when one is not of this table). */
@@ -47,9 +50,10 @@ export function parseCsvOptions(params: URLSearchParams, q: DataQuery): CsvOptio
   const column = params.get('sort')?.trim();
   const dir = params.get('dir')?.trim().toLowerCase();
   if (dir && dir !== 'asc' && dir !== 'desc') throw new ParamError('dir', 'must be asc or desc');
-  if (!column) return { set, sort: null };
+  const showAll = ['1', 'true'].includes(params.get('show_all')?.trim().toLowerCase() ?? '');
+  if (!column) return { set, sort: null, showAll };
   if (!/^[a-z0-9_]{1,40}$/.test(column)) throw new ParamError('sort', 'is not a column of this table');
-  return { set, sort: { column, direction: dir === 'asc' ? 'asc' : 'desc' } };
+  return { set, sort: { column, direction: dir === 'asc' ? 'asc' : 'desc' }, showAll };
 }
 
 interface CsvColumn {
@@ -57,6 +61,8 @@ interface CsvColumn {
   value: (row: Row) => unknown;
   /** the table's column id (what `sort` names) */
   id: string;
+  /** a number column's format (the qualifier hides small samples under a rate or percent sort) */
+  format?: ColumnFormat;
   sortValue?: (row: Row) => SortValue;
 }
 
@@ -110,9 +116,9 @@ function valueColumns(columns: readonly MetricColumn[], layout: MetricSetDefinit
   return columns.flatMap((c): CsvColumn[] => {
     const conv = c.format === 'seconds' ? minutes : (v: unknown) => v ?? null;
     if (layout === 'onoff') {
-      return ONOFF.map(([suffix, label]) => ({ id: `${c.key}_${suffix}`, header: `${c.label} ${label}`, value: (r: Row) => conv(r[`${c.key}_${suffix}`]) }));
+      return ONOFF.map(([suffix, label]) => ({ id: `${c.key}_${suffix}`, header: `${c.label} ${label}`, format: c.format, value: (r: Row) => conv(r[`${c.key}_${suffix}`]) }));
     }
-    return [{ id: c.key, header: c.label, value: (r: Row) => conv(r[c.key]) }];
+    return [{ id: c.key, header: c.label, format: c.format, value: (r: Row) => conv(r[c.key]) }];
   });
 }
 
@@ -141,6 +147,8 @@ export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
       return typeof v === 'number' || typeof v === 'string' ? v : null;
     });
     ordered = sortRows(rows, valueOf, opts.sort.direction);
+    // The rows the table lists: under a rate sort, not those below the minimum (unless "show all").
+    ordered = applyQualifier(ordered, qualifierHides(col.format ?? null, opts.showAll === true)).shown;
   }
   return encodeCsv(
     cols.map((c) => c.header),
@@ -205,7 +213,7 @@ export function csvResponse(e: EncodedResponse, fileName: string, request: Reque
  * answers' cache by query, set and sort.
  */
 export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, request: Request): Promise<Response> {
-  const key = `csv:${JSON.stringify([queryKey(q), opts.set.value, opts.sort])}`;
+  const key = `csv:${JSON.stringify([queryKey(q), opts.set.value, opts.sort, opts.showAll === true])}`;
   const csv = await derivedAnswer(key, async () => {
     const answer = await answerObject(q, asker);
     return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);

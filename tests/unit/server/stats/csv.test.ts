@@ -64,9 +64,13 @@ describe('tableCsv', () => {
     expect(out).toHaveLength(3);
   });
 
-  it('sorts like the table when asked, and refuses a column it does not have', () => {
-    const out = readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' } }));
-    expect(out.slice(1).map((r) => r[1])).toEqual(['2', '1']);
+  it('sorts like the table when asked, with its qualifier, and refuses a column it does not have', () => {
+    // Sorted by a rate, the table lists the qualified rows only, unless "show all".
+    expect(readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' } })).slice(1).map((r) => r[1])).toEqual(['1']);
+    const all = readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' }, showAll: true }));
+    expect(all.slice(1).map((r) => r[1])).toEqual(['2', '1']);
+    // Sorted by a count, nothing is hidden.
+    expect(readBack(tableCsv(rows, { set, sort: { column: 'poss', direction: 'asc' } })).slice(1).map((r) => r[1])).toEqual(['2', '1']);
     expect(() => tableCsv(rows, { set, sort: { column: 'nope', direction: 'asc' } })).toThrow(ParamError);
   });
 
