@@ -152,6 +152,10 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     const body: unknown = await r.json();
     expect(check(body) ? [] : check.errors, url).toEqual([]);
   }
+  // Every metric set names its guide on the site, and the guide is there.
+  const sets = (await (await fetch(`${server.base}/api/v1/metric_sets?page=Players`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { sets: { value: string; guide: string | null }[] };
+  expect(sets.sets.filter((d) => d.guide === null).map((d) => d.value)).toEqual([]);
+  for (const guide of new Set(sets.sets.map((d) => d.guide!))) expect((await fetch(`${server.base}${guide}`)).status, guide).toBe(200);
   // Errors too.
   const errorCheck = validator(doc.paths['/api/v1/table']!.get.responses['400']!.content!['application/json']!.schema);
   for (const [url, status] of [['/api/v1/table?page=Nope', 400], ['/api/v1/players/999999999', 404], ['/api/v1/games/12', 400]] as const) {

@@ -35,6 +35,8 @@ export interface V1Request {
   /** the key owner's session (gating as for the owner); null without a key */
   session: Session | null;
   asker: Asker;
+  /** the guide of each metric set (its value -> the guide's path on the site), from the site's content */
+  guideOf: (set: string) => string | null;
 }
 
 /** A prepared call: what it counts against the quotas, and the work (an object to check, or a Response: CSV). */
@@ -135,6 +137,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
             entity: q.entity,
             side: q.side,
             metric_set: set.value,
+            guide: r.guideOf(set.value),
             ...(response.note ? { note: response.note } : {}),
             ...(response.belowMin ? { below_min: response.belowMin } : {}),
             columns: columnsOf(set).map(column),
@@ -196,7 +199,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
         run: async () => ({
           page,
           side,
-          sets: metricSetDefinitions(page as DataQuery['page'], side).map((d) => ({ value: d.value, label: d.label, group: d.group, layout: d.layout, columns: columnsOf(d).map(column) })),
+          sets: metricSetDefinitions(page as DataQuery['page'], side).map((d) => ({ value: d.value, label: d.label, group: d.group, layout: d.layout, guide: r.guideOf(d.value), columns: columnsOf(d).map(column) })),
         }),
       };
     },

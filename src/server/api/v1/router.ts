@@ -46,7 +46,12 @@ function dataVersionHeader(): Promise<string> {
 
 const etagOf = (body: string, version: string) => `"${createHash('sha256').update(version).update('\n').update(body).digest('base64url').slice(0, 27)}"`;
 
-export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { clientAddress?: string }): Promise<Response> {
+/** What the site's content tells the API: each metric set's guide (set value -> guide id), when known. */
+export interface V1Content {
+  guides: Readonly<Record<string, { id: string }>>;
+}
+
+export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { clientAddress?: string }, content: V1Content = { guides: {} }): Promise<Response> {
   const { url, request } = context;
   if (url.pathname === `${V1_BASE}/openapi.json`) {
     return new Response(JSON.stringify(openApiDocument(url.origin)), {
@@ -79,6 +84,7 @@ export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { 
       params,
       session: key.kind === 'valid' ? key.session : null,
       asker: { client: holder.kind === 'key' ? `key:${holder.keyId}` : `ip:${holder.client}` },
+      guideOf: (set) => (content.guides[set] ? `/stats/guides/${content.guides[set].id}` : null),
     };
     const call = endpoint.prepare(v1Request);
     const quota = await consumeQuota(store, holder, call.cost);

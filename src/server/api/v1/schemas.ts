@@ -47,6 +47,7 @@ export const TableAnswer = z
     entity: z.string().nullable().describe('The player id, team abbreviation or game id of the page; null for league-wide pages.'),
     side: z.enum(['offense', 'defense']),
     metric_set: z.string().describe('The metric set the rows carry (its value; /api/v1/metric_sets lists them).'),
+    guide: z.string().nullable().describe('The guide on the site that explains this set and its columns (a path, e.g. /stats/guides/four-factors).'),
     note: z.string().optional().describe('Why the table is empty when it is by design (e.g. no preseason data).'),
     below_min: z
       .object({ rows: int(), min: int() })
@@ -67,6 +68,7 @@ export const MetricSetsAnswer = z
         label: z.string(),
         group: z.enum(['Player', 'Team', 'Opponent', 'none']).describe('Whose numbers: the player\'s, his team\'s (offense) or the opponents\' (defense).'),
         layout: z.enum(['plain', 'onoff']).describe('onoff: each column comes as {key}_on, {key}_off and, for rates and percents, {key}_diff.'),
+        guide: z.string().nullable().describe('The guide on the site that explains this set and its columns (a path, e.g. /stats/guides/four-factors).'),
         columns: z.array(Column),
       }),
     ),
