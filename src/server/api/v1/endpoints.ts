@@ -268,13 +268,27 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
 ];
 
+/** A path segment decoded; a malformed escape stays as it is (its parameter check then refuses it: 400). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Each endpoint's path as a pattern with its parameters' names, compiled once. */
+const ROUTES = ENDPOINTS.map((endpoint) => {
+  const names: string[] = [];
+  const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}/?$`);
+  return { endpoint, names, pattern };
+});
+
 /** The endpoint and path parameters of a path under /api/v1, or null. */
 export function matchEndpoint(pathname: string): { endpoint: V1Endpoint; params: Record<string, string> } | null {
-  for (const endpoint of ENDPOINTS) {
-    const names: string[] = [];
-    const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}/?$`);
+  for (const { endpoint, names, pattern } of ROUTES) {
     const m = pattern.exec(pathname);
-    if (m) return { endpoint, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    if (m) return { endpoint, params: Object.fromEntries(names.map((n, i) => [n, decoded(m[i + 1]!)])) };
   }
   return null;
 }

@@ -36,20 +36,20 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   // Default minimum possessions of a lineup row: league-wide tables need more to be meaningful.
   const min = minPossessionsOf(q.page, q.minPossessions);
   const size = q.unitSize;
+  // The rows with at least `least` possessions: fives, or units of `size` players.
+  const rowsOver = (least: number) =>
+    size === 5
+      ? teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: least })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least });
   const [rows, hcPpp, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
-    size === 5
-      ? teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: Math.max(1, min) })
-      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: Math.max(1, min) }),
+    rowsOver(Math.max(1, min)),
     leagueHalfcourtPpp(db, q.filters),
     playerNameMap(db),
   ]);
   if (rows.length === 0 && min > 1) {
     // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here).
-    const below =
-      size === 5
-        ? await teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: 1 })
-        : await unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: 1 });
+    const below = await rowsOver(1);
     return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
   }
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions));
@@ -74,14 +74,18 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
       v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
     };
   });
+  return { data: setRowsOf(q, entries) };
+}
+
+/** Every metric set's rows of lineup (or unit) entries, with percentiles among the rows listed (all above the minimum): one pool. */
+function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetRows {
   const out: SetRows = {};
   for (const def of setsOf(q, q.page)) {
-    // Percentiles among the lineups listed (all above the minimum): one pool.
     const rows = plainRows(def, entries);
     addPercentiles(rows, percentileColumns(def), () => '', () => true);
     out[def.value] = rows;
   }
-  return { data: out };
+  return out;
 }
 
 /** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
@@ -94,11 +98,5 @@ function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, hcPpp: 
       v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
     };
   });
-  const out: SetRows = {};
-  for (const def of setsOf(q, q.page)) {
-    const rows = plainRows(def, entries);
-    addPercentiles(rows, percentileColumns(def), () => '', () => true);
-    out[def.value] = rows;
-  }
-  return out;
+  return setRowsOf(q, entries);
 }
