@@ -6,7 +6,7 @@
  *
  * It prints p50/p95/p99/max per page kind and overall, the errors, the ten slowest queries with their
  * parameters, and for each of those the floor: one pass of DuckDB over the same filtered possessions (the
- * server's own WHERE clause for the sample, src/server/stats/filterSql.ts, summed by offense team in the same
+ * server's own WHERE clause for the sample, src/server/stats/sql/filterSql.ts, summed by offense team in the same
  * database), and the ratio.
  * With --clients N, N clients ask at once (each its own share of the queries).
  *
@@ -24,8 +24,8 @@ import { PAGE_KINDS_WITHOUT_SIDE } from '../src/lib/pageKinds.ts';
 import { teamByTeamId } from '../src/lib/teams.ts';
 import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
-import { possessionSource } from '../src/server/stats/filterSql.ts';
-import { Params } from '../src/server/stats/sql.ts';
+import { possessionSource } from '../src/server/stats/sql/filterSql.ts';
+import { Params } from '../src/server/stats/sql/sql.ts';
 
 const DB = benchStatsDb();
 const N = Number(option('n', '1000'));

@@ -13,8 +13,8 @@ if (values.db) process.env.STATS_DB_PATH = values.db;
 const samples = Number(values.samples);
 
 const { GET } = await import('../src/pages/api/shots.ts');
-const { clearAnswerCache } = await import('../src/server/stats/answers.ts');
-const { clearShotPools } = await import('../src/server/stats/shotPool.ts');
+const { clearAnswerCache } = await import('../src/server/stats/answers/answers.ts');
+const { clearShotPools } = await import('../src/server/stats/shots/shotPool.ts');
 const { query } = await import('../src/server/db/statsDb.ts');
 
 // Player seasons with the most attempts, spread over the regular seasons (with and without shot locations).

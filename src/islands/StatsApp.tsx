@@ -3,7 +3,7 @@
  * status and table over the shared stores. The server renders only a placeholder and reads no store (stores are
  * module singletons, shared by every request on the server); on mount the app starts on its page: player list,
  * view from the URL, data (src/stores/statsApp.ts). The first view's rows come from the answer the server
- * embedded in the page (#stats-first-view, src/server/stats/firstView.ts) when its query is the one the app
+ * embedded in the page (#stats-first-view, src/server/stats/answers/firstView.ts) when its query is the one the app
  * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */

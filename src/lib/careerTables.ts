@@ -3,7 +3,7 @@
  * per 36 minutes or per 100 possessions; regular season and playoffs in separate tables, each closed by a career
  * row labelled by the seasons it covers. Pure and isomorphic: the island (src/islands/CareerTables.tsx) shows
  * these values and the CSV (/api/player_career?format=csv) writes the same ones, rounded as they are shown.
- * The sums come from src/server/stats/career.ts.
+ * The sums come from src/server/stats/views/career.ts.
  */
 import { SEASON_TYPE_LABELS, seasonLabel } from './filters';
 import { BOX_COLUMNS, type BoxColumn } from './boxScore';

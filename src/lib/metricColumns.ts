@@ -2,7 +2,7 @@
  * The columns of every metric set (METRICS.md), with the definition shown in each column's tooltip.
  * Formats: rate (per 100 possessions or per play, one decimal), percent (0-100, one decimal), number (counts),
  * seconds (minutes shown as m:ss from seconds), money (US dollars).
- * The server computes each column in src/server/stats/formulas.ts (a unit test checks every key has a formula).
+ * The server computes each column in src/server/stats/metrics/formulas.ts (a unit test checks every key has a formula).
  */
 export type ColumnFormat = 'rate' | 'percent' | 'number' | 'seconds' | 'money';
 

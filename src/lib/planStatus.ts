@@ -19,7 +19,7 @@ export function statsPlanStatus(session: Session, now: number): PlanStatus {
 /**
  * Whether a session may use the gated filters (the paid part of the stats area): an active Stats plan, or an
  * admin. Anonymous visitors, members without a plan and expired plans may not. The server's gate
- * (src/server/stats/gating.ts) and the client's locks both ask this.
+ * (src/server/stats/request/gating.ts) and the client's locks both ask this.
  */
 export function mayUseGatedFilters(session: Session | null | undefined, now: number): boolean {
   if (!session) return false;

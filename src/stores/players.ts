@@ -9,7 +9,7 @@ import { getJson } from '../lib/apiClient';
 export interface PlayerListItem {
   name: string;
   second_spectrum_id: number;
-  /** seasons he played (start year) -> team abbreviations (src/server/stats/players.ts) */
+  /** seasons he played (start year) -> team abbreviations (src/server/stats/entities/players.ts) */
   played?: Readonly<Record<string, readonly string[]>>;
 }
 

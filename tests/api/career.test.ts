@@ -5,9 +5,9 @@
  * The last test reads the same figures from the raw files themselves, so the literals are not our own output.
  */
 import { describe, expect, it } from 'vitest';
-import { playerCareer } from '../../src/server/stats/career';
-import { playerBio } from '../../src/server/stats/playerBio';
-import { playerRecord } from '../../src/server/stats/players';
+import { playerCareer } from '../../src/server/stats/views/career';
+import { playerBio } from '../../src/server/stats/entities/playerBio';
+import { playerRecord } from '../../src/server/stats/entities/players';
 import { seasonLabel } from '../../src/lib/filters';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
 

@@ -7,7 +7,7 @@
  * court; the career rows sum the seasons and say which seasons they cover; the CSV says what the table says.
  */
 import { describe, expect, it } from 'vitest';
-import { careerLines, playerCareer } from '../../src/server/stats/career';
+import { careerLines, playerCareer } from '../../src/server/stats/views/career';
 import { CAREER_COLUMNS, careerValue, formatCareerValue, type CareerMode } from '../../src/lib/careerTables';
 import { seasonLabel } from '../../src/lib/filters';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * The game preview's data (src/server/stats/gamePreview.ts, issue 26 item 3) through the real code path on the
+ * The game preview's data (src/server/stats/games/gamePreview.ts, issue 26 item 3) through the real code path on the
  * test database, checked against the raw league files with SQL of the test's own (nothing copied from our
  * answers):
  * - ranks and values to date: the official team box scores of 2012-13 (team-box-scores.parquet), games before the
@@ -11,8 +11,8 @@
  * - a game on the season's first day: nothing before it, and no error.
  */
 import { describe, expect, it } from 'vitest';
-import { findGameIfDb } from '../../src/server/stats/gameList';
-import { gamePreview, type GamePreview, type PreviewKey } from '../../src/server/stats/gamePreview';
+import { findGameIfDb } from '../../src/server/stats/games/gameList';
+import { gamePreview, type GamePreview, type PreviewKey } from '../../src/server/stats/games/gamePreview';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 const previewOf = async (code: string): Promise<GamePreview> => {

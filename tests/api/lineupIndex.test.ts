@@ -1,6 +1,6 @@
 /**
- * player_possession_index (src/server/stats/aggregates.ts) and the lineup filters answered from it
- * (src/server/stats/lineupIndex.ts, used by src/server/stats/sample.ts):
+ * player_possession_index (src/server/stats/sql/aggregates.ts) and the lineup filters answered from it
+ * (src/server/stats/sql/lineupIndex.ts, used by src/server/stats/sql/sample.ts):
  * - the builder writes exactly 10 rows per possession, one per player on court, sorted by player;
  * - for a set of lineup filters the ids the index picks are exactly the possessions that pass the lineup
  *   condition tested on o1..o5/d1..d5 (the fallback path);
@@ -15,13 +15,13 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
 import { withScope } from '../../src/server/db/statsDb';
-import { playerPossessionIndexBuilder } from '../../src/server/stats/aggregates';
-import { lineupCondition } from '../../src/server/stats/filterSql';
-import { lineupCandidateIds } from '../../src/server/stats/lineupIndex';
-import { fullSample, openSample, sampleSql } from '../../src/server/stats/sample';
-import { onCourtSumsBy, teamSumsBy } from '../../src/server/stats/sums';
-import { scopedPossessionTable } from '../../src/server/stats/filterSql';
-import { Params } from '../../src/server/stats/sql';
+import { playerPossessionIndexBuilder } from '../../src/server/stats/sql/aggregates';
+import { lineupCondition } from '../../src/server/stats/sql/filterSql';
+import { lineupCandidateIds } from '../../src/server/stats/sql/lineupIndex';
+import { fullSample, openSample, sampleSql } from '../../src/server/stats/sql/sample';
+import { onCourtSumsBy, teamSumsBy } from '../../src/server/stats/sql/sums';
+import { scopedPossessionTable } from '../../src/server/stats/sql/filterSql';
+import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB } from './helpers';
 
 // Miami 2012-13 and its opponents (player ids of the data): James 2544, Wade 2548, Bosh 2547, Chalmers 201596,

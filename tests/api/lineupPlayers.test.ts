@@ -1,6 +1,6 @@
 /**
  * The players table under lineup filters (read from the team-clustered copies team_possessions and
- * team_player_possession_stats, src/server/stats/sample.ts) against the same sample written directly in SQL over
+ * team_player_possession_stats, src/server/stats/sql/sample.ts) against the same sample written directly in SQL over
  * the possession table and player_possession_stats: every player with time on the floor in the sample, his own
  * box counts and his team's possessions with him on court.
  */

@@ -1,5 +1,5 @@
 /**
- * The game page's Play-by-play tab (src/server/stats/playByPlay.ts over game_events, src/lib/playByPlay.ts) and
+ * The game page's Play-by-play tab (src/server/stats/games/playByPlay.ts over game_events, src/lib/playByPlay.ts) and
  * GET /api/game_stints on real games of the test database, against the raw play-by-play (NBA_DATA_DIR, read at run
  * time with our own SQL, never copied):
  * - each team's stints cover the whole game: their seconds add up to the game's length, 2880 + 300 per overtime
@@ -19,7 +19,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filterEvents, gameSeconds, stintCells, STINT_COLUMNS, type GameSide } from '../../src/lib/playByPlay';
-import { gamePlayByPlay, nameLookup } from '../../src/server/stats/playByPlay';
+import { gamePlayByPlay, nameLookup } from '../../src/server/stats/games/playByPlay';
 import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 const GAMES = ['0022201227', '0042200405', '0021200095', '0022200001'];

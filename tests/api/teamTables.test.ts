@@ -1,7 +1,7 @@
 /**
- * The team-clustered copies the ingest derives (src/server/stats/aggregates.ts): team_possessions and
+ * The team-clustered copies the ingest derives (src/server/stats/sql/aggregates.ts): team_possessions and
  * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
- * (src/server/stats/sample.ts): a player on the floor plays for one of his player_seasons teams.
+ * (src/server/stats/sql/sample.ts): a player on the floor plays for one of his player_seasons teams.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
 import { FILTERS } from '../../src/lib/filters';
 import { withScope } from '../../src/server/db/statsDb';
-import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/aggregates';
-import { openSample, sampleSql } from '../../src/server/stats/sample';
-import { Params } from '../../src/server/stats/sql';
+import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/sql/aggregates';
+import { openSample, sampleSql } from '../../src/server/stats/sql/sample';
+import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';
 
 const one = async (text: string) => (await sql<Record<string, number | string>>(text))[0]!;

@@ -1,12 +1,12 @@
 /**
  * GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond: JSON, or one table
- * as a CSV download with `format=csv` (src/server/stats/csv.ts).
+ * as a CSV download with `format=csv` (src/server/stats/answers/csv.ts).
  */
 import type { APIRoute } from 'astro';
-import { answer } from '../../server/stats/answers';
-import { csvDownload, parseCsvOptions, parseFormat } from '../../server/stats/csv';
-import { encodedJson, handle } from '../../server/stats/http';
-import { parseStatsRequest } from '../../server/stats/request';
+import { answer } from '../../server/stats/answers/answers';
+import { csvDownload, parseCsvOptions, parseFormat } from '../../server/stats/answers/csv';
+import { encodedJson, handle } from '../../server/stats/request/http';
+import { parseStatsRequest } from '../../server/stats/request/request';
 
 export const prerender = false;
 

@@ -5,10 +5,11 @@
  */
 import type { APIRoute } from 'astro';
 import { ParamError, parseGameId } from '../../lib/apiParams';
-import { csvResponse, parseFormat } from '../../server/stats/csv';
-import { encodeText } from '../../server/stats/encoding';
-import { handle, json } from '../../server/stats/http';
-import { gamePlayByPlay, nameLookup, stintsCsv } from '../../server/stats/playByPlay';
+import { csvResponse } from '../../server/stats/base/csvText';
+import { parseFormat } from '../../server/stats/answers/csv';
+import { encodeText } from '../../server/stats/base/encoding';
+import { handle, json } from '../../server/stats/request/http';
+import { gamePlayByPlay, nameLookup, stintsCsv } from '../../server/stats/games/playByPlay';
 
 export const prerender = false;
 

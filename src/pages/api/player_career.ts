@@ -1,12 +1,12 @@
 /**
- * GET /api/player_career?player_id=: his career rows and totals (src/server/stats/career.ts); 404 for unknown ids.
+ * GET /api/player_career?player_id=: his career rows and totals (src/server/stats/views/career.ts); 404 for unknown ids.
  * With format=csv, one of his box-score tables instead (season_type, mode: careerCsvDownload).
  */
 import type { APIRoute } from 'astro';
 import { parsePlayerId } from '../../lib/apiParams';
-import { careerCsvDownload, playerCareer } from '../../server/stats/career';
-import { parseFormat } from '../../server/stats/csv';
-import { handle, json } from '../../server/stats/http';
+import { careerCsvDownload, playerCareer } from '../../server/stats/views/career';
+import { parseFormat } from '../../server/stats/answers/csv';
+import { handle, json } from '../../server/stats/request/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 /** GET /api/player_details?player_id=: what the player pages need (bio, seasons, teams); 404 for unknown ids. */
 import type { APIRoute } from 'astro';
 import { parsePlayerId } from '../../lib/apiParams';
-import { playerDetails } from '../../server/stats/players';
-import { handle, json } from '../../server/stats/http';
+import { playerDetails } from '../../server/stats/entities/players';
+import { handle, json } from '../../server/stats/request/http';
 
 export const prerender = false;
 

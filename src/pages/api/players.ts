@@ -1,7 +1,7 @@
 /** GET /api/players: every player, { name, second_spectrum_id }, sorted by name (spec section 7). */
 import type { APIRoute } from 'astro';
-import { encodedPlayerList } from '../../server/stats/players';
-import { encodedJson, handle } from '../../server/stats/http';
+import { encodedPlayerList } from '../../server/stats/entities/players';
+import { encodedJson, handle } from '../../server/stats/request/http';
 
 export const prerender = false;
 

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { parseSearchParams } from '../../lib/searchParams';
 import { search } from '../../server/search';
-import { handle, json } from '../../server/stats/http';
+import { handle, json } from '../../server/stats/request/http';
 
 export const prerender = false;
 

@@ -3,9 +3,9 @@
  * cache and query queue (lanes, per-client cap, timeout, coalescing) as /api/data.
  */
 import type { APIRoute } from 'astro';
-import { shotsAnswer } from '../../server/stats/answers';
-import { encodedJson, handle } from '../../server/stats/http';
-import { parseStatsRequest } from '../../server/stats/request';
+import { shotsAnswer } from '../../server/stats/answers/answers';
+import { encodedJson, handle } from '../../server/stats/request/http';
+import { parseStatsRequest } from '../../server/stats/request/request';
 
 export const prerender = false;
 

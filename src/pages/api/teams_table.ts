@@ -1,16 +1,17 @@
 /**
  * GET /api/teams_table?…: the teams table of /stats/teams, with the page's own query keys (season, seasonType,
  * isGarbageTime, side, metricSet, sort, dir: src/lib/teamsTableParams.ts). `format=csv` is the page's "Download
- * CSV" (src/server/stats/csv.ts teamsTableCsv); json (the default) the rows as computed. 400 for a bad value,
+ * CSV" (src/server/stats/answers/csv.ts teamsTableCsv); json (the default) the rows as computed. 400 for a bad value,
  * a `sort` that is not a column of the set included.
  */
 import type { APIRoute } from 'astro';
 import { ParamError } from '../../lib/apiParams';
 import { parseTeamsTableQuery } from '../../lib/teamsTableParams';
-import { csvResponse, parseFormat, teamsTableCsv } from '../../server/stats/csv';
-import { encodeText } from '../../server/stats/encoding';
-import { handle, json } from '../../server/stats/http';
-import { teamsTable } from '../../server/stats/teamsTable';
+import { csvResponse } from '../../server/stats/base/csvText';
+import { parseFormat, teamsTableCsv } from '../../server/stats/answers/csv';
+import { encodeText } from '../../server/stats/base/encoding';
+import { handle, json } from '../../server/stats/request/http';
+import { teamsTable } from '../../server/stats/views/teamsTable';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 /**
  * Published quotas of the developer API (issue 27): per key, and per client address for anonymous use, by
  * minute and by UTC day (config.apiQuota; README, /docs/api). A heavy table query (the stats queue's heavy lane,
- * src/server/stats/cost.ts) counts `heavyCost`. Counts live in the accounts store, so they hold across nodes.
+ * src/server/stats/answers/cost.ts) counts `heavyCost`. Counts live in the accounts store, so they hold across nodes.
  *
  * Every answer carries the IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers):
  *   RateLimit-Policy: "minute";q=60;w=60, "day";q=20000;w=86400

@@ -9,7 +9,7 @@
  * - `statsDb`: every query takes a pooled connection for itself (pages and lookups outside a computation);
  * - a scope (`withScope(fn)` gives fn a StatsScope): one connection for a whole computation (temporary tables
  *   are per connection), so a computation can materialise its filtered possessions once
- *   (src/server/stats/sample.ts) and run every aggregate over that small table. Its queries run one after
+ *   (src/server/stats/sql/sample.ts) and run every aggregate over that small table. Its queries run one after
  *   another on its connection.
  *
  * The file can be replaced while the server runs (the ingest builds the new one beside it and renames it over

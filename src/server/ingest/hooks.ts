@@ -4,10 +4,10 @@
  * so a failing hook leaves the previous database intact.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { AGGREGATE_BUILDERS } from '../stats/aggregates.ts';
+import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
 
 /**
- * Row-group size of the derived tables (src/server/stats/aggregates.ts). DuckDB skips a row group when its
+ * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
  * min/max cannot match a filter; the team-clustered copies are read a few team-seasons and periods at a time,
  * blocks of a few thousand rows, which the default 122,880-row groups would mix with their neighbours.
  */

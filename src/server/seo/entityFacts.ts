@@ -8,8 +8,8 @@ import { LAST_SEASON, seasonLabel } from '../../lib/filters';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/teams';
 import { query, StatsDbUnavailableError } from '../db/statsDb';
-import type { PlayerDetails } from '../stats/players';
-import type { GameListRow } from '../stats/gameList';
+import type { PlayerDetails } from '../stats/entities/players';
+import type { GameListRow } from '../stats/games/gameList';
 
 async function orUndefined<T>(fn: () => Promise<T>): Promise<T | undefined> {
   try {

@@ -11,7 +11,7 @@ import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForP
 import { STATS_NAV } from '../../lib/site';
 import { TEAMS } from '../../lib/teams';
 import { onStatsDbChange, query } from '../db/statsDb';
-import { listPlayers } from '../stats/players';
+import { listPlayers } from '../stats/entities/players';
 
 /** The protocol's limit: 50,000 URLs per sitemap file. */
 export const MAX_SITEMAP_URLS = 50_000;

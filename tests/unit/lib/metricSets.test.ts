@@ -3,8 +3,8 @@ import { DATA_PAGE_KINDS } from '../../../src/lib/apiParams';
 import { COLUMNS } from '../../../src/lib/metricColumns';
 import { columnsOf, metricSetDefinitions, metricSetOptions, selectMetricSet, sortFitsSet } from '../../../src/lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../../../src/lib/pageKinds';
-import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../src/server/stats/counters';
-import { playerValues, teamValues } from '../../../src/server/stats/formulas';
+import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../src/server/stats/metrics/counters';
+import { playerValues, teamValues } from '../../../src/server/stats/metrics/formulas';
 
 const SIX = ['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'];
 const values = (o: { value: string }[]) => o.map((x) => x.value);

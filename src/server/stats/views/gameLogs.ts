@@ -6,9 +6,9 @@ import type { DataQuery } from '../../../lib/apiParams';
 import { PLAYER_ONLY_COLUMNS } from '../../../lib/metricColumns';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { PLAYER_ON_COURT_COUNTERS } from '../counters';
-import { playerValues } from '../formulas';
-import { playerSumsBy } from '../playerSums';
+import { PLAYER_ON_COURT_COUNTERS } from '../metrics/counters';
+import { playerValues } from '../metrics/formulas';
+import { playerSumsBy } from '../sql/playerSums';
 import { playerSums, sixSets } from './players';
 import { seasonOf, teamAbbr, type SetRows } from './shared';
 

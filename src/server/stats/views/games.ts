@@ -5,10 +5,10 @@
 import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
 import { teamByTeamId } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { teamValues, type Values } from '../formulas';
-import { teamSumsBy } from '../sums';
+import { teamValues, type Values } from '../metrics/formulas';
+import { teamSumsBy } from '../sql/sums';
 import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows, setsOf } from './shared';
-import type { GameRef } from '../entities';
+import type { GameRef } from '../entities/entities';
 
 
 const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
@@ -62,7 +62,7 @@ export async function gamePreviewView(db: StatsDb, q: DataQuery, g: GameRef): Pr
     endDate: q.filters.endDate && q.filters.endDate < before ? q.filters.endDate : before,
   };
   const teams = teamId(g);
-  const inTeams = (col: string) => (b: import('../sql').Params) => [`p.${col} IN ${b.list(teams)}`];
+  const inTeams = (col: string) => (b: import('../sql/sql').Params) => [`p.${col} IN ${b.list(teams)}`];
   const [offense, defense, hcPpp] = await Promise.all([
     teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], extra: inTeams('off_team_id') }),
     teamSumsBy(db, f, { persp: 'defense', groupBy: ['team_id'], extra: inTeams('def_team_id') }),

@@ -5,10 +5,10 @@
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import type { StatsDb } from '../../db/statsDb';
-import { needsTeamGames, sampleConditions, teamGameConditions } from '../filterSql';
-import { pct, teamValues } from '../formulas';
-import { and, Params } from '../sql';
-import { teamSumsBy } from '../sums';
+import { needsTeamGames, sampleConditions, teamGameConditions } from '../sql/filterSql';
+import { pct, teamValues } from '../metrics/formulas';
+import { and, Params } from '../sql/sql';
+import { teamSumsBy } from '../sql/sums';
 import { leagueHalfcourtPpp, plainRows, seasonOf, teamSums, type SetRows, setsOf } from './shared';
 
 export async function leagueView(db: StatsDb, q: DataQuery): Promise<SetRows> {

@@ -10,9 +10,9 @@ import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { teamValues } from '../formulas';
-import type { Params } from '../sql';
-import { teamSumsBy, unitSumsBy } from '../sums';
+import { teamValues } from '../metrics/formulas';
+import type { Params } from '../sql/sql';
+import { teamSumsBy, unitSumsBy } from '../sql/sums';
 import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
 
 

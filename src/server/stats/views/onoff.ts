@@ -9,12 +9,12 @@
  * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
-import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../counters';
-import type { Perspective } from '../filterSql';
-import { teamValues, type Values } from '../formulas';
-import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sums';
-import { Params } from '../sql';
-import { sumColumns } from '../counters';
+import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../metrics/counters';
+import type { Perspective } from '../sql/filterSql';
+import { teamValues, type Values } from '../metrics/formulas';
+import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sql/sums';
+import { Params } from '../sql/sql';
+import { sumColumns } from '../metrics/counters';
 import { leagueHalfcourtPpp } from './shared';
 import type { Row, StatsDb } from '../../db/statsDb';
 

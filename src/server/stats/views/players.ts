@@ -7,9 +7,9 @@ import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/met
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
-import { PLAYER_COUNTERS, pick, type PlayerSums } from '../counters';
-import { playerValues, type Values } from '../formulas';
-import { playerSumsBy } from '../playerSums';
+import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
+import { playerValues, type Values } from '../metrics/formulas';
+import { playerSumsBy } from '../sql/playerSums';
 import { onOffEntries } from './onoff';
 import {
   addPercentiles,
@@ -24,8 +24,8 @@ import {
   type SetRows,
   setsOf,
 } from './shared';
-import { teamSumsBy } from '../sums';
-import type { GameRef } from '../entities';
+import { teamSumsBy } from '../sql/sums';
+import type { GameRef } from '../entities/entities';
 
 export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 

@@ -10,11 +10,11 @@ import type { DataQuery } from '../../../lib/apiParams';
 import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
-import { TEAM_COUNTERS, pick, type TeamSums } from '../counters';
-import { pickColumns, round, type Value, type Values } from '../formulas';
+import { TEAM_COUNTERS, pick, type TeamSums } from '../metrics/counters';
+import { pickColumns, round, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
-import { sharedLookup } from '../sharedLookup';
-import { teamSumsBy } from '../sums';
+import { sharedLookup } from '../entities/sharedLookup';
+import { teamSumsBy } from '../sql/sums';
 
 export type SetRows = Record<string, Row[]>;
 

@@ -9,11 +9,11 @@ import { positionOfSlot } from '../../../lib/positions';
 import { teamByAbbr } from '../../../lib/teams';
 import type { MetricSetDefinition } from '../../../lib/metricSets';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { PLAYER_COUNTERS, pick } from '../counters';
-import type { Perspective } from '../filterSql';
-import { playerValues, teamValues, type Values } from '../formulas';
-import { playerSumsBy } from '../playerSums';
-import { onCourtSumsBy, teamSumsBy } from '../sums';
+import { PLAYER_COUNTERS, pick } from '../metrics/counters';
+import type { Perspective } from '../sql/filterSql';
+import { playerValues, teamValues, type Values } from '../metrics/formulas';
+import { playerSumsBy } from '../sql/playerSums';
+import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
 import { onOffEntries } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { AGGREGATE_BUILDERS } from '../../../../src/server/stats/aggregates.ts';
+import { AGGREGATE_BUILDERS } from '../../../../src/server/stats/sql/aggregates.ts';
 import { runIngest } from '../../../../src/server/ingest/ingest.ts';
 import { parseArgs } from '../../../../src/server/ingest/cli.ts';
 import { dataDir, hasData, officialBox } from './fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * The CSV encoder of the export (src/server/stats/csv.ts): RFC 4180 quoting read back by an independent
+ * The CSV encoder of the export (src/server/stats/answers/csv.ts): RFC 4180 quoting read back by an independent
  * parser (csv-parse), formula injection neutralised in text but not in numbers, the file name, and the
  * format / metric_set / sort / dir parameters (400 naming the key).
  */
@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, ParamError } from '../../../../src/lib/apiParams';
 import { metricSetDefinitions } from '../../../../src/lib/metricSets';
-import { csvFileName, encodeCsv, parseCsvOptions, parseFormat, tableCsv } from '../../../../src/server/stats/csv';
+import { csvFileName, parseCsvOptions, parseFormat, tableCsv } from '../../../../src/server/stats/answers/csv';
+import { encodeCsv } from '../../../../src/server/stats/base/csvText';
 
 const readBack = (text: string): string[][] => parse(text, { relax_column_count: false });
 

@@ -1,8 +1,8 @@
-/** Encoding a stats answer (src/server/stats/encoding.ts): the JSON round-trips; an answer too large to be a string is a 400. */
+/** Encoding a stats answer (src/server/stats/base/encoding.ts): the JSON round-trips; an answer too large to be a string is a 400. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode, jsonOf } from '../../../../src/server/stats/encoding';
-import { ApiError } from '../../../../src/server/stats/errors';
+import { encode, jsonOf } from '../../../../src/server/stats/base/encoding';
+import { ApiError } from '../../../../src/server/stats/base/errors';
 
 describe('encode', () => {
   it('keeps the JSON of the answer (gzip and brotli) with a weak ETag', () => {

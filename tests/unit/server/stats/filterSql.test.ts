@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/apiParams';
-import { lineupCondition, needsPossessions, possessionSource, teamGameSource } from '../../../../src/server/stats/filterSql';
+import { lineupCondition, needsPossessions, possessionSource, teamGameSource } from '../../../../src/server/stats/sql/filterSql';
 import { statsDb } from '../../../../src/server/db/statsDb';
-import { Params } from '../../../../src/server/stats/sql';
+import { Params } from '../../../../src/server/stats/sql/sql';
 
 const parse = (qs: string) => parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
 

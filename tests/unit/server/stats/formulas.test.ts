@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/counters';
-import { playerValues, teamValues } from '../../../../src/server/stats/formulas';
+import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/metrics/counters';
+import { playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
 
 describe('team formulas (METRICS.md)', () => {
   const s = {

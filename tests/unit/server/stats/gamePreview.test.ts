@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameListRow } from '../../../../src/server/stats/gameList';
-import { seriesContext } from '../../../../src/server/stats/gamePreview';
+import type { GameListRow } from '../../../../src/server/stats/games/gameList';
+import { seriesContext } from '../../../../src/server/stats/games/gamePreview';
 
 const BOS = { id: 1610612738, abbr: 'BOS' };
 const MIA = { id: 1610612748, abbr: 'MIA' };

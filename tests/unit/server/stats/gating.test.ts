@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/apiParams';
 import type { Session } from '../../../../src/lib/session';
-import { ApiError } from '../../../../src/server/stats/errors';
-import { assertFiltersAllowed, gatedFiltersIn } from '../../../../src/server/stats/gating';
+import { ApiError } from '../../../../src/server/stats/base/errors';
+import { assertFiltersAllowed, gatedFiltersIn } from '../../../../src/server/stats/request/gating';
 
 const parse = (qs: string) => parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs)));
 const NOW = 1_800_000_000;

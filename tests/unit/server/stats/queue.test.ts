@@ -1,15 +1,15 @@
 /**
- * The query queue (src/server/stats/queue.ts) with real DuckDB work on the test database: a deliberately slow
+ * The query queue (src/server/stats/answers/queue.ts) with real DuckDB work on the test database: a deliberately slow
  * query (summing hashes over a huge range) stands for a heavy computation, `SELECT 42` for a cheap one.
  * Lanes, per-client cap, waiting bound, the timeout that interrupts DuckDB, and, through the answers layer and
  * the real endpoint, coalescing of identical queries and 503 + Retry-After on timeout.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDataQuery } from '../../../../src/lib/apiParams';
-import { answer, answerCacheStats, clearAnswerCache, queue as answersQueue } from '../../../../src/server/stats/answers';
-import { BusyError, QueryQueue, type Lane, type QueueOptions } from '../../../../src/server/stats/queue';
+import { answer, answerCacheStats, clearAnswerCache, queue as answersQueue } from '../../../../src/server/stats/answers/answers';
+import { BusyError, QueryQueue, type Lane, type QueueOptions } from '../../../../src/server/stats/answers/queue';
 import { closeStatsDb, query, withScope } from '../../../../src/server/db/statsDb';
-import { clearShotPools } from '../../../../src/server/stats/shotPool';
+import { clearShotPools } from '../../../../src/server/stats/shots/shotPool';
 import { call, HAS_DB, SIGNED_IN } from '../../../api/helpers';
 
 const SLOW_SQL = 'SELECT sum(hash(i)) AS s FROM range(100000000000) t(i)';
@@ -125,7 +125,7 @@ describe.skipIf(!HAS_DB)('GET /api/shots goes through the same answers layer and
     await closeStatsDb();
   });
 
-  // League shots of several seasons with a possession filter: the heavy lane (src/server/stats/cost.ts).
+  // League shots of several seasons with a possession filter: the heavy lane (src/server/stats/answers/cost.ts).
   const heavyShots = (i: number) => `/api/shots?page=League&season=2012&season=2022&season=2018&season=2019&season=2020&period=${1 + (i % 4)}&start_date=2012-10-${10 + i}`;
 
   it('a client over its per-client cap of heavy queries gets 429 from /api/shots; another client still gets in', async () => {

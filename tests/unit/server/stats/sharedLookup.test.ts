@@ -1,11 +1,11 @@
 /**
- * Lookups shared across requests (src/server/stats/sharedLookup.ts) on real DuckDB scopes: when the request that
+ * Lookups shared across requests (src/server/stats/entities/sharedLookup.ts) on real DuckDB scopes: when the request that
  * computes a shared lookup times out, the requests waiting for it get the lookup (computed on their own scope),
  * not its timeout; a real failure is shared and not kept.
  */
 import { describe, expect, it } from 'vitest';
 import { QueryInterruptedError, withScope } from '../../../../src/server/db/statsDb';
-import { sharedLookup } from '../../../../src/server/stats/sharedLookup';
+import { sharedLookup } from '../../../../src/server/stats/entities/sharedLookup';
 import { HAS_DB } from '../../../api/helpers';
 
 const SLOW_SQL = 'SELECT sum(hash(i))::VARCHAR AS s FROM range(100000000000) t(i)';

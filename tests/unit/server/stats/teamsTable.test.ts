@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { teamsSets } from '../../../../src/lib/teamsTable';
-import { rankColumn } from '../../../../src/server/stats/teamsTable';
+import { rankColumn } from '../../../../src/server/stats/views/teamsTable';
 
 describe('rankColumn', () => {
   it('ranks 1 = best in the column\'s direction, ties share the better rank', () => {

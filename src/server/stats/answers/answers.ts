@@ -1,0 +1,170 @@
+/**
+ * The answers layer of GET /api/data and GET /api/shots (between HTTP and dispatch): a cache of encoded answers
+ * bounded in bytes and keyed by the endpoint and the normalised query, coalescing of identical queries in
+ * flight (they run once), and the query queue (src/server/stats/answers/queue.ts: lanes by cost, per-client cap,
+ * waiting bound, timeout that interrupts DuckDB). Cached answers never wait in the queue. Both endpoints go
+ * through `computeOnce`, so shot charts are as fair under load as tables.
+ */
+import { LRUCache } from 'lru-cache';
+import { answerCache, gaugeOf } from '../../metrics.ts';
+import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
+import { metricSetDefinitions } from '../../../lib/metricSets';
+import { config } from '../../config';
+import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
+import { laneOf } from './cost';
+import { computeData, type DataResponse } from './dispatch';
+import { encode, jsonOf, type EncodedResponse } from '../base/encoding';
+import { QueryQueue, type Lane } from './queue';
+import { warmSampleTables } from '../sql/sample';
+import { computeShots } from '../shots/shots';
+
+export type { DataResponse } from './dispatch';
+export type { EncodedResponse } from '../base/encoding';
+
+const cache = new LRUCache<string, EncodedResponse>({
+  maxSize: Math.max(1 << 20, config.apiCacheBytes),
+  sizeCalculation: (e) => e.gzip.length + (e.br?.length ?? 0) + 200,
+});
+const inflight = new Map<string, Promise<EncodedResponse>>();
+let computations = 0;
+
+// A new stats file: answers of the old one go, and the default views are computed again on the next request.
+// A computation still running on the old file keeps its answer to itself (cacheFrom below).
+onStatsDbChange(() => {
+  cache.clear();
+  inflight.clear();
+  warmed = false;
+});
+
+/** Caches `value` under `key` unless the stats file changed since `generation` (an answer of the old file). */
+function cacheFrom(generation: number, key: string, value: EncodedResponse): void {
+  if (statsDbGeneration() === generation) cache.set(key, value);
+}
+
+/** STATS_DB_CONNECTIONS connections: the queue runs at most that many computations, heavy ones on fewer. */
+export const queue = new QueryQueue({
+  slots: Math.max(1, config.statsDbConnections),
+  heavySlots: Math.max(1, Math.min(config.statsHeavySlots, config.statsDbConnections - 1)),
+  perClient: { cheap: 8, heavy: config.statsHeavyPerClient },
+  maxWaiting: { cheap: 64, heavy: 8 },
+  timeoutMs: config.statsQueryTimeoutMs,
+});
+
+gaugeOf('courtvision_stats_queue_depth', 'Uncached stats computations running or waiting, by lane', ['lane', 'state'], (gauge) => {
+  const { running, waiting } = queue.stats();
+  for (const lane of ['cheap', 'heavy'] as const) {
+    gauge.set({ lane, state: 'running' }, running[lane]);
+    gauge.set({ lane, state: 'waiting' }, waiting[lane]);
+  }
+});
+
+/** Cache size, and the computations started for visitors (coalesced and cached answers are not computations). */
+export function answerCacheStats() {
+  return { entries: cache.size, bytes: cache.calculatedSize, computations, queue: queue.stats() };
+}
+
+/** Empties the cache (tests). */
+export function clearAnswerCache(): void {
+  cache.clear();
+}
+
+/** Who asks: the signed-in user, else the client's address (the per-client cap counts by this). */
+export interface Asker {
+  client: string;
+}
+
+/** Cache keys: the endpoint, then the normalised query. */
+const dataKey = (q: DataQuery) => `data:${queryKey(q)}`;
+const shotsKey = (q: DataQuery) => `shots:${queryKey(q)}`;
+
+/**
+ * An encoded answer by its key: from the cache, else joined to an identical computation in flight, else
+ * computed through the queue on a scope of its own. Throws BusyError (429/503), ApiError (404) or a database
+ * error.
+ */
+function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsScope) => Promise<unknown>): Promise<EncodedResponse> {
+  const hit = cache.get(key);
+  answerCache.inc({ result: hit ? 'hit' : 'miss' });
+  if (hit) return Promise.resolve({ ...hit, fromCache: true });
+  const running = inflight.get(key);
+  if (running) return running;
+  const generation = statsDbGeneration();
+  const promise = queue
+    .run({ lane, client: asker.client, work: (signal) => withScope(async (db) => encode(await compute(db)), signal) })
+    .then((value) => {
+      cacheFrom(generation, key, value);
+      return value;
+    })
+    .finally(() => {
+      if (inflight.get(key) === promise) inflight.delete(key);
+    });
+  if (asker.client !== WARM_UP) computations++;
+  inflight.set(key, promise);
+  return promise;
+}
+
+/**
+ * A text derived from cached answers (a table's CSV), kept in the same byte-bounded cache under its own key.
+ * `derive` reads its answers through answer() (so through the queue when they are not cached).
+ */
+export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
+  const hit = cache.get(`derived:${key}`);
+  if (hit) return hit;
+  const generation = statsDbGeneration();
+  const value = await derive();
+  cacheFrom(generation, `derived:${key}`, value);
+  return value;
+}
+
+/** THE answer of a parsed and gated /api/data query (see computeOnce). */
+export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  warmDefaults();
+  return computeOnce(dataKey(q), laneOf(q), asker, (db) => computeData(db, q, leaguePlayers));
+}
+
+/** THE answer of a parsed and gated /api/shots query: the same cache, coalescing, queue and timeout as answer. */
+export function shotsAnswer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  return computeOnce(shotsKey(q), laneOf(q), asker, (db) => computeShots(db, q));
+}
+
+/** The answer as an object (server rendering, the percentile pool). */
+export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
+  return JSON.parse(jsonOf(await answer(q, asker))) as DataResponse;
+}
+
+/**
+ * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
+ * computed on the calling computation's scope `db` (not through the queue: the caller already holds a slot).
+ */
+async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
+  const key = dataKey(q);
+  const hit = cache.get(key);
+  if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
+  const generation = statsDbGeneration();
+  const response = await computeData(db, q, leaguePlayers);
+  cacheFrom(generation, key, encode(response));
+  return response;
+}
+
+let warmed = false;
+const WARM_UP = 'warm-up';
+/**
+ * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
+ * league and lineups views in the background so that later visitors hit the cache; then read the tables of
+ * lineup-filtered samples into DuckDB's buffer pool (sample.ts warmSampleTables).
+ */
+function warmDefaults(): void {
+  if (warmed) return;
+  warmed = true;
+  void (async () => {
+    // One after another: the warm-up should not crowd out the request that triggered it.
+    for (const page of ['Players', 'League', 'Lineups'] as const) {
+      // as the client asks for them: the first metric set of the view
+      const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
+      await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
+    }
+    await warmSampleTables(statsDb);
+  })().catch(() => {
+    warmed = false;
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The first view of a stats page, rendered on the server (issue 15): the rows of the page's default view (default
+ * filters, offense side, first metric set) for crawlers and readers without JavaScript, and the seed the island's
+ * table-data store starts from, so the island shows the same rows without fetching them again.
+ *
+ * The query is built by the client's own request builder (dataSearchParams, as src/stores/statsApp.ts sends it
+ * for a page opened without a query string) and answered by the API's one answer function (answerObject), so the
+ * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
+ * metric set's rows are embedded (the other sets are fetched when chosen).
+ */
+import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/apiParams';
+import { dataSearchParams } from '../../../lib/dataRequest';
+import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/filterValues';
+import { metricSetOptions } from '../../../lib/metricSets';
+import type { PageKind } from '../../../lib/pageKinds';
+import { LAST_SALARY_SEASON } from '../../../lib/site';
+import { StatsDbUnavailableError } from '../../db/statsDb';
+import { answerObject } from './answers';
+import { ApiError } from '../base/errors';
+
+/** The side a page opens on (the client's DEFAULT_SIDE). */
+const OPENING_SIDE: Side = 'offense';
+
+export interface FirstView {
+  /** the /api/data query string the client sends for this view (its table-data key) */
+  query: string;
+  /** the default metric set's value */
+  metricSet: string;
+  /** /api/data's answer for the view, limited to the default metric set */
+  answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
+}
+
+/** The /api/data query string of a page's default view, as the client builds it. */
+export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null, metricSet: string | null): URLSearchParams {
+  const relevant = relevantFilters(kind);
+  const filters = keepOnly(defaultFilterValues(), relevant);
+  return dataSearchParams({
+    page: kind,
+    entity,
+    side: OPENING_SIDE,
+    metricSet,
+    // Salaries open on the latest season with salary data (src/stores/statsApp.ts does the same).
+    filters: kind === 'TeamSalaries' ? { ...filters, Season: [LAST_SALARY_SEASON] } : filters,
+    relevant,
+    authenticated: false,
+  });
+}
+
+/** Who asks, for the query queue's per-client count: the server rendering pages. */
+const RENDERER = { client: 'first-view' };
+
+/**
+ * The default view of a page, or null when there is none to show: no database, an unknown entity (the page
+ * itself answers 404), or a page kind without a table. Not cached here: the answers cache (answers.ts) already
+ * keeps the answer under this very query, so a page opened again costs one unzip and parse of it.
+ */
+export async function firstView(kind: PageKind, entity: string | null): Promise<FirstView | null> {
+  if (kind === 'NonStats') return null;
+  const metricSet = metricSetOptions(kind, OPENING_SIDE)[0]?.value;
+  if (!metricSet) return null;
+  const params = firstViewQuery(kind, entity, metricSet);
+  const query = params.toString();
+  try {
+    const answer = await answerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);
+    const rows = answer.data[metricSet] ?? [];
+    return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) } };
+  } catch (e) {
+    if (e instanceof StatsDbUnavailableError || e instanceof ApiError) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Admission control for uncached stats computations (issue 12, "fair under load"). Every job names a lane
+ * (`cheap` or `heavy`, from the cost estimate of src/server/stats/answers/cost.ts) and a client (IP or session):
+ *
+ * - slots: at most `slots` jobs run at once (each holds one DuckDB connection); heavy jobs may use at most
+ *   `heavySlots` of them, so cheap jobs always find a slot free of heavy work and never wait behind it;
+ * - per-client cap: a client with `perClient[lane]` jobs of a lane already waiting or running gets
+ *   BusyError(429) at once;
+ * - bounded waiting: a lane with `maxWaiting[lane]` jobs waiting refuses more with BusyError(503);
+ * - timeout: a job that has not finished `timeoutMs` after it was submitted is aborted (its signal fires, the
+ *   job's DuckDB connection is interrupted) and its caller gets BusyError(503). Its slot is given back only
+ *   when the work has really stopped.
+ *
+ * Waiting jobs of the cheap lane are started first; within a lane, first come first served.
+ */
+import { queueWait } from '../../metrics.ts';
+
+export type Lane = 'cheap' | 'heavy';
+const LANES: readonly Lane[] = ['cheap', 'heavy'];
+
+/** The server is too busy for this request now: 429 (this client asks too much) or 503 (everyone does). */
+export class BusyError extends Error {
+  constructor(
+    readonly status: 429 | 503,
+    message: string,
+    /** seconds after which a retry makes sense (Retry-After) */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface QueueOptions {
+  /** jobs running at once (at most the number of DuckDB connections) */
+  slots: number;
+  /** of which heavy jobs may hold at most this many */
+  heavySlots: number;
+  /** jobs of one client per lane, waiting or running */
+  perClient: Record<Lane, number>;
+  /** jobs waiting per lane */
+  maxWaiting: Record<Lane, number>;
+  /** from submission to the end of the work */
+  timeoutMs: number;
+}
+
+export interface Job<T> {
+  lane: Lane;
+  client: string;
+  /** the work; `signal` fires on timeout, and the work must then stop (interrupt its query) */
+  work: (signal: AbortSignal) => Promise<T>;
+}
+
+interface Waiting {
+  lane: Lane;
+  start: () => void;
+  cancel: () => void;
+}
+
+export class QueryQueue {
+  private readonly running: Record<Lane, number> = { cheap: 0, heavy: 0 };
+  private readonly waiting: Record<Lane, Waiting[]> = { cheap: [], heavy: [] };
+  private readonly perClient = new Map<string, number>();
+
+  constructor(readonly options: QueueOptions) {
+    if (options.slots < 1 || options.heavySlots < 1) throw new Error('QueryQueue needs at least one slot');
+  }
+
+  /** Counters for tests and benchmarks. */
+  stats() {
+    return {
+      running: { ...this.running },
+      waiting: { cheap: this.waiting.cheap.length, heavy: this.waiting.heavy.length },
+    };
+  }
+
+  run<T>(job: Job<T>): Promise<T> {
+    const { lane, client } = job;
+    const key = `${lane}\u0000${client}`;
+    const mine = this.perClient.get(key) ?? 0;
+    if (mine >= this.options.perClient[lane]) {
+      return Promise.reject(
+        new BusyError(429, `Too many ${lane} queries in flight from this client (at most ${this.options.perClient[lane]}); retry shortly.`, 2),
+      );
+    }
+    const canStart = this.canStart(lane);
+    if (!canStart && this.waiting[lane].length >= this.options.maxWaiting[lane]) {
+      return Promise.reject(new BusyError(503, 'The stats server is busy; retry shortly.', 5));
+    }
+    this.perClient.set(key, mine + 1);
+    const done = () => {
+      const n = (this.perClient.get(key) ?? 1) - 1;
+      if (n > 0) this.perClient.set(key, n);
+      else this.perClient.delete(key);
+    };
+
+    return new Promise<T>((resolve, reject) => {
+      const controller = new AbortController();
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        done();
+        fn();
+      };
+      const timeoutError = () =>
+        new BusyError(503, `The query took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped; retry later or narrow the filters.`, 10);
+
+      const enqueuedAt = performance.now();
+      const entry: Waiting = {
+        lane,
+        start: () => {
+          queueWait.observe({ lane }, (performance.now() - enqueuedAt) / 1000);
+          this.running[lane]++;
+          let work: Promise<T>;
+          try {
+            work = job.work(controller.signal);
+          } catch (err) {
+            work = Promise.reject(err);
+          }
+          work
+            .then(
+              (value) => finish(() => resolve(value)),
+              (err: unknown) => finish(() => reject(controller.signal.aborted ? timeoutError() : err)),
+            )
+            .finally(() => {
+              this.running[lane]--;
+              this.pump();
+            });
+        },
+        cancel: () => {
+          const list = this.waiting[lane];
+          const i = list.indexOf(entry);
+          if (i >= 0) list.splice(i, 1);
+        },
+      };
+
+      const timer = setTimeout(() => {
+        entry.cancel(); // when still waiting
+        controller.abort();
+        finish(() => reject(timeoutError()));
+      }, this.options.timeoutMs);
+
+      if (canStart) entry.start();
+      else this.waiting[lane].push(entry);
+    });
+  }
+
+  private canStart(lane: Lane): boolean {
+    const total = this.running.cheap + this.running.heavy;
+    if (total >= this.options.slots) return false;
+    return lane === 'cheap' || this.running.heavy < this.options.heavySlots;
+  }
+
+  private pump(): void {
+    for (const lane of LANES) {
+      while (this.waiting[lane].length && this.canStart(lane)) this.waiting[lane].shift()!.start();
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * CSV text and the CSV download response, shared by every table that offers a download (stats tables, career
+ * tables, play-by-play, stints).
+ */
+import { stringify } from 'csv-stringify/sync';
+import { gunzipSync } from 'node:zlib';
+import type { EncodedResponse } from './encoding';
+
+/**
+ * CSV text (RFC 4180: comma separated, CRLF line ends, quotes doubled, fields with a comma, quote or line
+ * break quoted) of a header and rows; formula-like text cells are neutralised. Numbers stay numbers.
+ */
+export function encodeCsv(header: readonly string[], records: readonly (readonly unknown[])[]): string {
+  return stringify([header, ...records] as unknown[][], {
+    record_delimiter: '\r\n',
+    escape_formulas: true,
+    cast: { boolean: (v) => (v ? 'true' : 'false') },
+  });
+}
+
+/** The download: text/csv, attachment with its file name; the gzip bytes when the client takes them. */
+export function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    Vary: 'Accept-Encoding, Cookie',
+  };
+  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+  }
+  return new Response(gunzipSync(e.gzip) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

@@ -1,0 +1,35 @@
+/**
+ * The entity of a stats query (the player, or the game, a page is about), looked up on the computation's
+ * database handle: an unknown id is a 404 naming `entity`, whatever the filters. /api/data (dispatch.ts) and
+ * /api/shots (shots.ts) both use these.
+ */
+import type { StatsDb } from '../../db/statsDb';
+import { ApiError } from '../base/errors';
+
+/** A game as the game views and shot charts need it. */
+export interface GameRef {
+  game_id: number;
+  season: number;
+  season_type: string;
+  date: string;
+  home_team_id: number;
+  away_team_id: number;
+}
+
+/** The player id of `entity`, or ApiError 404. */
+export async function requirePlayer(db: StatsDb, id: string): Promise<number> {
+  const playerId = Number(id);
+  const rows = await db.query('SELECT 1 FROM players WHERE player_id = $1', [playerId]);
+  if (rows.length === 0) throw new ApiError(404, `No player with id ${id}`, 'entity');
+  return playerId;
+}
+
+/** The game of a 10-digit game id, or ApiError 404. */
+export async function requireGame(db: StatsDb, code: string): Promise<GameRef> {
+  const [g] = await db.query<GameRef & Record<string, unknown>>(
+    'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
+    [code],
+  );
+  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
+  return g;
+}

@@ -1,0 +1,155 @@
+/**
+ * Every metric column (src/lib/metricColumns.ts) computed from summed counters (METRICS.md). Percentages are
+ * 0-100; per-possession and per-play rates are per 100. A ratio with a zero denominator is null (shown as
+ * a dash), never 0 or NaN.
+ */
+import type { BaseSet } from '../../../lib/metricSets';
+import { COLUMNS } from '../../../lib/metricColumns';
+import type { PlayerSums, TeamSums, Zone } from './counters';
+
+export type Value = number | null;
+export type Values = Record<string, Value>;
+
+/** a / b, or null when b is 0. */
+const ratio = (a: number, b: number): Value => (b === 0 ? null : a / b);
+/** 100 a / b, or null. */
+export const pct = (a: number, b: number): Value => (b === 0 ? null : (100 * a) / b);
+
+type ZoneCounts = { [K in `fga_${Zone}` | `fgm_${Zone}`]: number };
+
+/** Frequency (share of all FGA) and accuracy (FG%) by zone; mid = short + long mid, three = corner + non-corner. */
+function zoneValues(s: ZoneCounts): Values {
+  const midA = s.fga_smid + s.fga_lmid;
+  const midM = s.fgm_smid + s.fgm_lmid;
+  const threeA = s.fga_c3 + s.fga_nc3;
+  const threeM = s.fgm_c3 + s.fgm_nc3;
+  const fga = s.fga_rim + midA + threeA;
+  return {
+    rim_freq: pct(s.fga_rim, fga),
+    rim_acc: pct(s.fgm_rim, s.fga_rim),
+    smid_freq: pct(s.fga_smid, fga),
+    smid_acc: pct(s.fgm_smid, s.fga_smid),
+    lmid_freq: pct(s.fga_lmid, fga),
+    lmid_acc: pct(s.fgm_lmid, s.fga_lmid),
+    mid_freq: pct(midA, fga),
+    mid_acc: pct(midM, midA),
+    c3_freq: pct(s.fga_c3, fga),
+    c3_acc: pct(s.fgm_c3, s.fga_c3),
+    nc3_freq: pct(s.fga_nc3, fga),
+    nc3_acc: pct(s.fgm_nc3, s.fga_nc3),
+    three_freq: pct(threeA, fga),
+    three_acc: pct(threeM, threeA),
+  };
+}
+
+/**
+ * Team-level quantities over a set of one team's (or a lineup's, or the league's) offensive possessions.
+ * `leagueHcPpp` = league points per halfcourt play in the same sample (transition points added).
+ * `opp` = the other side's sums over the same games (ShootingTotals +/-).
+ */
+export function teamValues(s: TeamSums, ctx: { leagueHcPpp: number | null; opp?: TeamSums | null }): Values {
+  const trPpp = ratio(s.tr_pts, s.tr_plays);
+  return {
+    poss: s.possessions,
+    // Efficiency & four factors (METRICS.md "Team_ and Opponent_ groups")
+    pts_per_poss: pct(s.pts, s.possessions),
+    efg_pct: pct(s.fgm + 0.5 * s.fg3m, s.fga),
+    tov_pct: pct(s.tov, s.possessions),
+    // ORB% = OREB / (OREB + opponent DREB), player rebounds as in the box score.
+    orb_pct: pct(s.oreb, s.oreb + s.dreb),
+    ft_rate: pct(s.ftm, s.fga),
+    ...zoneValues(s),
+    // Play context: a play ends with an FGA, a free-throw trip or a turnover.
+    hc_play_pct: pct(s.hc_plays, s.plays),
+    hc_pts_per_play: pct(s.hc_pts, s.hc_plays),
+    pb_play_pct: pct(s.pb_plays, s.plays),
+    pb_pts_per_play: pct(s.pb_pts, s.pb_plays),
+    // Transition: at most one transition play per possession (the first play), so plays / possessions.
+    tr_freq: pct(s.tr_plays, s.possessions),
+    tr_pts_per_play: trPpp === null ? null : 100 * trPpp,
+    tr_pts_added:
+      trPpp === null || ctx.leagueHcPpp === null || s.possessions === 0
+        ? null
+        : ((trPpp - ctx.leagueHcPpp) * s.tr_plays * 100) / s.possessions,
+    tr_off_steal_pct: pct(s.tr_plays_stl, s.tr_plays),
+    tr_off_dreb_pct: pct(s.tr_plays_reb, s.tr_plays),
+    // Shooting totals; team time = 5 players x the time played, in seconds.
+    sec: 5 * s.seconds,
+    fgm: s.fgm,
+    fga: s.fga,
+    fg3m: s.fg3m,
+    fg3a: s.fg3a,
+    ftm: s.ftm,
+    fta: s.fta,
+    pts: s.pts,
+    plus_minus: ctx.opp ? s.pts - ctx.opp.pts : null,
+  };
+}
+
+/**
+ * Player quantities (the six offensive sets) from his own counters and his team's counters while he was on
+ * court. `asTeam`: the row is a whole team summed over its players (team game log): AST% is then AST / FGM.
+ */
+export function playerValues(s: PlayerSums, opts: { asTeam?: boolean } = {}): Values {
+  const fga = s.fga_rim + s.fga_smid + s.fga_lmid + s.fga_c3 + s.fga_nc3;
+  const fgm = s.fgm_rim + s.fgm_smid + s.fgm_lmid + s.fgm_c3 + s.fgm_nc3;
+  const fg3a = s.fga_c3 + s.fga_nc3;
+  const fg3m = s.fgm_c3 + s.fgm_nc3;
+  // Usage% = (FGA + TOV + FT trips) / team plays while on court.
+  const usage = pct(fga + s.tov + s.ft_trips, s.team_plays);
+  // AST% = AST / team FGM while on court excluding his own.
+  const astPct = opts.asTeam ? pct(s.ast, fgm) : pct(s.ast, s.team_fgm - fgm);
+  return {
+    sec: s.on_seconds, // seconds on court
+    poss: s.off_poss,
+    usage,
+    psa: pct(s.pts, fga + s.ft_trips), // points per shot attempt x 100
+    ast_pct: astPct,
+    ast_usg: astPct === null || usage === null || usage === 0 ? null : astPct / usage,
+    tov_pct: pct(s.tov, fga + s.ft_trips + s.tov),
+    pts_per_100: pct(s.pts, s.off_poss),
+    efg_pct: pct(fgm + 0.5 * fg3m, fga),
+    fg2_pct: pct(fgm - fg3m, fga - fg3a),
+    fg3_pct: pct(fg3m, fg3a),
+    ft_pct: pct(s.ftm, s.fta),
+    // Share of makes that were assisted, by zone.
+    astd_rim: pct(s.astd_rim, s.fgm_rim),
+    astd_mid: pct(s.astd_smid + s.astd_lmid, s.fgm_smid + s.fgm_lmid),
+    astd_three: pct(s.astd_c3 + s.astd_nc3, fg3m),
+    ...zoneValues(s),
+    // SFLD% = shooting fouls drawn / (FGA + shooting fouls drawn without an FGA); a fouled miss is no FGA,
+    // a fouled make (and-one) is, so "without an FGA" = sfd - and1.
+    sfld_pct: pct(s.sfd, fga + s.sfd - s.and1),
+    // FFLD% = non-shooting fouls drawn / his plays (FGA + FT trips + TOV).
+    ffld_pct: pct(s.nsfd, fga + s.ft_trips + s.tov),
+    and1_pct: pct(s.and1, fgm),
+    ft_rate: pct(s.fta, fga), // players: FTA / FGA
+    blk_pct: pct(s.blk, s.opp_fg2a),
+    stl_pct: pct(s.stl, s.def_poss),
+    // PF per 100 defensive possessions on court.
+    pf_per_100: pct(s.pf, s.def_poss),
+    orb_pct: pct(s.oreb, s.oreb_chances),
+    drb_pct: pct(s.dreb, s.dreb_chances),
+    // Totals
+    fgm,
+    fga,
+    fg3m,
+    fg3a,
+    ftm: s.ftm,
+    fta: s.fta,
+    pts: s.pts,
+    plus_minus: s.team_pts - s.opp_pts,
+  };
+}
+
+/** Keep only the columns of one base set (and round for the wire). */
+export function pickColumns(values: Values, base: BaseSet): Values {
+  const out: Values = {};
+  for (const c of COLUMNS[base]) out[c.key] = round(values[c.key] ?? null);
+  return out;
+}
+
+/** Two decimals: more than the one the tables show, and the answers stay small. */
+export function round(v: Value): Value {
+  return v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100;
+}

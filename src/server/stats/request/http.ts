@@ -1,0 +1,64 @@
+/**
+ * JSON responses of the stats API and the one error mapping every endpoint shares:
+ * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
+ * timeout) -> 429/503 with Retry-After, an interrupted query or a missing database -> 503, anything
+ * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
+ */
+import { gunzipSync } from 'node:zlib';
+import { ParamError } from '../../../lib/apiParams';
+import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../../db/statsDb';
+import { pickEncoding } from '../../http/compression';
+import { ApiError } from '../base/errors';
+import { BusyError } from '../answers/queue';
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/**
+ * A cached answer: 304 when the client already holds it (If-None-Match), else the brotli or gzip bytes when the
+ * client accepts them (browsers accept both), else the decompressed JSON. An answer's ETag is a hash of its bytes,
+ * so it changes exactly when a new stats file changes the answer; browsers may reuse it for a minute without asking.
+ */
+export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string; fromCache?: boolean }, request: Request): Response {
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept-Encoding',
+    ETag: e.etag,
+    'X-Cache': e.fromCache ? 'hit' : 'miss',
+  };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
+  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? undefined, e.br ? ['br', 'gzip'] : ['gzip']);
+  if (e.br && encoding === 'br') {
+    return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
+  }
+  if (encoding === 'gzip') {
+    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+  }
+  return new Response(gunzipSync(e.gzip), { status: 200, headers });
+}
+
+function errorResponse(err: unknown): Response {
+  if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
+  if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
+  if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
+  if (err instanceof StatsDbMissingError) return json({ error: 'The stats database is not built yet.' }, 503);
+  if (err instanceof StatsDbDamagedError) return json({ error: err.message }, 503, { 'Retry-After': '300' });
+  // A memoised lookup (names, pools) shared with a computation that timed out was interrupted with it.
+  if (err instanceof QueryInterruptedError) return json({ error: 'The query was stopped; retry shortly.' }, 503, { 'Retry-After': '2' });
+  console.error('stats API error', err);
+  return json({ error: 'Internal Server Error' }, 500);
+}
+
+/** Run an endpoint body, mapping thrown errors to JSON responses. */
+export async function handle(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

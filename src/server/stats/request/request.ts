@@ -1,0 +1,52 @@
+/**
+ * THE entry point that turns an HTTP request for stats into a query: parse and validate the query string
+ * (src/lib/apiParams.ts; a bad value is a 400 naming its key), gate the filters on the session
+ * (src/server/stats/request/gating.ts; 403), and name who asks (the per-client cap of the queue counts by it).
+ * Endpoints that read the stats request format (/api/data and its kin) call this, then answers.ts.
+ */
+import type { APIContext } from 'astro';
+import { LRUCache } from 'lru-cache';
+import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import { rateLimitKeyOf } from '../../auth/clientIp';
+import type { Asker } from '../answers/answers';
+import { assertFiltersAllowed } from './gating';
+
+export interface StatsRequest {
+  query: DataQuery;
+  asker: Asker;
+}
+
+/**
+ * Parsed queries by their query string. Parsing is a pure function of the string, and validating every key with
+ * zod costs more than serving a cached answer, so a repeated view (the common case) parses once. Bad queries are
+ * kept too (their 400). Gating depends on the session and runs every time.
+ */
+const parsed = new LRUCache<string, { query: DataQuery } | { error: unknown }>({ max: 2000 });
+
+function parseOnce(search: string, params: URLSearchParams): DataQuery {
+  let hit = parsed.get(search);
+  if (!hit) {
+    try {
+      hit = { query: parseDataQuery(rawQueryFromSearchParams(params)) };
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error;
+      hit = { error };
+    }
+    parsed.set(search, hit);
+  }
+  if ('error' in hit) throw hit.error;
+  return hit.query;
+}
+
+export function parseStatsRequest(context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string }): StatsRequest {
+  const session = context.locals.session ?? null;
+  const query = parseOnce(context.url.search, context.url.searchParams);
+  assertFiltersAllowed(query, session);
+  return { query, asker: { client: askerOf(context, session?.user.email ?? null) } };
+}
+
+/** The signed-in user's email, else the client's address (IPv6 by /64), as the queue's client key. */
+function askerOf(context: { request: Request; clientAddress?: string }, email: string | null): string {
+  if (email) return `user:${email.toLowerCase()}`;
+  return `ip:${rateLimitKeyOf(context)}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * Derived tables the API builds in SQL from the ingest's tables, run by the ingest (src/server/ingest/hooks.ts)
+ * on the finished database just before it is renamed into place. Owned by the stats API: add builders here.
+ * Each builder gets the open DuckDB connection of the database being built and must only use SQL on it.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { POSSESSION_COUNTERS } from '../../ingest/counters';
+
+export interface AggregateBuilder {
+  /** Name printed in the ingest log. */
+  name: string;
+  build(connection: DuckDBConnection): Promise<void>;
+}
+
+/** Every counter column of the possessions table: seconds and the offense's counters (ingest/counters.ts). */
+export const POSSESSION_COUNTER_COLUMNS = ['possessions', 'seconds', ...POSSESSION_COUNTERS] as const;
+export type PossessionCounterColumn = (typeof POSSESSION_COUNTER_COLUMNS)[number];
+
+/** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
+const COUNTERS = POSSESSION_COUNTERS;
+
+/**
+ * agg_player_on_court: per player, game, side (is_offense) and filtered-out flag, the full counters of the
+ * possessions he was on court for: on offense his team's possessions, on defense the opponent's possessions
+ * (counters are always the offense's, as in team_game_totals). The on/off sets read it: "on" is this table,
+ * "off" is the team's totals (team_game_totals) minus "on". Columns: player_id, team_id (his team), is_offense,
+ * game_id, season, season_type, is_filtered_out, possessions, seconds, then the counters of team_game_totals.
+ */
+const playerOnCourtBuilder: AggregateBuilder = {
+  name: 'agg_player_on_court',
+  async build(connection) {
+    const counters = COUNTERS.join(', ');
+    const sums = COUNTERS.map((c) => `SUM(${c})::INTEGER AS ${c}`).join(', ');
+    await connection.run('DROP TABLE IF EXISTS agg_player_on_court');
+    await connection.run(`
+      CREATE TABLE agg_player_on_court AS
+      WITH u AS (
+        SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id AS team_id, TRUE AS is_offense,
+               game_id, season, season_type, is_filtered_out, possessions, seconds, ${counters}
+          FROM possessions
+        UNION ALL
+        SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, def_team_id AS team_id, FALSE AS is_offense,
+               game_id, season, season_type, is_filtered_out, possessions, seconds, ${counters}
+          FROM possessions
+      )
+      SELECT player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out,
+             SUM(possessions)::INTEGER AS possessions, SUM(seconds)::INTEGER AS seconds, ${sums}
+        FROM u
+       GROUP BY player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out
+       ORDER BY season, season_type, game_id, player_id`);
+  },
+};
+
+/**
+ * player_possession_index: the possession membership sorted by player, so that a lineup filter (on_court,
+ * off_court, pg..c) reads one player's rows (DuckDB's zone maps skip the row groups of other players) instead
+ * of every possession. One row per player per possession he was on court for: 10 rows per possession.
+ * Columns (commented as in schema.sql):
+ *   player_id INTEGER      -- the player on court (players.player_id)
+ *   possession_id INTEGER  -- the possession (possessions.possession_id)
+ *   is_offense BOOLEAN     -- TRUE: he is one of the offense's five (o1..o5); FALSE: of the defense's (d1..d5)
+ *   slot TINYINT           -- 1..5: his column o<slot>/d<slot>, the five ordered by estimated position (1 = pg ... 5 = c)
+ *   season SMALLINT        -- possessions.season (lets a season filter prune inside one player's rows)
+ * Sorted by player_id, possession_id.
+ */
+export const playerPossessionIndexBuilder: AggregateBuilder = {
+  name: 'player_possession_index',
+  async build(connection) {
+    await connection.run('DROP TABLE IF EXISTS player_possession_index');
+    await connection.run(`
+      CREATE TABLE player_possession_index AS
+      SELECT player_id::INTEGER AS player_id, possession_id::INTEGER AS possession_id, is_offense,
+             slot::TINYINT AS slot, season::SMALLINT AS season
+        FROM (
+          SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, possession_id, TRUE AS is_offense,
+                 unnest([1, 2, 3, 4, 5]) AS slot, season
+            FROM possessions
+          UNION ALL
+          SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, possession_id, FALSE AS is_offense,
+                 unnest([1, 2, 3, 4, 5]) AS slot, season
+            FROM possessions
+        )
+       ORDER BY player_id, possession_id`);
+  },
+};
+
+/**
+ * The sort key of the team-clustered copies below: a team's season, as season * 10^10 + team_id (season first,
+ * then team). Both copies are sorted by it, so that a filter naming a few team-seasons (`team_season IN (...)`)
+ * lets DuckDB's zone maps skip every row group of the other teams and seasons.
+ */
+export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
+
+/** Columns every sample holds (src/server/stats/sql/sample.ts): identity, sample keys, team and lineup ids, the ten players. */
+export const SAMPLE_KEY_COLUMNS = [
+  'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
+  'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
+] as const;
+
+/**
+ * The possession columns team_possessions copies: the sample's key columns, the filter columns and every
+ * counter.
+ */
+export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
+
+/**
+ * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p and yields the columns
+ * team_season, period, possession_id), sorted by team_season, period, possession_id: one season at a time, in
+ * season order, so that each sort holds one season and the table ends up sorted as a whole (the key starts with
+ * the season).
+ */
+async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string): Promise<void> {
+  await connection.run(`DROP TABLE IF EXISTS ${table}`);
+  await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM ${from} WHERE FALSE`);
+  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
+  for (const { season } of seasons) {
+    await connection.run(`INSERT INTO ${table} SELECT ${columns} FROM ${from} WHERE p.season = $season ORDER BY team_season, period, possession_id`, {
+      season: Number(season),
+    });
+  }
+}
+
+/**
+ * The premise of reading a lineup sample by team-season (src/server/stats/sql/sample.ts): every player on the floor
+ * plays for a team of his player_seasons row that season (team_ids). A possession breaking it would be missing
+ * from such samples, so the build stops and the previous database stays in place.
+ */
+async function assertOnCourtTeamsKnown(connection: DuckDBConnection): Promise<void> {
+  const reader = await connection.runAndReadAll(`
+    WITH on_court AS (
+      SELECT DISTINCT i.player_id, i.season, CASE WHEN i.is_offense THEN p.off_team_id ELSE p.def_team_id END AS team_id
+        FROM player_possession_index i JOIN possessions p USING (possession_id))
+    SELECT COUNT(*) AS n, min(player_id) AS player_id, min(season) AS season
+      FROM on_court ANTI JOIN (SELECT player_id, season, unnest(team_ids) AS team_id FROM player_seasons) ps USING (player_id, season, team_id)`);
+  const [row] = reader.getRowObjectsJS();
+  if (Number(row?.n ?? 0) > 0) {
+    throw new Error(
+      `${String(row!.n)} players on the floor for a team missing from their player_seasons row (e.g. player ${String(row!.player_id)} in ${String(row!.season)}): team-season samples would miss their possessions`,
+    );
+  }
+}
+
+/**
+ * team_possessions: every possession filed twice, under its offense's and its defense's team-season, with the
+ * columns a sample reads (TEAM_POSSESSION_COLUMNS). A player's possessions all lie in his teams'
+ * seasons, so a lineup filter naming him reads his team-seasons' rows (about 1/15 of the table for one team)
+ * where the possession table, sorted by game, spreads them over every row group.
+ * Columns (commented as in schema.sql):
+ *   team_season BIGINT     -- the team-season it is filed under (teamSeasonKey: the sort key)
+ *   filed_offense BOOLEAN  -- TRUE: filed under the offense's team; FALSE: under the defense's
+ *   ... then TEAM_POSSESSION_COLUMNS as in possessions.
+ * Sorted by team_season, period, possession_id: a period filter skips the other periods' row groups too.
+ */
+const teamPossessionsBuilder: AggregateBuilder = {
+  name: 'team_possessions',
+  async build(connection) {
+    await assertOnCourtTeamsKnown(connection);
+    await buildBySeason(
+      connection,
+      'team_possessions',
+      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, f.filed_offense, ${TEAM_POSSESSION_COLUMNS.map((c) => `p.${c}`).join(', ')}`,
+      `possessions p, (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id, unnest([TRUE, FALSE]) AS filed_offense) f`,
+    );
+  },
+};
+
+/**
+ * team_player_possession_stats: player_possession_stats filed twice, under each team-season of the possession
+ * (both teams' players' counters under both teams), sorted by team_season, period, possession_id. With
+ * team_possessions, a players table with a lineup filter reads only the named players' team-seasons (and
+ * periods). Columns: team_season BIGINT (as in team_possessions), period TINYINT (possessions.period), then
+ * every column of player_possession_stats.
+ */
+const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
+  name: 'team_player_possession_stats',
+  async build(connection) {
+    await buildBySeason(
+      connection,
+      'team_player_possession_stats',
+      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*`,
+      `player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id, (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f`,
+    );
+  },
+};
+
+export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
+  playerOnCourtBuilder,
+  playerPossessionIndexBuilder,
+  teamPossessionsBuilder,
+  teamPlayerPossessionStatsBuilder,
+];

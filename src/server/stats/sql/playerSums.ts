@@ -1,0 +1,157 @@
+/**
+ * playerSumsBy: a player's own counters (player_possession_stats / player_game_totals) plus his team's counters
+ * while he was on court, per group; the per-game totals when only game-level filters apply, else the
+ * possessions (with lineup filters, the request's sample as a CTE: src/server/stats/sql/sample.ts).
+ */
+import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
+import type { StatsDb, Row } from '../../db/statsDb';
+import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
+import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
+import type { PossessionCounterColumn } from './aggregates';
+import { sampleSql, type SampleSelect } from './sample';
+import { and, Params } from './sql';
+import { D, groupSelect, O, type GroupKey } from './sums';
+
+export interface PlayerSumsOptions {
+  groupBy: readonly GroupKey[];
+  playerId?: number;
+  teamId?: number;
+  gameId?: number;
+}
+
+/** Own + on-court counters per group, plus last_team_id (team of his last game in the group). */
+export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions): Promise<Row[]> {
+  const b = new Params();
+  const groups = groupSelect(o.groupBy, 's');
+  const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
+  if (needsPossessions(f) || o.groupBy.includes('slot')) {
+    // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
+    // (src/server/stats/sql/sample.ts); other possession filters are applied inline to each source.
+    const sample = hasLineupFilter(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
+    const rows = playerPossessionRows(db, f, b, o, sample);
+    // Own and on-court rows are summed apart (each part only its own counters, over its own rows), then
+    // joined by group: a player with only one kind of row in a group gets zeros for the other kind.
+    const part = (source: string, counters: readonly string[]) =>
+      `SELECT ${[...groups, 'max(s.game_id) AS last_game', 'arg_max(s.team_id, s.game_id) AS last_team', sumColumns(counters, 's')].join(', ')}
+         FROM (${source}) s ${groupBy}`;
+    const zeroIfMissing = (counters: readonly string[], alias: string) => counters.map((c) => `COALESCE(${alias}.${c}, 0) AS ${c}`);
+    const sql = `${sample ? `WITH sample AS MATERIALIZED (${sample.sql})` : ''}
+      SELECT ${[
+        ...o.groupBy,
+        'CASE WHEN onc.last_game IS NULL OR own.last_game >= onc.last_game THEN own.last_team ELSE onc.last_team END AS last_team_id',
+        ...zeroIfMissing(PLAYER_OWN_COUNTERS, 'own'),
+        ...zeroIfMissing(PLAYER_ON_COURT_COUNTERS, 'onc'),
+      ].join(', ')}
+      FROM (${part(rows.own, PLAYER_OWN_COUNTERS)}) own
+      FULL OUTER JOIN (${part(rows.onCourt, PLAYER_ON_COURT_COUNTERS)}) onc ${o.groupBy.length ? `USING (${o.groupBy.join(', ')})` : 'ON TRUE'}`;
+    return db.query(sql, b.values);
+  }
+  const joinTg = needsTeamGames(f);
+  const where = and([
+    ...sampleConditions(f, b, 's'),
+    ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
+    o.playerId !== undefined ? `s.player_id = ${b.bind(o.playerId)}` : '',
+    o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
+    o.gameId !== undefined ? `s.game_id = ${b.bind(o.gameId)}` : '',
+  ]);
+  const src = `SELECT s.* FROM player_game_totals s${
+    joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''
+  } WHERE ${where}`;
+  return db.query(
+    `SELECT ${[...groups, 'arg_max(s.team_id, s.game_id) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')} FROM (${src}) s ${groupBy}`,
+    b.values,
+  );
+}
+
+/** The possession counters playerPossessionRows reads (its on-court rows): what a sample needs for player sums. */
+const PLAYER_SAMPLE: readonly PossessionCounterColumn[] = ['possessions', 'seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
+
+const slotCase = (cols: string[], who: string) => `CASE ${cols.map((c, i) => `WHEN p.${c} = ${who} THEN ${i + 1}`).join(' ')} END`;
+
+/** Conditions on the sample that hold for every row a player-sums query reads (one game, one team's possessions). */
+function sampleNarrowing(b: Params, o: PlayerSumsOptions): string[] {
+  const c: string[] = [];
+  if (o.gameId !== undefined) c.push(`p.game_id = ${b.bind(o.gameId)}`);
+  if (o.teamId !== undefined) {
+    const id = b.bind(o.teamId);
+    c.push(`(p.off_team_id = ${id} OR p.def_team_id = ${id})`);
+  }
+  return c;
+}
+
+/**
+ * Player rows from the possessions: `own` (player_possession_stats: his own counters) and `onCourt` (one row per
+ * player on the floor per possession: PLAYER_ON_COURT_COUNTERS). Both carry player_id, team_id, game_id,
+ * season, season_type and slot. With a `sample`, they read the query's CTE named sample; else the possession
+ * table with the filters inline.
+ */
+function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions, sample: SampleSelect | null): { own: string; onCourt: string } {
+  const offExtra: string[] = [];
+  const defExtra: string[] = [];
+  // On-court rows need the player in the possession's five; his own counters do not (a substitute who comes
+  // in during a possession, e.g. at a free throw, can still shoot in it: the box score counts that shot).
+  const onOffExtra: string[] = [];
+  const onDefExtra: string[] = [];
+  if (o.playerId !== undefined) {
+    const id = b.bind(o.playerId);
+    onOffExtra.push(`${id} IN (p.o1, p.o2, p.o3, p.o4, p.o5)`);
+    onDefExtra.push(`${id} IN (p.d1, p.d2, p.d3, p.d4, p.d5)`);
+  }
+  if (o.teamId !== undefined) {
+    const id = b.bind(o.teamId);
+    offExtra.push(`p.off_team_id = ${id}`);
+    defExtra.push(`p.def_team_id = ${id}`);
+  }
+  if (o.gameId !== undefined) {
+    const id = b.bind(o.gameId);
+    offExtra.push(`p.game_id = ${id}`);
+    defExtra.push(`p.game_id = ${id}`);
+  }
+  const fromSample = (flag: string, extra: string[]) => `SELECT * FROM sample p WHERE ${and([flag, ...extra])}`;
+  const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra]);
+  const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra]);
+  const own = PLAYER_OWN_COUNTERS.map((c) => `s.${c}`).join(', ');
+  const keys = 'p.game_id, p.season, p.season_type';
+  const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
+  // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on the
+  // opponent's, each judged by the filters from his team's perspective. From a sample, one scan of the player
+  // counters joined to it serves both sides (each row is either an offensive or a defensive one); a sample
+  // read from team_possessions pairs with team_player_possession_stats, filed the same way: the join on
+  // (possession, team-season) takes each player row once, from the sample's team-seasons only.
+  let ownRows: string;
+  if (sample) {
+    const byTeam = sample.teamSeasons !== null;
+    ownRows = `
+    SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN ${slotCase(O, 's.player_id')} ELSE ${slotCase(D, 's.player_id')} END AS slot, ${own}
+      FROM ${byTeam ? 'team_player_possession_stats' : 'player_possession_stats'} s
+      JOIN sample p ON p.possession_id = s.possession_id${byTeam ? ' AND s.team_season = p.team_season' : ''}
+     WHERE ${and([
+       `(s.is_offense AND ${and(['p.off_ok', ...offExtra])}) OR (NOT s.is_offense AND ${and(['p.def_ok', ...defExtra])})`,
+       // the sample's team-seasons and periods: conditions DuckDB checks against each row group's range
+       byTeam ? `s.team_season IN ${b.list(sample.teamSeasons!)}` : '',
+       byTeam ? periodCondition(f, b, 's') : '',
+     ])} ${playerFilter}`;
+  } else {
+    const po = possessionSource(db, f, b, 'offense', offExtra);
+    const pd = possessionSource(db, f, b, 'defense', defExtra);
+    ownRows = `
+    SELECT s.player_id, s.team_id, ${keys}, ${slotCase(O, 's.player_id')} AS slot, ${own}
+      FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter}
+    UNION ALL
+    SELECT s.player_id, s.team_id, ${keys}, ${slotCase(D, 's.player_id')} AS slot, ${own}
+      FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter}`;
+  }
+  // On-court counters: one row per player on the floor per possession.
+  const onRows = `
+    SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.off_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+      p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses,
+      p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts
+      FROM (${poOn}) p
+    UNION ALL
+    SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.def_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+      0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses,
+      0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts
+      FROM (${pdOn}) p`;
+  const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';
+  return { own: ownRows, onCourt: `SELECT * FROM (${onRows}) ${onFilter}` };
+}
