@@ -14,7 +14,7 @@ import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';
-import { stateSumsAnswer } from '../../src/server/stats/sql/stateSums';
+import { lineupSumsAnswer, stateSumsAnswer } from '../../src/server/stats/sql/presummed';
 import type { LeaguePlayers } from '../../src/server/stats/views/players';
 import { DB_PATH, HAS_DB } from './helpers';
 
@@ -40,13 +40,13 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
     instance.closeSync();
   });
 
-  const compareDraws = async (seed: number, n: number, only: DrawOptions = {}) => {
+  const compareDraws = async (seed: number, n: number, only: DrawOptions = {}, takesFastPath = (q: DataQuery) => stateSumsAnswer(q.filters, { groupBy: [] })) => {
     const rng = generator(seed);
     let fast = 0;
     for (let i = 0; i < n; i++) {
       const { url } = drawQuery(rng, rosters, only);
       const q = queryOf(url);
-      if (stateSumsAnswer(q.filters, { groupBy: [] })) fast++;
+      if (takesFastPath(q)) fast++;
       const [served, reference] = [await compute(q, false), await compute(q, true)];
       // As the client reads them (JSON: no -0, which a rounded sum of doubles can give either way).
       expect(asJson(served), url).toEqual(asJson(reference));
@@ -65,5 +65,14 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
       filters: (def) => stateFilters.has(def.name),
     });
     expect(fast).toBeGreaterThan(20);
+  });
+
+  it('on lineup tables with season filters only (the pre-summed lineup rows)', { timeout: 600_000 }, async () => {
+    const sampleFilters = new Set(['FilterOutGarbageTime', 'SeasonType']);
+    const fast = await compareDraws(27, 24, {
+      pages: ['Lineups', 'TeamLineups', 'PlayerLineups'],
+      filters: (def) => sampleFilters.has(def.name),
+    }, (q) => lineupSumsAnswer({ query: async () => [] }, q.filters, ['lineup_id']));
+    expect(fast).toBeGreaterThan(12);
   });
 });

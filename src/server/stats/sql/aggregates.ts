@@ -192,7 +192,7 @@ const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
  * on the opponent's): the keys of every filter a players table can apply without a game-level, time or lineup
  * filter. A league-wide players answer over 20 seasons with a period or score filter then sums a few million of
  * these rows instead of unnesting ten players per possession (issue 25); the rows are exactly the possessions'
- * rows summed, so the numbers are the same (tests/api/stateSums.test.ts compares both paths).
+ * rows summed, so the numbers are the same (tests/api/planPaths.test.ts compares both paths).
  * Columns: player_id, team_id, season, season_type, is_filtered_out, period, score_diff, last_game (the latest game of the row: the player's team in his
  * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
  * Sorted by season, period, player_id.
@@ -226,10 +226,40 @@ const statePlayerSumsBuilder: AggregateBuilder = {
   },
 };
 
+/**
+ * lineup_season_sums: the possessions' counters summed per side (is_offense: the team's own possessions, or
+ * its opponents' against it), season, season type, garbage flag, team, lineup id and the five in slot order
+ * (p1..p5 = o1..o5 or d1..d5). A lineups table with season filters only (the default view) sums these rows,
+ * a few hundred thousand over twenty seasons, instead of grouping every possession by lineup (presummed.ts).
+ * Columns: is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1..p5, then
+ * POSSESSION_COUNTER_COLUMNS. Sorted by season, team_id.
+ */
+const lineupSeasonSumsBuilder: AggregateBuilder = {
+  name: 'lineup_season_sums',
+  async build(connection) {
+    const counters = POSSESSION_COUNTER_COLUMNS;
+    const side = (isOffense: boolean) => {
+      const [t, f] = isOffense ? ['off', 'o'] : ['def', 'd'];
+      return `SELECT ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, season, season_type, is_filtered_out, ${t}_team_id AS team_id,
+          ${t}_lineup_id AS lineup_id, ${[1, 2, 3, 4, 5].map((i) => `${f}${i} AS p${i}`).join(', ')}, ${counters.join(', ')}
+        FROM possessions`;
+    };
+    await connection.run('DROP TABLE IF EXISTS lineup_season_sums');
+    await connection.run(`
+      CREATE TABLE lineup_season_sums AS
+      SELECT is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5,
+             ${counters.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+        FROM (${side(true)} UNION ALL ${side(false)})
+       GROUP BY is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5
+       ORDER BY season, team_id`);
+  },
+};
+
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,
   statePlayerSumsBuilder,
+  lineupSeasonSumsBuilder,
 ];

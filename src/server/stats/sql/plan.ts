@@ -1,6 +1,6 @@
 /**
  * Plan switches of one computation, kept in its database scope (src/server/db/statsDb.ts withScope). Today one:
- * the reference paths. The sums have fast paths that read pre-summed tables (stateSums.ts) where the filters
+ * the reference paths. The sums have fast paths that read pre-summed tables (presummed.ts) where the filters
  * allow; the reference paths read the possessions for every query. Tests switch them on to compare both paths
  * query by query (tests/api/planPaths.test.ts); the server never does.
  */
