@@ -266,3 +266,90 @@ export function writeWowyView(params: URLSearchParams, v: WowyViewState): URLSea
 export function keepWowyView(params: URLSearchParams, previousSearch: string): URLSearchParams {
   return writeWowyView(params, parseWowyView(previousSearch));
 }
+
+// ---- What the views show (the island and its tests) ----
+
+/** The possessions a state counts on the shown side (the small-sample test reads these). */
+export const possOn = (c: WowyCell | undefined, side: Side): number => (c ? (side === 'offense' ? c.off_poss : c.def_poss) : 0);
+
+/** The number a view shows for a state: net rating, or the side's rating (offensive on offense, defensive on defense). */
+export function metricOf(c: WowyCell | undefined, metric: WowyMetric, side: Side): number | null {
+  if (!c) return null;
+  if (metric === 'net') return c.net;
+  return side === 'offense' ? c.ortg : c.drtg;
+}
+
+/** A matrix cell: its number, and the possessions behind it (the smaller of the two states of a difference). */
+export interface MatrixValue {
+  value: number | null;
+  poss: number;
+}
+
+/**
+ * The matrix cell (row, col) in a mode. On the diagonal, Together is the player's on-court number and Neither his
+ * off-court one; the two other modes have nothing there.
+ */
+export function matrixValue(pairs: ReadonlyMap<string, WowyPair>, row: number, col: number, mode: WowyMatrixMode, metric: WowyMetric, side: Side): MatrixValue {
+  if (row === col && (mode === 'a_only' || mode === 'diff')) return { value: null, poss: 0 };
+  if (mode === 'diff') {
+    const together = cellOf(pairs, row, col, 'both');
+    const alone = cellOf(pairs, row, col, 'a_only');
+    const a = metricOf(together, metric, side);
+    const b = metricOf(alone, metric, side);
+    return { value: a === null || b === null ? null : a - b, poss: Math.min(possOn(together, side), possOn(alone, side)) };
+  }
+  const c = cellOf(pairs, row, col, mode);
+  return { value: metricOf(c, metric, side), poss: possOn(c, side) };
+}
+
+/**
+ * How good a number is, -1 (worst) .. 1 (best), for the diverging colour scale: net rating and differences
+ * around 0 (full colour at ±15 per 100), a side rating around the team's own (±10); a defensive rating is
+ * better lower.
+ */
+export function goodness(value: number | null, o: { metric: WowyMetric; mode: WowyMatrixMode; side: Side; teamRating: number | null }): number | null {
+  if (value === null) return null;
+  const lowerIsBetter = o.metric === 'rating' && o.side === 'defense';
+  const centre = o.metric === 'rating' && o.mode !== 'diff' ? (o.teamRating ?? value) : 0;
+  const span = o.metric === 'net' || o.mode === 'diff' ? 15 : 10;
+  const t = Math.max(-1, Math.min(1, (value - centre) / span));
+  return lowerIsBetter ? -t : t;
+}
+
+/** One line of the list view: a pair of different players and the four states' numbers. */
+export interface WowyListRow {
+  a: WowyPlayer;
+  b: WowyPlayer;
+  cells: Record<WowyStateName, WowyCell>;
+}
+
+/** The list view's lines: every pair of different players, a ranked above b. */
+export function listRows(answer: Pick<WowyAnswer, 'players' | 'pairs'>): WowyListRow[] {
+  const index = pairIndex(answer);
+  const rows: WowyListRow[] = [];
+  for (const a of answer.players) {
+    for (const b of answer.players) {
+      if (b.rank <= a.rank) continue;
+      const p = index.get(`${a.player_id}|${b.player_id}`);
+      if (p) rows.push({ a, b, cells: { both: p.both, a_only: p.a_only, b_only: p.b_only, neither: p.neither } });
+    }
+  }
+  return rows;
+}
+
+/** The four factors' keys and labels. */
+export const WOWY_FACTORS = [
+  { key: 'efg_pct', label: 'eFG%' },
+  { key: 'tov_pct', label: 'TOV%' },
+  { key: 'orb_pct', label: 'ORB%' },
+  { key: 'ft_rate', label: 'FT Rate' },
+] as const satisfies readonly { key: keyof WowyFactors; label: string }[];
+
+/** The numbers of a state a list column reads, by column part: poss, rating (the side's), net, or a factor. */
+export function statePart(c: WowyCell, part: string, side: Side): number | null {
+  if (part === 'poss') return possOn(c, side);
+  if (part === 'rating') return side === 'offense' ? c.ortg : c.drtg;
+  if (part === 'net') return c.net;
+  const f = side === 'offense' ? c.off : c.def;
+  return f ? (f[part as keyof WowyFactors] ?? null) : null;
+}
