@@ -141,11 +141,12 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     '/api/v1/search': '?q=jokic',
     '/api/v1/shots': '?page=PlayerProfile&entity=203999&season=2022-23',
     '/api/v1/teams': '?season=2022-23&season_type=playoffs',
+    '/api/v1/teams/{abbr}/with_without': '?season=2022-23&n=4&four_factors=true',
   };
   expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(examples).sort());
   await nextMinute();
   for (const [path, query] of Object.entries(examples)) {
-    const url = path.replace('{player_id}', '203999').replace('{game_id}', '0042200405') + query;
+    const url = path.replace('{player_id}', '203999').replace('{game_id}', '0042200405').replace('{abbr}', 'DEN') + query;
     const r = await fetch(`${server.base}${url}`, { headers: { Authorization: `Bearer ${key}` } });
     expect(r.status, url).toBe(200);
     const check = validator(doc.paths[path]!.get.responses['200']!.content!['application/json']!.schema);

@@ -104,6 +104,10 @@ export default function WowyPanel() {
     <section className="wy" aria-labelledby="wy-title" data-testid="wowy">
       <div className="wy-head">
         <h2 id="wy-title">With/without: every pair of the top {view.n}</h2>
+        <span className="wy-spacer" />
+        <a className="wy-guide" href="/stats/guides/with-without">
+          How it is counted
+        </a>
         {csvHref && (
           <a className="sa-csv" href={csvHref} download data-testid="wowy-csv">
             Download CSV
