@@ -220,7 +220,7 @@ export const DEFAULT_WOWY_VIEW: WowyViewState = {
 export const WOWY_URL_KEYS = ['n', 'wview', 'wmode', 'wmetric', 'ff', 'small', 'wplayer', 'wsort', 'wdir'] as const;
 
 const intIn = (s: string | null, min: number, max: number): number | null => {
-  if (s === null || !/^\d{1,6}$/.test(s)) return null;
+  if (s === null || !/^\d{1,10}$/.test(s)) return null;
   const v = Number(s);
   return v >= min && v <= max ? v : null;
 };
