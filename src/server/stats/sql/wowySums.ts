@@ -12,9 +12,11 @@
  *    rows take the offense's conditions and its defensive rows the defense's (src/server/stats/sql/filterSql.ts).
  * 2. top: the N players with the most time on court in tp (sum of the possessions' seconds, both sides), each
  *    with a bit 0..N-1 (most minutes = bit 0).
- * 3. by_mask: tp summed by side and by which of the top N were on the floor (a bitmask): a few hundred groups.
+ * 3. by_mask: tp summed by side and by which of the top N were on the floor (a bitmask computed from the five by
+ *    list functions, no join): a few hundred groups.
  * 4. every pair (a, b) of the top N with a's bit <= b's (a = b: the player alone) meets every group, and the
- *    group's sums go to one of four states: both on, a without b, b without a, both off.
+ *    group's sums go to one of four states: both on, a without b, b without a, both off (grouped on integers;
+ *    names and ranks are joined to the few hundred result rows last).
  * A pair's four states add up to the team's possessions under the same filters; "both on" of (a, a) is a's
  * on-court total and "both off" his off-court total.
  */
@@ -32,6 +34,9 @@ export type WowySums = Record<WowyCounter, number>;
 /** The four states of a pair (a, b). */
 export const WOWY_STATES = ['both', 'a_only', 'b_only', 'neither'] as const;
 export type WowyState = (typeof WOWY_STATES)[number];
+
+/** The statement's state codes: bit a (on = 2) plus bit b (on = 1). */
+const STATE_OF_CODE: readonly WowyState[] = ['neither', 'b_only', 'a_only', 'both'];
 
 /** One row of the statement: a pair, one of its states, one side, and the counters summed over it. */
 export interface WowySumsRow extends WowySums {
@@ -70,43 +75,40 @@ export async function wowySums(db: StatsDb, f: AppliedFilters, teamId: number, n
   const sums = (alias: string) => WOWY_COUNTERS.map((c) => `sum(${alias}.${c})::BIGINT AS ${c}`).join(', ');
   const sql = `
     WITH tp AS MATERIALIZED (
-      SELECT p.possession_id, p.filed_offense AS is_offense,
+      SELECT p.filed_offense AS is_offense,
              CASE WHEN p.filed_offense THEN [p.o1, p.o2, p.o3, p.o4, p.o5] ELSE [p.d1, p.d2, p.d3, p.d4, p.d5] END AS five,
              ${WOWY_COUNTERS.map((c) => `p.${c}`).join(', ')}
         FROM team_possessions p${joinTg ? ` JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = ${b.bind(teamId)}` : ''}
        WHERE ${where}
     ),
-    on_floor AS (SELECT possession_id, unnest(five) AS player_id, seconds FROM tp),
     top AS (
       SELECT player_id, (row_number() OVER (ORDER BY sum(seconds) DESC, player_id) - 1)::INTEGER AS rank, sum(seconds)::BIGINT AS seconds
-        FROM on_floor GROUP BY player_id
+        FROM (SELECT unnest(five) AS player_id, seconds FROM tp) GROUP BY player_id
       QUALIFY rank < ${b.bind(n)}
     ),
-    masks AS (
-      SELECT o.possession_id, sum(1::BIGINT << t.rank)::BIGINT AS mask
-        FROM on_floor o JOIN top t USING (player_id) GROUP BY o.possession_id
-    ),
+    -- the top N's ids in rank order: a player's bit is his position in this list, minus 1
+    ranked AS (SELECT list(player_id ORDER BY rank) AS ids FROM top),
     by_mask AS (
-      SELECT tp.is_offense, COALESCE(m.mask, 0)::BIGINT AS mask, ${sums('tp')}
-        FROM tp LEFT JOIN masks m USING (possession_id)
+      SELECT tp.is_offense,
+             list_sum(list_transform(tp.five, x -> CASE WHEN list_contains(r.ids, x) THEN 1::BIGINT << (list_position(r.ids, x) - 1) ELSE 0::BIGINT END))::BIGINT AS mask,
+             ${sums('tp')}
+        FROM tp CROSS JOIN ranked r
        GROUP BY ALL
     ),
-    pairs AS (
-      SELECT a.player_id AS a_id, bb.player_id AS b_id, a.rank AS a_rank, bb.rank AS b_rank, a.seconds AS a_seconds
-        FROM top a JOIN top bb ON a.rank <= bb.rank
-    ),
+    pairs AS (SELECT a.rank AS a_rank, bb.rank AS b_rank FROM top a JOIN top bb ON a.rank <= bb.rank),
     cells AS (
-      SELECT pr.*, g.is_offense,
-             CASE WHEN (g.mask >> pr.a_rank) & 1 = 1
-                  THEN (CASE WHEN (g.mask >> pr.b_rank) & 1 = 1 THEN 'both' ELSE 'a_only' END)
-                  ELSE (CASE WHEN (g.mask >> pr.b_rank) & 1 = 1 THEN 'b_only' ELSE 'neither' END) END AS state,
-             ${WOWY_COUNTERS.map((c) => `g.${c}`).join(', ')}
+      -- state: 3 both on, 2 a without b, 1 b without a, 0 both off
+      SELECT pr.a_rank, pr.b_rank, g.is_offense, (((g.mask >> pr.a_rank) & 1) * 2 + ((g.mask >> pr.b_rank) & 1))::INTEGER AS state,
+             ${sums('g')}
         FROM pairs pr CROSS JOIN by_mask g
+       GROUP BY ALL
     )
-    SELECT c.a_id, c.b_id, c.a_rank, c.b_rank, c.a_seconds, pa.name AS a_name, pb.name AS b_name, c.state, c.is_offense, ${sums('c')}
-      FROM cells c JOIN players pa ON pa.player_id = c.a_id JOIN players pb ON pb.player_id = c.b_id
-     GROUP BY ALL
-     ORDER BY c.a_rank, c.b_rank, c.state, c.is_offense`;
+    SELECT ta.player_id AS a_id, tb.player_id AS b_id, c.a_rank, c.b_rank, ta.seconds AS a_seconds, pa.name AS a_name, pb.name AS b_name,
+           c.state, c.is_offense, ${WOWY_COUNTERS.map((x) => `c.${x}`).join(', ')}
+      FROM cells c
+      JOIN top ta ON ta.rank = c.a_rank JOIN top tb ON tb.rank = c.b_rank
+      JOIN players pa ON pa.player_id = ta.player_id JOIN players pb ON pb.player_id = tb.player_id
+     ORDER BY c.a_rank, c.b_rank, c.state DESC, c.is_offense`;
   const rows = await db.query(sql, b.values);
   return rows.map((r) => {
     const out = {
@@ -117,7 +119,7 @@ export async function wowySums(db: StatsDb, f: AppliedFilters, teamId: number, n
       a_rank: Number(r.a_rank),
       b_rank: Number(r.b_rank),
       a_seconds: Number(r.a_seconds),
-      state: r.state as WowyState,
+      state: STATE_OF_CODE[Number(r.state)]!,
       is_offense: r.is_offense === true,
     } as WowySumsRow;
     for (const c of WOWY_COUNTERS) out[c] = Number(r[c] ?? 0);
