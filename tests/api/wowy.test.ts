@@ -172,3 +172,21 @@ describe.skipIf(!HAS_DB)('GET /api/team_wowy', () => {
     expect((await wowy('team=BOS&season=2022&season_type=preseason', null)).note).toMatch(/preseason/);
   });
 });
+
+describe.skipIf(!HAS_DB)('/api/v1/teams/{abbr}/with_without', () => {
+  it('answers what /api/team_wowy answers, through its published schema; a paid filter without a key is a 403', async () => {
+    const { matchEndpoint } = await import('../../src/server/api/v1/endpoints');
+    const request = (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      const matched = matchEndpoint(url.pathname)!;
+      expect(matched.endpoint.path).toBe('/api/v1/teams/{abbr}/with_without');
+      expect(matched.endpoint.params!.safeParse(matched.params).success).toBe(true);
+      return { endpoint: matched.endpoint, call: matched.endpoint.prepare({ url, request: new Request(url), params: matched.params, session: null, asker: { client: 'test' }, guideOf: () => null }) };
+    };
+    const { endpoint, call: v1 } = request('/api/v1/teams/bos/with_without?season=2022-23&n=4&four_factors=true');
+    const body = endpoint.answer.parse(await v1.run()) as Answer;
+    expect(body).toEqual(await wowy('team=BOS&season=2022&n=4&four_factors=true'));
+    expect(() => request('/api/v1/teams/BOS/with_without?season=2022&period=4')).toThrow(/key of an active Stats plan/);
+    expect(() => request('/api/v1/teams/BOS/with_without?n=40')).toThrow(/^n: /);
+  });
+});
