@@ -101,10 +101,17 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   await expect(matrixRows(page)).toHaveCount(12);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '/tmp/wowy-phone-matrix.png', fullPage: true });
+  // The side: the defense's rating and the opponents' four factors.
+  await page.getByRole('button', { name: 'Defense' }).click();
+  await expect(page).toHaveURL(/side=defense/);
+  await page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' }).click();
+  await expect(page.locator('[data-testid="wowy-legend"]')).toContainText("the team's defensive rating");
+  await page.screenshot({ path: '/tmp/wowy-phone-defense.png', fullPage: true });
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
   await page.getByTestId('wowy-ff').check();
   await expect(page).toHaveURL(/ff=1/);
-  await expect(page.locator('[data-testid="wowy-list"] thead')).toContainText('eFG%', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="wowy-list"] thead')).toContainText('Opp eFG%', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="wowy-list"] thead')).toContainText('DRtg');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const wrap = page.locator('.wy-scroll');
   expect(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth)).toBe(true);

@@ -108,14 +108,16 @@ export function WowyMatrix({ answer, index, view, side, onPick }: ViewProps & { 
                 {answer.players.map((col) => {
                   const { value, poss } = matrixValue(index, row.player_id, col.player_id, view.mode, view.metric, side);
                   const small = value !== null && poss < view.small;
-                  const text = value === null ? '' : signedValues ? signed(value) : oneDecimal(value);
+                  // A pair that never shared the floor (or a state that never happened): a dash, not a number.
+                  const never = value === null && row.player_id !== col.player_id;
+                  const text = value === null ? (never ? MISSING : '') : signedValues ? signed(value) : oneDecimal(value);
                   const who = row.player_id === col.player_id ? (view.mode === 'both' ? `${row.name} on the floor` : `${row.name} off the floor`) : `${row.name} ${modeLabel} ${col.name}`;
                   return (
                     <td
                       key={col.player_id}
                       className={`wy-cell${small ? ' wy-small' : ''}${row.player_id === col.player_id ? ' wy-diag' : ''}`}
                       style={{ background: small ? undefined : heat(goodness(value, { metric: view.metric, mode: view.mode, side, teamRating })) }}
-                      title={value === null ? undefined : `${who}: ${text} over ${count(poss)} possessions${small ? ' (small sample)' : ''}`}
+                      title={value === null ? (never ? `${who}: no possessions` : undefined) : `${who}: ${text} over ${count(poss)} possessions${small ? ' (small sample)' : ''}`}
                       data-value={value ?? ''}
                       data-poss={poss}
                     >
