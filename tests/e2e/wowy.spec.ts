@@ -4,6 +4,7 @@
  * phone does not scroll sideways; paid filters are refused by the server for an anonymous visitor.
  */
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { signedInContext } from './apiSignIn';
@@ -16,6 +17,12 @@ async function openWowy(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('astro-island[component-url*="StatsApp"]:not([ssr])')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator('[data-testid="wowy"] .wy-status')).toHaveText(/^$/, { timeout: 30_000 });
+}
+
+/** WCAG 2.1 AA violations inside the With/Without panel. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="wowy"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 const matrixRows = (page: Page) => page.locator('[data-testid="wowy-matrix"] tbody tr');
@@ -34,6 +41,7 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   // Every cell off the diagonal of "Together" has a number or is empty for a pair that never shared the floor.
   await expect(page.locator('[data-testid="wowy-matrix"] td.wy-diag')).toHaveCount(10);
   await page.screenshot({ path: '/tmp/wowy-desktop-matrix.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
 
   // N: six players, in the URL.
   await page.getByTestId('wowy-n').selectOption('6');
@@ -64,6 +72,7 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   const asc = await listColumn(page, 5);
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
   await page.screenshot({ path: '/tmp/wowy-desktop-list.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
 
   // One player's row: from the heat map's row header.
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Heat map' }).click();
