@@ -110,9 +110,16 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   await expect(matrixRows(page)).toHaveCount(12);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '/tmp/wowy-phone-matrix.png', fullPage: true });
-  // The side: the defense's rating and the opponents' four factors.
+  // The side: the defense's rating and the opponents' four factors, from the answer already there (no request).
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/team_wowy') requests.push(r.url());
+  });
   await page.getByRole('button', { name: 'Defense' }).click();
   await expect(page).toHaveURL(/side=defense/);
+  await expect(page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(requests).toEqual([]);
   await page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' }).click();
   await expect(page.locator('[data-testid="wowy-legend"]')).toContainText("the team's defensive rating");
   await page.screenshot({ path: '/tmp/wowy-phone-defense.png', fullPage: true });

@@ -31,7 +31,7 @@ import '../../styles/wowy.css';
 
 const VIEW_LABELS: Record<WowyViewState['view'], string> = { matrix: 'Heat map', list: 'List', player: 'One player' };
 
-/** The request of the current state: the stats app's filters and side in /api/data's format, then the matrix's keys. */
+/** The request of the current state: the stats app's filters in /api/data's format, then the matrix's keys. */
 function wowyParams(team: string, view: WowyViewState): URLSearchParams {
   const state = $filters.get();
   const params = dataSearchParams({
@@ -45,6 +45,8 @@ function wowyParams(team: string, view: WowyViewState): URLSearchParams {
   });
   params.delete('page');
   params.delete('entity');
+  // The answer carries both sides (the side only picks what is shown): switching side needs no request.
+  params.delete('side');
   params.set('team', team);
   params.set('n', String(view.n));
   if (view.fourFactors) params.set('four_factors', 'true');
@@ -86,7 +88,7 @@ export default function WowyPanel() {
         setLoading(false);
       });
     return () => controller.abort();
-    // The query string holds everything the answer depends on (filters, side, N, four factors).
+    // The query string holds everything the answer depends on (filters, N, four factors).
   }, [query, filters.appliedCount]);
 
   /** Change the view state: URL updated (a history entry for N and the view, in place for the rest). */
@@ -97,7 +99,8 @@ export default function WowyPanel() {
   };
 
   const index = useMemo(() => (answer ? pairIndex(answer) : new Map()), [answer]);
-  const csvHref = query === null ? undefined : `/api/team_wowy?${query}&format=csv`;
+  // The CSV's four factors are the shown side's.
+  const csvHref = query === null ? undefined : `/api/team_wowy?${query}&side=${side}&format=csv`;
   const player = answer?.players.find((p) => p.player_id === view.player) ?? answer?.players[0];
 
   return (
