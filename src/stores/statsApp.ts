@@ -16,7 +16,7 @@
  *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
-import type { Side } from '../lib/apiParams';
+import { isDataPageKind, type Side } from '../lib/apiParams';
 import { keepCareerMode } from '../lib/careerTables';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
@@ -27,6 +27,7 @@ import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
+import { keepWowyView } from '../lib/wowy';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -67,6 +68,8 @@ export function currentViewSearch(): string {
   appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, unit, showAll });
   // The profile's career tables sit outside the app: their mode stays as they set it.
   if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
+  // The with/without matrix keeps its own view state (N, view, sort...) beside the filters (src/lib/wowy.ts).
+  if (page.kind === 'TeamWowy') keepWowyView(params, appEnv().readSearch());
   return searchString(params);
 }
 
@@ -84,10 +87,13 @@ function dropSortNotInSet(): void {
   if (def && !sortFitsSet(column, def)) $tableSort.set({ column: null, direction: 'desc' });
 }
 
-/** Fetch the table data of the current page with the applied filters. */
+/**
+ * Fetch the table data of the current page with the applied filters. A page without /api/data's table (the
+ * with/without matrix) fetches its own answer from the same stores (src/islands/wowy/WowyPanel.tsx).
+ */
 export function fetchCurrentData(): Promise<void> {
   const page = $page.get();
-  if (page.kind === 'NonStats') return Promise.resolve();
+  if (!isDataPageKind(page.kind)) return Promise.resolve();
   const state = $filters.get();
   const params = dataSearchParams({
     page: page.kind,

@@ -91,6 +91,8 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
  * lets DuckDB's zone maps skip every row group of the other teams and seasons.
  */
 export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
+/** The same key computed in TypeScript, for a bound parameter (exact: at most about 2.1e13, below 2^53). */
+export const teamSeasonValue = (teamId: number, season: number): number => season * 10000000000 + teamId;
 
 /** Columns every sample holds (src/server/stats/sql/sample.ts): identity, sample keys, team and lineup ids, the ten players. */
 export const SAMPLE_KEY_COLUMNS = [
