@@ -125,6 +125,8 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   addUser(path.join(dir, 'test-mode.sqlite'), email, 'Tess Tester');
   await page.goto(`${testMode.base}/pricing`);
   await expect(page.getByTestId('payments-note')).toHaveText(/takes no payments yet: the checkout is a test that moves no money and sends no receipt/);
+  await expect(page.getByText('on every page. How each number is built: the guides.')).toBeVisible();
+  await expect(page.getByText(/sends no receipt\. Cancel from the Billing section/)).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Stripe');
   await narrow(page, 'pricing-390');
 
@@ -134,7 +136,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect(page).toHaveURL(/\/purchase_confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you: your Stats plan is active');
   await expect(page.getByTestId('test-mode')).toHaveText(/Test purchase: no payment was taken/);
-  await expect(page.getByTestId('receipts')).toContainText('This was a test purchase: no payment was taken, and no receipt or invoice is sent.');
+  await expect(page.getByTestId('receipts')).toHaveText("This was a test purchase: no payment was taken, and no receipt or invoice is sent. Your plan's dates are on your account page.");
   await expect(page.locator('main')).not.toContainText('Stripe');
   await narrow(page, 'purchase-confirmation-390');
   const welcome = await waitForMail(() => outboxTo(email), /^Your Courtvision Stats plan is active$/);
@@ -192,7 +194,9 @@ test('Stripe: its cancellation event mails once, a replay nothing; Resume on the
   await signIn(page, stripeNode.base, email, '/checkout?interval=month');
   await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_`));
   await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByTestId('receipts')).toContainText('Receipts and invoices come from our payment provider, Stripe');
+  await expect(page.getByTestId('receipts')).toHaveText(
+    "Receipts and invoices come from our payment provider, Stripe, by email and on the billing page of your account. Open the billing page. Your plan's dates are on your account page.",
+  );
   await expect(page.getByTestId('test-mode')).toHaveCount(0);
   const welcome = await waitForMail(() => inboxTo(email), /^Your Courtvision Stats plan is active$/);
   expect(welcome.text).toContain('Receipts and invoices come from our payment provider, Stripe');

@@ -46,7 +46,7 @@ export function planCancelledMail(to: { email: string; name: string }, state: Bi
     subject: 'Your Courtvision Stats plan is cancelled',
     paragraphs: [
       `Hello ${to.name},`,
-      `Your ${planName(state)} is cancelled, as you asked. It stays open until ${ends}, and ends then; you will not be charged again.`,
+      `Your ${planName(state)} is cancelled, as you asked. It stays open until ${ends}, and ends then; no further payment is taken.`,
       `Changed your mind? Resume it before ${ends} with the Resume button in the Billing section of your account page, and it renews as before.`,
     ],
     action: { label: 'Resume the plan', url: `${origin}/profile#plan` },
