@@ -321,3 +321,36 @@ export async function verifyWinProbability(connection: DuckDBConnection): Promis
   ];
   return lines.join('\n');
 }
+
+/**
+ * The calibration plot as a standalone SVG (the article's figure): mean predicted against actual home win rate per
+ * tenth of predicted probability, the diagonal for perfect calibration, the dots sized by possessions.
+ */
+export function calibrationSvg(f: HeldOutFigures): string {
+  const size = 360;
+  const m = { left: 48, right: 14, top: 14, bottom: 42 };
+  const inner = size - m.left - m.right;
+  const x = (v: number) => m.left + v * inner;
+  const y = (v: number) => m.top + (1 - v) * inner;
+  const most = Math.max(...f.calibration.map((b) => b.possessions));
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${m.top + inner + m.bottom}" width="${size}" height="${m.top + inner + m.bottom}" role="img" aria-labelledby="t d" font-family="sans-serif" font-size="11">`,
+    `<title id="t">Win probability calibration, held-out seasons</title>`,
+    `<desc id="d">Mean predicted home win probability against the share of those possessions whose home team won, by tenth of predicted probability; the diagonal is perfect calibration.</desc>`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    ...ticks.flatMap((t) => [
+      `<line x1="${x(0)}" x2="${x(1)}" y1="${y(t)}" y2="${y(t)}" stroke="#e3e6ea"/>`,
+      `<line x1="${x(t)}" x2="${x(t)}" y1="${y(0)}" y2="${y(1)}" stroke="#e3e6ea"/>`,
+      `<text x="${x(0) - 6}" y="${y(t)}" dy="0.32em" text-anchor="end" fill="#444">${Math.round(t * 100)}%</text>`,
+      `<text x="${x(t)}" y="${y(0) + 16}" text-anchor="middle" fill="#444">${Math.round(t * 100)}%</text>`,
+    ]),
+    `<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" stroke="#888" stroke-dasharray="4 3"/>`,
+    `<polyline fill="none" stroke="#1d4f91" stroke-width="1.5" points="${f.calibration.map((b) => `${x(b.predicted).toFixed(1)},${y(b.actual).toFixed(1)}`).join(' ')}"/>`,
+    ...f.calibration.map((b) => `<circle cx="${x(b.predicted).toFixed(1)}" cy="${y(b.actual).toFixed(1)}" r="${(2.5 + 4 * Math.sqrt(b.possessions / most)).toFixed(1)}" fill="#1d4f91"/>`),
+    `<text x="${x(0.5)}" y="${y(0) + 34}" text-anchor="middle" fill="#222">Predicted home win probability</text>`,
+    `<text transform="translate(12 ${y(0.5)}) rotate(-90)" text-anchor="middle" fill="#222">Home team won</text>`,
+    '</svg>',
+  ];
+  return parts.join('\n') + '\n';
+}
