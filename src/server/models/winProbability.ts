@@ -16,7 +16,7 @@
  * sqrt(t / 2880) (home court over the time left), strength x sqrt(t / 2880), margin; c = TIME_OFFSET seconds.
  * The baseline uses margin and time only: margin / sqrt(t + c), margin.
  *
- * Fitted on half of the seasons (FIT rule below), checked on the others; the stored coefficients are the fit's,
+ * Fitted (with a tiny ridge penalty, RIDGE) on half of the seasons (splitSeasons), checked on the others; the stored coefficients are the fit's,
  * so every figure of the held-out seasons is out of sample. Deterministic: Newton's method from zero
  * (logistic.ts), coefficients rounded to 9 significant digits so that the order of DuckDB's parallel sums
  * cannot change a stored value.
@@ -29,12 +29,17 @@
  *     strength REAL (the home team's pre-game rating minus the away team's, points per game); sorted by possession_id
  *   possessions.leverage TINYINT: the leverage level, 1 low .. 4 very high (src/lib/leverage.ts LEVERAGE_LIMITS)
  */
-import { listValue, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { LEVERAGE_LEVELS, LEVERAGE_LIMITS, LEVERAGE_POSSESSION_SECONDS, CLUTCH } from '../../lib/leverage';
 import { fitLogistic, type LogisticSums } from './logistic';
 
 /** Seconds added to the time left under the square roots (keeps the last seconds finite). */
 export const TIME_OFFSET = 15;
+/**
+ * The fit's small ridge penalty (logistic.ts): keeps a fit on a few games (a test's data folder) finite; on a
+ * season's 250,000 possessions it changes no coefficient in its first four digits.
+ */
+export const RIDGE = 1;
 /** Weight, in games, of the previous season's rating in a team's pre-game strength. */
 export const STRENGTH_PRIOR_GAMES = 10;
 /** Share of the previous season's point differential per game carried into the next season's prior. */
@@ -127,7 +132,7 @@ function sqlSums(connection: DuckDBConnection, model: ModelName, fitSeasons: num
   const sql = `
     WITH x AS (
       SELECT home_won::DOUBLE AS y, ${features.map((f, i) => `${f} AS x${i}`).join(', ')}
-        FROM wp_inputs WHERE is_possession AND list_contains($seasons, season)),
+        FROM wp_inputs WHERE is_possession AND list_contains($seasons::JSON::SMALLINT[], season)),
     z AS (SELECT *, ${MODEL_FEATURES[model].map((_, i) => `$b${i} * x${i}`).join(' + ')} AS eta FROM x),
     p AS (SELECT *, 1.0 / (1.0 + exp(-eta)) AS p,
                  -- log p and log(1 - p) without overflow: -log(1 + e^-eta), -log(1 + e^eta)
@@ -139,7 +144,7 @@ function sqlSums(connection: DuckDBConnection, model: ModelName, fitSeasons: num
            ${pairs.map(([i, j]) => `sum(p * (1 - p) * x${i} * x${j}) AS h${i}_${j}`).join(', ')}
       FROM p`;
   return async (b: number[]): Promise<LogisticSums> => {
-    const reader = await connection.runAndReadAll(sql, { ...coefficientParams(b), seasons: listValue(fitSeasons) });
+    const reader = await connection.runAndReadAll(sql, { ...coefficientParams(b), seasons: JSON.stringify(fitSeasons) });
     const row = reader.getRowObjectsJS()[0]!;
     const num = (key: string) => Number(row[key] ?? 0);
     const hessian = Array.from({ length: k }, () => new Array<number>(k).fill(0));
@@ -175,12 +180,13 @@ export async function buildWinProbability(connection: DuckDBConnection): Promise
     coefficient DOUBLE NOT NULL, fit_seasons SMALLINT[] NOT NULL, test_seasons SMALLINT[] NOT NULL, fit_rows BIGINT NOT NULL, iterations TINYINT NOT NULL)`);
   const coefficients: Partial<Record<ModelName, number[]>> = {};
   for (const model of ['wp', 'baseline'] as const) {
-    const result = await fitLogistic(MODEL_FEATURES[model].length, sqlSums(connection, model, fit));
+    const result = await fitLogistic(MODEL_FEATURES[model].length, sqlSums(connection, model, fit), { ridge: RIDGE });
     const rounded = result.coefficients.map(round9);
     coefficients[model] = rounded;
     for (const [i, f] of MODEL_FEATURES[model].entries()) {
-      await connection.run('INSERT INTO wp_model VALUES ($model, $pos, $feature, $coef, $fit, $test, $rows, $it)', {
-        model, pos: i, feature: f.name, coef: rounded[i]!, fit: listValue(fit), test: listValue(test), rows: result.rows, it: result.iterations,
+      // The season lists are bound as JSON text: an empty list has no item type to bind.
+      await connection.run('INSERT INTO wp_model VALUES ($model, $pos, $feature, $coef, $fit::JSON::SMALLINT[], $test::JSON::SMALLINT[], $rows, $it)', {
+        model, pos: i, feature: f.name, coef: rounded[i]!, fit: JSON.stringify(fit), test: JSON.stringify(test), rows: result.rows, it: result.iterations,
       });
     }
   }
@@ -252,12 +258,12 @@ export async function heldOutFigures(connection: DuckDBConnection): Promise<Held
   const testSeasons = (meta[0]?.test as number[] | undefined)?.map(Number) ?? [];
   const baseline = await storedCoefficients(connection, 'baseline');
   await buildInputs(connection);
-  const params = { ...coefficientParams(baseline, 'c'), seasons: listValue(testSeasons) };
+  const params = { ...coefficientParams(baseline, 'c'), seasons: JSON.stringify(testSeasons) };
   const rows = `
     SELECT i.game_id, i.home_won::DOUBLE AS y, greatest(least(w.home_wp::DOUBLE, 1 - 1e-12), 1e-12) AS p_wp,
            greatest(least(${wpSql('baseline', INPUT_STATE, 'c')}, 1 - 1e-12), 1e-12) AS p_base
       FROM wp_inputs i JOIN win_probability w USING (possession_id)
-     WHERE i.is_possession AND list_contains($seasons, i.season)`;
+     WHERE i.is_possession AND list_contains($seasons::JSON::SMALLINT[], i.season)`;
   const [s] = (await connection.runAndReadAll(
     `SELECT count(*) AS n, count(DISTINCT game_id) AS games,
             avg((p_wp - y) ^ 2) AS brier_wp, avg((p_base - y) ^ 2) AS brier_base,

@@ -66,3 +66,16 @@ describe('fitLogistic', () => {
     await expect(fitLogistic(2, inMemorySums(x, y), { maxIterations: 30 })).rejects.toThrow();
   });
 });
+
+describe('fitLogistic with a ridge penalty', () => {
+  it('stays finite on separated data and on a constant feature, and solves the penalised problem', async () => {
+    const x = [[1, -2, 0], [1, -1, 0], [1, 1, 0], [1, 2, 0]];
+    const y = [0, 0, 1, 1];
+    const fit = await fitLogistic(3, inMemorySums(x, y), { ridge: 1 });
+    expect(fit.coefficients.every(Number.isFinite)).toBe(true);
+    expect(fit.coefficients[2]).toBe(0);
+    // At the answer the penalised gradient is zero: sum (y - p) x = ridge * b.
+    const s = inMemorySums(x, y)(fit.coefficients);
+    for (let i = 0; i < 3; i++) expect(s.gradient[i]).toBeCloseTo(fit.coefficients[i]!, 8);
+  });
+});
