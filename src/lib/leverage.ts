@@ -27,7 +27,7 @@ export const LEVERAGE_LABELS: Record<LeverageLevel, string> = {
  * Lower limits, in percentage points of win probability, of medium, high and very high (low is below the
  * first). A possession's level is the highest whose limit its leverage reaches.
  */
-export const LEVERAGE_LIMITS = [2.5, 5, 9] as const;
+export const LEVERAGE_LIMITS = [4, 6, 10] as const;
 
 /** The stored level code (1..4) of a leverage in percentage points. */
 export function leverageCode(points: number): number {

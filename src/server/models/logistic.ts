@@ -59,7 +59,7 @@ export function solveSpd(a: readonly (readonly number[])[], b: readonly number[]
 }
 
 /**
- * Fit by Newton's method from b = 0. Stops when the largest step is below `tolerance` (absolute, in
+ * Fit by Newton's method from b = 0 (or `start`, e.g. the answer on a sample of the rows). Stops when the largest step is below `tolerance` (absolute, in
  * coefficient units) or after `maxIterations` (then throws: a fit that does not converge is not used).
  * A step that lowers the objective is halved until it does not (at most 30 times).
  *
@@ -70,7 +70,7 @@ export function solveSpd(a: readonly (readonly number[])[], b: readonly number[]
 export async function fitLogistic(
   features: number,
   sumsAt: (coefficients: number[]) => Promise<LogisticSums> | LogisticSums,
-  opts: { tolerance?: number; maxIterations?: number; ridge?: number } = {},
+  opts: { tolerance?: number; maxIterations?: number; ridge?: number; start?: readonly number[] } = {},
 ): Promise<LogisticFit> {
   const tolerance = opts.tolerance ?? 1e-9;
   const maxIterations = opts.maxIterations ?? 50;
@@ -85,7 +85,7 @@ export async function fitLogistic(
       rows: s.rows,
     };
   };
-  let b = new Array<number>(features).fill(0);
+  let b = opts.start ? [...opts.start] : new Array<number>(features).fill(0);
   let sums = await penalised(b);
   for (let it = 1; it <= maxIterations; it++) {
     const step = solveSpd(sums.hessian, sums.gradient);
