@@ -58,11 +58,18 @@ function playOf(p: WpPoint, events: readonly PbpEvent[]): PbpEvent | null {
 
 const textOf = (e: PbpEvent) => [e.visitor, e.home, e.neutral].filter(Boolean).join(' / ');
 
-/** The `count` possessions with the largest moves in the home team's win probability, in game order. */
+/**
+ * The `count` possessions with the largest moves in the home team's win probability, in game order. A possession
+ * that ends a period before the last is left out: the next period starts with the ball going to the team the
+ * rules give it, not to the other team as after any other possession, so the move across the break says nothing
+ * about the play (the game's last possession, to the final result, stays in).
+ */
 export function wpSwings(points: readonly WpPoint[], events: readonly PbpEvent[], homeWon: boolean, count = 5): WpSwing[] {
-  const moves = points.map((p, i) => {
-    const after = i + 1 < points.length ? points[i + 1]!.homeWp : homeWon ? 1 : 0;
-    return { i, before: p.homeWp, after, change: after - p.homeWp };
+  const moves = points.flatMap((p, i) => {
+    const next = points[i + 1];
+    if (next && next.period !== p.period) return [];
+    const after = next ? next.homeWp : homeWon ? 1 : 0;
+    return [{ i, before: p.homeWp, after, change: after - p.homeWp }];
   });
   const biggest = [...moves].sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.i - b.i).slice(0, count);
   return biggest

@@ -31,7 +31,9 @@ for (const size of SIZES) {
       // Only one drawing is shown at a size.
       await expect(section.locator('[data-testid="win-probability"]:visible')).toHaveCount(1);
       const svg = chart.locator('svg');
-      await expect(svg).toHaveAttribute('role', 'img');
+      // A group (it holds the swing links) named by its title and described by its description.
+      await expect(svg).toHaveAttribute('role', 'group');
+      await expect(page.getByRole('group', { name: 'Win probability: SAC at DEN' })).toBeVisible();
       await expect(svg.locator('title')).toHaveText('Win probability: SAC at DEN');
       await expect(svg.locator('desc')).toContainText('ended at 100% (win)');
       // Denver won at home: the line ends at 100 %.
