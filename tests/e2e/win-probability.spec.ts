@@ -4,7 +4,7 @@
  * swings listed and linked to their play (a link opens the play-by-play at that row); the page does not scroll
  * sideways on a phone; no axe violation in the section. Then, signed in as a subscriber, the Leverage filter on
  * the players table: applied from the filter popover, it changes the rows, goes into the URL and survives a
- * reload. Screenshots: /tmp/winprob-*.png.
+ * reload; and the article with its figures and calibration plot at phone size. Screenshots: /tmp/winprob-*.png.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
@@ -84,6 +84,7 @@ test.describe('leverage filter on the players table', () => {
     await expect(leverage).not.toContainText('Sign in to use');
     await leverage.getByRole('button', { name: 'Very high' }).click();
     await expect(page.locator('.sa-popover [data-filter="Clutch"]')).toBeVisible();
+    await page.screenshot({ path: '/tmp/winprob-filter-popover.png' });
     const next = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && new URL(r.url()).searchParams.get('leverage') === 'very_high', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Apply' }).click();
     await next;
@@ -99,5 +100,21 @@ test.describe('leverage filter on the players table', () => {
     await expect(page).toHaveURL(/leverage=very_high/);
     await expect(page.locator('.sa-pill[data-filter="Leverage"]')).toContainText('Very high');
     expect(await firstRows()).toBe(after);
+  });
+});
+
+test.describe('the article at phone size', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('explains the model with its held-out figures and the calibration plot', async ({ page }) => {
+    await page.goto('/articles/win-probability');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Win probability');
+    const plot = page.getByRole('img', { name: /Calibration plot/ });
+    await expect(plot).toBeVisible();
+    expect(await plot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('cell', { name: 'Baseline (margin and time only)' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Very high', exact: true })).toBeVisible();
+    await plot.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/winprob-article-phone.png' });
   });
 });
