@@ -17,6 +17,7 @@ import { metricSetDefinitions } from './metricSets';
 import { FILTERS, type FilterDefinition, type FilterName, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
 import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
+import type { LeverageLevel } from './leverage';
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, type LineupUnitSize } from './lineupUnits';
 
 export { SIDES, type Side } from './pageKinds';
@@ -57,6 +58,10 @@ export interface AppliedFilters {
   periods: number[];
   timeIntoGame: Range | null;
   scoreDiff: Range | null;
+  /** leverage levels (src/lib/leverage.ts); empty: any */
+  leverages: LeverageLevel[];
+  /** true: only clutch possessions (last 5 minutes of the 4th or overtime, margin within 5) */
+  clutch: boolean;
   /** league team ids */
   opponents: number[];
   oppDaysRest: Range | null;

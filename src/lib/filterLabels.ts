@@ -5,6 +5,7 @@ import { PERIOD_LABELS, SEASON_TYPE_LABELS, seasonLabel, type FilterName, type S
 import { filterDef, type FilterValue, type Range } from './filterValues';
 import { formatDaysRest, formatSigned, formatTimeIntoGame } from './format';
 import { teamByUuid } from './teams';
+import { LEVERAGE_LABELS, type LeverageLevel } from './leverage';
 
 const LOCATION_LABELS: Record<string, string> = { home: 'Home', away: 'Away' };
 const RESULT_LABELS: Record<string, string> = { win: 'Wins', loss: 'Losses' };
@@ -60,6 +61,7 @@ export function valueText(name: FilterName, value: FilterValue): string {
       if (name === 'Period') return list(items.map((p) => PERIOD_LABELS[Number(p)] ?? String(p)), 4);
       if (name === 'Location') return list(items.map((l) => LOCATION_LABELS[String(l)] ?? String(l)));
       if (name === 'Result') return list(items.map((r) => RESULT_LABELS[String(r)] ?? String(r)));
+      if (name === 'Leverage') return list(items.map((l) => LEVERAGE_LABELS[l as LeverageLevel] ?? String(l)));
       return list(items.map(String));
     }
   }
@@ -73,6 +75,7 @@ export const PILL_LABELS: Partial<Record<FilterName, string>> = {
   FilterOutGarbageTime: 'Garbage time',
   TimeIntoGame: 'Time',
   ScoreDifferential: 'Score diff.',
+  Clutch: 'Clutch',
   OpponentDaysRest: 'Opp. rest',
   OpponentPointDiffRank: 'Opp. net rank',
   OpponentOffensiveRank: 'Opp. off. rank',

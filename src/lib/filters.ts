@@ -51,6 +51,8 @@ export const OVERTIME_SECONDS = 300;
 export const REGULATION_SECONDS = 4 * QUARTER_SECONDS;
 export const TIME_INTO_GAME_MAX = REGULATION_SECONDS + 3 * OVERTIME_SECONDS;
 
+import { LEVERAGE_LEVELS } from './leverage';
+
 export const LINEUP_SLOTS = ['pg', 'sg', 'sf', 'pf', 'c'] as const;
 export type LineupSlot = (typeof LINEUP_SLOTS)[number];
 
@@ -139,6 +141,9 @@ export const FILTERS = [
   { name: 'Period' as const, label: 'Period', queryKey: 'period', apiKey: 'period', field: 'periods' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
   range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'timeIntoGame', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),
   range('ScoreDifferential', 'Score differential', 'scoreDifferential', 'score_diff', 'scoreDiff', 'Time Within Game', -75, 75, 1),
+  // The possession's leverage level from the win-probability model (src/lib/leverage.ts), and the clutch preset.
+  { name: 'Leverage' as const, label: 'Leverage', queryKey: 'leverage', apiKey: 'leverage', field: 'leverages' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: LEVERAGE_LEVELS, default: [] } satisfies MultiFilter,
+  { name: 'Clutch' as const, label: 'Clutch (last 5 min, within 5)', queryKey: 'clutch', apiKey: 'clutch', field: 'clutch' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'boolean', default: false } satisfies BooleanFilter,
   { name: 'Opponent' as const, label: 'Opponent', queryKey: 'opponent', apiKey: 'opponent', field: 'opponents' as const, group: 'Opponent', requiresAuth: true, showsPill: true, type: 'teams', default: [] } satisfies EntityListFilter,
   range('OpponentDaysRest', 'Opponent days rest', 'opponentDaysRest', 'opp_days_rest', 'oppDaysRest', 'Opponent', 0, 5, 1),
   range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'oppPointDiffRank', 'Opponent', 1, 30, 1),

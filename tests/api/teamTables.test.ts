@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
+import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
 import { FILTERS } from '../../src/lib/filters';
 import { withScope } from '../../src/server/db/statsDb';
 import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/sql/aggregates';
@@ -146,31 +146,44 @@ describe.skipIf(!HAS_DB)('every filter can be judged on team_possessions', () =>
     const qs =
       'page=Players&season=2012&season_type=regular&season_type=playoffs&start_date=2012-11-01&end_date=2013-06-30&location=home&result=win' +
       '&days_rest_low=0&days_rest_high=3&is_garbage_time=false&period=1&period=4&period=7&time_into_game_low=60&time_into_game_high=3000' +
-      '&score_diff_low=-20&score_diff_high=20&opponent=BOS&opponent=NYK&opponent=CHI&opponent=IND&opponent=ATL&opponent=BKN' +
+      '&score_diff_low=-20&score_diff_high=20&leverage=low&leverage=medium&leverage=high&opponent=BOS&opponent=NYK&opponent=CHI&opponent=IND&opponent=ATL&opponent=BKN' +
       '&opp_days_rest_low=1&opp_point_diff_rank_high=25&opp_off_rank_low=2&opp_def_rank_high=29' +
       `&on_court=2544${slots}&off_court=${ids[ids.length - 1]}&on_court_with=${ids[0]}&on_court_against=${AGAINST}`;
     const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
-    expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny'));
-    const summary = (lineupIndex: boolean) =>
-      withScope(async (db) => {
-        const drop = openSample(db, f, { lineupIndex });
-        try {
-          const b = new Params();
-          const sample = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
-          const [row] = await db.query<{ n: number; h: string }>(
-            `SELECT COUNT(*)::INTEGER AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5))::VARCHAR AS h FROM (${sample.sql})`,
-            b.values,
-          );
-          return { byTeam: sample.teamSeasons !== null, n: row!.n, h: row!.h };
-        } finally {
-          await drop();
-        }
-      });
-    const byTeam = await summary(true);
-    const fromPossessions = await summary(false);
-    expect(byTeam.byTeam).toBe(true);
-    expect(fromPossessions.byTeam).toBe(false);
-    expect(byTeam.n).toBeGreaterThan(50);
-    expect({ n: byTeam.n, h: byTeam.h }).toEqual({ n: fromPossessions.n, h: fromPossessions.h });
+    // Clutch with all of these leaves no possession: it is judged in the next case.
+    expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny' && n !== 'Clutch'));
+    await sameFromBothTables(f);
+  });
+
+  it('the clutch preset with a leverage level and lineup filters reads team_possessions and equals the same sample from possessions', async () => {
+    const qs = 'page=Players&season=2012&season_type=regular&season_type=playoffs&clutch=true&leverage=high&leverage=very_high&on_court=2544';
+    const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
+    expect(appliedFilterNames(f)).toEqual(['Season', 'SeasonType', 'Leverage', 'Clutch', 'OnCourt']);
+    await sameFromBothTables(f);
   });
 });
+
+/** The lineup sample of `f` read by team-season from team_possessions equals the same sample from possessions. */
+async function sameFromBothTables(f: AppliedFilters): Promise<void> {
+  const summary = (lineupIndex: boolean) =>
+    withScope(async (db) => {
+      const drop = openSample(db, f, { lineupIndex });
+      try {
+        const b = new Params();
+        const sample = await sampleSql(db, f, b, POSSESSION_COUNTER_COLUMNS);
+        const [row] = await db.query<{ n: number; h: string }>(
+          `SELECT COUNT(*)::INTEGER AS n, SUM(hash(possession_id, off_ok, def_ok, pts, o1, d5))::VARCHAR AS h FROM (${sample.sql})`,
+          b.values,
+        );
+        return { byTeam: sample.teamSeasons !== null, n: row!.n, h: row!.h };
+      } finally {
+        await drop();
+      }
+    });
+  const byTeam = await summary(true);
+  const fromPossessions = await summary(false);
+  expect(byTeam.byTeam).toBe(true);
+  expect(fromPossessions.byTeam).toBe(false);
+  expect(byTeam.n).toBeGreaterThan(50);
+  expect({ n: byTeam.n, h: byTeam.h }).toEqual({ n: fromPossessions.n, h: fromPossessions.h });
+}

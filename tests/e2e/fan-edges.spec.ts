@@ -51,7 +51,7 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${SCREENSHOTS}/issue26-season-types-${size.name}.png` });
     });
 
-    test('Time Within Game carries a padlock (3 of its 4 filters are locked); Season, all free, none', async ({ page }) => {
+    test('Time Within Game carries a padlock (5 of its 6 filters are locked); Season, all free, none', async ({ page }) => {
       await openTable(page, '/stats/players');
       const lock = page.locator('[data-group="Time Within Game"] .sa-group-lock');
       await expect(lock).toBeVisible();

@@ -27,6 +27,7 @@ const GATED = [
   'pg=2544', 'sg=201939', 'sf=2544', 'pf=2544', 'c=2544', 'on_court=2544', 'off_court=2544',
   'on_court_with=2544', 'on_court_against=2544', 'on_court_with=2544&on_court_against=201939',
   'on_court=2544&on_court=1628369&lineup_all_or_any=any',
+  'leverage=high', 'leverage=low&leverage=very_high', 'clutch=true', 'clutch=true&leverage=medium',
 ];
 
 test('the sweep applies every gated filter of FILTERS', () => {

@@ -1,5 +1,6 @@
 /** A multi-select as a row of toggle chips (seasons, season types, location, result, periods). */
 import { PERIOD_LABELS, SEASON_TYPE_LABELS, seasonLabel, type MultiFilter, type SeasonType } from '../../lib/filters';
+import { LEVERAGE_LABELS, type LeverageLevel } from '../../lib/leverage';
 import { normaliseMulti } from '../../lib/queryState';
 import type { FilterControlProps } from './types';
 
@@ -9,6 +10,7 @@ function optionLabel(f: MultiFilter, o: string | number): string {
   if (f.name === 'Season') return seasonLabel(Number(o));
   if (f.name === 'SeasonType') return SEASON_TYPE_LABELS[o as SeasonType] ?? String(o);
   if (f.name === 'Period') return PERIOD_LABELS[Number(o)] ?? String(o);
+  if (f.name === 'Leverage') return LEVERAGE_LABELS[o as LeverageLevel] ?? String(o);
   return WORDS[String(o)] ?? String(o);
 }
 

@@ -258,6 +258,15 @@ CREATE TABLE possessions (
   tr_plays_reb UTINYINT NOT NULL          -- transition plays after a live defensive rebound (block recoveries included)
 );
 
+-- Written by the models after the tables above (src/server/models/registry.ts; schema version 8), with their
+-- column comments set by the model:
+-- * possessions.leverage TINYINT: leverage level at the start, 1 low .. 4 very high (src/lib/leverage.ts), added by
+--   the win-probability model (src/server/models/winProbability.ts) and copied into team_possessions;
+-- * win_probability (possession_id, game_id, home_wp, leverage, strength): the home team's win probability at
+--   each possession's start, its leverage in percentage points, the pre-game strength difference;
+-- * wp_model (model, position, feature, coefficient, fit_seasons, test_seasons, fit_rows, iterations): the fitted
+--   coefficients of the win-probability model and of its margin-and-time baseline.
+
 -- One row per play-by-play event the game engine read (published order, duplicated rows dropped, substitutions
 -- reordered within their second as for the lineups): the text, the score after it and the ten on court after it
 -- (schema version 7). The game page's play-by-play, stints and game flow are built from it.

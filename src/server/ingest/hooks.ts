@@ -1,10 +1,12 @@
 /**
- * Post-ingest hooks: derived tables other parts of the server compute in SQL from the ingest's tables.
+ * Post-ingest hooks: the models (src/server/models/registry.ts), then the derived tables other parts of the server
+ * compute in SQL from the ingest's tables.
  * The ingest calls runPostIngestHooks on the complete temporary database before renaming it into place,
  * so a failing hook leaves the previous database intact.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
+import { MODELS } from '../models/registry.ts';
 
 /**
  * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
@@ -28,7 +30,8 @@ export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
 ): Promise<void> {
-  for (const builder of AGGREGATE_BUILDERS) {
+  // The models first: they add to possessions (e.g. possessions.leverage), which the derived tables copy.
+  for (const builder of [...MODELS, ...AGGREGATE_BUILDERS]) {
     const started = Date.now();
     await builder.build(connection);
     log(`hook ${builder.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);

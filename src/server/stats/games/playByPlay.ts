@@ -6,6 +6,7 @@
 import { boxMinutes } from '../../../lib/boxScore';
 import { buildStints, gameFlow, periodLabel, type FlowPoint, type GameSide, type PbpEvent, type Stint } from '../../../lib/playByPlay';
 import { teamByTeamId } from '../../../lib/teams';
+import type { WpPoint } from '../../../lib/winProbability';
 import { query } from '../../db/statsDb';
 import { encodeCsv } from '../base/csvText';
 import { ApiError } from '../base/errors';
@@ -28,6 +29,8 @@ export interface GamePlayByPlay {
   events: PbpEvent[];
   stints: Record<GameSide, Stint[]>;
   flow: FlowPoint[];
+  /** the home team's win probability at the start of every possession (src/lib/winProbability.ts) */
+  winProbability: WpPoint[];
 }
 
 const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
@@ -41,7 +44,7 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
   if (!g) throw new ApiError(404, `No game with id ${gameCode}`, 'game_id');
   const gameId = Number(g.game_id);
   const homeTeam = Number(g.home_team_id);
-  const [rows, people] = await Promise.all([
+  const [rows, people, wpRows] = await Promise.all([
     query(
       `SELECT e.seq, e.event_num, e.period, e.clock, e.event_type, e.team_id, e.player1_id, e.player2_id, e.player3_id,
               e.home_description, e.neutral_description, e.visitor_description, e.home_pts, e.away_pts,
@@ -64,6 +67,14 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
         WHERE pg.game_id = $1
         ORDER BY pg.team_id <> $2, pg.starter DESC, pg.seconds DESC, p.name`,
       [gameId, homeTeam],
+    ),
+    // The win-probability model's value at each possession's start (technical rows, which have no time, left out).
+    query(
+      `SELECT p.start_time, p.period, p.start_clock, p.end_clock, w.home_wp, p.off_is_home, w.leverage
+         FROM possessions p JOIN win_probability w USING (possession_id)
+        WHERE p.game_id = $1 AND p.possessions = 1
+        ORDER BY p.possession_id`,
+      [gameId],
     ),
   ]);
   const sideOf = (team: unknown): GameSide | null => (team === null || team === undefined ? null : Number(team) === homeTeam ? 'home' : 'away');
@@ -110,6 +121,15 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
     events,
     stints: buildStints(events),
     flow: gameFlow(events),
+    winProbability: wpRows.map((r) => ({
+      t: Number(r.start_time),
+      period: Number(r.period),
+      startClock: Number(r.start_clock),
+      endClock: Number(r.end_clock),
+      homeWp: Number(r.home_wp),
+      homeBall: r.off_is_home === true,
+      leverage: Number(r.leverage),
+    })),
   };
 }
 

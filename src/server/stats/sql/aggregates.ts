@@ -104,7 +104,7 @@ export const SAMPLE_KEY_COLUMNS = [
  * The possession columns team_possessions copies: the sample's key columns, the filter columns and every
  * counter.
  */
-export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
+export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'leverage', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
 
 /**
  * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p and yields the columns

@@ -22,6 +22,7 @@
  */
 import type { AppliedFilters, Range } from '../../../lib/apiParams';
 import { LINEUP_SLOTS, TIME_INTO_GAME_MAX, type FilterName, type LineupSlot } from '../../../lib/filters';
+import { CLUTCH, leverageLevelCode } from '../../../lib/leverage';
 import { and, or, type Params } from './sql';
 
 export type Perspective = 'offense' | 'defense';
@@ -134,6 +135,19 @@ export const FILTER_SQL = {
       const diff = persp === 'offense' ? `${p}.score_diff` : `(-${p}.score_diff)`;
       return and([lo > -75 ? `${diff} >= ${b.bind(lo)}` : '', hi < 75 ? `${diff} <= ${b.bind(hi)}` : '']);
     },
+  },
+  // The possession's stored leverage level (possessions.leverage, copied into team_possessions: 1 low .. 4 very
+  // high, src/lib/leverage.ts), a plain comparison like the period's.
+  Leverage: {
+    on: 'possession',
+    where: (f, b, p) => (f.leverages.length ? `${p}.leverage IN ${b.list(f.leverages.map(leverageLevelCode))}` : ''),
+  },
+  // Clutch: from 5:00 left in the 4th quarter (2580 s into the game) on, overtimes included, the margin at the
+  // possession's start within 5 points either way. period >= 4 lets the scan skip the other periods' row groups.
+  Clutch: {
+    on: 'possession',
+    where: (f, b, p) =>
+      f.clutch ? `${p}.period >= 4 AND ${p}.start_time >= ${b.bind(CLUTCH.fromTimeIntoGame)} AND ${p}.score_diff BETWEEN ${b.bind(-CLUTCH.maxMargin)} AND ${b.bind(CLUTCH.maxMargin)}` : '',
   },
   Opponent: { on: 'teamGame', where: (f, b, tg) => (f.opponents.length ? `${tg}.opp_team_id IN ${b.list(f.opponents)}` : '') },
   OpponentDaysRest: rangeOn((f) => f.oppDaysRest, 'opp_days_rest'),

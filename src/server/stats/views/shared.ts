@@ -80,6 +80,8 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
     periods: [],
     timeIntoGame: null,
     scoreDiff: null,
+    leverages: [],
+    clutch: false,
     lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], onCourtWith: [], onCourtAgainst: [], offCourt: [] },
   };
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
