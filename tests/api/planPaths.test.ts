@@ -61,7 +61,7 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
   it('on queries the pre-summed tables answer (period, score differential), on the pages that read them', { timeout: 600_000 }, async () => {
     const stateFilters = new Set(['Period', 'ScoreDifferential', 'FilterOutGarbageTime', 'SeasonType']);
     const fast = await compareDraws(26, 40, {
-      pages: ['Players', 'TeamPlayers', 'PlayerProfile', 'PlayerOnOff', 'TeamOnOff'],
+      pages: ['Players', 'TeamPlayers', 'PlayerProfile', 'PlayerOnOff', 'TeamOnOff', 'League', 'TeamTeam', 'PlayerPositions'],
       filters: (def) => stateFilters.has(def.name),
     });
     expect(fast).toBeGreaterThan(20);

@@ -257,6 +257,50 @@ const lineupSeasonSumsBuilder: AggregateBuilder = {
   },
 };
 
+/**
+ * The possessions' counters from one team's side (is_offense: its own possessions; else its opponents' against
+ * it), with the score differential from that team's view (score_diff, negated on its defensive rows), for the
+ * state tables below. `five` adds the team's five as player_id (one row per player on the floor).
+ */
+function sideRows(isOffense: boolean, five: boolean): string {
+  const [t, f] = isOffense ? ['off', 'o'] : ['def', 'd'];
+  return `SELECT ${five ? `unnest([${[1, 2, 3, 4, 5].map((i) => `${f}${i}`).join(', ')}]) AS player_id, ` : ''}${t}_team_id AS team_id,
+      ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, season, season_type, is_filtered_out, period,
+      ${isOffense ? 'score_diff' : '-score_diff'} AS score_diff, ${POSSESSION_COUNTER_COLUMNS.join(', ')}
+    FROM possessions`;
+}
+
+/** CREATE TABLE `table` summing sideRows by `keys` (and the counters), sorted by season, period. */
+async function buildStateTable(connection: DuckDBConnection, table: string, five: boolean): Promise<void> {
+  const keys = [...(five ? ['player_id'] : []), 'team_id', 'is_offense', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
+  await connection.run(`DROP TABLE IF EXISTS ${table}`);
+  await connection.run(`
+    CREATE TABLE ${table} AS
+    SELECT ${keys.join(', ')}, ${POSSESSION_COUNTER_COLUMNS.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+      FROM (${sideRows(true, five)} UNION ALL ${sideRows(false, five)})
+     GROUP BY ${keys.join(', ')}
+     ORDER BY season, period${five ? ', player_id' : ', team_id'}`);
+}
+
+/**
+ * state_team_sums: a team's possessions' counters (its own on offense, its opponents' on defense) per team,
+ * side, season, season type, garbage flag, period and score differential from the team's view. Team, league
+ * and on/off totals with period and score filters sum these rows (presummed.ts).
+ */
+const stateTeamSumsBuilder: AggregateBuilder = {
+  name: 'state_team_sums',
+  build: (connection) => buildStateTable(connection, 'state_team_sums', false),
+};
+
+/**
+ * state_on_court_sums: the same per player on the floor (his team's side of each possession he played): the
+ * on/off sets' "on" with period and score filters (presummed.ts).
+ */
+const stateOnCourtSumsBuilder: AggregateBuilder = {
+  name: 'state_on_court_sums',
+  build: (connection) => buildStateTable(connection, 'state_on_court_sums', true),
+};
+
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
   playerPossessionIndexBuilder,
@@ -264,4 +308,6 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   teamPlayerPossessionStatsBuilder,
   statePlayerSumsBuilder,
   lineupSeasonSumsBuilder,
+  stateTeamSumsBuilder,
+  stateOnCourtSumsBuilder,
 ];

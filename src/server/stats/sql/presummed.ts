@@ -5,7 +5,11 @@
  * possession path. The rows are the possessions' rows summed by the same keys, so the numbers are the same:
  * tests/api/planPaths.test.ts compares both paths on random queries (sql/plan.ts forces the possession path).
  * - state_player_sums: player sums (playerSums.ts) with period and score filters;
- * - lineup_season_sums: team sums by lineup (sums.ts, the lineup tables) with season filters only.
+ * - lineup_season_sums: team sums by lineup (sums.ts, the lineup tables) with season filters only;
+ * - state_team_sums and state_on_court_sums: team sums (team, league and on/off totals) and on-court sums (the
+ *   on/off sets' "on") with period and score filters.
+ * The tables shaped as possession rows take the callers' conditions on the possession alias p unchanged, when
+ * those conditions name only columns the table has (checked on the SQL the caller built, never on input).
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import type { FilterName } from '../../../lib/filters';
@@ -39,6 +43,7 @@ export function stateSumsAnswer(f: AppliedFilters, o: StateSumsQuery & { gameId?
   return o.gameId === undefined && o.groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
 }
 
+
 /**
  * The player sums of f per group from state_player_sums, with last_team_id (his team in his last game of the
  * group) and every player counter. The score differential is judged from the player's team (the table's
@@ -48,15 +53,62 @@ export function stateSumsAnswer(f: AppliedFilters, o: StateSumsQuery & { gameId?
 export function stateSumsSql(f: AppliedFilters, b: Params, o: StateSumsQuery): string {
   const groups = o.groupBy.map((g) => `s.${g}`);
   const where = and([
-    ...sampleConditions(f, b, 's'),
-    FILTER_SQL.Period.where(f, b, 's'),
-    // its score_diff is the player's team's: the rule's offense reading takes it as it stands
-    FILTER_SQL.ScoreDifferential.where(f, b, 'offense', 's'),
+    ...stateConditions(f, b, 's'),
     o.playerId !== undefined ? `s.player_id = ${b.bind(o.playerId)}` : '',
     o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
   ]);
   return `SELECT ${[...groups, 'arg_max(s.team_id, s.last_game) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')}
     FROM state_player_sums s WHERE ${where} ${groups.length ? `GROUP BY ${groups.join(', ')}` : ''}`;
+}
+
+/** The columns of the possession alias p that conditions name. */
+const columnsNamed = (conditions: readonly string[]) => [...conditions.join(' ').matchAll(/\bp\.([a-z_0-9]+)/g)].map((m) => m[1]!);
+
+/** True when every condition names only these columns of p. */
+const namesOnly = (conditions: readonly string[], columns: readonly string[]) => columnsNamed(conditions).every((c) => columns.includes(c));
+
+/** Whether the state tables answer f grouped by groupBy (not on the reference paths). */
+const stateAnswers = (db: StatsDb, f: AppliedFilters, groupBy: readonly GroupKey[]) =>
+  !referencePaths(db) && groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
+
+/** The conditions of the state tables' keys: sample, period, and score differential from the team's view. */
+const stateConditions = (f: AppliedFilters, b: Params, alias: string) => [
+  ...sampleConditions(f, b, alias),
+  FILTER_SQL.Period.where(f, b, alias),
+  // the table's score_diff is the team's own: the rule's offense reading takes it as it stands
+  FILTER_SQL.ScoreDifferential.where(f, b, 'offense', alias),
+];
+
+/** The possession columns state_team_sums keeps (shaped as possession rows). */
+const STATE_TEAM_COLUMNS = ['off_team_id', 'def_team_id', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
+
+/**
+ * state_team_sums of one perspective shaped as possession rows (its team as off_team_id or def_team_id, the other
+ * null), filtered by f and `extra`; null when the table cannot answer (a filter or group it has no key for, or
+ * an extra condition on a column it lacks).
+ */
+export function stateTeamSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[], groupBy: readonly GroupKey[]): string | null {
+  if (groupBy.includes('opp_team_id') || !stateAnswers(db, f, groupBy) || !namesOnly(extra, STATE_TEAM_COLUMNS)) return null;
+  const [mine, other] = persp === 'offense' ? ['off', 'def'] : ['def', 'off'];
+  const shaped = `SELECT season, season_type, is_filtered_out, period, score_diff, team_id AS ${mine}_team_id, NULL::INTEGER AS ${other}_team_id,
+      NULL::INTEGER AS off_lineup_id, NULL::INTEGER AS def_lineup_id, ${POSSESSION_COUNTER_COLUMNS.join(', ')}
+    FROM state_team_sums WHERE is_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`;
+  return `SELECT p.* FROM (${shaped}) p WHERE ${and([...stateConditions(f, b, 'p'), ...extra])}`;
+}
+
+/**
+ * state_on_court_sums rows of one perspective (player_id, team_id, season, season_type and the counters) passing
+ * f, for one player or team if given; null when the table cannot answer f grouped by groupBy.
+ */
+export function stateOnCourtSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: StateSumsQuery): string | null {
+  if (!stateAnswers(db, f, o.groupBy)) return null;
+  const where = and([
+    `s.is_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`,
+    ...stateConditions(f, b, 's'),
+    o.playerId !== undefined ? `s.player_id = ${b.bind(o.playerId)}` : '',
+    o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
+  ]);
+  return `SELECT s.* FROM state_on_court_sums s WHERE ${where}`;
 }
 
 /** The groups lineup_season_sums has columns for. */
@@ -76,7 +128,9 @@ export function lineupSumsAnswer(db: StatsDb, f: AppliedFilters, groupBy: readon
  * callers' conditions on the possession alias p (a team, a player in the five) apply unchanged. `extra` adds
  * conditions on p.
  */
-export function lineupSumsSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[]): string {
+export function lineupSumsSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[]): string | null {
+  const lineupColumns = ['off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id', 'season', 'season_type', 'is_filtered_out', 'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5'];
+  if (!namesOnly(extra, lineupColumns)) return null;
   const [mine, other] = persp === 'offense' ? ['off', 'def'] : ['def', 'off'];
   const five = persp === 'offense' ? 'o' : 'd';
   const shaped = `SELECT season, season_type, is_filtered_out, team_id AS ${mine}_team_id, NULL::INTEGER AS ${other}_team_id,

@@ -18,7 +18,7 @@ import {
   type Perspective,
 } from './filterSql';
 import { groupSelect, type GroupKey } from './groups';
-import { lineupSumsAnswer, lineupSumsSource } from './presummed';
+import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
 import { and, Params } from './sql';
 
@@ -52,13 +52,17 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
 export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
-  const byLineup = usePoss && lineupSumsAnswer(db, f, o.groupBy);
-  if (usePoss && !byLineup) await fullSample(db, f);
-  const src = byLineup
-    ? lineupSumsSource(f, b, o.persp, extra)
-    : usePoss
-      ? possessionSource(db, f, b, o.persp, extra)
-      : teamGameSource(f, b, o.persp, extra);
+  // The pre-summed rows where the filters allow (presummed.ts): by lineup with season filters only, or by team
+  // with period and score filters; else the possessions (or the per-game totals without possession filters).
+  const presummed = !usePoss
+    ? null
+    : lineupSumsAnswer(db, f, o.groupBy)
+      ? lineupSumsSource(f, b, o.persp, extra)
+      : !o.possessions && !o.groupBy.includes('lineup_id')
+        ? stateTeamSource(db, f, b, o.persp, extra, o.groupBy)
+        : null;
+  if (usePoss && !presummed) await fullSample(db, f);
+  const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra) : teamGameSource(f, b, o.persp, extra));
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
@@ -128,7 +132,10 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const usePoss = needsPossessions(f) || o.groupBy.includes('slot');
   let src: string;
-  if (usePoss) {
+  const presummed = usePoss && !o.groupBy.includes('slot') ? stateOnCourtSource(db, f, b, o.persp, o) : null;
+  if (presummed) {
+    src = presummed;
+  } else if (usePoss) {
     await fullSample(db, f);
     const extra: string[] = [];
     if (o.playerId !== undefined) extra.push(`${b.bind(o.playerId)} IN (${mine.map((c) => `p.${c}`).join(', ')})`);
