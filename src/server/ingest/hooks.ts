@@ -5,6 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
+import { MODELS } from '../models/registry.ts';
 
 /**
  * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
@@ -28,6 +29,12 @@ export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
 ): Promise<void> {
+  // The models (src/server/models/registry.ts) read the possession tables, before the derived tables.
+  for (const model of MODELS) {
+    const started = Date.now();
+    await model.build(connection);
+    log(`model ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   for (const builder of AGGREGATE_BUILDERS) {
     const started = Date.now();
     await builder.build(connection);
