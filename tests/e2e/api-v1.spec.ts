@@ -136,6 +136,8 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     '/api/v1/metric_sets': '?page=PlayerOnOff&side=defense',
     '/api/v1/players/{player_id}': '',
     '/api/v1/players/{player_id}/career': '',
+    '/api/v1/players/{player_id}/rapm': '',
+    '/api/v1/rapm': '?season=2022&position=big&sort=def&min_poss=1500',
     '/api/v1/games/{game_id}': '',
     '/api/v1/games/{game_id}/possessions': '',
     '/api/v1/search': '?q=jokic',
