@@ -29,7 +29,7 @@ if (build) {
     const started = Date.now();
     const cpu = process.cpuUsage();
     await connection.run('BEGIN TRANSACTION');
-    await model.build(connection);
+    await model.build(connection, (line) => console.error(line));
     await connection.run('COMMIT');
     const used = process.cpuUsage(cpu);
     console.error(

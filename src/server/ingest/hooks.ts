@@ -32,7 +32,7 @@ export async function runPostIngestHooks(
   // The models (src/server/models/registry.ts) read the possession tables, before the derived tables.
   for (const model of MODELS) {
     const started = Date.now();
-    await model.build(connection);
+    await model.build(connection, log);
     log(`model ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   for (const builder of AGGREGATE_BUILDERS) {

@@ -11,11 +11,12 @@ import { rapmReport } from './rapmValidation.ts';
 export interface Model {
   /** Name printed in the ingest log. */
   name: string;
-  build(connection: DuckDBConnection): Promise<void>;
+  /** Fits the model and writes its tables; `log` gets a line per step (the ingest log). */
+  build(connection: DuckDBConnection, log?: (message: string) => void): Promise<void>;
   /** A markdown report of the fitted model: its checks and figures. */
   verify(connection: DuckDBConnection): Promise<string>;
 }
 
 export const MODELS: Model[] = [
-  { name: 'rapm', build: (connection) => buildRapm(connection), verify: rapmReport },
+  { name: 'rapm', build: (connection, log) => buildRapm(connection, log), verify: rapmReport },
 ];

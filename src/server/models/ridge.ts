@@ -1,9 +1,11 @@
 /**
  * Weighted ridge regression on a sparse design, solved by preconditioned conjugate gradient on the normal
  * equations (X'WX + diag(penalty)) b = X'Wy. Rows are stored compressed (CSR): a RAPM stint has 12 nonzeros
- * (intercept, home court, five offensive and five defensive players), so one product with X'WX costs two passes
- * over the nonzeros and the Gram matrix is never formed. The preconditioner is the diagonal of X'WX + penalty
- * (Jacobi), which evens out players with many and few possessions. Pure functions over Float64Arrays; no I/O.
+ * (intercept, home court, five offensive and five defensive players). X'WX is accumulated from them once (dense:
+ * a season has about 1,100 columns, three seasons about 2,000) so that each iteration is one pass over a dense
+ * matrix instead of two over every stint, and cross-validation gets each fold's training equations as
+ * all rows' minus the fold's. The preconditioner is the diagonal of X'WX + penalty (Jacobi), which evens out
+ * players with many and few possessions. Pure functions over Float64Arrays; no I/O.
  */
 
 /** A sparse design matrix: row r's nonzeros are colIndex/value[rowStart[r] .. rowStart[r + 1]). */
@@ -44,20 +46,44 @@ export function multiply(x: SparseRows, v: Float64Array, out = new Float64Array(
   return out;
 }
 
-/** (X'WX + diag(penalty)) v, computed as X'(W(Xv)) + penalty * v without forming X'WX. */
-function normalProduct(x: SparseRows, weight: Float64Array, penalty: Float64Array, v: Float64Array, out: Float64Array): void {
+/**
+ * The normal equations of weighted least squares on a sparse design: gram = X'WX (dense, n x n, row-major) and
+ * rhs = X'Wy. Built in one pass over the rows' nonzeros (a RAPM stint adds 12 x 12 products); `include` keeps
+ * only some rows (a fold). Normal equations of disjoint row sets add up (and subtract: training = all - fold).
+ */
+export interface NormalEquations {
+  n: number;
+  gram: Float64Array;
+  rhs: Float64Array;
+}
+
+export function normalEquations(x: SparseRows, y: Float64Array, weight: Float64Array, include?: (row: number) => boolean): NormalEquations {
+  const n = x.cols;
+  const gram = new Float64Array(n * n);
+  const rhs = new Float64Array(n);
   const { rowStart, colIndex, value } = x;
-  for (let c = 0; c < x.cols; c++) out[c] = penalty[c]! * v[c]!;
   for (let r = 0; r < x.rows; r++) {
     const w = weight[r]!;
-    if (w === 0) continue;
+    if (w === 0 || (include && !include(r))) continue;
     const start = rowStart[r]!;
     const end = rowStart[r + 1]!;
-    let s = 0;
-    for (let k = start; k < end; k++) s += value[k]! * v[colIndex[k]!]!;
-    s *= w;
-    for (let k = start; k < end; k++) out[colIndex[k]!]! += value[k]! * s;
+    for (let a = start; a < end; a++) {
+      const ca = colIndex[a]!;
+      const wa = w * value[a]!;
+      rhs[ca]! += wa * y[r]!;
+      const base = ca * n;
+      for (let b = start; b < end; b++) gram[base + colIndex[b]!]! += wa * value[b]!;
+    }
   }
+  return { n, gram, rhs };
+}
+
+/** a - b, written into `into` (a fresh pair when absent). */
+export function subtractEquations(a: NormalEquations, b: NormalEquations, into?: NormalEquations): NormalEquations {
+  const out = into ?? { n: a.n, gram: new Float64Array(a.gram.length), rhs: new Float64Array(a.n) };
+  for (let i = 0; i < a.gram.length; i++) out.gram[i] = a.gram[i]! - b.gram[i]!;
+  for (let i = 0; i < a.n; i++) out.rhs[i] = a.rhs[i]! - b.rhs[i]!;
+  return out;
 }
 
 export interface RidgeOptions {
@@ -77,48 +103,47 @@ export interface RidgeSolution {
 }
 
 /**
- * Minimises sum_r weight_r (y_r - x_r b)^2 + sum_c penalty_c b_c^2. A penalty of 0 leaves a column unpenalised
- * (an intercept, home court); the system must then still be positive definite (the column not a combination
- * of the others over rows of positive weight). Rows of weight 0 take no part (held-out rows of a fold).
+ * Solves (gram + diag(penalty)) b = rhs by conjugate gradient with the diagonal as preconditioner (Jacobi).
+ * A penalty of 0 leaves a column unpenalised (an intercept, home court); the system must then still be positive
+ * definite. A column with a zero diagonal (no row touches it, no penalty) keeps coefficient 0.
  */
-export function ridgeSolve(x: SparseRows, y: Float64Array, weight: Float64Array, penalty: Float64Array, options: RidgeOptions = {}): RidgeSolution {
-  const n = x.cols;
-  if (y.length !== x.rows || weight.length !== x.rows) throw new Error('y and weight need one value per row');
+export function solveNormalEquations(eq: NormalEquations, penalty: Float64Array, options: RidgeOptions = {}): RidgeSolution {
+  const { n, gram, rhs } = eq;
   if (penalty.length !== n) throw new Error('penalty needs one value per column');
   const tolerance = options.tolerance ?? 1e-8;
   const maxIterations = options.maxIterations ?? 10 * n;
-  // Right-hand side X'Wy and the Jacobi preconditioner diag(X'WX) + penalty.
-  const rhs = new Float64Array(n);
-  const diagonal = Float64Array.from(penalty);
-  for (let r = 0; r < x.rows; r++) {
-    const w = weight[r]!;
-    if (w === 0) continue;
-    for (let k = x.rowStart[r]!; k < x.rowStart[r + 1]!; k++) {
-      const c = x.colIndex[k]!;
-      rhs[c]! += x.value[k]! * w * y[r]!;
-      diagonal[c]! += x.value[k]! * x.value[k]! * w;
+  const diagonal = Float64Array.from({ length: n }, (_, c) => gram[c * n + c]! + penalty[c]!);
+  const product = new Float64Array(n);
+  const multiply = (v: Float64Array) => {
+    for (let i = 0; i < n; i++) {
+      const base = i * n;
+      let s = penalty[i]! * v[i]!;
+      for (let j = 0; j < n; j++) s += gram[base + j]! * v[j]!;
+      product[i] = s;
     }
-  }
+  };
   const coef = options.start ? Float64Array.from(options.start) : new Float64Array(n);
   const residual = new Float64Array(n);
-  normalProduct(x, weight, penalty, coef, residual);
-  for (let c = 0; c < n; c++) residual[c] = rhs[c]! - residual[c]!;
-  const rhsNorm = Math.sqrt(rhs.reduce((s, v) => s + v * v, 0)) || 1;
+  multiply(coef);
+  for (let c = 0; c < n; c++) residual[c] = rhs[c]! - product[c]!;
+  const norm2 = (v: Float64Array) => {
+    let s = 0;
+    for (let c = 0; c < n; c++) s += v[c]! * v[c]!;
+    return Math.sqrt(s);
+  };
+  const rhsNorm = norm2(rhs) || 1;
   const z = new Float64Array(n);
-  const direction = new Float64Array(n);
-  const product = new Float64Array(n);
-  // A column no row touches and no penalty holds has a zero diagonal: its coefficient stays 0.
   const precondition = () => {
     for (let c = 0; c < n; c++) z[c] = diagonal[c]! > 0 ? residual[c]! / diagonal[c]! : 0;
   };
   precondition();
-  direction.set(z);
+  const direction = Float64Array.from(z);
   let rz = 0;
   for (let c = 0; c < n; c++) rz += residual[c]! * z[c]!;
-  let norm = Math.sqrt(residual.reduce((s, v) => s + v * v, 0));
+  let norm = norm2(residual);
   let iterations = 0;
   while (norm > tolerance * rhsNorm && iterations < maxIterations) {
-    normalProduct(x, weight, penalty, direction, product);
+    multiply(direction);
     let dAd = 0;
     for (let c = 0; c < n; c++) dAd += direction[c]! * product[c]!;
     if (!(dAd > 0)) break;
@@ -133,10 +158,19 @@ export function ridgeSolve(x: SparseRows, y: Float64Array, weight: Float64Array,
     const beta = rzNext / rz;
     rz = rzNext;
     for (let c = 0; c < n; c++) direction[c] = z[c]! + beta * direction[c]!;
-    norm = Math.sqrt(residual.reduce((s, v) => s + v * v, 0));
+    norm = norm2(residual);
     iterations++;
   }
   return { coef, iterations, relativeResidual: norm / rhsNorm };
+}
+
+/**
+ * Minimises sum_r weight_r (y_r - x_r b)^2 + sum_c penalty_c b_c^2: the normal equations of the sparse rows,
+ * then conjugate gradient. Rows of weight 0 take no part.
+ */
+export function ridgeSolve(x: SparseRows, y: Float64Array, weight: Float64Array, penalty: Float64Array, options: RidgeOptions = {}): RidgeSolution {
+  if (y.length !== x.rows || weight.length !== x.rows) throw new Error('y and weight need one value per row');
+  return solveNormalEquations(normalEquations(x, y, weight), penalty, options);
 }
 
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence in [0, 1). */

@@ -4,7 +4,7 @@
  * limits (a huge penalty shrinks to 0; no penalty on a well-posed problem recovers the true coefficients).
  */
 import { describe, expect, it } from 'vitest';
-import { multiply, ridgeSolve, seededRandom, sparseRowsOf, weightedFit } from '../../../../src/server/models/ridge';
+import { multiply, normalEquations, ridgeSolve, seededRandom, solveNormalEquations, sparseRowsOf, subtractEquations, weightedFit } from '../../../../src/server/models/ridge';
 
 const f64 = (values: number[]) => Float64Array.from(values);
 
@@ -107,6 +107,25 @@ describe('ridgeSolve', () => {
     const again = ridgeSolve(x, y, w, f64([1, 1]), { tolerance: 1e-10, start: first.coef });
     expect(again.iterations).toBe(0);
     expect([...again.coef]).toEqual([...first.coef]);
+  });
+});
+
+describe('normal equations of a fold', () => {
+  it('all rows minus a fold\'s rows give the equations and the solution of the other rows', () => {
+    const random = seededRandom(21);
+    const rows = Array.from({ length: 60 }, () => [[0, 1] as [number, number], [1 + Math.floor(random() * 4), 1] as [number, number], [5 + Math.floor(random() * 4), 1] as [number, number]]);
+    const x = sparseRowsOf(9, rows);
+    const y = Float64Array.from(rows, () => random() * 100);
+    const w = Float64Array.from(rows, () => 1 + Math.floor(random() * 5));
+    const fold = (r: number) => r % 3 === 0;
+    const train = subtractEquations(normalEquations(x, y, w), normalEquations(x, y, w, fold));
+    const direct = normalEquations(x, y, Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)));
+    for (let i = 0; i < train.gram.length; i++) expect(train.gram[i]).toBeCloseTo(direct.gram[i]!, 9);
+    for (let i = 0; i < train.n; i++) expect(train.rhs[i]).toBeCloseTo(direct.rhs[i]!, 9);
+    const penalty = Float64Array.from({ length: 9 }, (_, c) => (c === 0 ? 0 : 2));
+    const a = solveNormalEquations(train, penalty, { tolerance: 1e-12 }).coef;
+    const b = ridgeSolve(x, y, Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)), penalty, { tolerance: 1e-12 }).coef;
+    for (let c = 0; c < 9; c++) expect(a[c]).toBeCloseTo(b[c]!, 8);
   });
 });
 
