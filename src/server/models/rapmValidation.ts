@@ -189,6 +189,8 @@ const fitName = (from: number, to: number) => (from === to ? seasonName(from) : 
 
 /** The markdown report of `npm run verify:models`: the fits, the out-of-sample check, the leaders. */
 export async function rapmReport(connection: DuckDBConnection): Promise<string> {
+  const [table] = (await connection.runAndReadAll(`SELECT COUNT(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'rapm_fits'`)).getRowObjectsJS();
+  if (!Number(table?.n)) return '## RAPM\n\nThis database has no RAPM tables (built before schema 8): run `npm run verify:models -- --db FILE --build` or the ingest.\n';
   const fits = (
     await connection.runAndReadAll('SELECT * FROM rapm_fits ORDER BY season_to - season_from, season_to')
   ).getRowObjectsJS();
