@@ -4,10 +4,12 @@
  * against an on-court plus-minus baseline from the same season before and against home court alone.
  *
  * A margin stint is the ten players of one game on both sides: the home five's and away five's possessions
- * and points summed. Its margin per 100 possessions is 100 x (home points - away points) / (possessions / 2);
- * a model's prediction uses its expected points per 100 for each side, mu + home court + the offense's five
- * offensive values + the defense's five defensive values (points allowed), times that side's possessions.
- * Correlation and RMSE are weighted by the stint's possessions. A player the model has no value for counts 0.
+ * and points summed, kept when both teams had the ball. Its margin is the net rating, home points per 100
+ * possessions minus away points per 100; a model predicts each side's points per 100, mu + home court (home
+ * side) + the offense's five offensive values + the defense's five defensive values (points allowed), and the
+ * margin as their difference. Correlation and RMSE are weighted by the stint's possessions (both teams). A
+ * player the model has no value for counts 0. (Margins in points, not per 100, would mostly measure which team
+ * had one possession more.)
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { weightedFit } from './ridge.ts';
@@ -45,7 +47,7 @@ async function marginStints(connection: DuckDBConnection, season: number): Promi
        FROM possessions
       WHERE NOT is_filtered_out AND season = $season
       GROUP BY ALL
-     HAVING SUM(possessions) > 0
+     HAVING SUM(possessions) FILTER (WHERE off_is_home) > 0 AND SUM(possessions) FILTER (WHERE NOT off_is_home) > 0
       ORDER BY game_id, home_five, away_five`,
     { season },
   );
@@ -57,7 +59,7 @@ async function marginStints(connection: DuckDBConnection, season: number): Promi
     out.awayFive.set(r.away_five, 5 * i);
     out.homePoss[i] = r.home_poss;
     out.awayPoss[i] = r.away_poss;
-    out.margin[i] = (100 * (r.home_pts - r.away_pts)) / ((r.home_poss + r.away_poss) / 2);
+    out.margin[i] = (100 * r.home_pts) / r.home_poss - (100 * r.away_pts) / r.away_poss;
   });
   return out;
 }
@@ -71,7 +73,7 @@ function predictMargins(stints: MarginStints, ratings: Ratings): Float64Array {
   return Float64Array.from({ length: stints.n }, (_, i) => {
     const homeRate = ratings.mu + ratings.home + value(ratings.off, stints.homeFive, i) + value(ratings.allowed, stints.awayFive, i);
     const awayRate = ratings.mu + value(ratings.off, stints.awayFive, i) + value(ratings.allowed, stints.homeFive, i);
-    return (homeRate * stints.homePoss[i]! - awayRate * stints.awayPoss[i]!) / ((stints.homePoss[i]! + stints.awayPoss[i]!) / 2);
+    return homeRate - awayRate;
   });
 }
 
@@ -183,7 +185,11 @@ export function pooled(rows: readonly ValidationRow[]): { name: string; seasons:
   }).filter((m) => m.seasons > 0);
 }
 
-const fmt = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
+const fmt = (v: number, digits = 2) => {
+  if (!Number.isFinite(v)) return '-';
+  const text = v.toFixed(digits);
+  return Number(text) === 0 ? text.replace('-', '') : text;
+};
 const seasonName = (s: number) => `${s}-${String((s + 1) % 100).padStart(2, '0')}`;
 const fitName = (from: number, to: number) => (from === to ? seasonName(from) : `${seasonName(from)} to ${seasonName(to)}`);
 
@@ -216,7 +222,7 @@ export async function rapmReport(connection: DuckDBConnection): Promise<string> 
     lines.push('No season has the season before it in this database.');
   } else {
     lines.push(
-      'Each season\'s stints (the same ten players in a game, both sides) predicted from the season before; margin per 100 possessions, weighted by possessions.',
+      'Each season\'s stints (the same ten players in a game, both teams with the ball) predicted from the season before: margin = home minus away points per 100 possessions; r and RMSE weighted by possessions. Home court only predicts the same margin everywhere (r 0 by definition).',
       '',
       `| Season | Stints | ${VALIDATION_MODELS.map((m) => `${m}: r / RMSE`).join(' | ')} |`,
       `|---|---:|${VALIDATION_MODELS.map(() => '---:').join('|')}|`,
