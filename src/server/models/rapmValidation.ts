@@ -204,7 +204,7 @@ export async function rapmReport(connection: DuckDBConnection): Promise<string> 
   if (fits.length === 0) return [...lines, 'No fits: the database has no possessions.', ''].join('\n');
   const totalSeconds = fits.reduce((s, f) => s + Number(f.seconds), 0);
   lines.push(
-    `${fits.length} fits (${fits.filter((f) => f.season_from === f.season_to).length} seasons, ${fits.filter((f) => f.season_from !== f.season_to).length} three-season windows), ${fmt(totalSeconds, 1)} s of fitting in the build.`,
+    `${fits.length} fits (${fits.filter((f) => f.season_from === f.season_to).length} seasons, ${fits.filter((f) => f.season_from !== f.season_to).length} three-season windows), ${fmt(totalSeconds, 1)} s of fitting in the build (wall clock, the sum of rapm_fits.seconds).`,
     '',
     'Cross-validation (5 folds over games, seed 29): possession-weighted RMSE of held-out stints\' points per 100, at the penalty chosen and for the intercept alone.',
     '',
