@@ -84,3 +84,14 @@ test('a bad parameter is a 400 with its message on the page, and the CSV link do
   const lines = (await csv.text()).trim().split('\r\n');
   expect(lines.length - 1).toBe(await page.getByTestId('rapm-table').locator('tbody tr').count());
 });
+
+test('the RAPM guide: listed under Models, with its method and validation table', async ({ page }) => {
+  await page.goto('/stats/guides');
+  await expect(page.getByRole('heading', { name: 'Models' })).toBeVisible();
+  await page.locator('a[href="/stats/guides/rapm"]').click();
+  await expect(page).toHaveURL(/\/stats\/guides\/rapm$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('RAPM');
+  await expect(page.getByRole('heading', { name: 'Validation: predicting games it has not seen' })).toBeVisible();
+  await expect(page.locator('table').filter({ hasText: 'On-court +/- per 100, season before' }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/rapm-guide-1366.png', fullPage: true });
+});
