@@ -1,21 +1,54 @@
 /**
- * `npm run verify:models -- --db FILE`: prints every model's report (src/server/models/registry.ts) in Markdown,
- * from what the ingest stored in the stats database FILE (default: STATS_DB_PATH, else data/stats.duckdb).
- * Opens the file read only. `--calibration-svg FILE` also writes the win-probability calibration plot there.
+ * `npm run verify:models -- --db FILE [--build] [--out FILE.md] [--calibration-svg FILE.svg]`: prints every model's report
+ * (src/server/models/registry.ts) from a stats database. With --build the models are fitted again into FILE first
+ * (their tables replaced; the time and peak memory of each build printed): a database built before a model
+ * existed, or a measurement, without a full re-ingest. Without --build the database is opened read-only.
+ * --calibration-svg also writes the win-probability calibration plot (the article's figure) there.
  */
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { attachForHooks } from '../src/server/ingest/hooks.ts';
 import { MODELS } from '../src/server/models/registry.ts';
 import { calibrationSvg, heldOutFigures } from '../src/server/models/winProbability.ts';
 
-const { values } = parseArgs({ options: { db: { type: 'string' }, 'calibration-svg': { type: 'string' } } });
-const dbPath = values.db ?? process.env.STATS_DB_PATH ?? 'data/stats.duckdb';
-const instance = await DuckDBInstance.create(dbPath, { access_mode: 'READ_ONLY' });
+const args = process.argv.slice(2);
+const valueOf = (key: string) => {
+  const i = args.indexOf(key);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const db = valueOf('--db') ?? process.env.STATS_DB_PATH;
+const out = valueOf('--out');
+const build = args.includes('--build');
+if (!db || !fs.existsSync(db)) {
+  console.error('usage: npm run verify:models -- --db FILE [--build] [--out FILE.md]  (no such database file)');
+  process.exit(2);
+}
+const instance = await DuckDBInstance.create(':memory:');
 const connection = await instance.connect();
-console.log(`# Models of ${dbPath}\n`);
-for (const m of MODELS) console.log(await m.verify(connection));
-// --calibration-svg FILE: the win-probability model's calibration plot (the article's figure).
-if (values['calibration-svg']) fs.writeFileSync(values['calibration-svg'], calibrationSvg(await heldOutFigures(connection)));
+if (build) {
+  await attachForHooks(connection, db);
+  for (const model of MODELS) {
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    await connection.run('BEGIN TRANSACTION');
+    await model.build(connection, (line) => console.error(line));
+    await connection.run('COMMIT');
+    const used = process.cpuUsage(cpu);
+    console.error(
+      `built ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
+  }
+  await connection.run('CHECKPOINT');
+} else {
+  await connection.run(`ATTACH '${db.replace(/'/g, "''")}' AS stats (READ_ONLY)`);
+  await connection.run('USE stats');
+}
+const reports: string[] = [];
+for (const model of MODELS) reports.push(await model.verify(connection));
+const text = reports.join('\n');
+console.log(text);
+if (out) fs.writeFileSync(out, text);
+const svg = valueOf('--calibration-svg');
+if (svg) fs.writeFileSync(svg, calibrationSvg(await heldOutFigures(connection)));
 connection.closeSync();
 instance.closeSync();

@@ -23,6 +23,7 @@ export const STATS_NAV: readonly NavLink[] = [
   { href: '/stats/players', label: 'Players' },
   { href: '/stats/teams', label: 'Teams' },
   { href: '/stats/lineups', label: 'Lineups' },
+  { href: '/stats/rapm', label: 'RAPM' },
   { href: '/stats/games', label: 'Games' },
   { href: '/stats/guides', label: 'Guides' },
 ];

@@ -136,6 +136,8 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     '/api/v1/metric_sets': '?page=PlayerOnOff&side=defense',
     '/api/v1/players/{player_id}': '',
     '/api/v1/players/{player_id}/career': '',
+    '/api/v1/players/{player_id}/rapm': '',
+    '/api/v1/rapm': '?season=2022&position=big&sort=def&min_poss=1500',
     '/api/v1/games/{game_id}': '',
     '/api/v1/games/{game_id}/possessions': '',
     '/api/v1/search': '?q=jokic',
@@ -206,8 +208,9 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
   for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await page.goto(`${server.base}/docs/api`);
-    await expect(page.locator('[data-endpoint]')).toHaveCount(10);
+    await expect(page.locator('[data-endpoint]')).toHaveCount(12);
     await expect(page.locator('[data-endpoint="/api/v1/teams/{abbr}/with_without"] .params')).toContainText('four_factors');
+    await expect(page.locator('[data-endpoint="/api/v1/rapm"] .params')).toContainText('min_poss');
     await expect(page.getByTestId('quota-table')).toContainText(String(PER_MINUTE));
     await expect(page.locator('[data-endpoint="/api/v1/table"] .params')).toContainText('opp_off_rank_low');
     await expect(page.locator('[data-endpoint="/api/v1/games/{game_id}/possessions"] .fields')).toContainText('PossessionRow[]');

@@ -30,8 +30,14 @@ export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
 ): Promise<void> {
-  // The models first: they add to possessions (e.g. possessions.leverage), which the derived tables copy.
-  for (const builder of [...MODELS, ...AGGREGATE_BUILDERS]) {
+  // The models (src/server/models/registry.ts) read the possession tables and add to them (e.g.
+  // possessions.leverage), which the derived tables copy: they run first.
+  for (const model of MODELS) {
+    const started = Date.now();
+    await model.build(connection, log);
+    log(`model ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (const builder of AGGREGATE_BUILDERS) {
     const started = Date.now();
     await builder.build(connection);
     log(`hook ${builder.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -26,7 +26,10 @@ import { assertFiltersAllowed } from '../../stats/request/gating';
 import { playerDetails } from '../../stats/entities/players';
 import { search } from '../../search';
 import { config } from '../../config';
-import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
+import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
+import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
+import { POSITION_GROUPS } from '../../../lib/positions';
+import { playerRapm, rapmCsvDownload, rapmLeaderboard } from '../../stats/views/rapm';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
 export interface V1Request {
@@ -277,6 +280,44 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
         return wantsCsv(r) ? careerCsvDownload(career, r.url.searchParams, r.request) : career;
       },
     }),
+  },
+  {
+    path: '/api/v1/players/{player_id}/rapm',
+    summary: 'A player\'s RAPM',
+    description: 'His regularised adjusted plus-minus, offense and defense, per season and over three-season windows, with his rank and percentiles among the players of each fit with at least 2,000 possessions per season (guide: /stats/guides/rapm).',
+    params: playerIdParam,
+    answer: PlayerRapmAnswer,
+    csv: false,
+    prepare: (r) => ({ cost: 1, run: () => playerRapm(Number(r.params.player_id)) }),
+  },
+  {
+    path: '/api/v1/rapm',
+    summary: 'RAPM leaderboard',
+    description:
+      'Regularised adjusted plus-minus of one season or of the three-season window ending at it: every player at or above the minimum possessions, with ranks and percentiles among them (every position; the position filter narrows the rows). ' +
+      'The method and its out-of-sample check: /stats/guides/rapm.',
+    query: z.object({
+      season: z.string().regex(/^\d{4}$/).optional().describe(rapmParamsSchema.shape.season.description!),
+      span: z.enum(['1', '3']).optional().describe(rapmParamsSchema.shape.span.description!),
+      min_poss: z.string().regex(/^\d+$/).optional().describe(rapmParamsSchema.shape.min_poss.description!),
+      position: z.enum(POSITION_GROUPS).optional().describe(rapmParamsSchema.shape.position.description!),
+      sort: z.enum(RAPM_SORTS).optional().describe(rapmParamsSchema.shape.sort.description!),
+      order: z.enum(['desc', 'asc']).optional().describe(rapmParamsSchema.shape.order.description!),
+      format: z.enum(['json', 'csv']).optional().describe('csv: the rows as the site\'s CSV download.'),
+    }),
+    answer: RapmAnswer,
+    csv: true,
+    prepare: (r) => {
+      const parsed = parseRapmParams(r.url.searchParams);
+      if (!parsed.ok) throw new ParamError(parsed.param, parsed.message);
+      return {
+        cost: 1,
+        run: async () => {
+          const board = await rapmLeaderboard(parsed.params);
+          return wantsCsv(r) ? rapmCsvDownload(board, r.request) : board;
+        },
+      };
+    },
   },
   {
     path: '/api/v1/games/{game_id}',

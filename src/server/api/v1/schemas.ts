@@ -252,3 +252,71 @@ export const WowyAnswerSchema = z
     note: z.string().optional(),
   })
   .meta({ id: 'WowyAnswer', description: 'A team\'s two-man with/without matrix.' });
+
+const RapmFit = z
+  .object({
+    season_from: int().describe('First season of the fit (start year).'),
+    season_to: int().describe('Last season of the fit; equal to season_from for one season.'),
+    label: z.string().describe('"2022-23" or "2020-21 to 2022-23".'),
+    penalty: z.number().describe('The ridge penalty (possessions) chosen by cross-validation.'),
+    players: int().describe('Players in the fit (every one who played a possession outside garbage time).'),
+  })
+  .meta({ id: 'RapmFit', description: 'One RAPM fit: a season, or a three-season window.' });
+
+const rapmValues = {
+  off: z.number().describe('Offensive RAPM: points per 100 possessions his presence adds on offense, against an average player.'),
+  def: z.number().describe('Defensive RAPM: points per 100 possessions his presence saves on defense (higher is better).'),
+  total: z.number().describe('off + def.'),
+};
+
+export const RapmAnswer = z
+  .object({
+    fit: RapmFit,
+    min_poss: int().describe('Minimum possessions (offense plus defense) of a row and of the percentile pool.'),
+    position: z.string().nullable().describe('The position group asked for, or null for every position.'),
+    sort: z.string(),
+    order: z.enum(['desc', 'asc']),
+    qualified: int().describe('Players of the fit at or above min_poss, every position: the pool of ranks and percentiles.'),
+    rows: z.array(
+      z.object({
+        rank: int().describe('Rank by total RAPM among the qualified players (every position).'),
+        player_id: int(),
+        name: z.string(),
+        url: z.string().describe('His profile page on the site (a path).'),
+        team: z.string().nullable().describe('His main team in the last season of the fit he played.'),
+        position: z.string().nullable().describe('His estimated position group that season.'),
+        ...rapmValues,
+        off_pct: int().describe('Percentile (0-100) of off among the qualified players.'),
+        def_pct: int(),
+        total_pct: int(),
+        off_poss: int().describe('Offensive possessions in the fit.'),
+        def_poss: int().describe('Defensive possessions in the fit.'),
+        possessions: int().describe('off_poss + def_poss.'),
+      }),
+    ),
+  })
+  .meta({ id: 'RapmAnswer', description: 'The RAPM leaderboard of one fit (guide: /stats/guides/rapm).' });
+
+export const PlayerRapmAnswer = z
+  .object({
+    player_id: int(),
+    fits: z.array(
+      z.object({
+        season_from: int(),
+        season_to: int(),
+        label: z.string(),
+        team: z.string().nullable(),
+        position: z.string().nullable(),
+        ...rapmValues,
+        possessions: int().describe('Possessions on the floor in the fit, offense plus defense.'),
+        min_poss: int().describe('The default minimum of the fit (2,000 per season) his percentiles are computed at.'),
+        qualified: z.boolean().describe('Whether he reaches min_poss; without, no rank or percentiles.'),
+        off_pct: int().nullable(),
+        def_pct: int().nullable(),
+        total_pct: int().nullable(),
+        rank: int().nullable().describe('Rank by total among the qualified players of the fit.'),
+        pool: int().describe('Players of the fit at or above min_poss.'),
+      }),
+    ),
+  })
+  .meta({ id: 'PlayerRapmAnswer', description: 'A player\'s RAPM per season (newest first), then over three-season windows.' });
