@@ -132,7 +132,8 @@ export const COLUMNS = {
   ContextStatsHalfCourtPutbacks: halfcourtPutbacks,
   ContextStatsTransition: transition,
   FourFactors: fourFactors,
-  NetFourFactors: [...fourFactors, ...netRating],
+  // The net rating first, beside the possessions: the number lineup and on/off tables are read for.
+  NetFourFactors: [fourFactors[0]!, ...netRating, ...fourFactors.slice(1)],
   TeamShootingFrequency: frequencyColumns('the'),
   TeamShootingAccuracy: accuracyColumns('The'),
   TeamShootingTotals: shootingTotals,
