@@ -101,7 +101,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     extra: (bb) => [...(o.extra ? o.extra(bb, other) : []), `p.${lineupColumn(other)} IN (SELECT lineup_id FROM shown)`],
     possessions: true,
   });
-  const sql = `WITH shown AS (${shown}),
+  const sql = `WITH shown AS MATERIALIZED (${shown}),
     other AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherSums}))
     SELECT shown.*, ${NET_COUNTERS.map((c) => `COALESCE(other.other_${c}, 0)::DOUBLE AS other_${c}`).join(', ')}
       FROM shown LEFT JOIN other ON other.lineup_id = shown.lineup_id AND other.team_id = shown.team_id`;
