@@ -121,6 +121,14 @@ describe.skipIf(!HAS_DB)('luck-adjusted net rating and its margin (issue 28)', (
     expect(team.poss_off).toBe(offAll.poss - offOn.poss);
   });
 
+  it('every set lists the same lineups with their possessions; only the four-factors set carries the net rating', async () => {
+    const four = (await data('page=TeamLineups&entity=DEN&season=2022&metric_set=Team_FourFactors')).Team_FourFactors!;
+    const freq = (await data('page=TeamLineups&entity=DEN&season=2022&metric_set=Team_ShootingFrequency')).Team_ShootingFrequency!;
+    expect(freq.map((r) => [r.lineup_id, r.poss])).toEqual(four.map((r) => [r.lineup_id, r.poss]));
+    expect(four[0]).toHaveProperty('net_rtg_adj');
+    expect(freq[0]).not.toHaveProperty('net_rtg_adj');
+  });
+
   it('the spread of points per possession the margin assumes (1.15) is that of the data, season by season', async () => {
     const rows = await sql<{ season: number; sd: number }>(
       `SELECT season, stddev_pop(pts) AS sd FROM possessions p WHERE possessions = 1 AND NOT is_filtered_out GROUP BY season`,

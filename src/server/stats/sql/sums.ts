@@ -77,6 +77,8 @@ export interface LineupSumsOptions {
   /** conditions on the possession alias p for a perspective (a team's or a player's lineups) */
   extra?: (b: Params, persp: Perspective) => string[];
   minPossessions: number;
+  /** add the other end's NET_COUNTERS (only the sets with the net rating need them: a second pass) */
+  otherEnd: boolean;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     possessions: true,
     minPossessions: o.minPossessions,
   });
+  if (!o.otherEnd) return db.query(shown, b.values);
   const otherSums = await teamSumsSql(db, f, b, {
     persp: other,
     groupBy: ['lineup_id', 'team_id'],
@@ -127,6 +130,8 @@ export interface UnitSumsOptions {
   /** keep only the units with this player */
   playerId?: number;
   minPossessions: number;
+  /** add the other end's NET_COUNTERS (as lineupSumsBy) */
+  otherEnd: boolean;
 }
 
 /**
@@ -142,14 +147,20 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
   const b = new Params();
   const other = otherOf(o.persp);
   const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true });
-  const otherFives = await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true });
+  const otherFives = o.otherEnd
+    ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true })
+    : null;
   // The subsets are constants of this module (slot numbers), never from the request.
   const units = `[${subsetsOfFive(o.size).map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`).join(', ')}]`;
   // A five seen at one end only still counts for its units at that end (a full join, the missing side empty).
   const sql = `WITH fives AS (${fives}),
-    other_fives AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherFives})),
-    both_ends AS (SELECT * FROM fives FULL JOIN other_fives USING (lineup_id, team_id))
-    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}
+    ${
+      otherFives
+        ? `other_fives AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherFives})),
+    both_ends AS (SELECT * FROM fives FULL JOIN other_fives USING (lineup_id, team_id))`
+        : 'both_ends AS (SELECT * FROM fives)'
+    }
+    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}${otherFives ? `, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}` : ''}
       FROM (SELECT f.*, unnest(${units}) AS unit FROM both_ends f JOIN lineups l ON l.lineup_id = f.lineup_id) u
      ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
      GROUP BY u.unit, u.team_id

@@ -41,10 +41,12 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const min = minPossessionsOf(q.page, q.minPossessions);
   const size = q.unitSize;
   // The rows with at least `least` possessions: fives, or units of `size` players.
-  const rowsOver = (least: number) =>
+  // The other end (a second pass) only when a set asked for shows the net rating; the below-minimum count never.
+  const net = setsOf(q, q.page).some((d) => d.base === 'NetFourFactors');
+  const rowsOver = (least: number, otherEnd = net) =>
     size === 5
-      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least })
-      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least });
+      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd });
   const [rows, league, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
     rowsOver(Math.max(1, min)),
@@ -53,7 +55,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   ]);
   if (rows.length === 0 && min > 1) {
     // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here).
-    const below = await rowsOver(1);
+    const below = await rowsOver(1, false);
     return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
   }
   // Ties in the same order on every request: by the lineup (or unit) itself.
@@ -114,7 +116,9 @@ function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league:
  */
 function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline): Values {
   const shown = teamSums(r);
+  const values = teamValues(shown, { leagueHcPpp: league.hcPpp });
+  if (!('other_possessions' in r)) return values;
   const other = pick(r, NET_COUNTERS, 'other_');
   const [offense, defense] = persp === 'offense' ? [shown, other] : [other, shown];
-  return { ...teamValues(shown, { leagueHcPpp: league.hcPpp }), ...netValues(offense, defense, league.shooting) };
+  return { ...values, ...netValues(offense, defense, league.shooting) };
 }

@@ -112,13 +112,16 @@ export async function onOffEntries(db: StatsDb,
 /**
  * onOffEntries of the side shown, each with the net rating on and off (raw, luck-adjusted, margin of error:
  * formulas.ts netValues) from the same entries at the other end: the team's offense with him on (off) and its
- * defense with him on (off). Two passes, one per end, over the team's or the player's possessions only.
+ * defense with him on (off). Two passes, one per end, over the team's or the player's possessions only;
+ * one (no net) when `withNet` is false (the sets asked for have no net rating).
  */
 export async function onOffEntriesWithNet(db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
   o: { playerId?: number; teamId?: number; bySeason?: boolean; perTeam?: boolean },
+  withNet = true,
 ): Promise<Map<number | string, OnOffEntry>> {
+  if (!withNet) return onOffEntries(db, f, persp, o);
   const [shown, other, league] = await Promise.all([
     onOffEntries(db, f, persp, o),
     onOffEntries(db, f, persp === 'offense' ? 'defense' : 'offense', o),
