@@ -9,7 +9,7 @@
  * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
  * browsers, hence the explicit ones.
  */
-import { GAME_LINE_KINDS, formatDiff, formatRatio, formatValue } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import type { PageKind } from '../lib/pageKinds';
 import { columnGridStyle } from '../islands/table/columnGrid';
@@ -33,7 +33,7 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
       </div>
     );
   }
-  const identity = identityColumns(rows[0], def.layout);
+  const identity = identityColumns(rows[0], def.layout, columnsOf(def));
   const numbers = numberColumns(columnsOf(def), def.layout);
   const gridStyle = columnGridStyle('--fv-columns', [...identity, ...numbers]);
   return (
@@ -73,7 +73,7 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
                 )}
                 {numbers.map((c) => (
                   <td key={c.id} role="cell" className="num">
-                    {c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
+                    {c.margin ? formatMargin(row[c.id], c.format) : c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}
               </tr>

@@ -18,7 +18,7 @@
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
 import { betterText } from '../lib/columnMeta';
-import { GAME_LINE_KINDS, formatDiff, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
 import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/payroll';
@@ -107,7 +107,7 @@ const TableRow = memo(function TableRow({ row, identity, numbers, unranked, game
             style={bg ? { background: bg } : undefined}
             data-tip={tip}
           >
-            {c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format, { gameLine })}
+            {c.margin ? formatMargin(v, c.format) : c.diff ? formatDiff(v, c.format) : c.ratio ? formatRatio(v) : formatValue(v, c.format, { gameLine })}
           </div>
         );
       })}
@@ -163,7 +163,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     [selected, page.kind, side],
   );
   const rows = useMemo(() => (selected ? (table.data[selected.value] ?? []) : []), [table.data, selected]);
-  const identity = useMemo(() => identityColumns(rows[0], def?.layout), [rows, def]);
+  const identity = useMemo(() => identityColumns(rows[0], def?.layout, def ? columnsOf(def) : undefined), [rows, def]);
   const numbers = useMemo(() => {
     if (!def) return [];
     const teamRows = TEAM_ROW_KINDS.has(page.kind);
@@ -181,7 +181,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
 
   // The qualifier: sorted by a rate or percent, rows below the minimum are left out unless "show all".
   const sortFormat = (sort.column && numbers.find((c) => c.id === sort.column)?.format) || null;
-  const hides = qualifierHides(sortFormat, showAll);
+  const hides = qualifierHides(sortFormat, showAll, page.kind === 'NonStats' ? undefined : page.kind);
   const { shown, hidden } = useMemo(() => applyQualifier(sorted, hides), [sorted, hides]);
 
   const keys = useMemo(() => rowKeys(shown), [shown]);
@@ -290,7 +290,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           </button>
         </p>
       )}
-      {showAll && sortFormat && qualifierHides(sortFormat, false) && rows.some((r) => r.qualified === false) && (
+      {showAll && qualifierHides(sortFormat, false, page.kind === 'NonStats' ? undefined : page.kind) && rows.some((r) => r.qualified === false) && (
         <p className="sa-qualifier" data-testid="qualifier">
           <span>All listed, {possessionsText(minimum)} or not</span>
           <button type="button" className="sa-link-button" onClick={() => showAllRows(false)}>

@@ -120,7 +120,7 @@ function buildShape(): Record<string, z.ZodType> {
     side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
       'offense (default) or defense; ignored for page kinds without a side.',
     ),
-    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages), of a ranked player (player tables).'),
+    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages: rows below are not listed), of a ranked player (player tables), of a listed and ranked on/off row (on/off pages: rows below come with qualified false). 0 to 100000.'),
     unit: single(intString(2, 5)).optional().describe('Players per lineup unit on lineup pages: 5 (default), 4, 3 or 2.'),
     metric_set: single(z.string().max(80)).optional().describe(
       'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',

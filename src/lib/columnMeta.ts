@@ -65,6 +65,11 @@ export const BETTER: Readonly<Record<string, Better>> = {
   tr_pts_added: 'higher',
   tr_off_steal_pct: 'style',
   tr_off_dreb_pct: 'style',
+  // Net rating and its sample (lineup and on/off tables)
+  net_poss: 'style',
+  net_rtg: 'higher',
+  net_rtg_adj: 'higher',
+  net_rtg_margin: 'style',
   // League summary
   games: 'style',
   pace: 'style',
@@ -73,10 +78,13 @@ export const BETTER: Readonly<Record<string, Better>> = {
   salary: 'style',
 };
 
-/** Which way is good for a column of a set in `group` (Opponent sets swap higher and lower). */
+/** Columns that read the same on either side: the net rating is the lineup's (or player's) own, offense and defense together. */
+const SAME_ON_BOTH_SIDES: ReadonlySet<string> = new Set(['net_poss', 'net_rtg', 'net_rtg_adj', 'net_rtg_margin']);
+
+/** Which way is good for a column of a set in `group` (Opponent sets swap higher and lower, except the net rating's). */
 export function betterOf(key: string, group: MetricGroup): Better {
   const b = BETTER[key] ?? 'style';
-  if (group !== 'Opponent' || b === 'style') return b;
+  if (group !== 'Opponent' || b === 'style' || SAME_ON_BOTH_SIDES.has(key)) return b;
   return b === 'higher' ? 'lower' : 'higher';
 }
 

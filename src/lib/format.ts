@@ -96,6 +96,11 @@ export function formatDiff(v: unknown, format: ColumnFormat): string {
   return v > 0 ? `+${body}` : `−${body}`;
 }
 
+/** A margin of error (half-width of an interval): "±7.3"; a dash when there is none. */
+export function formatMargin(v: unknown, format: ColumnFormat): string {
+  return isNum(v) ? `±${formatValue(v, format)}` : MISSING;
+}
+
 /** A signed whole number for score differentials: "+5", "−3", "0". */
 /**
  * A span of seasons in the site's season format: "2015-16 to 2022-23", or one season "2022-23" when both ends

@@ -12,6 +12,11 @@ export interface MetricColumn {
   format: ColumnFormat;
   /** tooltip */
   definition: string;
+  /**
+   * A margin of error (the half-width of an interval, shown as "± x"): never ranked or coloured, and its on/off
+   * "difference" is the margin of the difference, sqrt(on² + off²), not on minus off.
+   */
+  margin?: boolean;
 }
 
 const col = (key: string, label: string, format: ColumnFormat, definition: string): MetricColumn => ({ key, label, format, definition });
@@ -38,6 +43,26 @@ const fourFactors = [
   col('tov_pct', 'TOV%', 'percent', 'Turnovers per possession: TOV / possessions.'),
   col('orb_pct', 'ORB%', 'percent', 'Offensive rebound rate: OREB / (OREB + opponent DREB).'),
   col('ft_rate', 'FT Rate', 'percent', 'Free-throw rate: FTM / FGA.'),
+];
+
+/**
+ * The net rating of a lineup or of a player on and off, with its sample (issue 28, src/content/guides/lineups.md
+ * "How much to trust a lineup"): the same on either side, since it takes the offense's and the defense's
+ * possessions together.
+ */
+const netRating = [
+  col('net_poss', 'Net Poss', 'number', 'Possessions behind the net rating: offensive plus defensive possessions.'),
+  col('net_rtg', 'Net', 'rate', 'Net rating: points scored minus points allowed, each per 100 of its possessions (offense and defense).'),
+  col(
+    'net_rtg_adj',
+    'Luck-Adj Net',
+    'rate',
+    "Net rating with both sides' three-point and free-throw percentages replaced by the league's in the same seasons: points - 3 x 3PM - FTM + 3 x 3PA x league 3P% + FTA x league FT%, for and against.",
+  ),
+  {
+    ...col('net_rtg_margin', '± 95%', 'rate', 'Margin of error of the net rating (approximate 95 % interval: net ± this): 1.96 x 1.15 x 100 x sqrt(1 / offensive poss + 1 / defensive poss), 1.15 being the spread of points per possession.'),
+    margin: true,
+  },
 ];
 
 const halfcourtPutbacks = [
@@ -107,6 +132,8 @@ export const COLUMNS = {
   ContextStatsHalfCourtPutbacks: halfcourtPutbacks,
   ContextStatsTransition: transition,
   FourFactors: fourFactors,
+  // The net rating first, beside the possessions: the number lineup and on/off tables are read for.
+  NetFourFactors: [fourFactors[0]!, ...netRating, ...fourFactors.slice(1)],
   TeamShootingFrequency: frequencyColumns('the'),
   TeamShootingAccuracy: accuracyColumns('The'),
   TeamShootingTotals: shootingTotals,

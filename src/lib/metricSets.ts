@@ -58,6 +58,7 @@ const BASE_LABELS: Record<BaseSet, string> = {
   ContextStatsHalfCourtPutbacks: 'Halfcourt & Putbacks',
   ContextStatsTransition: 'Transition',
   FourFactors: 'Efficiency & Four Factors',
+  NetFourFactors: 'Efficiency & Four Factors',
   TeamShootingFrequency: 'Shooting: Frequency',
   TeamShootingAccuracy: 'Shooting: Accuracy',
   TeamShootingTotals: 'Shooting Totals',
@@ -98,6 +99,12 @@ const ALL_TEAM_SETS = Object.keys(TEAM_BASES) as TeamSetName[];
 
 const grouped = (group: 'Team' | 'Opponent', names: readonly TeamSetName[], layout: SetLayout = 'plain') =>
   names.map((n) => set(`${group}_${n}`, TEAM_BASES[n], 'team', group, layout));
+
+/**
+ * The sets of lineup and on/off tables: as `grouped`, their four factors with the net rating, its luck-adjusted
+ * twin and its margin of error (issue 28).
+ */
+const withNet = (sets: MetricSetDefinition[]) => sets.map((d) => (d.base === 'FourFactors' ? { ...d, base: 'NetFourFactors' as const } : d));
 
 /** Sets of lineup views and game views (side chooses whose possessions). */
 const LINEUP_SETS: readonly TeamSetName[] = ALL_TEAM_SETS;
@@ -149,13 +156,13 @@ function definitionsFor(page: PageKind, side: Side): MetricSetDefinition[] {
       ];
     case 'PlayerOnOff':
     case 'TeamOnOff':
-      return grouped(teamOrOpp, ALL_TEAM_SETS, 'onoff');
+      return withNet(grouped(teamOrOpp, ALL_TEAM_SETS, 'onoff'));
     case 'TeamTeam':
       return grouped(teamOrOpp, ALL_TEAM_SETS);
     case 'Lineups':
     case 'PlayerLineups':
     case 'TeamLineups':
-      return grouped(teamOrOpp, LINEUP_SETS);
+      return withNet(grouped(teamOrOpp, LINEUP_SETS));
     case 'GameTeam':
     case 'GamePreview':
       return gameSets();
@@ -189,7 +196,7 @@ export type OnOffPart = 'on' | 'off' | 'diff';
  * The parts an on/off column shows: on, off, and on minus off. Only rates and percents have a difference that
  * means something; a count (possessions on court and off) has on and off only (issue 26).
  */
-export function onOffParts(c: Pick<MetricColumn, 'format'>): readonly OnOffPart[] {
+export function onOffParts(c: Pick<MetricColumn, 'format' | 'margin'>): readonly OnOffPart[] {
   return c.format === 'rate' || c.format === 'percent' ? ['on', 'off', 'diff'] : ['on', 'off'];
 }
 

@@ -94,7 +94,11 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
         Hover or focus a cell (arrow keys) for its percentile.
       </p>
       <label className="sa-legend-min">
-        {lineups ? `Minimum possessions (${typeof rows[0]?.unit === 'string' ? 'units' : 'lineups'} listed)` : 'Minimum possessions to rank'}
+        {lineups
+          ? `Minimum possessions (${typeof rows[0]?.unit === 'string' ? 'units' : 'lineups'} listed)`
+          : kind === 'TeamOnOff' || kind === 'PlayerOnOff'
+            ? 'Minimum possessions on court (listed and ranked)'
+            : 'Minimum possessions to rank'}
         <input
           type="number"
           inputMode="numeric"

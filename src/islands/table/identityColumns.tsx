@@ -168,10 +168,35 @@ const possOnColumn: IdentityColumn = {
   render: (r) => formatNumber(num(r.poss_on)),
 };
 
-/** The identity columns for rows shaped like `sample`. */
-export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onoff' = 'plain'): IdentityColumn[] {
+const possOffColumn: IdentityColumn = {
+  id: 'poss_off',
+  label: 'Poss Off',
+  title: 'Possessions of his team with the player off the court.',
+  align: 'right',
+  width: 96,
+  sortValue: (r) => num(r.poss_off),
+  render: (r) => formatNumber(num(r.poss_off)),
+};
+
+const lineupPossColumn: IdentityColumn = {
+  id: 'poss',
+  label: 'Poss',
+  title: 'Possessions of the lineup in the sample, on the side shown.',
+  align: 'right',
+  width: 80,
+  sortValue: (r) => num(r.poss),
+  render: (r) => formatNumber(num(r.poss)),
+};
+
+/**
+ * The identity columns for rows shaped like `sample`. `setColumns`, the set's own columns: a lineup or on/off
+ * set without a possessions column of its own still shows the rows' possessions (issue 28: every rate beside
+ * its sample).
+ */
+export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onoff' = 'plain', setColumns?: readonly { key: string }[]): IdentityColumn[] {
   if (!sample) return [];
   const has = (k: string) => k in sample;
+  const possMissing = setColumns !== undefined && !setColumns.some((c) => c.key === 'poss');
   const cols: IdentityColumn[] = [];
   if (has('date') && has('game_id')) cols.push(dateColumn);
   if (has('lineup') || has('players')) cols.push(lineupColumn);
@@ -183,7 +208,9 @@ export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onof
   if (has('opponent')) cols.push(opponentColumn);
   if (has('result')) cols.push(resultColumn);
   if (has('position')) cols.push(positionColumn);
-  // On/off sets carry poss_on as a number column of their own (poss: on / off / diff).
-  if (has('poss_on') && layout === 'plain') cols.push(possOnColumn);
+  // On/off sets carry poss_on as a number column of their own (poss: on / off / diff) when the set has Poss.
+  if (has('poss_on') && (layout === 'plain' || possMissing)) cols.push(possOnColumn);
+  if (has('poss_off') && layout === 'onoff' && possMissing) cols.push(possOffColumn);
+  if ((has('lineup') || has('players')) && has('poss') && possMissing) cols.push(lineupPossColumn);
   return cols;
 }

@@ -20,6 +20,8 @@ export interface NumberColumn {
   group?: string;
   /** the on-minus-off column: shown with a sign */
   diff: boolean;
+  /** a margin of error: shown as "±x" */
+  margin?: boolean;
   /** the field holding the percentile, when the set may carry one */
   pctKey?: string;
   /** a ratio (AST:Usg): two decimals always */
@@ -52,11 +54,13 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
         title: `${c.label}. ${ONOFF_WORDS[suffix][1]}${c.definition}`,
         format: c.format,
         group: c.label,
-        diff: suffix === 'diff',
+        // A margin's "difference" is the margin of on minus off: a size, not a signed change.
+        diff: suffix === 'diff' && !c.margin,
+        ...(c.margin ? { margin: true } : {}),
         ratio: c.format === 'number' && isRatioLabel(c.label),
         better: betterOf(c.key, group),
         width: c.format === 'seconds' ? 84 : 70,
-        ...((c.format === 'rate' || c.format === 'percent') && ONOFF_PERCENTILE_PARTS.includes(suffix) ? { pctKey: `${c.key}_${suffix}_pct` } : {}),
+        ...((c.format === 'rate' || c.format === 'percent') && !c.margin && ONOFF_PERCENTILE_PARTS.includes(suffix) ? { pctKey: `${c.key}_${suffix}_pct` } : {}),
       })),
     );
   }
@@ -66,9 +70,10 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
     title: c.definition,
     format: c.format,
     diff: false,
+    ...(c.margin ? { margin: true } : {}),
     ratio: c.format === 'number' && isRatioLabel(c.label),
     better: betterOf(c.key, group),
     width: widthOf(c.label, c.format),
-    ...(c.format === 'rate' || c.format === 'percent' ? { pctKey: `${c.key}_pct` } : {}),
+    ...((c.format === 'rate' || c.format === 'percent') && !c.margin ? { pctKey: `${c.key}_pct` } : {}),
   }));
 }

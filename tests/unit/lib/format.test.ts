@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDaysRest, formatDiff, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, formatSeasonSpan, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
+import { formatDate, formatDaysRest, formatDiff, formatMargin, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, formatSeasonSpan, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {
@@ -7,6 +7,11 @@ describe('number formats (METRICS.md presentation)', () => {
     expect(formatRate(99.95)).toBe('100.0');
     expect(formatPercent(52.349)).toBe('52.3%');
     expect(formatValue(7, 'rate')).toBe('7.0');
+  });
+
+  it('a margin of error shows as ±x, a missing one as a dash (issue 28)', () => {
+    expect(formatMargin(7.345, 'rate')).toBe('±7.3');
+    expect(formatMargin(null, 'rate')).toBe(formatRate(null));
   });
 
   it('counts are whole with thousands separators; ratios keep two decimals', () => {

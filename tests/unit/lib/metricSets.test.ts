@@ -4,7 +4,7 @@ import { COLUMNS } from '../../../src/lib/metricColumns';
 import { columnsOf, metricSetDefinitions, metricSetOptions, selectMetricSet, sortFitsSet } from '../../../src/lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../../../src/lib/pageKinds';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../src/server/stats/metrics/counters';
-import { playerValues, teamValues } from '../../../src/server/stats/metrics/formulas';
+import { netValues, playerValues, teamValues } from '../../../src/server/stats/metrics/formulas';
 
 const SIX = ['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'];
 const values = (o: { value: string }[]) => o.map((x) => x.value);
@@ -109,7 +109,9 @@ describe('columns', () => {
 
   it('every column of every set is computed by a formula', () => {
     const player = playerValues(emptySums(PLAYER_COUNTERS));
-    const team = { ...teamValues(emptySums(TEAM_COUNTERS), { leagueHcPpp: 1 }), games: 0, pace: 0, home_win_pct: 0 };
+    const none = emptySums(TEAM_COUNTERS);
+    const net = netValues(none, none, { fg3Pct: 0.36, ftPct: 0.78 });
+    const team = { ...teamValues(none, { leagueHcPpp: 1 }), ...net, games: 0, pace: 0, home_win_pct: 0 };
     for (const page of DATA_PAGE_KINDS) {
       for (const def of metricSetDefinitions(page)) {
         if (def.basis === 'salary') continue;

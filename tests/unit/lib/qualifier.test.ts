@@ -18,6 +18,16 @@ describe('qualifier', () => {
     expect(qualifierHides('percent', true)).toBe(false);
   });
 
+  it('on/off tables hide below the minimum under every sort, "show all" aside (issue 28); player tables keep their rule', () => {
+    for (const kind of ['TeamOnOff', 'PlayerOnOff'] as const) {
+      expect(qualifierHides(null, false, kind)).toBe(true);
+      expect(qualifierHides('number', false, kind)).toBe(true);
+      expect(qualifierHides(null, true, kind)).toBe(false);
+    }
+    expect(qualifierHides(null, false, 'Players')).toBe(false);
+    expect(qualifierHides('rate', false, 'Players')).toBe(true);
+  });
+
   it('leaves out only rows marked below the minimum, and counts them', () => {
     expect(applyQualifier(rows, true)).toEqual({ shown: [rows[1], rows[2]], hidden: 1 });
     expect(applyQualifier(rows, false)).toEqual({ shown: rows, hidden: 0 });

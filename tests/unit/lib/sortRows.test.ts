@@ -41,6 +41,24 @@ describe('table columns', () => {
     expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'onoff').map((c) => c.label)).toEqual(['Player']);
   });
 
+  it('lineup and on/off sets without a Poss column of their own still show the possessions (issue 28)', () => {
+    const lineup = { lineup_id: 1, players: [], lineup: 'A - B', team: 'BOS', poss: 120 };
+    expect(identityColumns(lineup, 'plain', COLUMNS.TeamShootingFrequency).map((c) => c.label)).toEqual(['Lineup', 'Team', 'Poss']);
+    expect(identityColumns(lineup, 'plain', COLUMNS.NetFourFactors).map((c) => c.label)).toEqual(['Lineup', 'Team']);
+    const onoff = { player_id: 1, name: 'A', poss_on: 10, poss_off: 20 };
+    expect(identityColumns(onoff, 'onoff', COLUMNS.TeamShootingFrequency).map((c) => c.label)).toEqual(['Player', 'Poss On', 'Poss Off']);
+    expect(identityColumns(onoff, 'onoff', COLUMNS.NetFourFactors).map((c) => c.label)).toEqual(['Player']);
+  });
+
+  it('a margin of error: no percentile, no sign; its on/off Diff is a margin too', () => {
+    const plain = numberColumns(COLUMNS.NetFourFactors, 'plain').find((c) => c.id === 'net_rtg_margin')!;
+    expect(plain).toMatchObject({ margin: true, diff: false });
+    expect(plain.pctKey).toBeUndefined();
+    const diff = numberColumns(COLUMNS.NetFourFactors, 'onoff').find((c) => c.id === 'net_rtg_margin_diff')!;
+    expect(diff).toMatchObject({ margin: true, diff: false });
+    expect(numberColumns(COLUMNS.NetFourFactors, 'onoff').find((c) => c.id === 'net_rtg_adj_diff')).toMatchObject({ diff: true, pctKey: 'net_rtg_adj_diff_pct' });
+  });
+
   it('on/off sets get on, off and diff under each rate column, no diff under a count; plain rate columns carry the percentile key', () => {
     const onoff = numberColumns(COLUMNS.FourFactors, 'onoff');
     // Possessions on minus off means nothing (issue 26): on and off only; rates get on, off, diff.

@@ -80,7 +80,7 @@ function tableQueryDoc(): z.ZodObject {
     entity: z.string().optional().describe('Player id, team abbreviation or game id, for page kinds about one (Player*, Team*, Game*).'),
     side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
     metric_set: z.string().optional().describe('The metric set (see /api/v1/metric_sets); default the view\'s first.'),
-    min_poss: z.string().regex(/^\d+$/).optional().describe('Minimum possessions of a lineup row (lineup pages) or a ranked player.'),
+    min_poss: z.string().regex(/^\d+$/).optional().describe('Minimum possessions of a lineup row (lineup pages), a ranked player, or a listed on/off row (on/off pages: rows below come with qualified false).'),
     unit: z.enum(['5', '4', '3', '2']).optional().describe('Lineup pages: players per unit, 5 (default: the lineups) or a 4-, 3- or 2-man unit (rows carry `unit`, its player ids joined by -).'),
     format: z.enum(['json', 'csv']).optional().describe('csv: the table as the site\'s CSV download.'),
     ...filterKeysDoc(),

@@ -17,6 +17,7 @@ import { applyQualifier, qualifierHides } from '../../../lib/qualifier';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
 import { sortRows, type SortValue } from '../../../lib/sortRows';
 import type { TeamsTableQuery } from '../../../lib/teamsTableParams';
+import type { PageKind } from '../../../lib/pageKinds';
 import type { Row } from '../../db/statsDb';
 import { answerObject, derivedAnswer, wowyAnswer, type Asker } from './answers';
 import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
@@ -40,6 +41,8 @@ export interface CsvOptions {
   sort: { column: string; direction: 'asc' | 'desc' } | null;
   /** `show_all=1`: rows below the minimum stay in under a rate sort, as the table's "Show all" (src/lib/qualifier.ts) */
   showAll?: boolean;
+  /** the table's page kind: on/off tables hide rows below the minimum under every sort (src/lib/qualifier.ts) */
+  kind?: PageKind;
 }
 
 /** `metric_set`, `sort` and `dir` of a CSV request (400 naming the key when one is not of this table). */
@@ -52,9 +55,9 @@ export function parseCsvOptions(params: URLSearchParams, q: DataQuery): CsvOptio
   const dir = params.get('dir')?.trim().toLowerCase();
   if (dir && dir !== 'asc' && dir !== 'desc') throw new ParamError('dir', 'must be asc or desc');
   const showAll = ['1', 'true'].includes(params.get('show_all')?.trim().toLowerCase() ?? '');
-  if (!column) return { set, sort: null, showAll };
+  if (!column) return { set, sort: null, showAll, kind: q.page };
   if (!/^[a-z0-9_]{1,40}$/.test(column)) throw new ParamError('sort', 'is not a column of this table');
-  return { set, sort: { column, direction: dir === 'asc' ? 'asc' : 'desc' }, showAll };
+  return { set, sort: { column, direction: dir === 'asc' ? 'asc' : 'desc' }, showAll, kind: q.page };
 }
 
 interface CsvColumn {
@@ -72,8 +75,9 @@ const field = (key: string) => (row: Row) => row[key] ?? null;
 const lineupPlayers = (row: Row) => (Array.isArray(row.players) ? (row.players as { player_id: unknown; name: unknown }[]) : []);
 
 /** The identity columns of rows shaped like `sample`, in the table's order (src/islands/table/identityColumns.tsx). */
-function identityColumns(sample: Row, layout: MetricSetDefinition['layout']): CsvColumn[] {
+function identityColumns(sample: Row, layout: MetricSetDefinition['layout'], setColumns?: readonly { key: string }[]): CsvColumn[] {
   const has = (k: string) => k in sample;
+  const possMissing = setColumns !== undefined && !setColumns.some((c) => c.key === 'poss');
   const cols: CsvColumn[] = [];
   if (has('date') && has('game_id')) {
     cols.push({ id: 'date', header: 'Date', value: (r) => str(r.date)?.slice(0, 10) ?? null });
@@ -99,7 +103,9 @@ function identityColumns(sample: Row, layout: MetricSetDefinition['layout']): Cs
   }
   if (has('result')) cols.push({ id: 'result', header: 'Result', value: field('result') });
   if (has('position')) cols.push({ id: 'position', header: 'Pos', value: field('position') });
-  if (has('poss_on') && layout === 'plain') cols.push({ id: 'poss_on', header: 'Poss On', value: field('poss_on') });
+  if (has('poss_on') && (layout === 'plain' || possMissing)) cols.push({ id: 'poss_on', header: 'Poss On', value: field('poss_on') });
+  if (has('poss_off') && layout === 'onoff' && possMissing) cols.push({ id: 'poss_off', header: 'Poss Off', value: field('poss_off') });
+  if ((has('lineup') || has('players')) && has('poss') && possMissing) cols.push({ id: 'poss', header: 'Poss', value: field('poss') });
   return cols;
 }
 
@@ -127,7 +133,7 @@ function valueColumns(columns: readonly MetricColumn[], layout: MetricSetDefinit
 /** The table of one metric set as CSV text: header row, then the rows in the table's order. */
 export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
   const sample = rows[0] ?? {};
-  const cols = [...identityColumns(sample, opts.set.layout), ...valueColumns(columnsOf(opts.set), opts.set.layout)];
+  const cols = [...identityColumns(sample, opts.set.layout, columnsOf(opts.set)), ...valueColumns(columnsOf(opts.set), opts.set.layout)];
   let ordered = rows;
   if (opts.sort && rows.length > 0) {
     const col = cols.find((c) => c.id === opts.sort!.column);
@@ -138,8 +144,8 @@ export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
     });
     ordered = sortRows(rows, valueOf, opts.sort.direction);
     // The rows the table lists: under a rate sort, not those below the minimum (unless "show all").
-    ordered = applyQualifier(ordered, qualifierHides(col.format ?? null, opts.showAll === true)).shown;
-  }
+    ordered = applyQualifier(ordered, qualifierHides(col.format ?? null, opts.showAll === true, opts.kind)).shown;
+  } else ordered = applyQualifier(ordered, qualifierHides(null, opts.showAll === true, opts.kind)).shown;
   return encodeCsv(
     cols.map((c) => c.header),
     ordered.map((r) => cols.map((c) => c.value(r))),

@@ -166,3 +166,52 @@ export function pickColumns(values: Values, base: BaseSet): Values {
 export function round(v: Value): Value {
   return v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100;
 }
+
+/** The league's shooting in a sample (fractions 0-1): what a luck adjustment puts in place of a lineup's own. */
+export interface LeagueShooting {
+  fg3Pct: number | null;
+  ftPct: number | null;
+}
+
+/**
+ * The spread (standard deviation) of the points of one possession: 1.12 to 1.18 in every season of 2003-04 to
+ * 2022-23, 1.15 over all of them (possessions with possessions = 1; the test database's seasons are checked
+ * against it in tests/api/lineupSamples.test.ts). The margin of error of a net rating follows from it.
+ */
+export const POINTS_PER_POSSESSION_SD = 1.15;
+
+/** z of a two-sided 95 % interval. */
+const Z95 = 1.96;
+
+/** The counters a net rating and its adjustment read, of one side (the offense's possessions). */
+export type NetSums = Pick<TeamSums, 'possessions' | 'pts' | 'fg3a' | 'fg3m' | 'fta' | 'ftm'>;
+
+/**
+ * Points with the shooters' three-point and free-throw percentages replaced by the league's: every attempt
+ * worth the league's average, every other point as scored. pts - 3 x 3PM - FTM + 3 x 3PA x lg3P% + FTA x lgFT%.
+ */
+export function luckAdjustedPoints(s: NetSums, league: LeagueShooting): number | null {
+  if (league.fg3Pct === null || league.ftPct === null) return null;
+  return s.pts - 3 * s.fg3m - s.ftm + 3 * s.fg3a * league.fg3Pct + s.fta * league.ftPct;
+}
+
+/**
+ * The net rating of a lineup (or a player on or off) from its offensive possessions (`offense`: what it scored)
+ * and its defensive ones (`defense`: what its opponents scored): raw, luck-adjusted (both sides' 3P% and FT% at
+ * the league's), and the margin of an approximate 95 % interval, 1.96 x SD x 100 x sqrt(1/n_off + 1/n_def),
+ * treating possessions as independent draws with the league's spread of points (POINTS_PER_POSSESSION_SD).
+ * Null without possessions on either side.
+ */
+export function netValues(offense: NetSums, defense: NetSums, league: LeagueShooting): Values {
+  const poss = offense.possessions + defense.possessions;
+  if (offense.possessions <= 0 || defense.possessions <= 0) return { net_poss: poss, net_rtg: null, net_rtg_adj: null, net_rtg_margin: null };
+  const per100 = (pts: number, n: number) => (100 * pts) / n;
+  const adjFor = luckAdjustedPoints(offense, league);
+  const adjAgainst = luckAdjustedPoints(defense, league);
+  return {
+    net_poss: poss,
+    net_rtg: per100(offense.pts, offense.possessions) - per100(defense.pts, defense.possessions),
+    net_rtg_adj: adjFor === null || adjAgainst === null ? null : per100(adjFor, offense.possessions) - per100(adjAgainst, defense.possessions),
+    net_rtg_margin: Z95 * POINTS_PER_POSSESSION_SD * 100 * Math.sqrt(1 / offense.possessions + 1 / defense.possessions),
+  };
+}

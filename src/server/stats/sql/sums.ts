@@ -72,6 +72,52 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
     ${o.minPossessions !== undefined && o.groupBy.length ? `HAVING sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
 }
 
+/** The other side's counters a net rating needs (metrics/formulas.ts NetSums), carried as `other_{counter}`. */
+export const NET_COUNTERS = ['possessions', 'pts', 'fg3a', 'fg3m', 'fta', 'ftm'] as const;
+
+const otherOf = (persp: Perspective): Perspective => (persp === 'offense' ? 'defense' : 'offense');
+const lineupColumn = (persp: Perspective) => (persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id');
+
+export interface LineupSumsOptions {
+  /** the side shown: the lineup's offense (its own possessions) or its defense (its opponents') */
+  persp: Perspective;
+  /** conditions on the possession alias p for a perspective (a team's or a player's lineups) */
+  extra?: (b: Params, persp: Perspective) => string[];
+  minPossessions: number;
+  /** add the other end's NET_COUNTERS (only the sets with the net rating need them: a second pass) */
+  otherEnd: boolean;
+}
+
+/**
+ * Five-man lineups: the shown side's counters per lineup (lineup_id, team_id) with at least the minimum of
+ * possessions, each with the other side's NET_COUNTERS (`other_possessions`...: the same five at the other end,
+ * 0 when it never was), for the net rating. One statement: the other side reads only the possessions of the
+ * lineups kept (a semi-join on its lineup column), so the second pass costs a fraction of the first.
+ */
+export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSumsOptions): Promise<Row[]> {
+  const b = new Params();
+  const other = otherOf(o.persp);
+  const shown = await teamSumsSql(db, f, b, {
+    persp: o.persp,
+    groupBy: ['lineup_id', 'team_id'],
+    extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined,
+    possessions: true,
+    minPossessions: o.minPossessions,
+  });
+  if (!o.otherEnd) return db.query(shown, b.values);
+  const otherSums = await teamSumsSql(db, f, b, {
+    persp: other,
+    groupBy: ['lineup_id', 'team_id'],
+    extra: (bb) => [...(o.extra ? o.extra(bb, other) : []), `p.${lineupColumn(other)} IN (SELECT lineup_id FROM shown)`],
+    possessions: true,
+  });
+  const sql = `WITH shown AS MATERIALIZED (${shown}),
+    other AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherSums}))
+    SELECT shown.*, ${NET_COUNTERS.map((c) => `COALESCE(other.other_${c}, 0)::DOUBLE AS other_${c}`).join(', ')}
+      FROM shown LEFT JOIN other ON other.lineup_id = shown.lineup_id AND other.team_id = shown.team_id`;
+  return db.query(sql, b.values);
+}
+
 /** Every k-element subset of the five slots 1..5 of a lineups row (p1..p5, players sorted by id), in order. */
 function subsetsOfFive(k: number): number[][] {
   const out: number[][] = [];
@@ -85,12 +131,14 @@ function subsetsOfFive(k: number): number[][] {
 
 export interface UnitSumsOptions {
   persp: Perspective;
-  /** players in the unit: 2, 3 or 4 (5 is the lineup itself: teamSumsBy by lineup_id) */
+  /** players in the unit: 2, 3 or 4 (5 is the lineup itself: lineupSumsBy) */
   size: 2 | 3 | 4;
-  extra?: (b: Params) => string[];
+  extra?: (b: Params, persp: Perspective) => string[];
   /** keep only the units with this player */
   playerId?: number;
   minPossessions: number;
+  /** add the other end's NET_COUNTERS (as lineupSumsBy) */
+  otherEnd: boolean;
 }
 
 /**
@@ -98,17 +146,29 @@ export interface UnitSumsOptions {
  * perspective team, summed per unit (column `unit`: its player ids, sorted) and team_id. A unit is on the floor
  * exactly when it is a subset of the five, so the sums of the fives (grouped by lineup_id, as the five-man
  * table) are spread over each five's subsets (10 pairs, 10 trios or 5 quartets, read from the lineups table)
- * and summed again: the possessions are read once, as for five-man units, and the extra work is on the fives
- * of the sample (thousands per season), not on its possessions.
+ * and summed again: the possessions are read once per side, as for five-man units, and the extra work is on the
+ * fives of the sample (thousands per season), not on its possessions. Each unit carries the other side's
+ * NET_COUNTERS as `other_{counter}` (its fives at the other end), for the net rating.
  */
 export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOptions): Promise<Row[]> {
   const b = new Params();
-  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra, possessions: true });
+  const other = otherOf(o.persp);
+  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true });
+  const otherFives = o.otherEnd
+    ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true })
+    : null;
   // The subsets are constants of this module (slot numbers), never from the request.
   const units = `[${subsetsOfFive(o.size).map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`).join(', ')}]`;
-  const sql = `WITH fives AS (${fives})
-    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}
-      FROM (SELECT f.*, unnest(${units}) AS unit FROM fives f JOIN lineups l ON l.lineup_id = f.lineup_id) u
+  // A five seen at one end only still counts for its units at that end (a full join, the missing side empty).
+  const sql = `WITH fives AS (${fives}),
+    ${
+      otherFives
+        ? `other_fives AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherFives})),
+    both_ends AS (SELECT * FROM fives FULL JOIN other_fives USING (lineup_id, team_id))`
+        : 'both_ends AS (SELECT * FROM fives)'
+    }
+    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}${otherFives ? `, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}` : ''}
+      FROM (SELECT f.*, unnest(${units}) AS unit FROM both_ends f JOIN lineups l ON l.lineup_id = f.lineup_id) u
      ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
      GROUP BY u.unit, u.team_id
     HAVING sum(u.possessions) >= ${b.bind(o.minPossessions)}`;

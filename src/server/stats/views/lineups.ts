@@ -1,6 +1,8 @@
 /**
  * Lineups (Lineups, Team lineups, Player lineups): one row per lineup (a team's five) with at least
- * `minPossessions` possessions in the sample, or per 2-, 3- or 4-man unit (q.unitSize: the possessions with those
+ * `minPossessions` possessions in the sample (on the side shown), each with its possessions (`poss`, in every
+ * set) and its net rating from both ends (raw, luck-adjusted, margin of error: formulas.ts netValues), or per
+ * 2-, 3- or 4-man unit (q.unitSize: the possessions with those
  * players on the floor together for their team, sums.ts unitSumsBy). Offense side = the lineup's own possessions
  * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
  * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
@@ -10,10 +12,12 @@ import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { teamValues } from '../metrics/formulas';
+import { pick } from '../metrics/counters';
+import { netValues, teamValues, type Values } from '../metrics/formulas';
+import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
-import { teamSumsBy, unitSumsBy } from '../sql/sums';
-import { addPercentiles, leagueHalfcourtPpp, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type SetRows, setsOf } from './shared';
+import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
+import { addPercentiles, leagueBaseline, percentileColumns, plainRows, playerNameMap, teamAbbr, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
 
 
 export interface LineupsAnswer {
@@ -23,13 +27,13 @@ export interface LineupsAnswer {
 }
 
 export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<LineupsAnswer> {
-  const persp = q.side === 'offense' ? 'offense' : 'defense';
-  const five = persp === 'offense' ? ['o1', 'o2', 'o3', 'o4', 'o5'] : ['d1', 'd2', 'd3', 'd4', 'd5'];
-  const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
+  const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
   const team = q.page === 'TeamLineups' ? teamByAbbr(q.entity!)! : null;
-  const extra = (b: Params): string[] => {
+  // The team's (or the player's) lineups, at either end: the net rating reads both.
+  const extra = (b: Params, end: Perspective): string[] => {
+    const five = end === 'offense' ? O : D;
     const c: string[] = [];
-    if (team) c.push(`p.${teamCol} = ${b.bind(team.teamId)}`);
+    if (team) c.push(`p.${end === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(team.teamId)}`);
     if (playerId !== undefined) c.push(`${b.bind(playerId)} IN (${five.map((x) => `p.${x}`).join(', ')})`);
     return c;
   };
@@ -37,24 +41,26 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const min = minPossessionsOf(q.page, q.minPossessions);
   const size = q.unitSize;
   // The rows with at least `least` possessions: fives, or units of `size` players.
-  const rowsOver = (least: number) =>
+  // The other end (a second pass) only when a set asked for shows the net rating; the below-minimum count never.
+  const net = setsOf(q, q.page).some((d) => d.base === 'NetFourFactors');
+  const rowsOver = (least: number, otherEnd = net) =>
     size === 5
-      ? teamSumsBy(db, q.filters, { persp, groupBy: ['lineup_id', 'team_id'], extra, possessions: true, minPossessions: least })
-      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least });
-  const [rows, hcPpp, names] = await Promise.all([
+      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd });
+  const [rows, league, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
     rowsOver(Math.max(1, min)),
-    leagueHalfcourtPpp(db, q.filters),
+    leagueBaseline(db, q.filters),
     playerNameMap(db),
   ]);
   if (rows.length === 0 && min > 1) {
     // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here).
-    const below = await rowsOver(1);
+    const below = await rowsOver(1, false);
     return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
   }
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
-  if (size !== 5) return { data: unitRows(q, kept, names, hcPpp) };
+  if (size !== 5) return { data: unitRows(q, kept, names, league) };
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length
     ? await db.query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
@@ -71,8 +77,9 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
         team: teamAbbr(r.team_id),
         players,
         lineup: players.map((p) => p.name).join(' - '),
+        poss: Number(r.possessions),
       } as Row,
-      v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
+      v: lineupValues(persp, r, league),
     };
   });
   return { data: setRowsOf(q, entries) };
@@ -90,14 +97,28 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
 }
 
 /** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
-function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, hcPpp: number | null): SetRows {
+function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league: LeagueBaseline): SetRows {
+  const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
   const entries = kept.map((r) => {
     const ids = (r.unit as unknown[]).map(Number);
     const players = ids.map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
     return {
-      id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - ') } as Row,
-      v: teamValues(teamSums(r), { leagueHcPpp: hcPpp }),
+      id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
+      v: lineupValues(persp, r, league),
     };
   });
   return setRowsOf(q, entries);
+}
+
+/**
+ * A lineup row's values: the shown side's (its counters) and the net rating from both ends (the shown side's
+ * counters and the other side's `other_*`, lineupSumsBy / unitSumsBy).
+ */
+function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline): Values {
+  const shown = teamSums(r);
+  const values = teamValues(shown, { leagueHcPpp: league.hcPpp });
+  if (!('other_possessions' in r)) return values;
+  const other = pick(r, NET_COUNTERS, 'other_');
+  const [offense, defense] = persp === 'offense' ? [shown, other] : [other, shown];
+  return { ...values, ...netValues(offense, defense, league.shooting) };
 }

@@ -11,11 +11,11 @@
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
-import { teamValues, type Values } from '../metrics/formulas';
+import { netValues, teamValues, type Values } from '../metrics/formulas';
 import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sql/sums';
 import { Params } from '../sql/sql';
 import { sumColumns } from '../metrics/counters';
-import { leagueHalfcourtPpp } from './shared';
+import { leagueBaseline, leagueHalfcourtPpp } from './shared';
 import type { Row, StatsDb } from '../../db/statsDb';
 
 export interface OnOffEntry {
@@ -26,6 +26,7 @@ export interface OnOffEntry {
   on: Values;
   off: Values;
   onSums: TeamSums;
+  offSums: TeamSums;
 }
 
 /**
@@ -102,7 +103,36 @@ export async function onOffEntries(db: StatsDb,
       on: teamValues(a.on, { leagueHcPpp: hcPpp }),
       off: teamValues(off, { leagueHcPpp: hcPpp }),
       onSums: a.on,
+      offSums: off,
     });
   }
   return out;
+}
+
+/**
+ * onOffEntries of the side shown, each with the net rating on and off (raw, luck-adjusted, margin of error:
+ * formulas.ts netValues) from the same entries at the other end: the team's offense with him on (off) and its
+ * defense with him on (off). Two passes, one per end, over the team's or the player's possessions only;
+ * one (no net) when `withNet` is false (the sets asked for have no net rating).
+ */
+export async function onOffEntriesWithNet(db: StatsDb,
+  f: AppliedFilters,
+  persp: Perspective,
+  o: { playerId?: number; teamId?: number; bySeason?: boolean; perTeam?: boolean },
+  withNet = true,
+): Promise<Map<number | string, OnOffEntry>> {
+  if (!withNet) return onOffEntries(db, f, persp, o);
+  const [shown, other, league] = await Promise.all([
+    onOffEntries(db, f, persp, o),
+    onOffEntries(db, f, persp === 'offense' ? 'defense' : 'offense', o),
+    leagueBaseline(db, f),
+  ]);
+  const none = emptySums(TEAM_COUNTERS);
+  for (const [key, e] of shown) {
+    const x = other.get(key);
+    const ends = (mine: TeamSums, theirs: TeamSums) => (persp === 'offense' ? [mine, theirs] : [theirs, mine]) as [TeamSums, TeamSums];
+    Object.assign(e.on, netValues(...ends(e.onSums, x?.onSums ?? none), league.shooting));
+    Object.assign(e.off, netValues(...ends(e.offSums, x?.offSums ?? none), league.shooting));
+  }
+  return shown;
 }

@@ -11,7 +11,7 @@ import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamSums } from '../metrics/counters';
-import { pickColumns, round, type Value, type Values } from '../metrics/formulas';
+import { pickColumns, round, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
 import { teamSumsBy } from '../sql/sums';
@@ -53,20 +53,29 @@ export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row;
       const off = e.off[c.key] ?? null;
       row[`${c.key}_on`] = round(on);
       row[`${c.key}_off`] = round(off);
-      if (onOffParts(c).includes('diff')) row[`${c.key}_diff`] = on === null || off === null ? null : round(on - off);
+      // A margin of error's difference is the margin of the difference (independent samples: in quadrature).
+      if (onOffParts(c).includes('diff')) row[`${c.key}_diff`] = on === null || off === null ? null : round(c.margin ? Math.hypot(on, off) : on - off);
     }
     return row;
   });
 }
 
-const baselines = new LRUCache<string, Promise<number | null>>({ max: 200 });
+const baselines = new LRUCache<string, Promise<LeagueBaseline>>({ max: 200 });
+
+/** The league's numbers a view measures against (leagueBaseline). */
+export interface LeagueBaseline {
+  /** points per halfcourt play (transition "points added") */
+  hcPpp: number | null;
+  /** three-point and free-throw percentages (the luck-adjusted net rating) */
+  shooting: LeagueShooting;
+}
 
 /**
- * League points per halfcourt play, the baseline of transition "points added": the whole league over the same
- * seasons, season types, dates and garbage-time choice (possession-level and team-level filters left out:
- * the baseline is the league's, not the subset's). Memoised per stats file.
+ * The league over the same seasons, season types, dates and garbage-time choice (possession-level and
+ * team-level filters left out: the baseline is the league's, not the subset's): points per halfcourt play, and
+ * 3P% and FT% (pooled over the seasons of the sample). One query, memoised per stats file.
  */
-export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<number | null> {
+export function leagueBaseline(db: StatsDb, f: AppliedFilters): Promise<LeagueBaseline> {
   const league: AppliedFilters = {
     ...f,
     locations: [],
@@ -87,10 +96,16 @@ export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<numb
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   return sharedLookup(baselines, key, () =>
     teamSumsBy(db, league, { persp: 'offense', groupBy: [] }).then(([row]) => {
-      const plays = Number(row?.hc_plays ?? 0);
-      return plays === 0 ? null : Number(row!.hc_pts) / plays;
+      const n = (k: string) => Number(row?.[k] ?? 0);
+      const share = (a: string, b: string) => (n(b) === 0 ? null : n(a) / n(b));
+      return { hcPpp: share('hc_pts', 'hc_plays'), shooting: { fg3Pct: share('fg3m', 'fg3a'), ftPct: share('ftm', 'fta') } };
     }),
   );
+}
+
+/** League points per halfcourt play, the baseline of transition "points added" (leagueBaseline). */
+export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<number | null> {
+  return leagueBaseline(db, f).then((b) => b.hcPpp);
 }
 
 const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
@@ -187,7 +202,7 @@ function percentileOf(sorted: number[], v: number): Value {
 /** The rate and percent columns of a set (those that carry percentiles), with which way is good. */
 export function percentileColumns(def: MetricSetDefinition): PercentileColumn[] {
   return COLUMNS[def.base]
-    .filter((c) => c.format === 'rate' || c.format === 'percent')
+    .filter((c) => (c.format === 'rate' || c.format === 'percent') && !c.margin)
     .map((c) => ({ key: c.key, better: betterOf(c.key, def.group) }));
 }
 

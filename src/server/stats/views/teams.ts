@@ -14,7 +14,7 @@ import type { Perspective } from '../sql/filterSql';
 import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
-import { onOffEntries } from './onoff';
+import { onOffEntries, onOffEntriesWithNet } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {
   addPercentiles,
@@ -32,6 +32,9 @@ import {
 } from './shared';
 
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
+
+/** Does a set asked for show the net rating (then the on/off entries need both ends)? */
+const showsNet = (q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff') => setsOf(q, page).some((d) => d.base === 'NetFourFactors');
 
 /** Team team: one row per season (and season type) of the team. */
 export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> {
@@ -73,7 +76,7 @@ async function onOffPool(db: StatsDb, q: DataQuery, bySeason: boolean, min: numb
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamOnOff', q.minPossessions);
-  const [entries, names, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, false, min)]);
+  const [entries, names, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { teamId: team.teamId }, showsNet(q, 'TeamOnOff')), playerNameMap(db), onOffPool(db, q, false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
@@ -82,6 +85,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
         name: names.get(e.player_id) ?? String(e.player_id),
         position: pool.positions.get(e.player_id) ?? null,
         poss_on: e.onSums.possessions,
+        poss_off: e.offSums.possessions,
         qualified: e.onSums.possessions >= Math.max(1, min),
       } as Row,
       on: e.on,
@@ -103,12 +107,12 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
-  const [entries, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, true, min)]);
+  const [entries, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }, showsNet(q, 'PlayerOnOff')), onOffPool(db, q, true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
     .map((e) => ({
-      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
+      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions, poss_off: e.offSums.possessions, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
       on: e.on,
       off: e.off,
     }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/metrics/counters';
-import { playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
+import { luckAdjustedPoints, netValues, playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
 
 describe('team formulas (METRICS.md)', () => {
   const s = {
@@ -61,5 +61,30 @@ describe('player formulas (METRICS.md)', () => {
   it('defense and rebounding', () => {
     expect(v.blk_pct).toBeCloseTo(2.5);
     expect(v.drb_pct).toBeCloseTo((100 * 7) / 44);
+  });
+});
+
+describe('net rating, luck-adjusted, and its margin (issue 28)', () => {
+  // 200 offensive possessions: 210 points, 20/60 threes, 30/40 free throws; 180 defensive: 200 points, 25/50, 20/30.
+  const off = { possessions: 200, pts: 210, fg3a: 60, fg3m: 20, fta: 40, ftm: 30 };
+  const def = { possessions: 180, pts: 200, fg3a: 50, fg3m: 25, fta: 30, ftm: 20 };
+  const league = { fg3Pct: 0.35, ftPct: 0.75 };
+  const v = netValues(off, def, league);
+  it('raw: points per 100 for minus per 100 against', () => {
+    expect(v.net_rtg).toBeCloseTo(105 - 111.111, 2);
+    expect(v.net_poss).toBe(380);
+  });
+  it("luck-adjusted: each side's threes and free throws at the league's rates", () => {
+    // for: 210 - 60 - 30 + 3 x 60 x 0.35 + 40 x 0.75 = 213; against: 200 - 75 - 20 + 3 x 50 x 0.35 + 30 x 0.75 = 180
+    expect(luckAdjustedPoints(off, league)).toBeCloseTo(213);
+    expect(luckAdjustedPoints(def, league)).toBeCloseTo(180);
+    expect(v.net_rtg_adj).toBeCloseTo(106.5 - 100, 5);
+  });
+  it('margin: 1.96 x 1.15 x 100 x sqrt(1/200 + 1/180)', () => {
+    expect(v.net_rtg_margin).toBeCloseTo(1.96 * 1.15 * 100 * Math.sqrt(1 / 200 + 1 / 180), 5);
+  });
+  it('no possessions at one end: no net rating', () => {
+    const w = netValues(off, { ...def, possessions: 0 }, league);
+    expect([w.net_rtg, w.net_rtg_adj, w.net_rtg_margin]).toEqual([null, null, null]);
   });
 });
