@@ -5,6 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { POSSESSION_COUNTERS } from '../../ingest/counters';
+import { playerProfilesBuilder } from './playerProfiles';
 
 export interface AggregateBuilder {
   /** Name printed in the ingest log. */
@@ -188,4 +189,5 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,
+  playerProfilesBuilder,
 ];

@@ -1,0 +1,36 @@
+/**
+ * npm run bench:profiles -- --db <copy of a stats database>: builds the similar-players profiles
+ * (player_profiles, src/server/stats/sql/playerProfiles.ts) into that file as the ingest's post-ingest hook does,
+ * and prints the step's time and the process's peak memory, then one similar-players ranking's time. It WRITES
+ * to the file: give it a copy, never the served database.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { playerProfilesBuilder } from '../src/server/stats/sql/playerProfiles.ts';
+import { distanceOf, SIMILARITY_FEATURES } from '../src/server/stats/metrics/similarity.ts';
+
+const at = process.argv.indexOf('--db');
+const file = at > 0 ? process.argv[at + 1] : undefined;
+if (!file) {
+  console.error('usage: npm run bench:profiles -- --db <copy of a stats database>');
+  process.exit(2);
+}
+const instance = await DuckDBInstance.create(file);
+const connection = await instance.connect();
+let peak = process.memoryUsage().rss;
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const started = performance.now();
+await playerProfilesBuilder.build(connection);
+const buildMs = performance.now() - started;
+clearInterval(timer);
+peak = Math.max(peak, process.memoryUsage().rss);
+const rows = (await connection.runAndReadAll('SELECT * FROM player_profiles')).getRowObjectsJS();
+const seasons = (await connection.runAndReadAll('SELECT season, count(*) AS n FROM player_profiles GROUP BY season ORDER BY season')).getRowObjectsJS();
+const z = rows.map((r) => Object.fromEntries(SIMILARITY_FEATURES.map((f) => [f.key, r[`z_${f.key}`] as number | null])));
+const rankStarted = performance.now();
+const target = z[0]!;
+const ranked = z.map((p, i) => ({ i, d: distanceOf(target, p) })).sort((a, b) => a.d - b.d);
+const rankMs = performance.now() - rankStarted;
+console.log(`player_profiles: ${rows.length} player-seasons over ${seasons.length} seasons (${seasons.map((s) => s.n).join(', ')})`);
+console.log(`build: ${(buildMs / 1000).toFixed(2)} s, peak RSS of the process ${(peak / 2 ** 20).toFixed(0)} MiB`);
+console.log(`one ranking over every profile: ${rankMs.toFixed(1)} ms (nearest distance ${ranked[1]?.d.toFixed(3)})`);
+connection.closeSync();
