@@ -32,9 +32,9 @@ describe.skipIf(!HAS_DB)('compare players', () => {
     const r = await call(`/api/compare?player=${LEBRON}:2012-13&player=${CURRY}:2012-13_2022-23&metric_set=offensive-overview&period=4`);
     expect(r.status).toBe(200);
     const [lebron, curry] = r.body.players;
-    const lebronRow = byPlayer(await data('page=Players&season=2012&period=4&metric_set=OffensiveOverview'), LEBRON);
+    const lebronRow = byPlayer((await data('page=Players&season=2012&period=4&metric_set=OffensiveOverview')).OffensiveOverview!, LEBRON);
     const span = Array.from({ length: 11 }, (_, i) => `season=${2012 + i}`).join('&');
-    const curryRow = byPlayer(await data(`page=Players&${span}&period=4&metric_set=OffensiveOverview`), CURRY);
+    const curryRow = byPlayer((await data(`page=Players&${span}&period=4&metric_set=OffensiveOverview`)).OffensiveOverview!, CURRY);
     for (const line of r.body.lines) {
       expect(lebron.values[line.field], `LeBron ${line.field}`).toEqual(lebronRow[line.field] ?? null);
       expect(lebron.percentiles[line.field], `LeBron ${line.field} percentile`).toEqual(lebronRow[`${line.field}_pct`] ?? null);
@@ -83,7 +83,7 @@ describe.skipIf(!HAS_DB)('compare players', () => {
     const fields = r.body.lines.map((l: { field: string }) => l.field);
     expect(fields).toEqual(expect.arrayContaining(['efg_pct_on', 'efg_pct_off', 'efg_pct_diff']));
     expect(r.body.lines.filter((l: { field: string }) => l.field.endsWith('_off')).every((l: { better: string }) => l.better === 'style')).toBe(true);
-    const row = byPlayer(await data('page=Players&season=2012&metric_set=OnOff_FourFactors'), DURANT);
+    const row = byPlayer((await data('page=Players&season=2012&metric_set=OnOff_FourFactors')).OnOff_FourFactors!, DURANT);
     expect(r.body.players[1].values.efg_pct_diff).toEqual(row.efg_pct_diff);
     expect(r.body.players[1].percentiles.efg_pct_diff).toEqual(row.efg_pct_diff_pct);
   });

@@ -141,6 +141,8 @@ test('every endpoint answers as the published OpenAPI document says', async () =
     '/api/v1/search': '?q=jokic',
     '/api/v1/shots': '?page=PlayerProfile&entity=203999&season=2022-23',
     '/api/v1/teams': '?season=2022-23&season_type=playoffs',
+    '/api/v1/compare': '?player=203999:2022-23&player=2544:2012-13_2022-23&metric_set=shooting-overall',
+    '/api/v1/similar': '?player=203999&season=2022-23&min_minutes=1000',
   };
   expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(examples).sort());
   await nextMinute();

@@ -6,7 +6,7 @@
 import '../../../lib/zodSetup';
 import { z } from 'zod';
 import { DATA_PAGE_KINDS, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
-import { FILTERS } from '../../../lib/filters';
+import { FILTERS, LAST_SEASON } from '../../../lib/filters';
 import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
@@ -25,7 +25,7 @@ import { assertFiltersAllowed } from '../../stats/request/gating';
 import { playerDetails } from '../../stats/entities/players';
 import { search } from '../../search';
 import { config } from '../../config';
-import { compare } from '../../stats/answers/compare';
+import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
 import { compareRequestOf } from '../../stats/request/compareRequest';
 import { similarPlayers } from '../../stats/views/similar';
 import { statsDb } from '../../db/statsDb';
@@ -290,7 +290,10 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     csv: false,
     prepare: (r) => {
       const request = compareRequestOf(r.url.searchParams, r.session);
-      return { cost: request.players.length, run: () => compare(request, r.asker) };
+      const set = compareSetOf(request.side, request.metricSet);
+      // What its players-table queries would cost one by one (a player without seasons: one season).
+      const cost = request.players.reduce((n, p) => n + costOf(playersQueryOf(request.filters, p.span ?? [LAST_SEASON, LAST_SEASON], set.value)), 0);
+      return { cost, run: () => compare(request, r.asker) };
     },
   },
   {
