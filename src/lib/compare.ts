@@ -12,7 +12,7 @@
  * The API form (/api/compare, /api/v1/compare) takes `player` instead of `p`, the same `{id}:{seasons}` values,
  * with the filters by their api keys as /api/data does.
  */
-import { SEASONS, seasonLabel } from './filters';
+import { FILTERS, SEASONS, seasonLabel } from './filters';
 import { betterOf, type Better } from './columnMeta';
 import { columnsOf, metricSetDefinitions, onOffParts, type MetricSetDefinition } from './metricSets';
 import type { Side } from './pageKinds';
@@ -148,8 +148,9 @@ export function compareFromPlayerPage(playerId: number | string, search: string)
     .map((v) => parseComparedPlayer(`0:${v.trim()}`))
     .flatMap((p) => (typeof p === 'string' || !p.span ? [] : [p.span[0]]));
   const span: [number, number] | null = seasons.length ? [Math.min(...seasons), Math.max(...seasons)] : null;
-  // the player page's set and side are not the comparison's: start from the comparison's first set
-  params.delete('metricSet');
-  params.delete('side');
-  return compareHref(params, [{ playerId: Number(playerId), span }]);
+  // Only the page's filters come along: its set and side are not the comparison's, its other keys (career
+  // mode, similar players' filters...) are its own.
+  const filterKeys = new Set(FILTERS.map((f) => f.queryKey));
+  const kept = new URLSearchParams([...params].filter(([k]) => filterKeys.has(k)));
+  return compareHref(kept, [{ playerId: Number(playerId), span }]);
 }

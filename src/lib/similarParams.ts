@@ -6,6 +6,9 @@
  */
 import { ParamError } from './apiParams';
 import { SEASONS } from './filters';
+import { PAGE_KEYS } from './similarKeys';
+
+export { PAGE_KEYS } from './similarKeys';
 
 export interface SimilarParams {
   season: number | null;
@@ -21,7 +24,6 @@ export const SIMILAR_DEFAULT_LIMIT = 10;
 export const SIMILAR_MAX_MINUTES = 4000;
 export const AGE_BOUNDS = [18, 45] as const;
 
-export const PAGE_KEYS = { season: 'simSeason', ageMin: 'simAgeMin', ageMax: 'simAgeMax', minMinutes: 'simMinutes' } as const;
 export const API_KEYS = { season: 'season', ageMin: 'age_min', ageMax: 'age_max', minMinutes: 'min_minutes' } as const;
 
 function seasonOf(text: string): number | null {
@@ -74,3 +76,4 @@ export function parseSimilarApiParams(params: URLSearchParams): SimilarParams {
 export function parseSimilarPageParams(params: URLSearchParams): SimilarParams {
   return read(params, PAGE_KEYS, false);
 }
+

@@ -102,19 +102,36 @@ export function standardise(row: FeatureVector, moments: Record<string, { mean: 
   return out;
 }
 
-/** Each feature's part of the squared distance: weight x (z_a - z_b)^2 (0 when either is missing). */
-export function contributions(a: FeatureVector, b: FeatureVector): number[] {
-  return SIMILARITY_FEATURES.map(({ key, weight }) => {
-    const x = a[key];
-    const y = b[key];
-    return typeof x === 'number' && typeof y === 'number' ? weight * (x - y) ** 2 : 0;
+/** A profile's z-scores in SIMILARITY_FEATURES order, NaN where missing: what distances are computed on. */
+export function zVector(z: FeatureVector): Float64Array {
+  return Float64Array.from(SIMILARITY_FEATURES, ({ key }) => {
+    const x = z[key];
+    return typeof x === 'number' && Number.isFinite(x) ? x : Number.NaN;
   });
 }
 
-export const distanceOf = (a: FeatureVector, b: FeatureVector): number => Math.sqrt(contributions(a, b).reduce((s, c) => s + c, 0));
+const WEIGHTS = Float64Array.from(SIMILARITY_FEATURES, (f) => f.weight);
+
+/** Each feature's part of the squared distance: weight x (z_a - z_b)^2 (0 when either is missing). */
+export function contributions(a: Float64Array, b: Float64Array): number[] {
+  return SIMILARITY_FEATURES.map((_, i) => {
+    const d = a[i]! - b[i]!;
+    return Number.isNaN(d) ? 0 : WEIGHTS[i]! * d * d;
+  });
+}
+
+/** The weighted distance of two profiles (one loop: the view computes it for every profile of the league). */
+export function distanceOf(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < WEIGHTS.length; i++) {
+    const d = a[i]! - b[i]!;
+    if (!Number.isNaN(d)) sum += WEIGHTS[i]! * d * d;
+  }
+  return Math.sqrt(sum);
+}
 
 /** The `n` features that contribute least to the distance of a and b (heavier weight first on ties). */
-export function closestFeatures(a: FeatureVector, b: FeatureVector, n = 2): SimilarityFeature[] {
+export function closestFeatures(a: Float64Array, b: Float64Array, n = 2): SimilarityFeature[] {
   const parts = contributions(a, b);
   return SIMILARITY_FEATURES.map((f, i) => ({ f, c: parts[i]! }))
     .sort((x, y) => x.c - y.c || y.f.weight - x.f.weight)

@@ -10,7 +10,7 @@
  *   player_id INTEGER, season SMALLINT     -- the player-season (regular season)
  *   team_id INTEGER                        -- the team he played most for (player_seasons.team_id)
  *   seconds INTEGER                        -- seconds on court (garbage time and heaves left out)
- *   age REAL                               -- player_bios.age of that season, NULL when not published
+ *   age REAL                               -- his age that season in whole years (PROFILE_SUMS_SQL), NULL without any bio
  *   position VARCHAR                       -- player_seasons.position (point, combo, wing, forward, big)
  *   {feature} DOUBLE                       -- each SIMILARITY_FEATURES key: the raw value (NULL when undefined)
  *   z_{feature} DOUBLE                     -- the same, standardised within the season
@@ -23,18 +23,29 @@ import { featureMoments, PROFILE_MIN_SECONDS, profileFeatures, SIMILARITY_FEATUR
 
 export const PLAYER_PROFILES_TABLE = 'player_profiles';
 
-/** The per-season sums a profile is computed from (one row per player-season over the minimum). */
+/**
+ * The per-season sums a profile is computed from (one row per player-season over the minimum), and his age that
+ * season by the bio header's rule (src/server/stats/entities/playerBio.ts): the bio of that season, else the
+ * nearest earlier, else the nearest later, its age moved on by the years between, in whole years (the bios end
+ * with 2019-20).
+ */
 export const PROFILE_SUMS_SQL = `
-  SELECT s.player_id, s.season, ps.team_id, ps.position, ps.position_score, b.age,
-         sum(s.astd_rim + s.astd_smid + s.astd_lmid + s.astd_c3 + s.astd_nc3) AS assisted_makes,
-         ${sumColumns(PLAYER_COUNTERS, 's')}
-    FROM player_game_totals s
-    JOIN player_seasons ps ON ps.player_id = s.player_id AND ps.season = s.season AND ps.season_type = 'regular'
-    LEFT JOIN player_bios b ON b.player_id = s.player_id AND b.season = s.season
-   WHERE s.season_type = 'regular' AND NOT s.is_filtered_out
-   GROUP BY s.player_id, s.season, ps.team_id, ps.position, ps.position_score, b.age
-  HAVING sum(s.on_seconds) >= ${PROFILE_MIN_SECONDS}
-   ORDER BY s.season, s.player_id`;
+  WITH sums AS (
+    SELECT s.player_id, s.season, ps.team_id, ps.position, ps.position_score,
+           sum(s.astd_rim + s.astd_smid + s.astd_lmid + s.astd_c3 + s.astd_nc3) AS assisted_makes,
+           ${sumColumns(PLAYER_COUNTERS, 's')}
+      FROM player_game_totals s
+      JOIN player_seasons ps ON ps.player_id = s.player_id AND ps.season = s.season AND ps.season_type = 'regular'
+     WHERE s.season_type = 'regular' AND NOT s.is_filtered_out
+     GROUP BY s.player_id, s.season, ps.team_id, ps.position, ps.position_score
+    HAVING sum(s.on_seconds) >= ${PROFILE_MIN_SECONDS}),
+  ages AS (
+    SELECT x.player_id, x.season,
+           arg_min_null(floor(b.age + (x.season - b.season)), (b.season > x.season)::INTEGER * 1000 + abs(b.season - x.season)) AS age
+      FROM sums x JOIN player_bios b ON b.player_id = x.player_id
+     GROUP BY x.player_id, x.season)
+  SELECT sums.*, ages.age FROM sums LEFT JOIN ages USING (player_id, season)
+   ORDER BY season, player_id`;
 
 /** An AggregateBuilder (aggregates.ts lists it; typed by shape here so the two modules do not import each other). */
 export const playerProfilesBuilder: { name: string; build(connection: DuckDBConnection): Promise<void> } = {

@@ -9,7 +9,7 @@ import { seasonLabel } from '../../../lib/filters';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 import { sharedLookup } from '../entities/sharedLookup';
-import { closestFeatures, distanceOf, PROFILE_MIN_SECONDS, reasonOf, SIMILARITY_FEATURES, type FeatureVector } from '../metrics/similarity';
+import { closestFeatures, distanceOf, PROFILE_MIN_SECONDS, reasonOf, SIMILARITY_FEATURES, zVector, type FeatureVector } from '../metrics/similarity';
 import { PLAYER_PROFILES_TABLE } from '../sql/playerProfiles';
 import { playerNameMap, teamAbbr } from './shared';
 
@@ -21,7 +21,8 @@ export interface Profile {
   age: number | null;
   position: string;
   raw: FeatureVector;
-  z: FeatureVector;
+  /** z-scores in SIMILARITY_FEATURES order (metrics/similarity.ts zVector) */
+  z: Float64Array;
 }
 
 export interface SimilarFilters {
@@ -82,7 +83,7 @@ export function allProfiles(db: StatsDb): Promise<Profile[]> {
       age: num(r.age),
       position: String(r.position),
       raw: Object.fromEntries(SIMILARITY_FEATURES.map((f) => [f.key, num(r[f.key])])),
-      z: Object.fromEntries(SIMILARITY_FEATURES.map((f) => [f.key, num(r[`z_${f.key}`])])),
+      z: zVector(Object.fromEntries(SIMILARITY_FEATURES.map((f) => [f.key, num(r[`z_${f.key}`])]))),
     }));
   });
 }
