@@ -33,6 +33,7 @@ for (const vp of VIEWPORTS) {
   test(`${vp.name}: from a player page to a comparison, add a player, switch the set, open the permalink`, async ({ page, context }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await page.goto('/stats/player/profile/lebron_james_2544?season=2012');
+    await page.screenshot({ path: `/tmp/compare-player-page-${vp.name}.png` });
     await page.getByTestId('compare-link').click();
     await expect(page).toHaveURL(/\/stats\/compare\?p=2544%3A2012-13$/);
     await expect(page.getByTestId('compare-card')).toHaveCount(1);
