@@ -207,7 +207,7 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
   for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await page.goto(`${server.base}/docs/api`);
-    await expect(page.locator('[data-endpoint]')).toHaveCount(9);
+    await expect(page.locator('[data-endpoint]')).toHaveCount(11);
     await expect(page.getByTestId('quota-table')).toContainText(String(PER_MINUTE));
     await expect(page.locator('[data-endpoint="/api/v1/table"] .params')).toContainText('opp_off_rank_low');
     await expect(page.locator('[data-endpoint="/api/v1/games/{game_id}/possessions"] .fields')).toContainText('PossessionRow[]');
