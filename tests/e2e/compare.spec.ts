@@ -104,6 +104,14 @@ for (const vp of VIEWPORTS) {
   });
 }
 
+test('the site search offers "Compare" beside each player', async ({ page }) => {
+  await page.goto('/search?q=durant');
+  await page.getByRole('link', { name: 'Compare Kevin Durant with other players' }).click();
+  await expect(page).toHaveURL(/\/stats\/compare\?p=201142$/);
+  await expect(page.getByTestId('compare-card').first()).toContainText('Kevin Durant');
+  await expect(page.getByTestId('compare-card').first()).toContainText('2022-23');
+});
+
 test('a name that matches several players offers the choice; paid filters show locked for a visitor', async ({ page }) => {
   await page.goto('/stats/compare?p=2544:2012-13');
   await page.getByLabel('Add a player').fill('Anthony');
