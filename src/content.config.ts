@@ -23,7 +23,9 @@ const guides = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/guides' }),
   schema: z.object({
     title: z.string().describe('Name of the metric set as the stats pages label it'),
-    metricSets: z.array(z.string()).describe('Metric set values this guide explains (e.g. FourFactors); [] for a guide to a tool (Compare players)'),
+    metricSets: z
+      .array(z.string())
+      .describe('Metric set values this guide explains (e.g. FourFactors); empty for a view or tool with no metric set (the With/Without matrix, Compare players)'),
     group: z.enum(GUIDE_GROUPS).describe('Section of the guides index'),
     order: z.number().int().describe('Position within its group'),
     summary: z.string().describe('One sentence: what the set answers'),

@@ -39,6 +39,8 @@ interface Props {
 
 /** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
 const Charts = lazy(() => import('./charts/Charts'));
+/** The With/Without tab's matrix (issue 28) loads only on that tab. */
+const WowyPanel = lazy(() => import('./wowy/WowyPanel'));
 
 function PageCharts({ where }: { where: 'above' | 'below' }) {
   const { kind } = useStore($page);
@@ -104,10 +106,18 @@ export default function StatsApp({ kind, entity, guides }: Props) {
               <FilterBar />
             </div>
             <FilterPills />
-            <DataStatus />
-            <PageCharts where="above" />
-            <StatsTable guides={guides} />
-            <PageCharts where="below" />
+            {kind === 'TeamWowy' ? (
+              <Suspense fallback={null}>
+                <WowyPanel />
+              </Suspense>
+            ) : (
+              <>
+                <DataStatus />
+                <PageCharts where="above" />
+                <StatsTable guides={guides} />
+                <PageCharts where="below" />
+              </>
+            )}
           </ContextLinksProvider>
         ) : (
           <div className="sa-controls sa-controls-placeholder" aria-hidden="true" />

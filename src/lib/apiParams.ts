@@ -21,9 +21,15 @@ import { DEFAULT_UNIT_SIZE, hasLineupUnits, type LineupUnitSize } from './lineup
 
 export { SIDES, type Side } from './pageKinds';
 
-/** Page kinds that have table data (NonStats has none; GamePlayByPlay is drawn on the server from game_events). */
-export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats' && k !== 'GamePlayByPlay') as DataPageKind[];
-export type DataPageKind = Exclude<PageKind, 'NonStats' | 'GamePlayByPlay'>;
+/**
+ * Page kinds that have table data (NonStats has none; GamePlayByPlay is drawn on the server from game_events;
+ * TeamWowy's matrix comes from /api/team_wowy).
+ */
+export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats' && k !== 'GamePlayByPlay' && k !== 'TeamWowy') as DataPageKind[];
+export type DataPageKind = Exclude<PageKind, 'NonStats' | 'GamePlayByPlay' | 'TeamWowy'>;
+
+/** Does the page kind read /api/data? */
+export const isDataPageKind = (kind: PageKind): kind is DataPageKind => (DATA_PAGE_KINDS as readonly PageKind[]).includes(kind);
 
 /** What the `entity` of each page kind is. */
 export type EntityKind = 'player' | 'team' | 'game' | 'none';

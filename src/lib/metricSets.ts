@@ -162,6 +162,7 @@ function definitionsFor(page: PageKind, side: Side): MetricSetDefinition[] {
     case 'TeamSalaries':
       return [set('Salaries', 'Salaries', 'salary', 'none')];
     case 'GamePlayByPlay':
+    case 'TeamWowy':
     case 'NonStats':
       return [];
   }

@@ -9,7 +9,7 @@
  *   /stats/game/playbyplay/{away}_{home}_{date}_{game} -> same (issue 26's Play-by-play tab)
  *   /stats/gamepreview/{away}_{home}_{date}_{game}   -> the game id is the 4th `_` part of the 4th segment
  *   /stats/player/{view}/{first}_{last}_{player}     -> the player id is the 3rd `_` part of the 5th segment
- *   /stats/team/{view}/{abbr}                        -> the team entity is the 5th segment
+ *   /stats/team/{view}/{abbr}                        -> the team entity is the 5th segment (view wowy: issue 28)
  *   /stats/league, /stats/players, /stats/lineups    -> League, Players, Lineups (no entity)
  * Any other path (including /stats, /stats/teams, /stats/games, /stats/guides) is NonStats.
  *
@@ -49,7 +49,7 @@ export const PLAYER_TABS = [
   { view: 'lineups', label: 'Lineups', kind: 'PlayerLineups' },
 ] as const satisfies readonly Tab[];
 
-/** Team page tabs, in the spec's order. */
+/** Team page tabs, in the spec's order, then the With/Without tab (issue 28). */
 export const TEAM_TABS = [
   { view: 'players', label: 'Players', kind: 'TeamPlayers' },
   { view: 'onoff', label: 'On/Off', kind: 'TeamOnOff' },
@@ -57,6 +57,8 @@ export const TEAM_TABS = [
   { view: 'gamelog', label: 'Game log', kind: 'TeamGameLog' },
   { view: 'lineups', label: 'Lineups', kind: 'TeamLineups' },
   { view: 'salaries', label: 'Salaries', kind: 'TeamSalaries' },
+  // Issue 28: the two-man with/without matrix, after the spec's six tabs.
+  { view: 'wowy', label: 'With/Without', kind: 'TeamWowy' },
 ] as const satisfies readonly Tab[];
 
 /** Game page tabs, in the spec's order. */
@@ -219,7 +221,8 @@ export function validateStatsPath(path: string): ValidatedRoute {
     case 'TeamTeam':
     case 'TeamGameLog':
     case 'TeamLineups':
-    case 'TeamSalaries': {
+    case 'TeamSalaries':
+    case 'TeamWowy': {
       const team = teamByAbbr(segments[4]!);
       if (!team) return notFound;
       return { ok: true, route: { ...route, entity: team.abbr }, canonicalPath: pathForTeam(route.view as TeamView, team.abbr) };

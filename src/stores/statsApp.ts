@@ -16,7 +16,7 @@
  *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
-import type { Side } from '../lib/apiParams';
+import { isDataPageKind, type Side } from '../lib/apiParams';
 import { keepCareerMode } from '../lib/careerTables';
 import { keepSimilarKeys } from '../lib/similarKeys';
 import { dataSearchParams } from '../lib/dataRequest';
@@ -28,6 +28,7 @@ import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
+import { keepWowyView } from '../lib/wowy';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -72,6 +73,8 @@ export function currentViewSearch(): string {
     // So does the similar-players section: its season, age and minutes keys stay in the permalink.
     keepSimilarKeys(params, appEnv().readSearch());
   }
+  // The with/without matrix keeps its own view state (N, view, sort...) beside the filters (src/lib/wowy.ts).
+  if (page.kind === 'TeamWowy') keepWowyView(params, appEnv().readSearch());
   return searchString(params);
 }
 
@@ -89,10 +92,13 @@ function dropSortNotInSet(): void {
   if (def && !sortFitsSet(column, def)) $tableSort.set({ column: null, direction: 'desc' });
 }
 
-/** Fetch the table data of the current page with the applied filters. */
+/**
+ * Fetch the table data of the current page with the applied filters. A page without /api/data's table (the
+ * with/without matrix) fetches its own answer from the same stores (src/islands/wowy/WowyPanel.tsx).
+ */
 export function fetchCurrentData(): Promise<void> {
   const page = $page.get();
-  if (page.kind === 'NonStats') return Promise.resolve();
+  if (!isDataPageKind(page.kind)) return Promise.resolve();
   const state = $filters.get();
   const params = dataSearchParams({
     page: page.kind,

@@ -137,7 +137,7 @@ test('every method on every kind of route, the account, billing and webhook ones
     '/', '/about', '/stats/players', '/stats/team/team/BOS', '/api/data?page=League&season=2012', '/api/auth/session', '/api/auth/callback/credentials',
     '/signin', '/signup', '/forgot', '/reset?token=abc', '/verify?token=abc', '/confirm-email?token=abc', '/profile', '/api/account/export',
     '/pricing', '/checkout?interval=month', '/checkout?interval=decade', '/purchase_confirmation?session_id=cs_x', '/billing/portal',
-    '/billing/test-checkout?session=cs_test_nope', '/billing/test-portal', '/api/billing/webhook', '/admin/billing', '/readyz', '/healthz',
+    '/billing/test-checkout?session=cs_test_nope', '/billing/test-portal', '/billing/renewal', '/api/billing/webhook', '/admin/billing', '/readyz', '/healthz',
     '/_astro/nope.js', '/nope', '/%E0%A4%A',
   ];
   const bodies: [string, string][] = [

@@ -120,9 +120,9 @@ for (const route of STATS) {
   });
 }
 
-test('team pages show the six tabs in order with the logo; player pages the five; game pages the three', async ({ page }) => {
+test('team pages show the six tabs in order (then With/Without) with the logo; player pages the five; game pages the three', async ({ page }) => {
   await page.goto('/stats/team/team/BOS');
-  await expect(page.locator('nav.tabs a')).toHaveText(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries']);
+  await expect(page.locator('nav.tabs a')).toHaveText(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries', 'With/Without']);
   const logo = page.getByRole('img', { name: 'Boston Celtics logo' });
   await expect(logo).toHaveAttribute('src', '/img/teams/bos.png');
   expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -5,7 +5,9 @@
  * (form-encoded bodies with bracketed keys, `Bearer` keys, JSON objects with `object` and `id`, `{ error: { type,
  * message } }` with 4xx), its objects checked by the SDK's own types (`satisfies`):
  *   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, GET /v1/subscriptions/:id,
- *   DELETE /v1/subscriptions/:id, POST /v1/billing_portal/sessions.
+ *   POST /v1/subscriptions/:id (cancel_at_period_end), DELETE /v1/subscriptions/:id, POST /v1/billing_portal/sessions.
+ * A change made through the API is announced as Stripe would: a signed customer.subscription.updated delivered
+ * to the webhook URL (when one is set) after the answer.
  * Test controls (not Stripe's API) complete a checkout, change a subscription, and deliver signed events to a
  * webhook URL as Stripe would (Stripe-Signature made with the SDK's generateTestHeaderString). Its hosted pages
  * (GET /pay/:session, GET /portal/:customer) let a browser test click through as a buyer would.
@@ -261,6 +263,14 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         if (req.method === 'DELETE') {
           sub.status = 'canceled';
           sub.ended_at = now();
+        }
+        if (req.method === 'POST') {
+          if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false') return stripeError(res, 400, 'Only cancel_at_period_end can be updated here');
+          if (sub.status === 'canceled') return stripeError(res, 400, 'A canceled subscription can only update its cancellation_details and metadata.');
+          const updated = standIn.changeSubscription(sub.id, { cancel_at_period_end: form.cancel_at_period_end === 'true' });
+          json(res, sub);
+          if (standIn.webhook.url) void standIn.deliver(updated).catch(() => undefined);
+          return;
         }
         return json(res, sub);
       }

@@ -63,6 +63,7 @@ const TEAM_VIEW_TEXT: Record<string, string> = {
   gamelog: 'game log with every final score',
   lineups: 'five-man lineups',
   salaries: 'salaries',
+  wowy: 'two-man with/without matrix: net rating with each pair on, apart and off',
 };
 
 export function teamDescription(f: TeamFacts | { name: string }, view: string): string {

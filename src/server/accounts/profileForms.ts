@@ -11,6 +11,13 @@ import { createKeyAction, revokeKeyAction } from './apiKeyForms.ts';
 export const PROFILE_INTENTS = ['name', 'password', 'email', 'resend', 'delete', 'api-key', 'api-key-revoke'] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
+/** The section of the account page a form belongs to (where the browser comes back to after it). */
+export function sectionOf(intent: ProfileIntent | null): string {
+  if (intent === 'api-key' || intent === 'api-key-revoke') return 'api-keys';
+  if (intent === 'resend') return 'email-confirmation';
+  return intent ?? 'top';
+}
+
 export function isProfileIntent(value: unknown): value is ProfileIntent {
   return typeof value === 'string' && (PROFILE_INTENTS as readonly string[]).includes(value);
 }

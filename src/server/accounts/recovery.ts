@@ -27,6 +27,8 @@ import { passwordProblem } from './passwordPolicy.ts';
 export const FORGOT_MESSAGE =
   'If an account uses that address, a link to choose a new password is on its way. It works once, for 1 hour.';
 
+export const RESET_DONE_MESSAGE = 'Your password is changed, and every device that was signed in has been signed out. Sign in with the new one.';
+
 export async function requestPasswordReset(ctx: AccountContext, input: unknown): Promise<ActionResult> {
   const parsed = z.object({ email: emailField }).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
@@ -62,5 +64,5 @@ export async function resetPassword(ctx: AccountContext, input: unknown): Promis
   // The owner proved the address: guesses at the old password no longer make them wait.
   await ctx.store.clearFailures(accountFailureKey(result.user.email));
   ctx.mailQueued?.();
-  return { ok: true, message: 'Your password is changed, and every device that was signed in has been signed out. Sign in with the new one.' };
+  return { ok: true, message: RESET_DONE_MESSAGE };
 }

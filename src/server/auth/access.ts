@@ -22,7 +22,7 @@ export type PageClass = 'asset' | 'auth' | 'api' | 'expiry' | 'billing' | 'prote
 export const BILLING_PAGES: readonly string[] = ['/pricing', '/checkout', '/purchase_confirmation'];
 
 /** Billing pages that act on the signed-in user's own plan: anonymous visitors sign in first. */
-export const SIGNED_IN_BILLING_PAGES: readonly string[] = ['/billing/portal', '/billing/test-checkout', '/billing/test-portal'];
+export const SIGNED_IN_BILLING_PAGES: readonly string[] = ['/billing/portal', '/billing/renewal', '/billing/test-checkout', '/billing/test-portal'];
 
 export type AccessDecision = { action: 'allow' } | { action: 'redirect'; location: string };
 

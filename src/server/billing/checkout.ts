@@ -5,12 +5,13 @@
  * - confirmPurchase: what /purchase_confirmation says, read from the provider's Checkout Session and applied
  *   to the store if the webhook has not arrived yet (the same state the webhook would apply);
  * - openPortal: the provider's customer portal;
+ * - setRenewal: the account page's Cancel (at the end of the period) and Resume buttons;
  * - cancelForDeletion: a deleted account's subscriptions end first.
  */
 import type { Session } from '../../lib/session.ts';
 import { statsPlanStatus } from '../../lib/planStatus.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
-import type { UserRecord } from '../auth/store/types.ts';
+import type { BillingSubscription, UserRecord } from '../auth/store/types.ts';
 import { planPrice, trialDays, type PlanInterval } from './plans.ts';
 import { isLive, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 import { transitionMails, type BillingContext } from './webhook.ts';
@@ -94,6 +95,40 @@ export async function confirmPurchase(ctx: BillingContext, user: UserRecord | nu
 export async function openPortal(ctx: BillingContext, user: UserRecord): Promise<string | null> {
   const customerId = await ctx.store.billingCustomerOf(user.id);
   return customerId ? ctx.provider.createPortal(customerId, `${ctx.origin}/profile#plan`) : null;
+}
+
+export type RenewalAnswer = { ok: true; state: BillingSubscription } | { ok: false; status: 400; message: string };
+
+/**
+ * Cancels the user's live subscription at the end of its period (renew = false) or resumes it (renew = true),
+ * at the provider, and records the provider's answer at once (as confirmPurchase does; the provider's own event
+ * later finds the same state and sends nothing). The cancellation message is queued with the change.
+ */
+export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: boolean): Promise<RenewalAnswer> {
+  if (!ctx.provider.setCancelAtPeriodEnd) return { ok: false, status: 400, message: 'Your payment provider\'s own page manages this: use "Manage billing and invoices".' };
+  const live = (await ctx.store.billingSubscriptionsOf(user.id)).find((s) => s.status === 'active' || s.status === 'trialing');
+  if (!live) return { ok: false, status: 400, message: 'You have no running paid plan to change.' };
+  if (live.cancelAtPeriodEnd !== renew) return { ok: true, state: live };
+  let subscription: SubscriptionFields;
+  try {
+    subscription = await ctx.provider.setCancelAtPeriodEnd(live.subscriptionId, !renew);
+  } catch (error) {
+    if (ctx.provider.kind === 'test') return { ok: false, status: 400, message: 'The test provider no longer has this subscription (test subscriptions live in the server\'s memory until it restarts).' };
+    throw error;
+  }
+  const now = nowSeconds();
+  const state = subscriptionStateOf(subscription, Math.max(now, live.stateAt), user.id);
+  await ctx.store.applyBillingUpdate({
+    eventId: null,
+    type: renew ? 'resume' : 'cancel-at-period-end',
+    created: now,
+    customer: null,
+    subscription: state,
+    planExpiresAt: planExpiryOf(state),
+    mailsFor: transitionMails(ctx, { email: user.email, name: user.name }),
+  });
+  ctx.mailQueued?.();
+  return { ok: true, state };
 }
 
 /**

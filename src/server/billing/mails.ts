@@ -1,10 +1,17 @@
-/** The billing messages: the plan started, a payment failed (with the way to fix it), the plan ended. */
+/**
+ * The billing messages: the plan started, a payment failed (with the way to fix it), the plan was cancelled
+ * (it stays open to a date, and can be resumed until then), the plan ended.
+ */
 import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
 import { formatPlanDate as date } from '../../lib/planStatus.ts';
 import { formatMoney } from './plans.ts';
+import { receiptsSentence, type ProviderKind } from './wording.ts';
 
-export function planStartedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
+const planName = (state: BillingSubscription) =>
+  `Stats plan (${state.interval === 'year' ? 'annual' : 'monthly'}, ${formatMoney(state.amountCents, state.currency)} a ${state.interval})`;
+
+export function planStartedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, provider: ProviderKind): QueuedMail {
   const price = `${formatMoney(state.amountCents, state.currency)} a ${state.interval}`;
   const first =
     state.status === 'trialing'
@@ -13,7 +20,7 @@ export function planStartedMail(to: { email: string; name: string }, state: Bill
   return composeMail({
     to: to.email,
     subject: 'Your Courtvision Stats plan is active',
-    paragraphs: [`Hello ${to.name},`, first, 'Every filter is open to you now. Receipts and invoices come from our payment provider, Stripe, and are in the billing page of your account.'],
+    paragraphs: [`Hello ${to.name},`, first, `Every filter is open to you now. ${receiptsSentence(provider)}`],
     action: { label: 'Open the stats', url: `${origin}/stats/players` },
   });
 }
@@ -31,11 +38,30 @@ export function paymentFailedMail(to: { email: string; name: string }, state: Bi
   });
 }
 
-export function planEndedMail(to: { email: string; name: string }, origin: string): QueuedMail {
+/** The member cancelled at the end of the period: what, until when, and how to undo it. */
+export function planCancelledMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
+  const ends = date(state.currentPeriodEnd);
+  return composeMail({
+    to: to.email,
+    subject: 'Your Courtvision Stats plan is cancelled',
+    paragraphs: [
+      `Hello ${to.name},`,
+      `Your ${planName(state)} is cancelled, as you asked. It stays open until ${ends}, and ends then; no further payment is taken.`,
+      `Changed your mind? Resume it before ${ends} with the Resume button in the Billing section of your account page, and it renews as before.`,
+    ],
+    action: { label: 'Resume the plan', url: `${origin}/profile#plan` },
+  });
+}
+
+/** The plan ended (a cancellation took effect, the payments failed for good, or it was ended at once). */
+export function planEndedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
   return composeMail({
     to: to.email,
     subject: 'Your Courtvision Stats plan has ended',
-    paragraphs: [`Hello ${to.name},`, 'Your Stats plan has ended, and the paid filters are closed. You can read every page with the free filters, and renew at any time.'],
+    paragraphs: [
+      `Hello ${to.name},`,
+      `Your ${planName(state)} ended on ${date(state.endedAt ?? state.stateAt)}, and the paid filters are closed. You can read every page with the free filters, and subscribe again at any time from the pricing page.`,
+    ],
     action: { label: 'Renew the Stats plan', url: `${origin}/pricing` },
   });
 }

@@ -37,6 +37,11 @@ export interface BillingProvider {
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   /** Ends a subscription now (account deletion). */
   cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Turns the renewal off (cancel at the end of the period) or back on (resume, undoing the cancellation), and
+   * returns the subscription as it is then. Absent when the provider cannot: the account page offers no button.
+   */
+  setCancelAtPeriodEnd?(subscriptionId: string, cancel: boolean): Promise<SubscriptionFields>;
 }
 
 /** The provider cannot be reached or refused the request: the page says so (503), nothing is changed. */
@@ -104,6 +109,7 @@ export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptio
       guarded(async () => {
         await stripe.subscriptions.cancel(subscriptionId);
       }),
+    setCancelAtPeriodEnd: (subscriptionId, cancel) => guarded(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })),
   };
 }
 

@@ -95,6 +95,17 @@ export class TestBillingProvider implements BillingProvider {
     if (this.#subscriptions.has(subscriptionId)) this.#change(subscriptionId, 'end-now');
   }
 
+  /**
+   * The account page's Cancel and Resume buttons: the answer is the subscription, as Stripe's API gives it (the
+   * site records it from the answer; the event this change would announce is not needed for that).
+   */
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionFields> {
+    const sub = await this.retrieveSubscription(subscriptionId);
+    if (sub.status === 'canceled') throw Object.assign(new Error(`The subscription ${subscriptionId} has ended`), { statusCode: 400 });
+    this.#change(subscriptionId, cancel ? 'cancel-at-period-end' : 'resume');
+    return this.retrieveSubscription(subscriptionId);
+  }
+
   /** The open session behind the test checkout page, or null. */
   session(sessionId: string): TestSession | null {
     return this.#sessions.get(sessionId) ?? null;

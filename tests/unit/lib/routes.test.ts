@@ -139,7 +139,7 @@ describe('routeForPath: player pages', () => {
 });
 
 describe('routeForPath: team pages', () => {
-  it('maps each of the six views and takes the 5th segment as the entity', () => {
+  it("maps each of the six views and issue 28's wowy, and takes the 5th segment as the entity", () => {
     const expected = {
       players: 'TeamPlayers',
       onoff: 'TeamOnOff',
@@ -147,6 +147,7 @@ describe('routeForPath: team pages', () => {
       gamelog: 'TeamGameLog',
       lineups: 'TeamLineups',
       salaries: 'TeamSalaries',
+      wowy: 'TeamWowy',
     } as const;
     for (const [view, kind] of Object.entries(expected)) {
       expect(routeForPath(`/stats/team/${view}/BOS`)).toEqual({ kind, view, entity: 'BOS' });
@@ -305,7 +306,8 @@ describe('builders', () => {
 describe('tabs', () => {
   it('follow the spec labels and order', () => {
     expect(PLAYER_TABS.map((t) => t.label)).toEqual(['Profile', 'Positions', 'On/Off stats', 'Game log', 'Lineups']);
-    expect(TEAM_TABS.map((t) => t.label)).toEqual(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries']);
+    // The spec's six team tabs, then issue 28's With/Without.
+    expect(TEAM_TABS.map((t) => t.label)).toEqual(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries', 'With/Without']);
     // The spec's two game tabs first, then issue 26's Play-by-play.
     expect(GAME_TABS.map((t) => t.label)).toEqual(['Team stats', 'Player stats', 'Play-by-play']);
   });

@@ -11,13 +11,14 @@ import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
 import type { Session } from '../../../lib/session';
-import { answerObject, shotsAnswer, type Asker } from '../../stats/answers/answers';
+import { answerObject, shotsAnswer, wowyAnswer, type Asker } from '../../stats/answers/answers';
+import { parseWowyQuery, wowyKeysSchema } from '../../../lib/wowy';
 import { jsonOf } from '../../stats/base/encoding';
 import { teamsTable } from '../../stats/views/teamsTable';
 import { parseTeamsTableQuery } from '../../../lib/teamsTableParams';
 import { careerCsvDownload, playerCareer } from '../../stats/views/career';
 import { laneOf } from '../../stats/answers/cost';
-import { csvDownload, parseCsvOptions, parseFormat } from '../../stats/answers/csv';
+import { csvDownload, parseCsvOptions, parseFormat, wowyCsvDownload } from '../../stats/answers/csv';
 import { gameDetails } from '../../stats/games/gameDetails';
 import { gamePossessions } from '../../stats/games/gamePossessions';
 import { ApiError } from '../../stats/base/errors';
@@ -31,7 +32,7 @@ import { similarPlayers } from '../../stats/views/similar';
 import { statsDb } from '../../db/statsDb';
 import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
 import { MAX_COMPARED } from '../../../lib/compare';
-import { CompareAnswer, SimilarAnswer, CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer } from './schemas';
+import { CompareAnswer, SimilarAnswer, CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PossessionsAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
 export interface V1Request {
@@ -77,7 +78,7 @@ export function wantsCsv(r: Pick<V1Request, 'url' | 'request'>): boolean {
 
 /** The documented query of /api/v1/table: generated from the filter definitions (src/lib/filters.ts). */
 function tableQueryDoc(): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {
+  return z.object({
     page: z.enum(DATA_PAGE_KINDS as [string, ...string[]]).describe('The page kind: League, Players, Lineups, TeamPlayers, PlayerGameLog, GamePlayers ... (the site\'s pages).'),
     entity: z.string().optional().describe('Player id, team abbreviation or game id, for page kinds about one (Player*, Team*, Game*).'),
     side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
@@ -85,7 +86,24 @@ function tableQueryDoc(): z.ZodObject {
     min_poss: z.string().regex(/^\d+$/).optional().describe('Minimum possessions of a lineup row (lineup pages) or a ranked player.'),
     unit: z.enum(['5', '4', '3', '2']).optional().describe('Lineup pages: players per unit, 5 (default: the lineups) or a 4-, 3- or 2-man unit (rows carry `unit`, its player ids joined by -).'),
     format: z.enum(['json', 'csv']).optional().describe('csv: the table as the site\'s CSV download.'),
-  };
+    ...filterKeysDoc(),
+  });
+}
+
+/** The documented query of /api/v1/teams/{abbr}/with_without: the matrix's keys (src/lib/wowy.ts), side and the filters. */
+function wowyQueryDoc(): z.ZodObject {
+  return z.object({
+    n: z.string().regex(/^\d+$/).optional().describe(wowyKeysSchema.shape.n.description ?? ''),
+    four_factors: z.enum(['true', 'false']).optional().describe(wowyKeysSchema.shape.four_factors.description ?? ''),
+    side: z.enum(SIDES).optional().describe('CSV: the side whose four factors it carries (offense, the default, or defense). The JSON carries both.'),
+    format: z.enum(['json', 'csv']).optional().describe('csv: one line per pair, as the site\'s download.'),
+    ...filterKeysDoc(),
+  });
+}
+
+/** The documented filter keys of a stats query, from the filter definitions. */
+function filterKeysDoc(): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
   for (const f of FILTERS) {
     const paid = f.requiresAuth ? ' Needs a key of an active Stats plan.' : '';
     if (f.type === 'range') {
@@ -97,7 +115,17 @@ function tableQueryDoc(): z.ZodObject {
     else if (f.type === 'multi') shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: one or more of ${f.options.slice(0, 6).join(', ')}${f.options.length > 6 ? ' ...' : ''}; repeat the key for several.${paid}`);
     else shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: ${f.type === 'teams' ? 'team abbreviations' : 'player ids'}; repeat the key for several.${paid}`);
   }
-  return z.object(shape);
+  return shape;
+}
+
+/** Gate a query's filters on the key's plan (403), with v1's wording for a call without a key. */
+function gateForKey(q: Pick<DataQuery, 'filters'>, r: V1Request): void {
+  try {
+    assertFiltersAllowed(q, r.session);
+  } catch (error) {
+    if (!(error instanceof ApiError) || r.session) throw error;
+    throw new ApiError(403, `${error.message.replace(/^Sign in with an active Stats plan to use these filters: /, 'These filters need a key of an active Stats plan (Authorization: Bearer ...): ').replace('Anonymous users', 'Without a key you')}`, error.param);
+  }
 }
 
 /** The table query of a request: parsed (400 naming the bad key), gated on the key's plan (403), one metric set. */
@@ -105,12 +133,7 @@ function tableQuery(r: V1Request): DataQuery {
   const raw = rawQueryFromSearchParams(r.url.searchParams);
   delete raw.format;
   const q = parseDataQuery(raw);
-  try {
-    assertFiltersAllowed(q, r.session);
-  } catch (error) {
-    if (!(error instanceof ApiError) || r.session) throw error;
-    throw new ApiError(403, `${error.message.replace(/^Sign in with an active Stats plan to use these filters: /, 'These filters need a key of an active Stats plan (Authorization: Bearer ...): ').replace('Anonymous users', 'Without a key you')}`, error.param);
-  }
+  gateForKey(q, r);
   const sets = metricSetDefinitions(q.page, q.side);
   if (!q.metricSet && sets.length === 0) throw new ParamError('page', `has no tables (${q.page})`);
   return { ...q, metricSet: q.metricSet ?? sets[0]!.value };
@@ -183,6 +206,28 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       for (const [k, v] of r.url.searchParams) if (PAGE_KEYS[k]) page.append(PAGE_KEYS[k], v);
       const q = parseTeamsTableQuery(page);
       return { cost: 1, run: () => teamsTable(q.filters) };
+    },
+  },
+  {
+    path: '/api/v1/teams/{abbr}/with_without',
+    summary: 'A team\'s two-man with/without matrix',
+    description:
+      'For the team\'s top n players by minutes in the sample, every pair\'s possessions and ratings with both on the floor, each without the other, and both off (the site\'s With/Without tab). ' +
+      'The same filters and gating as /api/v1/table; answered in one query over the team\'s possessions.',
+    params: z.object({ abbr: z.string().regex(/^[A-Za-z]{2,4}$/, 'must be a team abbreviation').describe('The team\'s abbreviation (historical ones too, e.g. NJN).') }),
+    query: wowyQueryDoc(),
+    answer: WowyAnswerSchema,
+    csv: true,
+    prepare: (r) => {
+      const raw = rawQueryFromSearchParams(r.url.searchParams);
+      delete raw.format;
+      raw.team = [r.params.abbr!];
+      const q = parseWowyQuery(raw);
+      gateForKey(q, r);
+      return {
+        cost: q.filters.seasons.length > 3 ? config.apiQuota.heavyCost : 1,
+        run: async () => (wantsCsv(r) ? wowyCsvDownload(q, r.asker, r.request) : (JSON.parse(jsonOf(await wowyAnswer(q, r.asker))) as unknown)),
+      };
     },
   },
   {

@@ -287,3 +287,35 @@ export const SimilarAnswer = z
     ),
   })
   .meta({ id: 'SimilarAnswer', description: 'The player-seasons most similar to a player\'s season, nearest first, with why.' });
+const WowyFactors = z
+  .object({ efg_pct: nullableNumber(), tov_pct: nullableNumber(), orb_pct: nullableNumber(), ft_rate: nullableNumber() })
+  .meta({ id: 'WowyFactors', description: 'The four factors of one side (percentages 0-100; FT rate = FTM / FGA x 100).' });
+
+const WowyCell = z
+  .object({
+    off_poss: int().describe('The team\'s offensive possessions in this state.'),
+    def_poss: int().describe('Its defensive possessions.'),
+    minutes: z.number().describe('Minutes played in this state (possession time, both sides).'),
+    pts_for: int(),
+    pts_against: int(),
+    ortg: nullableNumber().describe('Points per 100 offensive possessions.'),
+    drtg: nullableNumber().describe('Opponents\' points per 100 defensive possessions.'),
+    net: nullableNumber().describe('ortg - drtg.'),
+    off: WowyFactors.optional().describe('With four_factors=true: the team\'s four factors.'),
+    def: WowyFactors.optional().describe('With four_factors=true: its opponents\' four factors.'),
+  })
+  .meta({ id: 'WowyCell', description: 'The team over one state of a pair (both on, one without the other, both off).' });
+
+export const WowyAnswerSchema = z
+  .object({
+    team: z.string(),
+    n: int(),
+    four_factors: z.boolean(),
+    players: z.array(z.object({ player_id: int(), name: z.string(), minutes: z.number(), rank: int().describe('0 = most minutes.') })).describe('The top n by minutes, most first.'),
+    team_total: WowyCell,
+    pairs: z
+      .array(z.object({ a: int(), b: int(), both: WowyCell, a_only: WowyCell, b_only: WowyCell, neither: WowyCell }))
+      .describe('Every pair, a ranked above b; a pair of a player with himself carries his on (both) and off (neither) numbers.'),
+    note: z.string().optional(),
+  })
+  .meta({ id: 'WowyAnswer', description: 'A team\'s two-man with/without matrix.' });

@@ -284,6 +284,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX api_usage_window ON api_usage(window_start);
     `,
   },
+  {
+    version: 7,
+    description: 'one-time flash entries: a form\'s answer shown once on the page it redirects to',
+    sqlite: `
+      CREATE TABLE flash_messages (
+        digest     TEXT PRIMARY KEY,               -- SHA-256 hex of the random id in the visitor's cookie
+        user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        body       TEXT NOT NULL,                  -- encrypted with a key derived from the id (src/server/accounts/flash.ts)
+        expires_at INTEGER NOT NULL                -- seconds since epoch
+      ) STRICT;
+      CREATE INDEX flash_messages_expiry ON flash_messages(expires_at);
+    `,
+    postgres: `
+      CREATE TABLE flash_messages (
+        digest     TEXT PRIMARY KEY,
+        user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        body       TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX flash_messages_expiry ON flash_messages(expires_at);
+    `,
+  },
 ];
 
 /** The schema version a fully migrated database has. */

@@ -308,6 +308,21 @@ export class PostgresAccountStore implements AccountStore {
     return toApiKey(rows[0]!);
   }
 
+  async putFlash(entry: { digest: string; userId: number; body: string; expiresAt: number }): Promise<void> {
+    await this.#query('DELETE FROM flash_messages WHERE expires_at < $1', [nowSeconds()]);
+    await this.#query('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES ($1, $2, $3, $4)', [entry.digest, entry.userId, entry.body, entry.expiresAt]);
+  }
+
+  async takeFlash(digest: string, userId: number, now: number): Promise<string | null> {
+    // One statement: two requests with the same id at once (two nodes) get the entry at most once.
+    const { rows } = await this.#query<{ user_id: number; body: string; expires_at: string }>(
+      'DELETE FROM flash_messages WHERE digest = $1 RETURNING user_id, body, expires_at',
+      [digest],
+    );
+    const row = rows[0];
+    return row && Number(row.user_id) === userId && Number(row.expires_at) >= now ? row.body : null;
+  }
+
   async apiKeysOf(userId: number): Promise<ApiKeyRecord[]> {
     const { rows } = await this.#query<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, [userId]);
     return rows.map(toApiKey);

@@ -397,6 +397,20 @@ export class SqliteAccountStore implements AccountStore {
     return toApiKey(row);
   }
 
+  async putFlash(entry: { digest: string; userId: number; body: string; expiresAt: number }): Promise<void> {
+    this.#write(() => {
+      this.#sql('DELETE FROM flash_messages WHERE expires_at < ?').run(nowSeconds());
+      this.#sql('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES (?, ?, ?, ?)').run(entry.digest, entry.userId, entry.body, entry.expiresAt);
+    });
+  }
+
+  async takeFlash(digest: string, userId: number, now: number): Promise<string | null> {
+    const row = this.#write(() => this.#sql('DELETE FROM flash_messages WHERE digest = ? RETURNING user_id, body, expires_at').get(digest)) as
+      | { user_id: number; body: string; expires_at: number }
+      | undefined;
+    return row && Number(row.user_id) === userId && Number(row.expires_at) >= now ? row.body : null;
+  }
+
   async apiKeysOf(userId: number): Promise<ApiKeyRecord[]> {
     const rows = this.#sql(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE user_id = ? ORDER BY created_at DESC, id DESC`).all(userId) as unknown as ApiKeyRow[];
     return rows.map(toApiKey);

@@ -253,7 +253,18 @@ export interface ApiKeyStore {
   pruneQuota(before: number): Promise<number>;
 }
 
-export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore {
+/**
+ * One-time flash entries: what a form's answer shows on the page it redirects to (POST-redirect-GET), kept for
+ * a short while in the store so that any web node can show it, and taken (deleted) when read: shown once.
+ */
+export interface FlashStore {
+  /** Keeps an entry under the digest of its random id (the id itself is only in the visitor's cookie). */
+  putFlash(entry: { digest: string; userId: number; body: string; expiresAt: number }): Promise<void>;
+  /** Deletes the entry and returns its body when it is the user's and has not expired; else null (and deleted). */
+  takeFlash(digest: string, userId: number, now: number): Promise<string | null>;
+}
+
+export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore, FlashStore {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;

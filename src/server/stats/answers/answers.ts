@@ -17,6 +17,8 @@ import { encode, jsonOf, type EncodedResponse } from '../base/encoding';
 import { QueryQueue, type Lane } from './queue';
 import { warmSampleTables } from '../sql/sample';
 import { computeShots } from '../shots/shots';
+import { wowyQueryKey, type WowyQuery } from '../../../lib/wowy';
+import { wowyView } from '../views/wowy';
 
 export type { DataResponse } from './dispatch';
 export type { EncodedResponse } from '../base/encoding';
@@ -125,6 +127,15 @@ export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
 /** THE answer of a parsed and gated /api/shots query: the same cache, coalescing, queue and timeout as answer. */
 export function shotsAnswer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
   return computeOnce(shotsKey(q), laneOf(q), asker, (db) => computeShots(db, q));
+}
+
+/**
+ * THE answer of a parsed and gated /api/team_wowy query (a team's two-man with/without matrix): the same cache,
+ * coalescing, queue and timeout. One team's possessions (team_possessions, by team-season): the cheap lane up to
+ * three seasons, the heavy one beyond.
+ */
+export function wowyAnswer(q: WowyQuery, asker: Asker): Promise<EncodedResponse> {
+  return computeOnce(`wowy:${wowyQueryKey(q)}`, q.filters.seasons.length > 3 ? 'heavy' : 'cheap', asker, (db) => wowyView(db, q));
 }
 
 /** The answer as an object (server rendering, the percentile pool). */

@@ -18,8 +18,10 @@ import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../..
 import { sortRows, type SortValue } from '../../../lib/sortRows';
 import type { TeamsTableQuery } from '../../../lib/teamsTableParams';
 import type { Row } from '../../db/statsDb';
-import { answerObject, derivedAnswer, type Asker } from './answers';
-import { encodeText } from '../base/encoding';
+import { answerObject, derivedAnswer, wowyAnswer, type Asker } from './answers';
+import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
+import { wowyCsv } from '../views/wowy';
+import { encodeText, jsonOf } from '../base/encoding';
 import { csvResponse, encodeCsv } from '../base/csvText';
 import { sortTeams, teamsSetValues, type TeamsTable } from '../views/teamsTable';
 
@@ -195,4 +197,11 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
     return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
   });
   return csvResponse(csv, csvFileName(q, opts.set), request);
+}
+
+/** GET /api/team_wowy?…&format=csv: the matrix's pairs as the list view shows them (src/server/stats/views/wowy.ts wowyCsv). */
+export async function wowyCsvDownload(q: WowyQuery, asker: Asker, request: Request): Promise<Response> {
+  const answer = JSON.parse(jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
+  const { text, fileName } = wowyCsv(answer, q.side);
+  return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);
 }

@@ -42,6 +42,25 @@ function zoneValues(s: ZoneCounts): Values {
   };
 }
 
+/** The counters efficiencyValues reads. */
+export type EfficiencySums = Pick<TeamSums, 'possessions' | 'pts' | 'fga' | 'fgm' | 'fg3m' | 'ftm' | 'tov' | 'oreb' | 'dreb'>;
+
+/**
+ * Efficiency and the four factors of a set of one team's offensive possessions (METRICS.md "Team_ and Opponent_
+ * groups"): points per 100 possessions, eFG%, TOV%, ORB%, FT rate. Over a team's defensive possessions the same
+ * formulas give its opponents' numbers (the defensive rating is their points per 100 possessions).
+ */
+export function efficiencyValues(s: EfficiencySums): Values {
+  return {
+    pts_per_poss: pct(s.pts, s.possessions),
+    efg_pct: pct(s.fgm + 0.5 * s.fg3m, s.fga),
+    tov_pct: pct(s.tov, s.possessions),
+    // ORB% = OREB / (OREB + opponent DREB), player rebounds as in the box score.
+    orb_pct: pct(s.oreb, s.oreb + s.dreb),
+    ft_rate: pct(s.ftm, s.fga),
+  };
+}
+
 /**
  * Team-level quantities over a set of one team's (or a lineup's, or the league's) offensive possessions.
  * `leagueHcPpp` = league points per halfcourt play in the same sample (transition points added).
@@ -51,13 +70,7 @@ export function teamValues(s: TeamSums, ctx: { leagueHcPpp: number | null; opp?:
   const trPpp = ratio(s.tr_pts, s.tr_plays);
   return {
     poss: s.possessions,
-    // Efficiency & four factors (METRICS.md "Team_ and Opponent_ groups")
-    pts_per_poss: pct(s.pts, s.possessions),
-    efg_pct: pct(s.fgm + 0.5 * s.fg3m, s.fga),
-    tov_pct: pct(s.tov, s.possessions),
-    // ORB% = OREB / (OREB + opponent DREB), player rebounds as in the box score.
-    orb_pct: pct(s.oreb, s.oreb + s.dreb),
-    ft_rate: pct(s.ftm, s.fga),
+    ...efficiencyValues(s),
     ...zoneValues(s),
     // Play context: a play ends with an FGA, a free-throw trip or a turnover.
     hc_play_pct: pct(s.hc_plays, s.plays),

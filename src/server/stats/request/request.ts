@@ -10,6 +10,7 @@ import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } 
 import { rateLimitKeyOf } from '../../auth/clientIp';
 import type { Asker } from '../answers/answers';
 import { assertFiltersAllowed } from './gating';
+import { parseWowyQuery, type WowyQuery } from '../../../lib/wowy';
 
 export interface StatsRequest {
   query: DataQuery;
@@ -49,4 +50,15 @@ export function parseStatsRequest(context: Pick<APIContext, 'url' | 'locals' | '
 export function askerOf(context: { request: Request; clientAddress?: string }, email: string | null): string {
   if (email) return `user:${email.toLowerCase()}`;
   return `ip:${rateLimitKeyOf(context)}`;
+}
+
+/**
+ * GET /api/team_wowy's query: parsed (src/lib/wowy.ts: its own keys, then the filters and side with the data
+ * query's parser; 400 naming the key) and gated like every stats request (403).
+ */
+export function parseWowyRequest(context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string }): { query: WowyQuery; asker: Asker } {
+  const session = context.locals.session ?? null;
+  const query = parseWowyQuery(rawQueryFromSearchParams(context.url.searchParams));
+  assertFiltersAllowed(query, session);
+  return { query, asker: { client: askerOf(context, session?.user.email ?? null) } };
 }

@@ -5,6 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { POSSESSION_COUNTERS } from '../../ingest/counters';
+import { PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../metrics/counters';
 import { playerProfilesBuilder } from './playerProfiles';
 
 export interface AggregateBuilder {
@@ -91,6 +92,8 @@ export const playerPossessionIndexBuilder: AggregateBuilder = {
  * lets DuckDB's zone maps skip every row group of the other teams and seasons.
  */
 export const teamSeasonKey = (teamId: string, season: string) => `(${season}::BIGINT * 10000000000 + ${teamId})`;
+/** The same key computed in TypeScript, for a bound parameter (exact: at most about 2.1e13, below 2^53). */
+export const teamSeasonValue = (teamId: number, season: number): number => season * 10000000000 + teamId;
 
 /** Columns every sample holds (src/server/stats/sql/sample.ts): identity, sample keys, team and lineup ids, the ten players. */
 export const SAMPLE_KEY_COLUMNS = [
@@ -184,10 +187,83 @@ const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
   },
 };
 
+
+/**
+ * state_player_sums: every counter of a player's rows in playerSums.ts (his own counters and his team's while he
+ * was on the floor), pre-summed per player, team, season, season type, garbage flag, period and score
+ * differential from his team's view (score_diff: the offense's score_diff on his team's possessions, its negation
+ * on the opponent's): the keys of every filter a players table can apply without a game-level, time or lineup
+ * filter. A league-wide players answer over 20 seasons with a period or score filter then sums a few million of
+ * these rows instead of unnesting ten players per possession (issue 25); the rows are exactly the possessions'
+ * rows summed, so the numbers are the same (tests/api/planPaths.test.ts compares both paths).
+ * Columns: player_id, team_id, season, season_type, is_filtered_out, period, score_diff, last_game (the latest game of the row: the player's team in his
+ * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
+ * Sorted by season, period, player_id.
+ */
+const statePlayerSumsBuilder: AggregateBuilder = {
+  name: 'state_player_sums',
+  async build(connection) {
+    const own = PLAYER_OWN_COUNTERS;
+    const onCourt = PLAYER_ON_COURT_COUNTERS;
+    const zeros = (cols: readonly string[]) => cols.map((c) => `0 AS ${c}`).join(', ');
+    const keys = 'p.season, p.season_type, p.is_filtered_out, p.period';
+    const onRows = (five: string, team: string, diff: string, values: string) => `
+      SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${keys}, ${diff} AS score_diff, p.game_id, ${zeros(own)}, ${values}
+        FROM possessions p`;
+    await connection.run('DROP TABLE IF EXISTS state_player_sums');
+    await connection.run(`
+      CREATE TABLE state_player_sums AS
+      WITH rows AS (
+        SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
+               ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
+          FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
+        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', `p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses, p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts`)}
+        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', `0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses, 0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts`)}
+      )
+      SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
+             score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,
+             ${[...own, ...onCourt].map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+        FROM rows
+       GROUP BY player_id, team_id, season, season_type, is_filtered_out, period, score_diff
+       ORDER BY season, period, player_id`);
+  },
+};
+
+/**
+ * lineup_season_sums: the possessions' counters summed per side (is_offense: the team's own possessions, or
+ * its opponents' against it), season, season type, garbage flag, team, lineup id and the five in slot order
+ * (p1..p5 = o1..o5 or d1..d5). A lineups table with season filters only (the default view) sums these rows,
+ * a few hundred thousand over twenty seasons, instead of grouping every possession by lineup (presummed.ts).
+ * Columns: is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1..p5, then
+ * POSSESSION_COUNTER_COLUMNS. Sorted by season, team_id.
+ */
+const lineupSeasonSumsBuilder: AggregateBuilder = {
+  name: 'lineup_season_sums',
+  async build(connection) {
+    const counters = POSSESSION_COUNTER_COLUMNS;
+    const side = (isOffense: boolean) => {
+      const [t, f] = isOffense ? ['off', 'o'] : ['def', 'd'];
+      return `SELECT ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, season, season_type, is_filtered_out, ${t}_team_id AS team_id,
+          ${t}_lineup_id AS lineup_id, ${[1, 2, 3, 4, 5].map((i) => `${f}${i} AS p${i}`).join(', ')}, ${counters.join(', ')}
+        FROM possessions`;
+    };
+    await connection.run('DROP TABLE IF EXISTS lineup_season_sums');
+    await connection.run(`
+      CREATE TABLE lineup_season_sums AS
+      SELECT is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5,
+             ${counters.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+        FROM (${side(true)} UNION ALL ${side(false)})
+       GROUP BY is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5
+       ORDER BY season, team_id`);
+  },
+};
+
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,
+  statePlayerSumsBuilder,
+  lineupSeasonSumsBuilder,
   playerProfilesBuilder,
 ];

@@ -16,7 +16,7 @@
  *   for the named players' team-seasons.
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
-import { FILTERS } from '../../../lib/filters';
+import { FILTERS, type FilterName } from '../../../lib/filters';
 import type { StatsDb } from '../../db/statsDb';
 import { FILTER_SQL, seasonTypesWithData, type FilterRule, type Perspective } from './filterRules';
 import { and, or, Params } from './sql';
@@ -40,6 +40,29 @@ export function scopedPossessionTable(db: StatsDb, f: AppliedFilters): string | 
 function rulesOn<K extends FilterRule['on']>(on: K): Extract<FilterRule, { on: K }>[] {
   const rules: FilterRule[] = FILTERS.map((d) => FILTER_SQL[d.name]);
   return rules.filter((r): r is Extract<FilterRule, { on: K }> => r.on === on);
+}
+
+/**
+ * The names of the filters f applies (whose condition is not empty), in FILTERS order: Season and SeasonType
+ * always. A fast path that answers only some filters checks this list, so a filter added to the model later
+ * keeps it off until it learns that filter.
+ */
+export function appliedFilterNames(f: AppliedFilters): FilterName[] {
+  const b = new Params();
+  const applied = (rule: FilterRule): boolean => {
+    switch (rule.on) {
+      case 'sample':
+      case 'possession':
+        return rule.where(f, b, 'p') !== '';
+      case 'teamGame':
+        return rule.where(f, b, 'tg') !== '';
+      case 'perspective':
+        return rule.where(f, b, 'offense', 'p') !== '';
+      case 'lineup':
+        return rule.where(f, b, 'p', null) !== '';
+    }
+  };
+  return FILTERS.map((d) => d.name).filter((name) => applied(FILTER_SQL[name]));
 }
 
 /** Season, season type and garbage time on a table alias with season, season_type, is_filtered_out. */

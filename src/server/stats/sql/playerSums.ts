@@ -9,8 +9,11 @@ import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColu
 import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
+import { stateSumsAnswer, stateSumsSql } from './presummed';
+import { referencePaths } from './plan';
 import { and, Params } from './sql';
-import { D, groupSelect, O, type GroupKey } from './sums';
+import { groupSelect, type GroupKey } from './groups';
+import { D, O } from './sums';
 
 export interface PlayerSumsOptions {
   groupBy: readonly GroupKey[];
@@ -24,6 +27,10 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
   const b = new Params();
   const groups = groupSelect(o.groupBy, 's');
   const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
+  if (needsPossessions(f) && stateSumsAnswer(f, o) && !referencePaths(db)) {
+    // Period and score filters only: the pre-summed rows (presummed.ts), not ten players per possession.
+    return db.query(stateSumsSql(f, b, o), b.values);
+  }
   if (needsPossessions(f) || o.groupBy.includes('slot')) {
     // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
     // (src/server/stats/sql/sample.ts); other possession filters are applied inline to each source.

@@ -17,13 +17,11 @@ import {
   teamGameSource,
   type Perspective,
 } from './filterSql';
+import { groupSelect, type GroupKey } from './groups';
+import { lineupSumsAnswer, lineupSumsSource } from './presummed';
 import { fullSample } from './sample';
 import { and, Params } from './sql';
 
-/** Group keys a caller may ask for; each maps to a column of every source. */
-export type GroupKey = 'season' | 'season_type' | 'game_id' | 'team_id' | 'opp_team_id' | 'player_id' | 'lineup_id' | 'slot';
-
-export const groupSelect = (keys: readonly GroupKey[], alias: string) => keys.map((k) => `${alias}.${k}`);
 
 /** The columns of a possession's five of each team, slot 1 (pg) to 5 (c). */
 export const O = ['o1', 'o2', 'o3', 'o4', 'o5'];
@@ -54,8 +52,13 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
 export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
-  if (usePoss) await fullSample(db, f);
-  const src = usePoss ? possessionSource(db, f, b, o.persp, extra) : teamGameSource(f, b, o.persp, extra);
+  const byLineup = usePoss && lineupSumsAnswer(db, f, o.groupBy);
+  if (usePoss && !byLineup) await fullSample(db, f);
+  const src = byLineup
+    ? lineupSumsSource(f, b, o.persp, extra)
+    : usePoss
+      ? possessionSource(db, f, b, o.persp, extra)
+      : teamGameSource(f, b, o.persp, extra);
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';

@@ -52,7 +52,8 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     const below = await rowsOver(1);
     return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
   }
-  const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions));
+  // Ties in the same order on every request: by the lineup (or unit) itself.
+  const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
   if (size !== 5) return { data: unitRows(q, kept, names, hcPpp) };
   const ids = kept.map((r) => Number(r.lineup_id));
   const members = ids.length

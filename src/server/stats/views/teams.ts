@@ -75,7 +75,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
   const min = minPossessionsOf('TeamOnOff', q.minPossessions);
   const [entries, names, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, false, min)]);
   const list = [...entries.values()]
-    .sort((a, b) => b.onSums.possessions - a.onSums.possessions)
+    .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
       id: {
         player_id: e.player_id,
@@ -106,7 +106,7 @@ export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: numbe
   const [entries, pool] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
-    .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions)
+    .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
     .map((e) => ({
       id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
       on: e.on,

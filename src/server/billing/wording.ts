@@ -1,0 +1,22 @@
+/**
+ * What the pages and messages say about payments, receipts and invoices, by the provider in use: with Stripe,
+ * receipts and invoices are Stripe's; with the local test provider, no payment is taken and nothing is
+ * receipted, and the site says so rather than promise a receipt that never comes.
+ */
+import type { BillingProvider } from './provider.ts';
+
+export type ProviderKind = BillingProvider['kind'];
+
+/** The sentence about receipts under a purchase (the confirmation page and the welcome message). */
+export function receiptsSentence(kind: ProviderKind): string {
+  return kind === 'test'
+    ? 'This was a test purchase: no payment was taken, and no receipt or invoice is sent.'
+    : 'Receipts and invoices come from our payment provider, Stripe, by email and on the billing page of your account.';
+}
+
+/** The pricing page's note on who takes the payment. */
+export function paymentsSentence(kind: ProviderKind): string {
+  return kind === 'test'
+    ? 'This site takes no payments yet: the checkout is a test that moves no money and sends no receipt.'
+    : 'Payments are handled by Stripe; receipts and invoices come from Stripe and are in your account\'s billing page.';
+}

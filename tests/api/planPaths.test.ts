@@ -1,0 +1,78 @@
+/**
+ * The plan's fast paths give the numbers of its reference paths (issue 25: "every number stays equal to
+ * today's"). Random legal queries, drawn with a seed from the filter model and the test database's rosters
+ * (scripts/lib/randomQueries.ts, the generator of `npm run bench:random`), are each computed twice through the
+ * server's own dispatch: once as the server does, once with the reference paths forced
+ * (src/server/stats/sql/plan.ts), which read the possessions for every query. Every set's rows must be equal.
+ * A second draw keeps to the filters the fast paths answer (period, score differential, garbage time, season
+ * type) on the pages that use them, so each fast path is taken many times, and the test counts that it was.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drawQuery, generator, loadRosters, type DrawOptions, type Rosters } from '../../scripts/lib/randomQueries';
+import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../src/lib/apiParams';
+import { withScope, type StatsScope } from '../../src/server/db/statsDb';
+import { computeData } from '../../src/server/stats/answers/dispatch';
+import { useReferencePaths } from '../../src/server/stats/sql/plan';
+import { lineupSumsAnswer, stateSumsAnswer } from '../../src/server/stats/sql/presummed';
+import type { LeaguePlayers } from '../../src/server/stats/views/players';
+import { DB_PATH, HAS_DB } from './helpers';
+
+const leaguePlayers: LeaguePlayers = (db, q) => computeData(db, q, leaguePlayers);
+
+async function compute(q: DataQuery, reference: boolean) {
+  return withScope(async (db: StatsScope) => {
+    if (reference) useReferencePaths(db);
+    return computeData(db, q, leaguePlayers);
+  });
+}
+
+const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+const queryOf = (url: string) => parseDataQuery(rawQueryFromSearchParams(new URL(url, 'http://localhost').searchParams));
+
+describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () => {
+  let rosters: Rosters;
+  beforeAll(async () => {
+    const instance = await DuckDBInstance.create(DB_PATH, { access_mode: 'READ_ONLY' });
+    const c = await instance.connect();
+    rosters = await loadRosters(c);
+    c.closeSync();
+    instance.closeSync();
+  });
+
+  const compareDraws = async (seed: number, n: number, only: DrawOptions = {}, takesFastPath = (q: DataQuery) => stateSumsAnswer(q.filters, { groupBy: [] })) => {
+    const rng = generator(seed);
+    let fast = 0;
+    for (let i = 0; i < n; i++) {
+      const { url } = drawQuery(rng, rosters, only);
+      const q = queryOf(url);
+      if (takesFastPath(q)) fast++;
+      const [served, reference] = [await compute(q, false), await compute(q, true)];
+      // As the client reads them (JSON: no -0, which a rounded sum of doubles can give either way).
+      expect(asJson(served), url).toEqual(asJson(reference));
+    }
+    return fast;
+  };
+
+  it('on random legal queries of every page kind', { timeout: 600_000 }, async () => {
+    await compareDraws(25, 40);
+  });
+
+  it('on queries the pre-summed tables answer (period, score differential), on the pages that read them', { timeout: 600_000 }, async () => {
+    const stateFilters = new Set(['Period', 'ScoreDifferential', 'FilterOutGarbageTime', 'SeasonType']);
+    const fast = await compareDraws(26, 40, {
+      pages: ['Players', 'TeamPlayers', 'PlayerProfile', 'PlayerOnOff', 'TeamOnOff'],
+      filters: (def) => stateFilters.has(def.name),
+    });
+    expect(fast).toBeGreaterThan(20);
+  });
+
+  it('on lineup tables with season filters only (the pre-summed lineup rows)', { timeout: 600_000 }, async () => {
+    const sampleFilters = new Set(['FilterOutGarbageTime', 'SeasonType']);
+    const fast = await compareDraws(27, 24, {
+      pages: ['Lineups', 'TeamLineups', 'PlayerLineups'],
+      filters: (def) => sampleFilters.has(def.name),
+    }, (q) => lineupSumsAnswer({ query: async () => [] }, q.filters, ['lineup_id']));
+    expect(fast).toBeGreaterThan(12);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Cancelling and resuming the Stats plan, and what the buyer is told, on both accounts stores, with both
+ * providers: real Stripe through the official SDK against the Stripe-compatible stand-in, and the local test
+ * provider through its own signed events. Checked as a user would: the messages in the queue (subject, the plan,
+ * the end date, the resume link), one per change and none for a replay; the account's state after Resume; and
+ * the welcome message's words about receipts, which depend on the provider.
+ */
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BillingContext } from '../../../../src/server/billing/webhook.ts';
+import type { AccountStore, MailRecord, UserRecord } from '../../../../src/server/auth/store/types.ts';
+import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
+
+process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
+process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
+process.env.PLAN_TRIAL_DAYS = '0';
+const { statsPlanStatus, formatPlanDate } = await import('../../../../src/lib/planStatus.ts');
+const { setRenewal, startCheckout } = await import('../../../../src/server/billing/checkout.ts');
+const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
+const { TestBillingProvider } = await import('../../../../src/server/billing/testProvider.ts');
+const { deliver: deliverTest, testPortalAction } = await import('../../../../src/server/billing/testPages.ts');
+const { planPrice } = await import('../../../../src/server/billing/plans.ts');
+const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
+const { toSession } = await import('../../../../src/server/auth/session.ts');
+const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
+
+const SECRET = 'whsec_cancelsecret0123456789';
+const sdk = new Stripe('sk_test_signer', { telemetry: false });
+const CANCELLED = 'Your Courtvision Stats plan is cancelled';
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn(
+    [
+      { id: 'price_monthly_test', unit_amount: 800, currency: 'usd', interval: 'month' },
+      { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
+    ],
+    { url: '', secret: SECRET },
+  );
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+async function takeMail(store: AccountStore): Promise<MailRecord[]> {
+  const mails = await store.claimMail(nowSeconds() + 1, 60, 100);
+  for (const m of mails) await store.completeMail(m.id);
+  return mails;
+}
+
+describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind) => {
+  let store: AccountStore;
+  let user: UserRecord;
+
+  beforeEach(async () => {
+    store = openStoreAt(kind, await freshLocation(kind));
+    await store.schemaVersion();
+    user = await store.createUser({ email: `c-${Math.random().toString(36).slice(2)}@example.com`, name: 'Cal Canceller', passwordHash: 'x', emailVerified: true });
+    standIn.failing = false;
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const account = async () => {
+    const fresh = (await store.findUserById(user.id))!;
+    return { user: fresh, session: toSession({ ...fresh, subscriptions: await store.subscriptionsFor(fresh.id) }) };
+  };
+  const planExpiry = async () => {
+    const plan = statsPlanStatus((await account()).session, nowSeconds());
+    return plan.state === 'active' ? plan.expiresAt : null;
+  };
+
+  describe('Stripe', () => {
+    let ctx: BillingContext;
+    beforeEach(() => {
+      ctx = { store, provider: stripeProvider({ secretKey: 'sk_test_site', webhookSecret: SECRET, apiUrl: standIn.url }), origin: 'https://courtvision.test' };
+    });
+    const deliver = (event: Stripe.Event) => {
+      const payload = JSON.stringify(event);
+      return handleWebhook(ctx, payload, sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
+    };
+    async function buy(): Promise<string> {
+      const step = await startCheckout(ctx, await account(), 'month');
+      const sessionId = step.kind === 'redirect' ? step.location.split('/').at(-1)! : '';
+      for (const e of standIn.completeCheckout(sessionId)) expect((await deliver(e)).status).toBe(200);
+      return (await store.billingSubscriptionsOf(user.id))[0]!.subscriptionId;
+    }
+
+    it('the welcome message says receipts come from Stripe', async () => {
+      await buy();
+      const [welcome] = await takeMail(store);
+      expect(welcome!.text).toContain('Receipts and invoices come from our payment provider, Stripe');
+      expect(welcome!.text).not.toContain('test purchase');
+    });
+
+    it('a cancellation at period end mails once (what, until when, how to resume); a replay and a later update mail nothing; the end mails that it ended', async () => {
+      const subId = await buy();
+      await takeMail(store);
+      const cancel = standIn.changeSubscription(subId, { cancel_at_period_end: true });
+      expect((await deliver(cancel)).body).toMatchObject({ outcome: 'applied' });
+      const periodEnd = standIn.subscriptions.get(subId)!.items.data[0]!.current_period_end;
+      const mails = await takeMail(store);
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([[user.email, CANCELLED]]);
+      expect(mails[0]!.text).toContain('Stats plan (monthly, $8.00 a month) is cancelled');
+      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(periodEnd)}`);
+      expect(mails[0]!.link).toBe('https://courtvision.test/profile#plan');
+      expect(mails[0]!.html).toContain('Resume the plan');
+      // Replayed: a duplicate, no second message.
+      expect((await deliver(cancel)).body).toMatchObject({ outcome: 'duplicate' });
+      // Another event with the subscription still cancelled (e.g. a switch of card): nothing new to tell.
+      const again = standIn.changeSubscription(subId, { cancel_at_period_end: true });
+      again.created = nowSeconds() + 5;
+      expect((await deliver(again)).body).toMatchObject({ outcome: 'applied' });
+      expect(await takeMail(store)).toEqual([]);
+      // The period ends: the plan-ended message, with its date.
+      const endedAt = nowSeconds() + 10;
+      const ended = standIn.changeSubscription(subId, { status: 'canceled', ended_at: endedAt });
+      ended.created = endedAt;
+      expect((await deliver(ended)).body).toMatchObject({ outcome: 'applied' });
+      const last = await takeMail(store);
+      expect(last.map((m) => m.subject)).toEqual(['Your Courtvision Stats plan has ended']);
+      expect(last[0]!.text).toContain(`ended on ${formatPlanDate(endedAt)}`);
+    });
+
+    it('Resume undoes the cancellation at Stripe (cancel_at_period_end=false) and on the account, with no message; its webhook changes nothing more', async () => {
+      const subId = await buy();
+      standIn.webhook.url = '';
+      const cancelled = await setRenewal(ctx, (await account()).user, false);
+      expect(cancelled).toMatchObject({ ok: true, state: { cancelAtPeriodEnd: true } });
+      expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subId}`, form: { cancel_at_period_end: 'true' } });
+      const periodEnd = standIn.subscriptions.get(subId)!.items.data[0]!.current_period_end;
+      expect(await planExpiry()).toBe(periodEnd);
+      expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active', CANCELLED]);
+
+      const resumed = await setRenewal(ctx, (await account()).user, true);
+      expect(resumed).toMatchObject({ ok: true, state: { cancelAtPeriodEnd: false, status: 'active' } });
+      expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subId}`, form: { cancel_at_period_end: 'false' } });
+      expect(standIn.subscriptions.get(subId)!.cancel_at_period_end).toBe(false);
+      expect((await store.billingSubscriptionsOf(user.id))[0]!.cancelAtPeriodEnd).toBe(false);
+      expect(await planExpiry()).toBeGreaterThan(periodEnd); // renews again: the day of grace is back
+      // Stripe's own event for the resume arrives afterwards: nothing to tell.
+      const event = standIn.changeSubscription(subId, { cancel_at_period_end: false });
+      event.created = nowSeconds() + 1;
+      expect((await deliver(event)).status).toBe(200);
+      expect(await takeMail(store)).toEqual([]);
+      // Resuming a plan that is not cancelled changes nothing and calls nobody.
+      const calls = standIn.requests.length;
+      expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: true });
+      expect(standIn.requests.length).toBe(calls);
+    });
+  });
+
+  describe('the test provider', () => {
+    let ctx: BillingContext;
+    let provider: InstanceType<typeof TestBillingProvider>;
+    beforeEach(() => {
+      provider = new TestBillingProvider('whsec_testprovider0123456789', planPrice);
+      ctx = { store, provider, origin: 'https://courtvision.test' };
+    });
+    async function buy(): Promise<string> {
+      const step = await startCheckout(ctx, await account(), 'month');
+      expect(step).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/billing\/test-checkout\?session=cs_test_/) });
+      const sessionId = step.kind === 'redirect' ? new URL(step.location, 'http://x').searchParams.get('session')! : '';
+      await deliverTest(ctx, provider.completeCheckout(sessionId)!.events);
+      return (await store.billingSubscriptionsOf(user.id))[0]!.subscriptionId;
+    }
+
+    it('the welcome message says it was a test purchase and names no receipt from Stripe', async () => {
+      await buy();
+      const [welcome] = await takeMail(store);
+      expect(welcome!.subject).toBe('Your Courtvision Stats plan is active');
+      expect(welcome!.text).toContain('This was a test purchase: no payment was taken, and no receipt or invoice is sent.');
+      expect(welcome!.text).not.toContain('Stripe');
+    });
+
+    it('cancel in the test portal mails once; Resume on the account page undoes it at the provider, with no second message', async () => {
+      const subId = await buy();
+      await takeMail(store);
+      expect(await testPortalAction(ctx, provider, user, subId, 'cancel-at-period-end')).toBe(true);
+      const mails = await takeMail(store);
+      expect(mails.map((m) => m.subject)).toEqual([CANCELLED]);
+      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.items.data[0]!.current_period_end)}`);
+
+      expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: true, state: { cancelAtPeriodEnd: false } });
+      expect(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.cancel_at_period_end).toBe(false);
+      expect((await store.billingSubscriptionsOf(user.id))[0]!.cancelAtPeriodEnd).toBe(false);
+      expect(await takeMail(store)).toEqual([]);
+      // Ended at once from the portal: the plan-ended message.
+      expect(await testPortalAction(ctx, provider, user, subId, 'end-now')).toBe(true);
+      expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan has ended']);
+      expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: false, status: 400 });
+    });
+  });
+});
