@@ -25,7 +25,7 @@ const guides = defineCollection({
     title: z.string().describe('Name of the metric set as the stats pages label it'),
     metricSets: z
       .array(z.string())
-      .describe('Metric set values this guide explains (e.g. FourFactors); empty for a view or a model with no metric set (With/Without, RAPM)'),
+      .describe('Metric set values this guide explains (e.g. FourFactors); empty for a view, tool or model with no metric set (With/Without, Compare players, RAPM)'),
     group: z.enum(GUIDE_GROUPS).describe('Section of the guides index'),
     order: z.number().int().describe('Position within its group'),
     summary: z.string().describe('One sentence: what the set answers'),

@@ -18,6 +18,7 @@
  */
 import { isDataPageKind, type Side } from '../lib/apiParams';
 import { keepCareerMode } from '../lib/careerTables';
+import { keepSimilarKeys } from '../lib/similarKeys';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
@@ -67,7 +68,11 @@ export function currentViewSearch(): string {
   const unit = page.kind !== 'NonStats' && hasLineupUnits(page.kind) ? $lineupUnit.get() : null;
   appendTableQuery(params, { sort: sort.column ? { column: sort.column, direction: sort.direction } : null, minPoss, unit, showAll });
   // The profile's career tables sit outside the app: their mode stays as they set it.
-  if (page.kind === 'PlayerProfile') keepCareerMode(params, appEnv().readSearch());
+  if (page.kind === 'PlayerProfile') {
+    keepCareerMode(params, appEnv().readSearch());
+    // So does the similar-players section: its season, age and minutes keys stay in the permalink.
+    keepSimilarKeys(params, appEnv().readSearch());
+  }
   // The with/without matrix keeps its own view state (N, view, sort...) beside the filters (src/lib/wowy.ts).
   if (page.kind === 'TeamWowy') keepWowyView(params, appEnv().readSearch());
   return searchString(params);

@@ -84,7 +84,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “lebron”');
     await page.screenshot({ path: `${SCREENSHOTS}/search-results-desktop.png`, fullPage: true });
-    await page.getByRole('region', { name: 'Players' }).getByRole('link', { name: 'LeBron James' }).click();
+    await page.getByRole('region', { name: 'Players' }).getByRole('link', { name: 'LeBron James', exact: true }).click();
     await expect(page).toHaveURL(/\/stats\/player\/profile\/lebron_james_2544$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('LeBron James');
   });

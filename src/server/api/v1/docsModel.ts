@@ -27,6 +27,8 @@ const EXAMPLE_QUERIES: Record<string, string> = {
   '/api/v1/table': '?page=Lineups&season=2022-23&entity=DEN&metric_set=Team_FourFactors',
   '/api/v1/metric_sets': '?page=Players',
   '/api/v1/search': '?q=jokic',
+  '/api/v1/compare': '?player=203999:2022-23&player=203954:2022-23&metric_set=shooting-frequency',
+  '/api/v1/similar': '?player=203999&season=2022-23',
 };
 const EXAMPLE_PATHS: Record<string, string> = { '{player_id}': '203999', '{game_id}': '0042200405' };
 

@@ -6,7 +6,7 @@
 import '../../../lib/zodSetup';
 import { z } from 'zod';
 import { DATA_PAGE_KINDS, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
-import { FILTERS } from '../../../lib/filters';
+import { FILTERS, LAST_SEASON } from '../../../lib/filters';
 import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
@@ -26,10 +26,16 @@ import { assertFiltersAllowed } from '../../stats/request/gating';
 import { playerDetails } from '../../stats/entities/players';
 import { search } from '../../search';
 import { config } from '../../config';
-import { CareerAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
+import { CareerAnswer, CompareAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, SimilarAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
 import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
 import { POSITION_GROUPS } from '../../../lib/positions';
 import { playerRapm, rapmCsvDownload, rapmLeaderboard } from '../../stats/views/rapm';
+import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
+import { compareRequestOf } from '../../stats/request/compareRequest';
+import { similarPlayers } from '../../stats/views/similar';
+import { statsDb } from '../../db/statsDb';
+import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
+import { MAX_COMPARED } from '../../../lib/compare';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
 export interface V1Request {
@@ -350,6 +356,53 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     prepare: (r) => {
       const { q, limit } = parseSearchParams(r.url.searchParams);
       return { cost: 1, run: async () => ({ players: (await search(q, limit)).players }) };
+    },
+  },
+  {
+    path: '/api/v1/compare',
+    summary: 'Compare players',
+    description:
+      `2 to ${MAX_COMPARED} players side by side in one metric set of the players table, each over his own seasons: each player's values are his row of /api/v1/table (page Players) for his seasons and the same filters, with percentiles in his position group and the best of each line marked. ` +
+      'Side offense offers the offensive sets and the team on/off sets; defense offers Defense and Rebounding and the opponent on/off set. The same filters and gating as /api/v1/table, except `season`: give each player his seasons.',
+    query: (() => {
+      const doc = tableQueryDoc();
+      const { page: _p, entity: _e, unit: _u, min_poss: _m, format: _f, season: _s, ...rest } = doc.shape;
+      return z.object({
+        player: z.array(z.string()).describe(`2 to ${MAX_COMPARED} players in order: {player id}:{season} or {player id}:{first}_{last}, e.g. 2544:2012-13 or 201939:2015-16_2016-17; a bare id takes his latest season.`),
+        ...rest,
+      });
+    })(),
+    answer: CompareAnswer,
+    csv: false,
+    prepare: (r) => {
+      const request = compareRequestOf(r.url.searchParams, r.session);
+      const set = compareSetOf(request.side, request.metricSet);
+      // What its players-table queries would cost one by one (a player without seasons: one season).
+      const cost = request.players.reduce((n, p) => n + costOf(playersQueryOf(request.filters, p.span ?? [LAST_SEASON, LAST_SEASON], set.value)), 0);
+      return { cost, run: () => compare(request, r.asker) };
+    },
+  },
+  {
+    path: '/api/v1/similar',
+    summary: 'Similar players',
+    description:
+      'The player-seasons of 2003-04 to 2022-23 most similar to a player\'s regular season, nearest first, each with the features closest to his; never his own seasons. ' +
+      'The profile (15 features standardised by season, weighted) is defined in the guide "Similar players" (/stats/guides/similar-players).',
+    query: z.object({
+      player: z.string().regex(/^\d{1,10}$/).describe('The player id.'),
+      season: z.string().optional().describe('His season (2022-23 or 2022); default his latest with a profile (500 regular-season minutes).'),
+      age_min: z.string().regex(/^\d+$/).optional().describe('The neighbours\' age that season, at least (18-45).'),
+      age_max: z.string().regex(/^\d+$/).optional().describe('The neighbours\' age that season, at most (18-45).'),
+      min_minutes: z.string().regex(/^\d+$/).optional().describe('The neighbours\' minutes that season, at least (0-4000).'),
+      limit: z.string().regex(/^\d+$/).optional().describe(`How many (1-${SIMILAR_MAX_LIMIT}, default 10).`),
+    }),
+    answer: SimilarAnswer,
+    csv: false,
+    prepare: (r) => {
+      const ids = r.url.searchParams.getAll('player');
+      if (ids.length !== 1 || !/^\d{1,10}$/.test(ids[0]!)) throw new ParamError('player', 'give one player id (digits)');
+      const p = parseSimilarApiParams(r.url.searchParams);
+      return { cost: 1, run: () => similarPlayers(statsDb, Number(ids[0]), p.season, p) };
     },
   },
 ];

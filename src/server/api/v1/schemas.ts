@@ -220,6 +220,73 @@ export const TeamsAnswer = z
   })
   .meta({ id: 'TeamsAnswer', description: 'Every team of the seasons asked, as the site\'s teams table.' });
 
+const CompareLine = z.object({
+  field: z.string().describe('The row field of the players table this line shows (a column, or {column}_on / _off / _diff).'),
+  label: z.string(),
+  format: z.string(),
+  definition: z.string(),
+  better: z.enum(['higher', 'lower', 'style']).describe('Which way is better; style: neither (no best is marked).'),
+});
+
+export const CompareAnswer = z
+  .object({
+    side: z.enum(['offense', 'defense']),
+    set: z.object({ value: z.string(), label: z.string(), clientQueryParam: z.string(), group: z.string(), layout: z.string() }),
+    sets: z.array(z.object({ value: z.string(), label: z.string(), clientQueryParam: z.string() })).describe('The sets offered on this side.'),
+    lines: z.array(CompareLine),
+    players: z.array(
+      z.object({
+        player_id: int(),
+        name: z.string(),
+        span: z.array(int()).describe('First and last season (start years).'),
+        seasons: z.string().describe('"2012-13" or "2010-11 to 2012-13".'),
+        played: z.array(int()).describe('Every season he played (start years).'),
+        team: z.string().nullable(),
+        position: z.string().nullable().describe('His position group: the pool of his percentiles.'),
+        qualified: z.boolean().describe('At least the players table\'s minimum of possessions: ranked, with percentiles.'),
+        found: z.boolean().describe('false: no possessions in his seasons with these filters.'),
+        values: z.record(z.string(), nullableNumber()).describe('His players-table row: each line\'s value.'),
+        percentiles: z.record(z.string(), nullableNumber()).describe('Each line\'s percentile in his position group (0-100, 100 best).'),
+      }),
+    ),
+    best: z.record(z.string(), z.array(int())).describe('Per line: the indexes of the players with its best value (ties all; none for style lines).'),
+  })
+  .meta({ id: 'CompareAnswer', description: 'Players side by side: each one\'s players-table row for his seasons, the best of each line marked.' });
+
+const SimilarFeatures = z.record(z.string(), nullableNumber()).describe('The raw profile features (see the guide "Similar players").');
+
+export const SimilarAnswer = z
+  .object({
+    player_id: int(),
+    name: z.string(),
+    season: z.string(),
+    season_start: int(),
+    profile: z
+      .object({ team: z.string().nullable(), position: z.string(), age: z.number().nullable(), minutes: int(), features: SimilarFeatures })
+      .nullable()
+      .describe('null: no profile that season (under 500 regular-season minutes).'),
+    message: z.string().nullable(),
+    seasons: z.array(int()).describe('The seasons he has a profile in, newest first.'),
+    features: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number(), format: z.string() })),
+    similar: z.array(
+      z.object({
+        rank: int(),
+        player_id: int(),
+        name: z.string(),
+        season: seasonLabel(),
+        season_start: int(),
+        team: z.string().nullable(),
+        position: z.string(),
+        age: z.number().nullable(),
+        minutes: int(),
+        distance: z.number().describe('Weighted distance of the season-standardised profiles (smaller is closer).'),
+        closest: z.array(z.string()).describe('The features that add least to the distance.'),
+        reason: z.string(),
+        features: SimilarFeatures,
+      }),
+    ),
+  })
+  .meta({ id: 'SimilarAnswer', description: 'The player-seasons most similar to a player\'s season, nearest first, with why.' });
 const WowyFactors = z
   .object({ efg_pct: nullableNumber(), tov_pct: nullableNumber(), orb_pct: nullableNumber(), ft_rate: nullableNumber() })
   .meta({ id: 'WowyFactors', description: 'The four factors of one side (percentages 0-100; FT rate = FTM / FGA x 100).' });

@@ -47,7 +47,7 @@ export function parseStatsRequest(context: Pick<APIContext, 'url' | 'locals' | '
 }
 
 /** The signed-in user's email, else the client's address (IPv6 by /64), as the queue's client key. */
-function askerOf(context: { request: Request; clientAddress?: string }, email: string | null): string {
+export function askerOf(context: { request: Request; clientAddress?: string }, email: string | null): string {
   if (email) return `user:${email.toLowerCase()}`;
   return `ip:${rateLimitKeyOf(context)}`;
 }

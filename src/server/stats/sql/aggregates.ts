@@ -6,6 +6,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { POSSESSION_COUNTERS } from '../../ingest/counters';
 import { PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../metrics/counters';
+import { playerProfilesBuilder } from './playerProfiles';
 
 export interface AggregateBuilder {
   /** Name printed in the ingest log. */
@@ -310,4 +311,5 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   lineupSeasonSumsBuilder,
   stateTeamSumsBuilder,
   stateOnCourtSumsBuilder,
+  playerProfilesBuilder,
 ];

@@ -1,0 +1,21 @@
+/**
+ * GET /api/similar?player=&season=&age_min=&age_max=&min_minutes=&limit=: the player-seasons most similar to a
+ * player's season (src/server/stats/views/similar.ts; parameters: src/lib/similarParams.ts). 400 for a bad
+ * value, 404 for an unknown player; a season without a profile answers `profile: null` with a message.
+ */
+import type { APIRoute } from 'astro';
+import { ParamError } from '../../lib/apiParams';
+import { parseSimilarApiParams } from '../../lib/similarParams';
+import { statsDb } from '../../server/db/statsDb';
+import { handle, json } from '../../server/stats/request/http';
+import { similarPlayers } from '../../server/stats/views/similar';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ url }) =>
+  handle(async () => {
+    const ids = url.searchParams.getAll('player');
+    if (ids.length !== 1 || !/^\d{1,10}$/.test(ids[0]!)) throw new ParamError('player', 'give one player id (digits)');
+    const p = parseSimilarApiParams(url.searchParams);
+    return json(await similarPlayers(statsDb, Number(ids[0]), p.season, p), 200, { 'Cache-Control': 'public, max-age=300' });
+  });
