@@ -7,12 +7,17 @@
  * for a page opened without a query string) and answered by the API's one answer function (answerObject), so the
  * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
  * metric set's rows are embedded (the other sets are fetched when chosen).
+ *
+ * The page carries the rows once (issue 25): `seed` is what the page embeds for the island, the rows packed (their
+ * field names once, src/lib/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
+ * them (src/components/FirstViewTable.tsx), the island renders them all.
  */
 import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/apiParams';
 import { dataSearchParams } from '../../../lib/dataRequest';
 import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/filterValues';
 import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
+import { packRows, type FirstViewSeed } from '../../../lib/firstViewSeed';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
 import { answerObject } from './answers';
@@ -28,6 +33,18 @@ export interface FirstView {
   metricSet: string;
   /** /api/data's answer for the view, limited to the default metric set */
   answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
+}
+
+/** The seed of a first view, for the page to embed (StatsLayout). */
+export function firstViewSeed(first: FirstView): FirstViewSeed {
+  const { note, belowMin } = first.answer;
+  return {
+    query: first.query,
+    metricSet: first.metricSet,
+    rows: packRows(first.answer.data[first.metricSet] ?? []),
+    ...(note ? { note } : {}),
+    ...(belowMin ? { belowMin } : {}),
+  };
 }
 
 /** The /api/data query string of a page's default view, as the client builds it. */
