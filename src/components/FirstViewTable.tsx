@@ -32,7 +32,7 @@ interface Props {
 export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHref }: Props) {
   const def = kind === 'NonStats' ? undefined : metricSetDefinitions(kind, 'offense').find((d) => d.value === metricSet);
   if (!def) return null;
-  if (rows.length === 0) {
+  if (all.length === 0) {
     return (
       <div className="first-view" data-testid="first-view">
         <p className="first-view-empty">{note ?? 'No rows in the default view.'}</p>
