@@ -15,6 +15,10 @@ import type { PageKind } from '../lib/pageKinds';
 import { columnGridStyle } from '../islands/table/columnGrid';
 import { identityColumns } from '../islands/table/identityColumns';
 import { numberColumns } from '../islands/table/numberColumns';
+import { LegendBody, minimumLabel } from '../islands/table/PercentileLegend';
+import { percentileBackground } from '../islands/table/percentile';
+import { defaultFilterValues } from '../lib/filterValues';
+import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
 
 /** Rows in the server-rendered table: a few screens of the default order; the island renders the rest. */
 export const FIRST_VIEW_ROWS = 50;
@@ -28,6 +32,11 @@ interface Props {
   /** the CSV of the whole view (/api/data?...&format=csv), offered when rows are left out */
   csvHref?: string;
 }
+
+const cellBackground = (pct: unknown) => {
+  const bg = percentileBackground(pct);
+  return bg ? { background: bg } : undefined;
+};
 
 export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHref }: Props) {
   const def = kind === 'NonStats' ? undefined : metricSetDefinitions(kind, 'offense').find((d) => d.value === metricSet);
@@ -44,8 +53,18 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
   const identity = identityColumns(rows[0], def.layout);
   const numbers = numberColumns(columnsOf(def), def.layout);
   const gridStyle = columnGridStyle('--fv-columns', [...identity, ...numbers]);
+  const percentiles = hasPercentiles(kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? kind : null;
+  const defaults = defaultFilterValues();
   return (
     <div className="first-view" data-testid="first-view">
+      {percentiles && (
+        <div className="sa-legend" role="group" aria-label="Percentile colours">
+          <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null)} />
+          <p className="sa-legend-min">
+            {minimumLabel(percentiles, all)}: <span className="num">{formatNumber(minPossessionsOf(percentiles, null))}</span>
+          </p>
+        </div>
+      )}
       <div className="first-view-wrap" role="region" aria-label={`${def.label} table`} tabIndex={0}>
         <table role="table" data-metric-set={def.value} data-rows={rows.length} data-total-rows={all.length} style={gridStyle}>
           <caption>
@@ -95,7 +114,7 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
                   ),
                 )}
                 {numbers.map((c) => (
-                  <td key={c.id} role="cell" className="num">
+                  <td key={c.id} role="cell" className="num" style={percentiles && c.pctKey && c.better !== 'style' ? cellBackground(row[c.pctKey]) : undefined}>
                     {c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}
