@@ -77,8 +77,8 @@ async function main(): Promise<void> {
       const cpu = ((await rendererCpu()) - cpu0) * 1000;
       console.log(`${label.padEnd(34)} renderer CPU ${cpu.toFixed(0).padStart(5)} ms   wall ${String(wall).padStart(5)} ms`);
     };
-    const sortBy = (column: string) => () => page.locator(`.sa-head-row [data-column="${column}"] button`).click();
-    for (const column of ['pts_per_100', 'usage', 'name', 'min', 'pts_per_100']) await measure(`sort by ${column}`, sortBy(column));
+    const sortBy = (column: string) => () => page.locator(`.sa-head-row [data-column="${column}"] .sa-sort-btn`).click();
+    for (const column of ['pts_per_100', 'usage', 'name', 'sec', 'pts_per_100']) await measure(`sort by ${column}`, sortBy(column));
     await measure('switch metric set (Foul Drawing)', () => page.getByLabel('Metric set').selectOption('FoulDrawing').then(() => undefined));
     await measure('switch metric set (on/off)', () => page.getByLabel('Metric set').selectOption('OnOff_FourFactors').then(() => undefined));
   } finally {

@@ -9,39 +9,81 @@
  * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
  * browsers, hence the explicit ones.
  */
-import { GAME_LINE_KINDS, formatDiff, formatMargin, formatRatio, formatValue } from '../lib/format';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import type { PageKind } from '../lib/pageKinds';
 import { columnGridStyle } from '../islands/table/columnGrid';
 import { identityColumns } from '../islands/table/identityColumns';
 import { numberColumns } from '../islands/table/numberColumns';
+import { LegendBody, minimumLabel } from '../islands/table/PercentileLegend';
+import { percentileBackground } from '../islands/table/percentile';
+import { defaultFilterValues } from '../lib/filterValues';
+import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
+
+/** Rows in the server-rendered table: a few screens of the default order; the island renders the rest. */
+export const FIRST_VIEW_ROWS = 50;
 
 interface Props {
   kind: PageKind;
   metricSet: string;
+  /** every row of the view (only the first FIRST_VIEW_ROWS are rendered) */
   rows: readonly Record<string, unknown>[];
   note?: string;
+  /** the CSV of the whole view (/api/data?...&format=csv), offered when rows are left out */
+  csvHref?: string;
 }
 
-export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
+const cellBackground = (pct: unknown) => {
+  const bg = percentileBackground(pct);
+  return bg ? { background: bg } : undefined;
+};
+
+export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHref }: Props) {
   const def = kind === 'NonStats' ? undefined : metricSetDefinitions(kind, 'offense').find((d) => d.value === metricSet);
   if (!def) return null;
-  if (rows.length === 0) {
+  if (all.length === 0) {
     return (
       <div className="first-view" data-testid="first-view">
         <p className="first-view-empty">{note ?? 'No rows in the default view.'}</p>
       </div>
     );
   }
+  const rows = all.slice(0, FIRST_VIEW_ROWS);
+  const cut = all.length - rows.length;
   const identity = identityColumns(rows[0], def.layout, columnsOf(def));
   const numbers = numberColumns(columnsOf(def), def.layout);
   const gridStyle = columnGridStyle('--fv-columns', [...identity, ...numbers]);
+  const percentiles = hasPercentiles(kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? kind : null;
+  const defaults = defaultFilterValues();
   return (
     <div className="first-view" data-testid="first-view">
+      {percentiles && (
+        <div className="sa-legend" role="group" aria-label="Percentile colours">
+          <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null)} />
+          <p className="sa-legend-min">
+            {minimumLabel(percentiles, all)}: <span className="num">{formatNumber(minPossessionsOf(percentiles, null))}</span>
+          </p>
+        </div>
+      )}
       <div className="first-view-wrap" role="region" aria-label={`${def.label} table`} tabIndex={0}>
-        <table role="table" data-metric-set={def.value} data-rows={rows.length} style={gridStyle}>
+        <table role="table" data-metric-set={def.value} data-rows={rows.length} data-total-rows={all.length} style={gridStyle}>
           <caption>
-            {def.label}: {rows.length} {rows.length === 1 ? 'row' : 'rows'}
+            {def.label}:{' '}
+            {cut > 0 ? (
+              <>
+                the first {rows.length} of {formatNumber(all.length)} rows
+                {csvHref && (
+                  <>
+                    {' '}
+                    (<a href={csvHref}>all {formatNumber(all.length)} as CSV</a>)
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                {rows.length} {rows.length === 1 ? 'row' : 'rows'}
+              </>
+            )}
           </caption>
           <thead role="rowgroup">
             <tr role="row">
@@ -72,7 +114,7 @@ export default function FirstViewTable({ kind, metricSet, rows, note }: Props) {
                   ),
                 )}
                 {numbers.map((c) => (
-                  <td key={c.id} role="cell" className="num">
+                  <td key={c.id} role="cell" className="num" style={percentiles && c.pctKey && c.better !== 'style' ? cellBackground(row[c.pctKey]) : undefined}>
                     {c.margin ? formatMargin(row[c.id], c.format) : c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}

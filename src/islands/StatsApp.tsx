@@ -16,6 +16,7 @@ import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
+import { readFirstViewSeed } from '../lib/firstViewSeed';
 import BoxScore from './BoxScore';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
@@ -53,16 +54,13 @@ function PageCharts({ where }: { where: 'above' | 'below' }) {
   );
 }
 
-/** The first view's answer the server embedded in the page (StatsLayout), handed to the table-data store. */
+/** The first view's answer the server embedded in the page (StatsLayout, rows packed), handed to the table-data store. */
 function seedFromPage(): void {
   const text = document.getElementById('stats-first-view')?.textContent;
   if (!text) return;
-  try {
-    const seed = JSON.parse(text) as { query: string; answer: Parameters<typeof seedTableData>[1] };
-    seedTableData(seed.query, seed.answer);
-  } catch {
-    // A broken seed only costs the fetch it would have saved.
-  }
+  // A broken seed only costs the fetch it would have saved.
+  const seed = readFirstViewSeed(text);
+  if (seed) seedTableData(seed.query, seed.answer);
 }
 
 function Toolbar() {

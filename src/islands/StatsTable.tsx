@@ -317,6 +317,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           aria-rowcount={shown.length + payrolls.length + (groups ? 2 : 1)}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
+          data-first-column={identity[0]?.id}
           data-rows={shown.length}
           aria-busy={table.loading || filling}
           style={gridStyle}

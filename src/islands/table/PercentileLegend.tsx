@@ -65,6 +65,46 @@ interface Props {
   onMinPoss: (min: number | null) => void;
 }
 
+interface BodyProps {
+  kind: PercentileKind;
+  rows: readonly Row[];
+  seasons: readonly number[];
+  seasonTypes: readonly string[];
+  /** the minimum possessions in force */
+  min: number;
+}
+
+const isLineups = (kind: PercentileKind) => kind === 'Lineups' || kind === 'TeamLineups' || kind === 'PlayerLineups';
+
+/** The scale and the pool in words: the island's legend and the server's first view (FirstViewTable) share them. */
+export function LegendBody({ kind, rows, seasons, seasonTypes, min }: BodyProps) {
+  return (
+    <>
+      <div className="sa-legend-scale">
+        <span>Percentile: worse</span>
+        <span className="sa-legend-swatches" aria-hidden="true">
+          {SCALE.map((p) => (
+            <span key={p} style={{ background: percentileBackground(p) ?? 'transparent' }} />
+          ))}
+        </span>
+        <span>better</span>
+      </div>
+      <p className="sa-legend-pool">
+        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {isLineups(kind) ? 'a' : 'under the minimum, or a'} style column.
+        Hover or focus a cell (arrow keys) for its percentile.
+      </p>
+    </>
+  );
+}
+
+/** The words before the minimum's box. */
+export const minimumLabel = (kind: PercentileKind, rows: readonly Row[]): string =>
+  isLineups(kind)
+    ? `Minimum possessions (${typeof rows[0]?.unit === 'string' ? 'units' : 'lineups'} listed)`
+    : kind === 'TeamOnOff' || kind === 'PlayerOnOff'
+      ? 'Minimum possessions on court (listed and ranked)'
+      : 'Minimum possessions to rank';
+
 export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, onMinPoss }: Props) {
   const min = minPossessionsOf(kind, minPoss);
   const [draft, setDraft] = useState(String(min));
@@ -77,34 +117,17 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
     }
     if (n !== min) onMinPoss(n === minPossessionsOf(kind, null) ? null : n);
   };
-  const lineups = kind === 'Lineups' || kind === 'TeamLineups' || kind === 'PlayerLineups';
   return (
     <div className="sa-legend" role="group" aria-label="Percentile colours">
-      <div className="sa-legend-scale">
-        <span>Percentile: worse</span>
-        <span className="sa-legend-swatches" aria-hidden="true">
-          {SCALE.map((p) => (
-            <span key={p} style={{ background: percentileBackground(p) ?? 'transparent' }} />
-          ))}
-        </span>
-        <span>better</span>
-      </div>
-      <p className="sa-legend-pool">
-        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {lineups ? 'a' : 'under the minimum, or a'} style column.
-        Hover or focus a cell (arrow keys) for its percentile.
-      </p>
+      <LegendBody kind={kind} rows={rows} seasons={seasons} seasonTypes={seasonTypes} min={min} />
       <label className="sa-legend-min">
-        {lineups
-          ? `Minimum possessions (${typeof rows[0]?.unit === 'string' ? 'units' : 'lineups'} listed)`
-          : kind === 'TeamOnOff' || kind === 'PlayerOnOff'
-            ? 'Minimum possessions on court (listed and ranked)'
-            : 'Minimum possessions to rank'}
+        {minimumLabel(kind, rows)}
         <input
           type="number"
           inputMode="numeric"
           min={0}
           max={MAX_MIN_POSS}
-          step={lineups ? 25 : 100}
+          step={isLineups(kind) ? 25 : 100}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}

@@ -65,12 +65,13 @@ const playerColumn: IdentityColumn = {
   render: (r) => <PlayerLink id={r.player_id} name={r.name} />,
 };
 
-const lineupColumn: IdentityColumn = {
+/** The lineup column, as wide as its players' names need (110 px a name): 560 px for a five, 230 px for a 2-man unit. */
+const lineupColumn = (players: number): IdentityColumn => ({
   id: 'lineup',
   label: 'Lineup',
   title: 'The players on the court together: the five, or a 2-, 3- or 4-man unit of it.',
   align: 'left',
-  width: 560,
+  width: 10 + 110 * Math.min(5, Math.max(2, players)),
   sortValue: (r) => str(r.lineup),
   render: (r) => {
     const players = Array.isArray(r.players) ? (r.players as { player_id: unknown; name: unknown }[]) : [];
@@ -86,7 +87,7 @@ const lineupColumn: IdentityColumn = {
       </span>
     );
   },
-};
+});
 
 const teamColumn: IdentityColumn = {
   id: 'team',
@@ -199,7 +200,7 @@ export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onof
   const possMissing = setColumns !== undefined && !setColumns.some((c) => c.key === 'poss');
   const cols: IdentityColumn[] = [];
   if (has('date') && has('game_id')) cols.push(dateColumn);
-  if (has('lineup') || has('players')) cols.push(lineupColumn);
+  if (has('lineup') || has('players')) cols.push(lineupColumn(Array.isArray(sample.players) ? sample.players.length : 5));
   else if (has('player_id') && has('name')) cols.push(playerColumn);
   if (has('season')) cols.push(seasonColumn);
   if (has('season_type')) cols.push(seasonTypeColumn);

@@ -161,7 +161,7 @@ let warmed = false;
 const WARM_UP = 'warm-up';
 /**
  * The default views are the most frequent (DESIGN.md): on the first request, compute the default players,
- * league and lineups views in the background so that later visitors hit the cache; then read the tables of
+ * league and lineups views (and the lineups' 4-, 3- and 2-man units) in the background so that later visitors hit the cache; then read the tables of
  * lineup-filtered samples into DuckDB's buffer pool (sample.ts warmSampleTables).
  */
 function warmDefaults(): void {
@@ -174,6 +174,9 @@ function warmDefaults(): void {
       const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
       await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
     }
+    // The Lineups page's other unit sizes (its unit picker; issue 25: a 2-man page waited seconds for its rows).
+    const lineupSet = metricSetDefinitions('Lineups', 'offense')[0]!.value;
+    for (const unit of ['4', '3', '2']) await answer(parseDataQuery({ page: ['Lineups'], metric_set: [lineupSet], unit: [unit] }), { client: WARM_UP });
     await warmSampleTables(statsDb);
   })().catch(() => {
     warmed = false;

@@ -7,12 +7,18 @@
  * for a page opened without a query string) and answered by the API's one answer function (answerObject), so the
  * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
  * metric set's rows are embedded (the other sets are fetched when chosen).
+ *
+ * The page carries the rows once (issue 25): `seed` is what the page embeds for the island, the rows packed (their
+ * field names once, src/lib/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
+ * them (src/components/FirstViewTable.tsx), the island renders them all.
  */
 import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/apiParams';
 import { dataSearchParams } from '../../../lib/dataRequest';
 import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/filterValues';
+import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type LineupUnitSize } from '../../../lib/lineupUnits';
 import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
+import { packRows, type FirstViewSeed } from '../../../lib/firstViewSeed';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
 import { answerObject } from './answers';
@@ -30,11 +36,23 @@ export interface FirstView {
   answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
 }
 
-/** The /api/data query string of a page's default view, as the client builds it. */
-export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null, metricSet: string | null): URLSearchParams {
+/** The seed of a first view, for the page to embed (StatsLayout). */
+export function firstViewSeed(first: FirstView): FirstViewSeed {
+  const { note, belowMin } = first.answer;
+  return {
+    query: first.query,
+    metricSet: first.metricSet,
+    rows: packRows(first.answer.data[first.metricSet] ?? []),
+    ...(note ? { note } : {}),
+    ...(belowMin ? { belowMin } : {}),
+  };
+}
+
+/** The /api/data query string of a page's default view, as the client builds it (a lineup unit last, as it adds it). */
+export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null, metricSet: string | null, unit: LineupUnitSize = DEFAULT_UNIT_SIZE): URLSearchParams {
   const relevant = relevantFilters(kind);
   const filters = keepOnly(defaultFilterValues(), relevant);
-  return dataSearchParams({
+  const params = dataSearchParams({
     page: kind,
     entity,
     side: OPENING_SIDE,
@@ -44,6 +62,20 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
     relevant,
     authenticated: false,
   });
+  if (hasLineupUnits(kind) && unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(unit));
+  return params;
+}
+
+/**
+ * Which first view a page URL opens on: the default view when it has no query; on a lineup page, also the default
+ * view of 2-, 3- or 4-man units when `unit` is its only parameter (issue 25: those tables came only after the
+ * island had started and fetched them). Any other query: null (the view is the client's to build).
+ */
+export function firstViewUnitOf(kind: PageKind, search: URLSearchParams): LineupUnitSize | null {
+  const keys = [...search.keys()];
+  if (keys.length === 0) return DEFAULT_UNIT_SIZE;
+  if (kind === 'NonStats' || !hasLineupUnits(kind) || keys.length !== 1 || keys[0] !== UNIT_KEY) return null;
+  return parseUnitSize(search.get(UNIT_KEY));
 }
 
 /** Who asks, for the query queue's per-client count: the server rendering pages. */
@@ -54,11 +86,11 @@ const RENDERER = { client: 'first-view' };
  * itself answers 404), or a page kind without a table. Not cached here: the answers cache (answers.ts) already
  * keeps the answer under this very query, so a page opened again costs one unzip and parse of it.
  */
-export async function firstView(kind: PageKind, entity: string | null): Promise<FirstView | null> {
+export async function firstView(kind: PageKind, entity: string | null, unit: LineupUnitSize = DEFAULT_UNIT_SIZE): Promise<FirstView | null> {
   if (kind === 'NonStats') return null;
   const metricSet = metricSetOptions(kind, OPENING_SIDE)[0]?.value;
   if (!metricSet) return null;
-  const params = firstViewQuery(kind, entity, metricSet);
+  const params = firstViewQuery(kind, entity, metricSet, unit);
   const query = params.toString();
   try {
     const answer = await answerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);

@@ -1,0 +1,53 @@
+/**
+ * The seed a stats page embeds for its island (issue 25: the page carries its rows once): on the test database,
+ * the players table's first view packed as the page writes it (jsonLdText, as StatsLayout does) and read back as
+ * the island reads it gives exactly the rows /api/data answers for that query (JSON round trip of the same
+ * answer), in the same order with the same fields; it is much smaller than the rows as objects; rows that do not
+ * share their fields, and broken seeds, are handled.
+ */
+import { describe, expect, it } from 'vitest';
+import { packRows, readFirstViewSeed, unpackRows } from '../../../../src/lib/firstViewSeed';
+import { jsonLdText } from '../../../../src/lib/seo/jsonLd';
+import { firstView, firstViewSeed } from '../../../../src/server/stats/answers/firstView';
+
+describe('first view seed', () => {
+  it('gives back the players table rows exactly, at under half the size of the rows as objects', async () => {
+    const first = await firstView('Players', null);
+    expect(first).not.toBeNull();
+    const rows = first!.answer.data[first!.metricSet]!;
+    // 2012-13 and 2022-23 in the test database: the default view is 2022-23's regular season, hundreds of players.
+    expect(rows.length).toBeGreaterThan(400);
+    const text = jsonLdText(firstViewSeed(first!));
+    expect(text).not.toContain('<');
+    const read = readFirstViewSeed(text);
+    expect(read?.query).toBe(first!.query);
+    // What the client would get from /api/data: the answer through JSON.
+    expect(read?.answer.data).toEqual(JSON.parse(JSON.stringify({ [first!.metricSet]: rows })));
+    expect(Object.keys(read!.answer.data[first!.metricSet]![0]!)).toEqual(Object.keys(rows[0]!));
+    const asObjects = JSON.stringify(rows).length;
+    expect(text.length).toBeLessThan(asObjects / 2);
+  });
+
+  it('keeps rows that do not share their fields as they are, and a note and belowMin', () => {
+    const mixed = [{ a: 1, b: 'x' }, { a: 2 }, { b: 'y', a: 3 }];
+    expect(packRows(mixed)).toEqual({ rows: mixed });
+    expect(unpackRows(packRows(mixed))).toEqual(mixed);
+    const uniform = [{ a: 1, b: null }, { a: 2, b: 'z' }];
+    expect(packRows(uniform)).toEqual({ fields: ['a', 'b'], values: [[1, null], [2, 'z']] });
+    const seed = readFirstViewSeed(JSON.stringify({ query: 'page=Lineups', metricSet: 'S', rows: packRows([]), note: 'n', belowMin: { rows: 4, min: 50 } }));
+    expect(seed).toEqual({ query: 'page=Lineups', answer: { data: { S: [] }, note: 'n', belowMin: { rows: 4, min: 50 } } });
+  });
+
+  it('a field that is undefined is no field, as in JSON', () => {
+    const rows = [{ a: 1, b: undefined }, { a: 2 }];
+    expect(unpackRows(JSON.parse(JSON.stringify(packRows(rows))))).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('reads a broken or foreign seed as no seed, never throws', () => {
+    expect(readFirstViewSeed('{')).toBeNull();
+    expect(readFirstViewSeed('null')).toBeNull();
+    expect(readFirstViewSeed('{"query":1}')).toBeNull();
+    expect(unpackRows({ fields: ['a'], values: [[1], [1, 2], 'x'] })).toEqual([{ a: 1 }]);
+    expect(unpackRows(undefined)).toEqual([]);
+  });
+});
