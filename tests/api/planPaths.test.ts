@@ -14,9 +14,12 @@ import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';
-import { lineupSumsAnswer, stateSumsAnswer } from '../../src/server/stats/sql/presummed';
+import { lineupSumsAnswer, stateAnswers } from '../../src/server/stats/sql/presummed';
 import type { LeaguePlayers } from '../../src/server/stats/views/players';
 import { DB_PATH, HAS_DB } from './helpers';
+
+/** A handle outside any scope: the fast paths' checks read only its (absent) plan switches. */
+const NO_SCOPE = { query: async () => [] };
 
 const leaguePlayers: LeaguePlayers = (db, q) => computeData(db, q, leaguePlayers);
 
@@ -40,7 +43,7 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
     instance.closeSync();
   });
 
-  const compareDraws = async (seed: number, n: number, only: DrawOptions = {}, takesFastPath = (q: DataQuery) => stateSumsAnswer(q.filters, { groupBy: [] })) => {
+  const compareDraws = async (seed: number, n: number, only: DrawOptions = {}, takesFastPath = (q: DataQuery) => stateAnswers(NO_SCOPE, q.filters, [])) => {
     const rng = generator(seed);
     let fast = 0;
     for (let i = 0; i < n; i++) {
@@ -72,7 +75,7 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
     const fast = await compareDraws(27, 24, {
       pages: ['Lineups', 'TeamLineups', 'PlayerLineups'],
       filters: (def) => sampleFilters.has(def.name),
-    }, (q) => lineupSumsAnswer({ query: async () => [] }, q.filters, ['lineup_id']));
+    }, (q) => lineupSumsAnswer(NO_SCOPE, q.filters, ['lineup_id']));
     expect(fast).toBeGreaterThan(12);
   });
 });

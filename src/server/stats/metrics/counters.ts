@@ -80,6 +80,19 @@ export const PLAYER_ON_COURT_COUNTERS = [
   'opp_pts',
 ] as const;
 
+/**
+ * A possession's PLAYER_ON_COURT_COUNTERS, as SQL on the possession alias p, for a player of its offense (his
+ * team's possession) or of its defense (the opponent's): the one definition the player sums and
+ * state_player_sums share.
+ */
+export function onCourtCounterSelect(side: 'offense' | 'defense'): string {
+  return side === 'offense'
+    ? 'p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses, ' +
+        'p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts'
+    : '0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses, ' +
+        '0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts';
+}
+
 export const PLAYER_COUNTERS = [...PLAYER_OWN_COUNTERS, ...PLAYER_ON_COURT_COUNTERS] as const;
 type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
 export type PlayerSums = Record<PlayerCounter, number>;

@@ -5,7 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { POSSESSION_COUNTERS } from '../../ingest/counters';
-import { PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../metrics/counters';
+import { onCourtCounterSelect, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../metrics/counters';
 import { playerProfilesBuilder } from './playerProfiles';
 
 export interface AggregateBuilder {
@@ -217,8 +217,8 @@ const statePlayerSumsBuilder: AggregateBuilder = {
         SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
                ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
           FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
-        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', `p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses, p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts`)}
-        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', `0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses, 0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts`)}
+        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'))}
+        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'))}
       )
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
              score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,

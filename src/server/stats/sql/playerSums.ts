@@ -5,12 +5,11 @@
  */
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
+import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
 import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
-import { stateSumsAnswer, stateSumsSql } from './presummed';
-import { referencePaths } from './plan';
+import { stateAnswers, stateSumsSql } from './presummed';
 import { and, Params } from './sql';
 import { groupSelect, type GroupKey } from './groups';
 import { D, O } from './sums';
@@ -27,7 +26,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
   const b = new Params();
   const groups = groupSelect(o.groupBy, 's');
   const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
-  if (needsPossessions(f) && stateSumsAnswer(f, o) && !referencePaths(db)) {
+  if (needsPossessions(f) && o.gameId === undefined && stateAnswers(db, f, o.groupBy)) {
     // Period and score filters only: the pre-summed rows (presummed.ts), not ten players per possession.
     return db.query(stateSumsSql(f, b, o), b.values);
   }
@@ -151,13 +150,11 @@ function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: Play
   // On-court counters: one row per player on the floor per possession.
   const onRows = `
     SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.off_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
-      p.possessions AS off_poss, 0 AS def_poss, p.seconds AS on_seconds, p.plays AS team_plays, p.fgm AS team_fgm, p.fga - p.fgm AS team_misses,
-      p.oreb + p.dreb AS oreb_chances, 0 AS dreb_chances, 0 AS opp_fg2a, p.pts AS team_pts, 0 AS opp_pts
+      ${onCourtCounterSelect('offense')}
       FROM (${poOn}) p
     UNION ALL
     SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.def_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
-      0 AS off_poss, p.possessions AS def_poss, p.seconds AS on_seconds, 0 AS team_plays, 0 AS team_fgm, 0 AS team_misses,
-      0 AS oreb_chances, p.dreb + p.oreb AS dreb_chances, p.fga - p.fg3a AS opp_fg2a, 0 AS team_pts, p.pts AS opp_pts
+      ${onCourtCounterSelect('defense')}
       FROM (${pdOn}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';
   return { own: ownRows, onCourt: `SELECT * FROM (${onRows}) ${onFilter}` };

@@ -38,10 +38,12 @@ export interface StateSumsQuery {
   teamId?: number;
 }
 
-/** True when the player sums of f grouped by o.groupBy can be read from state_player_sums. */
-export function stateSumsAnswer(f: AppliedFilters, o: StateSumsQuery & { gameId?: number }): boolean {
-  return o.gameId === undefined && o.groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
-}
+/**
+ * Whether the state tables (state_player_sums, state_team_sums, state_on_court_sums) answer f grouped by groupBy:
+ * every filter and group has a key there, and the computation is not forced onto the reference paths.
+ */
+export const stateAnswers = (db: StatsDb, f: AppliedFilters, groupBy: readonly GroupKey[]) =>
+  !referencePaths(db) && groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
 
 
 /**
@@ -66,10 +68,6 @@ const columnsNamed = (conditions: readonly string[]) => [...conditions.join(' ')
 
 /** True when every condition names only these columns of p. */
 const namesOnly = (conditions: readonly string[], columns: readonly string[]) => columnsNamed(conditions).every((c) => columns.includes(c));
-
-/** Whether the state tables answer f grouped by groupBy (not on the reference paths). */
-const stateAnswers = (db: StatsDb, f: AppliedFilters, groupBy: readonly GroupKey[]) =>
-  !referencePaths(db) && groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
 
 /** The conditions of the state tables' keys: sample, period, and score differential from the team's view. */
 const stateConditions = (f: AppliedFilters, b: Params, alias: string) => [
