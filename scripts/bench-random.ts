@@ -11,9 +11,11 @@
  * With --clients N, N clients ask at once (each its own share of the queries).
  *
  * Options: --db path (default STATS_DB_PATH or data/stats.duckdb; use the full one) --n 1000 --seed 1
- *          --clients 1 --port N --no-build
+ *          --clients 1 --port N --no-build --save file (every query's page, URL, status and time as JSON, to study the
+ *          distribution: which filters the slow ones apply)
  */
 import { performance } from 'node:perf_hooks';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/apiParams.ts';
@@ -29,6 +31,7 @@ const SEED = Number(option('seed', '1'));
 const CLIENTS = Number(option('clients', '1'));
 const PORT = Number(option('port', String(await freePort())));
 const BASE = `http://127.0.0.1:${PORT}`;
+const SAVE = option('save', '');
 
 interface Timed {
   page: DataPageKind;
@@ -97,6 +100,7 @@ runMain(async () => {
     };
     await Promise.all(Array.from({ length: CLIENTS }, (_, k) => client(k)));
     const errors = results.filter((r) => r.status !== 200);
+    if (SAVE) writeFileSync(SAVE, JSON.stringify(results, null, 1));
     console.log(`\nper page kind (uncached; ms from request to the whole answer)`);
     for (const page of DATA_PAGE_KINDS) {
       const rows = results.filter((r) => r.page === page);

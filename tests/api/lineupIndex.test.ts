@@ -18,6 +18,7 @@ import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/stats/sql/aggregates';
 import { lineupCondition } from '../../src/server/stats/sql/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/sql/lineupIndex';
+import { useReferencePaths } from '../../src/server/stats/sql/plan';
 import { fullSample, openSample, sampleSql } from '../../src/server/stats/sql/sample';
 import { onCourtSumsBy, teamSumsBy } from '../../src/server/stats/sql/sums';
 import { scopedPossessionTable } from '../../src/server/stats/sql/filterSql';
@@ -126,9 +127,13 @@ async function sample(f: AppliedFilters, lineupIndex: boolean) {
   });
 }
 
-/** Team sums and on-court sums of a view's aggregates, with the sample materialised (forced) or read inline. */
+/**
+ * Team sums and on-court sums of a view's aggregates, with the sample materialised (forced, on the reference
+ * paths) or as served: read inline, or an off-court filter by subtraction (sql/offCourt.ts).
+ */
 async function aggregates(f: AppliedFilters, lineupIndex: boolean) {
   return withScope(async (db) => {
+    if (!lineupIndex) useReferencePaths(db);
     const drop = openSample(db, f, { lineupIndex });
     try {
       const teams = await teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], possessions: true });
@@ -154,7 +159,7 @@ describe.skipIf(!HAS_DB)('lineup filters: fast path (player index) and fallback 
   );
 });
 
-describe.skipIf(!HAS_DB)('a sample the lineup filters cannot narrow is read inline, with the same numbers', () => {
+describe.skipIf(!HAS_DB)('a sample the lineup filters cannot narrow is read inline or by subtraction, with the same numbers', () => {
   it.each([
     'season=2012&off_court=2548',
     'season=2012&season=2022&off_court=2548&off_court=201939&period=4',

@@ -14,6 +14,7 @@ import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';
+import { offCourtTerms } from '../../src/server/stats/sql/offCourt';
 import { lineupSumsAnswer, stateAnswers } from '../../src/server/stats/sql/presummed';
 import type { LeaguePlayers } from '../../src/server/stats/views/players';
 import { DB_PATH, HAS_DB } from './helpers';
@@ -77,5 +78,13 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
       filters: (def) => sampleFilters.has(def.name),
     }, (q) => lineupSumsAnswer(NO_SCOPE, q.filters, ['lineup_id']));
     expect(fast).toBeGreaterThan(12);
+  });
+
+  it('on queries with an off-court filter (answered by subtraction), on every page kind', { timeout: 600_000 }, async () => {
+    // Off court with the filters the fast paths answer, and with a game-level and a possession filter they do not.
+    const withOffCourt = new Set(['OffCourt', 'Period', 'Location', 'TimeIntoGame']);
+    const pages = ['Players', 'TeamPlayers', 'PlayerProfile', 'PlayerPositions', 'PlayerOnOff', 'TeamOnOff', 'League', 'TeamTeam', 'Lineups', 'TeamLineups', 'PlayerLineups', 'TeamGameLog'] as const;
+    const fast = await compareDraws(28, 60, { pages, filters: (def) => withOffCourt.has(def.name) }, (q) => offCourtTerms(NO_SCOPE, q.filters) !== null);
+    expect(fast).toBeGreaterThan(7);
   });
 });

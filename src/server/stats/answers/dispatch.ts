@@ -7,6 +7,7 @@ import { hasLineupFilter, type DataQuery } from '../../../lib/apiParams';
 import type { StatsScope } from '../../db/statsDb';
 import { requireGame, requirePlayer } from '../entities/entities';
 import { seasonTypesWithData } from '../sql/filterSql';
+import { offCourtTerms } from '../sql/offCourt';
 import { openSample } from '../sql/sample';
 import { gamePreviewView, gameTeamView } from '../views/games';
 import { leagueView } from '../views/league';
@@ -37,11 +38,14 @@ export interface DataResponse {
 export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   const gamePage = q.page.startsWith('Game');
   if (gamePage || !hasLineupFilter(q.filters)) return compute(db, q, leaguePlayers);
-  const drop = openSample(db, q.filters);
+  // An off-court filter is answered by subtraction (sql/offCourt.ts): its terms with players on the floor each
+  // have their own sample.
+  const termFilters = (offCourtTerms(db, q.filters) ?? []).map((t) => t.filters).filter(hasLineupFilter);
+  const drops = [q.filters, ...termFilters].map((f) => openSample(db, f));
   try {
     return await compute(db, q, leaguePlayers);
   } finally {
-    await drop();
+    for (const drop of drops) await drop();
   }
 }
 

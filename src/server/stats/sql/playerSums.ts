@@ -9,6 +9,7 @@ import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER
 import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
+import { offCourtTerms, sumTerms } from './offCourt';
 import { stateAnswers, stateSumsSql } from './presummed';
 import { and, Params } from './sql';
 import { groupSelect, type GroupKey } from './groups';
@@ -24,11 +25,26 @@ export interface PlayerSumsOptions {
 /** Own + on-court counters per group, plus last_team_id (team of his last game in the group). */
 export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions): Promise<Row[]> {
   const b = new Params();
+  return db.query(await playerSumsSql(db, f, b, o), b.values);
+}
+
+/**
+ * The SELECT of playerSumsBy, its values bound in b. An off-court filter is answered by subtraction
+ * (offCourt.ts): a group whose counters all come to zero is then left out, which every caller does anyway (it
+ * keeps the rows with seconds on court).
+ */
+async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): Promise<string> {
+  const terms = offCourtTerms(db, f);
+  if (terms) {
+    const parts: { sql: string; sign: 1 | -1 }[] = [];
+    for (const t of terms) parts.push({ sql: await playerSumsSql(db, t.filters, b, o), sign: t.sign });
+    return sumTerms(parts, o.groupBy, PLAYER_COUNTERS, { firstOnly: ['last_team_id'] });
+  }
   const groups = groupSelect(o.groupBy, 's');
   const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
   if (needsPossessions(f) && o.gameId === undefined && stateAnswers(db, f, o.groupBy)) {
     // Period and score filters only: the pre-summed rows (presummed.ts), not ten players per possession.
-    return db.query(stateSumsSql(f, b, o), b.values);
+    return stateSumsSql(f, b, o);
   }
   if (needsPossessions(f) || o.groupBy.includes('slot')) {
     // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
@@ -50,7 +66,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
       ].join(', ')}
       FROM (${part(rows.own, PLAYER_OWN_COUNTERS)}) own
       FULL OUTER JOIN (${part(rows.onCourt, PLAYER_ON_COURT_COUNTERS)}) onc ${o.groupBy.length ? `USING (${o.groupBy.join(', ')})` : 'ON TRUE'}`;
-    return db.query(sql, b.values);
+    return sql;
   }
   const joinTg = needsTeamGames(f);
   const where = and([
@@ -63,10 +79,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
   const src = `SELECT s.* FROM player_game_totals s${
     joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''
   } WHERE ${where}`;
-  return db.query(
-    `SELECT ${[...groups, 'arg_max(s.team_id, s.game_id) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')} FROM (${src}) s ${groupBy}`,
-    b.values,
-  );
+  return `SELECT ${[...groups, 'arg_max(s.team_id, s.game_id) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')} FROM (${src}) s ${groupBy}`;
 }
 
 /** The possession counters playerPossessionRows reads (its on-court rows): what a sample needs for player sums. */

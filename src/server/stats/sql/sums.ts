@@ -18,6 +18,7 @@ import {
   type Perspective,
 } from './filterSql';
 import { groupSelect, type GroupKey } from './groups';
+import { offCourtTerms, someCounterNotZero, sumTerms } from './offCourt';
 import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
 import { and, Params } from './sql';
@@ -48,8 +49,18 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
   return db.query(sql, b.values);
 }
 
-/** The SELECT of teamSumsBy, its values bound in b. */
+/**
+ * The SELECT of teamSumsBy, its values bound in b. A group whose counters are all zero is left out (as the
+ * off-court subtraction does, offCourt.ts).
+ */
 export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
+  const terms = offCourtTerms(db, f);
+  if (terms) {
+    const parts: { sql: string; sign: 1 | -1 }[] = [];
+    for (const t of terms) parts.push({ sql: await teamSumsSql(db, t.filters, b, { ...o, minPossessions: undefined }), sign: t.sign });
+    const least = o.minPossessions;
+    return sumTerms(parts, o.groupBy, TEAM_COUNTERS, { having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]) });
+  }
   const extra = o.extra ? o.extra(b) : [];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   // The pre-summed rows where the filters allow (presummed.ts): by lineup with season filters only, or by team
@@ -68,8 +79,8 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
   return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
     FROM (SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})) s
-    ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}
-    ${o.minPossessions !== undefined && o.groupBy.length ? `HAVING sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
+    ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')} HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}` : ''}
+    ${o.minPossessions !== undefined && o.groupBy.length ? `AND sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
 }
 
 /** The other side's counters a net rating needs (metrics/formulas.ts NetSums), carried as `other_{counter}`. */
@@ -188,6 +199,17 @@ export interface OnCourtOptions {
  */
 export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOptions): Promise<Row[]> {
   const b = new Params();
+  return db.query(await onCourtSumsSql(db, f, b, o), b.values);
+}
+
+/** The SELECT of onCourtSumsBy, its values bound in b; groups whose counters are all zero are left out (offCourt.ts). */
+async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCourtOptions): Promise<string> {
+  const terms = offCourtTerms(db, f);
+  if (terms) {
+    const parts: { sql: string; sign: 1 | -1 }[] = [];
+    for (const t of terms) parts.push({ sql: await onCourtSumsSql(db, t.filters, b, o), sign: t.sign });
+    return sumTerms(parts, o.groupBy, TEAM_COUNTERS);
+  }
   const mine = o.persp === 'offense' ? O : D;
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const usePoss = needsPossessions(f) || o.groupBy.includes('slot');
@@ -218,7 +240,6 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
       joinTg ? ' JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.team_id' : ''
     } WHERE ${where}`;
   }
-  const sql = `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
-    FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')}` : ''}`;
-  return db.query(sql, b.values);
+  return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
+    FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')} HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}` : ''}`;
 }
