@@ -166,6 +166,28 @@ for (const vp of VIEWPORTS) {
   });
 }
 
+for (const vp of VIEWPORTS) {
+  test(`${vp.name}: a lineup filter (off court: Dwyane Wade) picked by name in the bar; numbers are the players table's`, async ({ page }) => {
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await signIn(page, DEMO.subscriber, '/');
+    await page.goto(COMPARISON);
+    await expect(bar(page)).toBeVisible({ timeout: 20_000 });
+    await bar(page).locator('[data-group="Lineup"]').click();
+    const offCourt = page.locator('.sa-popover [data-filter="OffCourt"]');
+    await expect(offCourt).toBeVisible({ timeout: 20_000 });
+    await offCourt.getByRole('combobox').fill('dwyane wade');
+    await offCourt.getByRole('option', { name: 'Dwyane Wade' }).click();
+    await expect(offCourt.locator('.sa-chosen')).toContainText('Dwyane Wade');
+    await page.screenshot({ path: `/tmp/compare-filters-lineup-popover-${vp.name}.png` });
+    await page.keyboard.press('Escape');
+    await bar(page).getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page).toHaveURL(/&offCourt=2548$/, { timeout: 30_000 });
+    await expectColumnsAreTableRows(page, { off_court: '2548' });
+    await expect(page.getByLabel('Applied filters')).toContainText('Dwyane Wade');
+    await noSidewaysScroll(page);
+  });
+}
+
 test('an unreadable filter value in the URL is a 400 with the page message naming it', async ({ page }) => {
   for (const [query, message] of [
     ['period=9', 'period: "9" is not one of 1, 2, 3, 4, 5, 6, 7'],
