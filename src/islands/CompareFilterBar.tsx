@@ -12,6 +12,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { COMPARE_FILTERS, compareFiltersHref } from '../lib/compare';
+import type { FilterValues } from '../lib/filterValues';
 import { parseFilterQuery } from '../lib/queryState';
 import { appEnv } from '../stores/appEnv';
 import { applyFilters, resetAllFilters, setPageFilters } from '../stores/filters';
@@ -19,10 +20,18 @@ import { loadPlayers } from '../stores/players';
 import FilterBar from './FilterBar';
 import '../styles/stats.css';
 
+/** May this user set the gated filters (an active Stats plan)? */
+const mayUseGated = () => appEnv().filterAccess() === 'plan';
+
 /** Load the comparison for these applied filters (a new history entry: Back is the previous comparison). */
-function show(applied: Parameters<typeof compareFiltersHref>[1]): void {
-  const authenticated = appEnv().filterAccess() === 'plan';
-  window.location.assign(compareFiltersHref(window.location.search, applied, { authenticated }));
+function show(applied: FilterValues): void {
+  window.location.assign(compareFiltersHref(window.location.search, applied, { authenticated: mayUseGated() }));
+}
+
+/** The bar's draft and applied values: the URL's filters (gated ones only for a subscriber). */
+function fromUrl(): void {
+  const authenticated = mayUseGated();
+  setPageFilters(COMPARE_FILTERS, parseFilterQuery(window.location.search, { authenticated }), { authenticated });
 }
 
 export default function CompareFilterBar({ children }: { children?: ReactNode }) {
@@ -33,21 +42,25 @@ export default function CompareFilterBar({ children }: { children?: ReactNode })
     loadPlayers().catch((err: unknown) => appEnv().logError('Could not load the player list', err));
     void appEnv()
       .filterAccessKnown()
-      .then((access) => {
+      .then(() => {
         if (!live) return;
-        const authenticated = access === 'plan';
-        setPageFilters(COMPARE_FILTERS, parseFilterQuery(window.location.search, { authenticated }), { authenticated });
+        fromUrl();
         setStarted(true);
       });
+    // Back to this page from the browser's page cache: the store still holds what was applied on leaving it.
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) fromUrl();
+    };
+    window.addEventListener('pageshow', onShow);
     return () => {
       live = false;
+      window.removeEventListener('pageshow', onShow);
     };
   }, []);
   if (!started) return <>{children}</>;
-  const authenticated = () => appEnv().filterAccess() === 'plan';
   return (
     <div className="sa-app cmp-filterbar" data-testid="compare-filterbar">
-      <FilterBar onApply={() => show(applyFilters({ authenticated: authenticated() }))} onReset={() => show(resetAllFilters())} />
+      <FilterBar onApply={() => show(applyFilters({ authenticated: mayUseGated() }))} onReset={() => show(resetAllFilters())} />
     </div>
   );
 }

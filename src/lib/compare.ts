@@ -163,7 +163,6 @@ export function compareFromPlayerPage(playerId: number | string, search: string)
   return compareHref(kept, [{ playerId: Number(playerId), span }]);
 }
 
-
 /**
  * The permalink after the filter bar's Apply (or Reset) on the compare page: the URL's players, side and metric
  * set as they are, its filter keys replaced by `applied` (non-default filters only, as every stats page writes

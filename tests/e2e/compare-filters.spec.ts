@@ -120,6 +120,16 @@ for (const vp of VIEWPORTS) {
     expect(await tableText(second)).toEqual(filtered);
     await second.close();
 
+    // Back is the comparison before the filter, the bar too (also when the browser restores it from its cache).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/stats\/compare\?p=2544(:|%3A)2012-13&p=201142(:|%3A)2012-13$/);
+    expect(await tableText(page)).toEqual(plain);
+    await expect(bar(page)).toBeVisible({ timeout: 20_000 });
+    await expect(bar(page).locator('[data-group="Time Within Game"] .sa-count')).toHaveCount(0);
+    await page.goForward();
+    await expect(page).toHaveURL(/period=4$/);
+    await expect(bar(page).locator('[data-group="Time Within Game"] .sa-count')).toHaveText('1', { timeout: 20_000 });
+
     // Removing the pill restores the numbers.
     await pills.getByRole('link', { name: /Remove the .* filter/ }).click();
     await expect(page).toHaveURL(/\/stats\/compare\?p=2544%3A2012-13&p=201142%3A2012-13$/);
