@@ -6,6 +6,10 @@
  * once, the popover module loads when the browser is idle, or at the first pointer or focus on the bar, and a
  * click before it has arrived opens that group's popover as soon as it has. The buttons are plain and never
  * re-mount (src/islands/lateModule.ts).
+ *
+ * What Apply and "Reset filters" do is the page's: the stats app updates the URL and fetches its table
+ * (src/stores/statsApp.ts); the server-rendered compare page loads the new URL (src/islands/CompareFilterBar.tsx).
+ * Either way the draft and applied values are the one filter store's (src/stores/filters.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -14,7 +18,6 @@ import { filterDef, isDefault, sameValue, valueOf, type FilterValue, type Filter
 import { whenIdle } from '../lib/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $filterAccess, type FilterAccess } from '../stores/session';
-import { applyAndFetch, resetFiltersAndFetch } from '../stores/statsApp';
 import GroupButtonFace, { activeCount, groupLockFor } from './filters/GroupButtonFace';
 import { lateModule } from './lateModule';
 
@@ -60,7 +63,14 @@ function FilterGroupButton({ group, names, values, applied, access, onChange, wa
   );
 }
 
-export default function FilterBar() {
+interface Props {
+  /** apply the draft (src/stores/filters.ts applyFilters) and show the page's numbers for it */
+  onApply: () => void;
+  /** every filter back to its default, applied */
+  onReset: () => void;
+}
+
+export default function FilterBar({ onApply, onReset }: Props) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true)), []);
   const state = useStore($filters);
@@ -77,7 +87,7 @@ export default function FilterBar() {
       ))}
       <span className="sa-apply-area">
         {anyApplied && !state.unapplied && (
-          <button type="button" className="sa-link-button" onClick={() => void resetFiltersAndFetch()}>
+          <button type="button" className="sa-link-button" onClick={onReset}>
             Reset filters
           </button>
         )}
@@ -91,7 +101,7 @@ export default function FilterBar() {
             </button>
           </>
         )}
-        <button type="button" className="sa-apply" disabled={!state.unapplied} onClick={() => void applyAndFetch()}>
+        <button type="button" className="sa-apply" disabled={!state.unapplied} onClick={onApply}>
           Apply
         </button>
       </span>

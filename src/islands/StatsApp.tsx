@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
 import { $page } from '../stores/page';
-import { restoreFromHistory, startStatsApp } from '../stores/statsApp';
+import { applyAndFetch, resetFiltersAndFetch, restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
@@ -101,7 +101,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
             {kind === 'GamePlayers' && <BoxScore />}
             <div className="sa-controls">
               <Toolbar />
-              <FilterBar />
+              <FilterBar onApply={() => void applyAndFetch()} onReset={() => void resetFiltersAndFetch()} />
             </div>
             <FilterPills />
             {kind === 'TeamWowy' ? (

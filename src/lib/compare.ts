@@ -8,17 +8,25 @@
  *   side       offense | defense: which of the players table's sets are offered (compareSetDefinitions)
  *   metricSet  the set's clientQueryParam (as on /stats/players)
  *   every filter of the players table by its query key (src/lib/queryState.ts), except `season`: each player
- *   has his own seasons
+ *   has his own seasons (COMPARE_FILTERS); a value the filter cannot read is a 400 naming its key
  * The API form (/api/compare, /api/v1/compare) takes `player` instead of `p`, the same `{id}:{seasons}` values,
  * with the filters by their api keys as /api/data does.
  */
-import { FILTERS, SEASONS, seasonLabel } from './filters';
+import { FILTERS, SEASONS, seasonLabel, type FilterName } from './filters';
+import { filterDef, keepOnly, relevantFilters, type FilterValues } from './filterValues';
+import { viewQuery } from './queryState';
 import { betterOf, type Better } from './columnMeta';
 import { columnsOf, metricSetDefinitions, onOffParts, type MetricSetDefinition } from './metricSets';
 import type { Side } from './pageKinds';
 
 export const MAX_COMPARED = 4;
 export const COMPARE_PLAYER_KEY = 'p';
+
+/**
+ * The filters of a comparison: the players table's, except Season. Each compared player has his own seasons
+ * (his card's From/To), so the page's filter bar offers no Season and the URL's `season` is never read.
+ */
+export const COMPARE_FILTERS: readonly FilterName[] = relevantFilters('Players').filter((n) => n !== 'Season');
 
 /** One compared player: his id and his seasons (start years, first to last). */
 export interface ComparedPlayer {
@@ -153,4 +161,22 @@ export function compareFromPlayerPage(playerId: number | string, search: string)
   const filterKeys = new Set(FILTERS.map((f) => f.queryKey));
   const kept = new URLSearchParams([...params].filter(([k]) => filterKeys.has(k)));
   return compareHref(kept, [{ playerId: Number(playerId), span }]);
+}
+
+/**
+ * The permalink after the filter bar's Apply (or Reset) on the compare page: the URL's players, side and metric
+ * set as they are, its filter keys replaced by `applied` (non-default filters only, as every stats page writes
+ * them). A user without the Stats plan cannot set a gated filter (the bar locks them): the URL's gated keys stay
+ * as they were, so a shared link's paid filters still show locked.
+ */
+export function compareFiltersHref(search: string, applied: FilterValues, opts: { authenticated: boolean }): string {
+  const params = new URLSearchParams(search);
+  const replaced = COMPARE_FILTERS.filter((n) => opts.authenticated || !filterDef(n).requiresAuth);
+  for (const n of replaced) params.delete(filterDef(n).queryKey);
+  for (const [k, v] of viewQuery({ filters: keepOnly(applied, replaced), side: null, metricSet: null })) params.append(k, v);
+  const players = params.getAll(COMPARE_PLAYER_KEY).flatMap((v) => {
+    const p = parseComparedPlayer(v);
+    return typeof p === 'string' ? [] : [p];
+  });
+  return compareHref(params, players);
 }

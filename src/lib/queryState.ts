@@ -141,6 +141,46 @@ export function lockedFilterQuery(search: string | URLSearchParams, relevant: re
   });
 }
 
+/** What a filter's query key takes, in words (for the message about a value it cannot read). */
+function expectedOf(f: FilterDefinition): string {
+  switch (f.type) {
+    case 'multi':
+      return `one of ${(f.offered ?? f.options).join(', ')}`;
+    case 'date':
+      return 'a date written YYYY-MM-DD';
+    case 'range':
+      return `a range written low_high from ${f.min} to ${f.max} (e.g. ${f.min}_${f.max})`;
+    case 'boolean':
+      return 'true or false';
+    case 'choice':
+      return `one of ${f.options.join(', ')}`;
+    case 'teams':
+      return 'a team abbreviation (e.g. BOS)';
+    case 'players':
+      return 'a player id (e.g. 2544)';
+  }
+}
+
+/**
+ * The first value of the query that a filter of `names` cannot read, with what that filter takes, or null. The
+ * stats client ignores such a value (spec section 5); a server-rendered page that answers for the URL alone
+ * (the compare page) reports it instead of showing numbers the visitor did not ask for. Each value is read
+ * alone, as readFilter reads the whole key, so `period=4&period=9` names the 9.
+ */
+export function unreadableFilterValue(
+  search: string | URLSearchParams,
+  names: readonly FilterName[],
+): { key: string; value: string; expected: string } | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  for (const f of FILTERS) {
+    if (!names.includes(f.name)) continue;
+    for (const value of valuesOf(params, f.queryKey)) {
+      if (readFilter(f, new URLSearchParams([[f.queryKey, value]])) === undefined) return { key: f.queryKey, value, expected: expectedOf(f) };
+    }
+  }
+  return null;
+}
+
 /** The query strings of one filter value (as they appear after `key=`). */
 export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
   const f = filterDef(name);

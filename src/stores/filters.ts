@@ -91,7 +91,14 @@ export function resetAllFilters(): FilterValues {
  * Anonymous users get the gated filters at their defaults.
  */
 export function rebuildFilters(kind: Parameters<typeof relevantFilters>[0], values: FilterValues, opts: { authenticated: boolean }): FilterValues {
-  const relevant = relevantFilters(kind);
+  return setPageFilters(relevantFilters(kind), values, opts);
+}
+
+/**
+ * The same for a page that names its filters itself (the compare page: the players table's but Season, each
+ * compared player having his own seasons): draft and applied become `values` limited to `relevant`.
+ */
+export function setPageFilters(relevant: readonly FilterName[], values: FilterValues, opts: { authenticated: boolean }): FilterValues {
   const kept = keepOnly(opts.authenticated ? values : withoutGated(values), relevant);
   $filters.set({ ...$filters.get(), values: kept, applied: kept, unapplied: false, relevant });
   return kept;

@@ -126,6 +126,6 @@ test('a name that matches several players offers the choice; paid filters show l
   await page.goto('/stats/compare?p=2544:2012-13&p=201142:2012-13&metricSet=offensive-overview');
   const plain = await tableText(page);
   await page.goto('/stats/compare?p=2544:2012-13&p=201142:2012-13&metricSet=offensive-overview&period=4');
-  await expect(page.getByLabel('Other filters')).toContainText('needs the Stats plan, not applied');
+  await expect(page.getByLabel('Applied filters')).toContainText('needs the Stats plan, not applied');
   expect(await tableText(page)).toEqual(plain);
 });

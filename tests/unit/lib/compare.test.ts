@@ -1,7 +1,9 @@
 /** The comparison's URL state and its best-of-line rule (src/lib/compare.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestOf, compareFromPlayerPage, comparedPlayerValue, compareHref, parseComparedPlayer } from '../../../src/lib/compare';
+import { bestOf, COMPARE_FILTERS, compareFiltersHref, compareFromPlayerPage, comparedPlayerValue, compareHref, parseComparedPlayer } from '../../../src/lib/compare';
+import { defaultFilterValues } from '../../../src/lib/filterValues';
+import { parseFilterQuery } from '../../../src/lib/queryState';
 
 describe('compared players in the URL', () => {
   it('reads an id with a season, a span (either order) or nothing', () => {
@@ -56,5 +58,37 @@ describe('bestOf', () => {
         for (const i of bestOf(values, 'higher')) for (const v of values) if (v !== null) expect(values[i]!).toBeGreaterThanOrEqual(v);
       }),
     );
+  });
+});
+
+describe('the filter bar on the compare page (compareFiltersHref)', () => {
+  const search = '?p=2544%3A2012-13&p=201142%3A2012-13&period=4&side=defense&metricSet=defense-and-rebounding';
+
+  it('offers the players table filters without Season (each player has his own seasons)', () => {
+    expect(COMPARE_FILTERS).not.toContain('Season');
+    expect(COMPARE_FILTERS).toEqual(expect.arrayContaining(['SeasonType', 'Period', 'ScoreDifferential', 'Opponent', 'OnCourtWith', 'OffCourt']));
+  });
+
+  it('a subscriber: the applied filters replace the URL filters; players, side and set stay', () => {
+    const applied = { ...parseFilterQuery(search, { authenticated: true }), Period: [], Location: ['home'], ScoreDifferential: [-5, 5] as const };
+    expect(compareFiltersHref(search, applied, { authenticated: true })).toBe(
+      '/stats/compare?p=2544%3A2012-13&p=201142%3A2012-13&side=defense&metricSet=defense-and-rebounding&location=home&scoreDifferential=-5_5',
+    );
+    // Back to the defaults: no filter key left.
+    expect(compareFiltersHref(search, defaultFilterValues(), { authenticated: true })).toBe(
+      '/stats/compare?p=2544%3A2012-13&p=201142%3A2012-13&side=defense&metricSet=defense-and-rebounding',
+    );
+  });
+
+  it('a visitor without the plan: the URL paid filters stay as they were (shown locked), the free ones are replaced', () => {
+    const applied = { ...defaultFilterValues(), SeasonType: ['playoffs'], FilterOutGarbageTime: false, Period: [1] };
+    expect(compareFiltersHref(`${search}&isGarbageTime=true`, applied, { authenticated: false })).toBe(
+      '/stats/compare?p=2544%3A2012-13&p=201142%3A2012-13&period=4&side=defense&metricSet=defense-and-rebounding&seasonType=playoffs&isGarbageTime=false',
+    );
+  });
+
+  it('never writes a season: the Season value of the store is not the comparison\'s', () => {
+    const applied = { ...defaultFilterValues(), Season: [2012, 2013] };
+    expect(compareFiltersHref('?p=2544%3A2012-13&season=2015', applied, { authenticated: true })).toBe('/stats/compare?p=2544%3A2012-13');
   });
 });

@@ -13,6 +13,7 @@ import {
   normaliseTeams,
   parseFilterQuery,
   parseViewQuery,
+  unreadableFilterValue,
   viewQuery,
 } from '../../../src/lib/queryState';
 import { TEAMS, teamByAbbr } from '../../../src/lib/teams';
@@ -231,5 +232,26 @@ describe('round trips (the URL is the source of truth)', () => {
     const filters = parseFilterQuery('season=2012&scoreDifferential=-5_5', AUTH);
     const params = dataSearchParams({ page: 'GameTeam', entity: '0022200001', side: 'offense', metricSet: null, filters, relevant: relevantFilters('GameTeam'), authenticated: true });
     expect(params.toString()).toBe('page=GameTeam&entity=0022200001&is_garbage_time=true&score_diff_low=-5&score_diff_high=5');
+  });
+});
+
+describe('unreadableFilterValue (the compare page reports what the stats client ignores)', () => {
+  const names = ['SeasonType', 'Period', 'ScoreDifferential', 'StartDate', 'Clutch', 'LineupAllOrAny', 'Opponent', 'OnCourtWith'] as const;
+
+  it('finds nothing in a readable query', () => {
+    expect(unreadableFilterValue('period=4&period=5&scoreDifferential=-5_5&startDate=2013/01/05&clutch=yes&lineupAllOrAny=any&opponent=BOS&onCourtWith=2544&seasonType=playoffs', names)).toBeNull();
+    // Keys outside the names are not read (season on the compare page: each player has his own).
+    expect(unreadableFilterValue('season=1999&period=4', names)).toBeNull();
+  });
+
+  it('names the key, the value and what the filter takes', () => {
+    expect(unreadableFilterValue('period=4&period=9', names)).toEqual({ key: 'period', value: '9', expected: 'one of 1, 2, 3, 4, 5, 6, 7' });
+    expect(unreadableFilterValue('scoreDifferential=close', names)).toEqual({ key: 'scoreDifferential', value: 'close', expected: 'a range written low_high from -75 to 75 (e.g. -75_75)' });
+    expect(unreadableFilterValue('startDate=2013-02-30', names)?.expected).toBe('a date written YYYY-MM-DD');
+    expect(unreadableFilterValue('clutch=maybe', names)?.expected).toBe('true or false');
+    expect(unreadableFilterValue('lineupAllOrAny=some', names)?.expected).toBe('one of all, any');
+    expect(unreadableFilterValue('opponent=XYZ', names)?.expected).toBe('a team abbreviation (e.g. BOS)');
+    expect(unreadableFilterValue('onCourtWith=lebron', names)?.expected).toBe('a player id (e.g. 2544)');
+    expect(unreadableFilterValue('seasonType=summer', names)?.expected).toBe('one of regular, playoffs');
   });
 });

@@ -5,15 +5,16 @@
  *   (request/gating.ts, the same rule as every endpoint).
  * - the page (/stats/compare): `p` repeated, `side`, `metricSet`, and the filters by their query keys as on every
  *   stats page. Like the stats client, the page leaves out gated filters the visitor may not use and lists them
- *   as locked (spec section 5), so a shared permalink opens for everyone.
+ *   as locked (spec section 5), so a shared permalink opens for everyone. Unlike it, a value a filter cannot
+ *   read is a 400 naming its key (the page shows numbers for its URL alone: ignoring a typo would show numbers
+ *   nobody asked for).
  * Either way the filters are the players table's; `season` is not one of them (each player has his own seasons).
  */
 import { ParamError, parseDataQuery, rawQueryFromSearchParams, SIDES, type RawQuery, type Side } from '../../../lib/apiParams';
-import { COMPARE_PLAYER_KEY, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../../lib/compare';
+import { COMPARE_FILTERS, COMPARE_PLAYER_KEY, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../../lib/compare';
 import { dataSearchParams } from '../../../lib/dataRequest';
-import { relevantFilters } from '../../../lib/filterValues';
 import { mayUseGatedFilters } from '../../../lib/planStatus';
-import { lockedFilterQuery, parseViewQuery, type LockedFilter, type ViewState } from '../../../lib/queryState';
+import { lockedFilterQuery, parseViewQuery, unreadableFilterValue, type LockedFilter, type ViewState } from '../../../lib/queryState';
 import type { Session } from '../../../lib/session';
 import type { APIContext } from 'astro';
 import type { Asker } from '../answers/answers';
@@ -68,9 +69,11 @@ export interface ComparePage {
 /** The page's URL -> the compare request it shows (0 to 4 players: the page invites adding more). */
 export function parseComparePage(params: URLSearchParams, session: Session | null | undefined, now: number): ComparePage {
   const players = playersOf(params.getAll(COMPARE_PLAYER_KEY).filter((v) => v.trim() !== ''), COMPARE_PLAYER_KEY, 0);
+  const bad = unreadableFilterValue(params, COMPARE_FILTERS);
+  if (bad) throw new ParamError(bad.key, `"${bad.value}" is not ${bad.expected}`);
   const allowed = mayUseGatedFilters(session, now);
   const view = parseViewQuery(params, { authenticated: allowed });
-  const relevant = relevantFilters('Players').filter((n) => n !== 'Season');
+  const relevant = COMPARE_FILTERS;
   const api = dataSearchParams({ page: 'Players', entity: null, side: 'offense', metricSet: null, filters: view.filters, relevant, authenticated: allowed });
   const filters = rawQueryFromSearchParams(api);
   delete filters.page;
