@@ -142,8 +142,10 @@ const perspectiveTeam = (persp: Perspective, alias: string) =>
 /**
  * Possessions in the sample from one perspective (the scope's materialised table when `db` holds one): `SELECT p.* FROM possessions p ...`.
  * `extra` adds conditions on p. Columns are those of the possessions table (count possessions with sum(possessions)).
+ * `teamSeasons` (entityScope.ts): read only the possessions filed under these team-seasons from this
+ * perspective's side in team_possessions (a team's or a player's page), a superset of what `extra` keeps.
  */
-export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = []): string {
+export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = [], teamSeasons: readonly number[] | null = null): string {
   const scoped = scopedPossessionTable(db, f);
   if (scoped) {
     // The request materialised its possessions (src/server/stats/sql/sample.ts) with a flag per perspective.
@@ -151,12 +153,13 @@ export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, pers
   }
   const joinTg = needsTeamGames(f);
   const where = and([
+    ...(teamSeasons ? [teamSeasons.length ? `p.team_season IN ${b.list(teamSeasons)}` : 'FALSE', `p.filed_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`] : []),
     ...sampleConditions(f, b, 'p'),
     ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
     ...possessionConditions(f, b, persp, 'p'),
     ...extra,
   ]);
-  return `SELECT p.* FROM possessions p${
+  return `SELECT p.* FROM ${teamSeasons ? 'team_possessions' : 'possessions'} p${
     joinTg ? ` JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = ${perspectiveTeam(persp, 'p')}` : ''
   } WHERE ${where}`;
 }

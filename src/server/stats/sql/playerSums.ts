@@ -10,6 +10,7 @@ import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sa
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
 import { offCourtTerms, sumTerms } from './offCourt';
+import { entityTeamSeasons } from './entityScope';
 import { stateAnswers, stateSumsSql } from './presummed';
 import { and, Params } from './sql';
 import { groupSelect, type GroupKey } from './groups';
@@ -50,7 +51,8 @@ async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: Playe
     // Lineup filters keep few possessions: their sample is read once, narrow, as a CTE of this query
     // (src/server/stats/sql/sample.ts); other possession filters are applied inline to each source.
     const sample = hasLineupFilter(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
-    const rows = playerPossessionRows(db, f, b, o, sample);
+    const narrow = sample ? null : await entityTeamSeasons(db, f, o);
+    const rows = playerPossessionRows(db, f, b, o, sample, narrow);
     // Own and on-court rows are summed apart (each part only its own counters, over its own rows), then
     // joined by group: a player with only one kind of row in a group gets zeros for the other kind.
     const part = (source: string, counters: readonly string[]) =>
@@ -104,7 +106,14 @@ function sampleNarrowing(b: Params, o: PlayerSumsOptions): string[] {
  * season, season_type and slot. With a `sample`, they read the query's CTE named sample; else the possession
  * table with the filters inline.
  */
-function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions, sample: SampleSelect | null): { own: string; onCourt: string } {
+function playerPossessionRows(
+  db: StatsDb,
+  f: AppliedFilters,
+  b: Params,
+  o: PlayerSumsOptions,
+  sample: SampleSelect | null,
+  narrow: readonly number[] | null,
+): { own: string; onCourt: string } {
   const offExtra: string[] = [];
   const defExtra: string[] = [];
   // On-court rows need the player in the possession's five; his own counters do not (a substitute who comes
@@ -127,8 +136,8 @@ function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: Play
     defExtra.push(`p.game_id = ${id}`);
   }
   const fromSample = (flag: string, extra: string[]) => `SELECT * FROM sample p WHERE ${and([flag, ...extra])}`;
-  const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra]);
-  const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra]);
+  const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra], narrow);
+  const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra], narrow);
   const own = PLAYER_OWN_COUNTERS.map((c) => `s.${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
   const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
@@ -151,8 +160,8 @@ function playerPossessionRows(db: StatsDb, f: AppliedFilters, b: Params, o: Play
        byTeam ? periodCondition(f, b, 's') : '',
      ])} ${playerFilter}`;
   } else {
-    const po = possessionSource(db, f, b, 'offense', offExtra);
-    const pd = possessionSource(db, f, b, 'defense', defExtra);
+    const po = possessionSource(db, f, b, 'offense', offExtra, narrow);
+    const pd = possessionSource(db, f, b, 'defense', defExtra, narrow);
     ownRows = `
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(O, 's.player_id')} AS slot, ${own}
       FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter}

@@ -13,11 +13,13 @@ import {
   needsTeamGames,
   possessionSource,
   sampleConditions,
+  scopedPossessionTable,
   teamGameConditions,
   teamGameSource,
   type Perspective,
 } from './filterSql';
 import { groupSelect, type GroupKey } from './groups';
+import { entityTeamSeasons } from './entityScope';
 import { offCourtTerms, someCounterNotZero, sumTerms } from './offCourt';
 import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
@@ -33,6 +35,8 @@ export interface TeamSumsOptions {
   groupBy: readonly GroupKey[];
   /** extra conditions on the possession alias p (built with the same Params) */
   extra?: (b: Params) => string[];
+  /** the team whose possessions these are (adds the condition; its team-seasons narrow the possession path) */
+  teamId?: number;
   /** force the possession table (lineup grouping) */
   possessions?: boolean;
   /** keep only groups with at least this many possessions (in SQL: lineup tables drop most of their groups) */
@@ -61,7 +65,7 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
     const least = o.minPossessions;
     return sumTerms(parts, o.groupBy, TEAM_COUNTERS, { having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]) });
   }
-  const extra = o.extra ? o.extra(b) : [];
+  const extra = [...(o.teamId !== undefined ? [`p.${o.persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId)}`] : []), ...(o.extra ? o.extra(b) : [])];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   // The pre-summed rows where the filters allow (presummed.ts): by lineup with season filters only, or by team
   // with period and score filters; else the possessions (or the per-game totals without possession filters).
@@ -73,7 +77,8 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
         ? stateTeamSource(db, f, b, o.persp, extra, o.groupBy)
         : null;
   if (usePoss && !presummed) await fullSample(db, f);
-  const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra) : teamGameSource(f, b, o.persp, extra));
+  const narrow = usePoss && !presummed && !scopedPossessionTable(db, f) ? await entityTeamSeasons(db, f, { teamId: o.teamId }) : null;
+  const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra, narrow) : teamGameSource(f, b, o.persp, extra));
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
@@ -222,7 +227,8 @@ async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCo
     const extra: string[] = [];
     if (o.playerId !== undefined) extra.push(`${b.bind(o.playerId)} IN (${mine.map((c) => `p.${c}`).join(', ')})`);
     if (o.teamId !== undefined) extra.push(`p.${teamCol} = ${b.bind(o.teamId)}`);
-    const p = possessionSource(db, f, b, o.persp, extra);
+    const narrow = scopedPossessionTable(db, f) ? null : await entityTeamSeasons(db, f, o);
+    const p = possessionSource(db, f, b, o.persp, extra, narrow);
     const counters = TEAM_COUNTERS.map((c) => `p.${c}`).join(', ');
     src = `SELECT unnest([${mine.map((c) => `p.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
         p.${teamCol} AS team_id, p.game_id, p.season, p.season_type, ${counters} FROM (${p}) p`;

@@ -35,11 +35,10 @@ export interface OnOffEntry {
  */
 async function rosterSpanTotals(db: StatsDb, f: AppliedFilters, persp: Perspective, o: { playerId?: number; teamId?: number }): Promise<Row[]> {
   const b = new Params();
-  const teamCol = persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const byGame = await teamSumsSql(db, f, b, {
     persp,
     groupBy: ['team_id', 'season', 'season_type', 'game_id'],
-    extra: o.teamId === undefined ? undefined : (bb) => [`p.${teamCol} = ${bb.bind(o.teamId!)}`],
+    teamId: o.teamId,
   });
   const sql = `WITH team_game_sums AS (${byGame}),
     spans AS (
@@ -71,7 +70,7 @@ export async function onOffEntries(db: StatsDb,
     teamSumsBy(db, f, {
       persp,
       groupBy: ['team_id', 'season', 'season_type'],
-      extra: o.teamId === undefined ? undefined : (b) => [`p.${persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId!)}`],
+      teamId: o.teamId,
     }),
     rosterSpanTotals(db, f, persp, o),
     leagueHalfcourtPpp(db, f),

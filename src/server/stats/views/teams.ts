@@ -40,9 +40,8 @@ const showsNet = (q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff') => setsOf(q, 
 export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const persp = perspOf(q);
-  const col = persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const [rows, hcPpp] = await Promise.all([
-    teamSumsBy(db, q.filters, { persp, groupBy: ['season', 'season_type'], extra: (b) => [`p.${col} = ${b.bind(team.teamId)}`] }),
+    teamSumsBy(db, q.filters, { persp, groupBy: ['season', 'season_type'], teamId: team.teamId }),
     leagueHalfcourtPpp(db, q.filters),
   ]);
   const entries = rows

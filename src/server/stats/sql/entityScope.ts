@@ -1,0 +1,40 @@
+/**
+ * Team and player pages on the possession path read their team-seasons only (issue 25). The possession table is
+ * ordered by game, so a team's or a player's possessions are spread over every row group of the seasons; its
+ * team-clustered copy, team_possessions (aggregates.ts), files every possession under its offense's and its
+ * defense's team-season, sorted by team-season, so reading a few team-seasons lets DuckDB skip the other row
+ * groups. A team's possessions from one side are exactly those filed under its team-seasons with that side's
+ * flag; a player's (on the floor, and his own counters) lie in his teams' seasons (player_seasons), which the
+ * ingest checks (aggregates.ts assertOnCourtTeamsKnown). The callers keep their exact conditions (his team, him
+ * in the five): this only picks the rows the scan reads. The reference paths (plan.ts) read the possession
+ * table, so tests/api/planPaths.test.ts compares both.
+ */
+import type { AppliedFilters } from '../../../lib/apiParams';
+import type { StatsDb } from '../../db/statsDb';
+import { teamSeasonKey, teamSeasonValue } from './aggregates';
+import { referencePaths } from './plan';
+import { Params } from './sql';
+
+/** Whose possessions a sum reads: a team, a player, or (neither) the league's. */
+export interface Entity {
+  teamId?: number;
+  playerId?: number;
+}
+
+/**
+ * The team-seasons (team_possessions' key) holding every possession of the entity in f's seasons, or null when
+ * the possession table is read (the league's, or the reference paths).
+ */
+export async function entityTeamSeasons(db: StatsDb, f: AppliedFilters, e: Entity): Promise<number[] | null> {
+  if (referencePaths(db)) return null;
+  if (e.teamId !== undefined) return f.seasons.map((season) => teamSeasonValue(e.teamId!, season));
+  if (e.playerId === undefined || f.seasons.length === 0) return null;
+  const b = new Params();
+  const rows = await db.query<{ team_season: number }>(
+    `SELECT DISTINCT ${teamSeasonKey('t.team_id', 'season')} AS team_season
+       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
+      WHERE player_id = ${b.bind(e.playerId)} AND season IN ${b.list(f.seasons)}`,
+    b.values,
+  );
+  return rows.map((r) => Number(r.team_season)).sort((x, y) => x - y);
+}
