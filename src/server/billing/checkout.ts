@@ -21,6 +21,11 @@ export type CheckoutStep =
   | { kind: 'verify-email' }
   | { kind: 'error'; status: 400 | 503; message: string };
 
+/** An account with a live paid subscription, or an active plan (an operator's grant), buys no second one. */
+export function hasRunningPlan(paid: BillingSubscription[], session: Session): boolean {
+  return paid.some((s) => isLive(s.status)) || statsPlanStatus(session, nowSeconds()).state === 'active';
+}
+
 export async function startCheckout(
   ctx: BillingContext,
   account: { user: UserRecord; session: Session } | null,
@@ -31,7 +36,7 @@ export async function startCheckout(
   const { user, session } = account;
   if (user.emailVerifiedAt === null) return { kind: 'verify-email' };
   const paid = await ctx.store.billingSubscriptionsOf(user.id);
-  if (paid.some((s) => isLive(s.status)) || statsPlanStatus(session, nowSeconds()).state === 'active') {
+  if (hasRunningPlan(paid, session)) {
     return { kind: 'redirect', location: paid.length > 0 ? '/billing/portal' : '/profile#plan' };
   }
   let customerId = await ctx.store.billingCustomerOf(user.id);
