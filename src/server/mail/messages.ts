@@ -95,7 +95,7 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
       hello(name),
       'The password of your account was just changed, and every other device was signed out.',
       // The From address takes no replies: say what the owner can do, not "reply".
-      `If this was not you, choose a new password at once at ${forgotUrl}: that signs every device out again.`,
+      `If this was not you, choose a new password at once, which signs every device out again: ${forgotUrl}`,
     ],
   });
 }
@@ -117,7 +117,7 @@ export function emailChangeRequestedMail(to: string, name: string, newEmail: str
     paragraphs: [
       hello(name),
       `Someone signed in to your account asked to move it to ${newEmail}. It moves once that address is confirmed.`,
-      `If this was not you, someone knows your password: choose a new one now at ${forgotUrl}, which signs every device out.`,
+      `If this was not you, someone knows your password: choose a new one now, which signs every device out: ${forgotUrl}`,
     ],
   });
 }

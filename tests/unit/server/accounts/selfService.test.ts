@@ -247,7 +247,8 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
       expect(mail.html).not.toMatch(/reply/i);
       // What to do instead: choose a new password, at the site's own forgot-password page.
       expect(mail.text).toContain('choose a new');
-      expect(mail.text).toContain('https://courtvision.test/forgot');
+      // The link ends its line, so no punctuation sticks to it when a mail client makes it clickable.
+      expect(mail.text).toMatch(/: https:\/\/courtvision\.test\/forgot\n/);
     }
   });
 
