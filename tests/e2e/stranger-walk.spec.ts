@@ -89,6 +89,12 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await page.goto(`${server.base}/pricing`);
   await page.getByRole('link', { name: 'Subscribe monthly' }).click();
   await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fcheckout%3Finterval%3Dmonth$/);
+  // Not a detour: the page says how the purchase goes on.
+  await expect(page.getByTestId('checkout-steps')).toHaveText(
+    'To buy the Stats plan: create your account here, confirm your email from the message we send, then sign in to continue to the checkout.',
+  );
+  await axe(page);
+  await onPhone(page, 'signup-to-buy');
   await page.getByLabel('Name').fill('Walker Stranger');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
