@@ -114,6 +114,7 @@ export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: b
   const live = (await ctx.store.billingSubscriptionsOf(user.id)).find((s) => s.status === 'active' || s.status === 'trialing');
   if (!live) return { ok: false, status: 400, message: 'You have no running paid plan to change.' };
   if (live.cancelAtPeriodEnd !== renew) return { ok: true, state: live };
+  ctx.provider.restore?.(live);
   let subscription: SubscriptionFields;
   try {
     subscription = await ctx.provider.setCancelAtPeriodEnd(live.subscriptionId, !renew);

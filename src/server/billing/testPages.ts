@@ -42,6 +42,11 @@ export async function payTestCheckout(
   return { ok: true, next: done.successUrl };
 }
 
+/** The test portal after a restart: the account's live subscriptions taken back from the site's records. */
+export async function restoreTestSubscriptions(ctx: BillingContext, provider: TestBillingProvider, userId: number): Promise<void> {
+  for (const record of await ctx.store.billingSubscriptionsOf(userId)) provider.restore(record);
+}
+
 export async function testPortalAction(
   ctx: BillingContext,
   provider: TestBillingProvider,
