@@ -100,6 +100,7 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your email');
+  await expect(page.getByTestId('checkout-steps')).toHaveCount(0);
   const verify = linkIn(await mailTo(email, /^Confirm your email/), '/verify?token=');
 
   // The wrong password first: the error, and the way on to the checkout is kept.
