@@ -71,7 +71,8 @@ export function alreadyRegisteredMail(to: string, signInUrl: string, forgotUrl: 
     paragraphs: [
       'Hello,',
       `Someone (perhaps you) tried to create a ${SITE_NAME} account with this address, which already has one. No new account was made and nothing changed.`,
-      `If it was you, sign in at ${signInUrl}. Forgot the password? Choose a new one at ${forgotUrl}.`,
+      // Each link ends its line: no full stop sticks to it when a mail client makes it clickable.
+      `If it was you, sign in with the link below. Forgot the password? Choose a new one here: ${forgotUrl}`,
     ],
     action: { label: 'Sign in', url: signInUrl },
   });

@@ -104,6 +104,8 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     expect(rest).toEqual([]);
     expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Someone tried to create a Courtvision account with your email' });
     expect(mail!.text).toContain('https://courtvision.test/forgot');
+    // Every link in the text ends its line (a full stop after it would be taken into the link by some clients).
+    for (const url of mail!.text.match(/https?:\/\/\S+/g) ?? []) expect(url, mail!.text).not.toMatch(/[.,:;]$/);
   });
 
   it('sign-up refuses weak passwords and bad fields with a message naming the field, writing nothing', async () => {
