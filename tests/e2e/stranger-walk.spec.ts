@@ -3,6 +3,7 @@
  * test mode (the embedded default; mail through a real SMTP server, read as a mail client reads it):
  * - a mistyped password keeps where the visitor was going: the sign-in page after the error still carries the
  *   callbackUrl (the checkout), whether the form posts with its script or without (Auth.js's own answer drops it);
+ * - the home page's plan card offers "Create your account" to visitors only (a signed-in visitor: "Your account");
  * - the confirmation link followed twice: the address is confirmed already, nothing more to do (no "ask for a new
  *   link"), and the next step for someone without a plan is the plan;
  * - the account page gives the plan's date as the confirmation page and the Billing section give it (not the
@@ -86,7 +87,10 @@ async function axe(page: Page) {
 test('a newcomer who mistypes the password still reaches the checkout; the confirmation link followed twice says there is nothing more to do', async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('stranger');
-  await page.goto(`${server.base}/pricing`);
+  await page.goto(`${server.base}/`);
+  const planCard = page.locator('.plan-featured');
+  await expect(planCard.getByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/signup');
+  await planCard.getByRole('link', { name: 'See pricing' }).click();
   await page.getByRole('link', { name: 'Subscribe monthly' }).click();
   await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fcheckout%3Finterval%3Dmonth$/);
   // Not a detour: the page says how the purchase goes on.
@@ -139,6 +143,11 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await onPhone(page, 'verify-again');
   await page.getByRole('link', { name: 'See the Stats plan' }).click();
   await expect(page).toHaveURL(`${server.base}/pricing`);
+
+  // The home page (prerendered) no longer offers to create the account this visitor has.
+  await page.goto(`${server.base}/`);
+  await expect(planCard.getByRole('link', { name: 'Create your account' })).toHaveCount(0);
+  await expect(planCard.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
 });
 
 test('buying: the account page gives the confirmation page\'s date, says test mode moves no money, and no checkout is paid twice', async ({ page, context }) => {
