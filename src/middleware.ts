@@ -17,6 +17,7 @@ import { accountsDownAnswer } from './server/auth/accountsDown.ts';
 import { decideAccess } from './server/auth/access.ts';
 import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
+import { callbackPathOf } from './server/auth/callbackUrl.ts';
 import { rateLimitKeyOf } from './server/auth/clientIp.ts';
 import { getAccountForRequest, hasSessionCookie, nowSeconds } from './server/auth/session.ts';
 import { signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
@@ -94,7 +95,8 @@ const guardAuth = defineMiddleware(async (context, next) => {
   const json = context.request.headers.has('x-auth-return-redirect');
   const verdict = await signInGuard.check(ip, fields.email);
   if (!verdict.allowed) signIns.inc({ outcome: 'refused' });
-  if (verdict.limitedBy === 'account') return wrongPasswordResponse(context.url.origin, json);
+  const callbackPath = fields.callbackUrl ? callbackPathOf(fields.callbackUrl, context.url.origin) : null;
+  if (verdict.limitedBy === 'account') return wrongPasswordResponse(context.url.origin, json, callbackPath);
   if (!verdict.allowed) return tooManyRequestsResponse(verdict.retryAfterSeconds, json);
   const response = await next();
   const outcome = await signInOutcome(response);
@@ -104,6 +106,8 @@ const guardAuth = defineMiddleware(async (context, next) => {
     if (signInGuard.reachesThreshold(verdict)) await warnAccountOwner(fields.email, publicOrigin(context.url));
   }
   if (outcome === 'success') await signInGuard.recordSuccess(ip, fields.email);
+  // A wrong password keeps where the visitor was going (Auth.js's answer drops the callback URL).
+  if (outcome === 'failure') return wrongPasswordResponse(context.url.origin, json, callbackPath, response.headers);
   return response;
 });
 

@@ -67,12 +67,12 @@ export async function requestEmailChange(ctx: AccountContext, actor: Actor, inpu
   const sent = `We sent a link to ${newEmail}: your account moves to that address once you follow it. Your current address was told.`;
   if (await ctx.store.findUserByEmail(newEmail)) {
     // Said the same way as a free address: whether another account has it is not this user's to learn.
-    await ctx.store.enqueueMail([emailTakenMail(newEmail), emailChangeRequestedMail(user.email, user.name, newEmail)]);
+    await ctx.store.enqueueMail([emailTakenMail(newEmail), emailChangeRequestedMail(user.email, user.name, newEmail, link(ctx, '/forgot'))]);
   } else {
     const { value, token } = linkToken('change-email', newEmail);
     await ctx.store.issueToken({ ...token, userId: user.id }, [
       confirmNewEmailMail(newEmail, user.name, link(ctx, '/confirm-email', value)),
-      emailChangeRequestedMail(user.email, user.name, newEmail),
+      emailChangeRequestedMail(user.email, user.name, newEmail, link(ctx, '/forgot')),
     ]);
   }
   ctx.mailQueued?.();

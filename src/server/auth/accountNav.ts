@@ -9,7 +9,7 @@ import { STATS_PLAN, type Session } from '../../lib/session.ts';
 import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/authPaths.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
-export type BlockName = 'account-nav' | 'plan-status';
+export type BlockName = 'account-nav' | 'plan-status' | 'account-offer';
 
 
 const startMarker = (name: BlockName) => `<!--${name}-->`;
@@ -76,7 +76,18 @@ export function renderPlanStatus(session: Session | null, now: number): string {
   return `<p class="plan-status" data-plan-state="${status.state}">${text}</p>`;
 }
 
+/** The home page's plan card: "Create your account" for a visitor, the account page for someone who has one. */
+export function renderAccountOffer(session: Session | null): string {
+  return session
+    ? `<a class="button button-ghost" href="/profile">Your account</a>`
+    : `<a class="button button-ghost" href="${SIGN_UP_PATH}">Create your account</a>`;
+}
+
 /** Every per-visitor block for a signed-in visitor of a prerendered page. */
 export function visitorBlocks(session: Session, currentPath: string, now: number): Record<BlockName, string> {
-  return { 'account-nav': renderAccountNav(session, currentPath, now), 'plan-status': renderPlanStatus(session, now) };
+  return {
+    'account-nav': renderAccountNav(session, currentPath, now),
+    'plan-status': renderPlanStatus(session, now),
+    'account-offer': renderAccountOffer(session),
+  };
 }

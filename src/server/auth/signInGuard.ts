@@ -152,12 +152,19 @@ export async function signInOutcome(response: Response): Promise<'success' | 'fa
 }
 
 /**
- * The answer to an attempt refused by the account's delay: exactly what Auth.js answers to a wrong password (a
- * redirect to the sign-in page with CredentialsSignin, or that URL as JSON for scripted sign-ins).
+ * The answer to a wrong password: a redirect to the sign-in page with CredentialsSignin (or that URL as JSON for
+ * scripted sign-ins), keeping the attempt's callback path (a safe path of this site, else none), so that a
+ * mistyped password does not lose where the visitor was going (the checkout, a stats page). Auth.js's own
+ * answer drops it, so the middleware answers every failure with this, the attempts refused by the account's
+ * delay included: both read exactly the same. `headers` are the ones to keep (Auth.js's cookies).
  */
-export function wrongPasswordResponse(origin: string, json: boolean): Response {
-  const url = `${origin}/signin?${new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials' })}`;
-  return json ? Response.json({ url }) : Response.redirect(url, 302);
+export function wrongPasswordResponse(origin: string, json: boolean, callbackPath: string | null, headers?: Headers): Response {
+  const params = new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials' });
+  if (callbackPath && callbackPath !== '/') params.set('callbackUrl', callbackPath);
+  const url = `${origin}/signin?${params}`;
+  const answer = json ? Response.json({ url }) : new Response(null, { status: 302, headers: { Location: url } });
+  for (const cookie of headers?.getSetCookie() ?? []) answer.headers.append('Set-Cookie', cookie);
+  return answer;
 }
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';

@@ -12,6 +12,11 @@ export interface AccountPlanView {
   /** "$8.00 on December 25, 2026", or the date access ends. */
   nextCharge: string | null;
   endsOn: string | null;
+  /**
+   * The end of the running period of a live subscription (seconds): the date it renews or ends, the one the
+   * confirmation page and the emails give (the plan's own expiry adds a day of grace for a renewal in flight).
+   */
+  periodEnd: number | null;
   /** True when the user has a billing customer (the portal can open). */
   canManage: boolean;
 }
@@ -20,7 +25,7 @@ export interface AccountPlanView {
 export async function accountPlan(store: AccountStore, userId: number): Promise<AccountPlanView> {
   const [subscriptions, customer] = await Promise.all([store.billingSubscriptionsOf(userId), store.billingCustomerOf(userId)]);
   const subscription = subscriptions.find((s) => isLive(s.status)) ?? subscriptions[0] ?? null;
-  if (!subscription) return { subscription: null, label: null, tone: null, nextCharge: null, endsOn: null, canManage: customer !== null };
+  if (!subscription) return { subscription: null, label: null, tone: null, nextCharge: null, endsOn: null, periodEnd: null, canManage: customer !== null };
   const { label, tone } = describeSubscription(subscription);
   const live = isLive(subscription.status);
   const renews = live && !subscription.cancelAtPeriodEnd;
@@ -30,6 +35,7 @@ export async function accountPlan(store: AccountStore, userId: number): Promise<
     tone,
     nextCharge: renews ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${formatPlanDate(subscription.currentPeriodEnd)}` : null,
     endsOn: live && subscription.cancelAtPeriodEnd ? formatPlanDate(subscription.currentPeriodEnd) : null,
+    periodEnd: live ? subscription.currentPeriodEnd : null,
     canManage: customer !== null,
   };
 }

@@ -21,6 +21,11 @@ export type CheckoutStep =
   | { kind: 'verify-email' }
   | { kind: 'error'; status: 400 | 503; message: string };
 
+/** An account with a live paid subscription, or an active plan (an operator's grant), buys no second one. */
+export function hasRunningPlan(paid: BillingSubscription[], session: Session): boolean {
+  return paid.some((s) => isLive(s.status)) || statsPlanStatus(session, nowSeconds()).state === 'active';
+}
+
 export async function startCheckout(
   ctx: BillingContext,
   account: { user: UserRecord; session: Session } | null,
@@ -31,7 +36,7 @@ export async function startCheckout(
   const { user, session } = account;
   if (user.emailVerifiedAt === null) return { kind: 'verify-email' };
   const paid = await ctx.store.billingSubscriptionsOf(user.id);
-  if (paid.some((s) => isLive(s.status)) || statsPlanStatus(session, nowSeconds()).state === 'active') {
+  if (hasRunningPlan(paid, session)) {
     return { kind: 'redirect', location: paid.length > 0 ? '/billing/portal' : '/profile#plan' };
   }
   let customerId = await ctx.store.billingCustomerOf(user.id);
@@ -109,6 +114,7 @@ export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: b
   const live = (await ctx.store.billingSubscriptionsOf(user.id)).find((s) => s.status === 'active' || s.status === 'trialing');
   if (!live) return { ok: false, status: 400, message: 'You have no running paid plan to change.' };
   if (live.cancelAtPeriodEnd !== renew) return { ok: true, state: live };
+  ctx.provider.restore?.(live);
   let subscription: SubscriptionFields;
   try {
     subscription = await ctx.provider.setCancelAtPeriodEnd(live.subscriptionId, !renew);

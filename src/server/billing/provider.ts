@@ -5,6 +5,7 @@
  * objects and events, so the rest of the site (webhook.ts, checkout.ts) has one code path.
  */
 import Stripe from 'stripe';
+import type { BillingSubscription } from '../auth/store/types.ts';
 import type { SubscriptionFields } from './subscriptionState.ts';
 import type { PlanPrice } from './plans.ts';
 
@@ -42,6 +43,12 @@ export interface BillingProvider {
    * returns the subscription as it is then. Absent when the provider cannot: the account page offers no button.
    */
   setCancelAtPeriodEnd?(subscriptionId: string, cancel: boolean): Promise<SubscriptionFields>;
+  /**
+   * The local test provider only (its subscriptions live in the server's memory): takes back a live subscription
+   * the site recorded but the provider no longer holds (the server restarted since it was bought), so that it can
+   * still be cancelled, resumed or changed. Stripe keeps its own: absent.
+   */
+  restore?(record: BillingSubscription): void;
 }
 
 /** The provider cannot be reached or refused the request: the page says so (503), nothing is changed. */

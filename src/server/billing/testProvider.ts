@@ -12,7 +12,8 @@ import type Stripe from 'stripe';
 import type { BillingProvider, CheckoutFields, CheckoutRequest } from './provider.ts';
 import { webhookSigner } from './provider.ts';
 import type { PlanInterval, PlanPrice } from './plans.ts';
-import type { SubscriptionFields } from './subscriptionState.ts';
+import type { BillingSubscription } from '../auth/store/types.ts';
+import { isLive, type SubscriptionFields } from './subscriptionState.ts';
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -104,6 +105,24 @@ export class TestBillingProvider implements BillingProvider {
     if (sub.status === 'canceled') throw Object.assign(new Error(`The subscription ${subscriptionId} has ended`), { statusCode: 400 });
     this.#change(subscriptionId, cancel ? 'cancel-at-period-end' : 'resume');
     return this.retrieveSubscription(subscriptionId);
+  }
+
+  /**
+   * After a restart: a live subscription of the site's records, taken back into memory as it was recorded (the
+   * price as recorded, the same period end and cancellation), unless the provider still holds it.
+   */
+  restore(record: BillingSubscription): void {
+    if (this.#subscriptions.has(record.subscriptionId) || !isLive(record.status)) return;
+    this.#subscriptions.set(record.subscriptionId, {
+      id: record.subscriptionId,
+      status: record.status,
+      customer: record.customerId,
+      cancel_at_period_end: record.cancelAtPeriodEnd,
+      start_date: record.startedAt,
+      ended_at: record.endedAt,
+      metadata: record.userId === null ? {} : { user_id: String(record.userId) },
+      items: { data: [this.#item({ ...this.prices(record.interval), cents: record.amountCents, currency: record.currency }, record.currentPeriodEnd)] },
+    });
   }
 
   /** The open session behind the test checkout page, or null. */

@@ -20,3 +20,13 @@ export function paymentsSentence(kind: ProviderKind): string {
     ? 'This site takes no payments yet: the checkout is a test that moves no money and sends no receipt.'
     : 'Payments are handled by Stripe; receipts and invoices come from Stripe and are in your account\'s billing page.';
 }
+
+/** The account page's line on the next renewal ("$8.00 on 26 December 2026"): test mode charges nothing. */
+export function nextChargeSentence(kind: ProviderKind, nextCharge: string): string {
+  return kind === 'test' ? `Next renewal: ${nextCharge} (test mode: no money moves).` : `Next charge: ${nextCharge}.`;
+}
+
+/** The account page's button to the provider's billing page: the test portal has no invoices. */
+export function manageBillingLabel(kind: ProviderKind): string {
+  return kind === 'test' ? 'Manage billing (test mode)' : 'Manage billing and invoices';
+}

@@ -71,7 +71,8 @@ export function alreadyRegisteredMail(to: string, signInUrl: string, forgotUrl: 
     paragraphs: [
       'Hello,',
       `Someone (perhaps you) tried to create a ${SITE_NAME} account with this address, which already has one. No new account was made and nothing changed.`,
-      `If it was you, sign in at ${signInUrl}. Forgot the password? Choose a new one at ${forgotUrl}.`,
+      // Each link ends its line: no full stop sticks to it when a mail client makes it clickable.
+      `If it was you, sign in with the link below. Forgot the password? Choose a new one here: ${forgotUrl}`,
     ],
     action: { label: 'Sign in', url: signInUrl },
   });
@@ -94,7 +95,8 @@ export function passwordChangedMail(to: string, name: string, forgotUrl: string)
     paragraphs: [
       hello(name),
       'The password of your account was just changed, and every other device was signed out.',
-      `If this was not you, choose a new password at once at ${forgotUrl}, and reply to this message.`,
+      // The From address takes no replies: say what the owner can do, not "reply".
+      `If this was not you, choose a new password at once, which signs every device out again: ${forgotUrl}`,
     ],
   });
 }
@@ -109,14 +111,14 @@ export function confirmNewEmailMail(to: string, name: string, link: string): Que
   });
 }
 
-export function emailChangeRequestedMail(to: string, name: string, newEmail: string): QueuedMail {
+export function emailChangeRequestedMail(to: string, name: string, newEmail: string, forgotUrl: string): QueuedMail {
   return composeMail({
     to,
     subject: `A change of email was asked for your ${SITE_NAME} account`,
     paragraphs: [
       hello(name),
       `Someone signed in to your account asked to move it to ${newEmail}. It moves once that address is confirmed.`,
-      'If this was not you, change your password now and reply to this message.',
+      `If this was not you, someone knows your password: choose a new one now, which signs every device out: ${forgotUrl}`,
     ],
   });
 }

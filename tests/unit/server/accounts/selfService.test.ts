@@ -104,6 +104,8 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     expect(rest).toEqual([]);
     expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Someone tried to create a Courtvision account with your email' });
     expect(mail!.text).toContain('https://courtvision.test/forgot');
+    // Every link in the text ends its line (a full stop after it would be taken into the link by some clients).
+    for (const url of mail!.text.match(/https?:\/\/\S+/g) ?? []) expect(url, mail!.text).not.toMatch(/[.,:;]$/);
   });
 
   it('sign-up refuses weak passwords and bad fields with a message naming the field, writing nothing', async () => {
@@ -229,6 +231,27 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     expect(moved.email).toBe('ann@new.example');
     expect(moved.emailVerifiedAt).not.toBeNull();
     expect(await confirmEmailChange(ctx, token)).toMatchObject({ ok: false, message: expect.stringMatching(/already been used/) });
+  });
+
+  it('the security notices (password changed, a change of email asked) say what to do, never to reply to a From that takes no replies', async () => {
+    const { user } = await signedUp();
+    const actor = { user, sessionDigest: await session(user) };
+    await changePassword(ctx, actor, { currentPassword: STRONG, newPassword: 'fresh walnut orbit' });
+    await requestPasswordReset(ctx, { email: user.email });
+    const resetToken = tokenIn((await takeMail(store)).find((m) => m.subject === 'Reset your Courtvision password'));
+    expect(await resetPassword(ctx, { token: resetToken, password: 'second walnut orbit' })).toMatchObject({ ok: true });
+    const reset = (await store.findUserById(user.id))!;
+    expect(await requestEmailChange(ctx, { user: reset, sessionDigest: await session(reset) }, { password: 'second walnut orbit', newEmail: 'ann@new.example' })).toMatchObject({ ok: true });
+    const notices = (await takeMail(store)).filter((m) => m.to === 'ann@example.com');
+    expect(notices.map((m) => m.subject)).toEqual(['Your Courtvision password was changed', 'A change of email was asked for your Courtvision account']);
+    for (const mail of notices) {
+      expect(mail.text).not.toMatch(/reply/i);
+      expect(mail.html).not.toMatch(/reply/i);
+      // What to do instead: choose a new password, at the site's own forgot-password page.
+      expect(mail.text).toContain('choose a new');
+      // The link ends its line, so no punctuation sticks to it when a mail client makes it clickable.
+      expect(mail.text).toMatch(/: https:\/\/courtvision\.test\/forgot\n/);
+    }
   });
 
   it('an address taken before the link is followed stays with its owner', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillBlocks, markedBlock, planBadge, renderAccountNav, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
+import { fillBlocks, markedBlock, planBadge, renderAccountNav, renderAccountOffer, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
 import { escapeHtml } from '../../../../src/lib/html.ts';
 import type { Session } from '../../../../src/lib/session.ts';
 
@@ -47,6 +47,9 @@ describe('account nav', () => {
     expect(filled).not.toContain('data-auth="anonymous"');
     expect(filled).toContain('data-plan-state="expired"');
     expect(filled.endsWith('<p>Body</p></main>')).toBe(true);
+    const home = `<div>${markedBlock('account-offer', renderAccountOffer(null))}</div>`;
+    expect(home).toContain('>Create your account</a>');
+    expect(fillBlocks(home, visitorBlocks(session(), '/', NOW))).toBe(`<div>${markedBlock('account-offer', '<a class="button button-ghost" href="/profile">Your account</a>')}</div>`);
     expect(fillBlocks('<p>no blocks</p>', visitorBlocks(session(), '/', NOW))).toBe('<p>no blocks</p>');
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignInGuard, accountDelayMs, accountFailureKey, signInOutcome, tooManyRequestsResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
+import { SignInGuard, accountDelayMs, accountFailureKey, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
@@ -112,6 +112,26 @@ describe('signInOutcome', () => {
     expect(await signInOutcome(redirect('http://x/signin?error=MissingCSRF'))).toBe('other');
     expect(await signInOutcome(Response.json({ url: 'http://x/signin?error=CredentialsSignin' }))).toBe('failure');
     expect(await signInOutcome(new Response('?', { status: 500 }))).toBe('other');
+  });
+});
+
+describe('the wrong-password answer', () => {
+  it('goes back to the sign-in page with the error and the callback path, as a redirect or as JSON, read as a failure', async () => {
+    const redirect = wrongPasswordResponse('http://x', false, '/checkout?interval=month', new Headers([['set-cookie', 'a=1; Path=/']]));
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get('location')!);
+    expect(location.pathname).toBe('/signin');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'CredentialsSignin', code: 'credentials', callbackUrl: '/checkout?interval=month' });
+    expect(redirect.headers.getSetCookie()).toEqual(['a=1; Path=/']);
+    expect(await signInOutcome(redirect)).toBe('failure');
+    const json = wrongPasswordResponse('http://x', true, '/stats/players?period=4');
+    const { url } = (await json.clone().json()) as { url: string };
+    expect(new URL(url).searchParams.get('callbackUrl')).toBe('/stats/players?period=4');
+    expect(await signInOutcome(json)).toBe('failure');
+    // No callback, or the home page: the plain error address.
+    for (const none of [null, '/']) {
+      expect(wrongPasswordResponse('http://x', false, none).headers.get('location')).toBe('http://x/signin?error=CredentialsSignin&code=credentials');
+    }
   });
 });
 

@@ -19,7 +19,7 @@ const { statsPlanStatus, formatPlanDate } = await import('../../../../src/lib/pl
 const { setRenewal, startCheckout } = await import('../../../../src/server/billing/checkout.ts');
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { TestBillingProvider } = await import('../../../../src/server/billing/testProvider.ts');
-const { deliver: deliverTest, testPortalAction } = await import('../../../../src/server/billing/testPages.ts');
+const { ALREADY_SUBSCRIBED, deliver: deliverTest, payTestCheckout, restoreTestSubscriptions, testPortalAction } = await import('../../../../src/server/billing/testPages.ts');
 const { planPrice } = await import('../../../../src/server/billing/plans.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
 const { toSession } = await import('../../../../src/server/auth/session.ts');
@@ -173,6 +173,44 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(welcome!.subject).toBe('Your Courtvision Stats plan is active');
       expect(welcome!.text).toContain('This was a test purchase: no payment was taken, and no receipt or invoice is sent.');
       expect(welcome!.text).not.toContain('Stripe');
+    });
+
+    it('two checkouts opened before paying: the second is not paid (no second subscription, no second welcome); the first paid again changes nothing', async () => {
+      const open = async (interval: 'month' | 'year') => {
+        const step = await startCheckout(ctx, await account(), interval);
+        return step.kind === 'redirect' ? new URL(step.location, 'http://x').searchParams.get('session')! : '';
+      };
+      const [monthly, yearly] = [await open('month'), await open('year')];
+      expect(await payTestCheckout(ctx, provider, await account(), monthly)).toEqual({ ok: true, next: `https://courtvision.test/purchase_confirmation?session_id=${monthly}` });
+      expect(await payTestCheckout(ctx, provider, await account(), yearly)).toEqual({ ok: false, message: ALREADY_SUBSCRIBED });
+      expect(await payTestCheckout(ctx, provider, await account(), monthly)).toMatchObject({ ok: true });
+      expect((await store.billingSubscriptionsOf(user.id)).map((s) => [s.interval, s.status])).toEqual([['month', 'active']]);
+      expect(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)).toHaveLength(1);
+      expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    });
+
+    it('after a restart (its memory empty, the same store), the recorded plan can still be cancelled on the account page and resumed in the test portal', async () => {
+      const subId = await buy();
+      await takeMail(store);
+      const [recorded] = await store.billingSubscriptionsOf(user.id);
+      const restarted = new TestBillingProvider('whsec_testprovider0123456789', planPrice);
+      const afterRestart: BillingContext = { ...ctx, provider: restarted };
+      expect(await setRenewal(afterRestart, (await account()).user, false)).toMatchObject({
+        ok: true,
+        state: { subscriptionId: subId, cancelAtPeriodEnd: true, currentPeriodEnd: recorded!.currentPeriodEnd, amountCents: 800, interval: 'month' },
+      });
+      const mails = await takeMail(store);
+      expect(mails.map((m) => m.subject)).toEqual([CANCELLED]);
+      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(recorded!.currentPeriodEnd)}`);
+      expect(await planExpiry()).toBe(recorded!.currentPeriodEnd);
+
+      const again = new TestBillingProvider('whsec_testprovider0123456789', planPrice);
+      const portal: BillingContext = { ...ctx, provider: again };
+      await restoreTestSubscriptions(portal, again, user.id);
+      expect(again.subscriptionsOf(recorded!.customerId).map((s) => [s.id, s.cancel_at_period_end, s.items.data[0]!.current_period_end])).toEqual([[subId, true, recorded!.currentPeriodEnd]]);
+      expect(await testPortalAction(portal, again, user, subId, 'resume')).toBe(true);
+      expect((await store.billingSubscriptionsOf(user.id))[0]).toMatchObject({ cancelAtPeriodEnd: false, status: 'active', currentPeriodEnd: recorded!.currentPeriodEnd });
+      expect(await takeMail(store)).toEqual([]);
     });
 
     it('cancel in the test portal mails once; Resume on the account page undoes it at the provider, with no second message', async () => {
