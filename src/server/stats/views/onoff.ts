@@ -16,7 +16,10 @@ import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sql/sums';
 import { Params } from '../sql/sql';
 import { sumColumns } from '../metrics/counters';
 import { leagueBaseline, leagueHalfcourtPpp } from './shared';
-import type { Row, StatsDb } from '../../db/statsDb';
+import { LRUCache } from 'lru-cache';
+import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
+import { sharedLookup } from '../entities/sharedLookup';
+import { referencePaths } from '../sql/plan';
 
 export interface OnOffEntry {
   player_id: number;
@@ -134,4 +137,18 @@ export async function onOffEntriesWithNet(db: StatsDb,
     Object.assign(e.off, netValues(...ends(e.offSums, x?.offSums ?? none), league.shooting));
   }
   return shown;
+}
+
+const leaguePools = new LRUCache<string, Promise<Map<number | string, OnOffEntry>>>({ max: 64 });
+onStatsDbChange(() => leaguePools.clear());
+
+/**
+ * Every player's on/off entries of a sample (by season when `bySeason`): the league pool the on/off pages rank a
+ * team's or a player's rows in, and the players table's on/off sets. The same for every team and player page of
+ * the same filters and side, so it is memoised across requests (64 pools, until the stats file changes); the
+ * reference paths (plan.ts) compute it afresh.
+ */
+export function leagueOnOffEntries(db: StatsDb, f: AppliedFilters, persp: Perspective, bySeason: boolean): Promise<Map<number | string, OnOffEntry>> {
+  if (referencePaths(db)) return onOffEntries(db, f, persp, { bySeason });
+  return sharedLookup(leaguePools, JSON.stringify([f, persp, bySeason]), () => onOffEntries(db, f, persp, { bySeason }));
 }

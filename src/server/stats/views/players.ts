@@ -10,7 +10,7 @@ import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
 import { playerValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
-import { onOffEntries } from './onoff';
+import { leagueOnOffEntries } from './onoff';
 import {
   addPercentiles,
   playerNameMap,
@@ -87,7 +87,7 @@ async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefini
   if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
   // Only the sides the sets ask for: Opponent sets read the defense, the others the offense.
   const side = async (persp: 'offense' | 'defense') =>
-    defs.some((d) => (d.group === 'Opponent') === (persp === 'defense')) ? onOffEntries(db, q.filters, persp, {}) : new Map<number, never>();
+    defs.some((d) => (d.group === 'Opponent') === (persp === 'defense')) ? leagueOnOffEntries(db, q.filters, persp, false) : new Map<number, never>();
   const [offense, defense] = await Promise.all([side('offense'), side('defense')]);
   const out: SetRows = {};
   for (const def of defs) {

@@ -14,7 +14,7 @@ import type { Perspective } from '../sql/filterSql';
 import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
-import { onOffEntries, onOffEntriesWithNet } from './onoff';
+import { leagueOnOffEntries, onOffEntriesWithNet } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {
   addPercentiles,
@@ -62,7 +62,7 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
  * (and, per season, within the season when `bySeason`). Rows of the set as the view builds them.
  */
 async function onOffPool(db: StatsDb, q: DataQuery, bySeason: boolean, min: number) {
-  const [entries, positions] = await Promise.all([onOffEntries(db, q.filters, perspOf(q), { bySeason }), positionsIn(db, q.filters)]);
+  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), bySeason), positionsIn(db, q.filters)]);
   const ids = [...entries.values()].map((e) => ({
     id: { player_id: e.player_id, season_start: e.season, position: positions.get(e.player_id) ?? null, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
     on: e.on,
