@@ -82,10 +82,17 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
-  return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
-    FROM (SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})) s
-    ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')} HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}` : ''}
-    ${o.minPossessions !== undefined && o.groupBy.length ? `AND sum(s.possessions) >= ${b.bind(o.minPossessions)}` : ''}`;
+  const rows = `SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})`;
+  const groups = groupSelect(o.groupBy, 's');
+  const sums = [...groups, sumColumns(TEAM_COUNTERS, 's')].join(', ');
+  if (!o.groupBy.length) return `SELECT ${sums} FROM (${rows}) s`;
+  const having = `HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}`;
+  if (o.minPossessions === undefined) return `SELECT ${sums} FROM (${rows}) s GROUP BY ${groups.join(', ')} ${having}`;
+  // A minimum of possessions keeps few groups (a lineup table: a few thousand of hundreds of thousands): the
+  // groups that reach it are found on the possessions column alone, and only their rows are summed in full.
+  return `WITH grouped AS NOT MATERIALIZED (${rows}),
+    kept AS (SELECT ${groups.join(', ')} FROM grouped s GROUP BY ${groups.join(', ')} HAVING sum(s.possessions) >= ${b.bind(o.minPossessions)})
+    SELECT ${sums} FROM grouped s SEMI JOIN kept USING (${o.groupBy.join(', ')}) GROUP BY ${groups.join(', ')} ${having}`;
 }
 
 /** The other side's counters a net rating needs (metrics/formulas.ts NetSums), carried as `other_{counter}`. */
