@@ -8,7 +8,7 @@
  */
 import type Stripe from 'stripe';
 import type { AccountStore, BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
-import { paymentFailedMail, planCancelledMail, planEndedMail, planStartedMail } from './mails.ts';
+import { paymentFailedMail, planCancelledMail, planEndedMail, planResumedMail, planStartedMail } from './mails.ts';
 import { webhooks } from '../metrics.ts';
 import { BillingUnavailableError, type BillingProvider } from './provider.ts';
 import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
@@ -38,8 +38,8 @@ const HANDLED = new Set([
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /**
- * The messages a change of state calls for: the plan started, was cancelled at the end of its period, or
- * ended. They follow from the stored state a change replaces, in the transaction that replaces it, so a
+ * The messages a change of state calls for: the plan started, was cancelled at the end of its period, was
+ * resumed (the cancellation undone: it renews again), or ended. They follow from the stored state a change replaces, in the transaction that replaces it, so a
  * replayed or stale event (which replaces nothing) and a state that was already cancelled send none.
  */
 export function transitionMails(ctx: BillingContext, to: { email: string; name: string } | null) {
@@ -49,6 +49,7 @@ export function transitionMails(ctx: BillingContext, to: { email: string; name: 
     if (!wasLive && isLive(next.status) && next.status !== 'past_due') return [planStartedMail(to, next, ctx.origin, ctx.provider.kind)];
     if (wasLive && !isLive(next.status) && next.status !== 'incomplete') return [planEndedMail(to, next, ctx.origin)];
     if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd) return [planCancelledMail(to, next, ctx.origin)];
+    if (wasLive && isLive(next.status) && previous.cancelAtPeriodEnd && !next.cancelAtPeriodEnd) return [planResumedMail(to, next, ctx.origin, ctx.provider.kind)];
     return [];
   };
 }
