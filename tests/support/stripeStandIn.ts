@@ -237,7 +237,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         standIn.customers.set(customer.id, customer);
         return json(res, customer);
       }
-      if (route === 'POST /v1/checkout/sessions') {
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (form.mode !== 'subscription') return stripeError(res, 400, 'mode must be subscription here');
         const price = form['line_items[0][price]'] ?? '';
         if (!priceById.has(price)) return stripeError(res, 400, `No such price: '${price}'`);
