@@ -105,7 +105,8 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
         await ctx.store.applyBillingUpdate({ eventId: null, type: 'duplicate-cancelled', created: ended.stateAt, customer: null, subscription: ended, planExpiresAt: null });
         notes.push(duplicateNote(ended, state));
       }
-      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state), mailsFor: transitionMails(ctx, user), note: notes.join('; ') };
+      // The plan goes on (on the one started first): no second welcome.
+      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state), mailsFor: () => [], note: notes.join('; ') };
     }
     // This one ended (or is not paid) but another gives the plan: the plan and its messages stay as they are.
     return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [] };
@@ -124,9 +125,12 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
   };
 }
 
-/** Of two live subscriptions of one user, the one kept: started first (then the smaller id). */
-function startedFirst(a: BillingSubscription, b: BillingSubscription): boolean {
-  return a.startedAt !== b.startedAt ? a.startedAt < b.startedAt : a.subscriptionId < b.subscriptionId;
+/**
+ * Of a recorded live subscription and one an event brings, the one kept: started first; started in the same
+ * second, the one recorded already (the plan the customer was told about).
+ */
+function startedFirst(recorded: BillingSubscription, incoming: BillingSubscription): boolean {
+  return recorded.startedAt <= incoming.startedAt;
 }
 
 /**

@@ -233,7 +233,7 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
   it('two checkouts in two tabs: opening the second expires the first at Stripe, whose page no longer takes payment; one plan, one charge', async () => {
     const first = await startCheckout(ctx, await account(), 'month');
     const second = await startCheckout(ctx, await account(), 'year');
-    const [s1, s2] = [first, second].map((step) => (step.kind === 'redirect' ? step.location.split('/').at(-1)! : ''));
+    const [s1, s2] = [first, second].map((step) => (step.kind === 'redirect' ? step.location.split('/').at(-1)! : '')) as [string, string];
     const customer = (await store.billingCustomerOf(user.id))!;
     expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'GET').at(-1)?.form).toEqual({ customer, status: 'open', limit: '100' });
     expect(standIn.requests.filter((r) => r.path === `/v1/checkout/sessions/${s1}/expire`)).toHaveLength(1);
@@ -275,11 +275,12 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ outcome: 'applied' });
     }
-    // One of the two is kept (the one started first), the other cancelled at Stripe at once, with credit.
+    // The first is kept (started first, or in the same second and recorded first), the second cancelled at
+    // Stripe at once, with credit.
     const live = subIds.filter((id) => standIn.subscriptions.get(id)!.status === 'active');
     const cancelled = subIds.filter((id) => standIn.subscriptions.get(id)!.status === 'canceled');
-    expect(live).toHaveLength(1);
-    expect(cancelled).toHaveLength(1);
+    expect(live).toEqual([subIds[0]]);
+    expect(cancelled).toEqual([subIds[1]]);
     const deletes = standIn.requests.filter((r) => r.method === 'DELETE' && subIds.some((id) => r.path === `/v1/subscriptions/${id}`));
     expect(deletes.map((r) => [r.path, r.form])).toEqual([[`/v1/subscriptions/${cancelled[0]}`, { prorate: 'true', invoice_now: 'true' }]]);
     // Charged once: two payments, the second's unused time (all of it, a second old) credited back.
@@ -310,6 +311,29 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     expect(await takeMail(store)).toEqual([]);
     // The return page of the second purchase adds nothing either.
     expect(await confirmPurchase(ctx, (await account()).user, secondSession)).toMatchObject({ kind: 'pending' });
+  });
+
+  it('both paid, the later one\'s events first: when the earlier one arrives, the later one (recorded) is cancelled with credit; one welcome, one plan', async () => {
+    const first = await buy('month');
+    const customer = (await store.billingCustomerOf(user.id))!;
+    const secondSession = await raceSession(customer);
+    const secondEvents = standIn.completeCheckout(secondSession);
+    const [early, late] = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription) as [string, string];
+    // The second started a minute later (at Stripe and in its created event).
+    const lateStart = standIn.subscriptions.get(early)!.start_date + 60;
+    standIn.subscriptions.get(late)!.start_date = lateStart;
+    (secondEvents.find((e) => e.type === 'customer.subscription.created')!.data.object as { start_date: number }).start_date = lateStart;
+    for (const e of [...secondEvents, ...first.events]) expect((await deliver(e)).body).toMatchObject({ outcome: 'applied' });
+    expect(standIn.subscriptions.get(early)!.status).toBe('active');
+    expect(standIn.subscriptions.get(late)!.status).toBe('canceled');
+    expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${late}`).map((r) => r.form)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+    expect(standIn.credits.filter((c) => c.subscription === late).map((c) => c.amount)).toEqual([800]);
+    const stored = await store.billingSubscriptionsOf(user.id);
+    expect(Object.fromEntries(stored.map((s) => [s.subscriptionId, s.status]))).toEqual({ [early]: 'active', [late]: 'canceled' });
+    const plan = await planState();
+    expect(plan.state === 'active' && plan.expiresAt).toBe(standIn.subscriptions.get(early)!.items.data[0]!.current_period_end + RENEWAL_GRACE_SECONDS);
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    expect((await store.recentBillingEvents(20)).filter((e) => e.outcome.includes(`second subscription ${late} of user ${user.id}`))).toHaveLength(1);
   });
 
   it('Stripe out of reach: checkout and the events that need it say so (503), and nothing changes', async () => {
