@@ -3,10 +3,10 @@
  * - test mode (the embedded default, mail written to the local outbox): buying says it was a test purchase (the
  *   confirmation page, the pricing note, the welcome email), never that Stripe sends a receipt; cancelling in the
  *   test portal mails once (the plan, the end date, how to resume); the account page then shows the end date and
- *   Resume instead of Cancel; Resume brings the plan back with no second email;
+ *   Resume instead of Cancel; Resume brings the plan back and mails once that it will renew (test mode's words);
  * - Stripe (the official SDK against the Stripe-compatible stand-in, webhooks over HTTP, mail over SMTP): the same
  *   with Stripe's own cancellation event, replayed, and Resume on the account page (cancel_at_period_end=false at
- *   Stripe, whose webhook then changes nothing more);
+ *   Stripe; one "will renew" email naming the next payment, and Stripe's own event for it mails nothing more);
  * - POST-redirect-GET: a new API key is shown once and a reload neither makes a second key nor shows it again;
  *   sign-up and forgot-password answers reloaded send no second email;
  * - the pages at 390 px (screenshots in /tmp/accountfix-*.png).
@@ -27,6 +27,7 @@ test.describe.configure({ mode: 'serial' });
 const PASSWORD = 'rebound tempo lattice';
 const SECRET = 'whsec_edgessecret0123456789';
 const CANCELLED = /^Your Courtvision Stats plan is cancelled$/;
+const RENEWS = /^Your Courtvision Stats plan will renew$/;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-accountfix-'));
 const OUTBOX = path.join(dir, 'outbox');
 let testMode: ServerProcess;
@@ -119,7 +120,7 @@ const narrow = async (page: Page, name: string, locator?: ReturnType<Page['locat
   await page.setViewportSize({ width: 1366, height: 900 });
 };
 
-test('test mode: the purchase says it was a test, cancelling mails once, the account page offers Resume, and Resume mails nothing', async ({ page }) => {
+test('test mode: the purchase says it was a test, cancelling mails once, the account page offers Resume, and Resume mails once that the plan will renew', async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('tess');
   addUser(path.join(dir, 'test-mode.sqlite'), email, 'Tess Tester');
@@ -176,8 +177,17 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await page.reload();
   await expect(plan.getByRole('status')).toHaveCount(0);
   await expect(plan.getByTestId('billing-state')).toHaveText('Active');
-  // No second cancellation message (the mail worker sends at once; give it time to be sure).
+  // Changed deliberately (it used to check that Resume mails nothing): the cancellation message said "no further
+  // payment is taken", so Resume mails once that the plan renews, on the date the account page shows, in test
+  // mode's words; the reload sent nothing more, and there is no second cancellation message.
+  const renews = await waitForMail(() => outboxTo(email), RENEWS);
+  expect(renews.text).toContain(`no longer ends on ${endDate}`);
+  expect(renews.text).toContain(`It renews on ${endDate} as before (test mode: no payment is taken, and no money moves).`);
+  expect(renews.text).not.toContain('no further payment');
+  expect(renews.text).not.toContain('Stripe');
+  expect(renews.text).toContain(`${testMode.base}/profile#plan`);
   await page.waitForTimeout(2_000);
+  expect(await countOf(() => outboxTo(email), RENEWS)).toBe(1);
   expect(await countOf(() => outboxTo(email), CANCELLED)).toBe(1);
 
   // Cancelling on the account page is one new cancellation: one more message, and Resume is back.
@@ -187,7 +197,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect.poll(() => countOf(() => outboxTo(email), CANCELLED), { timeout: 15_000 }).toBe(2);
 });
 
-test('Stripe: its cancellation event mails once, a replay nothing; Resume on the account page clears it at Stripe, whose event then mails nothing', async ({ page }) => {
+test('Stripe: its cancellation event mails once, a replay nothing; Resume on the account page clears it at Stripe and mails once that the plan will renew, and Stripe\'s event for it mails nothing', async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('stripe');
   addUser(path.join(dir, 'stripe.sqlite'), email, 'Sam Stripe');
@@ -217,8 +227,14 @@ test('Stripe: its cancellation event mails once, a replay nothing; Resume on the
   await expect(plan.getByTestId('billing-state')).toHaveText('Active');
   expect(standIn.subscriptions.get(sub.id)!.cancel_at_period_end).toBe(false);
   expect(standIn.requests.findLast((r) => r.path === `/v1/subscriptions/${sub.id}` && r.method === 'POST')?.form).toEqual({ cancel_at_period_end: 'false' });
-  // Stripe's own event for the resume reaches the webhook (the stand-in sends it after answering): nothing to tell.
+  // One "will renew" message, with Stripe's wording (the next payment and its date); Stripe's own event for the
+  // resume reaches the webhook (the stand-in sends it after answering) and tells nothing more.
+  const renews = await waitForMail(() => inboxTo(email), RENEWS);
+  const periodEnd = standIn.subscriptions.get(sub.id)!.items.data[0]!.current_period_end;
+  const on = new Date(periodEnd * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  expect(renews.text).toContain(`It renews on ${on} as before: the next payment, $9.00, is taken then by Stripe`);
   await page.waitForTimeout(2_000);
+  expect(await countOf(() => inboxTo(email), RENEWS)).toBe(1);
   expect(await countOf(() => inboxTo(email), CANCELLED)).toBe(1);
 });
 

@@ -267,3 +267,77 @@ test('an admin sees subscribers by state, revenue and the last events; nobody el
   await expect(page.locator('table.events')).toContainText('stale');
   await expect(page.locator('table.events')).toContainText('invoice.payment_failed');
 });
+
+test('Stripe: checkout in two tabs, both paid: the first tab\'s session is expired and takes no payment; a second subscription made anyway is cancelled with credit, the plan kept once, and the admin page flags it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('twotabs');
+  await subscribeAsNewcomer(page, nodeA.base, email, 'Subscribe monthly');
+  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_`));
+  const firstSession = page.url().split('/').at(-1)!;
+  // The second tab opens the checkout again (annual this time) and pays.
+  const tab2 = await page.context().newPage();
+  await tab2.goto(`${nodeA.base}/checkout?interval=year`);
+  await expect(tab2).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_`));
+  expect(tab2.url()).not.toContain(firstSession);
+  await tab2.getByRole('button', { name: 'Pay' }).click();
+  await expect(tab2).toHaveURL(new RegExp(`^${nodeA.base}/purchase_confirmation\\?session_id=cs_test_`));
+  // The first tab, still showing its Pay button: Stripe no longer takes that payment.
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This Checkout Session is no longer available.');
+  const customer = [...standIn.customers.values()].find((c) => c.email === email)!;
+  expect(standIn.sessions.get(firstSession)!.status).toBe('expired');
+  expect(standIn.charges.filter((c) => c.customer === customer.id).map((c) => c.amount)).toEqual([8000]);
+
+  // A second subscription made anyway (two sessions paid at the same moment): Stripe's events reach the webhook.
+  const at = new URL(standIn.url);
+  const stripe = new Stripe('sk_test_race', { telemetry: false, host: at.hostname, port: at.port, protocol: 'http' });
+  const race = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    client_reference_id: customer.metadata.user_id!,
+    line_items: [{ price: 'price_monthly_e2e', quantity: 1 }],
+    subscription_data: { metadata: { user_id: customer.metadata.user_id! } },
+    success_url: `${nodeA.base}/purchase_confirmation?session_id={CHECKOUT_SESSION_ID}`,
+  });
+  const events = standIn.completeCheckout(race.id);
+  for (const e of events) {
+    const answer = await standIn.deliver(e);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ outcome: 'applied' });
+  }
+  const subs = [...standIn.subscriptions.values()].filter((s) => s.customer === customer.id);
+  const kept = subs.find((s) => s.items.data[0]!.price.id === 'price_annual_e2e')!;
+  const second = subs.find((s) => s.items.data[0]!.price.id === 'price_monthly_e2e')!;
+  expect(kept.status).toBe('active');
+  expect(second.status).toBe('canceled');
+  expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.id}`).map((r) => r.form)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+  // Charged once: the second payment's unused time is credited back at once.
+  const paid = standIn.charges.filter((c) => c.customer === customer.id).reduce((sum, c) => sum + c.amount, 0);
+  const credited = standIn.credits.filter((c) => c.customer === customer.id).reduce((sum, c) => sum + c.amount, 0);
+  expect([paid, credited]).toEqual([8900, 900]);
+  // The buyer: one plan (annual), one welcome, no "ended" message.
+  await tab2.goto(`${nodeB.base}/profile`);
+  await expect(tab2.getByTestId('billing-state')).toHaveText('Active');
+  await expect(tab2.getByTestId('next-charge')).toContainText('$80.00 on');
+  await tab2.waitForTimeout(1_500);
+  expect(inbox.messages.filter((m) => m.to && 'text' in m.to && m.to.text === email && /Stats plan/.test(m.subject ?? '')).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+
+  // The operator sees the flag on the admin page, at both widths.
+  const admin = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`${nodeA.base}/signin?callbackUrl=%2Fadmin%2Fbilling`);
+  await adminPage.getByLabel('Email').fill('admin@example.com');
+  await adminPage.getByLabel('Password').fill('demo-admin-2023');
+  await adminPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/billing$/);
+  const flag = adminPage.locator('table.events tr', { hasText: `second subscription ${second.id}` });
+  await expect(flag).toHaveCount(1);
+  await expect(flag).toContainText(`cancelled at once with credit (kept ${kept.id}): check its payment and refund it`);
+  await adminPage.screenshot({ path: '/tmp/billing2-admin-flag-1366.png', fullPage: true });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await expect(flag).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await flag.scrollIntoViewIfNeeded();
+  await adminPage.screenshot({ path: '/tmp/billing2-admin-flag-390.png' });
+  await admin.close();
+});

@@ -4,8 +4,11 @@
  * few endpoints the site uses, with the request and object shapes of Stripe's published API reference
  * (form-encoded bodies with bracketed keys, `Bearer` keys, JSON objects with `object` and `id`, `{ error: { type,
  * message } }` with 4xx), its objects checked by the SDK's own types (`satisfies`):
- *   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, GET /v1/subscriptions/:id,
- *   POST /v1/subscriptions/:id (cancel_at_period_end), DELETE /v1/subscriptions/:id, POST /v1/billing_portal/sessions.
+ *   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions (customer, status),
+ *   GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire (an open session only; an expired one
+ *   can no longer be paid), GET /v1/subscriptions/:id, POST /v1/subscriptions/:id (cancel_at_period_end),
+ *   DELETE /v1/subscriptions/:id (prorate and invoice_now: the unused time credited), POST /v1/billing_portal/sessions.
+ * What the customer pays is recorded: a charge per paid checkout, a credit per prorated cancellation.
  * A change made through the API is announced as Stripe would: a signed customer.subscription.updated delivered
  * to the webhook URL (when one is set) after the answer.
  * Test controls (not Stripe's API) complete a checkout, change a subscription, and deliver signed events to a
@@ -55,6 +58,10 @@ export interface StripeStandIn {
   subscriptions: Map<string, Sub>;
   /** Where events are delivered (the site's webhook), and the secret they are signed with. */
   webhook: { url: string; secret: string };
+  /** What customers paid: one charge per checkout paid (not for a trial). */
+  charges: { customer: string; subscription: string; amount: number }[];
+  /** What was given back: the unused time of a subscription cancelled with prorate=true and invoice_now=true. */
+  credits: { customer: string; subscription: string; amount: number }[];
   /** Answer every API request with 500 (Stripe down) while true. */
   failing: boolean;
   /** Completes a checkout: the subscription starts; returns the events Stripe would send (not yet delivered). */
@@ -111,10 +118,13 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
     sessions: new Map(),
     subscriptions: new Map(),
     webhook,
+    charges: [],
+    credits: [],
     failing: false,
     completeCheckout(sessionId) {
       const session = standIn.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}: it cannot be paid`);
       const price = priceById.get(session.price)!;
       const start = now();
       const periodEnd = session.trialDays > 0 ? start + session.trialDays * 86_400 : start + PERIOD[price.interval];
@@ -144,6 +154,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         },
       } satisfies Sub;
       standIn.subscriptions.set(sub.id, sub);
+      if (session.trialDays === 0) standIn.charges.push({ customer: session.customer, subscription: sub.id, amount: price.unit_amount });
       session.status = 'complete';
       session.payment_status = session.trialDays > 0 ? 'no_payment_required' : 'paid';
       session.subscription = sub.id;
@@ -193,7 +204,8 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
-      const form = req.method === 'POST' ? await readForm(req) : {};
+      // The SDK sends a POST's parameters in the body, a GET's and a DELETE's in the query string.
+      const form = req.method === 'POST' ? await readForm(req) : Object.fromEntries(url.searchParams);
       if (url.pathname === '/favicon.ico') {
         res.writeHead(204);
         return res.end();
@@ -203,6 +215,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
       if (pay) {
         const session = standIn.sessions.get(pay[1]!);
         if (!session) return stripeError(res, 404, 'No such checkout session');
+        if (session.status === 'expired') return html(res, '<h1>Stripe stand-in checkout</h1><p role="alert">This Checkout Session is no longer available.</p>');
         if (req.method === 'POST') {
           for (const e of standIn.completeCheckout(session.id)) await standIn.deliver(e);
           res.writeHead(303, { Location: session.success_url!.replace('{CHECKOUT_SESSION_ID}', session.id) });
@@ -224,7 +237,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         standIn.customers.set(customer.id, customer);
         return json(res, customer);
       }
-      if (route === 'POST /v1/checkout/sessions') {
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (form.mode !== 'subscription') return stripeError(res, 400, 'mode must be subscription here');
         const price = form['line_items[0][price]'] ?? '';
         if (!priceById.has(price)) return stripeError(res, 400, `No such price: '${price}'`);
@@ -251,6 +264,20 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         const { price: _p, trialDays: _t, ...body } = session;
         return json(res, body);
       }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        const data = [...standIn.sessions.values()]
+          .filter((s) => (!form.customer || s.customer === form.customer) && (!form.status || s.status === form.status))
+          .map(({ price: _p, trialDays: _t, ...body }) => body);
+        return json(res, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data });
+      }
+      if (req.method === 'POST' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3] && parts[4] === 'expire') {
+        const session = standIn.sessions.get(parts[3]);
+        if (!session) return stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
+        if (session.status !== 'open') return stripeError(res, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        session.status = 'expired';
+        const { price: _p, trialDays: _t, ...body } = session;
+        return json(res, body);
+      }
       if (req.method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
         const session = standIn.sessions.get(parts[3]);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
@@ -261,8 +288,15 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         const sub = standIn.subscriptions.get(parts[2]);
         if (!sub) return stripeError(res, 404, `No such subscription: '${parts[2]}'`);
         if (req.method === 'DELETE') {
+          if (sub.status === 'canceled') return stripeError(res, 400, `No such subscription: '${sub.id}' (it is canceled)`);
+          const item = sub.items.data[0]!;
+          const at = now();
+          if (form.prorate === 'true' && form.invoice_now === 'true' && item.current_period_end > at) {
+            const unused = (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
+            standIn.credits.push({ customer: sub.customer, subscription: sub.id, amount: Math.round((item.price.unit_amount ?? 0) * unused) });
+          }
           sub.status = 'canceled';
-          sub.ended_at = now();
+          sub.ended_at = at;
         }
         if (req.method === 'POST') {
           if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false') return stripeError(res, 400, 'Only cancel_at_period_end can be updated here');

@@ -1,7 +1,8 @@
 /**
  * Buying and managing the Stats plan, for the pages (routes stay thin):
  * - startCheckout: where "Subscribe" sends a user: sign up first (anonymous), confirm the email first
- *   (unverified), manage the plan instead (already active), or the provider's checkout (the customer reused);
+ *   (unverified), manage the plan instead (already active), or the provider's checkout (the customer reused,
+ *   the customer's checkouts still open elsewhere expired first);
  * - confirmPurchase: what /purchase_confirmation says, read from the provider's Checkout Session and applied
  *   to the store if the webhook has not arrived yet (the same state the webhook would apply);
  * - openPortal: the provider's customer portal;
@@ -43,6 +44,9 @@ export async function startCheckout(
   if (!customerId) {
     customerId = await ctx.provider.createCustomer({ id: user.id, email: user.email, name: user.name });
     await ctx.store.linkBillingCustomer(user.id, customerId);
+  } else {
+    // One open checkout per customer: the one opened before (another tab) can no longer be paid.
+    await ctx.provider.expireOpenCheckouts?.(customerId);
   }
   const checkout = await ctx.provider.createCheckout({
     userId: user.id,
@@ -79,8 +83,11 @@ export async function confirmPurchase(ctx: BillingContext, user: UserRecord | nu
     typeof session.subscription === 'string' ? await ctx.provider.retrieveSubscription(session.subscription) : session.subscription;
   const state = subscriptionStateOf(subscription, nowSeconds(), user.id);
   if (!isLive(state.status)) return { kind: 'pending' };
-  const stored = (await ctx.store.billingSubscriptionsOf(user.id)).find((s) => s.subscriptionId === state.subscriptionId);
-  if (!stored) {
+  const recorded = await ctx.store.billingSubscriptionsOf(user.id);
+  const stored = recorded.find((s) => s.subscriptionId === state.subscriptionId);
+  // Another live subscription: this one is a second purchase, which the webhook cancels (webhook.ts); not here.
+  const another = recorded.some((s) => s.subscriptionId !== state.subscriptionId && isLive(s.status));
+  if (!stored && !another) {
     // The webhook has not arrived yet: apply what the provider says now, as the webhook will.
     const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
     await ctx.store.applyBillingUpdate({

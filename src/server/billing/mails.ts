@@ -1,12 +1,13 @@
 /**
  * The billing messages: the plan started, a payment failed (with the way to fix it), the plan was cancelled
- * (it stays open to a date, and can be resumed until then), the plan ended.
+ * (it stays open to a date, and can be resumed until then), the cancellation was undone (the plan renews again),
+ * the plan ended.
  */
 import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
 import { formatPlanDate as date } from '../../lib/planStatus.ts';
 import { formatMoney } from './plans.ts';
-import { receiptsSentence, type ProviderKind } from './wording.ts';
+import { receiptsSentence, renewsSentence, type ProviderKind } from './wording.ts';
 
 const planName = (state: BillingSubscription) =>
   `Stats plan (${state.interval === 'year' ? 'annual' : 'monthly'}, ${formatMoney(state.amountCents, state.currency)} a ${state.interval})`;
@@ -50,6 +51,24 @@ export function planCancelledMail(to: { email: string; name: string }, state: Bi
       `Changed your mind? Resume it before ${ends} with the Resume button in the Billing section of your account page, and it renews as before.`,
     ],
     action: { label: 'Resume the plan', url: `${origin}/profile#plan` },
+  });
+}
+
+/**
+ * The member resumed a cancelled plan: the last message said "no further payment is taken", so this one says
+ * that the plan renews again, when, and (with Stripe) what is charged then.
+ */
+export function planResumedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, provider: ProviderKind): QueuedMail {
+  return composeMail({
+    to: to.email,
+    subject: 'Your Courtvision Stats plan will renew',
+    paragraphs: [
+      `Hello ${to.name},`,
+      `Your ${planName(state)} is resumed, as you asked: the cancellation is undone and the plan no longer ends on ${date(state.currentPeriodEnd)}.`,
+      renewsSentence(provider, `${formatMoney(state.amountCents, state.currency)}`, date(state.currentPeriodEnd)),
+      'To cancel again, or to see the plan, open the Billing section of your account page.',
+    ],
+    action: { label: 'Your plan', url: `${origin}/profile#plan` },
   });
 }
 

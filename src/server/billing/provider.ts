@@ -36,8 +36,19 @@ export interface BillingProvider {
   retrieveSubscription(id: string): Promise<SubscriptionFields>;
   /** The customer portal (payment method, invoices, switch interval, cancel); returns its URL. */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
-  /** Ends a subscription now (account deletion). */
-  cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Ends a subscription now: account deletion, or (credit = true) a second subscription bought by mistake, whose
+   * unused time is credited to the customer (Stripe: prorate and invoice_now, so the credit is on the customer's
+   * balance at once and pays the plan they keep).
+   */
+  cancelNow(subscriptionId: string, credit?: boolean): Promise<void>;
+  /**
+   * Expires the customer's open checkouts (but `keep`), so that a checkout opened in another tab can no longer be
+   * paid; returns how many. Stripe: list with customer and status=open, then expire each (one that completed
+   * meanwhile cannot be expired, and is left to the webhook). Absent for the test provider, whose checkout page
+   * refuses a second payment itself.
+   */
+  expireOpenCheckouts?(customerId: string, keep?: string): Promise<number>;
   /**
    * Turns the renewal off (cancel at the end of the period) or back on (resume, undoing the cancellation), and
    * returns the subscription as it is then. Absent when the provider cannot: the account page offers no button.
@@ -112,9 +123,24 @@ export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptio
     retrieveSubscription: (id) => guarded(() => stripe.subscriptions.retrieve(id)),
     createPortal: (customerId, returnUrl) =>
       guarded(async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
-    cancelNow: (subscriptionId) =>
+    cancelNow: (subscriptionId, credit = false) =>
       guarded(async () => {
-        await stripe.subscriptions.cancel(subscriptionId);
+        await stripe.subscriptions.cancel(subscriptionId, credit ? { prorate: true, invoice_now: true } : {});
+      }),
+    expireOpenCheckouts: (customerId, keep) =>
+      guarded(async () => {
+        const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+        let expired = 0;
+        for (const session of open.data) {
+          if (session.id === keep) continue;
+          try {
+            await stripe.checkout.sessions.expire(session.id);
+            expired += 1;
+          } catch {
+            // Completed (or expired) since the list: nothing to expire; the webhook sees what was paid.
+          }
+        }
+        return expired;
       }),
     setCancelAtPeriodEnd: (subscriptionId, cancel) => guarded(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })),
   };

@@ -8,8 +8,10 @@
  */
 import type Stripe from 'stripe';
 import type { AccountStore, BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
-import { paymentFailedMail, planCancelledMail, planEndedMail, planStartedMail } from './mails.ts';
+import { paymentFailedMail, planCancelledMail, planEndedMail, planResumedMail, planStartedMail } from './mails.ts';
 import { webhooks } from '../metrics.ts';
+import { logger } from '../log.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
 import { BillingUnavailableError, type BillingProvider } from './provider.ts';
 import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 
@@ -38,8 +40,8 @@ const HANDLED = new Set([
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /**
- * The messages a change of state calls for: the plan started, was cancelled at the end of its period, or
- * ended. They follow from the stored state a change replaces, in the transaction that replaces it, so a
+ * The messages a change of state calls for: the plan started, was cancelled at the end of its period, was
+ * resumed (the cancellation undone: it renews again), or ended. They follow from the stored state a change replaces, in the transaction that replaces it, so a
  * replayed or stale event (which replaces nothing) and a state that was already cancelled send none.
  */
 export function transitionMails(ctx: BillingContext, to: { email: string; name: string } | null) {
@@ -49,6 +51,7 @@ export function transitionMails(ctx: BillingContext, to: { email: string; name: 
     if (!wasLive && isLive(next.status) && next.status !== 'past_due') return [planStartedMail(to, next, ctx.origin, ctx.provider.kind)];
     if (wasLive && !isLive(next.status) && next.status !== 'incomplete') return [planEndedMail(to, next, ctx.origin)];
     if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd) return [planCancelledMail(to, next, ctx.origin)];
+    if (wasLive && isLive(next.status) && previous.cancelAtPeriodEnd && !next.cancelAtPeriodEnd) return [planResumedMail(to, next, ctx.origin, ctx.provider.kind)];
     return [];
   };
 }
@@ -83,8 +86,31 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
     subscription = await ctx.provider.retrieveSubscription(subscriptionId);
     userId = (await ctx.store.userOfBillingCustomer(idOf(subscription.customer)!)) ?? metadataUserId(subscription.metadata);
   }
-  const state = subscriptionStateOf(subscription, event.created, userId);
+  // A checkout was paid: the customer's other open checkouts (another tab) can no longer be paid.
+  if (event.type === 'checkout.session.completed' && customer) await ctx.provider.expireOpenCheckouts?.(customer.customerId);
+  let state = subscriptionStateOf(subscription, event.created, userId);
   const user = state.userId === null ? null : await ctx.store.findUserById(state.userId);
+  const others = user ? (await ctx.store.billingSubscriptionsOf(user.id)).filter((s) => s.subscriptionId !== state.subscriptionId && isLive(s.status)) : [];
+  if (others.length > 0) {
+    // The user has another live subscription: one plan, never two (see "Two checkouts" in the README).
+    if (isLive(state.status) && others.some((o) => startedFirst(o, state))) {
+      const kept = others.find((o) => startedFirst(o, state))!;
+      state = await cancelDuplicate(ctx, state, event.created);
+      return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [], note: duplicateNote(state, kept) };
+    }
+    if (isLive(state.status)) {
+      const notes: string[] = [];
+      for (const later of others) {
+        const ended = await cancelDuplicate(ctx, later, event.created);
+        await ctx.store.applyBillingUpdate({ eventId: null, type: 'duplicate-cancelled', created: ended.stateAt, customer: null, subscription: ended, planExpiresAt: null });
+        notes.push(duplicateNote(ended, state));
+      }
+      // The plan goes on (on the one started first): no second welcome.
+      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state), mailsFor: () => [], note: notes.join('; ') };
+    }
+    // This one ended (or is not paid) but another gives the plan: the plan and its messages stay as they are.
+    return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [] };
+  }
   const to = user ? { email: user.email, name: user.name } : null;
   const transitions = transitionMails(ctx, to);
   return {
@@ -98,6 +124,31 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
         : transitions,
   };
 }
+
+/**
+ * Of a recorded live subscription and one an event brings, the one kept: started first; started in the same
+ * second, the one recorded already (the plan the customer was told about).
+ */
+function startedFirst(recorded: BillingSubscription, incoming: BillingSubscription): boolean {
+  return recorded.startedAt <= incoming.startedAt;
+}
+
+/**
+ * Ends a second subscription at the provider at once, its unused time credited (cancelNow with credit), unless
+ * the provider already ended it (read fresh first: a stale event must not cancel twice); returns its ended state.
+ */
+async function cancelDuplicate(ctx: BillingContext, duplicate: BillingSubscription, at: number): Promise<BillingSubscription> {
+  const fresh = await ctx.provider.retrieveSubscription(duplicate.subscriptionId);
+  if (isLive(fresh.status)) {
+    await ctx.provider.cancelNow(duplicate.subscriptionId, true);
+    logger().warn({ userId: duplicate.userId, cancelled: duplicate.subscriptionId }, 'billing: a second live subscription for one user was cancelled at once with credit');
+  }
+  const ended = subscriptionStateOf(await ctx.provider.retrieveSubscription(duplicate.subscriptionId), Math.max(at, nowSeconds()), duplicate.userId);
+  return isLive(ended.status) ? { ...ended, status: 'canceled', endedAt: ended.endedAt ?? ended.stateAt } : ended;
+}
+
+const duplicateNote = (cancelled: BillingSubscription, kept: BillingSubscription) =>
+  `second subscription ${cancelled.subscriptionId} of user ${cancelled.userId ?? '?'} cancelled at once with credit (kept ${kept.subscriptionId}): check its payment and refund it`;
 
 export async function handleWebhook(ctx: BillingContext, payload: string, signature: string | null): Promise<WebhookAnswer> {
   const answer = await answerWebhook(ctx, payload, signature);

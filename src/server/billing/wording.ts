@@ -30,3 +30,10 @@ export function nextChargeSentence(kind: ProviderKind, nextCharge: string): stri
 export function manageBillingLabel(kind: ProviderKind): string {
   return kind === 'test' ? 'Manage billing (test mode)' : 'Manage billing and invoices';
 }
+
+/** The resumed plan's message: when it renews and what that takes (test mode takes nothing). */
+export function renewsSentence(kind: ProviderKind, price: string, on: string): string {
+  return kind === 'test'
+    ? `It renews on ${on} as before (test mode: no payment is taken, and no money moves).`
+    : `It renews on ${on} as before: the next payment, ${price}, is taken then by Stripe, unless you cancel before.`;
+}

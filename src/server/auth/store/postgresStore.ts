@@ -634,7 +634,7 @@ export class PostgresAccountStore implements AccountStore {
         if ((inserted.rowCount ?? 0) === 0) return 'duplicate';
       }
       const outcome = await this.#applyBillingState(update, userId, now, client);
-      if (update.eventId !== null) await this.#query('UPDATE billing_events SET outcome = $1 WHERE event_id = $2', [outcome, update.eventId], client);
+      if (update.eventId !== null) await this.#query('UPDATE billing_events SET outcome = $1 WHERE event_id = $2', [update.note ? `${outcome}: ${update.note}` : outcome, update.eventId], client);
       return outcome;
     });
   }

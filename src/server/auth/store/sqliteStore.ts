@@ -529,7 +529,7 @@ export class SqliteAccountStore implements AccountStore {
         if (Number(inserted.changes) === 0) return 'duplicate';
       }
       const outcome = this.#applyBillingState(update, userId, now);
-      if (update.eventId !== null) this.#sql('UPDATE billing_events SET outcome = ? WHERE event_id = ?').run(outcome, update.eventId);
+      if (update.eventId !== null) this.#sql('UPDATE billing_events SET outcome = ? WHERE event_id = ?').run(update.note ? `${outcome}: ${update.note}` : outcome, update.eventId);
       return outcome;
     });
   }

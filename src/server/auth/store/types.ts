@@ -175,6 +175,8 @@ export interface BillingUpdate {
   planExpiresAt: number | null;
   /** Messages the change calls for, given the state it replaces (queued in the same transaction). */
   mailsFor?: (previous: BillingSubscription | null, next: BillingSubscription) => QueuedMail[];
+  /** For the operator: recorded with the event's outcome (the admin billing page), e.g. a duplicate cancelled. */
+  note?: string;
 }
 
 export type BillingOutcome = 'applied' | 'duplicate' | 'stale' | 'no-user';

@@ -78,6 +78,21 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     return handleWebhook(ctx, payload, signature);
   };
 
+  /** A Checkout Session made at Stripe for the customer without the site (another tab's, at the same moment). */
+  async function raceSession(customer: string): Promise<string> {
+    const at = new URL(standIn.url);
+    const stripe = new Stripe('sk_test_race', { telemetry: false, host: at.hostname, port: at.port, protocol: 'http' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: String(user.id),
+      line_items: [{ price: 'price_monthly_test', quantity: 1 }],
+      subscription_data: { metadata: { user_id: String(user.id) } },
+      success_url: 'https://courtvision.test/purchase_confirmation?session_id={CHECKOUT_SESSION_ID}',
+    });
+    return session.id;
+  }
+
   /** Checkout through the SDK, then the buyer pays at the stand-in; returns the events Stripe would send. */
   async function buy(interval: 'month' | 'year' = 'month'): Promise<{ sessionId: string; events: Stripe.Event[] }> {
     const step = await startCheckout(ctx, await account(), interval);
@@ -98,7 +113,7 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     await startCheckout(ctx, await account(), 'month'); // not paid yet: a second checkout, the same customer
     const calls = standIn.requests.slice(before);
     expect(calls.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
-    const sessions = calls.filter((r) => r.path === '/v1/checkout/sessions');
+    const sessions = calls.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST');
     expect(sessions).toHaveLength(2);
     const customer = await store.billingCustomerOf(user.id);
     for (const s of sessions) {
@@ -213,6 +228,112 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subId}` });
     expect(standIn.subscriptions.get(subId)!.status).toBe('canceled');
     expect((await store.billingSubscriptionsOf(user.id))[0]!.status).toBe('canceled');
+  });
+
+  it('two checkouts in two tabs: opening the second expires the first at Stripe, whose page no longer takes payment; one plan, one charge', async () => {
+    const first = await startCheckout(ctx, await account(), 'month');
+    const second = await startCheckout(ctx, await account(), 'year');
+    const [s1, s2] = [first, second].map((step) => (step.kind === 'redirect' ? step.location.split('/').at(-1)! : '')) as [string, string];
+    const customer = (await store.billingCustomerOf(user.id))!;
+    expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'GET').at(-1)?.form).toEqual({ customer, status: 'open', limit: '100' });
+    expect(standIn.requests.filter((r) => r.path === `/v1/checkout/sessions/${s1}/expire`)).toHaveLength(1);
+    expect(standIn.sessions.get(s1)!.status).toBe('expired');
+    expect(standIn.sessions.get(s2)!.status).toBe('open');
+    // The first tab's Pay button, as the buyer's browser sends it: the session is no longer available.
+    const paid = await fetch(`${standIn.url}/pay/${s1}`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('This Checkout Session is no longer available.');
+    expect(() => standIn.completeCheckout(s1)).toThrow(/expired/);
+    // The second tab pays: one subscription, one charge, one welcome.
+    for (const e of standIn.completeCheckout(s2)) expect((await deliver(e)).status).toBe(200);
+    expect(standIn.charges.filter((c) => c.customer === customer).map((c) => c.amount)).toEqual([7500]);
+    expect((await store.billingSubscriptionsOf(user.id)).map((s) => [s.status, s.interval])).toEqual([['active', 'year']]);
+    expect((await planState()).state).toBe('active');
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+  });
+
+  it('a checkout paid expires the customer\'s other open checkouts (opened before the plan started, in another tab)', async () => {
+    const { sessionId, events } = await buy('month');
+    const customer = (await store.billingCustomerOf(user.id))!;
+    // Another tab's session made at the same moment (a race the expiry at creation cannot see).
+    const other = await raceSession(customer);
+    for (const e of events) expect((await deliver(e)).status).toBe(200);
+    expect(standIn.sessions.get(other)!.status).toBe('expired');
+    expect(standIn.sessions.get(sessionId)!.status).toBe('complete');
+    expect(() => standIn.completeCheckout(other)).toThrow(/expired/);
+  });
+
+  it('both checkouts paid before either webhook: the second subscription is cancelled at once with its unused time credited, one plan, charged once, the operator flagged; replays change nothing', async () => {
+    const first = await buy('month');
+    const customer = (await store.billingCustomerOf(user.id))!;
+    const secondSession = await raceSession(customer);
+    const secondEvents = standIn.completeCheckout(secondSession);
+    const subIds = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription);
+    expect(standIn.charges.filter((c) => c.customer === customer).map((c) => c.amount)).toEqual([800, 800]);
+    for (const e of [...first.events, ...secondEvents]) {
+      const answer = await deliver(e);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ outcome: 'applied' });
+    }
+    // The first is kept (started first, or in the same second and recorded first), the second cancelled at
+    // Stripe at once, with credit.
+    const live = subIds.filter((id) => standIn.subscriptions.get(id)!.status === 'active');
+    const cancelled = subIds.filter((id) => standIn.subscriptions.get(id)!.status === 'canceled');
+    expect(live).toEqual([subIds[0]]);
+    expect(cancelled).toEqual([subIds[1]]);
+    const deletes = standIn.requests.filter((r) => r.method === 'DELETE' && subIds.some((id) => r.path === `/v1/subscriptions/${id}`));
+    expect(deletes.map((r) => [r.path, r.form])).toEqual([[`/v1/subscriptions/${cancelled[0]}`, { prorate: 'true', invoice_now: 'true' }]]);
+    // Charged once: two payments, the second's unused time (all of it, a second old) credited back.
+    const net = standIn.charges.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0) - standIn.credits.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0);
+    expect(net).toBe(800);
+    // The site: one live subscription, the plan to its period end, one welcome and no "ended" message.
+    const stored = await store.billingSubscriptionsOf(user.id);
+    expect(stored.filter((s) => s.status === 'active').map((s) => s.subscriptionId)).toEqual(live);
+    expect(stored.filter((s) => s.status === 'canceled').map((s) => s.subscriptionId)).toEqual(cancelled);
+    const plan = await planState();
+    expect(plan.state === 'active' && plan.expiresAt).toBe(standIn.subscriptions.get(live[0]!)!.items.data[0]!.current_period_end + RENEWAL_GRACE_SECONDS);
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    // The operator's flag: the admin page's events say which subscription was cancelled and that its payment needs a refund.
+    const flagged = (await store.recentBillingEvents(20)).filter((e) => e.outcome.includes('second subscription'));
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]!.outcome).toContain(`${cancelled[0]} of user ${user.id} cancelled at once with credit (kept ${live[0]})`);
+    expect(flagged[0]!.outcome).toContain('refund');
+    // Replays, and Stripe's own deletion event for the cancelled one: nothing more at Stripe, on the plan, or by mail.
+    for (const e of [...first.events, ...secondEvents]) expect((await deliver(e)).body).toMatchObject({ outcome: 'duplicate' });
+    const deleted = standIn.changeSubscription(cancelled[0]!, {});
+    expect(deleted.type).toBe('customer.subscription.deleted');
+    deleted.created = nowSeconds() + 5;
+    expect((await deliver(deleted)).status).toBe(200);
+    expect(standIn.requests.filter((r) => r.method === 'DELETE' && subIds.some((id) => r.path === `/v1/subscriptions/${id}`))).toHaveLength(1);
+    expect((await planState()).state).toBe('active');
+    const after = await planState();
+    expect(after.state === 'active' && after.expiresAt).toBe(plan.state === 'active' && plan.expiresAt);
+    expect(await takeMail(store)).toEqual([]);
+    // The return page of the second purchase adds nothing either.
+    expect(await confirmPurchase(ctx, (await account()).user, secondSession)).toMatchObject({ kind: 'pending' });
+  });
+
+  it('both paid, the later one\'s events first: when the earlier one arrives, the later one (recorded) is cancelled with credit; one welcome, one plan', async () => {
+    const first = await buy('month');
+    const customer = (await store.billingCustomerOf(user.id))!;
+    const secondSession = await raceSession(customer);
+    const secondEvents = standIn.completeCheckout(secondSession);
+    const [early, late] = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription) as [string, string];
+    // The second started a minute later (at Stripe and in its created event).
+    const lateStart = standIn.subscriptions.get(early)!.start_date + 60;
+    standIn.subscriptions.get(late)!.start_date = lateStart;
+    (secondEvents.find((e) => e.type === 'customer.subscription.created')!.data.object as { start_date: number }).start_date = lateStart;
+    for (const e of [...secondEvents, ...first.events]) expect((await deliver(e)).body).toMatchObject({ outcome: 'applied' });
+    expect(standIn.subscriptions.get(early)!.status).toBe('active');
+    expect(standIn.subscriptions.get(late)!.status).toBe('canceled');
+    expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${late}`).map((r) => r.form)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+    expect(standIn.credits.filter((c) => c.subscription === late).map((c) => c.amount)).toEqual([800]);
+    const stored = await store.billingSubscriptionsOf(user.id);
+    expect(Object.fromEntries(stored.map((s) => [s.subscriptionId, s.status]))).toEqual({ [early]: 'active', [late]: 'canceled' });
+    const plan = await planState();
+    expect(plan.state === 'active' && plan.expiresAt).toBe(standIn.subscriptions.get(early)!.items.data[0]!.current_period_end + RENEWAL_GRACE_SECONDS);
+    expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+    expect((await store.recentBillingEvents(20)).filter((e) => e.outcome.includes(`second subscription ${late} of user ${user.id}`))).toHaveLength(1);
   });
 
   it('Stripe out of reach: checkout and the events that need it say so (503), and nothing changes', async () => {

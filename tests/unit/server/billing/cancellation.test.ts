@@ -27,6 +27,7 @@ const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts')
 
 const SECRET = 'whsec_cancelsecret0123456789';
 const sdk = new Stripe('sk_test_signer', { telemetry: false });
+const RENEWS = 'Your Courtvision Stats plan will renew';
 const CANCELLED = 'Your Courtvision Stats plan is cancelled';
 
 let standIn: StripeStandIn;
@@ -124,7 +125,7 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(last[0]!.text).toContain(`ended on ${formatPlanDate(endedAt)}`);
     });
 
-    it('Resume undoes the cancellation at Stripe (cancel_at_period_end=false) and on the account, with no message; its webhook changes nothing more', async () => {
+    it('Resume undoes the cancellation at Stripe (cancel_at_period_end=false) and on the account, and mails once that the plan will renew (the payment, the date); its webhook and a replay mail nothing more', async () => {
       const subId = await buy();
       standIn.webhook.url = '';
       const cancelled = await setRenewal(ctx, (await account()).user, false);
@@ -140,10 +141,18 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(standIn.subscriptions.get(subId)!.cancel_at_period_end).toBe(false);
       expect((await store.billingSubscriptionsOf(user.id))[0]!.cancelAtPeriodEnd).toBe(false);
       expect(await planExpiry()).toBeGreaterThan(periodEnd); // renews again: the day of grace is back
-      // Stripe's own event for the resume arrives afterwards: nothing to tell.
+      // Changed deliberately (it used to assert no message): the last message said "no further payment is
+      // taken", so the resume is told once, with Stripe's wording: the date and the payment then.
+      const renews = await takeMail(store);
+      expect(renews.map((m) => [m.to, m.subject])).toEqual([[user.email, RENEWS]]);
+      expect(renews[0]!.text).toContain(`no longer ends on ${formatPlanDate(periodEnd)}`);
+      expect(renews[0]!.text).toContain(`the next payment, $8.00, is taken then by Stripe`);
+      expect(renews[0]!.text).not.toContain('no further payment');
+      // Stripe's own event for the resume arrives afterwards, and again (a replay): nothing more to tell.
       const event = standIn.changeSubscription(subId, { cancel_at_period_end: false });
       event.created = nowSeconds() + 1;
       expect((await deliver(event)).status).toBe(200);
+      expect((await deliver(event)).body).toMatchObject({ outcome: 'duplicate' });
       expect(await takeMail(store)).toEqual([]);
       // Resuming a plan that is not cancelled changes nothing and calls nobody.
       const calls = standIn.requests.length;
@@ -210,10 +219,11 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(again.subscriptionsOf(recorded!.customerId).map((s) => [s.id, s.cancel_at_period_end, s.items.data[0]!.current_period_end])).toEqual([[subId, true, recorded!.currentPeriodEnd]]);
       expect(await testPortalAction(portal, again, user, subId, 'resume')).toBe(true);
       expect((await store.billingSubscriptionsOf(user.id))[0]).toMatchObject({ cancelAtPeriodEnd: false, status: 'active', currentPeriodEnd: recorded!.currentPeriodEnd });
-      expect(await takeMail(store)).toEqual([]);
+      // Changed deliberately (it used to assert no message): the resume is told once, in test mode's words.
+      expect((await takeMail(store)).map((m) => m.subject)).toEqual([RENEWS]);
     });
 
-    it('cancel in the test portal mails once; Resume on the account page undoes it at the provider, with no second message', async () => {
+    it('cancel in the test portal mails once; Resume on the account page undoes it at the provider and mails once that it will renew (test mode: no money moves)', async () => {
       const subId = await buy();
       await takeMail(store);
       expect(await testPortalAction(ctx, provider, user, subId, 'cancel-at-period-end')).toBe(true);
@@ -224,6 +234,13 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: true, state: { cancelAtPeriodEnd: false } });
       expect(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.cancel_at_period_end).toBe(false);
       expect((await store.billingSubscriptionsOf(user.id))[0]!.cancelAtPeriodEnd).toBe(false);
+      // Changed deliberately (it used to assert no message): one "will renew" message, test mode's words.
+      const renews = await takeMail(store);
+      expect(renews.map((m) => m.subject)).toEqual([RENEWS]);
+      expect(renews[0]!.text).toContain('test mode: no payment is taken, and no money moves');
+      expect(renews[0]!.text).not.toContain('Stripe');
+      // Resuming again (nothing to undo) mails nothing.
+      expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: true });
       expect(await takeMail(store)).toEqual([]);
       // Ended at once from the portal: the plan-ended message.
       expect(await testPortalAction(ctx, provider, user, subId, 'end-now')).toBe(true);
