@@ -1,10 +1,10 @@
 /**
  * The JavaScript a page runs at first load, measured from a build: every module script and modulepreload named
- * in the page's HTML, the component and renderer of every island hydrated at load, and what they import
- * statically, transitively (the browser must fetch and run those before the islands hydrate). Left out: dynamic
- * `import()`s, and the component and renderer of an island hydrated `client:idle` (Astro imports them when the
- * browser is idle after first paint). Used by `npm run bench:js` (scripts/bench-js.ts) and by section 4 and the
- * JS goal of `npm run bench:api`.
+ * in the page's HTML, the component and renderer of every island hydrated without the reader doing anything
+ * (`client:load`, and `client:idle`: Astro imports those as soon as the browser is idle after the first paint, and
+ * the stats app is one since issue 25), and what they import statically, transitively. Left out: dynamic
+ * `import()`s (lazy chunks loaded when a page or a control needs them). Used by `npm run bench:js`
+ * (scripts/bench-js.ts) and by section 4 and the JS goal of `npm run bench:api`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,6 @@ export function firstLoadJs(html: string, pageUrl: string, clientDir: string): F
   // an island's opening tag (its quoted props may hold a ">")
   for (const island of html.matchAll(/<astro-island\b(?:[^>"]|"[^"]*")*>/g)) {
     const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(island[0])?.[1];
-    if (attr('client') === 'idle') continue;
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = attr(name);
       if (url) urls.add(new URL(url, pageUrl).pathname);

@@ -7,7 +7,8 @@
  * Cheap to lay out (issue 15, Lighthouse): the markup is a real <table> (crawlers, the no-JS reader), drawn as
  * fixed-width grid rows like the island's, each row `content-visibility: auto` (src/styles/firstView.css), so the
  * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
- * browsers, hence the explicit ones.
+ * browsers, hence the explicit ones. A body cell is a number unless it says `text` (most cells are numbers: the
+ * class is left off them, ~6 KB of the 50-row table; issue 25).
  */
 import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
@@ -108,13 +109,13 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
                       {c.render(row)}
                     </th>
                   ) : (
-                    <td key={c.id} role="cell" className={c.align === 'right' ? 'num' : undefined}>
+                    <td key={c.id} role="cell" className={c.align === 'right' ? undefined : 'text'}>
                       {c.render(row)}
                     </td>
                   ),
                 )}
                 {numbers.map((c) => (
-                  <td key={c.id} role="cell" className="num" style={percentiles && c.pctKey && c.better !== 'style' ? cellBackground(row[c.pctKey]) : undefined}>
+                  <td key={c.id} role="cell" style={percentiles && c.pctKey && c.better !== 'style' ? cellBackground(row[c.pctKey]) : undefined}>
                     {c.margin ? formatMargin(row[c.id], c.format) : c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}

@@ -28,6 +28,9 @@ import MountErrorBoundary from './MountErrorBoundary';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
 import type { GuideRef } from './table/ColumnHeader';
+import { withStylesheet } from './lazyStylesheet';
+import chartsCss from './charts/charts.css?url';
+import wowyCss from '../styles/wowy.css?url';
 import '../styles/stats.css';
 
 interface Props {
@@ -38,10 +41,16 @@ interface Props {
   guides?: Readonly<Record<string, GuideRef>>;
 }
 
+/**
+ * The lazy parts of the app, each a chunk with its own stylesheet, linked with the chunk (lazyStylesheet.ts). The
+ * server never renders them (the app is a placeholder until it starts in the browser), and it must not import them:
+ * Astro would then put their CSS in every stats page (issue 25: ~12 KB of CSS inlined in every page). `import.meta.env.SSR` is a constant of each build, so the server's drops the imports.
+ */
+const never = () => new Promise<never>(() => {});
 /** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
-const Charts = lazy(() => import('./charts/Charts'));
+const Charts = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('./charts/Charts'), chartsCss));
 /** The With/Without tab's matrix (issue 28) loads only on that tab. */
-const WowyPanel = lazy(() => import('./wowy/WowyPanel'));
+const WowyPanel = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('./wowy/WowyPanel'), wowyCss));
 
 function PageCharts({ where }: { where: 'above' | 'below' }) {
   const { kind } = useStore($page);

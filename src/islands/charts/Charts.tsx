@@ -1,6 +1,7 @@
 /**
  * The charts of a stats page, loaded lazily by the stats app only on the pages that draw charts (a chunk of
- * its own: d3 modules and the chart components are never part of the first load). On player pages it loads the
+ * its own: d3 modules and the chart components are never part of the first load; its stylesheet, charts.css, is
+ * linked by StatsApp with the chunk). On player pages it loads the
  * player's details (/api/player_details), which only the charts show.
  */
 import { useStore } from '@nanostores/react';
@@ -10,7 +11,6 @@ import { loadPlayerDetails } from '../../stores/playerDetails';
 import CareerChart from './CareerChart';
 import ShotChart from './ShotChart';
 import TrendChart from './TrendChart';
-import './charts.css';
 
 export default function Charts() {
   const { kind, entity } = useStore($page);

@@ -72,12 +72,22 @@ interface BodyProps {
   seasonTypes: readonly string[];
   /** the minimum possessions in force */
   min: number;
+  /**
+   * The island's copy (true) sets each sentence of the pool in a block of its own; the server's first view (false)
+   * sets them in one paragraph, a line break between. Both read the same, but Chromium counts a text's size for the
+   * largest contentful paint (LCP) per block: the island, which repaints this legend after hydration, then never
+   * paints a block larger than the server's, so the page's LCP stays its first paint (issue 25: on the team pages
+   * the island's legend was the LCP element, ~1.8 s after the server had painted the same words).
+   */
+  sentenceBlocks?: boolean;
 }
 
 const isLineups = (kind: PercentileKind) => kind === 'Lineups' || kind === 'TeamLineups' || kind === 'PlayerLineups';
 
 /** The scale and the pool in words: the island's legend and the server's first view (FirstViewTable) share them. */
-export function LegendBody({ kind, rows, seasons, seasonTypes, min }: BodyProps) {
+export function LegendBody({ kind, rows, seasons, seasonTypes, min, sentenceBlocks = false }: BodyProps) {
+  const pool = `Ranked against ${poolText(kind, rows, seasons, seasonTypes, min)}.`;
+  const colour = `No colour: ${isLineups(kind) ? 'a' : 'under the minimum, or a'} style column. Hover or focus a cell (arrow keys) for its percentile.`;
   return (
     <>
       <div className="sa-legend-scale">
@@ -89,10 +99,18 @@ export function LegendBody({ kind, rows, seasons, seasonTypes, min }: BodyProps)
         </span>
         <span>better</span>
       </div>
-      <p className="sa-legend-pool">
-        Ranked against {poolText(kind, rows, seasons, seasonTypes, min)}. No colour: {isLineups(kind) ? 'a' : 'under the minimum, or a'} style column.
-        Hover or focus a cell (arrow keys) for its percentile.
-      </p>
+      {sentenceBlocks ? (
+        <div className="sa-legend-pool">
+          <p>{pool}</p>
+          <p>{colour}</p>
+        </div>
+      ) : (
+        <p className="sa-legend-pool">
+          {pool}
+          <br />
+          {colour}
+        </p>
+      )}
     </>
   );
 }
@@ -119,7 +137,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
   };
   return (
     <div className="sa-legend" role="group" aria-label="Percentile colours">
-      <LegendBody kind={kind} rows={rows} seasons={seasons} seasonTypes={seasonTypes} min={min} />
+      <LegendBody kind={kind} rows={rows} seasons={seasons} seasonTypes={seasonTypes} min={min} sentenceBlocks />
       <label className="sa-legend-min">
         {minimumLabel(kind, rows)}
         <input

@@ -27,7 +27,6 @@ import { $page } from '../../stores/page';
 import { $filterAccess } from '../../stores/session';
 import { $side } from '../../stores/side';
 import { WowyList, WowyMatrix, WowyPlayerRow } from './WowyViews';
-import '../../styles/wowy.css';
 
 const VIEW_LABELS: Record<WowyViewState['view'], string> = { matrix: 'Heat map', list: 'List', player: 'One player' };
 

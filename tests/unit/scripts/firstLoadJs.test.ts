@@ -1,7 +1,7 @@
 /**
  * What bench:js and bench:api count as a page's first-load JS (scripts/firstLoadJs.ts), on a small build written
  * here: module scripts, islands hydrated at load, renderers, modulepreloads and their static imports count,
- * transitively and once each; dynamic imports and `client:idle` islands do not.
+ * transitively and once each, `client:idle` islands too; dynamic imports do not.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,10 +43,12 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('firstLoadJs', () => {
-  it('counts what runs before the islands hydrate, and nothing loaded later', () => {
+  it('counts what runs at load (islands hydrated at load or when idle), and no lazy chunk', () => {
     const js = firstLoadJs(HTML, 'http://localhost/stats/players', dir);
     expect(js.files.map((f) => f.path).sort()).toEqual(
-      ['entry.js', 'shared.js', 'deep.js', 'side.js', 'island.js', 'renderer.js', 'preloaded.js'].map((f) => `/_astro/${f}`).sort(),
+      ['entry.js', 'shared.js', 'deep.js', 'side.js', 'island.js', 'renderer.js', 'preloaded.js', 'idle.js', 'idle-dep.js', 'idle-renderer.js']
+        .map((f) => `/_astro/${f}`)
+        .sort(),
     );
   });
 
