@@ -44,7 +44,8 @@ interface Props {
 /**
  * The lazy parts of the app, each a chunk with its own stylesheet, linked with the chunk (lazyStylesheet.ts). The
  * server never renders them (the app is a placeholder until it starts in the browser), and it must not import them:
- * Astro would then put their CSS in every stats page (issue 25: ~12 KB of CSS inlined in every page). `import.meta.env.SSR` is a constant of each build, so the server's drops the imports.
+ * Astro would then put their CSS in every stats page (issue 25: ~12 KB of CSS inlined in every page).
+ * `import.meta.env.SSR` is a constant of each build, so the server's build drops the imports.
  */
 const never = () => new Promise<never>(() => {});
 /** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
