@@ -54,6 +54,27 @@ const playerOnCourtBuilder: AggregateBuilder = {
 };
 
 /**
+ * season_on_court_sums: agg_player_on_court summed over each season's games: per player, team, side (is_offense),
+ * season, season type and filtered-out flag, the same counters. On/off without a game-level or possession filter
+ * (the default view of every on/off page, and the league pool they rank in) sums these rows, about 50 k over
+ * twenty seasons, instead of one row per player and game (1.5 M; issue 25). Sorted by season, team_id.
+ */
+const seasonOnCourtSumsBuilder: AggregateBuilder = {
+  name: 'season_on_court_sums',
+  async build(connection) {
+    const counters = ['possessions', 'seconds', ...COUNTERS];
+    await connection.run('DROP TABLE IF EXISTS season_on_court_sums');
+    await connection.run(`
+      CREATE TABLE season_on_court_sums AS
+      SELECT player_id, team_id, is_offense, season, season_type, is_filtered_out,
+             ${counters.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+        FROM agg_player_on_court
+       GROUP BY player_id, team_id, is_offense, season, season_type, is_filtered_out
+       ORDER BY season, team_id, player_id`);
+  },
+};
+
+/**
  * player_possession_index: the possession membership sorted by player, so that a lineup filter (on_court,
  * off_court, pg..c) reads one player's rows (DuckDB's zone maps skip the row groups of other players) instead
  * of every possession. One row per player per possession he was on court for: 10 rows per possession.
@@ -304,6 +325,7 @@ const stateOnCourtSumsBuilder: AggregateBuilder = {
 
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
+  seasonOnCourtSumsBuilder,
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,

@@ -20,6 +20,7 @@ import {
 } from './filterSql';
 import { groupSelect, type GroupKey } from './groups';
 import { entityTeamSeasons } from './entityScope';
+import { referencePaths } from './plan';
 import { offCourtTerms, someCounterNotZero, sumTerms } from './offCourt';
 import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
@@ -198,6 +199,9 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
   return db.query(sql, b.values);
 }
 
+/** The groups season_on_court_sums has columns for. */
+const SEASON_ON_COURT_GROUPS: readonly GroupKey[] = ['player_id', 'team_id', 'season', 'season_type'];
+
 export interface OnCourtOptions {
   persp: Perspective;
   groupBy: readonly GroupKey[];
@@ -249,7 +253,9 @@ async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCo
       o.playerId !== undefined ? `p.player_id = ${b.bind(o.playerId)}` : '',
       o.teamId !== undefined ? `p.team_id = ${b.bind(o.teamId)}` : '',
     ]);
-    src = `SELECT p.* FROM agg_player_on_court p${
+    // Without a game-level filter, grouped by season at most: the season sums (aggregates.ts), not a row per game.
+    const bySeason = !joinTg && !referencePaths(db) && o.groupBy.every((g) => SEASON_ON_COURT_GROUPS.includes(g));
+    src = `SELECT p.* FROM ${bySeason ? 'season_on_court_sums' : 'agg_player_on_court'} p${
       joinTg ? ' JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.team_id' : ''
     } WHERE ${where}`;
   }
