@@ -41,6 +41,19 @@ export async function statsAppReady(page: Page, timeout = 30_000): Promise<void>
  * From the metric-set select, Tab until the keyboard focus is on a column header's sort button (the first one),
  * and check that it got there.
  */
+/**
+ * In the stats app's filter bar: pick 2012-13 and drop 2022-23 (the test database's two seasons), close the
+ * popover and apply. The caller checks what the table shows then.
+ */
+export async function switchSeasonTo2012(page: Page): Promise<void> {
+  await page.locator('[data-group="Season"]').click();
+  const seasons = page.locator('.sa-popover [data-filter="Season"]');
+  await seasons.getByRole('button', { name: '2012-13' }).click();
+  await seasons.getByRole('button', { name: '2022-23' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Apply' }).click();
+}
+
 export async function tabToFirstHeader(page: Page): Promise<void> {
   await page.getByLabel('Metric set').focus();
   let onHeader = false;

@@ -11,7 +11,7 @@
  *   island starts: the 2-second wait the walkthrough saw).
  */
 import type { Page } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { expect, statsAppReady, switchSeasonTo2012, test } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -83,12 +83,7 @@ test('after hydration the island has every row and sorts, switches set, shows al
   await expect(page.locator('a.sa-csv')).toHaveAttribute('href', /metric_set=OffensiveOverview.*sort=pts_per_100.*format=csv/);
 
   // A filter: 2012-13 instead of 2022-23.
-  await page.locator('[data-group="Season"]').click();
-  const seasons = page.locator('.sa-popover [data-filter="Season"]');
-  await seasons.getByRole('button', { name: '2012-13' }).click();
-  await seasons.getByRole('button', { name: '2022-23' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await switchSeasonTo2012(page);
   // (a season nobody asked for yet is computed on demand: allow the server its time on a busy machine)
   await expect(page.locator('.sa-tbody')).toContainText('Kevin Garnett', { timeout: 60_000 });
   await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13');

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { signedInContext } from './apiSignIn';
-import { expect, test } from './fixtures';
+import { expect, switchSeasonTo2012, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeAll(() => seedDemoAccounts());
@@ -49,12 +49,7 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   await expect(matrixRows(page)).toHaveCount(6);
 
   // A filter: 2012-13 instead of 2022-23, applied through the stats app's filter bar.
-  await page.locator('[data-group="Season"]').click();
-  const seasons = page.locator('.sa-popover [data-filter="Season"]');
-  await seasons.getByRole('button', { name: '2012-13' }).click();
-  await seasons.getByRole('button', { name: '2022-23' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await switchSeasonTo2012(page);
   await expect(page).toHaveURL(/season=2012/);
   await expect(page.locator('[data-testid="wowy-matrix"]')).toContainText('Pierce', { timeout: 30_000 });
   await expect(page).toHaveURL(/[?&]n=6/);

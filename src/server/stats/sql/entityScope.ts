@@ -21,20 +21,39 @@ export interface Entity {
   playerId?: number;
 }
 
+/** One row per player, season and team-season (team_possessions' key) of player_seasons, for these players and seasons. */
+export interface PlayerTeamSeason {
+  player_id: number;
+  season: number;
+  team_season: number;
+}
+
+/** The team-seasons each of these players played in these seasons (player_seasons.team_ids). */
+export async function playerTeamSeasons(db: StatsDb, playerIds: readonly number[], seasons: readonly number[]): Promise<PlayerTeamSeason[]> {
+  if (playerIds.length === 0 || seasons.length === 0) return [];
+  const b = new Params();
+  const rows = await db.query<{ player_id: number; season: number; team_season: number }>(
+    `SELECT DISTINCT player_id, season, ${teamSeasonKey('t.team_id', 'season')} AS team_season
+       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
+      WHERE player_id IN ${b.list(playerIds)} AND season IN ${b.list(seasons)}`,
+    b.values,
+  );
+  return rows.map((r) => ({ player_id: Number(r.player_id), season: Number(r.season), team_season: Number(r.team_season) }));
+}
+
 /**
  * The team-seasons (team_possessions' key) holding every possession of the entity in f's seasons, or null when
- * the possession table is read (the league's, or the reference paths).
+ * the possession table is read (the league's, or the reference paths). A player's are read once per computation
+ * (kept in its scope: a page asks for them from several sums).
  */
 export async function entityTeamSeasons(db: StatsDb, f: AppliedFilters, e: Entity): Promise<number[] | null> {
   if (referencePaths(db)) return null;
   if (e.teamId !== undefined) return f.seasons.map((season) => teamSeasonValue(e.teamId!, season));
-  if (e.playerId === undefined || f.seasons.length === 0) return null;
-  const b = new Params();
-  const rows = await db.query<{ team_season: number }>(
-    `SELECT DISTINCT ${teamSeasonKey('t.team_id', 'season')} AS team_season
-       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
-      WHERE player_id = ${b.bind(e.playerId)} AND season IN ${b.list(f.seasons)}`,
-    b.values,
-  );
-  return rows.map((r) => Number(r.team_season)).sort((x, y) => x - y);
+  if (e.playerId === undefined) return null;
+  const key = `entity-team-seasons:${e.playerId}:${f.seasons.join()}`;
+  const kept = db.data?.get(key) as Promise<number[]> | undefined;
+  if (kept) return kept;
+  const read = playerTeamSeasons(db, [e.playerId], f.seasons).then((rows) => [...new Set(rows.map((r) => r.team_season))]);
+  db.data?.set(key, read);
+  return read;
 }

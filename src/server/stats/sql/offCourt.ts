@@ -54,6 +54,26 @@ export function offCourtTerms(db: StatsDb, f: AppliedFilters): OffCourtTerm[] | 
 }
 
 /**
+ * f's sums by subtraction when offCourtTerms applies, else null: `sumsSql` writes the aggregate's own SELECT for
+ * another filter set (the caller's builder, its values bound in the caller's Params), and the terms' SELECTs are
+ * summed per group by sumTerms with `o`.
+ */
+export async function subtractedSql(
+  db: StatsDb,
+  f: AppliedFilters,
+  sumsSql: (filters: AppliedFilters) => Promise<string>,
+  groups: readonly string[],
+  counters: readonly string[],
+  o: Parameters<typeof sumTerms>[3] = {},
+): Promise<string | null> {
+  const terms = offCourtTerms(db, f);
+  if (!terms) return null;
+  const parts: { sql: string; sign: 1 | -1 }[] = [];
+  for (const t of terms) parts.push({ sql: await sumsSql(t.filters), sign: t.sign });
+  return sumTerms(parts, groups, counters, o);
+}
+
+/**
  * The SELECT summing the terms' answers per group: `parts` are the terms' own SELECTs (in the order of
  * offCourtTerms, the first without a lineup filter), each yielding the `groups` columns and the `counters`;
  * `firstOnly` columns are taken from the first term (labels, not sums). Grouped, a group whose counters all

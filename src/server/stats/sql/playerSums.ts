@@ -9,7 +9,7 @@ import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER
 import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
-import { offCourtTerms, sumTerms } from './offCourt';
+import { subtractedSql } from './offCourt';
 import { entityTeamSeasons } from './entityScope';
 import { stateAnswers, stateSumsSql } from './presummed';
 import { and, Params } from './sql';
@@ -35,12 +35,8 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
  * keeps the rows with seconds on court).
  */
 async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): Promise<string> {
-  const terms = offCourtTerms(db, f);
-  if (terms) {
-    const parts: { sql: string; sign: 1 | -1 }[] = [];
-    for (const t of terms) parts.push({ sql: await playerSumsSql(db, t.filters, b, o), sign: t.sign });
-    return sumTerms(parts, o.groupBy, PLAYER_COUNTERS, { firstOnly: ['last_team_id'] });
-  }
+  const subtracted = await subtractedSql(db, f, (ff) => playerSumsSql(db, ff, b, o), o.groupBy, PLAYER_COUNTERS, { firstOnly: ['last_team_id'] });
+  if (subtracted) return subtracted;
   const groups = groupSelect(o.groupBy, 's');
   const groupBy = o.groupBy.length ? `GROUP BY ${groups.join(', ')}` : '';
   if (needsPossessions(f) && o.gameId === undefined && stateAnswers(db, f, o.groupBy)) {

@@ -26,6 +26,7 @@ import {
   teamGameConditions,
 } from './filterSql';
 import { POSSESSION_COUNTER_COLUMNS, SAMPLE_KEY_COLUMNS, teamSeasonKey, type PossessionCounterColumn } from './aggregates';
+import { playerTeamSeasons } from './entityScope';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
 
@@ -53,14 +54,7 @@ async function lineupReach(db: StatsDb, f: AppliedFilters): Promise<LineupReach>
   for (const id of [...f.lineup.onCourt, ...f.lineup.onCourtWith, ...f.lineup.onCourtAgainst]) conditions.push([id]);
   const offOnly = f.lineup.offCourt.length > 0;
   if (conditions.length === 0 || (f.lineupAllOrAny === 'any' && offOnly)) return { seasons: f.seasons, teamSeasons: null };
-  const ids = [...new Set(conditions.flat())];
-  const b = new Params();
-  const rows = await db.query<{ player_id: number; season: number; team_season: number }>(
-    `SELECT DISTINCT player_id, season, ${teamSeasonKey('t.team_id', 'season')} AS team_season
-       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
-      WHERE player_id IN ${b.list(ids)} AND season IN ${b.list(f.seasons)}`,
-    b.values,
-  );
+  const rows = await playerTeamSeasons(db, [...new Set(conditions.flat())], f.seasons);
   const seasonsOf = (players: number[]) => new Set(rows.filter((r) => players.includes(r.player_id)).map((r) => r.season));
   const sets = conditions.map(seasonsOf);
   const keep = (season: number) => (f.lineupAllOrAny === 'any' ? sets.some((x) => x.has(season)) : sets.every((x) => x.has(season)));

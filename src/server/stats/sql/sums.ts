@@ -21,7 +21,7 @@ import {
 import { groupSelect, type GroupKey } from './groups';
 import { entityTeamSeasons } from './entityScope';
 import { referencePaths } from './plan';
-import { offCourtTerms, someCounterNotZero, sumTerms } from './offCourt';
+import { someCounterNotZero, subtractedSql } from './offCourt';
 import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
 import { and, Params } from './sql';
@@ -59,13 +59,11 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
  * off-court subtraction does, offCourt.ts).
  */
 export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
-  const terms = offCourtTerms(db, f);
-  if (terms) {
-    const parts: { sql: string; sign: 1 | -1 }[] = [];
-    for (const t of terms) parts.push({ sql: await teamSumsSql(db, t.filters, b, { ...o, minPossessions: undefined }), sign: t.sign });
-    const least = o.minPossessions;
-    return sumTerms(parts, o.groupBy, TEAM_COUNTERS, { having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]) });
-  }
+  const least = o.minPossessions;
+  const subtracted = await subtractedSql(db, f, (ff) => teamSumsSql(db, ff, b, { ...o, minPossessions: undefined }), o.groupBy, TEAM_COUNTERS, {
+    having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]),
+  });
+  if (subtracted) return subtracted;
   const extra = [...(o.teamId !== undefined ? [`p.${o.persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId)}`] : []), ...(o.extra ? o.extra(b) : [])];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   // The pre-summed rows where the filters allow (presummed.ts): by lineup with season filters only, or by team
@@ -220,12 +218,8 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
 
 /** The SELECT of onCourtSumsBy, its values bound in b; groups whose counters are all zero are left out (offCourt.ts). */
 async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCourtOptions): Promise<string> {
-  const terms = offCourtTerms(db, f);
-  if (terms) {
-    const parts: { sql: string; sign: 1 | -1 }[] = [];
-    for (const t of terms) parts.push({ sql: await onCourtSumsSql(db, t.filters, b, o), sign: t.sign });
-    return sumTerms(parts, o.groupBy, TEAM_COUNTERS);
-  }
+  const subtracted = await subtractedSql(db, f, (ff) => onCourtSumsSql(db, ff, b, o), o.groupBy, TEAM_COUNTERS);
+  if (subtracted) return subtracted;
   const mine = o.persp === 'offense' ? O : D;
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const usePoss = needsPossessions(f) || o.groupBy.includes('slot');

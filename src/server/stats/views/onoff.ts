@@ -8,6 +8,7 @@
  * is that team's possessions in its games from his first to his last game for it that season and season type;
  * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
+import { LRUCache } from 'lru-cache';
 import type { AppliedFilters } from '../../../lib/apiParams';
 import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
@@ -16,7 +17,6 @@ import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sql/sums';
 import { Params } from '../sql/sql';
 import { sumColumns } from '../metrics/counters';
 import { leagueBaseline, leagueHalfcourtPpp } from './shared';
-import { LRUCache } from 'lru-cache';
 import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
