@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, DuckDBTypeId, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk, type DuckDBValue } from '@duckdb/node-api';
 import { config } from '../config';
 import { logger } from '../log';
 import { firstLine, inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
@@ -345,6 +345,37 @@ function plain(value: unknown): unknown {
   return value;
 }
 
+/** Column types whose vector items are already plain JS values (numbers, strings, booleans, or null). */
+const PLAIN_TYPES: ReadonlySet<DuckDBTypeId> = new Set([
+  DuckDBTypeId.BOOLEAN, DuckDBTypeId.TINYINT, DuckDBTypeId.SMALLINT, DuckDBTypeId.INTEGER, DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT, DuckDBTypeId.UINTEGER, DuckDBTypeId.FLOAT, DuckDBTypeId.DOUBLE, DuckDBTypeId.VARCHAR,
+]);
+
+/**
+ * The rows of a result's chunks as objects keyed by column name. Filled column by column: each column's vector is
+ * read straight for the plain types (most results are DOUBLE sums and ids), through the JS converter and
+ * plain() for the others; every row gets its keys in the same order, so the objects share one shape.
+ */
+function rowObjects(chunks: readonly DuckDBDataChunk[], names: readonly string[]): Row[] {
+  const rows: Row[] = [];
+  for (const chunk of chunks) {
+    const start = rows.length;
+    const count = chunk.rowCount;
+    for (let i = 0; i < count; i++) rows.push({});
+    for (let column = 0; column < chunk.columnCount; column++) {
+      const vector = chunk.getColumnVector(column);
+      const name = names[column]!;
+      const type = vector.type;
+      if (PLAIN_TYPES.has(type.typeId)) {
+        for (let i = 0; i < count; i++) rows[start + i]![name] = vector.getItem(i);
+      } else {
+        for (let i = 0; i < count; i++) rows[start + i]![name] = plain(JSDuckDBValueConverter(vector.getItem(i), type, JSDuckDBValueConverter));
+      }
+    }
+  }
+  return rows;
+}
+
 /** STATS_DB_LOG=1 prints every query's time (development). */
 const LOG = config.statsDbLog;
 
@@ -362,19 +393,7 @@ async function runOn<T extends Row>(p: Pool, c: DuckDBConnection, sql: string, p
     // the native handles: the result's (a protected field of DuckDBResult) and each chunk's
     track(p, [(result as unknown as { result: object }).result, ...chunks.map((chunk) => chunk.chunk)]);
   }
-  const names = result.deduplicatedColumnNames();
-  const rows: Row[] = [];
-  for (const chunk of chunks) {
-    for (let i = 0; i < chunk.rowCount; i++) {
-      const r: Row = {};
-      chunk.visitRowValues(i, (value, _row, column, type) => {
-        // Most values (DOUBLE sums, strings) are already plain.
-        const v = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter);
-        r[names[column]!] = typeof v === 'bigint' || v instanceof Date || Array.isArray(v) ? plain(v) : v;
-      });
-      rows.push(r);
-    }
-  }
+  const rows = rowObjects(chunks, result.deduplicatedColumnNames());
   if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${rows.length} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
   return rows as T[];
 }

@@ -39,7 +39,7 @@ export const TEAM_COUNTERS = [
   'tr_plays_stl',
   'tr_plays_reb',
 ] as const;
-type TeamCounter = (typeof TEAM_COUNTERS)[number];
+export type TeamCounter = (typeof TEAM_COUNTERS)[number];
 export type TeamSums = Record<TeamCounter, number>;
 
 /** A player's own counters (player_possession_stats / player_game_totals). */

@@ -5,7 +5,7 @@
  */
 import type { BaseSet } from '../../../lib/metricSets';
 import { COLUMNS } from '../../../lib/metricColumns';
-import type { PlayerSums, TeamSums, Zone } from './counters';
+import { TEAM_COUNTERS, type PlayerSums, type TeamCounter, type TeamSums, type Zone } from './counters';
 
 export type Value = number | null;
 export type Values = Record<string, Value>;
@@ -97,6 +97,40 @@ export function teamValues(s: TeamSums, ctx: { leagueHcPpp: number | null; opp?:
     pts: s.pts,
     plus_minus: ctx.opp ? s.pts - ctx.opp.pts : null,
   };
+}
+
+/**
+ * The team counters each teamValues column is computed from, found by probing the formulas themselves: a column
+ * reads a counter when changing that counter alone changes the column, at two unrelated points (so that no
+ * formula is flat in a counter at both). Lets a computation that shows only some columns sum only their counters.
+ */
+const TEAM_VALUE_COUNTERS: ReadonlyMap<string, ReadonlySet<TeamCounter>> = (() => {
+  const deps = new Map<string, Set<TeamCounter>>();
+  const ctx = { leagueHcPpp: 0.93 };
+  for (const [start, step] of [[101, 7], [57, 13]] as const) {
+    const base = Object.fromEntries(TEAM_COUNTERS.map((c, i) => [c, start + step * i])) as TeamSums;
+    const before = teamValues(base, ctx);
+    for (const c of TEAM_COUNTERS) {
+      const after = teamValues({ ...base, [c]: base[c] + 11 }, ctx);
+      for (const key of Object.keys(before)) {
+        if (before[key] === after[key]) continue;
+        let set = deps.get(key);
+        if (!set) deps.set(key, (set = new Set()));
+        set.add(c);
+      }
+    }
+  }
+  return deps;
+})();
+
+/**
+ * The team counters the teamValues columns `keys` need, always with possessions (a row's sample size). Columns
+ * teamValues does not compute need none.
+ */
+export function teamCountersFor(keys: Iterable<string>): TeamCounter[] {
+  const need = new Set<TeamCounter>(['possessions']);
+  for (const key of keys) for (const c of TEAM_VALUE_COUNTERS.get(key) ?? []) need.add(c);
+  return TEAM_COUNTERS.filter((c) => need.has(c));
 }
 
 /**

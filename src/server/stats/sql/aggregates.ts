@@ -75,6 +75,39 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
 };
 
 /**
+ * season_span_sums: for a player of several teams in a season and season type (traded, or waived and signed),
+ * each team's counters (team_game_totals, per side and filtered-out flag) summed over its games from his first
+ * to his last game for it: the "on + off" of his on/off row for that team (views/onoff.ts). On/off without a
+ * game-level or possession filter reads these few thousand rows instead of summing every team's games per game
+ * and joining them to the spans (issue 25). Columns: player_id, team_id, is_offense, season, season_type,
+ * is_filtered_out, then the counters of team_game_totals. Sorted by season, team_id.
+ */
+const seasonSpanSumsBuilder: AggregateBuilder = {
+  name: 'season_span_sums',
+  async build(connection) {
+    const counters = ['possessions', 'seconds', ...COUNTERS];
+    const side = (team: string, isOffense: boolean) =>
+      `SELECT ${team} AS team_id, ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, game_id, season, season_type, is_filtered_out, ${counters.join(', ')} FROM team_game_totals`;
+    await connection.run('DROP TABLE IF EXISTS season_span_sums');
+    await connection.run(`
+      CREATE TABLE season_span_sums AS
+      WITH spans AS (
+        SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
+          FROM player_games
+         GROUP BY player_id, team_id, season, season_type
+        QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1),
+      sides AS (${side('off_team_id', true)} UNION ALL ${side('def_team_id', false)})
+      SELECT s.player_id, s.team_id, t.is_offense, s.season, s.season_type, t.is_filtered_out,
+             ${counters.map((c) => `sum(t.${c})::INTEGER AS ${c}`).join(', ')}
+        FROM spans s
+        JOIN sides t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
+        JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+       GROUP BY s.player_id, s.team_id, t.is_offense, s.season, s.season_type, t.is_filtered_out
+       ORDER BY s.season, s.team_id, s.player_id`);
+  },
+};
+
+/**
  * player_possession_index: the possession membership sorted by player, so that a lineup filter (on_court,
  * off_court, pg..c) reads one player's rows (DuckDB's zone maps skip the row groups of other players) instead
  * of every possession. One row per player per possession he was on court for: 10 rows per possession.
@@ -326,6 +359,7 @@ const stateOnCourtSumsBuilder: AggregateBuilder = {
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
   seasonOnCourtSumsBuilder,
+  seasonSpanSumsBuilder,
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,

@@ -7,7 +7,7 @@
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { TEAM_COUNTERS, sumColumns } from '../metrics/counters';
+import { TEAM_COUNTERS, sumColumns, type TeamCounter } from '../metrics/counters';
 import {
   needsPossessions,
   needsTeamGames,
@@ -38,10 +38,17 @@ export interface TeamSumsOptions {
   extra?: (b: Params) => string[];
   /** the team whose possessions these are (adds the condition; its team-seasons narrow the possession path) */
   teamId?: number;
+  /**
+   * (without teamId) only the teams of this player's team-seasons are wanted: the possession path reads those
+   * team-seasons only (other paths may still return other teams' groups)
+   */
+  teamsOfPlayer?: number;
   /** force the possession table (lineup grouping) */
   possessions?: boolean;
   /** keep only groups with at least this many possessions (in SQL: lineup tables drop most of their groups) */
   minPossessions?: number;
+  /** sum only these counters (the others come back absent; default every team counter) */
+  counters?: readonly TeamCounter[];
 }
 
 /**
@@ -60,7 +67,8 @@ export async function teamSumsBy(db: StatsDb, f: AppliedFilters, o: TeamSumsOpti
  */
 export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: TeamSumsOptions): Promise<string> {
   const least = o.minPossessions;
-  const subtracted = await subtractedSql(db, f, (ff) => teamSumsSql(db, ff, b, { ...o, minPossessions: undefined }), o.groupBy, TEAM_COUNTERS, {
+  const counters = o.counters ?? TEAM_COUNTERS;
+  const subtracted = await subtractedSql(db, f, (ff) => teamSumsSql(db, ff, b, { ...o, minPossessions: undefined }), o.groupBy, counters, {
     having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]),
   });
   if (subtracted) return subtracted;
@@ -76,16 +84,16 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
         ? stateTeamSource(db, f, b, o.persp, extra, o.groupBy)
         : null;
   if (usePoss && !presummed) await fullSample(db, f);
-  const narrow = usePoss && !presummed && !scopedPossessionTable(db, f) ? await entityTeamSeasons(db, f, { teamId: o.teamId }) : null;
+  const narrow = usePoss && !presummed && !scopedPossessionTable(db, f) ? await entityTeamSeasons(db, f, o.teamId !== undefined ? { teamId: o.teamId } : { playerId: o.teamsOfPlayer }) : null;
   const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra, narrow) : teamGameSource(f, b, o.persp, extra));
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
   const rows = `SELECT *, ${team} AS team_id, ${opp} AS opp_team_id${usePoss ? `, ${lineup} AS lineup_id` : ''} FROM (${src})`;
   const groups = groupSelect(o.groupBy, 's');
-  const sums = [...groups, sumColumns(TEAM_COUNTERS, 's')].join(', ');
+  const sums = [...groups, sumColumns(counters, 's')].join(', ');
   if (!o.groupBy.length) return `SELECT ${sums} FROM (${rows}) s`;
-  const having = `HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}`;
+  const having = `HAVING ${someCounterNotZero(counters, 's')}`;
   if (o.minPossessions === undefined) return `SELECT ${sums} FROM (${rows}) s GROUP BY ${groups.join(', ')} ${having}`;
   // A minimum of possessions keeps few groups (a lineup table: a few thousand of hundreds of thousands): the
   // groups that reach it are found on the possessions column alone, and only their rows are summed in full.
@@ -205,6 +213,8 @@ export interface OnCourtOptions {
   groupBy: readonly GroupKey[];
   playerId?: number;
   teamId?: number;
+  /** sum only these counters (the others come back absent; default every team counter) */
+  counters?: readonly TeamCounter[];
 }
 
 /**
@@ -217,8 +227,9 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
 }
 
 /** The SELECT of onCourtSumsBy, its values bound in b; groups whose counters are all zero are left out (offCourt.ts). */
-async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCourtOptions): Promise<string> {
-  const subtracted = await subtractedSql(db, f, (ff) => onCourtSumsSql(db, ff, b, o), o.groupBy, TEAM_COUNTERS);
+export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCourtOptions): Promise<string> {
+  const counters = o.counters ?? TEAM_COUNTERS;
+  const subtracted = await subtractedSql(db, f, (ff) => onCourtSumsSql(db, ff, b, o), o.groupBy, counters);
   if (subtracted) return subtracted;
   const mine = o.persp === 'offense' ? O : D;
   const teamCol = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
@@ -234,9 +245,13 @@ async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCo
     if (o.teamId !== undefined) extra.push(`p.${teamCol} = ${b.bind(o.teamId)}`);
     const narrow = scopedPossessionTable(db, f) ? null : await entityTeamSeasons(db, f, o);
     const p = possessionSource(db, f, b, o.persp, extra, narrow);
-    const counters = TEAM_COUNTERS.map((c) => `p.${c}`).join(', ');
-    src = `SELECT unnest([${mine.map((c) => `p.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
-        p.${teamCol} AS team_id, p.game_id, p.season, p.season_type, ${counters} FROM (${p}) p`;
+    // The possessions are summed per five on the floor (in slot order) first, then each five's sums are spread
+    // over its five players: the same sums, from one row per five and group instead of five rows per possession.
+    const keys = [`p.${teamCol} AS team_id`, 'p.season', 'p.season_type', ...(o.groupBy.includes('game_id') ? ['p.game_id'] : []), ...mine.map((c) => `p.${c}`)];
+    const fives = `SELECT ${keys.join(', ')}, ${counters.map((c) => `SUM(p.${c}) AS ${c}`).join(', ')}
+        FROM (${p}) p GROUP BY ${keys.map((k) => k.replace(/ AS .*/, '')).join(', ')}`;
+    src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
+        f.team_id, f.season, f.season_type${o.groupBy.includes('game_id') ? ', f.game_id' : ''}, ${counters.map((c) => `f.${c}`).join(', ')} FROM (${fives}) f`;
     if (o.playerId !== undefined) src = `SELECT * FROM (${src}) WHERE player_id = ${b.bind(o.playerId)}`;
   } else {
     const joinTg = needsTeamGames(f);
@@ -253,6 +268,6 @@ async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCo
       joinTg ? ' JOIN team_games tg ON tg.game_id = p.game_id AND tg.team_id = p.team_id' : ''
     } WHERE ${where}`;
   }
-  return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(TEAM_COUNTERS, 's')].join(', ')}
-    FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')} HAVING ${someCounterNotZero(TEAM_COUNTERS, 's')}` : ''}`;
+  return `SELECT ${[...groupSelect(o.groupBy, 's'), sumColumns(counters, 's')].join(', ')}
+    FROM (${src}) s ${o.groupBy.length ? `GROUP BY ${groupSelect(o.groupBy, 's').join(', ')} HAVING ${someCounterNotZero(counters, 's')}` : ''}`;
 }

@@ -10,14 +10,13 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { AppliedFilters } from '../../../lib/apiParams';
-import { TEAM_COUNTERS, emptySums, pick, subtract, type TeamSums } from '../metrics/counters';
-import type { Perspective } from '../sql/filterSql';
+import { TEAM_COUNTERS, emptySums, pick, subtract, sumColumns, type TeamCounter, type TeamSums } from '../metrics/counters';
+import { needsPossessions, needsTeamGames, sampleConditions, type Perspective } from '../sql/filterSql';
 import { netValues, teamValues, type Values } from '../metrics/formulas';
-import { onCourtSumsBy, teamSumsBy, teamSumsSql } from '../sql/sums';
-import { Params } from '../sql/sql';
-import { sumColumns } from '../metrics/counters';
+import { onCourtSumsSql, teamSumsSql } from '../sql/sums';
+import { and, Params } from '../sql/sql';
 import { leagueBaseline, leagueHalfcourtPpp } from './shared';
-import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
+import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
 
@@ -33,78 +32,107 @@ export interface OnOffEntry {
 }
 
 /**
- * The team totals of the players of several teams in a season, per player, team, season and season type: the
- * team's sums over its games from his first to his last game for it (player_games), in the sample.
+ * The SELECT of the team totals of the players of several teams in a season, per player, team, season and season
+ * type: the team's sums over its games from his first to his last game for it (player_games), in the sample.
+ * Its values are bound in b.
  */
-async function rosterSpanTotals(db: StatsDb, f: AppliedFilters, persp: Perspective, o: { playerId?: number; teamId?: number }): Promise<Row[]> {
-  const b = new Params();
+async function rosterSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string> {
+  const counters = o.counters ?? TEAM_COUNTERS;
+  if (!needsPossessions(f) && !needsTeamGames(f) && !referencePaths(db)) {
+    // Season, season type and garbage time only: the spans' sums the ingest keeps (aggregates.ts season_span_sums).
+    const where = and([
+      ...sampleConditions(f, b, 's'),
+      `s.is_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`,
+      o.playerId !== undefined ? `s.player_id = ${b.bind(o.playerId)}` : '',
+      o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
+    ]);
+    return `SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 's')}
+      FROM season_span_sums s WHERE ${where} GROUP BY s.player_id, s.team_id, s.season, s.season_type`;
+  }
   const byGame = await teamSumsSql(db, f, b, {
     persp,
     groupBy: ['team_id', 'season', 'season_type', 'game_id'],
     teamId: o.teamId,
+    teamsOfPlayer: o.playerId,
+    counters,
   });
-  const sql = `WITH team_game_sums AS (${byGame}),
+  return `WITH team_game_sums AS (${byGame}),
     spans AS (
       SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
         FROM player_games
        WHERE season IN ${b.list(f.seasons)}${o.playerId !== undefined ? ` AND player_id = ${b.bind(o.playerId)}` : ''}
        GROUP BY player_id, team_id, season, season_type
       QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1)
-    SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(TEAM_COUNTERS, 't')}
+    SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
       FROM spans s
       JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
       JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
      GROUP BY s.player_id, s.team_id, s.season, s.season_type`;
-  return db.query(sql, b.values);
+}
+
+/** What onOffEntries computes: whose entries, grouped how, and which counters. */
+export interface EntryOptions {
+  /** one player's entries */
+  playerId?: number;
+  /** one team's players */
+  teamId?: number;
+  bySeason?: boolean;
+  perTeam?: boolean;
+  /**
+   * Sum only these counters (metrics/formulas.ts teamCountersFor): the entries' values are then right only for the
+   * columns computed from them. Default: every team counter.
+   */
+  counters?: readonly TeamCounter[];
+}
+
+/** The groups of an on/off entry: a player, by season, by team. */
+function entryKeys(o: { bySeason?: boolean; perTeam?: boolean }): string[] {
+  return ['player_id', ...(o.bySeason ? ['season'] : []), ...(o.perTeam ? ['team_id'] : [])];
 }
 
 /**
  * On/off values per player (or per player and season when bySeason, and per team when perTeam), keyed
  * `${player_id}`, `${player_id}|${season}` or `${player_id}|${season}|${team_id}`. `teamId` limits to one
  * team's players, `playerId` to one player.
+ *
+ * One statement: the on-court sums per player, team, season and season type, each joined to its team total
+ * (a player of several teams that season: his team's games while he was there; else the team's whole season),
+ * then both summed per entry, so that a few rows per player come back instead of one per team-season.
  */
 export async function onOffEntries(db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
-  o: { playerId?: number; teamId?: number; bySeason?: boolean; perTeam?: boolean },
+  o: EntryOptions,
 ): Promise<Map<number | string, OnOffEntry>> {
-  const [onRows, teamRows, spanRows, hcPpp] = await Promise.all([
-    onCourtSumsBy(db, f, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId }),
-    teamSumsBy(db, f, {
-      persp,
-      groupBy: ['team_id', 'season', 'season_type'],
-      teamId: o.teamId,
-    }),
-    rosterSpanTotals(db, f, persp, o),
-    leagueHalfcourtPpp(db, f),
-  ]);
-  const teamTotals = new Map(teamRows.map((r) => [`${r.team_id}|${r.season}|${r.season_type}`, pick(r, TEAM_COUNTERS)]));
-  const spanTotals = new Map(spanRows.map((r) => [`${r.player_id}|${r.team_id}|${r.season}|${r.season_type}`, pick(r, TEAM_COUNTERS)]));
-  const acc = new Map<number | string, { player_id: number; season: number | null; team_id: number | null; on: TeamSums; total: TeamSums }>();
-  for (const r of onRows) {
-    const pid = Number(r.player_id);
-    const team = o.perTeam ? Number(r.team_id) : null;
-    const key = o.bySeason ? `${pid}|${r.season}${o.perTeam ? `|${team}` : ''}` : o.perTeam ? `${pid}|${team}` : pid;
-    let a = acc.get(key);
-    if (!a) acc.set(key, (a = { player_id: pid, season: o.bySeason ? Number(r.season) : null, team_id: team, on: emptySums(TEAM_COUNTERS), total: emptySums(TEAM_COUNTERS) }));
-    const spanKey = `${pid}|${r.team_id}|${r.season}|${r.season_type}`;
-    // A player of several teams that season: his team's games while he was there; else its whole season.
-    const total = spanRows.length && spanTotals.has(spanKey) ? spanTotals.get(spanKey) : teamTotals.get(`${r.team_id}|${r.season}|${r.season_type}`);
-    for (const c of TEAM_COUNTERS) {
-      a.on[c] += Number(r[c] ?? 0);
-      if (total) a.total[c] += total[c];
-    }
-  }
+  const b = new Params();
+  const counters = o.counters ?? TEAM_COUNTERS;
+  const onCourt = await onCourtSumsSql(db, f, b, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId, counters });
+  const teamTotals = await teamSumsSql(db, f, b, { persp, groupBy: ['team_id', 'season', 'season_type'], teamId: o.teamId, teamsOfPlayer: o.playerId, counters });
+  const spanTotals = await rosterSpanTotalsSql(db, f, b, persp, o);
+  const keys = entryKeys(o);
+  const sql = `WITH on_court AS (${onCourt}), team_totals AS (${teamTotals}), span_totals AS (${spanTotals})
+    SELECT ${keys.map((k) => `o.${k}`).join(', ')}, ${sumColumns(counters, 'o', 'on_')},
+      ${counters.map((c) => `COALESCE(SUM(COALESCE(s.${c}, t.${c})), 0)::DOUBLE AS total_${c}`).join(', ')}
+      FROM on_court o
+      LEFT JOIN span_totals s ON s.player_id = o.player_id AND s.team_id = o.team_id AND s.season = o.season AND s.season_type = o.season_type
+      LEFT JOIN team_totals t ON t.team_id = o.team_id AND t.season = o.season AND t.season_type = o.season_type
+     GROUP BY ${keys.map((k) => `o.${k}`).join(', ')}`;
+  const [rows, hcPpp] = await Promise.all([db.query(sql, b.values), leagueHalfcourtPpp(db, f)]);
   const out = new Map<number | string, OnOffEntry>();
-  for (const [key, a] of acc) {
-    const off = subtract(a.total, a.on);
+  for (const r of rows) {
+    const pid = Number(r.player_id);
+    const season = o.bySeason ? Number(r.season) : null;
+    const team = o.perTeam ? Number(r.team_id) : null;
+    const key = o.bySeason ? `${pid}|${season}${o.perTeam ? `|${team}` : ''}` : o.perTeam ? `${pid}|${team}` : pid;
+    const on = pick(r, TEAM_COUNTERS, 'on_');
+    const off = subtract(pick(r, TEAM_COUNTERS, 'total_'), on);
     out.set(key, {
-      player_id: a.player_id,
-      season: a.season,
-      team_id: a.team_id,
-      on: teamValues(a.on, { leagueHcPpp: hcPpp }),
+      player_id: pid,
+      season,
+      team_id: team,
+      on: teamValues(on, { leagueHcPpp: hcPpp }),
       off: teamValues(off, { leagueHcPpp: hcPpp }),
-      onSums: a.on,
+      onSums: on,
       offSums: off,
     });
   }
@@ -120,7 +148,7 @@ export async function onOffEntries(db: StatsDb,
 export async function onOffEntriesWithNet(db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
-  o: { playerId?: number; teamId?: number; bySeason?: boolean; perTeam?: boolean },
+  o: EntryOptions,
   withNet = true,
 ): Promise<Map<number | string, OnOffEntry>> {
   if (!withNet) return onOffEntries(db, f, persp, o);
@@ -146,9 +174,10 @@ onStatsDbChange(() => leaguePools.clear());
  * Every player's on/off entries of a sample (by season when `bySeason`): the league pool the on/off pages rank a
  * team's or a player's rows in, and the players table's on/off sets. The same for every team and player page of
  * the same filters and side, so it is memoised across requests (64 pools, until the stats file changes); the
- * reference paths (plan.ts) compute it afresh.
+ * reference paths (plan.ts) compute it afresh. `counters` as in onOffEntries: a pool that only ranks a few
+ * columns sums only theirs.
  */
-export function leagueOnOffEntries(db: StatsDb, f: AppliedFilters, persp: Perspective, bySeason: boolean): Promise<Map<number | string, OnOffEntry>> {
-  if (referencePaths(db)) return onOffEntries(db, f, persp, { bySeason });
-  return sharedLookup(leaguePools, JSON.stringify([f, persp, bySeason]), () => onOffEntries(db, f, persp, { bySeason }));
+export function leagueOnOffEntries(db: StatsDb, f: AppliedFilters, persp: Perspective, bySeason: boolean, counters?: readonly TeamCounter[]): Promise<Map<number | string, OnOffEntry>> {
+  if (referencePaths(db)) return onOffEntries(db, f, persp, { bySeason, counters });
+  return sharedLookup(leaguePools, JSON.stringify([f, persp, bySeason, counters ?? 'all']), () => onOffEntries(db, f, persp, { bySeason, counters }));
 }

@@ -11,7 +11,8 @@ import type { MetricSetDefinition } from '../../../lib/metricSets';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
-import { playerValues, teamValues, type Values } from '../metrics/formulas';
+import { playerValues, teamCountersFor, teamValues, type Values } from '../metrics/formulas';
+import { COLUMNS } from '../../../lib/metricColumns';
 import { playerSumsBy } from '../sql/playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
 import { leagueOnOffEntries, onOffEntriesWithNet } from './onoff';
@@ -61,8 +62,10 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
  * sample with at least the minimum possessions on court (on the side shown), ranked within his position group
  * (and, per season, within the season when `bySeason`). Rows of the set as the view builds them.
  */
-async function onOffPool(db: StatsDb, q: DataQuery, bySeason: boolean, min: number) {
-  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), bySeason), positionsIn(db, q.filters)]);
+async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefinition[], bySeason: boolean, min: number) {
+  // Only the counters of the sets' columns: a possession-filtered pool sums every player of the league.
+  const counters = teamCountersFor(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)));
+  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), bySeason, counters), positionsIn(db, q.filters)]);
   const ids = [...entries.values()].map((e) => ({
     id: { player_id: e.player_id, season_start: e.season, position: positions.get(e.player_id) ?? null, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
     on: e.on,
@@ -75,7 +78,7 @@ async function onOffPool(db: StatsDb, q: DataQuery, bySeason: boolean, min: numb
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamOnOff', q.minPossessions);
-  const [entries, names, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { teamId: team.teamId }, showsNet(q, 'TeamOnOff')), playerNameMap(db), onOffPool(db, q, false, min)]);
+  const [entries, names, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { teamId: team.teamId }, showsNet(q, 'TeamOnOff')), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
@@ -106,7 +109,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
-  const [entries, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }, showsNet(q, 'PlayerOnOff')), onOffPool(db, q, true, min)]);
+  const [entries, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }, showsNet(q, 'PlayerOnOff')), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
