@@ -8,6 +8,7 @@ import { TEAMS } from '../../lib/teams.ts';
 import { POSSESSION_COUNTERS } from './counters.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
 import { fileSource, findDataFile } from './read.ts';
+import type { StepTimes } from './steps.ts';
 
 /**
  * Days rest: days between a team's previous game of the same season (any season type) and this one, minus
@@ -347,13 +348,9 @@ async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promi
 
 export async function postprocess(
   conn: DuckDBConnection,
-  opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; log: (m: string) => void },
+  opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; steps: StepTimes },
 ): Promise<void> {
-  const step = async (name: string, f: () => Promise<unknown>): Promise<void> => {
-    const t = Date.now();
-    await f();
-    opts.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
-  };
+  const step = (name: string, f: () => Promise<unknown>): Promise<unknown> => opts.steps.time(name, f);
   await step('days rest', () => daysRest(conn));
   await step('opponent ranks', () => opponentRanks(conn));
   await step('teams', () => teams(conn));
