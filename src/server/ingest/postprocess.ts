@@ -218,7 +218,7 @@ async function playerGameTotalsOf(conn: DuckDBConnection, season: number, season
     ), own AS (
       SELECT s.game_id, any_value(p.season) AS season, any_value(p.season_type) AS season_type, s.player_id,
              any_value(s.team_id) AS team_id, p.is_filtered_out,
-             ${OWN.map((c) => `sum(s.${c}) AS ${c}`).join(', ')}
+             ${OWN.map((c) => `sum(s.${c}::BIGINT) AS ${c}`).join(', ')}
         FROM player_possession_stats s JOIN possessions p USING (possession_id)
        WHERE p.season = $season AND p.season_type = $type
        GROUP BY s.game_id, s.player_id, p.is_filtered_out
@@ -239,7 +239,7 @@ async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
     await conn.run(`
       INSERT INTO team_game_totals
       SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
-             sum(possessions), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
+             sum(possessions::BIGINT), sum(seconds::BIGINT), ${POSSESSION_COUNTERS.map((c) => `sum(${c}::BIGINT)`).join(', ')}
         FROM possessions WHERE season = $season AND season_type = $type
        GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
        ORDER BY 1, 4, 6`, { season, type });

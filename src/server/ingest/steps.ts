@@ -12,6 +12,8 @@ export interface StepTime {
   cpuSeconds: number;
   /** resident set size at the end of the step, MiB */
   rssMiB: number;
+  /** the process's peak resident set size so far (at the end of the step), MiB: the step that raises it set it */
+  peakMiB: number;
 }
 
 export class StepTimes {
@@ -30,9 +32,10 @@ export class StepTimes {
       seconds: (Date.now() - wall) / 1000,
       cpuSeconds: (used.user + used.system) / 1e6,
       rssMiB: process.memoryUsage().rss / 2 ** 20,
+      peakMiB: process.resourceUsage().maxRSS / 1024,
     };
     this.steps.push(step);
-    this.log(`${name}: ${step.seconds.toFixed(1)} s, CPU ${step.cpuSeconds.toFixed(1)} s (rss ${step.rssMiB.toFixed(0)} MB)`);
+    this.log(`${name}: ${step.seconds.toFixed(1)} s, CPU ${step.cpuSeconds.toFixed(1)} s (rss ${step.rssMiB.toFixed(0)} MB, peak ${step.peakMiB.toFixed(0)} MB)`);
     return result;
   }
 }
@@ -40,9 +43,11 @@ export class StepTimes {
 /** The steps as a plain-text table (cli.ts's summary). */
 export function stepTable(steps: readonly StepTime[]): string {
   const width = Math.max(4, ...steps.map((s) => s.name.length));
-  const lines = [`${'step'.padEnd(width)}  ${'wall s'.padStart(7)}  ${'CPU s'.padStart(7)}  ${'rss MB'.padStart(7)}`];
+  const lines = [`${'step'.padEnd(width)}  ${'wall s'.padStart(7)}  ${'CPU s'.padStart(7)}  ${'rss MB'.padStart(7)}  ${'peak MB'.padStart(7)}`];
   for (const s of steps) {
-    lines.push(`${s.name.padEnd(width)}  ${s.seconds.toFixed(1).padStart(7)}  ${s.cpuSeconds.toFixed(1).padStart(7)}  ${s.rssMiB.toFixed(0).padStart(7)}`);
+    lines.push(
+      `${s.name.padEnd(width)}  ${s.seconds.toFixed(1).padStart(7)}  ${s.cpuSeconds.toFixed(1).padStart(7)}  ${s.rssMiB.toFixed(0).padStart(7)}  ${s.peakMiB.toFixed(0).padStart(7)}`,
+    );
   }
   return lines.join('\n');
 }
