@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from '../src/server/ingest/cli.ts';
 import { runIngest } from '../src/server/ingest/ingest.ts';
+import { stepTable } from '../src/server/ingest/steps.ts';
 
 const ALL_GAMES = 24_835;
 const argv = process.argv.slice(2);
@@ -34,6 +35,7 @@ console.log(`rate           ${gps.toFixed(1)} games/s`);
 console.log(`CPU time       ${cpuSeconds.toFixed(1)} s (user + system, all threads; ${(cpuSeconds / summary.seconds).toFixed(2)} cores busy on average)`);
 console.log(`peak memory    ${mb(maxRss)} (max RSS of the ingest process)`);
 console.log(`database size  ${mb(size)}`);
+console.log(stepTable(summary.steps));
 const estSeconds = ALL_GAMES / gps;
 // On a shared machine the wall time depends on the other load; the CPU time does not: with the 2 cores to
 // itself the run takes about max(cpu / 2, cpu of the single JavaScript thread) -- reported as a range.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { config } from '../config.ts';
 import { ALL_SEASONS, runIngest } from './ingest.ts';
 import { parseSeasonLabel } from './read.ts';
+import { stepTable } from './steps.ts';
 import type { SeasonType } from './types.ts';
 
 export interface CliOptions {
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
         `${s.warnings} warnings, ${s.possessions} possessions, ${s.events} events -> ${s.out}`,
     );
     for (const k of s.skipped) console.log(`  skipped ${k.gameId}: ${k.reason}`);
+    console.log(stepTable(s.steps));
   } catch (err) {
     console.error(`ingest failed: ${(err as Error).stack ?? err}`);
     process.exit(1);

@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
+import { StepTimes } from './steps.ts';
 
 /**
  * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
@@ -29,17 +30,10 @@ export async function attachForHooks(connection: DuckDBConnection, file: string)
 export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
+  steps: StepTimes = new StepTimes(log),
 ): Promise<void> {
   // The models (src/server/models/registry.ts) read the possession tables and add to them (e.g.
   // possessions.leverage), which the derived tables copy: they run first.
-  for (const model of MODELS) {
-    const started = Date.now();
-    await model.build(connection, log);
-    log(`model ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  for (const builder of AGGREGATE_BUILDERS) {
-    const started = Date.now();
-    await builder.build(connection);
-    log(`hook ${builder.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  for (const model of MODELS) await steps.time(`model ${model.name}`, () => model.build(connection, log));
+  for (const builder of AGGREGATE_BUILDERS) await steps.time(`hook ${builder.name}`, () => builder.build(connection));
 }

@@ -13,6 +13,7 @@ import { parseGame } from './parseGame.ts';
 import { PositionBook } from './positions.ts';
 import { postprocess } from './postprocess.ts';
 import { loadGames, loadShotLocations, pbpFile, playerNames, seasonLabel, streamGames } from './read.ts';
+import { StepTimes, type StepTime } from './steps.ts';
 import type { SeasonType } from './types.ts';
 import { StatsWriter } from './writer.ts';
 
@@ -39,6 +40,8 @@ export interface IngestSummary {
   seconds: number;
   out: string;
   skipped: { gameId: number; reason: string }[];
+  /** wall and CPU seconds of each step (steps.ts) */
+  steps: StepTime[];
 }
 
 /** DuckDB's memory limit while the post-ingest hooks build the derived tables. */
@@ -49,6 +52,7 @@ export const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => 2003 + i);
 export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const started = Date.now();
+  const steps = new StepTimes(log);
   if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
   const files = opts.seasons.flatMap((season) =>
     opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })),
@@ -78,74 +82,18 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    await applySchema(conn);
-    const games = await loadGames(conn, opts.dataDir);
-    const positions = await PositionBook.load(conn, opts.dataDir);
-    const writer = new StatsWriter(conn, positions);
-    await writer.open();
-    const pbpNames = new Map<number, string>();
-    const skipped: { gameId: number; reason: string }[] = [];
-    const expected = [...games.values()].filter(
-      (g) => opts.seasons.includes(g.season) && opts.seasonTypes.includes(g.seasonType),
-    ).length;
-    const bar = (opts.progress ?? process.stdout.isTTY)
-      ? new cliProgress.SingleBar(
-          { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
-    bar?.start(expected, 0, { rate: '0', season: '' });
-    let done = 0;
-    for (const { season, type, file } of present) {
-      const label = `${seasonLabel(season)} ${type}`;
-      const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
-      for (const [id, name] of await playerNames(conn, file!)) if (!pbpNames.has(id)) pbpNames.set(id, name);
-      let inFile = 0;
-      const read = { rows: 0, dropped: 0, repeated: 0 };
-      for await (const rows of streamGames(readConn, file!)) {
-        const { gameCode, events } = rows;
-        const game = games.get(gameCode);
-        const gameId = Number(gameCode);
-        read.rows += events.length + rows.dropped.length;
-        read.dropped += rows.dropped.length;
-        read.repeated += rows.repeated.length;
-        writer.readIssues(gameId, season, rows);
-        if (!game) {
-          skipped.push({ gameId, reason: 'not in games.parquet' });
-          writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
-          continue;
-        }
-        try {
-          const result = parseGame(game, events, shots?.get(game.gameId) ?? null);
-          writer.writeGame(result);
-        } catch (err) {
-          const reason = err instanceof Error ? err.message : String(err);
-          skipped.push({ gameId, reason });
-          writer.skip(gameId, season, reason);
-        }
-        done++;
-        inFile++;
-        if (bar && done % 10 === 0) {
-          const secs = (Date.now() - started) / 1000;
-          bar.update(done, { rate: (done / secs).toFixed(1), season: label });
-        }
-      }
-      writer.readStats(season, type, inFile, read.rows, read.dropped, read.repeated);
-      if (!bar) log(`${label}: ${inFile} games, ${read.dropped} duplicated rows dropped`);
-    }
-    bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
-    bar?.stop();
-    await writer.close();
+    const { positions, pbpNames, skipped, writer } = await steps.time('games parsed and written', () =>
+      writeGames(conn!, readConn, present, opts, log),
+    );
     // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
     // (the npm scripts run with --expose-gc; without it V8 collects when it sees fit).
     (globalThis as { gc?: () => void }).gc?.();
-    log(`games written: ${((Date.now() - started) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
     // The season-wide aggregations and the hooks get more room than the streaming phase needed: the
     // JavaScript side has dropped its per-game state by now (total still under 2 GB).
     const postLimit = opts.postMemoryLimit ?? '1GB';
     if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
     await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
-    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, log });
+    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, steps });
     // The derived tables of the hooks are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an
     // option of the attached database: the file is closed and attached again with it.
     await conn.run('CHECKPOINT');
@@ -157,7 +105,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     instance = await DuckDBInstance.create(':memory:', { ...instanceOptions, memory_limit: HOOK_MEMORY_LIMIT });
     conn = await instance.connect();
     await attachForHooks(conn, tmp);
-    await runPostIngestHooks(conn, log);
+    await runPostIngestHooks(conn, log, steps);
     const t = writer.totals;
     const summary: IngestSummary = {
       gamesParsed: t.games,
@@ -168,6 +116,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       seconds: 0,
       out: opts.out,
       skipped,
+      steps: steps.steps,
     };
     await conn.run(
       `INSERT INTO ingest_meta VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events)`,
@@ -205,4 +154,76 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+type PbpFile = { season: number; type: SeasonType; file: ReturnType<typeof pbpFile> };
+
+/** The games phase: every play-by-play file streamed, each game parsed and appended (writer.ts). */
+async function writeGames(
+  conn: DuckDBConnection,
+  readConn: DuckDBConnection,
+  present: PbpFile[],
+  opts: IngestOptions,
+  log: (message: string) => void,
+): Promise<{ positions: PositionBook; pbpNames: Map<number, string>; skipped: { gameId: number; reason: string }[]; writer: StatsWriter }> {
+  const started = Date.now();
+  await applySchema(conn);
+  const games = await loadGames(conn, opts.dataDir);
+  const positions = await PositionBook.load(conn, opts.dataDir);
+  const writer = new StatsWriter(conn, positions);
+  await writer.open();
+  const pbpNames = new Map<number, string>();
+  const skipped: { gameId: number; reason: string }[] = [];
+  const expected = [...games.values()].filter(
+    (g) => opts.seasons.includes(g.season) && opts.seasonTypes.includes(g.seasonType),
+  ).length;
+  const bar = (opts.progress ?? process.stdout.isTTY)
+    ? new cliProgress.SingleBar(
+        { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+  bar?.start(expected, 0, { rate: '0', season: '' });
+  let done = 0;
+  for (const { season, type, file } of present) {
+    const label = `${seasonLabel(season)} ${type}`;
+    const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
+    for (const [id, name] of await playerNames(conn, file!)) if (!pbpNames.has(id)) pbpNames.set(id, name);
+    let inFile = 0;
+    const read = { rows: 0, dropped: 0, repeated: 0 };
+    for await (const rows of streamGames(readConn, file!)) {
+      const { gameCode, events } = rows;
+      const game = games.get(gameCode);
+      const gameId = Number(gameCode);
+      read.rows += events.length + rows.dropped.length;
+      read.dropped += rows.dropped.length;
+      read.repeated += rows.repeated.length;
+      writer.readIssues(gameId, season, rows);
+      if (!game) {
+        skipped.push({ gameId, reason: 'not in games.parquet' });
+        writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
+        continue;
+      }
+      try {
+        const result = parseGame(game, events, shots?.get(game.gameId) ?? null);
+        writer.writeGame(result);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        skipped.push({ gameId, reason });
+        writer.skip(gameId, season, reason);
+      }
+      done++;
+      inFile++;
+      if (bar && done % 10 === 0) {
+        const secs = (Date.now() - started) / 1000;
+        bar.update(done, { rate: (done / secs).toFixed(1), season: label });
+      }
+    }
+    writer.readStats(season, type, inFile, read.rows, read.dropped, read.repeated);
+    if (!bar) log(`${label}: ${inFile} games, ${read.dropped} duplicated rows dropped`);
+  }
+  bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
+  bar?.stop();
+  await writer.close();
+  return { positions, pbpNames, skipped, writer };
 }

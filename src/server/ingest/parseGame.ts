@@ -109,6 +109,8 @@ class GameParser {
   private readonly flow: PossessionTracker;
   private readonly shots: ShotRow[] = [];
   private readonly eventRows: EventRow[] = [];
+  /** per team: the five of the last event row (fiveAfter) */
+  private readonly lastFives = new Map<number, number[]>();
 
   constructor(
     private readonly game: GameInfo,
@@ -161,8 +163,8 @@ class GameParser {
         this.observer?.(e, this.court.lineups);
         this.eventRows.push({
           event: e,
-          homeFive: (this.court.lineups.get(ctx.home) ?? []).slice(),
-          awayFive: (this.court.lineups.get(ctx.away) ?? []).slice(),
+          homeFive: this.fiveAfter(ctx.home),
+          awayFive: this.fiveAfter(ctx.away),
           homePts: this.ledger.points(ctx.home),
           awayPts: this.ledger.points(ctx.away),
           credited: this.ledger.creditedLineups,
@@ -205,6 +207,19 @@ class GameParser {
       warnings: ctx.warnings,
       counterMismatches: this.ledger.counterMismatches,
     };
+  }
+
+  /**
+   * A copy of `team`'s five on court now, for an event row: the previous row's copy when the five has not changed
+   * since (rows never change their fives, so they can share one array; one copy per change, not per event).
+   */
+  private fiveAfter(team: number): number[] {
+    const now = this.court.lineups.get(team) ?? [];
+    const last = this.lastFives.get(team);
+    if (last && last.length === now.length && last.every((id, i) => id === now[i])) return last;
+    const copy = now.slice();
+    this.lastFives.set(team, copy);
+    return copy;
   }
 
   private gamePlayersByTeam(): Map<number, number[]> {

@@ -8,6 +8,7 @@ import { TEAMS } from '../../lib/teams.ts';
 import { POSSESSION_COUNTERS } from './counters.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
 import { fileSource, findDataFile } from './read.ts';
+import type { StepTimes } from './steps.ts';
 
 /**
  * Days rest: days between a team's previous game of the same season (any season type) and this one, minus
@@ -217,7 +218,7 @@ async function playerGameTotalsOf(conn: DuckDBConnection, season: number, season
     ), own AS (
       SELECT s.game_id, any_value(p.season) AS season, any_value(p.season_type) AS season_type, s.player_id,
              any_value(s.team_id) AS team_id, p.is_filtered_out,
-             ${OWN.map((c) => `sum(s.${c}) AS ${c}`).join(', ')}
+             ${OWN.map((c) => `sum(s.${c}::BIGINT) AS ${c}`).join(', ')}
         FROM player_possession_stats s JOIN possessions p USING (possession_id)
        WHERE p.season = $season AND p.season_type = $type
        GROUP BY s.game_id, s.player_id, p.is_filtered_out
@@ -238,7 +239,7 @@ async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
     await conn.run(`
       INSERT INTO team_game_totals
       SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
-             sum(possessions), sum(seconds), ${POSSESSION_COUNTERS.map((c) => `sum(${c})`).join(', ')}
+             sum(possessions::BIGINT), sum(seconds::BIGINT), ${POSSESSION_COUNTERS.map((c) => `sum(${c}::BIGINT)`).join(', ')}
         FROM possessions WHERE season = $season AND season_type = $type
        GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
        ORDER BY 1, 4, 6`, { season, type });
@@ -347,13 +348,9 @@ async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promi
 
 export async function postprocess(
   conn: DuckDBConnection,
-  opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; log: (m: string) => void },
+  opts: { dataDir: string; positions: PositionBook; pbpNames: Map<number, string>; seasons: number[]; steps: StepTimes },
 ): Promise<void> {
-  const step = async (name: string, f: () => Promise<unknown>): Promise<void> => {
-    const t = Date.now();
-    await f();
-    opts.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
-  };
+  const step = (name: string, f: () => Promise<unknown>): Promise<unknown> => opts.steps.time(name, f);
   await step('days rest', () => daysRest(conn));
   await step('opponent ranks', () => opponentRanks(conn));
   await step('teams', () => teams(conn));

@@ -18,6 +18,13 @@ function days(date: string): number {
   return Math.round(Date.UTC(y!, m! - 1, d!) / 86_400_000);
 }
 
+/** The same ids in the same order. */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export interface WriterTotals {
   games: number;
   possessions: number;
@@ -29,6 +36,8 @@ export class StatsWriter {
   private nextPossessionId = 1;
   private readonly lineupIds = new Map<string, number>();
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
+  /** per team: the five of the last lineupId call, as given, and its id */
+  private readonly lastLineup = new Map<number, { five: number[]; id: number }>();
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
   private app!: { games: DuckDBAppender } & Record<
     'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats',
@@ -99,7 +108,14 @@ export class StatsWriter {
     if (severity === 'warning') this.totals.warnings++;
   }
 
-  private lineupId(team: number, five: number[]): number {
+  /**
+   * The lineup id of `team`'s five. Most calls repeat the call before them for the same team (the five stays on
+   * court for many events and possessions), so the last five given for each team is remembered as given and
+   * compared first; the sorted key is only built when it changed.
+   */
+  private lineupId(team: number, five: readonly number[]): number {
+    const last = this.lastLineup.get(team);
+    if (last && sameIds(last.five, five)) return last.id;
     const ids = five.slice(0, 5).sort((a, b) => a - b);
     while (ids.length < 5) ids.push(0);
     const key = `${team}:${ids.join('-')}`;
@@ -109,11 +125,17 @@ export class StatsWriter {
       this.lineupIds.set(key, id);
       this.lineupRows.push({ id, team, ids });
     }
+    this.lastLineup.set(team, { five: five.slice(), id });
     return id;
   }
 
-  /** The five ordered by estimated position score (point first), then id; padded with 0 if short. */
-  private slots(scores: Map<number, number>, season: number, five: number[]): number[] {
+  /**
+   * The five ordered by estimated position score (point first), then id; padded with 0 if short. `last` keeps,
+   * per team, the five last given and its order (a five plays many possessions in a row).
+   */
+  private slots(scores: Map<number, number>, last: Map<number, { five: number[]; ids: number[] }>, team: number, season: number, five: number[]): number[] {
+    const memo = last.get(team);
+    if (memo && sameIds(memo.five, five)) return memo.ids;
     const ids = five.slice(0, 5);
     const score = (id: number): number => {
       let v = scores.get(id);
@@ -122,6 +144,7 @@ export class StatsWriter {
     };
     ids.sort((a, b) => score(a) - score(b) || a - b);
     while (ids.length < 5) ids.push(0);
+    last.set(team, { five: five.slice(), ids });
     return ids;
   }
 
@@ -190,6 +213,7 @@ export class StatsWriter {
 
     // possessions and player possession stats
     const scores = new Map<number, number>();
+    const lastSlots = new Map<number, { five: number[]; ids: number[] }>();
     for (const p of [...r.possessions, ...r.technicalRows]) {
       const pa = this.app.possessions;
       const off5 = p.off5 ?? [];
@@ -216,8 +240,8 @@ export class StatsWriter {
       pa.appendBoolean(p.isGarbageTime || heave);
       pa.appendInteger(this.lineupId(p.offense, off5));
       pa.appendInteger(this.lineupId(p.defense, def5));
-      for (const id of this.slots(scores, g.season, off5)) pa.appendInteger(id);
-      for (const id of this.slots(scores, g.season, def5)) pa.appendInteger(id);
+      for (const id of this.slots(scores, lastSlots, p.offense, g.season, off5)) pa.appendInteger(id);
+      for (const id of this.slots(scores, lastSlots, p.defense, g.season, def5)) pa.appendInteger(id);
       pa.appendUTinyInt(p.technicalOf ? 0 : 1);
       for (const k of POSSESSION_COUNTERS) pa.appendUTinyInt(Math.min(255, p.c[k]));
       pa.endRow();
@@ -274,12 +298,12 @@ export class StatsWriter {
       ea.appendTinyInt(e.type);
       const team = actingTeam(e);
       if (team === g.homeTeamId || team === g.awayTeamId) ea.appendInteger(team); else ea.appendNull();
-      for (const p of [e.p1, e.p2, e.p3]) {
-        if (isPlayer(p)) ea.appendInteger(p.id); else ea.appendNull();
-      }
-      for (const text of [e.home, e.neutral, e.visitor]) {
-        if (text === null) ea.appendNull(); else ea.appendVarchar(text);
-      }
+      if (isPlayer(e.p1)) ea.appendInteger(e.p1.id); else ea.appendNull();
+      if (isPlayer(e.p2)) ea.appendInteger(e.p2.id); else ea.appendNull();
+      if (isPlayer(e.p3)) ea.appendInteger(e.p3.id); else ea.appendNull();
+      if (e.home === null) ea.appendNull(); else ea.appendVarchar(e.home);
+      if (e.neutral === null) ea.appendNull(); else ea.appendVarchar(e.neutral);
+      if (e.visitor === null) ea.appendNull(); else ea.appendVarchar(e.visitor);
       ea.appendSmallInt(row.homePts);
       ea.appendSmallInt(row.awayPts);
       ea.appendInteger(this.lineupId(g.homeTeamId, row.homeFive));

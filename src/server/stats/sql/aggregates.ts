@@ -18,6 +18,13 @@ export interface AggregateBuilder {
 export const POSSESSION_COUNTER_COLUMNS = ['possessions', 'seconds', ...POSSESSION_COUNTERS] as const;
 export type PossessionCounterColumn = (typeof POSSESSION_COUNTER_COLUMNS)[number];
 
+/**
+ * `sum(col)` as an INTEGER column, summed as BIGINT: the same number as `sum(col)::INTEGER`, but DuckDB sums the
+ * narrow counter columns (UTINYINT, SMALLINT) into a 128-bit total otherwise, which took about a third more CPU
+ * in the large aggregations below.
+ */
+const intSum = (col: string) => `sum(${col}::BIGINT)::INTEGER AS ${col}`;
+
 /** Counters of the possessions table summed into agg_player_on_court besides seconds (same names as team_game_totals). */
 const COUNTERS = POSSESSION_COUNTERS;
 
@@ -32,7 +39,7 @@ const playerOnCourtBuilder: AggregateBuilder = {
   name: 'agg_player_on_court',
   async build(connection) {
     const counters = COUNTERS.join(', ');
-    const sums = COUNTERS.map((c) => `SUM(${c})::INTEGER AS ${c}`).join(', ');
+    const sums = COUNTERS.map((c) => intSum(c)).join(', ');
     await connection.run('DROP TABLE IF EXISTS agg_player_on_court');
     await connection.run(`
       CREATE TABLE agg_player_on_court AS
@@ -46,7 +53,7 @@ const playerOnCourtBuilder: AggregateBuilder = {
           FROM possessions
       )
       SELECT player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out,
-             SUM(possessions)::INTEGER AS possessions, SUM(seconds)::INTEGER AS seconds, ${sums}
+             ${intSum('possessions')}, ${intSum('seconds')}, ${sums}
         FROM u
        GROUP BY player_id, team_id, is_offense, game_id, season, season_type, is_filtered_out
        ORDER BY season, season_type, game_id, player_id`);
@@ -67,7 +74,7 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
     await connection.run(`
       CREATE TABLE season_on_court_sums AS
       SELECT player_id, team_id, is_offense, season, season_type, is_filtered_out,
-             ${counters.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+             ${counters.map((c) => intSum(c)).join(', ')}
         FROM agg_player_on_court
        GROUP BY player_id, team_id, is_offense, season, season_type, is_filtered_out
        ORDER BY season, team_id, player_id`);
@@ -253,32 +260,52 @@ const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
  * Columns: player_id, team_id, season, season_type, is_filtered_out, period, score_diff, last_game (the latest game of the row: the player's team in his
  * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
  * Sorted by season, period, player_id.
+ *
+ * Built in three parts joined on those keys (one wide aggregation over the union of the player rows and ten
+ * on-court rows per possession took about three times the CPU): his own counters from player_possession_stats;
+ * the on-court counters from state_on_court_sums (built before it: the same on-court rows already summed by these
+ * keys and the side, and the on-court counters are sums of the possession counters, onCourtCounterSelect, so
+ * summing the pre-summed rows gives the same numbers); the latest game of his on-court rows from the possessions.
  */
 const statePlayerSumsBuilder: AggregateBuilder = {
   name: 'state_player_sums',
   async build(connection) {
     const own = PLAYER_OWN_COUNTERS;
     const onCourt = PLAYER_ON_COURT_COUNTERS;
-    const zeros = (cols: readonly string[]) => cols.map((c) => `0 AS ${c}`).join(', ');
-    const keys = 'p.season, p.season_type, p.is_filtered_out, p.period';
-    const onRows = (five: string, team: string, diff: string, values: string) => `
-      SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${keys}, ${diff} AS score_diff, p.game_id, ${zeros(own)}, ${values}
-        FROM possessions p`;
+    const keys = ['player_id', 'team_id', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
+    const possessionKeys = 'p.season, p.season_type, p.is_filtered_out, p.period';
+    const onCourtSide = (isOffense: boolean) => `
+        SELECT ${keys.map((k) => `p.${k}`).join(', ')}, ${onCourtCounterSelect(isOffense ? 'offense' : 'defense')}
+          FROM state_on_court_sums p WHERE ${isOffense ? '' : 'NOT '}p.is_offense`;
+    const onCourtGames = (five: string, team: string, diff: string) => `
+          SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${possessionKeys}, ${diff} AS score_diff, p.game_id
+            FROM possessions p`;
     await connection.run('DROP TABLE IF EXISTS state_player_sums');
     await connection.run(`
       CREATE TABLE state_player_sums AS
-      WITH rows AS (
-        SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
-               ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
+      WITH own AS (
+        SELECT s.player_id, s.team_id, ${possessionKeys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff,
+               max(p.game_id) AS last_game, ${own.map((c) => `sum(s.${c}::BIGINT) AS ${c}`).join(', ')}
           FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
-        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'))}
-        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'))}
+         GROUP BY ALL
+      ), court AS (
+        SELECT ${keys.join(', ')}, ${onCourt.map((c) => `sum(${c}::BIGINT) AS ${c}`).join(', ')}
+          FROM (${onCourtSide(true)} UNION ALL BY NAME ${onCourtSide(false)})
+         GROUP BY ALL
+      ), court_games AS (
+        SELECT ${keys.join(', ')}, max(game_id) AS last_game
+          FROM (${onCourtGames('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff')}
+                UNION ALL ${onCourtGames('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff')})
+         GROUP BY ALL
+      ), on_court AS (
+        SELECT * FROM court JOIN court_games USING (${keys.join(', ')})
       )
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
-             score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,
-             ${[...own, ...onCourt].map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
-        FROM rows
-       GROUP BY player_id, team_id, season, season_type, is_filtered_out, period, score_diff
+             score_diff::SMALLINT AS score_diff,
+             greatest(coalesce(o.last_game, c.last_game), coalesce(c.last_game, o.last_game))::INTEGER AS last_game,
+             ${own.map((x) => `coalesce(o.${x}, 0)::INTEGER AS ${x}`).join(', ')},
+             ${onCourt.map((x) => `coalesce(c.${x}, 0)::INTEGER AS ${x}`).join(', ')}
+        FROM own o FULL JOIN on_court c USING (${keys.join(', ')})
        ORDER BY season, period, player_id`);
   },
 };
@@ -305,7 +332,7 @@ const lineupSeasonSumsBuilder: AggregateBuilder = {
     await connection.run(`
       CREATE TABLE lineup_season_sums AS
       SELECT is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5,
-             ${counters.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+             ${counters.map((c) => intSum(c)).join(', ')}
         FROM (${side(true)} UNION ALL ${side(false)})
        GROUP BY is_offense, season, season_type, is_filtered_out, team_id, lineup_id, p1, p2, p3, p4, p5
        ORDER BY season, team_id`);
@@ -331,7 +358,7 @@ async function buildStateTable(connection: DuckDBConnection, table: string, five
   await connection.run(`DROP TABLE IF EXISTS ${table}`);
   await connection.run(`
     CREATE TABLE ${table} AS
-    SELECT ${keys.join(', ')}, ${POSSESSION_COUNTER_COLUMNS.map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+    SELECT ${keys.join(', ')}, ${POSSESSION_COUNTER_COLUMNS.map((c) => intSum(c)).join(', ')}
       FROM (${sideRows(true, five)} UNION ALL ${sideRows(false, five)})
      GROUP BY ${keys.join(', ')}
      ORDER BY season, period${five ? ', player_id' : ', team_id'}`);
@@ -363,9 +390,10 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,
+  // state_player_sums reads state_on_court_sums
+  stateOnCourtSumsBuilder,
   statePlayerSumsBuilder,
   lineupSeasonSumsBuilder,
   stateTeamSumsBuilder,
-  stateOnCourtSumsBuilder,
   playerProfilesBuilder,
 ];
