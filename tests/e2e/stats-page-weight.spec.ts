@@ -11,7 +11,7 @@
  *   island starts: the 2-second wait the walkthrough saw).
  */
 import type { Page } from '@playwright/test';
-import { expect, statsAppReady, switchSeasonTo2012, test } from './fixtures';
+import { columnValues, expect, statsAppReady, switchSeasonTo2012, test } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -71,8 +71,7 @@ test('after hydration the island has every row and sorts, switches set, shows al
   const header = page.locator('.sa-table [role="columnheader"][data-column="pts_per_100"]');
   await header.locator('.sa-sort-btn').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  const column = await header.evaluate((h) => [...h.parentElement!.children].indexOf(h) + 1);
-  const values = (await page.locator(`.sa-tbody .sa-row > :nth-child(${column})`).allTextContents()).map(Number).filter((v) => !Number.isNaN(v));
+  const values = (await columnValues(page, 'pts_per_100')).map(Number).filter((v) => !Number.isNaN(v));
   expect(values.length).toBeGreaterThan(200);
   expect(values.every((v, i) => i === 0 || values[i - 1]! >= v)).toBe(true);
   const qualifier = page.getByTestId('qualifier');
