@@ -150,6 +150,12 @@ test('percentiles: a legend, the pool, TOV% coloured the other way round, the va
   await expect(legend).toContainText('at least 4,000 possessions');
   await expect.poll(() => page.locator('.sa-tbody .sa-cell[style*="background"]').count()).toBeLessThan(coloured);
   const unranked = page.locator('.sa-tbody [data-tip^="Not ranked"]').first();
+  // The unranked players are below the ranked ones (sorted by minutes), past the rows first drawn in full
+  // (src/islands/table/rowWindow.ts): scroll the table's box down to them, as a reader would.
+  await expect(async () => {
+    if ((await unranked.count()) === 0) await page.locator('.sa-table-wrap').evaluate((w) => (w.scrollTop += w.clientHeight));
+    expect(await unranked.count()).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
   // The table re-renders with the new minimum: hover again until the tip of the settled cell shows.
   await expect(async () => {
     await page.mouse.move(0, 0);

@@ -8,6 +8,9 @@
  *   row, find-in-page finds a name far down and brings its row in full, the arrow keys walk down past the first
  *   window, and a row scrolled into the box is full in the very frame it shows (no flash of a light row).
  * - Shorter tables (a team's players and on/off) are drawn whole.
+ * - A game's pages: the strip and box score above the table (from the game's details, fetched) come with the app's
+ *   first render, so nothing already shown is pushed down (Lighthouse's layout shift was 0.08 on the team view and
+ *   0.4-0.46 on the players view).
  * - At 1366 x 900 and 390 x 844: screenshots of the players table (top and scrolled), a team page and its on/off;
  *   axe over the whole table box (light rows included).
  */
@@ -96,6 +99,30 @@ for (const size of [
       const results = await new AxeBuilder({ page }).include('.sa-table-wrap').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
     });
+
+    for (const path of ['/stats/game/team/BOS_DEN_2023-01-01_0022200549', '/stats/game/players/BOS_DEN_2023-01-01_0022200549']) {
+      test(`${path}: the game's strip comes with the app, nothing shown is pushed down`, async ({ page }) => {
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: { value: number; nodes: string[] }[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+              if (!e.hadRecentInput) w.shifts.push({ value: e.value, nodes: (e.sources ?? []).map((src) => (src.node instanceof Element ? src.node.className : String(src.node?.nodeName))) });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(path);
+        await statsAppReady(page, 60_000);
+        await expect(page.getByTestId('game-header').last()).toBeVisible();
+        if (path.includes('/players/')) await expect(page.getByTestId('box-score')).toBeVisible();
+        await page.waitForTimeout(500);
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts);
+        // What moved the app's controls or table (the footer far below may move as the page grows).
+        const app = shifts.filter((x) => x.nodes.some((n) => /sa-controls|sa-table-wrap|sa-pills/.test(n)));
+        expect(app, JSON.stringify(shifts)).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`game-${path.split('/')[3]}-${size.width}.png`) });
+      });
+    }
 
     for (const path of ['/stats/team/players/BOS', '/stats/team/onoff/BOS']) {
       test(`${path}: a short table drawn whole`, async ({ page }) => {
