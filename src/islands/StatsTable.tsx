@@ -10,13 +10,15 @@
  * say so with a "show all" button; an empty table says why under the controls that stay (table/EmptyTable.tsx).
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
- * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport, while every
- * row stays in the page (find-in-page, screen readers). Rows are memoised; cells are plain elements. The first
- * fill of a long table comes in slices after the first paint (table/progressiveRows.ts), so hydrating the
- * server's first view is not one long task.
+ * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport. A table of more
+ * than 100 rows draws in full only the rows in and near its scrolling box (table/rowWindow.ts); every other row is
+ * a light row, its name cell only, so every row stays in the page (find-in-page, the row count, screen readers
+ * reading names) while the page holds ~50-100 full rows instead of all (issue 25: 536 rows were ~7,700 elements
+ * and 536 sticky name cells, which Chromium layerized at every frame). Rows are memoised; cells are plain
+ * elements. The first fill of a shorter table comes in slices after the first paint (table/progressiveRows.ts).
  */
 import { useStore } from '@nanostores/react';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { betterText } from '../lib/columnMeta';
 import { GAME_LINE_KINDS, formatDiff, formatMargin, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
@@ -42,6 +44,7 @@ import { identityColumns, type IdentityColumn } from './table/identityColumns';
 import { numberColumns, type NumberColumn } from './table/numberColumns';
 import { percentileBackground } from './table/percentile';
 import { useProgressiveRows } from './table/progressiveRows';
+import { FULL_TABLE_ROWS, useRowWindow } from './table/rowWindow';
 import { EmptyTable, filterItems, narrowingFilters, possessionsText, type EmptyCause } from './table/EmptyTable';
 import { PercentileLegend, sampleText } from './table/PercentileLegend';
 
@@ -71,6 +74,10 @@ interface RowProps {
   unranked: string;
   /** the rows are single games: minutes as m:ss, else whole minutes */
   gameLine: boolean;
+  /** the row's aria-rowindex (the header rows come first) */
+  index: number;
+  /** outside the window of rows drawn in full: the name cell only */
+  light: boolean;
 }
 
 /** The tooltip of a number cell that may carry a percentile (undefined: none). */
@@ -81,9 +88,22 @@ function percentileTip(row: Row, c: NumberColumn, unranked: string): string | un
   return `${ordinal(Math.round(pct))} percentile${c.better === 'style' ? ' (of the value)' : ''}. ${betterText(c.better)}`;
 }
 
-const TableRow = memo(function TableRow({ row, identity, numbers, unranked, gameLine }: RowProps) {
+const TableRow = memo(function TableRow({ row, identity, numbers, unranked, gameLine, index, light }: RowProps) {
+  // A light row (outside the window of full rows, table/rowWindow.ts): its name only, in place, not sticky.
+  if (light) {
+    const c = identity[0];
+    return (
+      <div role="row" className="sa-row sa-row-light" aria-rowindex={index}>
+        {c && (
+          <div role="rowheader" className={`sa-cell ${c.align === 'right' ? 'sa-num' : 'sa-text'}`}>
+            {c.render(row)}
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
-    <div role="row" className="sa-row">
+    <div role="row" className="sa-row" aria-rowindex={index}>
       {identity.map((c, i) => (
         <div
           key={c.id}
@@ -185,8 +205,17 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   const { shown, hidden } = useMemo(() => applyQualifier(sorted, hides), [sorted, hides]);
 
   const keys = useMemo(() => rowKeys(shown), [shown]);
-  // The first fill of a long table is sliced (table/progressiveRows.ts); every row is in the page soon after.
-  const { count, filling } = useProgressiveRows(shown.length);
+  // A long table draws in full only the rows in and near its box (table/rowWindow.ts), the others as light rows,
+  // all in one render: its cost is bounded by the window, and one commit is one frame to style and paint, where a
+  // fill in slices made ~40. A table of at most FULL_TABLE_ROWS rows is drawn whole, its first fill in slices
+  // (table/progressiveRows.ts).
+  const windowed = shown.length > FULL_TABLE_ROWS;
+  const progressive = useProgressiveRows(windowed ? 0 : shown.length);
+  const count = windowed ? shown.length : progressive.count;
+  const filling = !windowed && progressive.filling;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const win = useRowWindow(wrapRef, bodyRef, shown.length);
 
   if (!def) return null;
   const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
@@ -236,6 +265,8 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   }
 
   const groups = numbers.some((c) => c.group);
+  const headRows = groups ? 2 : 1;
+  const gameLine = GAME_LINE_KINDS.has(page.kind);
   const all = [...identity, ...numbers];
   const gridStyle = columnGridStyle('--sa-columns', all);
   const ariaSort = (id: string) => (sort.column === id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
@@ -305,6 +336,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
       )}
       </div>
       <div
+        ref={wrapRef}
         className={`sa-table-wrap ${table.loading ? 'sa-stale' : ''}`}
         role="region"
         aria-label={`${selected?.label ?? ''} table`}
@@ -314,7 +346,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
         <div
           role="table"
           aria-label={selected?.label}
-          aria-rowcount={shown.length + payrolls.length + (groups ? 2 : 1)}
+          aria-rowcount={shown.length + payrolls.length + headRows}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
           data-first-column={identity[0]?.id}
@@ -342,9 +374,18 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
               {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`, c))}
             </div>
           </div>
-          <div role="rowgroup" className="sa-tbody">
+          <div role="rowgroup" className="sa-tbody" ref={bodyRef}>
             {shown.slice(0, count).map((row, i) => (
-              <TableRow key={keys[i]} row={row} identity={identity} numbers={numbers} unranked={unranked} gameLine={GAME_LINE_KINDS.has(page.kind)} />
+              <TableRow
+                key={keys[i]}
+                row={row}
+                identity={identity}
+                numbers={numbers}
+                unranked={unranked}
+                gameLine={gameLine}
+                index={i + headRows + 1}
+                light={i < win.start || i >= win.end}
+              />
             ))}
           </div>
           {payrolls.length > 0 && (

@@ -15,22 +15,12 @@ import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { metricSetDefinitions } from './metricSets';
 import { FILTERS, type FilterDefinition, type FilterName, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
-import { PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type PageKind, type Side } from './pageKinds';
+import { DATA_PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type DataPageKind, type PageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 import type { LeverageLevel } from './leverage';
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, type LineupUnitSize } from './lineupUnits';
 
-export { SIDES, type Side } from './pageKinds';
-
-/**
- * Page kinds that have table data (NonStats has none; GamePlayByPlay is drawn on the server from game_events;
- * TeamWowy's matrix comes from /api/team_wowy).
- */
-export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats' && k !== 'GamePlayByPlay' && k !== 'TeamWowy') as DataPageKind[];
-export type DataPageKind = Exclude<PageKind, 'NonStats' | 'GamePlayByPlay' | 'TeamWowy'>;
-
-/** Does the page kind read /api/data? */
-export const isDataPageKind = (kind: PageKind): kind is DataPageKind => (DATA_PAGE_KINDS as readonly PageKind[]).includes(kind);
+export { DATA_PAGE_KINDS, SIDES, isDataPageKind, type DataPageKind, type Side } from './pageKinds';
 
 /** What the `entity` of each page kind is. */
 export type EntityKind = 'player' | 'team' | 'game' | 'none';

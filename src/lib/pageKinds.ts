@@ -43,3 +43,13 @@ export const PAGE_KINDS_WITHOUT_SIDE: ReadonlySet<PageKind> = new Set<PageKind>(
 /** The two sides of a view with a side: the team's offense or its defense (what opponents do against it). */
 export const SIDES = ['offense', 'defense'] as const;
 export type Side = (typeof SIDES)[number];
+
+/**
+ * Page kinds that have table data (NonStats has none; GamePlayByPlay is drawn on the server from game_events;
+ * TeamWowy's matrix comes from /api/team_wowy).
+ */
+export type DataPageKind = Exclude<PageKind, 'NonStats' | 'GamePlayByPlay' | 'TeamWowy'>;
+export const DATA_PAGE_KINDS = PAGE_KINDS.filter((k) => k !== 'NonStats' && k !== 'GamePlayByPlay' && k !== 'TeamWowy') as DataPageKind[];
+
+/** Does the page kind read /api/data? */
+export const isDataPageKind = (kind: PageKind): kind is DataPageKind => (DATA_PAGE_KINDS as readonly PageKind[]).includes(kind);

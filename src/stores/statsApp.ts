@@ -16,19 +16,19 @@
  *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
-import { isDataPageKind, type Side } from '../lib/apiParams';
+import type { Side } from '../lib/apiParams';
 import { keepCareerMode } from '../lib/careerTables';
 import { keepSimilarKeys } from '../lib/similarKeys';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
-import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
 import { LAST_SALARY_SEASON } from '../lib/site';
-import { keepWowyView } from '../lib/wowy';
+import { keepWowyView } from '../lib/wowyView';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
@@ -28,14 +28,6 @@ async function openGroup(page: Page, group: string): Promise<void> {
   await page.locator(`[data-group="${group}"]`).click();
   await expect(page.locator('.sa-popover')).toBeVisible({ timeout: 20_000 });
 }
-
-const columnValues = async (page: Page, column: string) => {
-  const index = await page
-    .locator('.sa-head-row [role="columnheader"]')
-    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
-  expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
-};
 
 const dollars = (text: string) => Number(text.replace(/[^0-9]/g, ''));
 

@@ -37,6 +37,54 @@ export async function statsAppReady(page: Page, timeout = 30_000): Promise<void>
   await expect(page.locator('.sa-table[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
 
+/** A body cell of the island's table as a reader sees it: its text and its percentile colour ('' when none). */
+export interface TableCell {
+  text: string;
+  background: string;
+}
+
+/**
+ * One column of the island's table, every body row in order. A long table draws in full only the rows in and near
+ * its box (src/islands/table/rowWindow.ts; the others show their name only), so the box is scrolled from top to
+ * bottom as a reader would, a box's height at a time, and each row's cell read when it is drawn; every row must
+ * have been read (the count of rows in the table).
+ */
+export async function columnCells(page: Page, column: string): Promise<TableCell[]> {
+  const index = await page
+    .locator('.sa-head-row [role="columnheader"]')
+    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
+  expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
+  const { rows, cells } = await page.locator('.sa-table-wrap').evaluate(async (wrap, at) => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const seen = new Map<number, { text: string; background: string }>();
+    const read = () => {
+      for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
+        const cell = row.children[at] as HTMLElement | undefined;
+        seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
+      }
+    };
+    const start = wrap.scrollTop;
+    wrap.scrollTop = 0;
+    await frames();
+    read();
+    while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
+      wrap.scrollTop += wrap.clientHeight;
+      await frames();
+      read();
+    }
+    wrap.scrollTop = start;
+    await frames();
+    return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
+  }, index);
+  expect(cells, `every row of column ${column} read`).toHaveLength(rows);
+  return cells;
+}
+
+/** The text of one column of the island's table, every body row in order (columnCells). */
+export async function columnValues(page: Page, column: string): Promise<string[]> {
+  return (await columnCells(page, column)).map((c) => c.text);
+}
+
 /**
  * From the metric-set select, Tab until the keyboard focus is on a column header's sort button (the first one),
  * and check that it got there.

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, statsAppReady, test } from './fixtures';
+import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 120_000 });
@@ -21,14 +21,6 @@ const SIZES = [
 const header = (page: Page, column: string) => page.locator(`.sa-head-row [role="columnheader"][data-column="${column}"]`);
 
 /** The text of every cell of a column, in table order. */
-async function columnTexts(page: Page, column: string): Promise<string[]> {
-  const index = await page
-    .locator('.sa-head-row [role="columnheader"]')
-    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
-  expect(index, column).toBeGreaterThanOrEqual(0);
-  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
-}
-
 const asNumber = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 /** The page itself never scrolls sideways (the table scrolls inside its own frame). */
@@ -54,12 +46,12 @@ for (const size of SIZES) {
       for (const c of ['poss', 'net_poss', 'net_rtg', 'net_rtg_adj', 'net_rtg_margin']) await expect(header(page, c)).toHaveCount(1);
       const rows = page.locator('.sa-tbody .sa-row');
       await expect(rows.first()).toBeVisible({ timeout: 60_000 });
-      const before = (await columnTexts(page, 'poss')).map(asNumber);
+      const before = (await columnValues(page, 'poss')).map(asNumber);
       expect(Math.min(...before)).toBeGreaterThanOrEqual(100); // the default minimum of the league's lineups
       // The margin reads as a margin: "±" and a number, for every row.
-      const margins = await columnTexts(page, 'net_rtg_margin');
+      const margins = await columnValues(page, 'net_rtg_margin');
       expect(margins.every((m) => /^±\d+\.\d$/.test(m.trim()))).toBe(true);
-      const adjusted = await columnTexts(page, 'net_rtg_adj');
+      const adjusted = await columnValues(page, 'net_rtg_adj');
       expect(adjusted.every((t) => /\d/.test(t))).toBe(true);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
@@ -68,12 +60,12 @@ for (const size of SIZES) {
       // A stricter minimum: exactly the lineups listed before with at least that many possessions remain.
       const min = 400;
       await setMinimum(page, 'Minimum possessions (lineups listed)', min);
-      await expect.poll(async () => (await columnTexts(page, 'poss')).length, { timeout: 30_000 }).toBe(before.filter((p) => p >= min).length);
-      expect(Math.min(...(await columnTexts(page, 'poss')).map(asNumber))).toBeGreaterThanOrEqual(min);
+      await expect.poll(async () => (await columnValues(page, 'poss')).length, { timeout: 30_000 }).toBe(before.filter((p) => p >= min).length);
+      expect(Math.min(...(await columnValues(page, 'poss')).map(asNumber))).toBeGreaterThanOrEqual(min);
       await page.reload();
       await statsAppReady(page, 60_000);
       await expect(page.getByLabel('Minimum possessions (lineups listed)')).toHaveValue(String(min));
-      expect((await columnTexts(page, 'poss')).length).toBe(before.filter((p) => p >= min).length);
+      expect((await columnValues(page, 'poss')).length).toBe(before.filter((p) => p >= min).length);
 
       // A set without a Poss column of its own still shows each lineup's possessions.
       await page.goto(`/stats/lineups?season=2022&minPoss=${min}&metricSet=team-shooting-frequency`);
@@ -90,9 +82,9 @@ for (const size of SIZES) {
       for (const c of ['poss_on', 'poss_off', 'net_rtg_on', 'net_rtg_adj_on', 'net_rtg_adj_diff', 'net_rtg_margin_on', 'net_rtg_margin_diff']) {
         await expect(header(page, c)).toHaveCount(1);
       }
-      const poss = (await columnTexts(page, 'poss_on')).map(asNumber);
+      const poss = (await columnValues(page, 'poss_on')).map(asNumber);
       expect(poss.length).toBe(2);
-      expect((await columnTexts(page, 'net_rtg_margin_diff')).every((m) => /^±\d+\.\d$/.test(m.trim()))).toBe(true);
+      expect((await columnValues(page, 'net_rtg_margin_diff')).every((m) => /^±\d+\.\d$/.test(m.trim()))).toBe(true);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${SCREENSHOTS}/issue28-player-onoff-${size.name}.png` });
@@ -100,11 +92,11 @@ for (const size of SIZES) {
       // Between his two seasons: the smaller one is no longer listed, and the table says so.
       const min = Math.min(...poss) + 1;
       await setMinimum(page, 'Minimum possessions on court (listed and ranked)', min);
-      await expect.poll(async () => (await columnTexts(page, 'poss_on')).length, { timeout: 30_000 }).toBe(1);
-      expect(asNumber((await columnTexts(page, 'poss_on'))[0]!)).toBe(Math.max(...poss));
+      await expect.poll(async () => (await columnValues(page, 'poss_on')).length, { timeout: 30_000 }).toBe(1);
+      expect(asNumber((await columnValues(page, 'poss_on'))[0]!)).toBe(Math.max(...poss));
       await expect(page.getByTestId('qualifier')).toContainText('1 below');
       await page.getByRole('button', { name: /Show all 2/ }).click();
-      await expect.poll(async () => (await columnTexts(page, 'poss_on')).length).toBe(2);
+      await expect.poll(async () => (await columnValues(page, 'poss_on')).length).toBe(2);
       await expect(page).toHaveURL(/showAll=1/);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());

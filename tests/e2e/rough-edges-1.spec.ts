@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, statsAppReady, test } from './fixtures';
+import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 const DB = path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb');
@@ -55,14 +55,6 @@ async function openTable(page: Page, url: string): Promise<void> {
 
 const rowCount = (page: Page) => page.locator('.sa-table').getAttribute('data-rows').then(Number);
 
-async function columnTexts(page: Page, column: string): Promise<string[]> {
-  const index = await page
-    .locator('.sa-head-row [role="columnheader"]')
-    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
-  expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
-}
-
 const num = (t: string) => Number(t.replace(/[^0-9.\-]/g, ''));
 
 async function axe(page: Page, ...selectors: string[]): Promise<void> {
@@ -88,9 +80,9 @@ for (const size of SIZES) {
       await expect(page.getByTestId('qualifier')).toContainText(`${below} below 500 possessions not listed`);
       expect(await rowCount(page)).toBe(players - below);
       // Every player listed has the minimum: no 6-minute player with TOV% 100 on top.
-      const poss = (await columnTexts(page, 'poss')).map(num);
+      const poss = (await columnValues(page, 'poss')).map(num);
       expect(Math.min(...poss)).toBeGreaterThanOrEqual(500);
-      expect(num((await columnTexts(page, 'tov_pct'))[0]!)).toBeLessThan(40);
+      expect(num((await columnValues(page, 'tov_pct'))[0]!)).toBeLessThan(40);
       await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-qualifier-${size.name}.png` });
 
       await page.getByTestId('qualifier').getByRole('button', { name: `Show all ${players}` }).click();

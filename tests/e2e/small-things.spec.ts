@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, statsAppReady, test } from './fixtures';
+import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
@@ -14,14 +14,6 @@ async function openTable(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await statsAppReady(page, 30_000);
 }
-
-const columnValues = async (page: Page, column: string) => {
-  const index = await page
-    .locator('.sa-head-row [role="columnheader"]')
-    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
-  expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
-};
 
 test('minutes: whole minutes on season tables, m:ss on game lines', async ({ page }) => {
   await openTable(page, '/stats/players');

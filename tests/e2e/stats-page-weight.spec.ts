@@ -4,14 +4,17 @@
  * database (2012-13 and 2022-23).
  * - /stats/players: under 150 KB of HTML; its rows once (the island's seed, field names once); the server's table
  *   shows the first 50 with a CSV link that holds them all (counted in the CSV itself).
+ * - The first-load JS of a stats page (bench:js's count, from the built files) is at most 150 KB gzipped.
  * - After hydration: every row of the seed in the island's table without a request; sort, metric-set switch,
  *   the qualifier's "Show all" and a filter change work.
  * - At 390 px: /stats/games and the lineup tables never scroll the page sideways; a game's links are not covered;
  *   2-man units show whole names; a lineup page opened with ?unit=2 has its rows with the page (no fetch after the
  *   island starts: the 2-second wait the walkthrough saw).
  */
+import nodePath from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, statsAppReady, switchSeasonTo2012, test } from './fixtures';
+import { FIRST_LOAD_JS_GOAL, firstLoadJs } from '../../scripts/lib/firstLoadJs';
+import { columnValues, expect, statsAppReady, switchSeasonTo2012, test } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -54,6 +57,18 @@ test('/stats/players is under 150 KB and carries its rows once', async ({ reques
   expect(tbody).not.toContain(`>${last}<`);
 });
 
+test('a stats page runs under 150 KB of gzipped JS at first load (bench:js\'s count, the built files)', async ({ request, baseURL }) => {
+  // The JS of the page's scripts and its islands hydrated without a click (the stats app, when idle), with what they
+  // import statically: the first load a phone downloads and runs (issue 25: zod and the API's parsers were 12 KB of it).
+  for (const path of ['/stats/players', '/stats/team/players/BOS']) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const js = firstLoadJs(await res.text(), `${baseURL}${path}`, nodePath.resolve(process.env.DIST_DIR || 'dist', 'client'));
+    expect(js.files.some((f) => f.path.includes('StatsApp'))).toBe(true);
+    expect(js.gzip, `${path}: ${js.files.map((f) => f.path).join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_JS_GOAL);
+  }
+});
+
 test('after hydration the island has every row and sorts, switches set, shows all and filters', async ({ page }) => {
   const data: string[] = [];
   page.on('request', (r) => {
@@ -71,8 +86,7 @@ test('after hydration the island has every row and sorts, switches set, shows al
   const header = page.locator('.sa-table [role="columnheader"][data-column="pts_per_100"]');
   await header.locator('.sa-sort-btn').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  const column = await header.evaluate((h) => [...h.parentElement!.children].indexOf(h) + 1);
-  const values = (await page.locator(`.sa-tbody .sa-row > :nth-child(${column})`).allTextContents()).map(Number).filter((v) => !Number.isNaN(v));
+  const values = (await columnValues(page, 'pts_per_100')).map(Number).filter((v) => !Number.isNaN(v));
   expect(values.length).toBeGreaterThan(200);
   expect(values.every((v, i) => i === 0 || values[i - 1]! >= v)).toBe(true);
   const qualifier = page.getByTestId('qualifier');

@@ -3,7 +3,7 @@
  * Any console error fails a test (fixtures.ts).
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, statsAppReady, test } from './fixtures';
+import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 // Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
 test.describe.configure({ timeout: 90_000 });
@@ -24,13 +24,6 @@ async function openTable(page: Page, path: string): Promise<Request[]> {
 /** The /api/data query of the first view the server embedded (issue 15): the client takes it instead of fetching. */
 const seededQuery = async (page: Page) =>
   new URLSearchParams((JSON.parse((await page.locator('#stats-first-view').textContent()) ?? '{}') as { query: string }).query);
-
-const columnValues = async (page: Page, column: string) => {
-  const index = await page
-    .locator('.sa-head-row [role="columnheader"]')
-    .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
-  return page.locator(`.sa-tbody .sa-row > :nth-child(${index + 1})`).allTextContents();
-};
 
 const asNumber = (text: string) => Number(text.replace(/[^0-9.\-−]/g, '').replace('−', '-'));
 
