@@ -4,8 +4,12 @@
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
  *  2. vitest (unit and data tests);
- *  3. the build (npm run build: astro build, then the server bundle), then astro check (strict types; counts as one test);
+ *  3. the build (npm run build: astro build, then the server bundle), and astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
+ * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
+ * vitest (it is one process on one core; on the 2-core CI machine that overlap saves most of its minute or more).
+ * Vitest starts once check has written Astro's generated types (.astro/, which the components tests read); the
+ * build, which writes them again, waits for check to end. Check's output is printed when it ends.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
  * Test accounts live in ACCOUNTS_DB_PATH, default data/test-accounts.sqlite (never the real accounts file).
@@ -14,8 +18,8 @@
  * the two-node e2e), stopped at the end, also after a failure or Ctrl-C. TEST_DATABASE_URL given from outside
  * is used as is. If the cluster cannot start, the PostgreSQL tests fail (they never skip).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
 import { checkStatsDbVersion } from '../src/server/db/statsDbVersion.ts';
@@ -43,6 +47,38 @@ function run(label, command, args, extraEnv = {}) {
   return result.status === 0;
 }
 
+/**
+ * A step run beside the others: its output goes to a file (nothing to drain while a foreground step blocks), and
+ * `done` resolves to whether it succeeded. `output()` reads what it printed so far.
+ */
+function runInBackground(label, command, args) {
+  const logFile = path.join(REPORTS, `${label}.log`);
+  const fd = openSync(logFile, 'w');
+  console.log(`\n=== ${label} (in the background; its output follows when it ends): ${[command, ...args].join(' ')}`);
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
+  closeSync(fd);
+  let exited = false;
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      exited = true;
+      resolve(false);
+    });
+    child.on('exit', (code) => {
+      exited = true;
+      resolve(code === 0);
+    });
+  });
+  return {
+    done,
+    exited: () => exited,
+    output: () => readFileSync(logFile, 'utf8'),
+    kill: () => {
+      if (!exited) child.kill('SIGTERM');
+    },
+  };
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -50,6 +86,10 @@ function readJson(file) {
     return undefined;
   }
 }
+
+// 3b, started first. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
+const types = runInBackground('types', 'npx', ['astro', 'check']);
+process.on('exit', () => types.kill());
 
 // 1. Test database.
 const ingestEntry = 'src/server/ingest/cli.ts';
@@ -96,7 +136,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// 2. Unit and data tests.
+// 2. Unit and data tests, once astro check has synced Astro's generated types (.astro/).
+const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
+while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));
 rmSync(VITEST_JSON, { force: true });
 const vitestOk = run('vitest', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
@@ -109,13 +151,15 @@ if (vitest) {
   failed += 1;
 }
 
+// 3b. Types (started at the beginning): its output, and its result.
+const typesOk = await types.done;
+console.log(`\n=== types: npx astro check (ran in the background)\n${types.output()}`);
+if (typesOk) passed += 1;
+else failed += 1;
+
 // 3. Build.
 const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
 if (!buildOk) failed += 1;
-
-// 3b. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
-if (run('types', 'npx', ['astro', 'check'])) passed += 1;
-else failed += 1;
 
 // 4. Browser tests against the built server.
 if (buildOk) {
