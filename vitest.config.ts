@@ -10,9 +10,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Two test files at a time: vitest's default on a 2-core machine is one (available cores - 1), which leaves a
-    // core idle while a file waits on DuckDB, a spawned server or its own imports. Measured in the README.
-    maxWorkers: 2,
+    // A test file per core at a time: vitest's default (cores - 1) runs ONE file at a time on the 2-core CI
+    // machine, leaving a core idle while a file waits on DuckDB, a spawned server or its own imports (README:
+    // Test run time).
+    maxWorkers: '100%',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -18,7 +18,7 @@
  * the two-node e2e), stopped at the end, also after a failure or Ctrl-C. TEST_DATABASE_URL given from outside
  * is used as is. If the cluster cannot start, the PostgreSQL tests fail (they never skip).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
@@ -40,11 +40,29 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let passed = 0;
 let failed = 0;
 
+/** The foreground step running now (for the signal handler). */
+let current = null;
+
+/**
+ * A step in the foreground, its output on the terminal; resolves to whether it succeeded. Not spawnSync: the
+ * event loop keeps running, so Ctrl-C or a SIGTERM stops the run (and the PostgreSQL cluster) at once instead of
+ * being handled only after every remaining step has run.
+ */
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  if (result.error) console.error(`${label} could not start: ${result.error.message}`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      current = null;
+      resolve(false);
+    });
+    child.on('exit', (code) => {
+      current = null;
+      resolve(code === 0);
+    });
+  });
 }
 
 /**
@@ -89,7 +107,23 @@ function readJson(file) {
 
 // 3b, started first. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
 const types = runInBackground('types', 'npx', ['astro', 'check']);
-process.on('exit', () => types.kill());
+
+// The PostgreSQL cluster (started below), the background check and the step under way end with the run, also on
+// Ctrl-C or SIGTERM.
+let pgCluster = null;
+const stopPg = () => pgCluster?.stop();
+process.on('exit', () => {
+  types.kill();
+  stopPg();
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    types.kill();
+    stopPg();
+    process.exit(130);
+  });
+}
 
 // 1. Test database.
 const ingestEntry = 'src/server/ingest/cli.ts';
@@ -104,7 +138,7 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
   if (stats.reason === 'outdated') console.log(stats.message);
   if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
     mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
-    const ok = run('test database', 'npm', [
+    const ok = await run('test database', 'npm', [
       'run', 'ingest', '--', '--seasons', '2012-13,2022-23', '--season-type', 'all', '--out', env.STATS_DB_PATH,
     ]);
     if (!ok) {
@@ -117,7 +151,6 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
 }
 
 // 1b. The throwaway PostgreSQL for the accounts tests.
-let pgCluster = null;
 if (!env.TEST_DATABASE_URL) {
   try {
     pgCluster = await startPgCluster();
@@ -127,20 +160,11 @@ if (!env.TEST_DATABASE_URL) {
     console.error(`\n=== PostgreSQL test cluster could not start; the PostgreSQL tests will fail:\n${error.message}`);
   }
 }
-const stopPg = () => pgCluster?.stop();
-process.on('exit', stopPg);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopPg();
-    process.exit(130);
-  });
-}
-
 // 2. Unit and data tests, once astro check has synced Astro's generated types (.astro/).
 const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
 while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));
 rmSync(VITEST_JSON, { force: true });
-const vitestOk = run('vitest', 'npx', [
+const vitestOk = await run('vitest', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
 ]);
 const vitest = readJson(VITEST_JSON);
@@ -158,13 +182,13 @@ if (typesOk) passed += 1;
 else failed += 1;
 
 // 3. Build.
-const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
+const buildOk = await run('build', 'npm', ['run', '--silent', 'build']);
 if (!buildOk) failed += 1;
 
 // 4. Browser tests against the built server.
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
-  const pwOk = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
+  const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
   const pw = readJson(PLAYWRIGHT_JSON);
   if (pw?.stats) {
     passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
