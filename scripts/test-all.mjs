@@ -7,7 +7,8 @@
  *  3. the build (npm run build: astro build, then the server bundle), and astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
  * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
- * vitest (it is one process on one core; on the 2-core CI machine that overlap saves most of its minute or more).
+ * vitest (one process, ~64 s of CPU; alone it took minutes of wall time on the shared 2-core machine, beside
+ * vitest it is off the critical path: README, Test run time).
  * Vitest starts once check has written Astro's generated types (.astro/, which the components tests read); the
  * build, which writes them again, waits for check to end. Check's output is printed when it ends.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
