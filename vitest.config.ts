@@ -10,6 +10,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // A test file per core at a time: vitest's default (cores - 1) runs ONE file at a time on the 2-core CI
+    // machine, leaving a core idle while a file waits on DuckDB, a spawned server or its own imports (README:
+    // Test run time).
+    maxWorkers: '100%',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

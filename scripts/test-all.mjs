@@ -4,8 +4,13 @@
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
  *  2. vitest (unit and data tests);
- *  3. the build (npm run build: astro build, then the server bundle), then astro check (strict types; counts as one test);
+ *  3. the build (npm run build: astro build, then the server bundle), and astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
+ * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
+ * vitest (one process, ~64 s of CPU; alone it took minutes of wall time on the shared 2-core machine, beside
+ * vitest it is off the critical path: README, Test run time).
+ * Vitest starts once check has written Astro's generated types (.astro/, which the components tests read); the
+ * build, which writes them again, waits for check to end. Check's output is printed when it ends.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
  * Test accounts live in ACCOUNTS_DB_PATH, default data/test-accounts.sqlite (never the real accounts file).
@@ -14,8 +19,8 @@
  * the two-node e2e), stopped at the end, also after a failure or Ctrl-C. TEST_DATABASE_URL given from outside
  * is used as is. If the cluster cannot start, the PostgreSQL tests fail (they never skip).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
 import { checkStatsDbVersion } from '../src/server/db/statsDbVersion.ts';
@@ -36,11 +41,61 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let passed = 0;
 let failed = 0;
 
+/** The foreground step running now (for the signal handler). */
+let current = null;
+
+/**
+ * A step in the foreground, its output on the terminal; resolves to whether it succeeded. Not spawnSync: the
+ * event loop keeps running, so Ctrl-C or a SIGTERM stops the run (and the PostgreSQL cluster) at once instead of
+ * being handled only after every remaining step has run.
+ */
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  if (result.error) console.error(`${label} could not start: ${result.error.message}`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      current = null;
+      resolve(false);
+    });
+    child.on('exit', (code) => {
+      current = null;
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * A step run beside the others: its output goes to a file (nothing to drain while a foreground step blocks), and
+ * `done` resolves to whether it succeeded. `output()` reads what it printed so far.
+ */
+function runInBackground(label, command, args) {
+  const logFile = path.join(REPORTS, `${label}.log`);
+  const fd = openSync(logFile, 'w');
+  console.log(`\n=== ${label} (in the background; its output follows when it ends): ${[command, ...args].join(' ')}`);
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
+  closeSync(fd);
+  let exited = false;
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      exited = true;
+      resolve(false);
+    });
+    child.on('exit', (code) => {
+      exited = true;
+      resolve(code === 0);
+    });
+  });
+  return {
+    done,
+    exited: () => exited,
+    output: () => readFileSync(logFile, 'utf8'),
+    kill: () => {
+      if (!exited) child.kill('SIGTERM');
+    },
+  };
 }
 
 function readJson(file) {
@@ -49,6 +104,26 @@ function readJson(file) {
   } catch {
     return undefined;
   }
+}
+
+// 3b, started first. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
+const types = runInBackground('types', 'npx', ['astro', 'check']);
+
+// The PostgreSQL cluster (started below), the background check and the step under way end with the run, also on
+// Ctrl-C or SIGTERM.
+let pgCluster = null;
+const stopPg = () => pgCluster?.stop();
+process.on('exit', () => {
+  types.kill();
+  stopPg();
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    types.kill();
+    stopPg();
+    process.exit(130);
+  });
 }
 
 // 1. Test database.
@@ -64,7 +139,7 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
   if (stats.reason === 'outdated') console.log(stats.message);
   if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
     mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
-    const ok = run('test database', 'npm', [
+    const ok = await run('test database', 'npm', [
       'run', 'ingest', '--', '--seasons', '2012-13,2022-23', '--season-type', 'all', '--out', env.STATS_DB_PATH,
     ]);
     if (!ok) {
@@ -77,7 +152,6 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
 }
 
 // 1b. The throwaway PostgreSQL for the accounts tests.
-let pgCluster = null;
 if (!env.TEST_DATABASE_URL) {
   try {
     pgCluster = await startPgCluster();
@@ -87,18 +161,11 @@ if (!env.TEST_DATABASE_URL) {
     console.error(`\n=== PostgreSQL test cluster could not start; the PostgreSQL tests will fail:\n${error.message}`);
   }
 }
-const stopPg = () => pgCluster?.stop();
-process.on('exit', stopPg);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopPg();
-    process.exit(130);
-  });
-}
-
-// 2. Unit and data tests.
+// 2. Unit and data tests, once astro check has synced Astro's generated types (.astro/).
+const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
+while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));
 rmSync(VITEST_JSON, { force: true });
-const vitestOk = run('vitest', 'npx', [
+const vitestOk = await run('vitest', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
 ]);
 const vitest = readJson(VITEST_JSON);
@@ -109,18 +176,20 @@ if (vitest) {
   failed += 1;
 }
 
-// 3. Build.
-const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
-if (!buildOk) failed += 1;
-
-// 3b. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
-if (run('types', 'npx', ['astro', 'check'])) passed += 1;
+// 3b. Types (started at the beginning): its output, and its result.
+const typesOk = await types.done;
+console.log(`\n=== types: npx astro check (ran in the background)\n${types.output()}`);
+if (typesOk) passed += 1;
 else failed += 1;
+
+// 3. Build.
+const buildOk = await run('build', 'npm', ['run', '--silent', 'build']);
+if (!buildOk) failed += 1;
 
 // 4. Browser tests against the built server.
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
-  const pwOk = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
+  const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
   const pw = readJson(PLAYWRIGHT_JSON);
   if (pw?.stats) {
     passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
