@@ -261,51 +261,34 @@ const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
  * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
  * Sorted by season, period, player_id.
  *
- * Built in three parts joined on those keys (one wide aggregation over the union of the player rows and ten
- * on-court rows per possession took about three times the CPU): his own counters from player_possession_stats;
- * the on-court counters from state_on_court_sums (built before it: the same on-court rows already summed by these
- * keys and the side, and the on-court counters are sums of the possession counters, onCourtCounterSelect, so
- * summing the pre-summed rows gives the same numbers); the latest game of his on-court rows from the possessions.
+ * One aggregation over the player rows and ten on-court rows per possession. (Session 11 tried three parts joined
+ * on these keys, a third of the CPU, but on the full database it ran out of DuckDB's 640 MB at this hook.)
  */
 const statePlayerSumsBuilder: AggregateBuilder = {
   name: 'state_player_sums',
   async build(connection) {
     const own = PLAYER_OWN_COUNTERS;
     const onCourt = PLAYER_ON_COURT_COUNTERS;
-    const keys = ['player_id', 'team_id', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
-    const possessionKeys = 'p.season, p.season_type, p.is_filtered_out, p.period';
-    const onCourtSide = (isOffense: boolean) => `
-        SELECT ${keys.map((k) => `p.${k}`).join(', ')}, ${onCourtCounterSelect(isOffense ? 'offense' : 'defense')}
-          FROM state_on_court_sums p WHERE ${isOffense ? '' : 'NOT '}p.is_offense`;
-    const onCourtGames = (five: string, team: string, diff: string) => `
-          SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${possessionKeys}, ${diff} AS score_diff, p.game_id
-            FROM possessions p`;
+    const zeros = (cols: readonly string[]) => cols.map((c) => `0 AS ${c}`).join(', ');
+    const keys = 'p.season, p.season_type, p.is_filtered_out, p.period';
+    const onRows = (five: string, team: string, diff: string, values: string) => `
+      SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${keys}, ${diff} AS score_diff, p.game_id, ${zeros(own)}, ${values}
+        FROM possessions p`;
     await connection.run('DROP TABLE IF EXISTS state_player_sums');
     await connection.run(`
       CREATE TABLE state_player_sums AS
-      WITH own AS (
-        SELECT s.player_id, s.team_id, ${possessionKeys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff,
-               max(p.game_id) AS last_game, ${own.map((c) => `sum(s.${c}::BIGINT) AS ${c}`).join(', ')}
+      WITH rows AS (
+        SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
+               ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
           FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
-         GROUP BY ALL
-      ), court AS (
-        SELECT ${keys.join(', ')}, ${onCourt.map((c) => `sum(${c}::BIGINT) AS ${c}`).join(', ')}
-          FROM (${onCourtSide(true)} UNION ALL BY NAME ${onCourtSide(false)})
-         GROUP BY ALL
-      ), court_games AS (
-        SELECT ${keys.join(', ')}, max(game_id) AS last_game
-          FROM (${onCourtGames('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff')}
-                UNION ALL ${onCourtGames('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff')})
-         GROUP BY ALL
-      ), on_court AS (
-        SELECT * FROM court JOIN court_games USING (${keys.join(', ')})
+        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'))}
+        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'))}
       )
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
-             score_diff::SMALLINT AS score_diff,
-             greatest(coalesce(o.last_game, c.last_game), coalesce(c.last_game, o.last_game))::INTEGER AS last_game,
-             ${own.map((x) => `coalesce(o.${x}, 0)::INTEGER AS ${x}`).join(', ')},
-             ${onCourt.map((x) => `coalesce(c.${x}, 0)::INTEGER AS ${x}`).join(', ')}
-        FROM own o FULL JOIN on_court c USING (${keys.join(', ')})
+             score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,
+             ${[...own, ...onCourt].map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
+        FROM rows
+       GROUP BY player_id, team_id, season, season_type, is_filtered_out, period, score_diff
        ORDER BY season, period, player_id`);
   },
 };
