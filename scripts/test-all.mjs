@@ -44,26 +44,31 @@ let failed = 0;
 /** The foreground step running now (for the signal handler). */
 let current = null;
 
+/** Resolves to whether a child step succeeded: false when it could not start (said on stderr) or exited non-zero. */
+function succeeded(label, child) {
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      resolve(false);
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 /**
  * A step in the foreground, its output on the terminal; resolves to whether it succeeded. Not spawnSync: the
  * event loop keeps running, so Ctrl-C or a SIGTERM stops the run (and the PostgreSQL cluster) at once instead of
  * being handled only after every remaining step has run.
  */
-function run(label, command, args, extraEnv = {}) {
+async function run(label, command, args, extraEnv = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-    current = child;
-    child.on('error', (error) => {
-      console.error(`${label} could not start: ${error.message}`);
-      current = null;
-      resolve(false);
-    });
-    child.on('exit', (code) => {
-      current = null;
-      resolve(code === 0);
-    });
-  });
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  current = child;
+  try {
+    return await succeeded(label, child);
+  } finally {
+    current = null;
+  }
 }
 
 /**
@@ -77,16 +82,8 @@ function runInBackground(label, command, args) {
   const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
   closeSync(fd);
   let exited = false;
-  const done = new Promise((resolve) => {
-    child.on('error', (error) => {
-      console.error(`${label} could not start: ${error.message}`);
-      exited = true;
-      resolve(false);
-    });
-    child.on('exit', (code) => {
-      exited = true;
-      resolve(code === 0);
-    });
+  const done = succeeded(label, child).finally(() => {
+    exited = true;
   });
   return {
     done,

@@ -16,7 +16,7 @@ import { applyAndFetch, resetFiltersAndFetch, restoreFromHistory, startStatsApp 
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
-import { loadGameDetails } from '../stores/gameDetails';
+import { GAME_DETAIL_KINDS, loadGameDetails } from '../stores/gameDetails';
 import { readFirstViewSeed } from '../lib/firstViewSeed';
 import BoxScore from './BoxScore';
 import DataStatus from './DataStatus';
@@ -54,8 +54,6 @@ const Charts = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('.
 /** The With/Without tab's matrix (issue 28) loads only on that tab. */
 const WowyPanel = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('./wowy/WowyPanel'), wowyCss));
 
-/** The page kinds whose app shows the game's details (EntityHeader's strip, BoxScore) above its table. */
-const GAME_KINDS: ReadonlySet<PageKind> = new Set<PageKind>(['GameTeam', 'GamePlayers', 'GamePreview']);
 /** How long the app waits for a game's details before it takes over without them. */
 const GAME_DETAILS_WAIT_MS = 3000;
 
@@ -99,7 +97,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
     // they never push the controls and the table down after those are shown (issue 25: Lighthouse counted that
     // layout shift, 0.08 on a game's team view and 0.4-0.46 on its players view). Asked for here first, so the
     // app's own request for them (startStatsApp) finds them loading.
-    const details = entity && GAME_KINDS.has(kind) ? loadGameDetails(entity) : Promise.resolve();
+    const details = entity && GAME_DETAIL_KINDS.has(kind) ? loadGameDetails(entity) : Promise.resolve();
     void startStatsApp({ kind, entity: entity ? entity : null, view });
     let live = true;
     const waited = new Promise((done) => setTimeout(done, GAME_DETAILS_WAIT_MS));

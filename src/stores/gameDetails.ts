@@ -3,6 +3,7 @@
  * score. On entering a game view they are loaded for the new game id unless already loaded (spec section 2).
  */
 import type { BoxLine } from '../lib/boxScore';
+import type { PageKind } from '../lib/pageKinds';
 import { entityDetailsStore } from './entityDetails';
 
 export interface GameSide {
@@ -28,6 +29,9 @@ export interface GameDetails {
 const gameDetails = entityDetailsStore<GameDetails>('/api/game_details', 'game_id');
 
 export const $gameDetails = gameDetails.$store;
+
+/** The page kinds that show their game's details above the table (EntityHeader's strip, BoxScore). */
+export const GAME_DETAIL_KINDS: ReadonlySet<PageKind> = new Set<PageKind>(['GameTeam', 'GamePlayers', 'GamePreview']);
 
 /** Load the details of a game unless they are loaded (or loading) already. Failures set the error flag. */
 export const loadGameDetails = gameDetails.load;

@@ -32,7 +32,7 @@ import { keepWowyView } from '../lib/wowyView';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
-import { loadGameDetails } from './gameDetails';
+import { GAME_DETAIL_KINDS, loadGameDetails } from './gameDetails';
 import { $metricSet, $metricSetOptions, selectMetricSet } from './metricSet';
 import { $page, samePage, type StatsPage } from './page';
 import { loadPlayers } from './players';
@@ -119,7 +119,7 @@ export function fetchCurrentData(): Promise<void> {
 /** The game's details for the game pages' header (EntityHeader). A player's details are loaded by the charts. */
 function loadEntityDetails(page: StatsPage): void {
   if (!page.entity) return;
-  if (page.kind === 'GameTeam' || page.kind === 'GamePlayers' || page.kind === 'GamePreview') void loadGameDetails(page.entity);
+  if (GAME_DETAIL_KINDS.has(page.kind)) void loadGameDetails(page.entity);
 }
 
 /** Rebuild filters, side and metric set from the URL (gated filters wait until the user is known). */

@@ -5,6 +5,7 @@
  * the OpenAPI document the server publishes (ajv, JSON Schema 2020-12); bad input is a 4xx with a JSON message.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { expect, test } from './fixtures';
 import { usersCli } from './accountsHelpers';
@@ -38,18 +39,27 @@ test.afterAll(() => server?.stop());
 const v1 = (path: string, headers: Record<string, string> = {}) => fetch(`${server.base}/api/v1${path}`, { headers });
 const withKey = (path: string, extra: Record<string, string> = {}) => v1(path, { Authorization: `Bearer ${key}`, ...extra });
 
-test('a plan member makes a key on the account page; it is shown once and works', async ({ page }) => {
+/**
+ * The analyst signs in and makes a key named `name` on the account page: it is shown once, in the key format, and
+ * becomes the key in use. Returns the page's API-keys section.
+ */
+async function makeKey(page: Page, name: string): Promise<Locator> {
   await page.goto(`${server.base}/signin?callbackUrl=${encodeURIComponent('/profile')}`);
   await page.getByLabel('Email').fill(ANALYST.email);
   await page.getByLabel('Password').fill(ANALYST.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/profile/);
   const section = page.getByTestId('api-keys');
-  await section.getByLabel('Name of a new key').fill(keyName);
+  await section.getByLabel('Name of a new key').fill(name);
   await section.getByRole('button', { name: 'Make a key' }).click();
   await expect(section.getByRole('status')).toContainText('shown only this once');
   key = await page.getByTestId('new-key').inputValue();
   expect(key).toMatch(/^cv_live_[A-Za-z0-9_-]{43}$/);
+  return section;
+}
+
+test('a plan member makes a key on the account page; it is shown once and works', async ({ page }) => {
+  const section = await makeKey(page, keyName);
   await expect(section.locator('tr[data-key-id]')).toHaveCount(1);
   await expect(section.locator('tr[data-key-id] code')).toHaveText(`${key.slice(0, 12)}…`);
   await page.screenshot({ path: test.info().outputPath('profile-api-keys.png'), fullPage: true });
@@ -127,18 +137,8 @@ test('every endpoint answers as the published OpenAPI document says', async ({ p
   // The test before spent this minute's quota of the first key: a second key of the same member (quotas are per
   // key) has its whole quota now, so that the checks below are not refused, without waiting for the next minute.
   // The tests after this one use the second key (the last one revokes it).
-  await page.goto(`${server.base}/signin?callbackUrl=${encodeURIComponent('/profile')}`);
-  await page.getByLabel('Email').fill(ANALYST.email);
-  await page.getByLabel('Password').fill(ANALYST.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/profile/);
-  const section = page.getByTestId('api-keys');
-  await section.getByLabel('Name of a new key').fill('contract check');
-  await section.getByRole('button', { name: 'Make a key' }).click();
-  await expect(section.getByRole('status')).toContainText('shown only this once');
-  key = await page.getByTestId('new-key').inputValue();
   keyName = 'contract check';
-  expect(key).toMatch(/^cv_live_[A-Za-z0-9_-]{43}$/);
+  await makeKey(page, keyName);
   const doc = (await (await fetch(`${server.base}/api/v1/openapi.json`)).json()) as {
     openapi: string;
     paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>;

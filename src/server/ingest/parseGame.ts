@@ -13,6 +13,7 @@ import type { TeamBoxCounters } from './counters.ts';
 import { actingTeam, assister, blocker, description, isDelayOfGame, isFreeThrowMade, isPersonalFoul, isTechnicalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
 import { copyLineups, GameContext, type Lineups, type Warning } from './gameContext.ts';
 import { LineupTracker, type LineupChecks } from './lineupTracker.ts';
+import { LastFive } from './lastFive.ts';
 import { repairSubstitutionOrder, sameSecondSubstitutionPlayers } from './lineups.ts';
 import type { PlayContext, Possession } from './possession.ts';
 import { PossessionTracker } from './possessionTracker.ts';
@@ -110,7 +111,7 @@ class GameParser {
   private readonly shots: ShotRow[] = [];
   private readonly eventRows: EventRow[] = [];
   /** per team: the five of the last event row (fiveAfter) */
-  private readonly lastFives = new Map<number, number[]>();
+  private readonly lastFives = new LastFive<number[]>();
 
   constructor(
     private readonly game: GameInfo,
@@ -215,11 +216,7 @@ class GameParser {
    */
   private fiveAfter(team: number): number[] {
     const now = this.court.lineups.get(team) ?? [];
-    const last = this.lastFives.get(team);
-    if (last && last.length === now.length && last.every((id, i) => id === now[i])) return last;
-    const copy = now.slice();
-    this.lastFives.set(team, copy);
-    return copy;
+    return this.lastFives.get(team, now) ?? this.lastFives.set(team, now, now.slice());
   }
 
   private gamePlayersByTeam(): Map<number, number[]> {

@@ -8,6 +8,7 @@ import { ChunkWriter } from './chunkWriter.ts';
 import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
 import { isHeave } from './garbage.ts';
 import { actingTeam, isPlayer } from './events.ts';
+import { LastFive } from './lastFive.ts';
 import type { GameResult } from './parseGame.ts';
 import type { Possession } from './possession.ts';
 import type { GameRows } from './read.ts';
@@ -16,13 +17,6 @@ import type { PositionBook } from './positions.ts';
 function days(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
   return Math.round(Date.UTC(y!, m! - 1, d!) / 86_400_000);
-}
-
-/** The same ids in the same order. */
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export interface WriterTotals {
@@ -37,7 +31,7 @@ export class StatsWriter {
   private readonly lineupIds = new Map<string, number>();
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
   /** per team: the five of the last lineupId call, as given, and its id */
-  private readonly lastLineup = new Map<number, { five: number[]; id: number }>();
+  private readonly lastLineup = new LastFive<number>();
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
   private app!: { games: DuckDBAppender } & Record<
     'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats',
@@ -114,8 +108,8 @@ export class StatsWriter {
    * compared first; the sorted key is only built when it changed.
    */
   private lineupId(team: number, five: readonly number[]): number {
-    const last = this.lastLineup.get(team);
-    if (last && sameIds(last.five, five)) return last.id;
+    const known = this.lastLineup.get(team, five);
+    if (known !== undefined) return known;
     const ids = five.slice(0, 5).sort((a, b) => a - b);
     while (ids.length < 5) ids.push(0);
     const key = `${team}:${ids.join('-')}`;
@@ -125,17 +119,16 @@ export class StatsWriter {
       this.lineupIds.set(key, id);
       this.lineupRows.push({ id, team, ids });
     }
-    this.lastLineup.set(team, { five: five.slice(), id });
-    return id;
+    return this.lastLineup.set(team, five, id);
   }
 
   /**
    * The five ordered by estimated position score (point first), then id; padded with 0 if short. `last` keeps,
    * per team, the five last given and its order (a five plays many possessions in a row).
    */
-  private slots(scores: Map<number, number>, last: Map<number, { five: number[]; ids: number[] }>, team: number, season: number, five: number[]): number[] {
-    const memo = last.get(team);
-    if (memo && sameIds(memo.five, five)) return memo.ids;
+  private slots(scores: Map<number, number>, last: LastFive<number[]>, team: number, season: number, five: number[]): number[] {
+    const known = last.get(team, five);
+    if (known) return known;
     const ids = five.slice(0, 5);
     const score = (id: number): number => {
       let v = scores.get(id);
@@ -144,8 +137,7 @@ export class StatsWriter {
     };
     ids.sort((a, b) => score(a) - score(b) || a - b);
     while (ids.length < 5) ids.push(0);
-    last.set(team, { five: five.slice(), ids });
-    return ids;
+    return last.set(team, five, ids);
   }
 
   writeGame(r: GameResult): void {
@@ -213,7 +205,7 @@ export class StatsWriter {
 
     // possessions and player possession stats
     const scores = new Map<number, number>();
-    const lastSlots = new Map<number, { five: number[]; ids: number[] }>();
+    const lastSlots = new LastFive<number[]>();
     for (const p of [...r.possessions, ...r.technicalRows]) {
       const pa = this.app.possessions;
       const off5 = p.off5 ?? [];

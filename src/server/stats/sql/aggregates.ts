@@ -82,6 +82,17 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
 };
 
 /**
+ * A player's first and last game date with each team of a season and season type, for the players of more than one
+ * team in it (traded, or waived and signed): the games a team's "on + off" covers for him (views/onoff.ts). `where`
+ * narrows player_games (conditions on its columns; values bound by the caller).
+ */
+export const playerTeamSpansSql = (where: string): string => `
+  SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
+    FROM player_games WHERE ${where}
+   GROUP BY player_id, team_id, season, season_type
+  QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1`;
+
+/**
  * season_span_sums: for a player of several teams in a season and season type (traded, or waived and signed),
  * each team's counters (team_game_totals, per side and filtered-out flag) summed over its games from his first
  * to his last game for it: the "on + off" of his on/off row for that team (views/onoff.ts). On/off without a
@@ -98,11 +109,7 @@ const seasonSpanSumsBuilder: AggregateBuilder = {
     await connection.run('DROP TABLE IF EXISTS season_span_sums');
     await connection.run(`
       CREATE TABLE season_span_sums AS
-      WITH spans AS (
-        SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
-          FROM player_games
-         GROUP BY player_id, team_id, season, season_type
-        QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1),
+      WITH spans AS (${playerTeamSpansSql('TRUE')}),
       sides AS (${side('off_team_id', true)} UNION ALL ${side('def_team_id', false)})
       SELECT s.player_id, s.team_id, t.is_offense, s.season, s.season_type, t.is_filtered_out,
              ${counters.map((c) => `sum(t.${c})::INTEGER AS ${c}`).join(', ')}
@@ -373,7 +380,6 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,
   teamPlayerPossessionStatsBuilder,
-  // state_player_sums reads state_on_court_sums
   stateOnCourtSumsBuilder,
   statePlayerSumsBuilder,
   lineupSeasonSumsBuilder,

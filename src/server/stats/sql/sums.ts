@@ -247,11 +247,13 @@ export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, 
     const p = possessionSource(db, f, b, o.persp, extra, narrow);
     // The possessions are summed per five on the floor (in slot order) first, then each five's sums are spread
     // over its five players: the same sums, from one row per five and group instead of five rows per possession.
-    const keys = [`p.${teamCol} AS team_id`, 'p.season', 'p.season_type', ...(o.groupBy.includes('game_id') ? ['p.game_id'] : []), ...mine.map((c) => `p.${c}`)];
-    const fives = `SELECT ${keys.join(', ')}, ${counters.map((c) => `SUM(p.${c}) AS ${c}`).join(', ')}
-        FROM (${p}) p GROUP BY ${keys.map((k) => k.replace(/ AS .*/, '')).join(', ')}`;
+    // (Summed as BIGINT: the narrow counter columns would otherwise be summed into 128-bit totals; same numbers.)
+    const byGame = o.groupBy.includes('game_id') ? ['game_id'] : [];
+    const fives = `SELECT p.${teamCol} AS team_id, ${['season', 'season_type', ...byGame, ...mine].map((c) => `p.${c}`).join(', ')},
+        ${counters.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
+        FROM (${p}) p GROUP BY ALL`;
     src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
-        f.team_id, f.season, f.season_type${o.groupBy.includes('game_id') ? ', f.game_id' : ''}, ${counters.map((c) => `f.${c}`).join(', ')} FROM (${fives}) f`;
+        ${['team_id', 'season', 'season_type', ...byGame, ...counters].map((c) => `f.${c}`).join(', ')} FROM (${fives}) f`;
     if (o.playerId !== undefined) src = `SELECT * FROM (${src}) WHERE player_id = ${b.bind(o.playerId)}`;
   } else {
     const joinTg = needsTeamGames(f);

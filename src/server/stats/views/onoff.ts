@@ -19,6 +19,7 @@ import { leagueBaseline, leagueHalfcourtPpp } from './shared';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
+import { playerTeamSpansSql } from '../sql/aggregates';
 
 export interface OnOffEntry {
   player_id: number;
@@ -57,12 +58,7 @@ async function rosterSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, pe
     counters,
   });
   return `WITH team_game_sums AS (${byGame}),
-    spans AS (
-      SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
-        FROM player_games
-       WHERE season IN ${b.list(f.seasons)}${o.playerId !== undefined ? ` AND player_id = ${b.bind(o.playerId)}` : ''}
-       GROUP BY player_id, team_id, season, season_type
-      QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1)
+    spans AS (${playerTeamSpansSql(and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']))})
     SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
       FROM spans s
       JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
