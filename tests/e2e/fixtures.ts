@@ -54,28 +54,37 @@ export async function columnCells(page: Page, column: string): Promise<TableCell
     .locator('.sa-head-row [role="columnheader"]')
     .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
   expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  const { rows, cells } = await page.locator('.sa-table-wrap').evaluate(async (wrap, at) => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const seen = new Map<number, { text: string; background: string }>();
-    const read = () => {
-      for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
-        const cell = row.children[at] as HTMLElement | undefined;
-        seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
-      }
-    };
-    const start = wrap.scrollTop;
-    wrap.scrollTop = 0;
-    await frames();
-    read();
-    while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
-      wrap.scrollTop += wrap.clientHeight;
+  // The table may be redrawn while it is read (new rows after a filter, still arriving): read again until one
+  // scan saw every row of one table, a few times at most.
+  let rows = 0;
+  let cells: TableCell[] = [];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const read = await page.locator('.sa-table-wrap').evaluate(async (wrap, at) => {
+      const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const seen = new Map<number, { text: string; background: string }>();
+      const read = () => {
+        for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
+          const cell = row.children[at] as HTMLElement | undefined;
+          seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
+        }
+      };
+      const start = wrap.scrollTop;
+      wrap.scrollTop = 0;
       await frames();
       read();
-    }
-    wrap.scrollTop = start;
-    await frames();
-    return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
-  }, index);
+      while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
+        wrap.scrollTop += wrap.clientHeight;
+        await frames();
+        read();
+      }
+      wrap.scrollTop = start;
+      await frames();
+      return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
+    }, index);
+    ({ rows, cells } = read);
+    if (cells.length === rows) break;
+    await page.waitForTimeout(250);
+  }
   expect(cells, `every row of column ${column} read`).toHaveLength(rows);
   return cells;
 }
