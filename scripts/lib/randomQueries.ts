@@ -39,10 +39,11 @@ export interface Rosters {
 }
 
 export async function loadRosters(c: DuckDBConnection): Promise<Rosters> {
-  const ts = await c.runAndReadAll(`SELECT season, team_id, list(player_id ORDER BY seconds DESC)[1:12] AS players
+  const ts = await c.runAndReadAll(`SELECT season, team_id, list(player_id ORDER BY seconds DESC, player_id)[1:12] AS players
       FROM (SELECT season, team_id, player_id, sum(seconds) AS seconds FROM player_games WHERE season_type = 'regular' GROUP BY ALL)
-     GROUP BY ALL`);
-  const games = await c.runAndReadAll(`SELECT season, lpad(CAST(game_id AS VARCHAR), 10, '0') AS code FROM games USING SAMPLE 2000 ROWS`);
+     GROUP BY ALL ORDER BY season, team_id`);
+  // The same 2,000 games every run (a seed draws the same queries): ordered by a hash of the id, not sampled.
+  const games = await c.runAndReadAll(`SELECT season, lpad(CAST(game_id AS VARCHAR), 10, '0') AS code FROM games ORDER BY hash(game_id), game_id LIMIT 2000`);
   const seasons = [...new Set(ts.getRowObjectsJS().map((r) => Number(r.season)))].sort((a, b) => a - b);
   return {
     seasons,

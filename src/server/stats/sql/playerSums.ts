@@ -6,7 +6,7 @@
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
-import { needsPossessions, needsTeamGames, periodCondition, possessionSource, sampleConditions, teamGameConditions } from './filterSql';
+import { needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions, scopedPossessionTable, teamGameConditions } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
 import { subtractedSql } from './offCourt';
@@ -97,6 +97,15 @@ function sampleNarrowing(b: Params, o: PlayerSumsOptions): string[] {
 }
 
 /**
+ * True when the possessions a player's own counters are read on are the same from either side: no condition
+ * from the perspective team's view (score, a sided lineup filter, a game-level filter), no team (its possessions
+ * are filed per side), and no sample of the request's own.
+ */
+function sideFree(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions, narrow: readonly number[] | null): boolean {
+  return narrow === null && o.teamId === undefined && !scopedPossessionTable(db, f) && !needsTeamGames(f) && perspectiveConditions(f, new Params(), 'offense').length === 0;
+}
+
+/**
  * Player rows from the possessions: `own` (player_possession_stats: his own counters) and `onCourt` (one row per
  * player on the floor per possession: PLAYER_ON_COURT_COUNTERS). Both carry player_id, team_id, game_id,
  * season, season_type and slot. With a `sample`, they read the query's CTE named sample; else the possession
@@ -155,6 +164,12 @@ function playerPossessionRows(
        byTeam ? `s.team_season IN ${b.list(sample.teamSeasons!)}` : '',
        byTeam ? periodCondition(f, b, 's') : '',
      ])} ${playerFilter}`;
+  } else if (sideFree(db, f, o, narrow)) {
+    // The filters read a possession the same from either side: one scan of the player counters, joined once.
+    const p = possessionSource(db, f, b, 'offense', offExtra, null);
+    ownRows = `
+    SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN ${slotCase(O, 's.player_id')} ELSE ${slotCase(D, 's.player_id')} END AS slot, ${own}
+      FROM player_possession_stats s JOIN (${p}) p ON p.possession_id = s.possession_id WHERE TRUE ${playerFilter}`;
   } else {
     const po = possessionSource(db, f, b, 'offense', offExtra, narrow);
     const pd = possessionSource(db, f, b, 'defense', defExtra, narrow);
@@ -165,15 +180,23 @@ function playerPossessionRows(
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(D, 's.player_id')} AS slot, ${own}
       FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter}`;
   }
-  // On-court counters: one row per player on the floor per possession.
+  // On-court counters: one row per player on the floor. The possessions are summed per five on the floor (in
+  // slot order) first, then each five's sums are spread over its players: the same sums from one row per five
+  // and group instead of five per possession. A five's game_id is its last game unless grouped by game (the
+  // player's last game and team are the latest of his fives').
+  const fives = (source: string, five: readonly string[], team: string) => `
+    SELECT p.${team} AS team_id, ${five.map((c) => `p.${c}`).join(', ')}, p.season, p.season_type,
+      ${o.groupBy.includes('game_id') ? 'p.game_id' : 'max(p.game_id) AS game_id'},
+      ${PLAYER_SAMPLE.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
+      FROM (${source}) p GROUP BY ALL`;
   const onRows = `
-    SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.off_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+    SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
       ${onCourtCounterSelect('offense')}
-      FROM (${poOn}) p
+      FROM (${fives(poOn, O, 'off_team_id')}) p
     UNION ALL
-    SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.def_team_id AS team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+    SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
       ${onCourtCounterSelect('defense')}
-      FROM (${pdOn}) p`;
+      FROM (${fives(pdOn, D, 'def_team_id')}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';
   return { own: ownRows, onCourt: `SELECT * FROM (${onRows}) ${onFilter}` };
 }
