@@ -22,9 +22,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
-  // Three workers on two cores: a test spends much of its time waiting (page loads, the server's answers, polls),
-  // and the whole suite used about half the CPU with two. E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers on two cores. Three were tried (session 12): the cores were then 99-100 % busy and the run took
+  // 20.5 min against 20.9 with two, within the noise, with more load on every timed wait. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
