@@ -8,7 +8,9 @@
  * parameters, and for each of those the floor: one pass of DuckDB over the same filtered possessions (the
  * server's own WHERE clause for the sample, src/server/stats/sql/filterSql.ts, summed by offense team in the same
  * database), and the ratio.
- * With --clients N, N clients ask at once (each its own share of the queries).
+ * With --clients N, N clients ask at once (each its own share of the queries), each a subscriber of its own
+ * (bench-client-K@example.com, made in the bench's accounts database): the server caps the heavy queries in flight
+ * per user, so one account shared by N clients measures that cap (429s), not N users.
  *
  * Options: --db path (default STATS_DB_PATH or data/stats.duckdb; use the full one) --n 1000 --seed 1
  *          --clients 1 --port N --no-build --save file (every query's page, URL, status and time as JSON, to study the
@@ -16,6 +18,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/apiParams.ts';
@@ -29,6 +32,8 @@ const DB = benchStatsDb();
 const N = Number(option('n', '1000'));
 const SEED = Number(option('seed', '1'));
 const CLIENTS = Number(option('clients', '1'));
+/** The password of the bench's own subscribers (bench accounts database only). */
+const BENCH_PASSWORD = 'bench-client-password-2023';
 const PORT = Number(option('port', String(await freePort())));
 const BASE = `http://127.0.0.1:${PORT}`;
 const SAVE = option('save', '');
@@ -83,7 +88,15 @@ runMain(async () => {
   const server = startServer(env);
   try {
     await server.ready(`${BASE}/healthz`, 60_000);
-    const cookie = await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), 'subscriber@example.com', 'demo-subscriber-2023', { origin: BASE });
+    const signIn = (email: string, password: string) => signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), email, password, { origin: BASE });
+    const cookies = CLIENTS === 1 ? [await signIn('subscriber@example.com', 'demo-subscriber-2023')] : [];
+    for (let k = 1; CLIENTS > 1 && k <= CLIENTS; k++) {
+      const email = `bench-client-${k}@example.com`;
+      // 'add' fails when the account is there from an earlier run; 'grant' renews its plan either way.
+      spawnSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', `Bench client ${k}`, '--password', BENCH_PASSWORD], { env, stdio: 'ignore' });
+      run('npm', ['run', '--silent', 'users', '--', 'grant', email, '--days', '30'], env);
+      cookies.push(await signIn(email, BENCH_PASSWORD));
+    }
     console.log(`${N} random legal queries (seed ${SEED}), ${CLIENTS} client(s), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
     const results: Timed[] = [];
     let next = 0;
@@ -92,7 +105,7 @@ runMain(async () => {
         const q = queries[next++]!;
         const t0 = performance.now();
         // Each client its own address (TRUST_PROXY=1), so that the per-client cap counts clients, not the bench.
-        const r = await fetch(BASE + q.url, { headers: { Cookie: cookie, 'X-Forwarded-For': `10.9.0.${k + 1}` } });
+        const r = await fetch(BASE + q.url, { headers: { Cookie: cookies[k]!, 'X-Forwarded-For': `10.9.0.${k + 1}` } });
         const body = await r.text();
         const ms = performance.now() - t0;
         results.push({ ...q, ms, status: r.status, error: r.status === 200 ? undefined : body.slice(0, 200) });
