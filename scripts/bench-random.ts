@@ -69,6 +69,16 @@ async function floorMs(c: DuckDBConnection, url: string): Promise<number | null>
   return Math.min(...times);
 }
 
+/** Bench client k's own subscriber in the bench's accounts database: added unless there, its plan renewed. */
+function benchSubscriber(env: NodeJS.ProcessEnv, k: number): { email: string; password: string } {
+  const email = `bench-client-${k}@example.com`;
+  const users = (args: string[]) => ['run', '--silent', 'users', '--', ...args];
+  // 'add' fails when the account is there from an earlier run; 'grant' (which fails loudly) renews the plan either way.
+  spawnSync('npm', users(['add', email, '--name', `Bench client ${k}`, '--password', BENCH_PASSWORD]), { env, stdio: 'ignore' });
+  run('npm', users(['grant', email, '--days', '30']), env);
+  return { email, password: BENCH_PASSWORD };
+}
+
 runMain(async () => {
   const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: path.resolve('data/bench-accounts.sqlite'), TRUST_PROXY: '1' });
   buildUnlessSkipped(env);
@@ -88,15 +98,9 @@ runMain(async () => {
   const server = startServer(env);
   try {
     await server.ready(`${BASE}/healthz`, 60_000);
-    const signIn = (email: string, password: string) => signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), email, password, { origin: BASE });
-    const cookies = CLIENTS === 1 ? [await signIn('subscriber@example.com', 'demo-subscriber-2023')] : [];
-    for (let k = 1; CLIENTS > 1 && k <= CLIENTS; k++) {
-      const email = `bench-client-${k}@example.com`;
-      // 'add' fails when the account is there from an earlier run; 'grant' renews its plan either way.
-      spawnSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', `Bench client ${k}`, '--password', BENCH_PASSWORD], { env, stdio: 'ignore' });
-      run('npm', ['run', '--silent', 'users', '--', 'grant', email, '--days', '30'], env);
-      cookies.push(await signIn(email, BENCH_PASSWORD));
-    }
+    const accounts = CLIENTS === 1 ? [{ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }] : Array.from({ length: CLIENTS }, (_, k) => benchSubscriber(env, k + 1));
+    const cookies: string[] = [];
+    for (const a of accounts) cookies.push(await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), a.email, a.password, { origin: BASE }));
     console.log(`${N} random legal queries (seed ${SEED}), ${CLIENTS} client(s), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
     const results: Timed[] = [];
     let next = 0;

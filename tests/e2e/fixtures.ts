@@ -44,49 +44,53 @@ export interface TableCell {
 }
 
 /**
+ * In the page: scrolls the table box from top to bottom, a box's height at a time, reading cell `at` of each row
+ * drawn in full; returns the rows in the table and the cells read, in row order.
+ */
+async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number; cells: TableCell[] }> {
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const seen = new Map<number, TableCell>();
+  const readDrawn = () => {
+    for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
+      const cell = row.children[at] as HTMLElement | undefined;
+      seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
+    }
+  };
+  const start = wrap.scrollTop;
+  wrap.scrollTop = 0;
+  await frames();
+  readDrawn();
+  while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
+    wrap.scrollTop += wrap.clientHeight;
+    await frames();
+    readDrawn();
+  }
+  wrap.scrollTop = start;
+  await frames();
+  return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
+}
+
+/**
  * One column of the island's table, every body row in order. A long table draws in full only the rows in and near
- * its box (src/islands/table/rowWindow.ts; the others show their name only), so the box is scrolled from top to
- * bottom as a reader would, a box's height at a time, and each row's cell read when it is drawn; every row must
- * have been read (the count of rows in the table).
+ * its box (src/islands/table/rowWindow.ts; the others show their name only), so the box is scrolled through as a
+ * reader would (scanColumn); every row must have been read (the count of rows in the table). The scan waits until
+ * the table is not busy (loading an answer or filling its rows); a table redrawn during a scan anyway (a new
+ * answer asked for after it started, e.g. a minimum typed digit by digit) is scanned again, a few times at most.
  */
 export async function columnCells(page: Page, column: string): Promise<TableCell[]> {
   const index = await page
     .locator('.sa-head-row [role="columnheader"]')
     .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
   expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  // The table may be redrawn while it is read (new rows after a filter, still arriving): read again until one
-  // scan saw every row of one table, a few times at most.
-  let rows = 0;
-  let cells: TableCell[] = [];
+  let scan = { rows: 0, cells: [] as TableCell[] };
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const read = await page.locator('.sa-table-wrap').evaluate(async (wrap, at) => {
-      const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const seen = new Map<number, { text: string; background: string }>();
-      const read = () => {
-        for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
-          const cell = row.children[at] as HTMLElement | undefined;
-          seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
-        }
-      };
-      const start = wrap.scrollTop;
-      wrap.scrollTop = 0;
-      await frames();
-      read();
-      while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
-        wrap.scrollTop += wrap.clientHeight;
-        await frames();
-        read();
-      }
-      wrap.scrollTop = start;
-      await frames();
-      return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
-    }, index);
-    ({ rows, cells } = read);
-    if (cells.length === rows) break;
+    await expect(page.locator('.sa-table[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    scan = await page.locator('.sa-table-wrap').evaluate(scanColumn, index);
+    if (scan.cells.length === scan.rows) break;
     await page.waitForTimeout(250);
   }
-  expect(cells, `every row of column ${column} read`).toHaveLength(rows);
-  return cells;
+  expect(scan.cells, `every row of column ${column} read`).toHaveLength(scan.rows);
+  return scan.cells;
 }
 
 /** The text of one column of the island's table, every body row in order (columnCells). */

@@ -6,7 +6,7 @@
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
-import { needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions, scopedPossessionTable, teamGameConditions } from './filterSql';
+import { needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions, scopedPossessionTable, teamGameConditions, type Perspective } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
 import { subtractedSql } from './offCourt';
@@ -14,7 +14,7 @@ import { entityTeamSeasons } from './entityScope';
 import { stateAnswers, stateSumsSql } from './presummed';
 import { and, Params } from './sql';
 import { groupSelect, type GroupKey } from './groups';
-import { D, O } from './sums';
+import { D, fiveSumsSql, O } from './sums';
 
 export interface PlayerSumsOptions {
   groupBy: readonly GroupKey[];
@@ -180,23 +180,17 @@ function playerPossessionRows(
     SELECT s.player_id, s.team_id, ${keys}, ${slotCase(D, 's.player_id')} AS slot, ${own}
       FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter}`;
   }
-  // On-court counters: one row per player on the floor. The possessions are summed per five on the floor (in
-  // slot order) first, then each five's sums are spread over its players: the same sums from one row per five
-  // and group instead of five per possession. A five's game_id is its last game unless grouped by game (the
-  // player's last game and team are the latest of his fives').
-  const fives = (source: string, five: readonly string[], team: string) => `
-    SELECT p.${team} AS team_id, ${five.map((c) => `p.${c}`).join(', ')}, p.season, p.season_type,
-      ${o.groupBy.includes('game_id') ? 'p.game_id' : 'max(p.game_id) AS game_id'},
-      ${PLAYER_SAMPLE.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
-      FROM (${source}) p GROUP BY ALL`;
+  // On-court counters: one row per player on the floor, spread from the sums of each five (sums.ts fiveSumsSql;
+  // a five's game_id is its last game unless grouped by game, so a player's last game and team are his fives').
+  const fives = (source: string, persp: Perspective) => fiveSumsSql(source, persp, PLAYER_SAMPLE, o.groupBy.includes('game_id'));
   const onRows = `
     SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
       ${onCourtCounterSelect('offense')}
-      FROM (${fives(poOn, O, 'off_team_id')}) p
+      FROM (${fives(poOn, 'offense')}) p
     UNION ALL
     SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
       ${onCourtCounterSelect('defense')}
-      FROM (${fives(pdOn, D, 'def_team_id')}) p`;
+      FROM (${fives(pdOn, 'defense')}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';
   return { own: ownRows, onCourt: `SELECT * FROM (${onRows}) ${onFilter}` };
 }

@@ -226,6 +226,20 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
   return db.query(await onCourtSumsSql(db, f, b, o), b.values);
 }
 
+/**
+ * One side's possessions (`source`, a SELECT of possession rows) summed per five on the floor in slot order (o1..o5
+ * or d1..d5), with that side's team_id, season, season_type and game_id: the game when `byGame`, else the five's
+ * last game. The caller spreads each row over its five players (unnest): the same sums as five rows per
+ * possession, from one row per five and group. Summed as BIGINT (the narrow counter columns would otherwise be
+ * summed into 128-bit totals; same numbers).
+ */
+export function fiveSumsSql(source: string, persp: Perspective, counters: readonly string[], byGame: boolean): string {
+  const five = persp === 'offense' ? O : D;
+  return `SELECT p.${persp === 'offense' ? 'off_team_id' : 'def_team_id'} AS team_id, ${[...five, 'season', 'season_type'].map((c) => `p.${c}`).join(', ')},
+      ${byGame ? 'p.game_id' : 'max(p.game_id) AS game_id'}, ${counters.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
+    FROM (${source}) p GROUP BY ALL`;
+}
+
 /** The SELECT of onCourtSumsBy, its values bound in b; groups whose counters are all zero are left out (offCourt.ts). */
 export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: OnCourtOptions): Promise<string> {
   const counters = o.counters ?? TEAM_COUNTERS;
@@ -245,15 +259,10 @@ export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, 
     if (o.teamId !== undefined) extra.push(`p.${teamCol} = ${b.bind(o.teamId)}`);
     const narrow = scopedPossessionTable(db, f) ? null : await entityTeamSeasons(db, f, o);
     const p = possessionSource(db, f, b, o.persp, extra, narrow);
-    // The possessions are summed per five on the floor (in slot order) first, then each five's sums are spread
-    // over its five players: the same sums, from one row per five and group instead of five rows per possession.
-    // (Summed as BIGINT: the narrow counter columns would otherwise be summed into 128-bit totals; same numbers.)
     const byGame = o.groupBy.includes('game_id') ? ['game_id'] : [];
-    const fives = `SELECT p.${teamCol} AS team_id, ${['season', 'season_type', ...byGame, ...mine].map((c) => `p.${c}`).join(', ')},
-        ${counters.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
-        FROM (${p}) p GROUP BY ALL`;
     src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
-        ${['team_id', 'season', 'season_type', ...byGame, ...counters].map((c) => `f.${c}`).join(', ')} FROM (${fives}) f`;
+        ${['team_id', 'season', 'season_type', ...byGame, ...counters].map((c) => `f.${c}`).join(', ')}
+        FROM (${fiveSumsSql(p, o.persp, counters, byGame.length > 0)}) f`;
     if (o.playerId !== undefined) src = `SELECT * FROM (${src}) WHERE player_id = ${b.bind(o.playerId)}`;
   } else {
     const joinTg = needsTeamGames(f);
