@@ -106,8 +106,23 @@ export function sumColumns(counters: readonly string[], alias?: string, prefix =
 /** Read counters (with an optional column prefix) from a row into a sums object. */
 export function pick<K extends string>(row: Record<string, unknown>, counters: readonly K[], prefix = ''): Record<K, number> {
   const out = {} as Record<K, number>;
-  for (const c of counters) out[c] = Number(row[prefix + c] ?? 0);
+  const names = prefixedNames(counters, prefix);
+  for (let i = 0; i < counters.length; i++) out[counters[i]!] = Number(row[names[i]!] ?? 0);
   return out;
+}
+
+/**
+ * The column names `${prefix}${counter}`, made once per counter list and prefix: pick runs per row of answers of
+ * thousands of rows (a league's on/off pool), and a name built afresh per read made it the answer's slowest part.
+ */
+const prefixedNamesOf = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+function prefixedNames(counters: readonly string[], prefix: string): readonly string[] {
+  if (prefix === '') return counters;
+  let byPrefix = prefixedNamesOf.get(counters);
+  if (!byPrefix) prefixedNamesOf.set(counters, (byPrefix = new Map()));
+  let names = byPrefix.get(prefix);
+  if (!names) byPrefix.set(prefix, (names = counters.map((c) => prefix + c)));
+  return names;
 }
 
 /** a - b counter by counter (off-court = team total - on-court). */

@@ -173,12 +173,19 @@ function playerPossessionRows(
   } else {
     const po = possessionSource(db, f, b, 'offense', offExtra, narrow);
     const pd = possessionSource(db, f, b, 'defense', defExtra, narrow);
+    // Narrowed to team-seasons, the possessions come from team_possessions, each filed once per side here: the
+    // player rows filed the same way (team_player_possession_stats) are read from those team-seasons only, where
+    // player_possession_stats, ordered by possession, would be scanned whole for one player.
+    const side = (source: string, cols: string[], isOffense: string) => narrow
+      ? `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
+      FROM team_player_possession_stats s JOIN (${source}) p ON p.possession_id = s.possession_id AND s.team_season = p.team_season
+     WHERE ${and([isOffense, narrow.length ? `s.team_season IN ${b.list(narrow)}` : 'FALSE', periodCondition(f, b, 's')])} ${playerFilter}`
+      : `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
+      FROM player_possession_stats s JOIN (${source}) p ON p.possession_id = s.possession_id WHERE ${isOffense} ${playerFilter}`;
     ownRows = `
-    SELECT s.player_id, s.team_id, ${keys}, ${slotCase(O, 's.player_id')} AS slot, ${own}
-      FROM player_possession_stats s JOIN (${po}) p ON p.possession_id = s.possession_id WHERE s.is_offense ${playerFilter}
+    ${side(po, O, 's.is_offense')}
     UNION ALL
-    SELECT s.player_id, s.team_id, ${keys}, ${slotCase(D, 's.player_id')} AS slot, ${own}
-      FROM player_possession_stats s JOIN (${pd}) p ON p.possession_id = s.possession_id WHERE NOT s.is_offense ${playerFilter}`;
+    ${side(pd, D, 'NOT s.is_offense')}`;
   }
   // On-court counters: one row per player on the floor, spread from the sums of each five (sums.ts fiveSumsSql;
   // a five's game_id is its last game unless grouped by game, so a player's last game and team are his fives').

@@ -79,6 +79,11 @@ export interface EntryOptions {
    * columns computed from them. Default: every team counter.
    */
   counters?: readonly TeamCounter[];
+  /**
+   * Only the entries with at least this many possessions on court (a percentile pool, which ranks the qualified
+   * entries only): the rest are not summed into values at all.
+   */
+  minOnPossessions?: number;
 }
 
 /** The groups of an on/off entry: a player, by season, by team. */
@@ -112,7 +117,7 @@ export async function onOffEntries(db: StatsDb,
       FROM on_court o
       LEFT JOIN span_totals s ON s.player_id = o.player_id AND s.team_id = o.team_id AND s.season = o.season AND s.season_type = o.season_type
       LEFT JOIN team_totals t ON t.team_id = o.team_id AND t.season = o.season AND t.season_type = o.season_type
-     GROUP BY ${keys.map((k) => `o.${k}`).join(', ')}`;
+     GROUP BY ${keys.map((k) => `o.${k}`).join(', ')}${o.minOnPossessions ? ` HAVING SUM(o.possessions) >= ${b.bind(o.minOnPossessions)}` : ''}`;
   const [rows, hcPpp] = await Promise.all([db.query(sql, b.values), leagueHalfcourtPpp(db, f)]);
   const out = new Map<number | string, OnOffEntry>();
   for (const r of rows) {
@@ -170,10 +175,16 @@ onStatsDbChange(() => leaguePools.clear());
  * Every player's on/off entries of a sample (by season when `bySeason`): the league pool the on/off pages rank a
  * team's or a player's rows in, and the players table's on/off sets. The same for every team and player page of
  * the same filters and side, so it is memoised across requests (64 pools, until the stats file changes); the
- * reference paths (plan.ts) compute it afresh. `counters` as in onOffEntries: a pool that only ranks a few
- * columns sums only theirs.
+ * reference paths (plan.ts) compute it afresh. `counters` and `minOnPossessions` as in onOffEntries: a pool
+ * that only ranks a few columns of its qualified entries sums only those.
  */
-export function leagueOnOffEntries(db: StatsDb, f: AppliedFilters, persp: Perspective, bySeason: boolean, counters?: readonly TeamCounter[]): Promise<Map<number | string, OnOffEntry>> {
-  if (referencePaths(db)) return onOffEntries(db, f, persp, { bySeason, counters });
-  return sharedLookup(leaguePools, JSON.stringify([f, persp, bySeason, counters ?? 'all']), () => onOffEntries(db, f, persp, { bySeason, counters }));
+export function leagueOnOffEntries(
+  db: StatsDb,
+  f: AppliedFilters,
+  persp: Perspective,
+  o: Pick<EntryOptions, 'bySeason' | 'counters' | 'minOnPossessions'>,
+): Promise<Map<number | string, OnOffEntry>> {
+  const options = { bySeason: o.bySeason, counters: o.counters, minOnPossessions: o.minOnPossessions };
+  if (referencePaths(db)) return onOffEntries(db, f, persp, options);
+  return sharedLookup(leaguePools, JSON.stringify([f, persp, options.bySeason ?? false, options.counters ?? 'all', options.minOnPossessions ?? 0]), () => onOffEntries(db, f, persp, options));
 }

@@ -21,6 +21,7 @@ import {
   percentileColumns,
   seasonOf,
   teamAbbr,
+  teamCountersOfSets,
   type SetRows,
   setsOf,
 } from './shared';
@@ -86,8 +87,12 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
 async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
   if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
   // Only the sides the sets ask for: Opponent sets read the defense, the others the offense.
-  const side = async (persp: 'offense' | 'defense') =>
-    defs.some((d) => (d.group === 'Opponent') === (persp === 'defense')) ? leagueOnOffEntries(db, q.filters, persp, false) : new Map<number, never>();
+  // Only the counters of the sets' columns, as the on/off pages' pools (teams.ts onOffPool).
+  const side = async (persp: 'offense' | 'defense') => {
+    const sideDefs = defs.filter((d) => (d.group === 'Opponent') === (persp === 'defense'));
+    if (sideDefs.length === 0) return new Map<number, never>();
+    return leagueOnOffEntries(db, q.filters, persp, { counters: teamCountersOfSets(sideDefs) });
+  };
   const [offense, defense] = await Promise.all([side('offense'), side('defense')]);
   const out: SetRows = {};
   for (const def of defs) {

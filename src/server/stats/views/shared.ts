@@ -10,8 +10,8 @@ import type { DataQuery } from '../../../lib/apiParams';
 import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
-import { TEAM_COUNTERS, pick, type TeamSums } from '../metrics/counters';
-import { pickColumns, round, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
+import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
+import { pickColumns, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
 import { teamSumsBy } from '../sql/sums';
@@ -38,6 +38,11 @@ export const teamAbbr = (teamId: unknown): string | null => teamByTeamId(Number(
 export const seasonOf = (season: unknown) => seasonLabel(Number(season));
 
 export const teamSums = (row: Row): TeamSums => pick(row, TEAM_COUNTERS);
+
+/** The team counters the columns of these sets are computed from: a league-wide sum for them sums only those. */
+export function teamCountersOfSets(defs: readonly MetricSetDefinition[]): TeamCounter[] {
+  return teamCountersFor(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)));
+}
 
 /** Rows of one plain set: identity fields plus the set's columns. */
 export function plainRows(def: MetricSetDefinition, entries: readonly { id: Row; v: Values }[]): Row[] {

@@ -11,11 +11,10 @@ import type { MetricSetDefinition } from '../../../lib/metricSets';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
-import { playerValues, teamCountersFor, teamValues, type Values } from '../metrics/formulas';
-import { COLUMNS } from '../../../lib/metricColumns';
+import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
-import { leagueOnOffEntries, onOffEntriesWithNet } from './onoff';
+import { leagueOnOffEntries, onOffEntriesWithNet, type EntryOptions } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {
   addPercentiles,
@@ -27,6 +26,7 @@ import {
   positionsIn,
   seasonOf,
   teamAbbr,
+  teamCountersOfSets,
   teamSums,
   type SetRows,
   setsOf,
@@ -34,8 +34,15 @@ import {
 
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
 
-/** Does a set asked for show the net rating (then the on/off entries need both ends)? */
-const showsNet = (q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff') => setsOf(q, page).some((d) => d.base === 'NetFourFactors');
+/**
+ * The on/off entries of a team's or a player's page: with both ends when a set asked for shows the net rating,
+ * else the side shown with only the counters of the sets' columns.
+ */
+function pageOnOffEntries(db: StatsDb, q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff', o: EntryOptions) {
+  const defs = setsOf(q, page);
+  const net = defs.some((d) => d.base === 'NetFourFactors');
+  return onOffEntriesWithNet(db, q.filters, perspOf(q), net ? o : { ...o, counters: teamCountersOfSets(defs) }, net);
+}
 
 /** Team team: one row per season (and season type) of the team. */
 export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> {
@@ -64,8 +71,8 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
  */
 async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefinition[], bySeason: boolean, min: number) {
   // Only the counters of the sets' columns: a possession-filtered pool sums every player of the league.
-  const counters = teamCountersFor(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)));
-  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), bySeason, counters), positionsIn(db, q.filters)]);
+  const counters = teamCountersOfSets(defs);
+  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), { bySeason, counters, minOnPossessions: Math.max(1, min) }), positionsIn(db, q.filters)]);
   const ids = [...entries.values()].map((e) => ({
     id: { player_id: e.player_id, season_start: e.season, position: positions.get(e.player_id) ?? null, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
     on: e.on,
@@ -78,7 +85,7 @@ async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefi
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamOnOff', q.minPossessions);
-  const [entries, names, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { teamId: team.teamId }, showsNet(q, 'TeamOnOff')), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
+  const [entries, names, pool] = await Promise.all([pageOnOffEntries(db, q, 'TeamOnOff', { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
@@ -109,7 +116,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
-  const [entries, pool] = await Promise.all([onOffEntriesWithNet(db, q.filters, perspOf(q), { playerId, bySeason: true, perTeam: true }, showsNet(q, 'PlayerOnOff')), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
+  const [entries, pool] = await Promise.all([pageOnOffEntries(db, q, 'PlayerOnOff', { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
@@ -136,10 +143,14 @@ export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: numbe
  */
 export async function playerPositionsView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const f = q.filters;
+  // Only the sums the sets asked for need: his own (Player_), his team's (Team_), his opponents' (Opponent_).
+  const defs = setsOf(q, 'PlayerPositions');
+  const needs = (test: (def: MetricSetDefinition) => boolean) => defs.some(test);
+  const none = Promise.resolve([] as Row[]);
   const [own, teamOn, oppOn, hcPpp] = await Promise.all([
-    playerSumsBy(db, f, { groupBy: ['slot'], playerId }),
-    onCourtSumsBy(db, f, { persp: 'offense', groupBy: ['slot'], playerId }),
-    onCourtSumsBy(db, f, { persp: 'defense', groupBy: ['slot'], playerId }),
+    needs((d) => d.basis === 'player') ? playerSumsBy(db, f, { groupBy: ['slot'], playerId }) : none,
+    needs((d) => d.basis !== 'player' && d.group !== 'Opponent') ? onCourtSumsBy(db, f, { persp: 'offense', groupBy: ['slot'], playerId }) : none,
+    needs((d) => d.basis !== 'player' && d.group === 'Opponent') ? onCourtSumsBy(db, f, { persp: 'defense', groupBy: ['slot'], playerId }) : none,
     leagueHalfcourtPpp(db, f),
   ]);
   // One vocabulary (src/lib/positions.ts): slot 1-5 is the point ... big group.
@@ -156,7 +167,7 @@ export async function playerPositionsView(db: StatsDb, q: DataQuery, playerId: n
   const teamEntries = bySlot(teamOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
   const oppEntries = bySlot(oppOn, (r) => teamValues(teamSums(r), { leagueHcPpp: hcPpp }));
   const out: SetRows = {};
-  for (const def of setsOf(q, 'PlayerPositions')) {
+  for (const def of defs) {
     const entries = def.basis === 'player' ? playerEntries : def.group === 'Opponent' ? oppEntries : teamEntries;
     out[def.value] = plainRows(def, entries);
   }
