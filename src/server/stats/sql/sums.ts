@@ -116,6 +116,8 @@ export interface LineupSumsOptions {
   minPossessions: number;
   /** add the other end's NET_COUNTERS (only the sets with the net rating need them: a second pass) */
   otherEnd: boolean;
+  /** sum only these counters of the side shown (as teamSumsSql; default every team counter) */
+  counters?: readonly TeamCounter[];
 }
 
 /**
@@ -133,6 +135,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined,
     possessions: true,
     minPossessions: o.minPossessions,
+    counters: o.counters,
   });
   if (!o.otherEnd) return db.query(shown, b.values);
   const otherSums = await teamSumsSql(db, f, b, {
@@ -169,6 +172,8 @@ export interface UnitSumsOptions {
   minPossessions: number;
   /** add the other end's NET_COUNTERS (as lineupSumsBy) */
   otherEnd: boolean;
+  /** sum only these counters of the side shown (as lineupSumsBy) */
+  counters?: readonly TeamCounter[];
 }
 
 /**
@@ -183,7 +188,8 @@ export interface UnitSumsOptions {
 export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOptions): Promise<Row[]> {
   const b = new Params();
   const other = otherOf(o.persp);
-  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true });
+  const counters = o.counters ?? TEAM_COUNTERS;
+  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true, counters });
   const otherFives = o.otherEnd
     ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true })
     : null;
@@ -197,7 +203,7 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
     both_ends AS (SELECT * FROM fives FULL JOIN other_fives USING (lineup_id, team_id))`
         : 'both_ends AS (SELECT * FROM fives)'
     }
-    SELECT u.unit, u.team_id, ${sumColumns(TEAM_COUNTERS, 'u')}${otherFives ? `, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}` : ''}
+    SELECT u.unit, u.team_id, ${sumColumns(counters, 'u')}${otherFives ? `, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}` : ''}
       FROM (SELECT f.*, unnest(${units}) AS unit FROM both_ends f JOIN lineups l ON l.lineup_id = f.lineup_id) u
      ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
      GROUP BY u.unit, u.team_id

@@ -159,29 +159,29 @@ export function addPercentiles(
   qualified: (row: Row) => boolean,
   poolRows: readonly Row[] = rows,
 ): void {
-  const pools = new Map<string, Map<string, number[]>>();
+  // Thousands of rows (a league's lineups or on/off pool) pass through here: each group's pool is one sorted
+  // list per column (by the column's index), and the `_pct` names are made once.
+  const keys = columns.map((c) => c.key);
+  const pctKeys = keys.map((k) => `${k}_pct`);
+  const pools = new Map<string, number[][]>();
   for (const row of poolRows) {
     if (!qualified(row)) continue;
     const g = groupOf(row);
     let pool = pools.get(g);
-    if (!pool) pools.set(g, (pool = new Map()));
-    for (const { key: k } of columns) {
-      const v = row[k];
-      if (typeof v === 'number') {
-        let list = pool.get(k);
-        if (!list) pool.set(k, (list = []));
-        list.push(v);
-      }
+    if (!pool) pools.set(g, (pool = keys.map(() => [])));
+    for (let i = 0; i < keys.length; i++) {
+      const v = row[keys[i]!];
+      if (typeof v === 'number') pool[i]!.push(v);
     }
   }
-  for (const pool of pools.values()) for (const list of pool.values()) list.sort((a, b) => a - b);
+  for (const pool of pools.values()) for (const list of pool) list.sort((a, b) => a - b);
   for (const row of rows) {
     const pool = qualified(row) ? pools.get(groupOf(row)) : undefined;
-    for (const { key: k, better } of columns) {
-      const v = row[k];
-      const list = pool?.get(k);
+    for (let i = 0; i < keys.length; i++) {
+      const v = row[keys[i]!];
+      const list = pool?.[i];
       const p = typeof v === 'number' && list && list.length ? percentileOf(list, v) : null;
-      row[`${k}_pct`] = p === null ? null : better === 'lower' ? Math.round(1000 - 10 * p) / 10 : p;
+      row[pctKeys[i]!] = p === null ? null : columns[i]!.better === 'lower' ? Math.round(1000 - 10 * p) / 10 : p;
     }
   }
 }
