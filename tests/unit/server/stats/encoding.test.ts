@@ -18,6 +18,15 @@ describe('encode', () => {
     expect(encode({ data: { Overview: [{ player_id: 1, pts: 11 }] } }).etag).not.toBe(e.etag);
   });
 
+  it('keeps a big answer (over 1 MB of JSON, compressed faster) whole in both encodings', () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ lineup_id: i, lineup: `Player ${i} - Player ${i + 1}`, pts_per_poss: i / 7 }));
+    const body = { data: { Team_FourFactors: rows } };
+    expect(JSON.stringify(body).length).toBeGreaterThan(1_000_000);
+    const e = encode(body);
+    expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
+    expect(JSON.parse(gunzipSync(e.gzip).toString('utf8'))).toEqual(body);
+  });
+
   it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', () => {
     // ~600 M characters of JSON: past V8's string limit, as every lineup of 20 seasons with min_poss=1 was.
     const row = 'x'.repeat(1 << 20);
