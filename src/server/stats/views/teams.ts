@@ -13,7 +13,7 @@ import { PLAYER_COUNTERS, pick } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
 import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
-import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
+import { NET_COUNTERS, onCourtSumsBy, teamSumsBy } from '../sql/sums';
 import { leagueOnOffEntries, onOffEntriesWithNet, type EntryOptions } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {
@@ -35,13 +35,14 @@ import {
 const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense' : 'defense');
 
 /**
- * The on/off entries of a team's or a player's page: with both ends when a set asked for shows the net rating,
- * else the side shown with only the counters of the sets' columns.
+ * The on/off entries of a team's or a player's page, with only the counters of the sets' columns: from both ends
+ * (and the net rating's counters) when a set asked for shows the net rating, else the side shown.
  */
 function pageOnOffEntries(db: StatsDb, q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff', o: EntryOptions) {
   const defs = setsOf(q, page);
   const net = defs.some((d) => d.base === 'NetFourFactors');
-  return onOffEntriesWithNet(db, q.filters, perspOf(q), net ? o : { ...o, counters: teamCountersOfSets(defs) }, net);
+  const counters = [...new Set([...teamCountersOfSets(defs), ...(net ? NET_COUNTERS : [])])];
+  return onOffEntriesWithNet(db, q.filters, perspOf(q), { ...o, counters }, net);
 }
 
 /** Team team: one row per season (and season type) of the team. */
