@@ -15,7 +15,7 @@ import { lineupsView } from '../views/lineups';
 import { playerGameLogView, teamGameLogView } from '../views/gameLogs';
 import { gamePlayersView, playerProfileView, playersView, teamPlayersView, type LeaguePlayers } from '../views/players';
 import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from '../views/teams';
-import type { SetRows } from '../views/shared';
+import { sampleCountersOf, type SetRows } from '../views/shared';
 
 /** The last season (start year) of the salary data. */
 const LAST_SALARY_SEASON = 2019;
@@ -41,7 +41,9 @@ export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: L
   // An off-court filter is answered by subtraction (sql/offCourt.ts): its terms with players on the floor each
   // have their own sample.
   const termFilters = (offCourtTerms(db, q.filters) ?? []).map((t) => t.filters).filter(hasLineupFilter);
-  const drops = [q.filters, ...termFilters].map((f) => openSample(db, f));
+  // The samples carry only the counters the page's aggregates sum (views/shared.ts sampleCountersOf).
+  const counters = sampleCountersOf(q);
+  const drops = [q.filters, ...termFilters].map((f) => openSample(db, f, { counters }));
   try {
     return await compute(db, q, leaguePlayers);
   } finally {

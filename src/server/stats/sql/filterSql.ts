@@ -145,8 +145,16 @@ const perspectiveTeam = (persp: Perspective, alias: string) =>
  * `teamSeasons` (entityScope.ts): read only the possessions filed under these team-seasons from this
  * perspective's side in team_possessions (a team's or a player's page), a superset of what `extra` keeps.
  */
-export function possessionSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, extra: string[] = [], teamSeasons: readonly number[] | null = null): string {
-  const scoped = scopedPossessionTable(db, f);
+export function possessionSource(
+  db: StatsDb,
+  f: AppliedFilters,
+  b: Params,
+  persp: Perspective,
+  extra: string[] = [],
+  teamSeasons: readonly number[] | null = null,
+  useSample = true,
+): string {
+  const scoped = useSample ? scopedPossessionTable(db, f) : undefined;
   if (scoped) {
     // The request materialised its possessions (src/server/stats/sql/sample.ts) with a flag per perspective.
     return `SELECT p.* FROM ${scoped} p WHERE ${and([persp === 'offense' ? 'p.off_ok' : 'p.def_ok', ...extra])}`;

@@ -13,7 +13,6 @@ import {
   needsTeamGames,
   possessionSource,
   sampleConditions,
-  scopedPossessionTable,
   teamGameConditions,
   teamGameSource,
   type Perspective,
@@ -83,9 +82,9 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
       : !o.possessions && !o.groupBy.includes('lineup_id')
         ? stateTeamSource(db, f, b, o.persp, extra, o.groupBy)
         : null;
-  if (usePoss && !presummed) await fullSample(db, f);
-  const narrow = usePoss && !presummed && !scopedPossessionTable(db, f) ? await entityTeamSeasons(db, f, o.teamId !== undefined ? { teamId: o.teamId } : { playerId: o.teamsOfPlayer }) : null;
-  const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra, narrow) : teamGameSource(f, b, o.persp, extra));
+  const sampled = usePoss && !presummed && (await fullSample(db, f, counters));
+  const narrow = usePoss && !presummed && !sampled ? await entityTeamSeasons(db, f, o.teamId !== undefined ? { teamId: o.teamId } : { playerId: o.teamsOfPlayer }) : null;
+  const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra, narrow, sampled) : teamGameSource(f, b, o.persp, extra));
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
   const lineup = o.persp === 'offense' ? 'off_lineup_id' : 'def_lineup_id';
@@ -259,12 +258,12 @@ export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, 
   if (presummed) {
     src = presummed;
   } else if (usePoss) {
-    await fullSample(db, f);
+    const sampled = await fullSample(db, f, counters);
     const extra: string[] = [];
     if (o.playerId !== undefined) extra.push(`${b.bind(o.playerId)} IN (${mine.map((c) => `p.${c}`).join(', ')})`);
     if (o.teamId !== undefined) extra.push(`p.${teamCol} = ${b.bind(o.teamId)}`);
-    const narrow = scopedPossessionTable(db, f) ? null : await entityTeamSeasons(db, f, o);
-    const p = possessionSource(db, f, b, o.persp, extra, narrow);
+    const narrow = sampled ? null : await entityTeamSeasons(db, f, o);
+    const p = possessionSource(db, f, b, o.persp, extra, narrow, sampled);
     const byGame = o.groupBy.includes('game_id') ? ['game_id'] : [];
     src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
         ${['team_id', 'season', 'season_type', ...byGame, ...counters].map((c) => `f.${c}`).join(', ')}

@@ -17,7 +17,7 @@ import { netValues, teamValues, type Values } from '../metrics/formulas';
 import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
-import { addPercentiles, leagueBaseline, percentileColumns, plainRows, playerNameMap, teamAbbr, teamCountersOfSets, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
+import { addPercentiles, leagueBaseline, percentileColumns, plainRows, playerNameMap, setCountersOf, showsNet, teamAbbr, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
 
 
 export interface LineupsAnswer {
@@ -42,10 +42,9 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const size = q.unitSize;
   // The rows with at least `least` possessions: fives, or units of `size` players.
   // The other end (a second pass) only when a set asked for shows the net rating; the below-minimum count never.
-  const defs = setsOf(q, q.page);
-  const net = defs.some((d) => d.base === 'NetFourFactors');
+  const net = showsNet(q);
   // Only the counters of the sets' columns (and a net rating's, from both ends): thousands of lineups come back.
-  const counters = [...new Set([...teamCountersOfSets(defs), ...(net ? NET_COUNTERS : [])])];
+  const counters = setCountersOf(q);
   const rowsOver = (least: number, otherEnd = net) =>
     size === 5
       ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd, counters })

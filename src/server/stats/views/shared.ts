@@ -14,7 +14,7 @@ import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics
 import { pickColumns, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
-import { teamSumsBy } from '../sql/sums';
+import { NET_COUNTERS, teamSumsBy } from '../sql/sums';
 
 export type SetRows = Record<string, Row[]>;
 
@@ -42,6 +42,24 @@ export const teamSums = (row: Row): TeamSums => pick(row, TEAM_COUNTERS);
 /** The team counters the columns of these sets are computed from: a league-wide sum for them sums only those. */
 export function teamCountersOfSets(defs: readonly MetricSetDefinition[]): TeamCounter[] {
   return teamCountersFor(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)));
+}
+
+/**
+ * The counters every team aggregate of a page's computation sums, on the pages whose views sum only their sets'
+ * counters (and the net rating's, from both ends, when a set shows it): lineups and on/off. The request's
+ * lineup sample need carry no others (sql/sample.ts fullSample). Null on the other pages: every counter.
+ */
+export function sampleCountersOf(q: DataQuery): TeamCounter[] | null {
+  return SAMPLE_NARROW_PAGES.includes(q.page) ? setCountersOf(q) : null;
+}
+const SAMPLE_NARROW_PAGES: readonly PageKind[] = ['Lineups', 'TeamLineups', 'PlayerLineups', 'TeamOnOff', 'PlayerOnOff'];
+
+/** Does a set the query asks for show the net rating (then its rows need both ends)? */
+export const showsNet = (q: Pick<DataQuery, 'side' | 'metricSet' | 'page'>) => setsOf(q, q.page).some((d) => d.base === 'NetFourFactors');
+
+/** The team counters of the sets a query asks for, with the net rating's when one shows it. */
+export function setCountersOf(q: Pick<DataQuery, 'side' | 'metricSet' | 'page'>): TeamCounter[] {
+  return [...new Set([...teamCountersOfSets(setsOf(q, q.page)), ...(showsNet(q) ? NET_COUNTERS : [])])];
 }
 
 /** Rows of one plain set: identity fields plus the set's columns. */

@@ -13,7 +13,7 @@ import { PLAYER_COUNTERS, pick } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
 import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
-import { NET_COUNTERS, onCourtSumsBy, teamSumsBy } from '../sql/sums';
+import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
 import { leagueOnOffEntries, onOffEntriesWithNet, type EntryOptions } from './onoff';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import {
@@ -25,6 +25,8 @@ import {
   playerNameMap,
   positionsIn,
   seasonOf,
+  setCountersOf,
+  showsNet,
   teamAbbr,
   teamCountersOfSets,
   teamSums,
@@ -38,11 +40,8 @@ const perspOf = (q: DataQuery): Perspective => (q.side === 'offense' ? 'offense'
  * The on/off entries of a team's or a player's page, with only the counters of the sets' columns: from both ends
  * (and the net rating's counters) when a set asked for shows the net rating, else the side shown.
  */
-function pageOnOffEntries(db: StatsDb, q: DataQuery, page: 'TeamOnOff' | 'PlayerOnOff', o: EntryOptions) {
-  const defs = setsOf(q, page);
-  const net = defs.some((d) => d.base === 'NetFourFactors');
-  const counters = [...new Set([...teamCountersOfSets(defs), ...(net ? NET_COUNTERS : [])])];
-  return onOffEntriesWithNet(db, q.filters, perspOf(q), { ...o, counters }, net);
+function pageOnOffEntries(db: StatsDb, q: DataQuery, o: EntryOptions) {
+  return onOffEntriesWithNet(db, q.filters, perspOf(q), { ...o, counters: setCountersOf(q) }, showsNet(q));
 }
 
 /** Team team: one row per season (and season type) of the team. */
@@ -86,7 +85,7 @@ async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefi
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamOnOff', q.minPossessions);
-  const [entries, names, pool] = await Promise.all([pageOnOffEntries(db, q, 'TeamOnOff', { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
+  const [entries, names, pool] = await Promise.all([pageOnOffEntries(db, q, { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
@@ -117,7 +116,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
-  const [entries, pool] = await Promise.all([pageOnOffEntries(db, q, 'PlayerOnOff', { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
+  const [entries, pool] = await Promise.all([pageOnOffEntries(db, q, { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
