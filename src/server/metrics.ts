@@ -29,6 +29,14 @@ export const answerCache = once(
   'courtvision_answer_cache_total',
   () => new client.Counter({ name: 'courtvision_answer_cache_total', help: 'Stats answers from the cache (hit) or computed (miss)', labelNames: ['result'] }),
 );
+export const sampleInlineReads = once(
+  'courtvision_stats_sample_inline_reads_total',
+  () =>
+    new client.Counter({
+      name: 'courtvision_stats_sample_inline_reads_total',
+      help: "Team aggregates of a lineup-filtered request that read the possessions inline: the request's sample lacks a counter they sum (each is a slow path a page's declared counters should cover)",
+    }),
+);
 export const queueWait = once(
   'courtvision_stats_queue_wait_seconds',
   () => new client.Histogram({ name: 'courtvision_stats_queue_wait_seconds', help: 'Time an uncached stats computation waited for a connection', labelNames: ['lane'], buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10] }),

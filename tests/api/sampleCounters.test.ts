@@ -2,7 +2,8 @@
  * A request's lineup sample carries only the counters its page's aggregates sum (src/server/stats/sql/sample.ts,
  * views/shared.ts sampleCountersOf): on the test database, an aggregate that needs only those reads the narrow
  * table, one that needs more reads the possessions inline, and both give the numbers of SQL written here over the
- * possession table. The on/off and lineup pages give the same rows with the narrow sample as with every counter.
+ * possession table. The on/off and lineup pages give the same rows with the narrow sample as with every counter,
+ * and none of their aggregates falls back to reading the possessions inline.
  */
 import { describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
@@ -12,12 +13,15 @@ import { fullSample, openSample } from '../../src/server/stats/sql/sample';
 import { teamSumsBy } from '../../src/server/stats/sql/sums';
 import { sampleCountersOf } from '../../src/server/stats/views/shared';
 import type { LeaguePlayers } from '../../src/server/stats/views/players';
+import { sampleInlineReads } from '../../src/server/metrics';
 import { HAS_DB, sql } from './helpers';
 
 const JOKIC = 203999;
 const DEN = 1610612743;
 const queryOf = (url: string) => parseDataQuery(rawQueryFromSearchParams(new URL(url, 'http://localhost').searchParams));
 const leaguePlayers: LeaguePlayers = (db, q) => computeData(db, q, leaguePlayers);
+/** The server's count of aggregates that read the possessions inline because the sample lacked a counter. */
+const inlineReads = async () => (await sampleInlineReads.get()).values[0]?.value ?? 0;
 
 describe.skipIf(!HAS_DB)('the lineup sample carries the counters its page sums', () => {
   const filters: AppliedFilters = queryOf(`/api/data?page=TeamTeam&entity=DEN&season=2022&on_court=${JOKIC}`).filters;
@@ -31,8 +35,10 @@ describe.skipIf(!HAS_DB)('the lineup sample carries the counters its page sums',
     await withScope(async (db: StatsScope) => {
       const drop = openSample(db, filters, { counters: ['possessions', 'pts'] });
       try {
+        const misses = await inlineReads();
         expect(await fullSample(db, filters, ['possessions', 'pts'])).toBe(true);
         expect(await fullSample(db, filters, ['possessions', 'ast'])).toBe(false);
+        expect(await inlineReads()).toBe(misses + 1);
         const [narrow] = await teamSumsBy(db, filters, { persp: 'offense', groupBy: ['team_id'], teamId: DEN, counters: ['possessions', 'pts'] });
         const [wide] = await teamSumsBy(db, filters, { persp: 'offense', groupBy: ['team_id'], teamId: DEN });
         expect([narrow!.possessions, narrow!.pts]).toEqual([truth!.possessions, truth!.pts]);
@@ -51,12 +57,17 @@ describe.skipIf(!HAS_DB)('the lineup sample carries the counters its page sums',
       `/api/data?page=TeamOnOff&entity=DEN&side=offense&metric_set=Team_ShootingAccuracy&season=2022&on_court=${JOKIC}`,
       `/api/data?page=PlayerOnOff&entity=${JOKIC}&side=defense&metric_set=Opponent_FourFactors&season=2022&sg=1627750`,
       `/api/data?page=Lineups&side=offense&metric_set=Team_FourFactors&season=2022&on_court=${JOKIC}&min_poss=20`,
+      `/api/data?page=Lineups&side=defense&metric_set=Opponent_FourFactors&season=2022&off_court=${JOKIC}&min_poss=20`,
+      `/api/data?page=PlayerLineups&entity=${JOKIC}&side=offense&metric_set=Team_FourFactors&season=2022&unit=2&on_court_with=1627750`,
       `/api/data?page=TeamLineups&entity=DEN&side=defense&metric_set=Opponent_ContextStatsTransition&season=2022&off_court=${JOKIC}&on_court_with=1627750`,
     ];
     for (const url of urls) {
       const q = queryOf(url);
       expect(sampleCountersOf(q), url).not.toBeNull();
+      // narrow: every aggregate of the page finds its counters in the sample (none reads the possessions inline)
+      const before = await inlineReads();
       const narrow = await withScope((db: StatsScope) => computeData(db, q, leaguePlayers));
+      expect(await inlineReads(), url).toBe(before);
       // every counter: the same query with the sample opened wide first (a nested computation shares it)
       const wide = await withScope(async (db: StatsScope) => {
         const drop = openSample(db, q.filters);

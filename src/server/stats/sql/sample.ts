@@ -29,6 +29,7 @@ import { POSSESSION_COUNTER_COLUMNS, SAMPLE_KEY_COLUMNS, teamSeasonKey, type Pos
 import { playerTeamSeasons } from './entityScope';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';
+import { sampleInlineReads } from '../../metrics';
 
 let counter = 0;
 
@@ -118,7 +119,10 @@ export function openSample(db: StatsScope, f: AppliedFilters, options: { lineupI
 export async function fullSample(db: StatsDb, f: AppliedFilters, counters: readonly string[]): Promise<boolean> {
   const state = db.data?.get(stateKey(f)) as SampleState | undefined;
   if (!state) return false;
-  if (state.counters && !counters.every((c) => state.counters!.includes(c))) return false;
+  if (state.counters && !counters.every((c) => state.counters!.includes(c))) {
+    sampleInlineReads.inc();
+    return false;
+  }
   const carried = POSSESSION_COUNTER_COLUMNS.filter((c) => state.counters === null || state.counters.includes(c) || c === 'possessions' || c === 'seconds');
   state.taken ??= (async () => {
     const b = new Params();

@@ -142,6 +142,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     groupBy: ['lineup_id', 'team_id'],
     extra: (bb) => [...(o.extra ? o.extra(bb, other) : []), `p.${lineupColumn(other)} IN (SELECT lineup_id FROM shown)`],
     possessions: true,
+    counters: NET_COUNTERS,
   });
   const sql = `WITH shown AS MATERIALIZED (${shown}),
     other AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherSums}))
@@ -190,7 +191,7 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
   const counters = o.counters ?? TEAM_COUNTERS;
   const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true, counters });
   const otherFives = o.otherEnd
-    ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true })
+    ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true, counters: NET_COUNTERS })
     : null;
   // The subsets are constants of this module (slot numbers), never from the request.
   const units = `[${subsetsOfFive(o.size).map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`).join(', ')}]`;
