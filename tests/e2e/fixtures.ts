@@ -48,7 +48,12 @@ export interface TableCell {
  * drawn in full; returns the rows in the table and the cells read, in row order.
  */
 async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number; cells: TableCell[] }> {
-  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  // Two frames for the window to follow the scroll; at most half a second, should the page not be painting.
+  const frames = () =>
+    new Promise<void>((done) => {
+      const late = setTimeout(done, 500);
+      requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), done())));
+    });
   const seen = new Map<number, TableCell>();
   const readDrawn = () => {
     for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
@@ -60,10 +65,14 @@ async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number
   wrap.scrollTop = 0;
   await frames();
   readDrawn();
-  while (wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1) {
-    wrap.scrollTop += wrap.clientHeight;
+  // A box's height at a time, until the end or until a step no longer moves it (a box with no height, or one
+  // redrawn under the scan): the caller reads again when rows were missed, rather than this looping for ever.
+  for (let steps = 0; wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1 && steps < 1000; steps += 1) {
+    const before = wrap.scrollTop;
+    wrap.scrollTop += Math.max(1, wrap.clientHeight);
     await frames();
     readDrawn();
+    if (wrap.scrollTop === before) break;
   }
   wrap.scrollTop = start;
   await frames();
