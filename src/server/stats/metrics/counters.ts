@@ -94,7 +94,7 @@ export function onCourtCounterSelect(side: 'offense' | 'defense'): string {
 }
 
 export const PLAYER_COUNTERS = [...PLAYER_OWN_COUNTERS, ...PLAYER_ON_COURT_COUNTERS] as const;
-type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
+export type PlayerCounter = (typeof PLAYER_COUNTERS)[number];
 export type PlayerSums = Record<PlayerCounter, number>;
 
 /** `SUM(a.x)::DOUBLE AS x, ...` for a list of counters. */

@@ -5,7 +5,7 @@
  */
 import type { BaseSet } from '../../../lib/metricSets';
 import { COLUMNS } from '../../../lib/metricColumns';
-import { TEAM_COUNTERS, type PlayerSums, type TeamCounter, type TeamSums, type Zone } from './counters';
+import { PLAYER_COUNTERS, TEAM_COUNTERS, type PlayerCounter, type PlayerSums, type TeamCounter, type TeamSums, type Zone } from './counters';
 
 export type Value = number | null;
 export type Values = Record<string, Value>;
@@ -131,6 +131,38 @@ export function teamCountersFor(keys: Iterable<string>): TeamCounter[] {
   const need = new Set<TeamCounter>(['possessions']);
   for (const key of keys) for (const c of TEAM_VALUE_COUNTERS.get(key) ?? []) need.add(c);
   return TEAM_COUNTERS.filter((c) => need.has(c));
+}
+
+/**
+ * The player counters each playerValues column is computed from, found by probing the formula as for the team
+ * columns (TEAM_VALUE_COUNTERS).
+ */
+const PLAYER_VALUE_COUNTERS: ReadonlyMap<string, ReadonlySet<PlayerCounter>> = (() => {
+  const deps = new Map<string, Set<PlayerCounter>>();
+  for (const [start, step] of [[101, 7], [57, 13]] as const) {
+    const base = Object.fromEntries(PLAYER_COUNTERS.map((c, i) => [c, start + step * i])) as PlayerSums;
+    const before = playerValues(base);
+    for (const c of PLAYER_COUNTERS) {
+      const after = playerValues({ ...base, [c]: base[c] + 11 });
+      for (const key of Object.keys(before)) {
+        if (before[key] === after[key]) continue;
+        let set = deps.get(key);
+        if (!set) deps.set(key, (set = new Set()));
+        set.add(c);
+      }
+    }
+  }
+  return deps;
+})();
+
+/**
+ * The player counters the playerValues columns `keys` need, always with his seconds and offensive possessions on
+ * court (every players table keeps the rows with time on court and ranks those with the minimum of possessions).
+ */
+export function playerCountersFor(keys: Iterable<string>): PlayerCounter[] {
+  const need = new Set<PlayerCounter>(['on_seconds', 'off_poss']);
+  for (const key of keys) for (const c of PLAYER_VALUE_COUNTERS.get(key) ?? []) need.add(c);
+  return PLAYER_COUNTERS.filter((c) => need.has(c));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
-import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns } from '../metrics/counters';
+import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
 import { needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions, scopedPossessionTable, teamGameConditions, type Perspective } from './filterSql';
 import type { PossessionCounterColumn } from './aggregates';
 import { sampleSql, type SampleSelect } from './sample';
@@ -21,6 +21,12 @@ export interface PlayerSumsOptions {
   playerId?: number;
   teamId?: number;
   gameId?: number;
+  /**
+   * The counters the caller reads (metrics/formulas.ts playerCountersFor): the possession path then sums only these
+   * of his own counters (the others come back 0), the costliest part of a league table over filtered possessions.
+   * Default: every counter.
+   */
+  counters?: readonly PlayerCounter[];
 }
 
 /** Own + on-court counters per group, plus last_team_id (team of his last game in the group). */
@@ -48,21 +54,25 @@ async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: Playe
     // (src/server/stats/sql/sample.ts); other possession filters are applied inline to each source.
     const sample = hasLineupFilter(f) ? await sampleSql(db, f, b, PLAYER_SAMPLE, sampleNarrowing(b, o)) : null;
     const narrow = sample ? null : await entityTeamSeasons(db, f, o);
-    const rows = playerPossessionRows(db, f, b, o, sample, narrow);
+    // (at least one own counter: the own part's rows carry his last game and team)
+    const asked = PLAYER_OWN_COUNTERS.filter((c) => !o.counters || o.counters.includes(c));
+    const ownCounters: readonly string[] = asked.length ? asked : ['pts'];
+    const rows = playerPossessionRows(db, f, b, o, sample, narrow, ownCounters);
     // Own and on-court rows are summed apart (each part only its own counters, over its own rows), then
     // joined by group: a player with only one kind of row in a group gets zeros for the other kind.
     const part = (source: string, counters: readonly string[]) =>
       `SELECT ${[...groups, 'max(s.game_id) AS last_game', 'arg_max(s.team_id, s.game_id) AS last_team', sumColumns(counters, 's')].join(', ')}
          FROM (${source}) s ${groupBy}`;
-    const zeroIfMissing = (counters: readonly string[], alias: string) => counters.map((c) => `COALESCE(${alias}.${c}, 0) AS ${c}`);
+    const zeroIfMissing = (counters: readonly string[], alias: string, summed: readonly string[] = counters) =>
+      counters.map((c) => (summed.includes(c) ? `COALESCE(${alias}.${c}, 0) AS ${c}` : `0::DOUBLE AS ${c}`));
     const sql = `${sample ? `WITH sample AS MATERIALIZED (${sample.sql})` : ''}
       SELECT ${[
         ...o.groupBy,
         'CASE WHEN onc.last_game IS NULL OR own.last_game >= onc.last_game THEN own.last_team ELSE onc.last_team END AS last_team_id',
-        ...zeroIfMissing(PLAYER_OWN_COUNTERS, 'own'),
+        ...zeroIfMissing(PLAYER_OWN_COUNTERS, 'own', ownCounters),
         ...zeroIfMissing(PLAYER_ON_COURT_COUNTERS, 'onc'),
       ].join(', ')}
-      FROM (${part(rows.own, PLAYER_OWN_COUNTERS)}) own
+      FROM (${part(rows.own, ownCounters)}) own
       FULL OUTER JOIN (${part(rows.onCourt, PLAYER_ON_COURT_COUNTERS)}) onc ${o.groupBy.length ? `USING (${o.groupBy.join(', ')})` : 'ON TRUE'}`;
     return sql;
   }
@@ -118,6 +128,7 @@ function playerPossessionRows(
   o: PlayerSumsOptions,
   sample: SampleSelect | null,
   narrow: readonly number[] | null,
+  ownCounters: readonly string[],
 ): { own: string; onCourt: string } {
   const offExtra: string[] = [];
   const defExtra: string[] = [];
@@ -143,7 +154,7 @@ function playerPossessionRows(
   const fromSample = (flag: string, extra: string[]) => `SELECT * FROM sample p WHERE ${and([flag, ...extra])}`;
   const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra], narrow);
   const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra], narrow);
-  const own = PLAYER_OWN_COUNTERS.map((c) => `s.${c}`).join(', ');
+  const own = ownCounters.map((c) => `s.${c}`).join(', ');
   const keys = 'p.game_id, p.season, p.season_type';
   const playerFilter = o.playerId !== undefined ? `AND s.player_id = ${b.bind(o.playerId)}` : '';
   // Own counters: offensive ones on his team's possessions, defensive ones (steals, blocks, DREB, fouls) on the

@@ -8,7 +8,8 @@ import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
-import { playerValues, type Values } from '../metrics/formulas';
+import { playerCountersFor, playerValues, type Values } from '../metrics/formulas';
+import { COLUMNS } from '../../../lib/metricColumns';
 import { playerSumsBy } from '../sql/playerSums';
 import { leagueOnOffEntries } from './onoff';
 import {
@@ -32,8 +33,9 @@ export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);
 
 /** Box totals carried by the OffensiveOverview rows next to the set's columns (context for the table and its tooltips). */
 function boxTotals(v: Values): Row {
-  return { pts: v.pts, fgm: v.fgm, fga: v.fga, fg3m: v.fg3m, fg3a: v.fg3a, ftm: v.ftm, fta: v.fta };
+  return Object.fromEntries(BOX_TOTALS.map((k) => [k, v[k]]));
 }
+const BOX_TOTALS = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta'] as const;
 
 /** Player rows of the six offensive sets. */
 export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page)): SetRows {
@@ -49,7 +51,10 @@ const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'] }), playerNameMap(db), positionsIn(db, f)]);
+  // Only the counters of the player sets asked for (and the box totals the Offensive Overview carries).
+  const playerDefs = setsOf(q, 'Players').filter((d) => d.basis === 'player');
+  const counters = playerCountersFor(playerDefs.flatMap((d) => [...COLUMNS[d.base].map((c) => c.key), ...(d.base === 'OffensiveOverview' ? BOX_TOTALS : [])]));
+  const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'], counters }), playerNameMap(db), positionsIn(db, f)]);
   const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/metrics/counters';
-import { luckAdjustedPoints, netValues, playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
+import { luckAdjustedPoints, netValues, playerCountersFor, playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
+import { COLUMNS } from '../../../../src/lib/metricColumns';
+import { metricSetDefinitions } from '../../../../src/lib/metricSets';
 
 describe('team formulas (METRICS.md)', () => {
   const s = {
@@ -86,5 +88,23 @@ describe('net rating, luck-adjusted, and its margin (issue 28)', () => {
   it('no possessions at one end: no net rating', () => {
     const w = netValues(off, { ...def, possessions: 0 }, league);
     expect([w.net_rtg, w.net_rtg_adj, w.net_rtg_margin]).toEqual([null, null, null]);
+  });
+});
+
+describe('playerCountersFor: the counters a player set needs', () => {
+  // Random sums: the set's columns from the counters playerCountersFor names (the others 0) equal the columns from
+  // every counter, for each player set of the players table, so a table that sums only those shows the same numbers.
+  const sets = metricSetDefinitions('Players').filter((d) => d.basis === 'player');
+  it.each(sets.map((d) => [d.value, d.base] as const))('%s', (_name, base) => {
+    const keys = COLUMNS[base].map((c) => c.key);
+    const need = new Set(playerCountersFor(keys));
+    expect(need.has('on_seconds') && need.has('off_poss')).toBe(true);
+    expect(need.size).toBeLessThan(PLAYER_COUNTERS.length);
+    for (let trial = 0; trial < 20; trial++) {
+      const all = Object.fromEntries(PLAYER_COUNTERS.map((c) => [c, 1 + Math.floor(Math.random() * 400)])) as Record<(typeof PLAYER_COUNTERS)[number], number>;
+      const some = Object.fromEntries(PLAYER_COUNTERS.map((c) => [c, need.has(c) ? all[c] : 0])) as typeof all;
+      const [a, b] = [playerValues(all), playerValues(some)];
+      for (const k of keys) expect(b[k], k).toBe(a[k]);
+    }
   });
 });
