@@ -104,14 +104,16 @@ export function teamValues(s: TeamSums, ctx: { leagueHcPpp: number | null; opp?:
  * reads a counter when changing that counter alone changes the column, at two unrelated points (so that no
  * formula is flat in a counter at both). Lets a computation that shows only some columns sum only their counters.
  */
-const TEAM_VALUE_COUNTERS: ReadonlyMap<string, ReadonlySet<TeamCounter>> = (() => {
-  const deps = new Map<string, Set<TeamCounter>>();
-  const ctx = { leagueHcPpp: 0.93 };
+const TEAM_VALUE_COUNTERS = columnDependencies(TEAM_COUNTERS, (s) => teamValues(s, { leagueHcPpp: 0.93 }));
+
+/** Which counters each column of `values` reads: changing that counter alone changes the column, at two unrelated points. */
+function columnDependencies<C extends string>(counters: readonly C[], values: (s: Record<C, number>) => Values): ReadonlyMap<string, ReadonlySet<C>> {
+  const deps = new Map<string, Set<C>>();
   for (const [start, step] of [[101, 7], [57, 13]] as const) {
-    const base = Object.fromEntries(TEAM_COUNTERS.map((c, i) => [c, start + step * i])) as TeamSums;
-    const before = teamValues(base, ctx);
-    for (const c of TEAM_COUNTERS) {
-      const after = teamValues({ ...base, [c]: base[c] + 11 }, ctx);
+    const base = Object.fromEntries(counters.map((c, i) => [c, start + step * i])) as Record<C, number>;
+    const before = values(base);
+    for (const c of counters) {
+      const after = values({ ...base, [c]: base[c] + 11 });
       for (const key of Object.keys(before)) {
         if (before[key] === after[key]) continue;
         let set = deps.get(key);
@@ -121,7 +123,7 @@ const TEAM_VALUE_COUNTERS: ReadonlyMap<string, ReadonlySet<TeamCounter>> = (() =
     }
   }
   return deps;
-})();
+}
 
 /**
  * The team counters the teamValues columns `keys` need, always with possessions (a row's sample size). Columns
@@ -137,23 +139,7 @@ export function teamCountersFor(keys: Iterable<string>): TeamCounter[] {
  * The player counters each playerValues column is computed from, found by probing the formula as for the team
  * columns (TEAM_VALUE_COUNTERS).
  */
-const PLAYER_VALUE_COUNTERS: ReadonlyMap<string, ReadonlySet<PlayerCounter>> = (() => {
-  const deps = new Map<string, Set<PlayerCounter>>();
-  for (const [start, step] of [[101, 7], [57, 13]] as const) {
-    const base = Object.fromEntries(PLAYER_COUNTERS.map((c, i) => [c, start + step * i])) as PlayerSums;
-    const before = playerValues(base);
-    for (const c of PLAYER_COUNTERS) {
-      const after = playerValues({ ...base, [c]: base[c] + 11 });
-      for (const key of Object.keys(before)) {
-        if (before[key] === after[key]) continue;
-        let set = deps.get(key);
-        if (!set) deps.set(key, (set = new Set()));
-        set.add(c);
-      }
-    }
-  }
-  return deps;
-})();
+const PLAYER_VALUE_COUNTERS = columnDependencies(PLAYER_COUNTERS, (s) => playerValues(s));
 
 /**
  * The player counters the playerValues columns `keys` need, always with his seconds and offensive possessions on
