@@ -123,8 +123,9 @@ export async function fullSample(db: StatsDb, f: AppliedFilters, counters: reado
     sampleInlineReads.inc();
     return false;
   }
-  const carried = POSSESSION_COUNTER_COLUMNS.filter((c) => state.counters === null || state.counters.includes(c) || c === 'possessions' || c === 'seconds');
   state.taken ??= (async () => {
+    // the declared counters, and always a possession's count and seconds (every sum of a sample has its size)
+    const carried = POSSESSION_COUNTER_COLUMNS.filter((c) => state.counters === null || state.counters.includes(c) || c === 'possessions' || c === 'seconds');
     const b = new Params();
     const { sql, teamSeasons } = await sampleSql(db, f, b, carried);
     // A sample the lineup filters cannot narrow to their players' team-seasons (no lineup filter, off-court

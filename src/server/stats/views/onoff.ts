@@ -184,7 +184,6 @@ export function leagueOnOffEntries(
   persp: Perspective,
   o: Pick<EntryOptions, 'bySeason' | 'counters' | 'minOnPossessions'>,
 ): Promise<Map<number | string, OnOffEntry>> {
-  const options = { bySeason: o.bySeason, counters: o.counters, minOnPossessions: o.minOnPossessions };
-  if (referencePaths(db)) return onOffEntries(db, f, persp, options);
-  return sharedLookup(leaguePools, JSON.stringify([f, persp, options.bySeason ?? false, options.counters ?? 'all', options.minOnPossessions ?? 0]), () => onOffEntries(db, f, persp, options));
+  if (referencePaths(db)) return onOffEntries(db, f, persp, o);
+  return sharedLookup(leaguePools, JSON.stringify([f, persp, o.bySeason ?? false, o.counters ?? 'all', o.minOnPossessions ?? 0]), () => onOffEntries(db, f, persp, o));
 }
