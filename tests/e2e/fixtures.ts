@@ -54,6 +54,19 @@ async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number
       const late = setTimeout(done, 500);
       requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), done())));
     });
+  // Until no row in sight is still light (the window draws the rows near the box a frame or more after a scroll,
+  // later on a busy machine), at most 5 s a step.
+  const lightInSight = () => {
+    const box = wrap.getBoundingClientRect();
+    return [...wrap.querySelectorAll('.sa-tbody .sa-row-light')].some((row) => {
+      const r = row.getBoundingClientRect();
+      return r.bottom > box.top && r.top < box.bottom;
+    });
+  };
+  const drawn = async () => {
+    await frames();
+    for (const since = performance.now(); lightInSight() && performance.now() - since < 5000; ) await frames();
+  };
   const seen = new Map<number, TableCell>();
   const readDrawn = () => {
     for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
@@ -63,14 +76,14 @@ async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number
   };
   const start = wrap.scrollTop;
   wrap.scrollTop = 0;
-  await frames();
+  await drawn();
   readDrawn();
   // A box's height at a time, until the end or until a step no longer moves it (a box with no height, or one
   // redrawn under the scan): the caller reads again when rows were missed, rather than this looping for ever.
   for (let steps = 0; wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1 && steps < 1000; steps += 1) {
     const before = wrap.scrollTop;
     wrap.scrollTop += Math.max(1, wrap.clientHeight);
-    await frames();
+    await drawn();
     readDrawn();
     if (wrap.scrollTop === before) break;
   }
