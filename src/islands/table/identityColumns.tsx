@@ -4,7 +4,7 @@
  * their team pages (routes.ts builders); game-log dates link to the game. Every link carries the applied
  * filters that apply on its target (StatsLink, src/lib/linkContext.ts).
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { StatsLink } from '../ContextLinks';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
@@ -76,13 +76,16 @@ const lineupColumn = (players: number): IdentityColumn => ({
   render: (r) => {
     const players = Array.isArray(r.players) ? (r.players as { player_id: unknown; name: unknown }[]) : [];
     if (players.length === 0) return str(r.lineup) ?? '–';
+    // The names and their separators as text between the links, no element of their own: a long lineups table
+    // draws hundreds of these, and each element costs the page's hydration and layout. The separator's no-break
+    // space keeps it with the name after it when a phone wraps the names (stats.css .sa-lineup).
     return (
       <span className="sa-lineup">
         {players.map((p, i) => (
-          <span key={String(p.player_id)}>
-            {i > 0 && <span className="sa-sep"> · </span>}
+          <Fragment key={String(p.player_id)}>
+            {i > 0 && ' ·\u00a0'}
             <PlayerLink id={p.player_id} name={p.name} />
-          </span>
+          </Fragment>
         ))}
       </span>
     );
