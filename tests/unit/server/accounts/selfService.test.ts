@@ -17,7 +17,7 @@ import {
   deleteAccount,
   requestEmailChange,
 } from '../../../../src/server/accounts/settings.ts';
-import { SIGNED_UP_MESSAGE, resendVerification, signUp, verifyEmail } from '../../../../src/server/accounts/signup.ts';
+import { SIGNED_UP_MESSAGE, SIGN_UP_MIN_MS, resendVerification, signUp, verifyEmail } from '../../../../src/server/accounts/signup.ts';
 import { sha256Hex } from '../../../../src/server/auth/digest.ts';
 import { passwordChangedMail } from '../../../../src/server/mail/messages.ts';
 import { hashPassword, verifyPassword } from '../../../../src/server/auth/password.ts';
@@ -91,6 +91,18 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     expect(mail!.html).toContain('Ann &lt;b&gt;Analyst&lt;/b&gt;');
     expect(mail!.html).toContain(`href="${mail!.link}"`);
     expect(mail!.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+  });
+
+  it('a new and a taken address both answer no sooner than the sign-up floor, so that the time tells nothing', async () => {
+    const timed = async (email: string) => {
+      const t0 = performance.now();
+      await signUp(ctx, { name: 'Tim Timer', email, password: STRONG });
+      return performance.now() - t0;
+    };
+    const fresh = await timed('tim@example.com');
+    const taken = await timed('tim@example.com');
+    expect(fresh).toBeGreaterThanOrEqual(SIGN_UP_MIN_MS - 1);
+    expect(taken).toBeGreaterThanOrEqual(SIGN_UP_MIN_MS - 1);
   });
 
   it('a taken address answers exactly as a new one, creates nothing, and mails its owner instead', async () => {
