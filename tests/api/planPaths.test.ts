@@ -16,6 +16,8 @@ import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';
 import { offCourtTerms } from '../../src/server/stats/sql/offCourt';
 import { lineupSumsAnswer, stateAnswers } from '../../src/server/stats/sql/presummed';
+import { contextAnswers } from '../../src/server/stats/sql/playerSums';
+import { needsPossessions } from '../../src/server/stats/sql/filterSql';
 import type { LeaguePlayers } from '../../src/server/stats/views/players';
 import { DB_PATH, HAS_DB } from './helpers';
 
@@ -78,6 +80,15 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
       filters: (def) => sampleFilters.has(def.name),
     }, (q) => lineupSumsAnswer(NO_SCOPE, q.filters, ['lineup_id']));
     expect(fast).toBeGreaterThan(12);
+  });
+
+  it("on players tables with time, leverage, clutch and game-level filters (a player's rows read by their own context)", { timeout: 600_000 }, async () => {
+    const contextFilters = new Set(['TimeIntoGame', 'Leverage', 'Clutch', 'Period', 'ScoreDifferential', 'Location', 'Result', 'OpponentPointDiffRank', 'FilterOutGarbageTime']);
+    const fast = await compareDraws(29, 40, {
+      pages: ['Players', 'TeamPlayers', 'PlayerOnOff', 'TeamOnOff'],
+      filters: (def) => contextFilters.has(def.name),
+    }, (q) => needsPossessions(q.filters) && !stateAnswers(NO_SCOPE, q.filters, []) && contextAnswers(NO_SCOPE, q.filters));
+    expect(fast).toBeGreaterThan(15);
   });
 
   it('on queries with an off-court filter (answered by subtraction), on every page kind', { timeout: 600_000 }, async () => {

@@ -75,16 +75,50 @@ describe.skipIf(!HAS_DB)('team_player_possession_stats', () => {
   });
 
   it('carries the counters unchanged', async () => {
+    const written = `SELECT * EXCLUDE (${CONTEXT}) FROM player_possession_stats`;
     const [mismatch] = await sql<{ n: number }>(`
       SELECT COUNT(*)::INTEGER AS n FROM (
         (SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
           WHERE t.team_season = (SELECT p.season::BIGINT * 10000000000 + p.off_team_id FROM possessions p WHERE p.possession_id = t.possession_id)
-         EXCEPT ALL SELECT * FROM player_possession_stats)
+         EXCEPT ALL ${written})
         UNION ALL
-        (SELECT * FROM player_possession_stats
+        (${written}
          EXCEPT ALL SELECT * EXCLUDE (team_season, period) FROM team_player_possession_stats t
           WHERE t.team_season = (SELECT p.season::BIGINT * 10000000000 + p.def_team_id FROM possessions p WHERE p.possession_id = t.possession_id)))`);
     expect(mismatch!.n).toBe(0);
+  });
+});
+
+/** The context columns player_possession_stats carries after the ingest (aggregates.ts playerPossessionContextBuilder). */
+const CONTEXT = 'season, season_type, is_filtered_out, period, start_time, leverage, score_diff';
+
+describe.skipIf(!HAS_DB)("player_possession_stats: each row carries its possession's context", () => {
+  it('the possession\'s season, type, garbage flag, period, time and leverage, and the score from the player\'s team', async () => {
+    const r = await one(`
+      SELECT COUNT(*) AS rows,
+             COUNT(*) FILTER (WHERE (s.season, s.season_type, s.is_filtered_out, s.period, s.start_time, s.leverage)
+                                    IS DISTINCT FROM (p.season, p.season_type, p.is_filtered_out, p.period, p.start_time, p.leverage)) AS other_context,
+             COUNT(*) FILTER (WHERE s.score_diff IS DISTINCT FROM CASE WHEN s.team_id = p.off_team_id THEN p.score_diff ELSE -p.score_diff END) AS other_score,
+             COUNT(*) FILTER (WHERE s.is_offense <> (s.team_id = p.off_team_id)) AS other_side,
+             COUNT(*) FILTER (WHERE s.score_diff <> 0) AS scored_apart,
+             COUNT(DISTINCT s.leverage) AS leverages
+        FROM player_possession_stats s JOIN possessions p USING (possession_id)`);
+    expect(Number(r.rows)).toBeGreaterThan(100_000);
+    expect(Number(r.other_context)).toBe(0);
+    expect(Number(r.other_score)).toBe(0);
+    expect(Number(r.other_side)).toBe(0);
+    // not a column of zeros or of one leverage level
+    expect(Number(r.scored_apart)).toBeGreaterThan(Number(r.rows) / 2);
+    expect(Number(r.leverages)).toBe(4);
+  });
+
+  it('the rows the ingest wrote, each once, still in possession order', async () => {
+    const r = await one(`
+      SELECT COUNT(*) AS rows, COUNT(DISTINCT (possession_id, player_id)) AS keys,
+             COUNT(*) FILTER (WHERE possession_id < before) AS out_of_order
+        FROM (SELECT possession_id, player_id, lag(possession_id) OVER (ORDER BY rowid) AS before FROM player_possession_stats)`);
+    expect(Number(r.keys)).toBe(Number(r.rows));
+    expect(Number(r.out_of_order)).toBe(0);
   });
 });
 

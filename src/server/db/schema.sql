@@ -295,6 +295,9 @@ CREATE TABLE game_events (
 -- Sparse per-player counters per possession: only players who did something in it.
 -- team_id is the player's team; for the offense: shots, FTs, turnovers, OREB, assists, fouls drawn;
 -- for the defense: steals, blocks, DREB, personal fouls.
+-- After the ingest, the post-ingest hook player_possession_context (src/server/stats/sql/aggregates.ts) appends
+-- the possession's context to every row: season, season_type, is_filtered_out, period, start_time, leverage,
+-- and score_diff from the player's team's view.
 CREATE TABLE player_possession_stats (
   possession_id INTEGER NOT NULL,         -- possession (possessions.possession_id)
   game_id INTEGER NOT NULL,               -- game (for pruning)

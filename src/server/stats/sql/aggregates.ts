@@ -246,12 +246,57 @@ const teamPossessionsBuilder: AggregateBuilder = {
 const teamPlayerPossessionStatsBuilder: AggregateBuilder = {
   name: 'team_player_possession_stats',
   async build(connection) {
+    const own = (await playerRowColumns(connection)).map((c) => `s.${c}`).join(', ');
     await buildBySeason(
       connection,
       'team_player_possession_stats',
-      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, s.*`,
+      `${teamSeasonKey('f.team_id', 'p.season')} AS team_season, p.period, ${own}`,
       `player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id, (SELECT unnest([p.off_team_id, p.def_team_id]) AS team_id) f`,
     );
+  },
+};
+
+/**
+ * The possession columns player_possession_stats carries after the ingest (playerPossessionContextBuilder): the
+ * columns of every possession-level filter (src/server/stats/sql/filterRules.ts), with score_diff from the
+ * player's team's view.
+ */
+export const PLAYER_CONTEXT_COLUMNS = ['season', 'season_type', 'is_filtered_out', 'period', 'start_time', 'leverage', 'score_diff'] as const;
+
+/** The columns of player_possession_stats as the ingest writes them (src/server/db/schema.sql), in order: without the context. */
+async function playerRowColumns(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(
+    `SELECT column_name FROM duckdb_columns() WHERE table_name = 'player_possession_stats' AND database_name = current_database() ORDER BY column_index`,
+  );
+  const context: readonly string[] = PLAYER_CONTEXT_COLUMNS;
+  return reader.getRows().map(([name]) => String(name)).filter((c) => !context.includes(c));
+}
+
+/**
+ * player_possession_stats gets its possession's context: after the columns the ingest writes, PLAYER_CONTEXT_COLUMNS
+ * (season SMALLINT, season_type VARCHAR, is_filtered_out BOOLEAN, period TINYINT, start_time SMALLINT, leverage
+ * TINYINT as in possessions; score_diff SMALLINT: the possession's score_diff on his team's possessions, its
+ * negation on the opponent's, as in state_player_sums). A league-wide players table with a time, leverage or
+ * game-level filter then keeps a player's rows by their own columns (one scan, and team_games joined on his team)
+ * instead of joining millions of rows to the filtered possessions twice, once per side (playerSums.ts; issue 25).
+ * Rebuilt one season at a time in possession order, as written, then put in the table's place. Runs after every
+ * builder that reads the table as written (team_player_possession_stats copies those columns only).
+ */
+const playerPossessionContextBuilder: AggregateBuilder = {
+  name: 'player_possession_context',
+  async build(connection) {
+    const own = (await playerRowColumns(connection)).map((c) => `s.${c}`).join(', ');
+    const select = `SELECT ${own}, p.season, p.season_type, p.is_filtered_out, p.period, p.start_time, p.leverage,
+        (CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END)::SMALLINT AS score_diff
+      FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id`;
+    await connection.run('DROP TABLE IF EXISTS player_possession_stats_context');
+    await connection.run(`CREATE TABLE player_possession_stats_context AS ${select} WHERE FALSE`);
+    const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
+    for (const { season } of seasons) {
+      await connection.run(`INSERT INTO player_possession_stats_context ${select} WHERE p.season = $season ORDER BY s.possession_id`, { season: Number(season) });
+    }
+    await connection.run('DROP TABLE player_possession_stats');
+    await connection.run('ALTER TABLE player_possession_stats_context RENAME TO player_possession_stats');
   },
 };
 
@@ -384,5 +429,6 @@ export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   statePlayerSumsBuilder,
   lineupSeasonSumsBuilder,
   stateTeamSumsBuilder,
+  playerPossessionContextBuilder,
   playerProfilesBuilder,
 ];

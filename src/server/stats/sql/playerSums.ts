@@ -6,8 +6,12 @@
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
-import { needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions, scopedPossessionTable, teamGameConditions, type Perspective } from './filterSql';
-import type { PossessionCounterColumn } from './aggregates';
+import {
+  commonPossessionConditions, lineupCondition, needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions,
+  scopedPossessionTable, teamGameConditions, type Perspective,
+} from './filterSql';
+import { PLAYER_CONTEXT_COLUMNS, type PossessionCounterColumn } from './aggregates';
+import { referencePaths } from './plan';
 import { sampleSql, type SampleSelect } from './sample';
 import { subtractedSql } from './offCourt';
 import { entityTeamSeasons } from './entityScope';
@@ -115,6 +119,44 @@ function sideFree(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions, narrow: 
   return narrow === null && o.teamId === undefined && !scopedPossessionTable(db, f) && !needsTeamGames(f) && perspectiveConditions(f, new Params(), 'offense').length === 0;
 }
 
+/** The columns of player_possession_stats that conditions on its alias s may name (aggregates.ts PLAYER_CONTEXT_COLUMNS and his ids). */
+const PLAYER_ROW_CONDITION_COLUMNS: readonly string[] = [...PLAYER_CONTEXT_COLUMNS, 'game_id', 'player_id', 'team_id', 'is_offense'];
+
+/** f's sample and possession conditions on a player row (alias s), its score read from his team's view. */
+const contextConditions = (f: AppliedFilters, b: Params) => [
+  ...sampleConditions(f, b, 's'),
+  ...commonPossessionConditions(f, b, 's', false),
+  ...perspectiveConditions(f, b, 'offense', 's'),
+];
+
+/** Whether playerContextSource answers f (see there); exported for the tests that count the path's uses. */
+export function contextAnswers(db: StatsDb, f: AppliedFilters): boolean {
+  if (referencePaths(db) || scopedPossessionTable(db, f) || lineupCondition(f, new Params()) !== '') return false;
+  const named = [...contextConditions(f, new Params()).join(' ').matchAll(/\bs\.([a-z_0-9]+)/g)].map((m) => m[1]!);
+  return named.every((c) => PLAYER_ROW_CONDITION_COLUMNS.includes(c));
+}
+
+/**
+ * A player's own rows that f keeps, read from player_possession_stats alone: each row carries its possession's
+ * context (aggregates.ts playerPossessionContextBuilder; score_diff from his team's view, which the offense's
+ * reading of the score rule reads as the possession path reads each side), and game-level filters read his
+ * team's team_games row. The same rows as the possession path's two sides, without joining the possessions.
+ * Null where they cannot answer: the reference paths (plan.ts), a request's sample, a lineup filter (it needs
+ * the possession's ten players), or a condition naming a column the rows lack (a filter added to the model
+ * later keeps the possession path until its column is carried too).
+ */
+function playerContextSource(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): string | null {
+  if (!contextAnswers(db, f)) return null;
+  const joinTg = needsTeamGames(f);
+  const where = and([
+    ...contextConditions(f, b),
+    ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
+    o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
+    o.gameId !== undefined ? `s.game_id = ${b.bind(o.gameId)}` : '',
+  ]);
+  return `SELECT s.* FROM player_possession_stats s${joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''} WHERE ${where}`;
+}
+
 /**
  * Player rows from the possessions: `own` (player_possession_stats: his own counters) and `onCourt` (one row per
  * player on the floor per possession: PLAYER_ON_COURT_COUNTERS). Both carry player_id, team_id, game_id,
@@ -151,6 +193,7 @@ function playerPossessionRows(
     offExtra.push(`p.game_id = ${id}`);
     defExtra.push(`p.game_id = ${id}`);
   }
+  const context = sample || narrow !== null || o.groupBy.includes('slot') ? null : playerContextSource(db, f, b, o);
   const fromSample = (flag: string, extra: string[]) => `SELECT * FROM sample p WHERE ${and([flag, ...extra])}`;
   const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra], narrow);
   const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra], narrow);
@@ -175,6 +218,12 @@ function playerPossessionRows(
        byTeam ? `s.team_season IN ${b.list(sample.teamSeasons!)}` : '',
        byTeam ? periodCondition(f, b, 's') : '',
      ])} ${playerFilter}`;
+  } else if (context) {
+    // His rows carry their possession's context: kept by their own columns, no possession joined (no slot: the
+    // five's order is the possession's, and a grouping by slot never comes here).
+    ownRows = `
+    SELECT s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${own}
+      FROM (${context}) s WHERE TRUE ${playerFilter}`;
   } else if (sideFree(db, f, o, narrow)) {
     // The filters read a possession the same from either side: one scan of the player counters, joined once.
     const p = possessionSource(db, f, b, 'offense', offExtra, null);
