@@ -115,7 +115,7 @@ async function sample(f: AppliedFilters, lineupIndex: boolean) {
   return withScope(async (db) => {
     const drop = openSample(db, f, { lineupIndex });
     try {
-      await fullSample(db, f);
+      await fullSample(db, f, ['pts']);
       const table = scopedPossessionTable(db, f);
       const b = new Params();
       const source = table ?? `(${(await sampleSql(db, f, b, ['pts'])).sql})`;
