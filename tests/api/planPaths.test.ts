@@ -89,6 +89,16 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
       filters: (def) => contextFilters.has(def.name),
     }, (q) => needsPossessions(q.filters) && !stateAnswers(NO_SCOPE, q.filters, []) && contextAnswers(NO_SCOPE, q.filters));
     expect(fast).toBeGreaterThan(15);
+    // and the league table takes it: its player rows are read alone (with his team's team_games row), never
+    // joined to the possessions
+    const statements: string[] = [];
+    await withScope((db: StatsScope) => {
+      const watched: StatsScope = { data: db.data, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+      return computeData(watched, queryOf('/api/data?page=Players&season=2022&leverage=high&location=home'), leaguePlayers);
+    });
+    const playerRows = statements.filter((sql) => /player_possession_stats s\b/.test(sql));
+    expect(playerRows.length).toBeGreaterThan(0);
+    for (const sql of playerRows) expect(sql).not.toMatch(/player_possession_stats s JOIN (?!team_games)/);
   });
 
   it('on queries with an off-court filter (answered by subtraction), on every page kind', { timeout: 600_000 }, async () => {

@@ -176,17 +176,17 @@ export const SAMPLE_KEY_COLUMNS = [
 export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'leverage', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
 
 /**
- * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p and yields the columns
- * team_season, period, possession_id), sorted by team_season, period, possession_id: one season at a time, in
- * season order, so that each sort holds one season and the table ends up sorted as a whole (the key starts with
- * the season).
+ * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p), sorted by `orderBy`
+ * (default team_season, period, possession_id, columns the select yields): one season at a time, in season
+ * order, so that each sort holds one season and the table ends up sorted as a whole (every key starts with the
+ * season, or follows it as the possession id does).
  */
-async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string): Promise<void> {
+async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string, orderBy = 'team_season, period, possession_id'): Promise<void> {
   await connection.run(`DROP TABLE IF EXISTS ${table}`);
   await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM ${from} WHERE FALSE`);
   const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
   for (const { season } of seasons) {
-    await connection.run(`INSERT INTO ${table} SELECT ${columns} FROM ${from} WHERE p.season = $season ORDER BY team_season, period, possession_id`, {
+    await connection.run(`INSERT INTO ${table} SELECT ${columns} FROM ${from} WHERE p.season = $season ORDER BY ${orderBy}`, {
       season: Number(season),
     });
   }
@@ -286,15 +286,14 @@ const playerPossessionContextBuilder: AggregateBuilder = {
   name: 'player_possession_context',
   async build(connection) {
     const own = (await playerRowColumns(connection)).map((c) => `s.${c}`).join(', ');
-    const select = `SELECT ${own}, p.season, p.season_type, p.is_filtered_out, p.period, p.start_time, p.leverage,
-        (CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END)::SMALLINT AS score_diff
-      FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id`;
-    await connection.run('DROP TABLE IF EXISTS player_possession_stats_context');
-    await connection.run(`CREATE TABLE player_possession_stats_context AS ${select} WHERE FALSE`);
-    const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
-    for (const { season } of seasons) {
-      await connection.run(`INSERT INTO player_possession_stats_context ${select} WHERE p.season = $season ORDER BY s.possession_id`, { season: Number(season) });
-    }
+    await buildBySeason(
+      connection,
+      'player_possession_stats_context',
+      `${own}, p.season, p.season_type, p.is_filtered_out, p.period, p.start_time, p.leverage,
+        (CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END)::SMALLINT AS score_diff`,
+      'player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id',
+      's.possession_id',
+    );
     await connection.run('DROP TABLE player_possession_stats');
     await connection.run('ALTER TABLE player_possession_stats_context RENAME TO player_possession_stats');
   },

@@ -114,6 +114,15 @@ export function perspectiveConditions(f: AppliedFilters, b: Params, persp: Persp
   ].filter(Boolean);
 }
 
+/**
+ * True when every condition names only these columns of `alias` (checked on SQL the server built, never on input):
+ * a table that carries some columns of the possessions takes conditions written for them as they stand.
+ */
+export function namesOnly(conditions: readonly string[], columns: readonly string[], alias = 'p'): boolean {
+  const named = [...conditions.join(' ').matchAll(new RegExp(`\\b${alias}\\.([a-z_0-9]+)`, 'g'))].map((m) => m[1]!);
+  return named.every((c) => columns.includes(c));
+}
+
 /** The period filter alone, on any table with a period column (a scan hint where the sample is joined anyway). */
 export function periodCondition(f: AppliedFilters, b: Params, alias: string): string {
   return FILTER_SQL.Period.where(f, b, alias);

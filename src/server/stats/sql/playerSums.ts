@@ -7,7 +7,7 @@ import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
 import {
-  commonPossessionConditions, lineupCondition, needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions,
+  commonPossessionConditions, lineupCondition, namesOnly, needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions,
   scopedPossessionTable, teamGameConditions, type Perspective,
 } from './filterSql';
 import { PLAYER_CONTEXT_COLUMNS, type PossessionCounterColumn } from './aggregates';
@@ -132,8 +132,7 @@ const contextConditions = (f: AppliedFilters, b: Params) => [
 /** Whether playerContextSource answers f (see there); exported for the tests that count the path's uses. */
 export function contextAnswers(db: StatsDb, f: AppliedFilters): boolean {
   if (referencePaths(db) || scopedPossessionTable(db, f) || lineupCondition(f, new Params()) !== '') return false;
-  const named = [...contextConditions(f, new Params()).join(' ').matchAll(/\bs\.([a-z_0-9]+)/g)].map((m) => m[1]!);
-  return named.every((c) => PLAYER_ROW_CONDITION_COLUMNS.includes(c));
+  return namesOnly(contextConditions(f, new Params()), PLAYER_ROW_CONDITION_COLUMNS, 's');
 }
 
 /**
@@ -151,7 +150,6 @@ function playerContextSource(db: StatsDb, f: AppliedFilters, b: Params, o: Playe
   const where = and([
     ...contextConditions(f, b),
     ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
-    o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
     o.gameId !== undefined ? `s.game_id = ${b.bind(o.gameId)}` : '',
   ]);
   return `SELECT s.* FROM player_possession_stats s${joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''} WHERE ${where}`;
@@ -193,7 +191,8 @@ function playerPossessionRows(
     offExtra.push(`p.game_id = ${id}`);
     defExtra.push(`p.game_id = ${id}`);
   }
-  const context = sample || narrow !== null || o.groupBy.includes('slot') ? null : playerContextSource(db, f, b, o);
+  // (a team's computation is narrowed to its team-seasons; the context path reads the whole league's rows)
+  const context = sample || narrow !== null || o.teamId !== undefined || o.groupBy.includes('slot') ? null : playerContextSource(db, f, b, o);
   const fromSample = (flag: string, extra: string[]) => `SELECT * FROM sample p WHERE ${and([flag, ...extra])}`;
   const poOn = sample ? fromSample('p.off_ok', [...offExtra, ...onOffExtra]) : possessionSource(db, f, b, 'offense', [...offExtra, ...onOffExtra], narrow);
   const pdOn = sample ? fromSample('p.def_ok', [...defExtra, ...onDefExtra]) : possessionSource(db, f, b, 'defense', [...defExtra, ...onDefExtra], narrow);

@@ -16,7 +16,7 @@ import type { FilterName } from '../../../lib/filters';
 import type { StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, sumColumns } from '../metrics/counters';
 import { POSSESSION_COUNTER_COLUMNS } from './aggregates';
-import { appliedFilterNames, sampleConditions, type Perspective } from './filterSql';
+import { appliedFilterNames, namesOnly, sampleConditions, type Perspective } from './filterSql';
 import { FILTER_SQL } from './filterRules';
 import { referencePaths } from './plan';
 import { and, type Params } from './sql';
@@ -62,12 +62,6 @@ export function stateSumsSql(f: AppliedFilters, b: Params, o: StateSumsQuery): s
   return `SELECT ${[...groups, 'arg_max(s.team_id, s.last_game) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')}
     FROM state_player_sums s WHERE ${where} ${groups.length ? `GROUP BY ${groups.join(', ')}` : ''}`;
 }
-
-/** The columns of the possession alias p that conditions name. */
-const columnsNamed = (conditions: readonly string[]) => [...conditions.join(' ').matchAll(/\bp\.([a-z_0-9]+)/g)].map((m) => m[1]!);
-
-/** True when every condition names only these columns of p. */
-const namesOnly = (conditions: readonly string[], columns: readonly string[]) => columnsNamed(conditions).every((c) => columns.includes(c));
 
 /** The conditions of the state tables' keys: sample, period, and score differential from the team's view. */
 const stateConditions = (f: AppliedFilters, b: Params, alias: string) => [
