@@ -156,6 +156,9 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   const endDate = /stays open until (\d{1,2} \w+ \d{4})/.exec(cancelMail.text ?? '')?.[1];
   expect(endDate, cancelMail.text).toBeTruthy();
   expect(cancelMail.text).toContain('Stats plan (monthly, $8.00 a month) is cancelled');
+  // Test mode took no payment: the message must not speak of a "further" one.
+  expect(cancelMail.text).toContain('(test mode: no payment was taken, and none will be)');
+  expect(cancelMail.text).not.toContain('further payment');
   expect(cancelMail.text).toContain(`${testMode.base}/profile#plan`);
 
   // The account page: the end date and Resume, no Cancel.

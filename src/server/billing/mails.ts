@@ -7,7 +7,7 @@ import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
 import { formatPlanDate as date } from '../../lib/planStatus.ts';
 import { formatMoney } from './plans.ts';
-import { receiptsSentence, renewsSentence, type ProviderKind } from './wording.ts';
+import { endsSentence, receiptsSentence, renewsSentence, type ProviderKind } from './wording.ts';
 
 const planName = (state: BillingSubscription) =>
   `Stats plan (${state.interval === 'year' ? 'annual' : 'monthly'}, ${formatMoney(state.amountCents, state.currency)} a ${state.interval})`;
@@ -40,14 +40,14 @@ export function paymentFailedMail(to: { email: string; name: string }, state: Bi
 }
 
 /** The member cancelled at the end of the period: what, until when, and how to undo it. */
-export function planCancelledMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
+export function planCancelledMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, provider: ProviderKind): QueuedMail {
   const ends = date(state.currentPeriodEnd);
   return composeMail({
     to: to.email,
     subject: 'Your Courtvision Stats plan is cancelled',
     paragraphs: [
       `Hello ${to.name},`,
-      `Your ${planName(state)} is cancelled, as you asked. It stays open until ${ends}, and ends then; no further payment is taken.`,
+      `Your ${planName(state)} is cancelled, as you asked. ${endsSentence(provider, ends)}`,
       `Changed your mind? Resume it before ${ends} with the Resume button in the Billing section of your account page, and it renews as before.`,
     ],
     action: { label: 'Resume the plan', url: `${origin}/profile#plan` },
@@ -55,7 +55,7 @@ export function planCancelledMail(to: { email: string; name: string }, state: Bi
 }
 
 /**
- * The member resumed a cancelled plan: the last message said "no further payment is taken", so this one says
+ * The member resumed a cancelled plan: the last message said the plan ends (with Stripe, "no further payment is taken"), so this one says
  * that the plan renews again, when, and (with Stripe) what is charged then.
  */
 export function planResumedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, provider: ProviderKind): QueuedMail {

@@ -50,7 +50,7 @@ export function transitionMails(ctx: BillingContext, to: { email: string; name: 
     const wasLive = previous !== null && isLive(previous.status);
     if (!wasLive && isLive(next.status) && next.status !== 'past_due') return [planStartedMail(to, next, ctx.origin, ctx.provider.kind)];
     if (wasLive && !isLive(next.status) && next.status !== 'incomplete') return [planEndedMail(to, next, ctx.origin)];
-    if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd) return [planCancelledMail(to, next, ctx.origin)];
+    if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd) return [planCancelledMail(to, next, ctx.origin, ctx.provider.kind)];
     if (wasLive && isLive(next.status) && previous.cancelAtPeriodEnd && !next.cancelAtPeriodEnd) return [planResumedMail(to, next, ctx.origin, ctx.provider.kind)];
     return [];
   };

@@ -37,3 +37,10 @@ export function renewsSentence(kind: ProviderKind, price: string, on: string): s
     ? `It renews on ${on} as before (test mode: no payment is taken, and no money moves).`
     : `It renews on ${on} as before: the next payment, ${price}, is taken then by Stripe, unless you cancel before.`;
 }
+
+/** The cancelled plan's message: open until its end, then nothing more (test mode never took anything). */
+export function endsSentence(kind: ProviderKind, on: string): string {
+  return kind === 'test'
+    ? `It stays open until ${on}, and ends then (test mode: no payment was taken, and none will be).`
+    : `It stays open until ${on}, and ends then; no further payment is taken.`;
+}

@@ -105,7 +105,7 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       const mails = await takeMail(store);
       expect(mails.map((m) => [m.to, m.subject])).toEqual([[user.email, CANCELLED]]);
       expect(mails[0]!.text).toContain('Stats plan (monthly, $8.00 a month) is cancelled');
-      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(periodEnd)}`);
+      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(periodEnd)}, and ends then; no further payment is taken.`);
       expect(mails[0]!.link).toBe('https://courtvision.test/profile#plan');
       expect(mails[0]!.html).toContain('Resume the plan');
       // Replayed: a duplicate, no second message.
