@@ -5,17 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import cliProgress from 'cli-progress';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
 import { attachForHooks, runPostIngestHooks } from './hooks.ts';
-import { parseGame } from './parseGame.ts';
+import { writeGames } from './gamesPhase.ts';
+import type { PbpFile } from './gamesProtocol.ts';
 import { PositionBook } from './positions.ts';
 import { postprocess } from './postprocess.ts';
-import { loadGames, loadShotLocations, pbpFile, playerNames, seasonLabel, streamGames } from './read.ts';
+import { pbpFile, seasonLabel } from './read.ts';
 import { StepTimes, type StepTime } from './steps.ts';
 import type { SeasonType } from './types.ts';
-import { StatsWriter } from './writer.ts';
 
 export interface IngestOptions {
   dataDir: string;
@@ -57,7 +56,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   const files = opts.seasons.flatMap((season) =>
     opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })),
   );
-  const present = files.filter((f) => f.file !== null);
+  const present = files.filter((f): f is PbpFile => f.file !== null);
   for (const f of files) if (!f.file) log(`no play-by-play for ${seasonLabel(f.season)} ${f.type}: skipped`);
   if (present.length === 0) throw new Error('no play-by-play file matches the requested seasons and season types');
 
@@ -70,8 +69,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   const instanceOptions = { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
   let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '640MB' });
   let conn: DuckDBConnection | null = await instance.connect();
-  // Reading streams on its own connection: the appenders flush on `conn` while a game stream is open.
-  const readConn = await instance.connect();
   const cleanup = (): void => {
     for (const f of [tmp, `${tmp}.wal`, spill]) fs.rmSync(f, { force: true, recursive: true });
   };
@@ -82,9 +79,11 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { positions, pbpNames, skipped, writer } = await steps.time('games parsed and written', () =>
-      writeGames(conn!, readConn, present, opts, log),
-    );
+    const { pbpNames, skipped, totals: t } = await steps.time('games parsed and written', async () => {
+      await applySchema(conn!);
+      return writeGames(conn!, present, { ...opts, log });
+    });
+    const positions = await PositionBook.load(conn, opts.dataDir);
     // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
     // (the npm scripts run with --expose-gc; without it V8 collects when it sees fit).
     (globalThis as { gc?: () => void }).gc?.();
@@ -93,11 +92,10 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     const postLimit = opts.postMemoryLimit ?? '1GB';
     if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
     await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
-    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames, seasons: opts.seasons, steps });
+    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames: new Map(pbpNames), seasons: opts.seasons, steps });
     // The derived tables of the hooks are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an
     // option of the attached database: the file is closed and attached again with it.
     await conn.run('CHECKPOINT');
-    readConn.closeSync();
     conn.closeSync();
     instance.closeSync();
     // The JavaScript side keeps about 1.2 GB of RSS from the games phase: the hooks get less than the
@@ -106,7 +104,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     conn = await instance.connect();
     await attachForHooks(conn, tmp);
     await runPostIngestHooks(conn, log, steps);
-    const t = writer.totals;
     const summary: IngestSummary = {
       gamesParsed: t.games,
       gamesSkipped: skipped.length,
@@ -154,76 +151,4 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-}
-
-type PbpFile = { season: number; type: SeasonType; file: ReturnType<typeof pbpFile> };
-
-/** The games phase: every play-by-play file streamed, each game parsed and appended (writer.ts). */
-async function writeGames(
-  conn: DuckDBConnection,
-  readConn: DuckDBConnection,
-  present: PbpFile[],
-  opts: IngestOptions,
-  log: (message: string) => void,
-): Promise<{ positions: PositionBook; pbpNames: Map<number, string>; skipped: { gameId: number; reason: string }[]; writer: StatsWriter }> {
-  const started = Date.now();
-  await applySchema(conn);
-  const games = await loadGames(conn, opts.dataDir);
-  const positions = await PositionBook.load(conn, opts.dataDir);
-  const writer = new StatsWriter(conn, positions);
-  await writer.open();
-  const pbpNames = new Map<number, string>();
-  const skipped: { gameId: number; reason: string }[] = [];
-  const expected = [...games.values()].filter(
-    (g) => opts.seasons.includes(g.season) && opts.seasonTypes.includes(g.seasonType),
-  ).length;
-  const bar = (opts.progress ?? process.stdout.isTTY)
-    ? new cliProgress.SingleBar(
-        { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
-  bar?.start(expected, 0, { rate: '0', season: '' });
-  let done = 0;
-  for (const { season, type, file } of present) {
-    const label = `${seasonLabel(season)} ${type}`;
-    const shots = type === 'regular' ? await loadShotLocations(conn, opts.dataDir, type, season) : null;
-    for (const [id, name] of await playerNames(conn, file!)) if (!pbpNames.has(id)) pbpNames.set(id, name);
-    let inFile = 0;
-    const read = { rows: 0, dropped: 0, repeated: 0 };
-    for await (const rows of streamGames(readConn, file!)) {
-      const { gameCode, events } = rows;
-      const game = games.get(gameCode);
-      const gameId = Number(gameCode);
-      read.rows += events.length + rows.dropped.length;
-      read.dropped += rows.dropped.length;
-      read.repeated += rows.repeated.length;
-      writer.readIssues(gameId, season, rows);
-      if (!game) {
-        skipped.push({ gameId, reason: 'not in games.parquet' });
-        writer.skip(gameId, season, `game ${gameCode} is not in the games file`);
-        continue;
-      }
-      try {
-        const result = parseGame(game, events, shots?.get(game.gameId) ?? null);
-        writer.writeGame(result);
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
-        skipped.push({ gameId, reason });
-        writer.skip(gameId, season, reason);
-      }
-      done++;
-      inFile++;
-      if (bar && done % 10 === 0) {
-        const secs = (Date.now() - started) / 1000;
-        bar.update(done, { rate: (done / secs).toFixed(1), season: label });
-      }
-    }
-    writer.readStats(season, type, inFile, read.rows, read.dropped, read.repeated);
-    if (!bar) log(`${label}: ${inFile} games, ${read.dropped} duplicated rows dropped`);
-  }
-  bar?.update(done, { rate: (done / ((Date.now() - started) / 1000)).toFixed(1) });
-  bar?.stop();
-  await writer.close();
-  return { positions, pbpNames, skipped, writer };
 }

@@ -238,30 +238,33 @@ export class StatLedger {
    */
   checkCounters(e: RawEvent): void {
     const c = this.counterChecks;
-    const box = (p: { id: number }): BoxCounters | null => this.players.get(p.id)?.box ?? null;
     if ((e.type === EventType.MadeFieldGoal || e.type === EventType.FreeThrow) && isPlayer(e.p1)) {
       const desc = description(e);
       const pts = PTS_COUNTER.exec(desc);
       if (pts) {
-        const ours = box(e.p1)?.pts ?? 0;
+        const ours = this.boxOf(e.p1)?.pts ?? 0;
         const points = e.type === EventType.FreeThrow ? 1 : isThree(e) ? 3 : 2;
         c.ptsCounters++;
         if (this.compare(e, 'pts', e.p1, [ours], [Number(pts[1])], points)) c.ptsCountersOk++;
       }
       const ast = e.type === EventType.MadeFieldGoal && isPlayer(e.p2) ? AST_COUNTER.exec(desc) : null;
       if (ast) {
-        const ours = box(e.p2)?.ast ?? 0;
+        const ours = this.boxOf(e.p2)?.ast ?? 0;
         c.astCounters++;
         if (this.compare(e, 'ast', e.p2, [ours], [Number(ast[1])], 1)) c.astCountersOk++;
       }
     } else if (e.type === EventType.Rebound && isPlayer(e.p1)) {
       const counts = reboundCounters(e);
       if (counts) {
-        const b = box(e.p1);
+        const b = this.boxOf(e.p1);
         c.rebCounters++;
         if (this.compare(e, 'reb', e.p1, [b?.oreb ?? 0, b?.dreb ?? 0], [counts.off, counts.def], 1)) c.rebCountersOk++;
       }
     }
+  }
+
+  private boxOf(p: { id: number }): BoxCounters | null {
+    return this.players.get(p.id)?.box ?? null;
   }
 
   /**
@@ -288,8 +291,10 @@ export class StatLedger {
     prev.last = published;
     this.published.set(key, prev);
     if (same) return true;
-    const text = (v: number[]): string => (kind === 'reb' ? `Off:${v[0]} Def:${v[1]}` : String(v[0]));
-    this.counterMismatches.push({ kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId, ours: text(ours), published: text(published), gap });
+    this.counterMismatches.push({
+      kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId,
+      ours: counterText(kind, ours), published: counterText(kind, published), gap,
+    });
     return false;
   }
 
@@ -303,4 +308,9 @@ export class StatLedger {
   result(): PlayerGame[] {
     return [...this.players.values()].filter((p) => p.seconds > 0 || p.plusMinus !== 0 || Object.values(p.box).some((v) => v > 0));
   }
+}
+
+/** A running counter as the descriptions print it. */
+function counterText(kind: CounterMismatch['kind'], v: number[]): string {
+  return kind === 'reb' ? `Off:${v[0]} Def:${v[1]}` : String(v[0]);
 }

@@ -1,10 +1,10 @@
 /**
- * Bulk writer: appends each parsed game to the database with DuckDB Appenders (one per table), in game order,
- * so the large tables are stored sorted by season, season type, game and possession.
+ * Bulk writer: turns each parsed game into rows, one collector per table (chunkWriter.ts), in game order, so the
+ * large tables are stored sorted by season, season type, game and possession. It runs in the parse worker
+ * (gameWorker.ts); the rows go to the database's thread 2,048 at a time.
  * Derived columns that need the whole season (days rest, opponent ranks) are filled later by postprocess.ts.
  */
-import { DuckDBConnection, LIST, SMALLINT, dateValue, type DuckDBAppender } from '@duckdb/node-api';
-import { ChunkWriter } from './chunkWriter.ts';
+import { ChunkCollector, type Chunk } from './chunkWriter.ts';
 import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
 import { isHeave } from './garbage.ts';
 import { actingTeam, isPlayer } from './events.ts';
@@ -13,6 +13,13 @@ import type { GameResult } from './parseGame.ts';
 import type { Possession } from './possession.ts';
 import type { GameRows } from './read.ts';
 import type { PositionBook } from './positions.ts';
+
+/** The tables the writer fills, in the order of their appenders. */
+export const WRITTEN_TABLES = [
+  'games', 'team_games', 'possessions', 'player_possession_stats', 'shots', 'game_events', 'player_games',
+  'ingest_report', 'game_checks', 'ingest_read_stats', 'lineups',
+] as const;
+export type WrittenTable = (typeof WRITTEN_TABLES)[number];
 
 function days(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
@@ -33,26 +40,33 @@ export class StatsWriter {
   /** per team: the five of the last lineupId call, as given, and its id */
   private readonly lastLineup = new LastFive<number>();
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
-  private app!: { games: DuckDBAppender } & Record<
-    'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats',
-    ChunkWriter
+  private readonly app: Record<
+    'games' | 'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats' | 'lineups',
+    ChunkCollector
   >;
 
-  constructor(private readonly conn: DuckDBConnection, private readonly positions: PositionBook) {}
-
-  async open(): Promise<void> {
-    const c = this.conn;
+  /**
+   * @param columnCounts each written table's column count (rows are checked against it)
+   * @param sink receives every table's rows, 2,048 at a time, in the order they were written
+   */
+  constructor(
+    columnCounts: Record<WrittenTable, number>,
+    sink: (chunk: Chunk) => void,
+    private readonly positions: PositionBook,
+  ) {
+    const open = (table: WrittenTable): ChunkCollector => new ChunkCollector(table, columnCounts[table], sink);
     this.app = {
-      games: await c.createAppender('games'),
-      team_games: await ChunkWriter.open(c, 'team_games'),
-      possessions: await ChunkWriter.open(c, 'possessions'),
-      pps: await ChunkWriter.open(c, 'player_possession_stats'),
-      shots: await ChunkWriter.open(c, 'shots'),
-      events: await ChunkWriter.open(c, 'game_events'),
-      player_games: await ChunkWriter.open(c, 'player_games'),
-      report: await ChunkWriter.open(c, 'ingest_report'),
-      checks: await ChunkWriter.open(c, 'game_checks'),
-      read_stats: await ChunkWriter.open(c, 'ingest_read_stats'),
+      games: open('games'),
+      team_games: open('team_games'),
+      possessions: open('possessions'),
+      pps: open('player_possession_stats'),
+      shots: open('shots'),
+      events: open('game_events'),
+      player_games: open('player_games'),
+      report: open('ingest_report'),
+      checks: open('game_checks'),
+      read_stats: open('ingest_read_stats'),
+      lineups: open('lineups'),
     };
   }
 
@@ -142,7 +156,7 @@ export class StatsWriter {
 
   writeGame(r: GameResult): void {
     const g = r.game;
-    const date = dateValue(days(g.date));
+    const date = days(g.date);
     const firstId = this.nextPossessionId;
     // Technical rows (technicalRows.ts) follow the game's possessions.
     const technicalIds = new Map(r.technicalRows.map((row, i) => [row, firstId + r.possessions.length + i]));
@@ -161,8 +175,8 @@ export class StatsWriter {
     a.appendVarchar(g.awayAbbr);
     a.appendSmallInt(r.homePts);
     a.appendSmallInt(r.awayPts);
-    a.appendList(r.homePtsByPeriod, LIST(SMALLINT));
-    a.appendList(r.awayPtsByPeriod, LIST(SMALLINT));
+    a.appendList(r.homePtsByPeriod);
+    a.appendList(r.awayPtsByPeriod);
     a.appendTinyInt(r.periods);
     a.appendTinyInt(5); // days rest: filled by postprocess
     a.appendTinyInt(5);
@@ -379,16 +393,15 @@ export class StatsWriter {
     this.totals.events += ch.events;
   }
 
-  /** Flushes every appender and writes the lineups table. */
-  async close(): Promise<void> {
-    for (const a of Object.values(this.app)) a.closeSync();
-    const la = await this.conn.createAppender('lineups');
+  /** Writes the lineups table and hands every table's last rows to the sink. */
+  close(): void {
+    const la = this.app.lineups;
     for (const l of this.lineupRows) {
       la.appendInteger(l.id);
       la.appendInteger(l.team);
       for (const id of l.ids) la.appendInteger(id);
       la.endRow();
     }
-    la.closeSync();
+    for (const a of Object.values(this.app)) a.flush();
   }
 }

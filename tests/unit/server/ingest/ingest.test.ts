@@ -83,6 +83,24 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     expect(fs.readFileSync(out).equals(before)).toBe(true);
     expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
+
+  it('fails with the parse worker\'s error, and keeps the previous database, when a play-by-play file is unreadable', async () => {
+    const out = path.join(dir, 'kept.duckdb');
+    await ingest(out);
+    const before = fs.readFileSync(out);
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-broken-'));
+    try {
+      fs.mkdirSync(path.join(broken, 'pbp', 'regular'), { recursive: true });
+      fs.symlinkSync(path.join(dataDir, 'games.parquet'), path.join(broken, 'games.parquet'));
+      fs.writeFileSync(path.join(broken, 'pbp', 'regular', '2012-13.csv.gz'), 'this is not gzip');
+      const run = runIngest({ dataDir: broken, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {} });
+      await expect(run).rejects.toThrow(/gzip|2012-13\.csv\.gz/i);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+    expect(fs.readFileSync(out).equals(before)).toBe(true);
+    expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
 });
 
 describe('ingest command line', () => {

@@ -1,0 +1,41 @@
+/**
+ * What the games phase's two threads say to each other (gamesPhase.ts, the database's thread; gameWorker.ts,
+ * the parse worker). The worker reads and parses the play-by-play and builds the rows; the database's thread
+ * appends them. A shared counter keeps the worker at most `CHUNKS_IN_FLIGHT` chunks ahead of the appends.
+ */
+import type { Chunk } from './chunkWriter.ts';
+import type { DataFile } from './read.ts';
+import type { SeasonType } from './types.ts';
+import type { WriterTotals, WrittenTable } from './writer.ts';
+
+/** Chunks the worker may post before the database's thread has appended them (memory stays bounded). */
+export const CHUNKS_IN_FLIGHT = 48;
+
+export interface PbpFile {
+  season: number;
+  type: SeasonType;
+  file: DataFile;
+}
+
+export interface GamesJob {
+  dataDir: string;
+  files: PbpFile[];
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  columnCounts: Record<WrittenTable, number>;
+  /** one Int32: chunks appended so far, counted by the database's thread */
+  appended: SharedArrayBuffer;
+}
+
+export interface GamesResult {
+  pbpNames: [number, string][];
+  skipped: { gameId: number; reason: string }[];
+  totals: WriterTotals;
+}
+
+export type WorkerMessage =
+  | { kind: 'chunk'; chunk: Chunk }
+  | { kind: 'expected'; games: number }
+  | { kind: 'progress'; done: number; label: string }
+  | { kind: 'log'; message: string }
+  | { kind: 'done'; result: GamesResult };
