@@ -176,20 +176,27 @@ export const SAMPLE_KEY_COLUMNS = [
 export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'leverage', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
 
 /**
- * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p), sorted by `orderBy`
- * (default team_season, period, possession_id, columns the select yields): one season at a time, in season
- * order, so that each sort holds one season and the table ends up sorted as a whole (every key starts with the
- * season, or follows it as the possession id does).
+ * Create `table` from `query(condition)` run once per season, in season order, where `condition` (on the
+ * possession alias p, its value bound as $season) keeps one season: each run holds one season in memory, so a
+ * large aggregation stays within DuckDB's memory limit whatever the number of seasons, and the table ends up
+ * sorted as a whole when the query sorts by season first.
  */
-async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string, orderBy = 'team_season, period, possession_id'): Promise<void> {
+async function createBySeason(connection: DuckDBConnection, table: string, query: (condition: string) => string): Promise<void> {
   await connection.run(`DROP TABLE IF EXISTS ${table}`);
-  await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM ${from} WHERE FALSE`);
+  await connection.run(`CREATE TABLE ${table} AS ${query('FALSE')}`);
   const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM possessions ORDER BY season')).getRowObjectsJS();
   for (const { season } of seasons) {
-    await connection.run(`INSERT INTO ${table} SELECT ${columns} FROM ${from} WHERE p.season = $season ORDER BY ${orderBy}`, {
-      season: Number(season),
-    });
+    await connection.run(`INSERT INTO ${table} ${query('p.season = $season')}`, { season: Number(season) });
   }
+}
+
+/**
+ * Create `table` as `SELECT ${columns} FROM ${from}` (which reads the possession alias p), sorted by `orderBy`
+ * (default team_season, period, possession_id, columns the select yields), one season at a time (createBySeason):
+ * every key starts with the season, or follows it as the possession id does.
+ */
+async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string, orderBy = 'team_season, period, possession_id'): Promise<void> {
+  await createBySeason(connection, table, (condition) => `SELECT ${columns} FROM ${from} WHERE ${condition} ORDER BY ${orderBy}`);
 }
 
 /**
@@ -322,18 +329,16 @@ const statePlayerSumsBuilder: AggregateBuilder = {
     const onCourt = PLAYER_ON_COURT_COUNTERS;
     const zeros = (cols: readonly string[]) => cols.map((c) => `0 AS ${c}`).join(', ');
     const keys = 'p.season, p.season_type, p.is_filtered_out, p.period';
-    const onRows = (five: string, team: string, diff: string, values: string) => `
+    const onRows = (five: string, team: string, diff: string, values: string, season: string) => `
       SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${keys}, ${diff} AS score_diff, p.game_id, ${zeros(own)}, ${values}
-        FROM possessions p`;
-    await connection.run('DROP TABLE IF EXISTS state_player_sums');
-    await connection.run(`
-      CREATE TABLE state_player_sums AS
+        FROM possessions p WHERE ${season}`;
+    await createBySeason(connection, 'state_player_sums', (season) => `
       WITH rows AS (
         SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
                ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
-          FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
-        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'))}
-        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'))}
+          FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id WHERE ${season}
+        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'), season)}
+        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'), season)}
       )
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
              score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,
@@ -378,22 +383,20 @@ const lineupSeasonSumsBuilder: AggregateBuilder = {
  * it), with the score differential from that team's view (score_diff, negated on its defensive rows), for the
  * state tables below. `five` adds the team's five as player_id (one row per player on the floor).
  */
-function sideRows(isOffense: boolean, five: boolean): string {
+function sideRows(isOffense: boolean, five: boolean, season: string): string {
   const [t, f] = isOffense ? ['off', 'o'] : ['def', 'd'];
   return `SELECT ${five ? `unnest([${[1, 2, 3, 4, 5].map((i) => `${f}${i}`).join(', ')}]) AS player_id, ` : ''}${t}_team_id AS team_id,
       ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, season, season_type, is_filtered_out, period,
       ${isOffense ? 'score_diff' : '-score_diff'} AS score_diff, ${POSSESSION_COUNTER_COLUMNS.join(', ')}
-    FROM possessions`;
+    FROM possessions p WHERE ${season}`;
 }
 
-/** CREATE TABLE `table` summing sideRows by `keys` (and the counters), sorted by season, period. */
+/** CREATE TABLE `table` summing sideRows by `keys` (and the counters), sorted by season, period; a season at a time. */
 async function buildStateTable(connection: DuckDBConnection, table: string, five: boolean): Promise<void> {
   const keys = [...(five ? ['player_id'] : []), 'team_id', 'is_offense', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
-  await connection.run(`DROP TABLE IF EXISTS ${table}`);
-  await connection.run(`
-    CREATE TABLE ${table} AS
+  await createBySeason(connection, table, (season) => `
     SELECT ${keys.join(', ')}, ${POSSESSION_COUNTER_COLUMNS.map((c) => intSum(c)).join(', ')}
-      FROM (${sideRows(true, five)} UNION ALL ${sideRows(false, five)})
+      FROM (${sideRows(true, five, season)} UNION ALL ${sideRows(false, five, season)})
      GROUP BY ${keys.join(', ')}
      ORDER BY season, period${five ? ', player_id' : ', team_id'}`);
 }
