@@ -248,13 +248,16 @@ function playerPossessionRows(
   }
   // On-court counters: one row per player on the floor, spread from the sums of each five (sums.ts fiveSumsSql;
   // a five's game_id is its last game unless grouped by game, so a player's last game and team are his fives').
-  const fives = (source: string, persp: Perspective) => fiveSumsSql(source, persp, PLAYER_SAMPLE, o.groupBy.includes('game_id'));
+  // Slots only when grouped by them (the reference paths always take the slot order).
+  const bySlot = o.groupBy.includes('slot') || referencePaths(db);
+  const fives = (source: string, persp: Perspective) => fiveSumsSql(source, persp, PLAYER_SAMPLE, { byGame: o.groupBy.includes('game_id'), bySlot });
+  const slot = bySlot ? ' unnest([1, 2, 3, 4, 5]) AS slot,' : '';
   const onRows = `
-    SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+    SELECT unnest([p.o1, p.o2, p.o3, p.o4, p.o5]) AS player_id, p.team_id, ${keys},${slot}
       ${onCourtCounterSelect('offense')}
       FROM (${fives(poOn, 'offense')}) p
     UNION ALL
-    SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.team_id, ${keys}, unnest([1, 2, 3, 4, 5]) AS slot,
+    SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.team_id, ${keys},${slot}
       ${onCourtCounterSelect('defense')}
       FROM (${fives(pdOn, 'defense')}) p`;
   const onFilter = o.playerId !== undefined ? `WHERE player_id = ${b.bind(o.playerId)}` : '';

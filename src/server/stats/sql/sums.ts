@@ -233,17 +233,31 @@ export async function onCourtSumsBy(db: StatsDb, f: AppliedFilters, o: OnCourtOp
 }
 
 /**
- * One side's possessions (`source`, a SELECT of possession rows) summed per five on the floor in slot order (o1..o5
- * or d1..d5), with that side's team_id, season, season_type and game_id: the game when `byGame`, else the five's
- * last game. The caller spreads each row over its five players (unnest): the same sums as five rows per
+ * One side's possessions (`source`, a SELECT of possession rows) summed per five on the floor, with that side's
+ * team_id, season, season_type and game_id (the game when `byGame`, else the five's last game), the five in
+ * o1..o5 or d1..d5. The caller spreads each row over its five players (unnest): the same sums as five rows per
  * possession, from one row per five and group. Summed as BIGINT (the narrow counter columns would otherwise be
  * summed into 128-bit totals; same numbers).
+ *
+ * `bySlot`: the five in slot order (position estimate), for a grouping by slot; grouped by the eight columns of
+ * team, season, season type and slots. Otherwise grouped by the side's lineup id (one integer: the team and its
+ * five), season and season type, and the five taken from `lineups` in id order: the same groups, a third less
+ * work to hash.
  */
-export function fiveSumsSql(source: string, persp: Perspective, counters: readonly string[], byGame: boolean): string {
+export function fiveSumsSql(source: string, persp: Perspective, counters: readonly string[], o: { byGame: boolean; bySlot: boolean }): string {
   const five = persp === 'offense' ? O : D;
-  return `SELECT p.${persp === 'offense' ? 'off_team_id' : 'def_team_id'} AS team_id, ${[...five, 'season', 'season_type'].map((c) => `p.${c}`).join(', ')},
-      ${byGame ? 'p.game_id' : 'max(p.game_id) AS game_id'}, ${counters.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ')}
+  const side = persp === 'offense' ? 'off' : 'def';
+  const game = o.byGame ? 'p.game_id' : 'max(p.game_id) AS game_id';
+  const sums = counters.map((c) => `SUM(p.${c}::BIGINT) AS ${c}`).join(', ');
+  if (o.bySlot) {
+    return `SELECT p.${side}_team_id AS team_id, ${[...five, 'season', 'season_type'].map((c) => `p.${c}`).join(', ')},
+      ${game}, ${sums}
     FROM (${source}) p GROUP BY ALL`;
+  }
+  return `SELECT l.team_id, ${five.map((c, i) => `l.p${i + 1} AS ${c}`).join(', ')}, f.* EXCLUDE (lineup_id)
+    FROM (SELECT p.${side}_lineup_id AS lineup_id, p.season, p.season_type, ${game}, ${sums}
+            FROM (${source}) p GROUP BY ALL) f
+    JOIN lineups l ON l.lineup_id = f.lineup_id`;
 }
 
 /** The SELECT of onCourtSumsBy, its values bound in b; groups whose counters are all zero are left out (offCourt.ts). */
@@ -266,9 +280,11 @@ export async function onCourtSumsSql(db: StatsDb, f: AppliedFilters, b: Params, 
     const narrow = sampled ? null : await entityTeamSeasons(db, f, o);
     const p = possessionSource(db, f, b, o.persp, extra, narrow, sampled);
     const byGame = o.groupBy.includes('game_id') ? ['game_id'] : [];
-    src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id, unnest([1, 2, 3, 4, 5]) AS slot,
+    // Slots only when grouped by them (the reference paths always take the slot order).
+    const bySlot = o.groupBy.includes('slot') || referencePaths(db);
+    src = `SELECT unnest([${mine.map((c) => `f.${c}`).join(', ')}]) AS player_id,${bySlot ? ' unnest([1, 2, 3, 4, 5]) AS slot,' : ''}
         ${['team_id', 'season', 'season_type', ...byGame, ...counters].map((c) => `f.${c}`).join(', ')}
-        FROM (${fiveSumsSql(p, o.persp, counters, byGame.length > 0)}) f`;
+        FROM (${fiveSumsSql(p, o.persp, counters, { byGame: byGame.length > 0, bySlot })}) f`;
     if (o.playerId !== undefined) src = `SELECT * FROM (${src}) WHERE player_id = ${b.bind(o.playerId)}`;
   } else {
     const joinTg = needsTeamGames(f);

@@ -14,6 +14,7 @@ import { TEAM_COUNTERS, emptySums, pick, subtract, sumColumns, type TeamCounter,
 import { needsPossessions, needsTeamGames, sampleConditions, type Perspective } from '../sql/filterSql';
 import { netValues, teamValues, type Values } from '../metrics/formulas';
 import { onCourtSumsSql, teamSumsSql } from '../sql/sums';
+import type { GroupKey } from '../sql/groups';
 import { and, Params } from '../sql/sql';
 import { leagueBaseline, leagueHalfcourtPpp } from './shared';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
@@ -33,12 +34,18 @@ export interface OnOffEntry {
 }
 
 /**
- * The SELECT of the team totals of the players of several teams in a season, per player, team, season and season
- * type: the team's sums over its games from his first to his last game for it (player_games), in the sample.
- * Its values are bound in b.
+ * The common table expressions `team_totals` (a team's sums per team, season and season type) and `span_totals`
+ * (the team totals of the players of several teams in a season, per player, team, season and season type: the
+ * team's sums over its games from his first to his last game for it, player_games), in the sample. Their values
+ * are bound in b.
+ *
+ * With season, season type and garbage filters only, the spans' sums the ingest keeps (aggregates.ts
+ * season_span_sums). Otherwise both come from one CTE of the team's sums per game, `team_game_sums`: the team
+ * totals are its sums by season (the reference paths compute them apart, which planPaths compares).
  */
-async function rosterSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string> {
+async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string[]> {
   const counters = o.counters ?? TEAM_COUNTERS;
+  const teamSums = (groupBy: readonly GroupKey[]) => teamSumsSql(db, f, b, { persp, groupBy, teamId: o.teamId, teamsOfPlayer: o.playerId, counters });
   if (!needsPossessions(f) && !needsTeamGames(f) && !referencePaths(db)) {
     // Season, season type and garbage time only: the spans' sums the ingest keeps (aggregates.ts season_span_sums).
     const where = and([
@@ -47,23 +54,28 @@ async function rosterSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, pe
       o.playerId !== undefined ? `s.player_id = ${b.bind(o.playerId)}` : '',
       o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
     ]);
-    return `SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 's')}
-      FROM season_span_sums s WHERE ${where} GROUP BY s.player_id, s.team_id, s.season, s.season_type`;
+    return [
+      `team_totals AS (${await teamSums(['team_id', 'season', 'season_type'])})`,
+      `span_totals AS (SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 's')}
+        FROM season_span_sums s WHERE ${where} GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
+    ];
   }
-  const byGame = await teamSumsSql(db, f, b, {
-    persp,
-    groupBy: ['team_id', 'season', 'season_type', 'game_id'],
-    teamId: o.teamId,
-    teamsOfPlayer: o.playerId,
-    counters,
-  });
-  return `WITH team_game_sums AS (${byGame}),
-    spans AS (${playerTeamSpansSql(and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']))})
-    SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
-      FROM spans s
-      JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
-      JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
-     GROUP BY s.player_id, s.team_id, s.season, s.season_type`;
+  const byGame = await teamSums(['team_id', 'season', 'season_type', 'game_id']);
+  const teamTotals = referencePaths(db)
+    ? await teamSums(['team_id', 'season', 'season_type'])
+    : `SELECT g.team_id, g.season, g.season_type, ${sumColumns(counters, 'g')} FROM team_game_sums g GROUP BY g.team_id, g.season, g.season_type`;
+  const spans = playerTeamSpansSql(and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']));
+  return [
+    `team_game_sums AS (${byGame})`,
+    `team_totals AS (${teamTotals})`,
+    `span_totals AS (
+      WITH spans AS (${spans})
+      SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
+        FROM spans s
+        JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
+        JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+       GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
+  ];
 }
 
 /** What onOffEntries computes: whose entries, grouped how, and which counters. */
@@ -108,10 +120,9 @@ export async function onOffEntries(db: StatsDb,
   const b = new Params();
   const counters = o.counters ?? TEAM_COUNTERS;
   const onCourt = await onCourtSumsSql(db, f, b, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId, counters });
-  const teamTotals = await teamSumsSql(db, f, b, { persp, groupBy: ['team_id', 'season', 'season_type'], teamId: o.teamId, teamsOfPlayer: o.playerId, counters });
-  const spanTotals = await rosterSpanTotalsSql(db, f, b, persp, o);
+  const totals = await teamAndSpanTotalsSql(db, f, b, persp, o);
   const keys = entryKeys(o);
-  const sql = `WITH on_court AS (${onCourt}), team_totals AS (${teamTotals}), span_totals AS (${spanTotals})
+  const sql = `WITH on_court AS (${onCourt}), ${totals.join(', ')}
     SELECT ${keys.map((k) => `o.${k}`).join(', ')}, ${sumColumns(counters, 'o', 'on_')},
       ${counters.map((c) => `COALESCE(SUM(COALESCE(s.${c}, t.${c})), 0)::DOUBLE AS total_${c}`).join(', ')}
       FROM on_court o
