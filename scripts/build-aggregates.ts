@@ -1,10 +1,10 @@
 /**
  * `npx tsx scripts/build-aggregates.ts <db> [name ...]`: (re)builds the API's derived tables
  * (src/server/stats/sql/aggregates.ts) in an existing stats database, e.g. one built before an aggregate existed,
- * without a full re-ingest. With names, only those builders run. Prints each builder's time.
+ * without a full re-ingest. With names, only those builders run. Prints each builder's time. The database is
+ * rebuilt on a copy and replaced only when every builder succeeded (hooks.ts rebuildInPlace).
  */
-import { DuckDBInstance } from '@duckdb/node-api';
-import { attachForHooks } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
 import { AGGREGATE_BUILDERS } from '../src/server/stats/sql/aggregates.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);
@@ -17,16 +17,4 @@ if (builders.length !== (names.length || AGGREGATE_BUILDERS.length)) {
   console.error(`unknown builder; known: ${AGGREGATE_BUILDERS.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
-const instance = await DuckDBInstance.create(':memory:');
-const connection = await instance.connect();
-await attachForHooks(connection, dbPath);
-for (const b of builders) {
-  const t0 = Date.now();
-  await connection.run('BEGIN TRANSACTION');
-  await b.build(connection);
-  await connection.run('COMMIT');
-  console.log(`${b.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-await connection.run('CHECKPOINT');
-connection.closeSync();
-instance.closeSync();
+await rebuildInPlace(dbPath, builders.map((b) => ({ name: b.name, build: (connection) => b.build(connection) })));

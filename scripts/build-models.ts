@@ -2,10 +2,9 @@
  * `npx tsx scripts/build-models.ts <db> [name ...]`: (re)builds the models (src/server/models/registry.ts) in an
  * existing stats database without a full re-ingest, e.g. one built before a model existed. The derived tables
  * copy what a model adds to possessions: run scripts/build-aggregates.ts after it. Prints each model's time and
- * the process's peak memory.
+ * the process's peak memory. The database is rebuilt on a copy and replaced only when every model succeeded.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
-import { attachForHooks } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
 import { MODELS } from '../src/server/models/registry.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);
@@ -18,17 +17,5 @@ if (models.length !== (names.length || MODELS.length)) {
   console.error(`unknown model; known: ${MODELS.map((m) => m.name).join(', ')}`);
   process.exit(2);
 }
-const instance = await DuckDBInstance.create(':memory:', { memory_limit: '640MB' });
-const connection = await instance.connect();
-await attachForHooks(connection, dbPath);
-for (const m of models) {
-  const t0 = Date.now();
-  await connection.run('BEGIN TRANSACTION');
-  await m.build(connection);
-  await connection.run('COMMIT');
-  console.log(`${m.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-await connection.run('CHECKPOINT');
-connection.closeSync();
-instance.closeSync();
+await rebuildInPlace(dbPath, models, { memoryLimit: '640MB' });
 console.log(`peak rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { attachForHooks } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
 import { MODELS } from '../src/server/models/registry.ts';
 import { calibrationSvg, heldOutFigures } from '../src/server/models/winProbability.ts';
 
@@ -23,26 +23,11 @@ if (!db || !fs.existsSync(db)) {
   console.error('usage: npm run verify:models -- --db FILE [--build] [--out FILE.md]  (no such database file)');
   process.exit(2);
 }
+if (build) await rebuildInPlace(db, MODELS, { log: (line) => console.error(line) });
 const instance = await DuckDBInstance.create(':memory:');
 const connection = await instance.connect();
-if (build) {
-  await attachForHooks(connection, db);
-  for (const model of MODELS) {
-    const started = Date.now();
-    const cpu = process.cpuUsage();
-    await connection.run('BEGIN TRANSACTION');
-    await model.build(connection, (line) => console.error(line));
-    await connection.run('COMMIT');
-    const used = process.cpuUsage(cpu);
-    console.error(
-      `built ${model.name}: ${((Date.now() - started) / 1000).toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
-    );
-  }
-  await connection.run('CHECKPOINT');
-} else {
-  await connection.run(`ATTACH '${db.replace(/'/g, "''")}' AS stats (READ_ONLY)`);
-  await connection.run('USE stats');
-}
+await connection.run(`ATTACH '${db.replace(/'/g, "''")}' AS stats (READ_ONLY)`);
+await connection.run('USE stats');
 const reports: string[] = [];
 for (const model of MODELS) reports.push(await model.verify(connection));
 const text = reports.join('\n');

@@ -12,6 +12,7 @@ import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams, type Appl
 import { FILTERS } from '../../src/lib/filters';
 import { withScope } from '../../src/server/db/statsDb';
 import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/sql/aggregates';
+import { rebuildInPlace } from '../../src/server/ingest/hooks';
 import { openSample, sampleSql } from '../../src/server/stats/sql/sample';
 import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';
@@ -250,6 +251,54 @@ describe.skipIf(!HAS_DB)('the state tables are built a season at a time', () => 
     } finally {
       connection.closeSync();
       instance.closeSync();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scripts/build-aggregates.ts)', () => {
+  const builder = (name: string) => {
+    const b = AGGREGATE_BUILDERS.find((x) => x.name === name)!;
+    return { name, build: (connection: Parameters<typeof b.build>[0]) => b.build(connection) };
+  };
+  const count = async (file: string, table: string) => {
+    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    const [row] = (await connection.runAndReadAll(`SELECT COUNT(*)::INTEGER AS n FROM ${table}`)).getRowObjectsJS();
+    connection.closeSync();
+    instance.closeSync();
+    return Number(row!.n);
+  };
+
+  // With each step in an explicit transaction, DuckDB 1.5 stored the tables built a season at a time but the same
+  // session then read them as empty: state_player_sums, built from state_on_court_sums, lost its on-court rows.
+  it('builds a table from one rebuilt before it in the same run, with every row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
+    const copy = path.join(dir, 'stats.duckdb');
+    fs.copyFileSync(DB_PATH, copy);
+    try {
+      await rebuildInPlace(copy, [builder('state_on_court_sums'), builder('state_player_sums')], { log: () => {} });
+      for (const table of ['state_on_court_sums', 'state_player_sums']) {
+        expect(await count(copy, table), table).toBe(await count(DB_PATH, table));
+        expect(await count(copy, table), table).toBeGreaterThan(100_000);
+      }
+      expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the file as it was, and no copy, when a step fails', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
+    const copy = path.join(dir, 'stats.duckdb');
+    fs.copyFileSync(DB_PATH, copy);
+    const before = fs.readFileSync(copy);
+    try {
+      const failing = { name: 'failing', build: async () => { throw new Error('failed on purpose'); } };
+      await expect(rebuildInPlace(copy, [builder('state_team_sums'), failing], { log: () => {} })).rejects.toThrow('failed on purpose');
+      expect(fs.readFileSync(copy).equals(before)).toBe(true);
+      expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

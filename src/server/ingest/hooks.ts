@@ -4,7 +4,8 @@
  * The ingest calls runPostIngestHooks on the complete temporary database before renaming it into place,
  * so a failing hook leaves the previous database intact.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import fs from 'node:fs';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
 import { StepTimes } from './steps.ts';
@@ -36,4 +37,51 @@ export async function runPostIngestHooks(
   // possessions.leverage), which the derived tables copy: they run first.
   for (const model of MODELS) await steps.time(`model ${model.name}`, () => model.build(connection, log));
   for (const builder of AGGREGATE_BUILDERS) await steps.time(`hook ${builder.name}`, () => builder.build(connection));
+}
+
+/** A step that rebuilds part of an existing stats database: a model or a derived table. */
+export interface RebuildStep {
+  name: string;
+  build: (connection: DuckDBConnection, log: (message: string) => void) => Promise<void>;
+}
+
+/**
+ * Rebuilds `steps` in the stats database at `file` (the operator scripts: build-aggregates, build-models,
+ * verify-models --build) as the ingest's hooks run: on a copy next to it, each statement on its own, the copy
+ * renamed over the file only when every step succeeded. A failed or killed run leaves the file as it was.
+ * (Not in explicit transactions: with DuckDB 1.5, a table created and filled by INSERT ... ORDER BY in one
+ * transaction on an attached file was read back empty by the same session, during the transaction and after its
+ * COMMIT, though the file held its rows; a step built from an earlier one, state_player_sums from
+ * state_on_court_sums, then lost rows. tests/api/teamTables.test.ts catches it.)
+ */
+export async function rebuildInPlace(
+  file: string,
+  steps: readonly RebuildStep[],
+  options: { memoryLimit?: string; log?: (message: string) => void } = {},
+): Promise<StepTimes> {
+  const log = options.log ?? ((m: string) => console.log(m));
+  const tmp = `${file}.rebuild-${process.pid}`;
+  const times = new StepTimes(log);
+  const cleanup = () => {
+    for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
+  };
+  cleanup();
+  fs.copyFileSync(file, tmp);
+  const instance = await DuckDBInstance.create(':memory:', options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
+  const connection = await instance.connect();
+  try {
+    await attachForHooks(connection, tmp);
+    for (const step of steps) await times.time(step.name, () => step.build(connection, log));
+    await connection.run('CHECKPOINT');
+  } catch (err) {
+    connection.closeSync();
+    instance.closeSync();
+    cleanup();
+    throw err;
+  }
+  connection.closeSync();
+  instance.closeSync();
+  fs.renameSync(tmp, file);
+  fs.rmSync(`${file}.wal`, { force: true });
+  return times;
 }

@@ -319,32 +319,37 @@ const playerPossessionContextBuilder: AggregateBuilder = {
  * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
  * Sorted by season, period, player_id.
  *
- * One aggregation over the player rows and ten on-court rows per possession. (Session 11 tried three parts joined
- * on these keys, a third of the CPU, but on the full database it ran out of DuckDB's 640 MB at this hook.)
+ * Two parts joined on those keys, a season at a time: his own rows summed, and his on-court counters from
+ * state_on_court_sums (built before it: the ten players of each possession are spread and summed once, for both
+ * tables; rebuilding it alone on a database whose state_on_court_sums has no last_game, built before session 15,
+ * needs state_on_court_sums rebuilt first). The on-court counters are linear in the possession counters (onCourtCounterSelect), so they are the
+ * same from the sums as from the possessions. (Session 11 tried these parts over every season at once: on the
+ * full database that ran out of DuckDB's 640 MB; a season at a time each join holds one season.)
  */
 const statePlayerSumsBuilder: AggregateBuilder = {
   name: 'state_player_sums',
   async build(connection) {
     const own = PLAYER_OWN_COUNTERS;
     const onCourt = PLAYER_ON_COURT_COUNTERS;
-    const zeros = (cols: readonly string[]) => cols.map((c) => `0 AS ${c}`).join(', ');
-    const keys = 'p.season, p.season_type, p.is_filtered_out, p.period';
-    const onRows = (five: string, team: string, diff: string, values: string, season: string) => `
-      SELECT unnest([${five}]) AS player_id, p.${team} AS team_id, ${keys}, ${diff} AS score_diff, p.game_id, ${zeros(own)}, ${values}
-        FROM possessions p WHERE ${season}`;
+    const keys = ['player_id', 'team_id', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
+    const onSide = (isOffense: boolean, season: string) => `
+      SELECT ${keys.map((k) => `p.${k}`).join(', ')}, p.last_game, ${onCourtCounterSelect(isOffense ? 'offense' : 'defense')}
+        FROM state_on_court_sums p WHERE ${isOffense ? '' : 'NOT '}p.is_offense AND ${season}`;
     await createBySeason(connection, 'state_player_sums', (season) => `
-      WITH rows AS (
-        SELECT s.player_id, s.team_id, ${keys}, CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff, p.game_id,
-               ${own.map((c) => `s.${c}`).join(', ')}, ${zeros(onCourt)}
+      WITH own AS (
+        SELECT s.player_id, s.team_id, p.season, p.season_type, p.is_filtered_out, p.period,
+               CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff,
+               max(p.game_id) AS last_game, ${own.map((c) => `sum(s.${c}::BIGINT) AS ${c}`).join(', ')}
           FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id WHERE ${season}
-        UNION ALL BY NAME ${onRows('p.o1, p.o2, p.o3, p.o4, p.o5', 'off_team_id', 'p.score_diff', onCourtCounterSelect('offense'), season)}
-        UNION ALL BY NAME ${onRows('p.d1, p.d2, p.d3, p.d4, p.d5', 'def_team_id', '-p.score_diff', onCourtCounterSelect('defense'), season)}
-      )
+         GROUP BY ALL),
+      on_court AS (
+        SELECT ${keys.join(', ')}, max(last_game) AS last_game, ${onCourt.map((c) => `sum(${c}::BIGINT) AS ${c}`).join(', ')}
+          FROM (${onSide(true, season)} UNION ALL ${onSide(false, season)})
+         GROUP BY ALL)
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
-             score_diff::SMALLINT AS score_diff, max(game_id)::INTEGER AS last_game,
-             ${[...own, ...onCourt].map((c) => `sum(${c})::INTEGER AS ${c}`).join(', ')}
-        FROM rows
-       GROUP BY player_id, team_id, season, season_type, is_filtered_out, period, score_diff
+             score_diff::SMALLINT AS score_diff, greatest(own.last_game, on_court.last_game)::INTEGER AS last_game,
+             ${[...own.map((c) => `own.${c}`), ...onCourt.map((c) => `on_court.${c}`)].map((c) => `coalesce(${c}, 0)::INTEGER AS ${c.split('.')[1]}`).join(', ')}
+        FROM own FULL OUTER JOIN on_court USING (${keys.join(', ')})
        ORDER BY season, period, player_id`);
   },
 };
@@ -385,7 +390,7 @@ const lineupSeasonSumsBuilder: AggregateBuilder = {
  */
 function sideRows(isOffense: boolean, five: boolean, season: string): string {
   const [t, f] = isOffense ? ['off', 'o'] : ['def', 'd'];
-  return `SELECT ${five ? `unnest([${[1, 2, 3, 4, 5].map((i) => `${f}${i}`).join(', ')}]) AS player_id, ` : ''}${t}_team_id AS team_id,
+  return `SELECT ${five ? `unnest([${[1, 2, 3, 4, 5].map((i) => `${f}${i}`).join(', ')}]) AS player_id, game_id, ` : ''}${t}_team_id AS team_id,
       ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, season, season_type, is_filtered_out, period,
       ${isOffense ? 'score_diff' : '-score_diff'} AS score_diff, ${POSSESSION_COUNTER_COLUMNS.join(', ')}
     FROM possessions p WHERE ${season}`;
@@ -395,7 +400,7 @@ function sideRows(isOffense: boolean, five: boolean, season: string): string {
 async function buildStateTable(connection: DuckDBConnection, table: string, five: boolean): Promise<void> {
   const keys = [...(five ? ['player_id'] : []), 'team_id', 'is_offense', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
   await createBySeason(connection, table, (season) => `
-    SELECT ${keys.join(', ')}, ${POSSESSION_COUNTER_COLUMNS.map((c) => intSum(c)).join(', ')}
+    SELECT ${keys.join(', ')}, ${five ? 'max(game_id)::INTEGER AS last_game, ' : ''}${POSSESSION_COUNTER_COLUMNS.map((c) => intSum(c)).join(', ')}
       FROM (${sideRows(true, five, season)} UNION ALL ${sideRows(false, five, season)})
      GROUP BY ${keys.join(', ')}
      ORDER BY season, period${five ? ', player_id' : ', team_id'}`);
@@ -413,7 +418,8 @@ const stateTeamSumsBuilder: AggregateBuilder = {
 
 /**
  * state_on_court_sums: the same per player on the floor (his team's side of each possession he played): the
- * on/off sets' "on" with period and score filters (presummed.ts).
+ * on/off sets' "on" with period and score filters (presummed.ts), with last_game (the latest game of the row,
+ * for state_player_sums).
  */
 const stateOnCourtSumsBuilder: AggregateBuilder = {
   name: 'state_on_court_sums',
