@@ -4,8 +4,9 @@
  * thread that owns the database. Reading, parsing and building rows on one core while the other appends them
  * roughly halves the phase on two cores.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { workerJob } from '../worker/startWorker.ts';
 import type { Chunk } from './chunkWriter.ts';
 import { CHUNKS_IN_FLIGHT, type GamesJob, type WorkerMessage } from './gamesProtocol.ts';
 import { parseGame } from './parseGame.ts';
@@ -87,4 +88,4 @@ async function run(job: GamesJob): Promise<void> {
   post({ kind: 'done', result: { pbpNames: [...pbpNames], skipped, totals: writer.totals } });
 }
 
-await run(workerData as GamesJob);
+await run(workerJob<GamesJob>());

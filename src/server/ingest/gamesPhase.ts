@@ -4,9 +4,9 @@
  * database, appends them in the order they were built (gamesProtocol.ts), so the tables are stored as before:
  * in game order, possessions numbered in sequence.
  */
-import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { startWorker } from '../worker/startWorker.ts';
 import { ChunkAppender } from './chunkWriter.ts';
 import type { GamesJob, GamesResult, PbpFile, WorkerMessage } from './gamesProtocol.ts';
 import { WRITTEN_TABLES, type WrittenTable } from './writer.ts';
@@ -37,10 +37,7 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
       )
     : null;
 
-  const worker = new Worker(new URL('./gameWorker.boot.mjs', import.meta.url), {
-    workerData: job,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-  });
+  const worker = startWorker(new URL('./gameWorker.ts', import.meta.url), job, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   try {
     const result = await new Promise<GamesResult>((resolve, reject) => {
       let finished = false;
