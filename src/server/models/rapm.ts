@@ -20,7 +20,6 @@
  *   rapm_fits  one row per fit: the lambda chosen, the cross-validation errors, intercept and home court
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { startWorker } from '../worker/startWorker.ts';
 import { normalEquations, seededRandom, solveNormalEquations, subtractEquations, type SparseRows } from './ridge.ts';
 
 /** Penalties tried by cross-validation, in possessions (the weight unit). */
@@ -326,30 +325,6 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
  *   seconds DOUBLE         -- time the fit took
  */
 export async function buildRapm(connection: DuckDBConnection, log: (message: string) => void = () => {}): Promise<void> {
-  await (await beginRapm(connection, log)).finish();
-}
-
-/** A RAPM build under way: its fits run on a worker thread (rapmWorker.ts) while the caller goes on. */
-export interface RapmBuild {
-  /** Waits for the fits and writes them (rapm, rapm_fits), with each player's team and position. */
-  finish(): Promise<void>;
-  /** Stops the fits (the caller failed). */
-  cancel(): Promise<void>;
-}
-
-/** One fit as the worker posts it. */
-export interface RapmFitResult {
-  from: number;
-  to: number;
-  fit: RapmFit;
-  seconds: number;
-}
-
-/**
- * Starts building rapm and rapm_fits: creates the tables, reads every season's stints, and hands the fits to a
- * worker thread, so that the ingest builds its derived tables meanwhile (nothing they read comes from RAPM).
- */
-export async function beginRapm(connection: DuckDBConnection, log: (message: string) => void = () => {}): Promise<RapmBuild> {
   await connection.run('DROP TABLE IF EXISTS rapm');
   await connection.run('DROP TABLE IF EXISTS rapm_fits');
   await connection.run(`CREATE TABLE rapm (player_id INTEGER NOT NULL, season_from SMALLINT NOT NULL, season_to SMALLINT NOT NULL,
@@ -359,64 +334,27 @@ export async function beginRapm(connection: DuckDBConnection, log: (message: str
     cv_rmse DOUBLE NOT NULL, cv_null_rmse DOUBLE NOT NULL, cv_rmse_by_lambda VARCHAR NOT NULL, intercept DOUBLE NOT NULL, home DOUBLE NOT NULL,
     stints INTEGER NOT NULL, games INTEGER NOT NULL, players INTEGER NOT NULL, possessions INTEGER NOT NULL, iterations INTEGER NOT NULL, seconds DOUBLE NOT NULL)`);
   const seasons = (await connection.runAndReadAll('SELECT DISTINCT season::INTEGER AS season FROM possessions ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
-  const job: RapmJob = { fits: fitsOf(seasons), bySeason: [] };
-  for (const s of seasons) job.bySeason.push([s, await loadStints(connection, s, s)]);
-  const worker = startWorker(new URL('./rapmWorker.ts', import.meta.url), job);
-  const results = new Promise<RapmFitResult[]>((resolve, reject) => {
-    const out: RapmFitResult[] = [];
-    worker.on('message', (r: RapmFitResult) => {
-      out.push(r);
-      if (out.length === job.fits.length) resolve(out);
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (out.length < job.fits.length) reject(new Error(`the RAPM worker stopped (exit code ${code}) after ${out.length} of ${job.fits.length} fits`));
-    });
-  });
-  results.catch(() => {}); // awaited by finish; a failure before then is not unhandled
-  return {
-    async finish() {
-      try {
-        for (const { from, to, fit, seconds } of await results) {
-          await writeFit(connection, from, to, fit, seconds);
-          log(`rapm ${from}-${to}: lambda ${fit.lambda}, ${fit.players.length} players, ${fit.stints} stints, ${fit.iterations} iterations, ${seconds.toFixed(1)} s`);
-        }
-      } finally {
-        await worker.terminate();
-      }
-      // Team and position: the last season of the fit he played, its regular-season row first.
-      await connection.run(`
-        UPDATE rapm SET team_id = t.team_id, position = t.position
-          FROM (
-            SELECT r.player_id, r.season_from, r.season_to,
-                   arg_max(ps.team_id, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END) AS team_id,
-                   arg_max(ps.position, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END) AS position
-              FROM rapm r JOIN player_seasons ps ON ps.player_id = r.player_id AND ps.season BETWEEN r.season_from AND r.season_to
-             GROUP BY ALL) t
-         WHERE rapm.player_id = t.player_id AND rapm.season_from = t.season_from AND rapm.season_to = t.season_to`);
-    },
-    async cancel() {
-      await worker.terminate();
-    },
-  };
-}
-
-/** What the RAPM worker fits: every fit of fitsOf, from the seasons' stints. */
-export interface RapmJob {
-  fits: { from: number; to: number }[];
-  bySeason: [number, Stints][];
-}
-
-/** The worker's work (rapmWorker.ts): each fit in order, posted as it is done. */
-export function runRapmJob(job: RapmJob, post: (result: RapmFitResult) => void): void {
-  const bySeason = new Map(job.bySeason);
-  for (const { from, to } of job.fits) {
+  const bySeason = new Map<number, Stints>();
+  for (const s of seasons) bySeason.set(s, await loadStints(connection, s, s));
+  for (const { from, to } of fitsOf(seasons)) {
     const started = Date.now();
     const parts: Stints[] = [];
     for (let s = from; s <= to; s++) parts.push(bySeason.get(s)!);
     const fit = fitRapm(parts.length === 1 ? parts[0]! : concatStints(parts));
-    post({ from, to, fit, seconds: (Date.now() - started) / 1000 });
+    const seconds = (Date.now() - started) / 1000;
+    await writeFit(connection, from, to, fit, seconds);
+    log(`rapm ${from}-${to}: lambda ${fit.lambda}, ${fit.players.length} players, ${fit.stints} stints, ${fit.iterations} iterations, ${seconds.toFixed(1)} s`);
   }
+  // Team and position: the last season of the fit he played, its regular-season row first.
+  await connection.run(`
+    UPDATE rapm SET team_id = t.team_id, position = t.position
+      FROM (
+        SELECT r.player_id, r.season_from, r.season_to,
+               arg_max(ps.team_id, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END) AS team_id,
+               arg_max(ps.position, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END) AS position
+          FROM rapm r JOIN player_seasons ps ON ps.player_id = r.player_id AND ps.season BETWEEN r.season_from AND r.season_to
+         GROUP BY ALL) t
+     WHERE rapm.player_id = t.player_id AND rapm.season_from = t.season_from AND rapm.season_to = t.season_to`);
 }
 
 async function writeFit(connection: DuckDBConnection, from: number, to: number, fit: RapmFit, seconds: number): Promise<void> {

@@ -6,7 +6,7 @@
  * from outside. `npm run verify:models -- --db FILE` (scripts/verify-models.ts) prints every model's report.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { beginRapm, buildRapm } from './rapm.ts';
+import { buildRapm } from './rapm.ts';
 import { rapmReport } from './rapmValidation.ts';
 import { buildWinProbability, verifyWinProbability } from './winProbability';
 
@@ -15,16 +15,11 @@ export interface Model {
   name: string;
   /** Fits the model and writes its tables; `log` gets a line per step (the ingest log). */
   build(connection: DuckDBConnection, log?: (message: string) => void): Promise<void>;
-  /**
-   * A model whose fitting runs on a thread of its own: starts it and returns at once; the ingest builds the derived
-   * tables meanwhile (which read nothing the model writes), then finishes it. `build` is begin then finish.
-   */
-  begin?(connection: DuckDBConnection, log?: (message: string) => void): Promise<{ finish(): Promise<void>; cancel(): Promise<void> }>;
   /** The model's figures as Markdown, from what build wrote. */
   verify(connection: DuckDBConnection): Promise<string>;
 }
 
 export const MODELS: Model[] = [
   { name: 'win_probability', build: buildWinProbability, verify: verifyWinProbability },
-  { name: 'rapm', build: (connection, log) => buildRapm(connection, log), begin: (connection, log) => beginRapm(connection, log), verify: rapmReport },
+  { name: 'rapm', build: (connection, log) => buildRapm(connection, log), verify: rapmReport },
 ];

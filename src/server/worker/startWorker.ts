@@ -1,7 +1,6 @@
 /**
- * Worker threads running TypeScript modules: the ingest's parse worker (ingest/gameWorker.ts) and the RAPM fits
- * (models/rapmWorker.ts). `startWorker(entry, job)` starts `entry` through boot.mjs; the module reads its job
- * with `workerJob()`.
+ * Worker threads running TypeScript modules (the ingest's parse worker, ingest/gameWorker.ts):
+ * `startWorker(entry, job)` starts `entry` through boot.mjs; the module reads its job with `workerJob()`.
  */
 import { Worker, workerData, type ResourceLimits } from 'node:worker_threads';
 
