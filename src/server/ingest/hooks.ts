@@ -68,6 +68,8 @@ export async function rebuildInPlace(
   };
   cleanup();
   fs.copyFileSync(file, tmp);
+  // (a write-ahead log not yet checkpointed is part of the database: it goes with the copy)
+  if (fs.existsSync(`${file}.wal`)) fs.copyFileSync(`${file}.wal`, `${tmp}.wal`);
   const instance = await DuckDBInstance.create(':memory:', options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
   const connection = await instance.connect();
   try {
