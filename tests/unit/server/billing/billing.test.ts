@@ -270,10 +270,19 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     const secondEvents = standIn.completeCheckout(secondSession);
     const subIds = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription);
     expect(standIn.charges.filter((c) => c.customer === customer).map((c) => c.amount)).toEqual([800, 800]);
-    for (const e of [...first.events, ...secondEvents]) {
+    for (const e of first.events) {
       const answer = await deliver(e);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ outcome: 'applied' });
+    }
+    // The second's first event cancels it and records its ended state at the time of the cancellation. Its later
+    // events were created before that: in the same second they apply (what they carry is read fresh: still
+    // cancelled); once the clock has passed a second they are stale and change nothing. Which one depends on the
+    // machine's speed (a slow CI run met 'stale'); the state checked below is the same either way.
+    for (const [i, e] of secondEvents.entries()) {
+      const answer = await deliver(e);
+      expect(answer.status).toBe(200);
+      expect((answer.body as { outcome: string }).outcome).toMatch(i === 0 ? /^applied$/ : /^(applied|stale)$/);
     }
     // The first is kept (started first, or in the same second and recorded first), the second cancelled at
     // Stripe at once, with credit.
