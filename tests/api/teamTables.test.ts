@@ -139,22 +139,20 @@ describe.skipIf(!HAS_DB)('the premise of team-season samples', () => {
 
 describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise', () => {
   it('stops when a player on the floor plays for a team missing from his player_seasons row', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-tables-'));
-    const copy = path.join(dir, 'stats.duckdb');
-    fs.copyFileSync(DB_PATH, copy);
-    const instance = await DuckDBInstance.create(copy);
-    const connection = await instance.connect();
-    try {
-      const builder = AGGREGATE_BUILDERS.find((b) => b.name === 'team_possessions')!;
-      await builder.build(connection); // the database as built: the premise holds
-      // James's 2012-13 row names Boston instead of Miami.
-      await connection.run("UPDATE player_seasons SET team_ids = [1610612738] WHERE player_id = 2544 AND season = 2012");
-      await expect(builder.build(connection)).rejects.toThrow(/players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await onCopy(async (copy) => {
+      const instance = await DuckDBInstance.create(copy);
+      const connection = await instance.connect();
+      try {
+        const builder = AGGREGATE_BUILDERS.find((b) => b.name === 'team_possessions')!;
+        await builder.build(connection); // the database as built: the premise holds
+        // James's 2012-13 row names Boston instead of Miami.
+        await connection.run("UPDATE player_seasons SET team_ids = [1610612738] WHERE player_id = 2544 AND season = 2012");
+        await expect(builder.build(connection)).rejects.toThrow(/players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/);
+      } finally {
+        connection.closeSync();
+        instance.closeSync();
+      }
+    });
   });
 });
 
@@ -223,83 +221,60 @@ async function sameFromBothTables(f: AppliedFilters): Promise<void> {
   expect({ n: byTeam.n, h: byTeam.h }).toEqual({ n: fromPossessions.n, h: fromPossessions.h });
 }
 
-describe.skipIf(!HAS_DB)('the state tables are built a season at a time', () => {
-  // A build of 2003-04..2007-08 ran out of DuckDB's 640 MB at state_player_sums when the table was one
-  // aggregation over every season; on the test database the same happens under 320 MB. Built a season at a time,
-  // each aggregation holds one season.
-  it('builds state_on_court_sums and state_player_sums within 320 MB, each equal to the table the ingest built', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'state-tables-'));
-    const copy = path.join(dir, 'stats.duckdb');
-    fs.copyFileSync(DB_PATH, copy);
-    const instance = await DuckDBInstance.create(':memory:', {
-      threads: '2', memory_limit: '320MB', preserve_insertion_order: 'true', temp_directory: path.join(dir, 'spill'),
-    });
-    const connection = await instance.connect();
-    try {
-      await connection.run(`ATTACH '${copy}' AS db`);
-      await connection.run(`ATTACH '${DB_PATH}' AS built (READ_ONLY)`);
-      await connection.run('USE db');
-      for (const name of ['state_on_court_sums', 'state_player_sums']) {
-        await AGGREGATE_BUILDERS.find((b) => b.name === name)!.build(connection);
-        const [diff] = (await connection.runAndReadAll(`
-          SELECT (SELECT COUNT(*) FROM db.${name})::INTEGER AS n,
-                 (SELECT COUNT(*) FROM (FROM db.${name} EXCEPT ALL FROM built.${name}))::INTEGER AS extra,
-                 (SELECT COUNT(*) FROM (FROM built.${name} EXCEPT ALL FROM db.${name}))::INTEGER AS missing`)).getRowObjectsJS();
-        expect(Number(diff!.n), name).toBeGreaterThan(100_000);
-        expect([Number(diff!.extra), Number(diff!.missing)], name).toEqual([0, 0]);
-      }
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+/** Runs `fn` on a copy of the test database in a temporary folder (removed after), with the folder. */
+async function onCopy(fn: (copy: string, dir: string) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-copy-'));
+  const copy = path.join(dir, 'stats.duckdb');
+  fs.copyFileSync(DB_PATH, copy);
+  try {
+    await fn(copy, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scripts/build-aggregates.ts)', () => {
   const builder = (name: string) => {
     const b = AGGREGATE_BUILDERS.find((x) => x.name === name)!;
     return { name, build: (connection: Parameters<typeof b.build>[0]) => b.build(connection) };
   };
-  const count = async (file: string, table: string) => {
-    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    const connection = await instance.connect();
-    const [row] = (await connection.runAndReadAll(`SELECT COUNT(*)::INTEGER AS n FROM ${table}`)).getRowObjectsJS();
-    connection.closeSync();
-    instance.closeSync();
-    return Number(row!.n);
-  };
 
-  // With each step in an explicit transaction, DuckDB 1.5 stored the tables built a season at a time but the same
-  // session then read them as empty: state_player_sums, built from state_on_court_sums, lost its on-court rows.
-  it('builds a table from one rebuilt before it in the same run, with every row', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
-    const copy = path.join(dir, 'stats.duckdb');
-    fs.copyFileSync(DB_PATH, copy);
-    try {
-      await rebuildInPlace(copy, [builder('state_on_court_sums'), builder('state_player_sums')], { log: () => {} });
-      for (const table of ['state_on_court_sums', 'state_player_sums']) {
-        expect(await count(copy, table), table).toBe(await count(DB_PATH, table));
-        expect(await count(copy, table), table).toBeGreaterThan(100_000);
-      }
+  // - A build of 2003-04..2007-08 ran out of DuckDB's 640 MB at state_player_sums when the state tables were one
+  //   aggregation over every season; on the test database the same happens under 320 MB. A season at a time, each
+  //   aggregation holds one season.
+  // - With each step in an explicit transaction, DuckDB 1.5 stored the tables built a season at a time but the same
+  //   session read them back empty: state_player_sums, built from state_on_court_sums, lost its on-court rows.
+  it('rebuilds state_on_court_sums, then state_player_sums from it, in one run within 320 MB: both equal the ingest\'s, row for row', async () => {
+    await onCopy(async (copy, dir) => {
+      await rebuildInPlace(copy, [builder('state_on_court_sums'), builder('state_player_sums')], { memoryLimit: '320MB', log: () => {} });
       expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+      const instance = await DuckDBInstance.create(':memory:');
+      const connection = await instance.connect();
+      try {
+        await connection.run(`ATTACH '${copy}' AS db (READ_ONLY)`);
+        await connection.run(`ATTACH '${DB_PATH}' AS built (READ_ONLY)`);
+        for (const name of ['state_on_court_sums', 'state_player_sums']) {
+          const [diff] = (await connection.runAndReadAll(`
+            SELECT (SELECT COUNT(*) FROM db.${name})::INTEGER AS n,
+                   (SELECT COUNT(*) FROM (FROM db.${name} EXCEPT ALL FROM built.${name}))::INTEGER AS extra,
+                   (SELECT COUNT(*) FROM (FROM built.${name} EXCEPT ALL FROM db.${name}))::INTEGER AS missing`)).getRowObjectsJS();
+          expect(Number(diff!.n), name).toBeGreaterThan(100_000);
+          expect([Number(diff!.extra), Number(diff!.missing)], name).toEqual([0, 0]);
+        }
+      } finally {
+        connection.closeSync();
+        instance.closeSync();
+      }
+    });
   });
 
   it('leaves the file as it was, and no copy, when a step fails', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
-    const copy = path.join(dir, 'stats.duckdb');
-    fs.copyFileSync(DB_PATH, copy);
-    const before = fs.readFileSync(copy);
-    try {
+    await onCopy(async (copy, dir) => {
+      const before = fs.readFileSync(copy);
       const failing = { name: 'failing', build: async () => { throw new Error('failed on purpose'); } };
       await expect(rebuildInPlace(copy, [builder('state_team_sums'), failing], { log: () => {} })).rejects.toThrow('failed on purpose');
       expect(fs.readFileSync(copy).equals(before)).toBe(true);
       expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@duckdb/node-api';
 
 /** Rows per chunk: DuckDB's vector size. */
-export const CHUNK_ROWS = 2048;
+const CHUNK_ROWS = 2048;
 
 /** A plain value as collected: a DATE is its day number since 1970-01-01, a LIST an array of numbers. */
 export type PlainValue = number | bigint | string | boolean | null | number[];

@@ -37,8 +37,7 @@ async function run(job: GamesJob): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:', READER_OPTIONS);
   const conn = await instance.connect();
   const games = await loadGames(conn, job.dataDir);
-  const positions = await PositionBook.load(conn, job.dataDir);
-  const writer = new StatsWriter(job.columnCounts, sink, positions);
+  const writer = new StatsWriter(job.columnCounts, sink, PositionBook.fromFacts(job.positions));
   post({
     kind: 'expected',
     games: [...games.values()].filter((g) => job.seasons.includes(g.season) && job.seasonTypes.includes(g.seasonType)).length,

@@ -9,12 +9,15 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { startWorker } from '../worker/startWorker.ts';
 import { ChunkAppender } from './chunkWriter.ts';
 import type { GamesJob, GamesResult, PbpFile, WorkerMessage } from './gamesProtocol.ts';
+import type { PositionBook } from './positions.ts';
 import { WRITTEN_TABLES, type WrittenTable } from './writer.ts';
 
 export interface GamesPhaseOptions {
   dataDir: string;
   seasons: number[];
   seasonTypes: GamesJob['seasonTypes'];
+  /** the players' positions (the writer orders each five by them) */
+  positions: PositionBook;
   progress?: boolean;
   log: (message: string) => void;
 }
@@ -28,7 +31,9 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
   const columnCounts = Object.fromEntries(WRITTEN_TABLES.map((t) => [t, appenders.get(t)!.columnCount])) as Record<WrittenTable, number>;
   const appended = new SharedArrayBuffer(4);
   const counter = new Int32Array(appended);
-  const job: GamesJob = { dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, appended };
+  const job: GamesJob = {
+    dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, positions: opts.positions.facts, appended,
+  };
   const started = Date.now();
   const bar = (opts.progress ?? process.stdout.isTTY)
     ? new cliProgress.SingleBar(

@@ -4,6 +4,7 @@
  * appends them. A shared counter keeps the worker at most `CHUNKS_IN_FLIGHT` chunks ahead of the appends.
  */
 import type { Chunk } from './chunkWriter.ts';
+import type { PositionFacts } from './positions.ts';
 import type { DataFile } from './read.ts';
 import type { SeasonType } from './types.ts';
 import type { WriterTotals, WrittenTable } from './writer.ts';
@@ -23,6 +24,8 @@ export interface GamesJob {
   seasons: number[];
   seasonTypes: SeasonType[];
   columnCounts: Record<WrittenTable, number>;
+  /** the position book the database's thread loaded (PositionBook.facts) */
+  positions: PositionFacts;
   /** one Int32: chunks appended so far, counted by the database's thread */
   appended: SharedArrayBuffer;
 }

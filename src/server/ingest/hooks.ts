@@ -59,32 +59,30 @@ export async function rebuildInPlace(
   file: string,
   steps: readonly RebuildStep[],
   options: { memoryLimit?: string; log?: (message: string) => void } = {},
-): Promise<StepTimes> {
+): Promise<void> {
   const log = options.log ?? ((m: string) => console.log(m));
-  const tmp = `${file}.rebuild-${process.pid}`;
   const times = new StepTimes(log);
-  const cleanup = () => {
+  const tmp = `${file}.rebuild-${process.pid}`;
+  const removeCopy = () => {
     for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
   };
-  cleanup();
+  removeCopy();
   fs.copyFileSync(file, tmp);
   // (a write-ahead log not yet checkpointed is part of the database: it goes with the copy)
   if (fs.existsSync(`${file}.wal`)) fs.copyFileSync(`${file}.wal`, `${tmp}.wal`);
   const instance = await DuckDBInstance.create(':memory:', options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
   const connection = await instance.connect();
+  let built = false;
   try {
     await attachForHooks(connection, tmp);
     for (const step of steps) await times.time(step.name, () => step.build(connection, log));
     await connection.run('CHECKPOINT');
-  } catch (err) {
+    built = true;
+  } finally {
     connection.closeSync();
     instance.closeSync();
-    cleanup();
-    throw err;
+    if (!built) removeCopy();
   }
-  connection.closeSync();
-  instance.closeSync();
   fs.renameSync(tmp, file);
   fs.rmSync(`${file}.wal`, { force: true });
-  return times;
 }

@@ -79,11 +79,11 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    const positions = await PositionBook.load(conn, opts.dataDir);
     const { pbpNames, skipped, totals: t } = await steps.time('games parsed and written', async () => {
       await applySchema(conn!);
-      return writeGames(conn!, present, { ...opts, log });
+      return writeGames(conn!, present, { ...opts, positions, log });
     });
-    const positions = await PositionBook.load(conn, opts.dataDir);
     // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
     // (the npm scripts run with --expose-gc; without it V8 collects when it sees fit).
     (globalThis as { gc?: () => void }).gc?.();

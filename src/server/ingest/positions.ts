@@ -51,8 +51,20 @@ export interface PlayerSeasonInfo {
 }
 
 /** Position facts of every player-season known to the bios and shot files, with nearest-season fallback. */
+/** What the bios and shot files say of each player-season: height and listed position, by season and player. */
+export type PositionFacts = Map<number, Map<number, { height: number | null; listed: string | null }>>;
+
 export class PositionBook {
-  private readonly bySeason = new Map<number, Map<number, { height: number | null; listed: string | null }>>();
+  private constructor(private readonly bySeason: PositionFacts = new Map()) {}
+
+  /** The facts read by load, to build the same book elsewhere (the ingest's parse worker) with fromFacts. */
+  get facts(): PositionFacts {
+    return this.bySeason;
+  }
+
+  static fromFacts(facts: PositionFacts): PositionBook {
+    return new PositionBook(facts);
+  }
 
   static async load(conn: DuckDBConnection, dataDir: string): Promise<PositionBook> {
     const book = new PositionBook();

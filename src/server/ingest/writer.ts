@@ -14,7 +14,7 @@ import type { Possession } from './possession.ts';
 import type { GameRows } from './read.ts';
 import type { PositionBook } from './positions.ts';
 
-/** The tables the writer fills, in the order of their appenders. */
+/** The tables the writer fills. */
 export const WRITTEN_TABLES = [
   'games', 'team_games', 'possessions', 'player_possession_stats', 'shots', 'game_events', 'player_games',
   'ingest_report', 'game_checks', 'ingest_read_stats', 'lineups',
@@ -40,10 +40,8 @@ export class StatsWriter {
   /** per team: the five of the last lineupId call, as given, and its id */
   private readonly lastLineup = new LastFive<number>();
   readonly totals: WriterTotals = { games: 0, possessions: 0, events: 0, warnings: 0 };
-  private readonly app: Record<
-    'games' | 'team_games' | 'possessions' | 'pps' | 'shots' | 'events' | 'player_games' | 'report' | 'checks' | 'read_stats' | 'lineups',
-    ChunkCollector
-  >;
+  /** a collector per written table */
+  private readonly app: Record<WrittenTable, ChunkCollector>;
 
   /**
    * @param columnCounts each written table's column count (rows are checked against it)
@@ -54,20 +52,7 @@ export class StatsWriter {
     sink: (chunk: Chunk) => void,
     private readonly positions: PositionBook,
   ) {
-    const open = (table: WrittenTable): ChunkCollector => new ChunkCollector(table, columnCounts[table], sink);
-    this.app = {
-      games: open('games'),
-      team_games: open('team_games'),
-      possessions: open('possessions'),
-      pps: open('player_possession_stats'),
-      shots: open('shots'),
-      events: open('game_events'),
-      player_games: open('player_games'),
-      report: open('ingest_report'),
-      checks: open('game_checks'),
-      read_stats: open('ingest_read_stats'),
-      lineups: open('lineups'),
-    };
+    this.app = Object.fromEntries(WRITTEN_TABLES.map((t) => [t, new ChunkCollector(t, columnCounts[t], sink)])) as Record<WrittenTable, ChunkCollector>;
   }
 
   /** What the read step dropped (duplicated rows) and kept but flagged (EVENTNUMs reused) in one game. */
@@ -84,7 +69,7 @@ export class StatsWriter {
 
   /** Per play-by-play file: rows read, duplicates dropped, EVENTNUMs repeated. */
   readStats(season: number, seasonType: string, games: number, rowsRead: number, dropped: number, repeated: number): void {
-    const a = this.app.read_stats;
+    const a = this.app.ingest_read_stats;
     a.appendSmallInt(season);
     a.appendVarchar(seasonType);
     a.appendInteger(games);
@@ -103,7 +88,7 @@ export class StatsWriter {
     gameId: number | null, season: number | null, severity: string, kind: string,
     eventNum: number | null, period: number | null, teamId: number | null, message: string,
   ): void {
-    const a = this.app.report;
+    const a = this.app.ingest_report;
     if (gameId === null) a.appendNull(); else a.appendInteger(gameId);
     if (season === null) a.appendNull(); else a.appendSmallInt(season);
     a.appendVarchar(severity);
@@ -252,7 +237,7 @@ export class StatsWriter {
       for (const k of POSSESSION_COUNTERS) pa.appendUTinyInt(Math.min(255, p.c[k]));
       pa.endRow();
       for (const s of p.players.values()) {
-        const ps = this.app.pps;
+        const ps = this.app.player_possession_stats;
         ps.appendInteger(possessionId(p));
         ps.appendInteger(g.gameId);
         ps.appendInteger(s.playerId);
@@ -295,7 +280,7 @@ export class StatsWriter {
     // events: text, score and the ten on court after each
     r.events.forEach((row, seq) => {
       const e = row.event;
-      const ea = this.app.events;
+      const ea = this.app.game_events;
       ea.appendInteger(g.gameId);
       ea.appendSmallInt(seq);
       ea.appendInteger(e.eventNum);
@@ -345,7 +330,7 @@ export class StatsWriter {
     }
 
     // checks and warnings
-    const c = this.app.checks;
+    const c = this.app.game_checks;
     const ch = r.checks;
     c.appendInteger(g.gameId);
     c.appendSmallInt(g.season);

@@ -320,11 +320,11 @@ const playerPossessionContextBuilder: AggregateBuilder = {
  * Sorted by season, period, player_id.
  *
  * Two parts joined on those keys, a season at a time: his own rows summed, and his on-court counters from
- * state_on_court_sums (built before it: the ten players of each possession are spread and summed once, for both
- * tables; rebuilding it alone on a database whose state_on_court_sums has no last_game, built before session 15,
- * needs state_on_court_sums rebuilt first). The on-court counters are linear in the possession counters (onCourtCounterSelect), so they are the
- * same from the sums as from the possessions. (Session 11 tried these parts over every season at once: on the
- * full database that ran out of DuckDB's 640 MB; a season at a time each join holds one season.)
+ * state_on_court_sums, built before it (the ten players of each possession are spread and summed once, for both
+ * tables). The on-court counters are linear in the possession counters (onCourtCounterSelect), so the sums give
+ * the same numbers as the possessions. (Session 11 tried these parts over every season at once: on the full
+ * database that ran out of DuckDB's 640 MB.) A database whose state_on_court_sums has no last_game (built before
+ * session 15) needs that table rebuilt before this one.
  */
 const statePlayerSumsBuilder: AggregateBuilder = {
   name: 'state_player_sums',
@@ -348,7 +348,7 @@ const statePlayerSumsBuilder: AggregateBuilder = {
          GROUP BY ALL)
       SELECT player_id::INTEGER AS player_id, team_id::INTEGER AS team_id, season, season_type, is_filtered_out, period,
              score_diff::SMALLINT AS score_diff, greatest(own.last_game, on_court.last_game)::INTEGER AS last_game,
-             ${[...own.map((c) => `own.${c}`), ...onCourt.map((c) => `on_court.${c}`)].map((c) => `coalesce(${c}, 0)::INTEGER AS ${c.split('.')[1]}`).join(', ')}
+             ${[...own.map((c) => `coalesce(own.${c}, 0)::INTEGER AS ${c}`), ...onCourt.map((c) => `coalesce(on_court.${c}, 0)::INTEGER AS ${c}`)].join(', ')}
         FROM own FULL OUTER JOIN on_court USING (${keys.join(', ')})
        ORDER BY season, period, player_id`);
   },
