@@ -63,11 +63,16 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   const tmp = `${opts.out}.tmp-${process.pid}`;
   for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
-  // Memory goal: the whole run under 2 GB. DuckDB gets 640 MB and spills the big post-ingest aggregations
-  // to a temporary folder next to the output; the JavaScript side holds one game at a time.
+  // Memory goal (issue 25): the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
+  // worker's reader 256 MB more, gameWorker.ts): appends need little, and every megabyte here adds to the worker's
+  // and both threads' JavaScript. It spills the big post-ingest aggregations to a temporary folder next to the
+  // output. The npm scripts also make DuckDB's allocator (jemalloc) give freed pages back at once
+  // (DUCKDB_JE_MALLOC_CONF in package.json): with its defaults, what each step and the closed instances freed
+  // stayed resident, about 600 MB before the hooks (a full run's peak 1.57-1.67 GB with the defaults or a decay of
+  // 0.1-1 s, 1.35 GB given back at once, for 228 -> 277 s).
   const spill = `${tmp}.spill`;
   const instanceOptions = { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
-  let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '640MB' });
+  let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '400MB' });
   let conn: DuckDBConnection | null = await instance.connect();
   const cleanup = (): void => {
     for (const f of [tmp, `${tmp}.wal`, spill]) fs.rmSync(f, { force: true, recursive: true });
@@ -98,8 +103,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     await conn.run('CHECKPOINT');
     conn.closeSync();
     instance.closeSync();
-    // The JavaScript side keeps about 1.2 GB of RSS from the games phase: the hooks get less than the
-    // season-wide tables did, so the whole run stays under 2 GB (they spill what does not fit).
+    // The hooks get less than the season-wide tables did (they spill what does not fit).
     instance = await DuckDBInstance.create(':memory:', { ...instanceOptions, memory_limit: HOOK_MEMORY_LIMIT });
     conn = await instance.connect();
     await attachForHooks(conn, tmp);
