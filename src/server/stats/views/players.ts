@@ -45,15 +45,19 @@ export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = 
   return out;
 }
 
+/** The player counters the player sets of defs read (and the box totals the Offensive Overview carries). */
+function playerCountersOfSets(defs: readonly MetricSetDefinition[]) {
+  const playerDefs = defs.filter((d) => d.basis === 'player');
+  return playerCountersFor(playerDefs.flatMap((d) => [...COLUMNS[d.base].map((c) => c.key), ...(d.base === 'OffensiveOverview' ? BOX_TOTALS : [])]));
+}
+
 const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
   Number(b.v.sec ?? 0) - Number(a.v.sec ?? 0) || Number(a.id.player_id ?? 0) - Number(b.id.player_id ?? 0);
 
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  // Only the counters of the player sets asked for (and the box totals the Offensive Overview carries).
-  const playerDefs = setsOf(q, 'Players').filter((d) => d.basis === 'player');
-  const counters = playerCountersFor(playerDefs.flatMap((d) => [...COLUMNS[d.base].map((c) => c.key), ...(d.base === 'OffensiveOverview' ? BOX_TOTALS : [])]));
+  const counters = playerCountersOfSets(setsOf(q, 'Players'));
   const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'], counters }), playerNameMap(db), positionsIn(db, f)]);
   const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
@@ -122,7 +126,7 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamPlayers', q.minPossessions);
   const [rows, names, positions] = await Promise.all([
-    playerSumsBy(db, q.filters, { groupBy: ['player_id'], teamId: team.teamId }),
+    playerSumsBy(db, q.filters, { groupBy: ['player_id'], teamId: team.teamId, counters: playerCountersOfSets(setsOf(q, 'TeamPlayers')) }),
     playerNameMap(db),
     positionsIn(db, q.filters),
   ]);
