@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, data, HAS_DB } from './helpers';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
+import { answer, clearAnswerCache } from '../../src/server/stats/answers/answers';
+import { jsonOf } from '../../src/server/stats/base/encoding';
 
 describe('stats API validation and gating (no data needed beyond the file)', () => {
   it('400 names the bad parameter', async () => {
@@ -163,6 +166,28 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
       expect(sum('sec')).toBe(side.totals.sec / 1); // player seconds add up to five players x game length
       expect(side.totals.possessions).toBeGreaterThan(80);
       for (const p of side.players) for (const k of ['sec', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts', 'plus_minus']) expect(typeof p[k]).toBe('number');
+    }
+  });
+
+  it("a team's players are ranked among the league's players of the same filters, which are then cached for the players table", async () => {
+    clearAnswerCache();
+    const filters = 'metric_set=ShootingAccuracy&season=2022&score_diff_low=-9&score_diff_high=9';
+    const team = await call(`/api/data?page=TeamPlayers&entity=BOS&${filters}`);
+    expect(team.status).toBe(200);
+    // The league's answer was computed inside the team page's and is cached just after it (answers.ts leaguePlayers).
+    await new Promise((resolve) => setImmediate(resolve));
+    const cached = await answer(parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(`page=Players&${filters}`))), { client: 'test' });
+    expect(cached.fromCache).toBe(true);
+    const league = JSON.parse(jsonOf(cached)).data.ShootingAccuracy as any[];
+    // Each ranked team player's rim accuracy percentile, recomputed from the league's qualified players of his
+    // position group: the share below, ties counted half (METRICS.md "Presentation").
+    const ranked = (team.body.data.ShootingAccuracy as any[]).filter((r) => r.rim_acc_pct !== null);
+    expect(ranked.length).toBeGreaterThan(5);
+    for (const r of ranked) {
+      const pool = league.filter((l) => l.qualified && l.position === r.position && typeof l.rim_acc === 'number').map((l) => l.rim_acc as number);
+      const below = pool.filter((v) => v < r.rim_acc).length;
+      const equal = pool.filter((v) => v === r.rim_acc).length;
+      expect(r.rim_acc_pct, r.name).toBe(Math.round((1000 * (below + equal / 2)) / pool.length) / 10);
     }
   });
 });
