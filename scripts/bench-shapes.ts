@@ -8,8 +8,8 @@
  * every timed answer is computed. The floor is what the page shows, computed directly from the tables that answer
  * it fastest: its own rows (the entity's sums, per player where the page has a row per player) and what else it
  * shows (the league pool it ranks them in for its percentile colours: every player with the minimum possessions
- * under the same filters; on the players table, each player's team and minutes), each timed as the best of three. The goal is judged against that floor; the ratio against the own rows
- * alone is printed beside it. Each floor is checked against the server's answer on one column per row
+ * under the same filters; on the players table, each player's team and minutes), each timed as the best of three.
+ * The goal is judged against that floor; the ratio against the own rows alone is printed beside it. Each floor is checked against the server's answer on one column per row
  * (possessions, or a rate), so that a floor that computes something else fails the run instead of flattering it.
  *
  * Options: --db path (default STATS_DB_PATH or data/stats.duckdb; use the full one) --runs 5 --port N --no-build
@@ -83,17 +83,21 @@ const FIVE = '[o1, o2, o3, o4, o5]';
 
 /**
  * On and off sums of the offensive possessions `s` (a CTE of possession rows with off_team_id and season), per
- * `groups` of on_court: on = the player in the five, off = his team-season's total minus on, each team-season
- * first, then summed per group. The rows are (key, possessions on, the counters on and off); with `minimum`, only
- * the groups with at least that many possessions on (bound as the last value: a percentile pool's qualified rows).
+ * `groups` of on_court (o): on = the player in the five, off = his team-season's total minus on, each team-season
+ * first, then summed per group. The rows are (key, value, the counters on and off): `value` is the possessions on
+ * unless another expression is given; `where` narrows the groups; with `minimum`, only the groups with at least
+ * that many possessions on (bound as the last value: a percentile pool's qualified rows).
  */
-function onOffFloorSql(s: string, groups: string, where = 'TRUE', minimum?: number): string {
+function onOffFloorSql(s: string, o: { groups: string; value?: string; where?: string; minimum?: boolean }): string {
   return `WITH s AS (${s}),
     totals AS (SELECT off_team_id, season, ${sums()} FROM s GROUP BY ALL),
     on_court AS (SELECT player_id, off_team_id, season, ${sums()} FROM (SELECT unnest(${FIVE}) AS player_id, * FROM s) GROUP BY ALL)
-    SELECT (${groups})::VARCHAR AS key, sum(o.possessions) AS value, ${COUNTERS.map((c) => `sum(o.${c}) AS on_${c}, sum(t.${c} - o.${c}) AS off_${c}`).join(', ')}
-      FROM on_court o JOIN totals t USING (off_team_id, season) WHERE ${where} GROUP BY ALL${minimum ? ' HAVING sum(o.possessions) >= ?' : ''}`;
+    SELECT (${o.groups})::VARCHAR AS key, ${o.value ?? 'sum(o.possessions)'} AS value, ${COUNTERS.map((c) => `sum(o.${c}) AS on_${c}, sum(t.${c} - o.${c}) AS off_${c}`).join(', ')}
+      FROM on_court o JOIN totals t USING (off_team_id, season) WHERE ${o.where ?? 'TRUE'} GROUP BY ALL${o.minimum ? ' HAVING sum(o.possessions) >= ?' : ''}`;
 }
+
+/** A rate column of the server's rows, NaN where the page shows none. */
+const rate = (key: string) => (r: Row) => (r[key] === null || r[key] === undefined ? NaN : Number(r[key]));
 
 /** The rows of an answer's one metric set. */
 const rowsOf = (a: Answer): Row[] => Object.values(a.data ?? {})[0] ?? [];
@@ -141,11 +145,11 @@ runMain(async () => {
         return {
           url: `/api/data?page=TeamOnOff&entity=${t.abbr}&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(s15)}&off_court=${t.first}`,
           floor: {
-            sql: onOffFloorSql(`SELECT p.* FROM team_possessions p WHERE p.team_season IN ${list(keys)} AND p.filed_offense AND ${sample('p')} AND ? NOT IN ${TEN}`, 'o.player_id'),
+            sql: onOffFloorSql(`SELECT p.* FROM team_possessions p WHERE p.team_season IN ${list(keys)} AND p.filed_offense AND ${sample('p')} AND ? NOT IN ${TEN}`, { groups: 'o.player_id' }),
             values: [...keys, t.first],
           },
           rest: {
-            sql: onOffFloorSql(`SELECT p.* FROM possessions p WHERE p.season IN ${list(s15)} AND ${sample('p')} AND ? NOT IN ${TEN}`, 'o.player_id', 'TRUE', MIN_POSSESSIONS),
+            sql: onOffFloorSql(`SELECT p.* FROM possessions p WHERE p.season IN ${list(s15)} AND ${sample('p')} AND ? NOT IN ${TEN}`, { groups: 'o.player_id', minimum: true }),
             values: [...s15, t.first, MIN_POSSESSIONS],
           },
           key: (r) => String(r.player_id),
@@ -168,17 +172,14 @@ runMain(async () => {
             sql: onOffFloorSql(
               `SELECT p.* FROM team_possessions p WHERE p.team_season IN ${list(keys)} AND p.filed_offense AND ${sample('p')} AND ? NOT IN ${TEN}
                  AND p.period = ? AND p.score_diff BETWEEN ? AND ?`,
-              'o.season',
-              'o.player_id = ?',
+              { groups: 'o.season', where: 'o.player_id = ?' },
             ),
             values: [...keys, t.second, period, -margin, margin, t.first],
           },
           rest: {
             sql: onOffFloorSql(
               `SELECT p.* FROM possessions p WHERE p.season IN ${list(s16)} AND ${sample('p')} AND ? NOT IN ${TEN} AND p.period = ? AND p.score_diff BETWEEN ? AND ?`,
-              'o.player_id, o.season',
-              'TRUE',
-              MIN_POSSESSIONS,
+              { groups: 'o.player_id, o.season', minimum: true },
             ),
             values: [...s16, t.second, period, -margin, margin, MIN_POSSESSIONS],
           },
@@ -210,7 +211,7 @@ runMain(async () => {
             values: [...s16, -margin, margin, MIN_POSSESSIONS],
           },
           key: (r) => String(r.player_id),
-          value: (r) => (r.rim_acc === null || r.rim_acc === undefined ? NaN : Number(r.rim_acc)),
+          value: rate('rim_acc'),
         };
       },
     },
@@ -249,8 +250,8 @@ runMain(async () => {
               `SELECT p.* FROM possessions p JOIN games g ON g.game_id = p.game_id
                 WHERE p.season IN ${list(s20)} AND ${sample('p')} AND p.score_diff BETWEEN ? AND ?
                   AND (g.home_team_id = p.off_team_id) = (g.home_pts > g.away_pts)`,
-              'o.player_id',
-            ).replace('sum(o.possessions) AS value', `${rimAccuracy('sum(o.fgm_rim)', 'sum(o.fga_rim)')} AS value`),
+              { groups: 'o.player_id', value: rimAccuracy('sum(o.fgm_rim)', 'sum(o.fga_rim)') },
+            ),
             values: [...s20, -margin, margin],
           },
           // the table's team column (his team in his last game of the sample) and its order (minutes on court),
@@ -268,7 +269,7 @@ runMain(async () => {
             values: [...s20, -margin, margin, ...s20, -margin, margin],
           },
           key: (r) => String(r.player_id),
-          value: (r) => (r.rim_acc_on === null || r.rim_acc_on === undefined ? NaN : Number(r.rim_acc_on)),
+          value: rate('rim_acc_on'),
         };
       },
     },
@@ -290,28 +291,12 @@ runMain(async () => {
         const body = await res.text();
         // until the whole answer has arrived, as bench:random times it (the client's JSON parse is not the server's)
         serverMs.push(performance.now() - t0);
-        const answer = JSON.parse(body) as Answer;
-        if (res.status !== 200) throw new Error(`${r.url}: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
-        const times: number[] = [];
-        let rows: DuckDBValue[][] = [];
-        for (let k = 0; k < 3; k++) {
-          const f0 = performance.now();
-          rows = (await c.runAndReadAll(r.floor.sql, r.floor.values)).getRows();
-          times.push(performance.now() - f0);
-        }
-        let restTime = 0;
-        if (r.rest) {
-          const restTimes: number[] = [];
-          for (let k = 0; k < 3; k++) {
-            const f0 = performance.now();
-            await c.runAndReadAll(r.rest.sql, r.rest.values);
-            restTimes.push(performance.now() - f0);
-          }
-          restTime = Math.min(...restTimes);
-        }
-        ownMs.push(Math.min(...times));
-        floorMs.push(Math.min(...times) + restTime);
-        agree(shape.label, r, rowsOf(answer), rows);
+        if (res.status !== 200) throw new Error(`${r.url}: ${res.status} ${body.slice(0, 300)}`);
+        const own = await bestOfThree(c, r.floor);
+        const rest = r.rest ? (await bestOfThree(c, r.rest)).ms : 0;
+        ownMs.push(own.ms);
+        floorMs.push(own.ms + rest);
+        agree(shape.label, r, rowsOf(JSON.parse(body) as Answer), own.rows);
       }
       const ratio = median(serverMs) / median(floorMs);
       console.log(
@@ -326,6 +311,18 @@ runMain(async () => {
     instance.closeSync();
   }
 });
+
+/** A direct query run three times: the best time, and its rows. */
+async function bestOfThree(c: DuckDBConnection, q: { sql: string; values: DuckDBValue[] }): Promise<{ ms: number; rows: DuckDBValue[][] }> {
+  let best = Infinity;
+  let rows: DuckDBValue[][] = [];
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now();
+    rows = (await c.runAndReadAll(q.sql, q.values)).getRows();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { ms: best, rows };
+}
 
 /**
  * Throws unless the floor computes the page's numbers: the server's rows summed per key (a traded player's rows

@@ -2,6 +2,7 @@
  * `npm run ingest -- [--seasons 2019-20,2020-21] [--season-type regular|playoffs|all] [--out path] [--data dir]`
  * Builds the stats database (default config.statsDbPath) from NBA_DATA_DIR (default ../shared/nba-data).
  */
+import './allocator.ts'; // before any DuckDB instance: how freed memory is given back
 import path from 'node:path';
 import { config } from '../config.ts';
 import { ALL_SEASONS, runIngest } from './ingest.ts';

@@ -66,10 +66,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   // Memory goal (issue 25): the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
   // worker's reader 256 MB more, gameWorker.ts): appends need little, and every megabyte here adds to the worker's
   // and both threads' JavaScript. It spills the big post-ingest aggregations to a temporary folder next to the
-  // output. The npm scripts also make DuckDB's allocator (jemalloc) give freed pages back at once
-  // (DUCKDB_JE_MALLOC_CONF in package.json): with its defaults, what each step and the closed instances freed
-  // stayed resident, about 600 MB before the hooks (a full run's peak 1.57-1.67 GB with the defaults or a decay of
-  // 0.1-1 s, 1.35 GB given back at once, for 228 -> 277 s).
+  // output. DuckDB's allocator gives freed pages back at once (allocator.ts, imported by cli.ts).
   const spill = `${tmp}.spill`;
   const instanceOptions = { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
   let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '400MB' });

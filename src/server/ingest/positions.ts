@@ -50,10 +50,10 @@ export interface PlayerSeasonInfo {
   score: number;
 }
 
-/** Position facts of every player-season known to the bios and shot files, with nearest-season fallback. */
 /** What the bios and shot files say of each player-season: height and listed position, by season and player. */
 export type PositionFacts = Map<number, Map<number, { height: number | null; listed: string | null }>>;
 
+/** Position facts of every player-season known to the bios and shot files, with nearest-season fallback. */
 export class PositionBook {
   private constructor(private readonly bySeason: PositionFacts = new Map()) {}
 

@@ -49,9 +49,9 @@ export const stateAnswers = (db: StatsDb, f: AppliedFilters, groupBy: readonly G
 /**
  * The player sums of f per group from state_player_sums, with last_team_id (his team in his last game of the
  * group) and every player counter: summed when the caller reads it (o.counters, default all), else 0, as the
- * possession path does (a league pool summed 40 counters of 2.5 M rows for a set that reads 17). The score differential is judged from the player's team (the table's
- * score_diff), as the possession path judges his offensive rows from the offense and his defensive rows from
- * the defense.
+ * possession path does (a league pool summed 40 counters of 2.5 M rows for a set that reads 17). The score
+ * differential is judged from the player's team (the table's score_diff), as the possession path judges his
+ * offensive rows from the offense and his defensive rows from the defense.
  */
 export function stateSumsSql(f: AppliedFilters, b: Params, o: StateSumsQuery & { counters?: readonly PlayerCounter[] }): string {
   const groups = o.groupBy.map((g) => `s.${g}`);

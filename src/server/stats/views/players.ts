@@ -57,7 +57,8 @@ const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
 /** Players: one row per player in the sample, six offensive sets with percentiles, and the on/off sets. */
 export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const f = q.filters;
-  const counters = playerCountersOfSets(setsOf(q, 'Players'));
+  const defs = setsOf(q, 'Players');
+  const counters = playerCountersOfSets(defs);
   const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'], counters }), playerNameMap(db), positionsIn(db, f)]);
   const min = minPossessionsOf('Players', q.minPossessions);
   const entries = rows
@@ -79,7 +80,6 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
       };
     })
     .sort(byMinutes);
-  const defs = setsOf(q, 'Players');
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
