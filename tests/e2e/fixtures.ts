@@ -45,17 +45,16 @@ export interface TableCell {
 
 /**
  * In the page: scrolls the table box from top to bottom, a box's height at a time, reading cell `at` of each row
- * drawn in full; returns the rows in the table and the cells read, in row order.
+ * drawn in full; returns the rows in the table, the cells read, in row order, and the steps after which a row in
+ * sight was still light (the window did not follow).
+ *
+ * Each step sends the box its `scroll` event itself, right after moving it. The browser sends one too, but only
+ * with the next frame it paints, and a page on a busy machine (CI, two test workers on two cores) went seconds
+ * without painting: the scan then waited up to 5 s a step and ran out the test's 90 s (four CI runs in three
+ * sessions). The table's own listener (src/islands/table/rowWindow.ts) draws the rows synchronously in the event,
+ * so they can be read at once; a row in sight still light after that is the window not following, reported as such.
  */
-async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number; cells: TableCell[] }> {
-  // Two frames for the window to follow the scroll; at most half a second, should the page not be painting.
-  const frames = () =>
-    new Promise<void>((done) => {
-      const late = setTimeout(done, 500);
-      requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), done())));
-    });
-  // Until no row in sight is still light (the window draws the rows near the box a frame or more after a scroll,
-  // later on a busy machine), at most 5 s a step.
+async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number; cells: TableCell[]; stuck: number[] }> {
   const lightInSight = () => {
     const box = wrap.getBoundingClientRect();
     return [...wrap.querySelectorAll('.sa-tbody .sa-row-light')].some((row) => {
@@ -63,33 +62,28 @@ async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number
       return r.bottom > box.top && r.top < box.bottom;
     });
   };
-  const drawn = async () => {
-    await frames();
-    for (const since = performance.now(); lightInSight() && performance.now() - since < 5000; ) await frames();
-  };
+  const stuck: number[] = [];
   const seen = new Map<number, TableCell>();
-  const readDrawn = () => {
+  const scrollTo = (y: number) => {
+    wrap.scrollTop = y;
+    wrap.dispatchEvent(new Event('scroll'));
+    if (lightInSight()) stuck.push(wrap.scrollTop);
     for (const row of wrap.querySelectorAll<HTMLElement>('.sa-tbody .sa-row:not(.sa-row-light)')) {
       const cell = row.children[at] as HTMLElement | undefined;
       seen.set(Number(row.getAttribute('aria-rowindex')), { text: cell?.textContent ?? '', background: cell?.style.background ?? '' });
     }
   };
   const start = wrap.scrollTop;
-  wrap.scrollTop = 0;
-  await drawn();
-  readDrawn();
-  // A box's height at a time, until the end or until a step no longer moves it (a box with no height, or one
-  // redrawn under the scan): the caller reads again when rows were missed, rather than this looping for ever.
+  scrollTo(0);
+  // A box's height at a time, until the end or until a step no longer moves it (a box with no height): the
+  // caller reads again when rows were missed, rather than this looping for ever.
   for (let steps = 0; wrap.scrollTop + wrap.clientHeight < wrap.scrollHeight - 1 && steps < 1000; steps += 1) {
     const before = wrap.scrollTop;
-    wrap.scrollTop += Math.max(1, wrap.clientHeight);
-    await drawn();
-    readDrawn();
+    scrollTo(before + Math.max(1, wrap.clientHeight));
     if (wrap.scrollTop === before) break;
   }
-  wrap.scrollTop = start;
-  await frames();
-  return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c) };
+  scrollTo(start);
+  return { rows: wrap.querySelectorAll('.sa-tbody .sa-row').length, cells: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c), stuck };
 }
 
 /**
@@ -104,13 +98,14 @@ export async function columnCells(page: Page, column: string): Promise<TableCell
     .locator('.sa-head-row [role="columnheader"]')
     .evaluateAll((cells, key) => cells.findIndex((c) => c.getAttribute('data-column') === key), column);
   expect(index, `column ${column}`).toBeGreaterThanOrEqual(0);
-  let scan = { rows: 0, cells: [] as TableCell[] };
+  let scan = { rows: 0, cells: [] as TableCell[], stuck: [] as number[] };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     await expect(page.locator('.sa-table[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     scan = await page.locator('.sa-table-wrap').evaluate(scanColumn, index);
     if (scan.cells.length === scan.rows) break;
     await page.waitForTimeout(250);
   }
+  expect(scan.stuck, 'scroll positions where a row in sight stayed light (the row window did not follow)').toEqual([]);
   expect(scan.cells, `every row of column ${column} read`).toHaveLength(scan.rows);
   return scan.cells;
 }
@@ -120,10 +115,6 @@ export async function columnValues(page: Page, column: string): Promise<string[]
   return (await columnCells(page, column)).map((c) => c.text);
 }
 
-/**
- * From the metric-set select, Tab until the keyboard focus is on a column header's sort button (the first one),
- * and check that it got there.
- */
 /**
  * In the stats app's filter bar: pick 2012-13 and drop 2022-23 (the test database's two seasons), close the
  * popover and apply. The caller checks what the table shows then.
@@ -137,6 +128,10 @@ export async function switchSeasonTo2012(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Apply' }).click();
 }
 
+/**
+ * From the metric-set select, Tab until the keyboard focus is on a column header's sort button (the first one),
+ * and check that it got there.
+ */
 export async function tabToFirstHeader(page: Page): Promise<void> {
   await page.getByLabel('Metric set').focus();
   let onHeader = false;
