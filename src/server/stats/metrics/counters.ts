@@ -103,12 +103,28 @@ export function sumColumns(counters: readonly string[], alias?: string, prefix =
   return counters.map((c) => `COALESCE(SUM(${a}${c}), 0)::DOUBLE AS ${prefix}${c}`).join(', ');
 }
 
-/** Read counters (with an optional column prefix) from a row into a sums object. */
+/**
+ * Read counters (with an optional column prefix) from a row into a sums object. The object is a copy of one
+ * template per counter list holding every counter at 0 (its values then set in place): pick runs per row of answers
+ * of thousands of rows, and an object built key by key costs V8 a shape change per key (4,421 lineups: 6-12 ms
+ * -> 2 ms).
+ */
 export function pick<K extends string>(row: Record<string, unknown>, counters: readonly K[], prefix = ''): Record<K, number> {
-  const out = {} as Record<K, number>;
+  const out = { ...zeroSums(counters) };
   const names = prefixedNames(counters, prefix);
-  for (let i = 0; i < counters.length; i++) out[counters[i]!] = Number(row[names[i]!] ?? 0);
+  for (let i = 0; i < counters.length; i++) {
+    const v = row[names[i]!];
+    if (v !== undefined && v !== null) out[counters[i]!] = Number(v);
+  }
   return out;
+}
+
+/** Every counter of a list at 0, one object per list (pick's template; never handed out). */
+const zeroSumsOf = new WeakMap<readonly string[], Record<string, number>>();
+function zeroSums<K extends string>(counters: readonly K[]): Record<K, number> {
+  let zeros = zeroSumsOf.get(counters);
+  if (!zeros) zeroSumsOf.set(counters, (zeros = Object.fromEntries(counters.map((c) => [c, 0]))));
+  return zeros as Record<K, number>;
 }
 
 /**
@@ -127,14 +143,12 @@ function prefixedNames(counters: readonly string[], prefix: string): readonly st
 
 /** a - b counter by counter (off-court = team total - on-court). */
 export function subtract<K extends string>(a: Record<K, number>, b: Record<K, number>): Record<K, number> {
-  const out = {} as Record<K, number>;
+  const out = { ...a };
   for (const k of Object.keys(a) as K[]) out[k] = a[k] - (b[k] ?? 0);
   return out;
 }
 
 export function emptySums<K extends string>(counters: readonly K[]): Record<K, number> {
-  const out = {} as Record<K, number>;
-  for (const c of counters) out[c] = 0;
-  return out;
+  return { ...zeroSums(counters) };
 }
 

@@ -117,13 +117,16 @@ export interface LineupSumsOptions {
   otherEnd: boolean;
   /** sum only these counters of the side shown (as teamSumsSql; default every team counter) */
   counters?: readonly TeamCounter[];
+  /** add the five's player ids, p1..p5 (sorted by id, the lineups table) */
+  members?: boolean;
 }
 
 /**
  * Five-man lineups: the shown side's counters per lineup (lineup_id, team_id) with at least the minimum of
  * possessions, each with the other side's NET_COUNTERS (`other_possessions`...: the same five at the other end,
  * 0 when it never was), for the net rating. One statement: the other side reads only the possessions of the
- * lineups kept (a semi-join on its lineup column), so the second pass costs a fraction of the first.
+ * lineups kept (a semi-join on its lineup column), so the second pass costs a fraction of the first. With
+ * `members`, each row has its five's ids too (one statement instead of a second query for the names).
  */
 export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSumsOptions): Promise<Row[]> {
   const b = new Params();
@@ -136,7 +139,9 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     minPossessions: o.minPossessions,
     counters: o.counters,
   });
-  if (!o.otherEnd) return db.query(shown, b.values);
+  const withMembers = (sql: string) =>
+    o.members ? `SELECT s.*, u.p1, u.p2, u.p3, u.p4, u.p5 FROM (${sql}) s JOIN lineups u ON u.lineup_id = s.lineup_id` : sql;
+  if (!o.otherEnd) return db.query(withMembers(shown), b.values);
   const otherSums = await teamSumsSql(db, f, b, {
     persp: other,
     groupBy: ['lineup_id', 'team_id'],
@@ -148,7 +153,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     other AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherSums}))
     SELECT shown.*, ${NET_COUNTERS.map((c) => `COALESCE(other.other_${c}, 0)::DOUBLE AS other_${c}`).join(', ')}
       FROM shown LEFT JOIN other ON other.lineup_id = shown.lineup_id AND other.team_id = shown.team_id`;
-  return db.query(sql, b.values);
+  return db.query(withMembers(sql), b.values);
 }
 
 /** Every k-element subset of the five slots 1..5 of a lineups row (p1..p5, players sorted by id), in order. */

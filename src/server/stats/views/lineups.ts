@@ -45,10 +45,11 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const net = showsNet(q);
   // Only the counters of the sets' columns (and a net rating's, from both ends): thousands of lineups come back.
   const counters = setCountersOf(q);
-  const rowsOver = (least: number, otherEnd = net) =>
+  // `listed`: rows to list (with the other end when shown, and a five's players), not only to count.
+  const rowsOver = (least: number, listed = true) =>
     size === 5
-      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd, counters })
-      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd, counters });
+      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd: listed && net, counters, members: listed })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd: listed && net, counters });
   const [rows, league, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
     rowsOver(Math.max(1, min)),
@@ -63,16 +64,8 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
   if (size !== 5) return { data: unitRows(q, kept, names, league) };
-  const ids = kept.map((r) => Number(r.lineup_id));
-  const members = ids.length
-    ? await db.query<{ lineup_id: number; p1: number; p2: number; p3: number; p4: number; p5: number }>(
-        'SELECT lineup_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (SELECT unnest($1::INTEGER[]))',
-        [`[${ids.join(',')}]`],
-      )
-    : [];
-  const byId = new Map(members.map((m) => [m.lineup_id, [m.p1, m.p2, m.p3, m.p4, m.p5]]));
   const entries = kept.map((r) => {
-    const players = (byId.get(Number(r.lineup_id)) ?? []).map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
+    const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map(Number).map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
     return {
       id: {
         lineup_id: Number(r.lineup_id),
