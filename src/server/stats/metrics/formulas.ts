@@ -3,8 +3,6 @@
  * 0-100; per-possession and per-play rates are per 100. A ratio with a zero denominator is null (shown as
  * a dash), never 0 or NaN.
  */
-import type { BaseSet } from '../../../lib/metricSets';
-import { COLUMNS } from '../../../lib/metricColumns';
 import { PLAYER_COUNTERS, TEAM_COUNTERS, emptySums, type PlayerCounter, type PlayerSums, type TeamCounter, type TeamSums, type Zone } from './counters';
 
 export type Value = number | null;
@@ -234,13 +232,6 @@ function fillPlayerValues(v: Values, s: PlayerSums, opts: { asTeam?: boolean }):
   v.pts = s.pts;
   v.plus_minus = s.team_pts - s.opp_pts;
   return v;
-}
-
-/** Keep only the columns of one base set (and round for the wire). */
-export function pickColumns(values: Values, base: BaseSet): Values {
-  const out: Values = {};
-  for (const c of COLUMNS[base]) out[c.key] = round(values[c.key] ?? null);
-  return out;
 }
 
 /** Two decimals: more than the one the tables show, and the answers stay small. */

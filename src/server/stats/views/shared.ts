@@ -11,7 +11,7 @@ import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
-import { pickColumns, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
+import { round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
 import { NET_COUNTERS, teamSumsBy } from '../sql/sums';
@@ -62,9 +62,18 @@ export function setCountersOf(q: Pick<DataQuery, 'side' | 'metricSet' | 'page'>)
   return [...new Set([...teamCountersOfSets(setsOf(q, q.page)), ...(showsNet(q) ? NET_COUNTERS : [])])];
 }
 
-/** Rows of one plain set: identity fields plus the set's columns. */
+/**
+ * Rows of one plain set: identity fields plus the set's columns (rounded for the wire: formulas.ts round). Each row
+ * is a copy of its identity with the columns set on it, not a merge of two objects: a league's lineups are 4,421
+ * rows, and a spread of a second object is a slow path of V8.
+ */
 export function plainRows(def: MetricSetDefinition, entries: readonly { id: Row; v: Values }[]): Row[] {
-  return entries.map((e) => ({ ...e.id, ...pickColumns(e.v, def.base) }));
+  const keys = COLUMNS[def.base].map((c) => c.key);
+  return entries.map((e) => {
+    const row: Row = { ...e.id };
+    for (const key of keys) row[key] = round(e.v[key] ?? null);
+    return row;
+  });
 }
 
 /** Rows of one on/off set: for each column `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on minus off). */
@@ -178,48 +187,67 @@ export function addPercentiles(
   poolRows: readonly Row[] = rows,
 ): void {
   // Thousands of rows (a league's lineups or on/off pool) pass through here: each group's pool is one sorted
-  // list per column (by the column's index), and the `_pct` names are made once.
+  // typed array per column (by the column's index; a numeric sort with no comparator, 2.5x faster), each value's
+  // percentile found once per pool and value (most rows share their rounded values), and the `_pct` names made once.
   const keys = columns.map((c) => c.key);
   const pctKeys = keys.map((k) => `${k}_pct`);
-  const pools = new Map<string, number[][]>();
+  const lists = new Map<string, number[][]>();
   for (const row of poolRows) {
     if (!qualified(row)) continue;
     const g = groupOf(row);
-    let pool = pools.get(g);
-    if (!pool) pools.set(g, (pool = keys.map(() => [])));
+    let pool = lists.get(g);
+    if (!pool) lists.set(g, (pool = keys.map(() => [])));
     for (let i = 0; i < keys.length; i++) {
       const v = row[keys[i]!];
       if (typeof v === 'number') pool[i]!.push(v);
     }
   }
-  for (const pool of pools.values()) for (const list of pool) list.sort((a, b) => a - b);
+  const pools = new Map<string, PercentilePool[]>();
+  for (const [g, pool] of lists) pools.set(g, pool.map((list) => new PercentilePool(list)));
   for (const row of rows) {
     const pool = qualified(row) ? pools.get(groupOf(row)) : undefined;
     for (let i = 0; i < keys.length; i++) {
       const v = row[keys[i]!];
-      const list = pool?.[i];
-      const p = typeof v === 'number' && list && list.length ? percentileOf(list, v) : null;
+      const p = typeof v === 'number' && pool ? pool[i]!.percentileOf(v) : null;
       row[pctKeys[i]!] = p === null ? null : columns[i]!.better === 'lower' ? Math.round(1000 - 10 * p) / 10 : p;
     }
   }
 }
 
-/** First index in a sorted list whose value is >= v (or > v when `after`). */
-function bound(sorted: number[], v: number, after: boolean): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < v || (after && sorted[mid] === v)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+/** One column's pool of values: a value's percentile is the share of the pool below it, ties counted as half. */
+class PercentilePool {
+  private readonly sorted: Float64Array;
+  private readonly known = new Map<number, number>();
 
-function percentileOf(sorted: number[], v: number): Value {
-  const below = bound(sorted, v, false);
-  const equal = bound(sorted, v, true) - below;
-  return Math.round((1000 * (below + equal / 2)) / sorted.length) / 10;
+  constructor(values: readonly number[]) {
+    this.sorted = Float64Array.from(values).sort();
+  }
+
+  /** 0-100, one decimal; null for an empty pool. */
+  percentileOf(v: number): Value {
+    const n = this.sorted.length;
+    if (n === 0) return null;
+    let p = this.known.get(v);
+    if (p === undefined) {
+      const below = this.bound(v, 0, false);
+      const equal = this.bound(v, below, true) - below;
+      p = Math.round((1000 * (below + equal / 2)) / n) / 10;
+      this.known.set(v, p);
+    }
+    return p;
+  }
+
+  /** First index from `lo` whose value is >= v (or > v when `after`). */
+  private bound(v: number, lo: number, after: boolean): number {
+    const sorted = this.sorted;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < v || (after && sorted[mid] === v)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 }
 
 /** The rate and percent columns of a set (those that carry percentiles), with which way is good. */
