@@ -22,7 +22,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { BENCH_DIST, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { BENCH_DIST, BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 
@@ -103,7 +103,7 @@ async function load(
 
 async function timeOne(pathname: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number; body: Buffer }> {
   const t0 = performance.now();
-  const r = await fetch(`${BASE}${pathname}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br', ...headers } });
+  const r = await fetch(`${BASE}${pathname}`, { headers: { ...BROWSER_ACCEPT_ENCODING, ...headers } });
   const body = Buffer.from(await r.arrayBuffer());
   return { ms: performance.now() - t0, status: r.status, bytes: body.length, body };
 }

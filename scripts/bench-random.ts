@@ -28,7 +28,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/apiParams.ts';
 import { drawQuery, generator, loadRosters } from './lib/randomQueries.ts';
-import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { possessionSource } from '../src/server/stats/sql/filterSql.ts';
 import { Params } from '../src/server/stats/sql/sql.ts';
@@ -114,7 +114,7 @@ runMain(async () => {
       for (let done = 0; done < WARM_UP; ) {
         const q = drawQuery(warmRng, rosters);
         if (seen.has(q.url)) continue;
-        await (await fetch(BASE + q.url, { headers: { Cookie: cookies[0]!, 'X-Forwarded-For': '10.9.0.1' } })).text();
+        await (await fetch(BASE + q.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookies[0]!, 'X-Forwarded-For': '10.9.0.1' } })).text();
         done += 1;
       }
       console.log(`warm-up: ${WARM_UP} other queries, not timed (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -127,7 +127,7 @@ runMain(async () => {
         const q = queries[next++]!;
         const t0 = performance.now();
         // Each client its own address (TRUST_PROXY=1), so that the per-client cap counts clients, not the bench.
-        const r = await fetch(BASE + q.url, { headers: { Cookie: cookies[k]!, 'X-Forwarded-For': `10.9.0.${k + 1}` } });
+        const r = await fetch(BASE + q.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookies[k]!, 'X-Forwarded-For': `10.9.0.${k + 1}` } });
         const body = await r.text();
         const ms = performance.now() - t0;
         results.push({ ...q, ms, status: r.status, error: r.status === 200 ? undefined : body.slice(0, 200) });

@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { teamSeasonValue } from '../src/server/stats/sql/aggregates.ts';
 
@@ -287,7 +287,7 @@ runMain(async () => {
       for (let i = 0; i < RUNS; i++) {
         const r = shape.run(i);
         const t0 = performance.now();
-        const res = await fetch(BASE + r.url, { headers: { Cookie: cookie } });
+        const res = await fetch(BASE + r.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookie } });
         const body = await res.text();
         // until the whole answer has arrived, as bench:random times it (the client's JSON parse is not the server's)
         serverMs.push(performance.now() - t0);

@@ -25,7 +25,7 @@ export type { EncodedResponse } from '../base/encoding';
 
 const cache = new LRUCache<string, EncodedResponse>({
   maxSize: Math.max(1 << 20, config.apiCacheBytes),
-  sizeCalculation: (e) => e.gzip.length + (e.br?.length ?? 0) + 200,
+  sizeCalculation: (e) => (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 200,
 });
 const inflight = new Map<string, Promise<EncodedResponse>>();
 let computations = 0;

@@ -3,8 +3,7 @@
  * tables, play-by-play, stints).
  */
 import { stringify } from 'csv-stringify/sync';
-import { gunzipSync } from 'node:zlib';
-import type { EncodedResponse } from './encoding';
+import { gzipOf, textBytesOf, type EncodedResponse } from './encoding';
 
 /**
  * CSV text (RFC 4180: comma separated, CRLF line ends, quotes doubled, fields with a comma, quote or line
@@ -26,7 +25,7 @@ export function csvResponse(e: EncodedResponse, fileName: string, request: Reque
     Vary: 'Accept-Encoding, Cookie',
   };
   if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    return new Response(gzipOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
-  return new Response(gunzipSync(e.gzip) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response(textBytesOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

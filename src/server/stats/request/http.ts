@@ -4,10 +4,10 @@
  * timeout) -> 429/503 with Retry-After, an interrupted query or a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
  */
-import { gunzipSync } from 'node:zlib';
 import { ParamError } from '../../../lib/apiParams';
 import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../../db/statsDb';
 import { pickEncoding } from '../../http/compression';
+import { gzipOf, textBytesOf, type EncodedResponse } from '../base/encoding';
 import { ApiError } from '../base/errors';
 import { BusyError } from '../answers/queue';
 
@@ -20,10 +20,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /**
  * A cached answer: 304 when the client already holds it (If-None-Match), else the brotli or gzip bytes when the
- * client accepts them (browsers accept both), else the decompressed JSON. An answer's ETag is a hash of its bytes,
+ * client accepts them (browsers accept both; gzip is made from the brotli on demand: encoding.ts gzipOf), else the
+ * decompressed JSON. An answer's ETag is a hash of its bytes,
  * so it changes exactly when a new stats file changes the answer; browsers may reuse it for a minute without asking.
  */
-export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string; fromCache?: boolean }, request: Request): Response {
+export function encodedJson(e: EncodedResponse, request: Request): Response {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     Vary: 'Accept-Encoding',
@@ -37,9 +38,9 @@ export function encodedJson(e: { gzip: Buffer; br?: Buffer; etag: string; fromCa
     return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
   }
   if (encoding === 'gzip') {
-    return new Response(e.gzip as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    return new Response(gzipOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
-  return new Response(gunzipSync(e.gzip), { status: 200, headers });
+  return new Response(textBytesOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 function errorResponse(err: unknown): Response {

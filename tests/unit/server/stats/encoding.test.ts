@@ -1,17 +1,24 @@
-/** Encoding a stats answer (src/server/stats/base/encoding.ts): the JSON round-trips; an answer too large to be a string is a 400. */
+/**
+ * Encoding a stats answer (src/server/stats/base/encoding.ts): the JSON round-trips through the brotli kept and the
+ * gzip made from it on demand; a very large answer is kept as gzip; an answer too large to be a string is a 400.
+ */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode, jsonOf } from '../../../../src/server/stats/base/encoding';
+import { encode, gzipOf, jsonOf } from '../../../../src/server/stats/base/encoding';
 import { ApiError } from '../../../../src/server/stats/base/errors';
 
 describe('encode', () => {
-  it('keeps the JSON of the answer (gzip and brotli) with a weak ETag', () => {
+  it('keeps the JSON of the answer as brotli with a weak ETag; gzip is made from it once, on demand', () => {
     const body = { data: { Overview: [{ player_id: 1, pts: 10 }] } };
     const e = encode(body);
+    expect(e.gzip).toBeUndefined();
     expect(JSON.parse(jsonOf(e))).toEqual(body);
-    // the brotli body is the same JSON (read back with node:zlib, not the module's own reader)
+    // both bodies are the same JSON (read back with node:zlib, not the module's own reader)
     expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
-    expect(JSON.parse(gunzipSync(e.gzip).toString('utf8'))).toEqual(body);
+    const gzip = gzipOf(e);
+    expect(JSON.parse(gunzipSync(gzip).toString('utf8'))).toEqual(body);
+    // kept aside: the next client without brotli gets the same bytes, not a new compression
+    expect(gzipOf(e)).toBe(gzip);
     expect(e.etag).toMatch(/^W\/"/);
     // the same answer gets the same tag, a different one another
     expect(encode(structuredClone(body)).etag).toBe(e.etag);
@@ -24,7 +31,18 @@ describe('encode', () => {
     expect(JSON.stringify(body).length).toBeGreaterThan(1_000_000);
     const e = encode(body);
     expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
-    expect(JSON.parse(gunzipSync(e.gzip).toString('utf8'))).toEqual(body);
+    expect(JSON.parse(gunzipSync(gzipOf(e)).toString('utf8'))).toEqual(body);
+  });
+
+  it('keeps a very large answer (over 4 MB of JSON) as gzip only, readable as JSON', () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => ({ lineup_id: i, lineup: `Player ${i} - Player ${i + 1}`, pts_per_poss: i / 7 }));
+    const body = { data: { Team_FourFactors: rows } };
+    expect(JSON.stringify(body).length).toBeGreaterThan(4_000_000);
+    const e = encode(body);
+    expect(e.br).toBeUndefined();
+    expect(gzipOf(e)).toBe(e.gzip);
+    expect(JSON.parse(gunzipSync(e.gzip!).toString('utf8'))).toEqual(body);
+    expect(JSON.parse(jsonOf(e))).toEqual(body);
   });
 
   it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', () => {
