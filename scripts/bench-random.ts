@@ -28,7 +28,8 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/apiParams.ts';
 import { drawQuery, generator, loadRosters } from './lib/randomQueries.ts';
-import { BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { timedGet } from './lib/timedGet.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { possessionSource } from '../src/server/stats/sql/filterSql.ts';
 import { Params } from '../src/server/stats/sql/sql.ts';
@@ -114,7 +115,7 @@ runMain(async () => {
       for (let done = 0; done < WARM_UP; ) {
         const q = drawQuery(warmRng, rosters);
         if (seen.has(q.url)) continue;
-        await (await fetch(BASE + q.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookies[0]!, 'X-Forwarded-For': '10.9.0.1' } })).text();
+        await timedGet(BASE + q.url, { Cookie: cookies[0]!, 'X-Forwarded-For': '10.9.0.1' });
         done += 1;
       }
       console.log(`warm-up: ${WARM_UP} other queries, not timed (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -125,12 +126,10 @@ runMain(async () => {
     const client = async (k: number) => {
       while (next < queries.length) {
         const q = queries[next++]!;
-        const t0 = performance.now();
-        // Each client its own address (TRUST_PROXY=1), so that the per-client cap counts clients, not the bench.
-        const r = await fetch(BASE + q.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookies[k]!, 'X-Forwarded-For': `10.9.0.${k + 1}` } });
-        const body = await r.text();
-        const ms = performance.now() - t0;
-        results.push({ ...q, ms, status: r.status, error: r.status === 200 ? undefined : body.slice(0, 200) });
+        // Each client its own address (TRUST_PROXY=1), so that the per-client cap counts clients, not the bench;
+        // timed until the answer's last byte (timedGet).
+        const r = await timedGet(BASE + q.url, { Cookie: cookies[k]!, 'X-Forwarded-For': `10.9.0.${k + 1}` });
+        results.push({ ...q, ms: r.ms, status: r.status, error: r.status === 200 ? undefined : r.body.slice(0, 200) });
       }
     };
     await Promise.all(Array.from({ length: CLIENTS }, (_, k) => client(k)));

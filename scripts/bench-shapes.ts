@@ -17,8 +17,9 @@
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
+import { timedGet } from './lib/timedGet.ts';
 import { teamSeasonValue } from '../src/server/stats/sql/aggregates.ts';
 
 const DB = benchStatsDb();
@@ -286,11 +287,11 @@ runMain(async () => {
       const ownMs: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const r = shape.run(i);
-        const t0 = performance.now();
-        const res = await fetch(BASE + r.url, { headers: { ...BROWSER_ACCEPT_ENCODING, Cookie: cookie } });
-        const body = await res.text();
-        // until the whole answer has arrived, as bench:random times it (the client's JSON parse is not the server's)
-        serverMs.push(performance.now() - t0);
+        // until the whole answer has arrived, as bench:random times it (the client's decompression and JSON parse
+        // are not the server's: timedGet)
+        const res = await timedGet(BASE + r.url, { Cookie: cookie });
+        serverMs.push(res.ms);
+        const body = res.body;
         if (res.status !== 200) throw new Error(`${r.url}: ${res.status} ${body.slice(0, 300)}`);
         const own = await bestOfThree(c, r.floor);
         const rest = r.rest ? (await bestOfThree(c, r.rest)).ms : 0;
