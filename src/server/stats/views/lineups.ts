@@ -64,8 +64,9 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
   if (size !== 5) return { data: unitRows(q, kept, names, league) };
+  const playerOf = playerEntries(names);
   const entries = kept.map((r) => {
-    const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map(Number).map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
+    const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map((id) => playerOf(Number(id)));
     return {
       id: {
         lineup_id: Number(r.lineup_id),
@@ -94,15 +95,29 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
 /** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
 function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league: LeagueBaseline): SetRows {
   const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
+  const playerOf = playerEntries(names);
   const entries = kept.map((r) => {
     const ids = (r.unit as unknown[]).map(Number);
-    const players = ids.map((id) => ({ player_id: id, name: names.get(id) ?? String(id) }));
+    const players = ids.map(playerOf);
     return {
       id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
       v: lineupValues(persp, r, league),
     };
   });
   return setRowsOf(q, entries);
+}
+
+/**
+ * A lineup's player as its rows list him ({ player_id, name }), one object per player for the whole answer: a
+ * player is in many of its thousands of lineups, and the rows are only read (encoded) after this.
+ */
+function playerEntries(names: Map<number, string>): (id: number) => Row {
+  const made = new Map<number, Row>();
+  return (id) => {
+    let p = made.get(id);
+    if (!p) made.set(id, (p = { player_id: id, name: names.get(id) ?? String(id) }));
+    return p;
+  };
 }
 
 /**

@@ -102,6 +102,9 @@ export interface LeagueBaseline {
   shooting: LeagueShooting;
 }
 
+/** The counters leagueBaseline reads (only these are summed). */
+const BASELINE_COUNTERS: readonly TeamCounter[] = ['possessions', 'hc_pts', 'hc_plays', 'fg3m', 'fg3a', 'ftm', 'fta'];
+
 /**
  * The league over the same seasons, season types, dates and garbage-time choice (possession-level and
  * team-level filters left out: the baseline is the league's, not the subset's): points per halfcourt play, and
@@ -127,7 +130,7 @@ export function leagueBaseline(db: StatsDb, f: AppliedFilters): Promise<LeagueBa
   };
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   return sharedLookup(baselines, key, () =>
-    teamSumsBy(db, league, { persp: 'offense', groupBy: [] }).then(([row]) => {
+    teamSumsBy(db, league, { persp: 'offense', groupBy: [], counters: BASELINE_COUNTERS }).then(([row]) => {
       const n = (k: string) => Number(row?.[k] ?? 0);
       const share = (a: string, b: string) => (n(b) === 0 ? null : n(a) / n(b));
       return { hcPpp: share('hc_pts', 'hc_plays'), shooting: { fg3Pct: share('fg3m', 'fg3a'), ftPct: share('ftm', 'fta') } };
