@@ -9,6 +9,7 @@
  * so the empty table can say why and offer to list them (issue 26).
  */
 import type { DataQuery } from '../../../lib/apiParams';
+import { COLUMNS } from '../../../lib/metricColumns';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
@@ -65,6 +66,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
   if (size !== 5) return { data: unitRows(q, kept, names, league) };
   const playerOf = playerEntries(names);
+  const shownKeys = columnKeysOf(q);
   const entries = kept.map((r) => {
     const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map((id) => playerOf(Number(id)));
     return {
@@ -75,7 +77,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
         lineup: players.map((p) => p.name).join(' - '),
         poss: Number(r.possessions),
       } as Row,
-      v: lineupValues(persp, r, league),
+      v: lineupValues(persp, r, league, shownKeys),
     };
   });
   return { data: setRowsOf(q, entries) };
@@ -96,12 +98,13 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
 function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league: LeagueBaseline): SetRows {
   const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
   const playerOf = playerEntries(names);
+  const shownKeys = columnKeysOf(q);
   const entries = kept.map((r) => {
     const ids = (r.unit as unknown[]).map(Number);
     const players = ids.map(playerOf);
     return {
       id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
-      v: lineupValues(persp, r, league),
+      v: lineupValues(persp, r, league, shownKeys),
     };
   });
   return setRowsOf(q, entries);
@@ -120,15 +123,25 @@ function playerEntries(names: Map<number, string>): (id: number) => Row {
   };
 }
 
+/** The columns of the sets a query asks for: a lineup row keeps only these of its values. */
+function columnKeysOf(q: DataQuery): string[] {
+  return [...new Set(setsOf(q, q.page).flatMap((d) => COLUMNS[d.base].map((c) => c.key)))];
+}
+
 /**
- * A lineup row's values: the shown side's (its counters) and the net rating from both ends (the shown side's
- * counters and the other side's `other_*`, lineupSumsBy / unitSumsBy).
+ * A lineup row's values, the columns `keys` only (thousands of rows wait for their sets' rows with them: 40
+ * values each would be most of the answer's memory): the shown side's (its counters) and the net rating from both
+ * ends (the shown side's counters and the other side's `other_*`, lineupSumsBy / unitSumsBy).
  */
-function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline): Values {
+function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline, keys: readonly string[]): Values {
   const shown = teamSums(r);
-  const values = teamValues(shown, { leagueHcPpp: league.hcPpp });
-  if (!('other_possessions' in r)) return values;
-  const other = pick(r, NET_COUNTERS, 'other_');
-  const [offense, defense] = persp === 'offense' ? [shown, other] : [other, shown];
-  return { ...values, ...netValues(offense, defense, league.shooting) };
+  let values = teamValues(shown, { leagueHcPpp: league.hcPpp });
+  if ('other_possessions' in r) {
+    const other = pick(r, NET_COUNTERS, 'other_');
+    const [offense, defense] = persp === 'offense' ? [shown, other] : [other, shown];
+    values = { ...values, ...netValues(offense, defense, league.shooting) };
+  }
+  const kept: Values = {};
+  for (const key of keys) kept[key] = values[key] ?? null;
+  return kept;
 }
