@@ -57,3 +57,20 @@ export async function entityTeamSeasons(db: StatsDb, f: AppliedFilters, e: Entit
   db.data?.set(key, read);
   return read;
 }
+
+/**
+ * Whether the player played for more than one team in one of these seasons (player_seasons.team_ids: every team
+ * he was on the floor for, which the ingest checks). Read once per computation, like entityTeamSeasons.
+ */
+export async function playedForSeveralTeams(db: StatsDb, playerId: number, seasons: readonly number[]): Promise<boolean> {
+  const key = `several-teams:${playerId}:${seasons.join()}`;
+  const kept = db.data?.get(key) as Promise<boolean> | undefined;
+  if (kept) return kept;
+  const read = playerTeamSeasons(db, [playerId], seasons).then((rows) => {
+    const teams = new Map<number, Set<number>>();
+    for (const r of rows) teams.set(r.season, (teams.get(r.season) ?? new Set()).add(r.team_season));
+    return [...teams.values()].some((t) => t.size > 1);
+  });
+  db.data?.set(key, read);
+  return read;
+}

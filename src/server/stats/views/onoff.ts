@@ -21,6 +21,7 @@ import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
 import { playerTeamSpansSql } from '../sql/aggregates';
+import { playedForSeveralTeams } from '../sql/entityScope';
 
 export interface OnOffEntry {
   player_id: number;
@@ -40,8 +41,10 @@ export interface OnOffEntry {
  * are bound in b.
  *
  * With season, season type and garbage filters only, the spans' sums the ingest keeps (aggregates.ts
- * season_span_sums). Otherwise both come from one CTE of the team's sums per game, `team_game_sums`: the team
- * totals are its sums by season (the reference paths compute them apart, which planPaths compares).
+ * season_span_sums). For one player who played for one team in each season of the sample, no spans: the team
+ * totals are the team's sums by season. Otherwise both come from one CTE of the team's sums per game,
+ * `team_game_sums`: the team totals are its sums by season (the reference paths compute them apart, which
+ * planPaths compares).
  */
 async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string[]> {
   const counters = o.counters ?? TEAM_COUNTERS;
@@ -58,6 +61,15 @@ async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, p
       `team_totals AS (${await teamSums(['team_id', 'season', 'season_type'])})`,
       `span_totals AS (SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 's')}
         FROM season_span_sums s WHERE ${where} GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
+    ];
+  }
+  if (o.playerId !== undefined && !referencePaths(db) && !(await playedForSeveralTeams(db, o.playerId, f.seasons))) {
+    // One player of one team in every season: no spans, and his team's totals are its season sums (pre-summed
+    // where the filters allow), not its per-game sums summed again (a statement about half as long to plan,
+    // which is most of its time: 24 of 27 ms for a player's 16 seasons with a period and a score range).
+    return [
+      `team_totals AS (${await teamSums(['team_id', 'season', 'season_type'])})`,
+      `span_totals AS (SELECT NULL::INTEGER AS player_id, t.* FROM team_totals t WHERE FALSE)`,
     ];
   }
   const byGame = await teamSums(['team_id', 'season', 'season_type', 'game_id']);
