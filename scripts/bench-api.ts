@@ -18,10 +18,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
-import http from 'node:http';
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { timedGet } from './lib/timedGet.ts';
 import { BENCH_DIST, BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
@@ -78,7 +77,7 @@ async function load(
     connections,
     duration,
     // What Chromium sends; the API answers cached views with brotli (or gzip) bytes.
-    headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br', ...extraHeaders },
+    headers: { Cookie: cookie, ...BROWSER_ACCEPT_ENCODING, ...extraHeaders },
     requests: [
       {
         setupRequest: (req) => {
@@ -101,28 +100,16 @@ async function load(
   };
 }
 
-async function timeOne(pathname: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number; body: Buffer }> {
-  const t0 = performance.now();
-  const r = await fetch(`${BASE}${pathname}`, { headers: { ...BROWSER_ACCEPT_ENCODING, ...headers } });
-  const body = Buffer.from(await r.arrayBuffer());
-  return { ms: performance.now() - t0, status: r.status, bytes: body.length, body };
+/** One request timed to its last byte (timedGet): the answer's status, time and text. */
+async function timeOne(pathname: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string }> {
+  const r = await timedGet(`${BASE}${pathname}`, headers);
+  return { ms: r.ms, status: r.status, body: r.body };
 }
 
-/** The raw size on the wire of an answer with brotli (fetch would decompress it). */
+/** The size on the wire of an answer with brotli, and of its JSON. */
 async function brotliBytes(pathname: string): Promise<{ wire: number; json: number }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(pathname, BASE);
-    const req = http.get(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const wire = Buffer.concat(chunks);
-        const json = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(wire).length : wire.length;
-        resolve({ wire: wire.length, json });
-      });
-    });
-    req.on('error', reject);
-  });
+  const r = await timedGet(`${BASE}${pathname}`, { 'Accept-Encoding': 'br' });
+  return { wire: r.wireBytes, json: r.textBytes };
 }
 
 const median = (xs: number[]) => {
@@ -248,7 +235,7 @@ async function main() {
       const c0 = groupCpuMs(server.process.pid!);
       const r = await timeOne(heavyPath(id), { Cookie: cookie });
       httpCpu += groupCpuMs(server.process.pid!) - c0;
-      if (r.status !== 200) throw new Error(`heaviest query answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
+      if (r.status !== 200) throw new Error(`heaviest query answered ${r.status}: ${r.body.slice(0, 200)}`);
       httpMs.push(r.ms);
       const u0 = process.cpuUsage();
       rawMs.push(await raw(id));

@@ -22,14 +22,14 @@ export function flag(name: string): boolean {
   return args.includes(`--${name}`);
 }
 
-/** The 1-minute load average, to print beside every figure (other work on the machine inflates them). */
 /**
- * What a browser sends for compression (Chromium: "gzip, deflate, br, zstd"; the server makes no zstd). Node's
- * fetch asks for gzip and deflate only, and the server keeps answers as brotli (gzip is made from it for such
- * clients): a bench timing the site as its visitors get it asks as a browser does.
+ * What a browser sends for compression (Chromium: "gzip, deflate, br, zstd"; the server makes no zstd). Node 20's
+ * fetch asks a plain-HTTP server for gzip and deflate only, and the server keeps answers as brotli (gzip is made
+ * from it for such clients): a bench timing the site as its visitors get it asks as a browser does.
  */
 export const BROWSER_ACCEPT_ENCODING = { 'Accept-Encoding': 'gzip, deflate, br' } as const;
 
+/** The 1-minute load average, to print beside every figure (other work on the machine inflates them). */
 export const loadAverage = (): number => os.loadavg()[0]!;
 
 /** Where the benchmarks build the site (not dist/, which others may be serving). */

@@ -14,6 +14,9 @@ export interface TimedAnswer {
   ms: number;
   /** the answer's text, decompressed */
   body: string;
+  /** its bytes as sent (compressed) and as text (decompressed) */
+  wireBytes: number;
+  textBytes: number;
   headers: http.IncomingHttpHeaders;
 }
 
@@ -30,7 +33,7 @@ export function timedGet(url: string, headers: Record<string, string>): Promise<
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
           const bytes = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode ?? 0, ms, body: bytes.toString('utf8'), headers: res.headers });
+          resolve({ status: res.statusCode ?? 0, ms, body: bytes.toString('utf8'), wireBytes: raw.length, textBytes: bytes.length, headers: res.headers });
         } catch (error) {
           reject(error);
         }

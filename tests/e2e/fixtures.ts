@@ -45,8 +45,8 @@ export interface TableCell {
 
 /**
  * In the page: scrolls the table box from top to bottom, a box's height at a time, reading cell `at` of each row
- * drawn in full; returns the rows in the table, the cells read, in row order, and the steps after which a row in
- * sight was still light (the window did not follow).
+ * drawn in full; returns the rows in the table, the cells read, in row order, and the scroll positions at which a
+ * row in sight was still light (the window did not follow). Synchronous (Playwright's evaluate takes either).
  *
  * Each step sends the box its `scroll` event itself, right after moving it. The browser sends one too, but only
  * with the next frame it paints, and a page on a busy machine (CI, two test workers on two cores) went seconds
@@ -54,7 +54,7 @@ export interface TableCell {
  * sessions). The table's own listener (src/islands/table/rowWindow.ts) draws the rows synchronously in the event,
  * so they can be read at once; a row in sight still light after that is the window not following, reported as such.
  */
-async function scanColumn(wrap: HTMLElement, at: number): Promise<{ rows: number; cells: TableCell[]; stuck: number[] }> {
+function scanColumn(wrap: HTMLElement, at: number): { rows: number; cells: TableCell[]; stuck: number[] } {
   const lightInSight = () => {
     const box = wrap.getBoundingClientRect();
     return [...wrap.querySelectorAll('.sa-tbody .sa-row-light')].some((row) => {

@@ -200,3 +200,22 @@ test('find-in-page finds a name far down the table and brings its row in full; t
   expect(focused).toEqual({ role: 'cell', row: 62, light: false });
   await expect(page.locator(':focus')).toBeInViewport();
 });
+
+test('an arrow key held down faster than the page paints keeps its column, 150 rows down', async ({ page }) => {
+  await openPlayers(page);
+  const region = page.getByRole('region', { name: 'Offensive Overview table' });
+  await region.evaluate((w) => (w.scrollTop = 0));
+  await region.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  // 150 key presses in one task: no frame is painted between them (as a held key on a busy machine), so the box's
+  // own scroll events come only after the last; the focus must still move cell by cell in the second column.
+  const focused = await page.evaluate(() => {
+    for (let i = 0; i < 150; i++) document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    const cell = document.activeElement as HTMLElement;
+    const row = cell.parentElement!;
+    return { role: cell.getAttribute('role'), column: [...row.children].indexOf(cell), row: Number(row.getAttribute('aria-rowindex')), light: row.classList.contains('sa-row-light') };
+  });
+  expect(focused).toEqual({ role: 'cell', column: 1, row: 152, light: false });
+  await expect(page.locator(':focus')).toBeInViewport();
+});

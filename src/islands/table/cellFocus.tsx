@@ -66,6 +66,12 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     else if (e.key === 'End') next = cells[cells.length - 1] ?? null;
     else {
       const sibling = e.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
+      // A row outside the long table's window is drawn light, its name cell only (rowWindow.ts): bring it into the
+      // box and the window to it first, or the walk would drop to the name column.
+      if (sibling instanceof HTMLElement && sibling.classList.contains('sa-row-light')) {
+        sibling.scrollIntoView({ block: 'nearest' });
+        followScroll(region);
+      }
       const target = sibling ? [...sibling.children].filter((c): c is HTMLElement => c instanceof HTMLElement && c.matches(CELL)) : [];
       next = target[Math.min(i, target.length - 1)] ?? null;
     }
@@ -74,6 +80,16 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
   e.preventDefault();
   next.focus();
   next.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  followScroll(region);
+}
+
+/**
+ * Tell the table box it scrolled, now: the browser sends `scroll` with the next frame it paints, and keys held down
+ * on a busy machine come faster than frames, so the row window (rowWindow.ts, which draws synchronously in that
+ * event) would fall behind the focus. The browser's own event then finds the window in place.
+ */
+function followScroll(region: HTMLElement) {
+  region.dispatchEvent(new Event('scroll'));
 }
 
 /** Scrolling moves the cells: the tooltip follows the focused cell, or goes. */

@@ -2,24 +2,21 @@
  * How stats answers are kept and sent: the brotli of their JSON (gzip for very large ones), with a weak ETag of the
  * bytes, computed once per cached answer. Brotli is kept rather than gzip because it is both smaller and faster to
  * make: a league's lineups (2.7 MB of JSON) take 10.5 ms at quality 3 for 430 KB, gzip 13 ms at level 1 for 648 KB.
- * Every browser asks for brotli; a client that does not (Python's requests, Node's fetch) gets gzip made from it
- * on demand (gzipOf), kept in a small cache of its own.
+ * Every browser asks for brotli; a client that does not (Python's requests; Node 20's fetch over plain HTTP) gets
+ * gzip made from it on demand (gzipOf), kept in a small cache of its own.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { ApiError } from './errors';
 
-export interface EncodedResponse {
-  /** brotli of the JSON (every answer but the very large) */
-  br?: Buffer;
-  /** gzip: very large answers and texts (CSV) are kept this way; see gzipOf for the others */
-  gzip?: Buffer;
+/** An answer as kept: brotli (JSON answers but the very large) or gzip (those, and texts: a table's CSV). */
+export type EncodedResponse = ({ br: Buffer; gzip?: undefined } | { gzip: Buffer; br?: undefined }) & {
   /** weak ETag of the answer */
   etag: string;
   /** set on a copy handed out from the answer cache (the X-Cache header and the request log say "hit") */
   fromCache?: boolean;
-}
+};
 
 /** zlib level 6: a players view to ~1/6 of its JSON. */
 const GZIP_LEVEL = 6;
@@ -31,10 +28,21 @@ const BROTLI_QUALITY = 5;
  * quality 5, as long as its SQL; at quality 3 a 2.7 MB answer takes 10.5 ms (quality 5: 25 ms).
  */
 const BIG_ANSWER = 1_000_000;
-/** Answers above this many characters of JSON are kept as gzip level 1 only (faster than brotli at that size). */
+/** Answers above this many characters of JSON are kept as gzip level 1 (made faster than brotli at that size). */
 const LARGE_ANSWER = 4_000_000;
 const FAST_GZIP_LEVEL = 1;
 const FAST_BROTLI_QUALITY = 3;
+
+/**
+ * The bytes in a buffer of their own: zlib's sync calls may return a view of a larger block (a 27-byte gzip kept
+ * 16 KB alive), which a cache counting `length` would undercount.
+ */
+function own(bytes: Buffer): Buffer {
+  if (bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.alloc(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
 
 /** Weak ETag of an encoded answer (the same JSON gives the same tag, whatever the transfer encoding). */
 export function etagOf(bytes: Buffer): string {
@@ -54,24 +62,24 @@ function jsonOfAnswer(body: unknown): string {
 export function encode(body: unknown): EncodedResponse {
   const json = jsonOfAnswer(body);
   if (json.length > LARGE_ANSWER) {
-    const gzip = gzipSync(json, { level: FAST_GZIP_LEVEL });
+    const gzip = own(gzipSync(json, { level: FAST_GZIP_LEVEL }));
     return { gzip, etag: etagOf(gzip) };
   }
-  const br = brotliCompressSync(json, {
+  const br = own(brotliCompressSync(json, {
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: json.length > BIG_ANSWER ? FAST_BROTLI_QUALITY : BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
-  });
+  }));
   return { br, etag: etagOf(br) };
 }
 
 /** A text answer that is not JSON (a CSV table): gzip only, the same shape so that it shares the answer cache. */
 export function encodeText(text: string): EncodedResponse {
-  const gzip = gzipSync(text, { level: GZIP_LEVEL });
+  const gzip = own(gzipSync(text, { level: GZIP_LEVEL }));
   return { gzip, etag: etagOf(gzip) };
 }
 
 /** The bytes of an encoded answer's text (its JSON, or a CSV). */
 export function textBytesOf(e: EncodedResponse): Buffer {
-  return e.br ? brotliDecompressSync(e.br) : gunzipSync(e.gzip!);
+  return e.br ? brotliDecompressSync(e.br) : gunzipSync(e.gzip);
 }
 
 /** The JSON text of an encoded answer. */
@@ -79,7 +87,11 @@ export function jsonOf(e: EncodedResponse): string {
   return textBytesOf(e).toString('utf8');
 }
 
-/** gzip made from brotli for clients without it, by ETag (the same bytes whatever the answer's key): 32 MB at most. */
+/**
+ * gzip made from brotli for clients without it, by ETag (the same bytes whatever the answer's key): 32 MB at most,
+ * beside the answer cache's API_CACHE_BYTES. Made on the request's own time, outside the query queue: the
+ * decompression and gzip of a 2.7 MB answer take about 17 ms, once.
+ */
 const gzipOfBrotli = new LRUCache<string, Buffer>({ maxSize: 32 << 20, sizeCalculation: (b) => b.length });
 
 /** The gzip of an encoded answer: kept, or made from its brotli once and kept aside (gzipOfBrotli). */
@@ -88,7 +100,7 @@ export function gzipOf(e: EncodedResponse): Buffer {
   let gzip = gzipOfBrotli.get(e.etag);
   if (!gzip) {
     const bytes = textBytesOf(e);
-    gzip = gzipSync(bytes, { level: bytes.length > BIG_ANSWER ? FAST_GZIP_LEVEL : GZIP_LEVEL });
+    gzip = own(gzipSync(bytes, { level: bytes.length > BIG_ANSWER ? FAST_GZIP_LEVEL : GZIP_LEVEL }));
     gzipOfBrotli.set(e.etag, gzip);
   }
   return gzip;

@@ -77,7 +77,7 @@ export function teamValues(s: TeamSums, ctx: TeamContext): Values {
 }
 
 /** What teamValues reads besides the team's sums. */
-interface TeamContext {
+export interface TeamContext {
   leagueHcPpp: number | null;
   opp?: TeamSums | null;
 }
@@ -113,12 +113,15 @@ function fillTeamValues(v: Values, s: TeamSums, ctx: TeamContext): Values {
   return v;
 }
 
-/**
- * The columns of teamValues and playerValues in their order, each null: every call fills a copy. An object that
- * starts with all its keys (one shape for every row) is filled in place, where one grown key by key is copied as
- * it grows: a league's 4,421 lineups' values took 4.4 ms with spread sub-objects, 7.6 ms grown, 1.1 ms filled.
- */
+/** The keys of `v` in their order, each null. */
 const nullsOf = (v: Values): Values => Object.fromEntries(Object.keys(v).map((k) => [k, null]));
+
+/**
+ * The columns of teamValues and playerValues in their order, each null (taken from the fill functions themselves):
+ * every call fills a copy. An object that starts with all its keys (one shape for every row) is filled in place,
+ * where one grown key by key is copied as it grows: a league's 4,421 lineups' values took 4.4 ms with spread
+ * sub-objects, 7.6 ms grown, 1.1 ms filled.
+ */
 const TEAM_VALUES_SHAPE = nullsOf(fillTeamValues({}, emptySums(TEAM_COUNTERS), { leagueHcPpp: null }));
 const PLAYER_VALUES_SHAPE = nullsOf(fillPlayerValues({}, emptySums(PLAYER_COUNTERS), {}));
 

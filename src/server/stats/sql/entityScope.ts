@@ -50,27 +50,15 @@ export async function entityTeamSeasons(db: StatsDb, f: AppliedFilters, e: Entit
   if (referencePaths(db)) return null;
   if (e.teamId !== undefined) return f.seasons.map((season) => teamSeasonValue(e.teamId!, season));
   if (e.playerId === undefined) return null;
-  const key = `entity-team-seasons:${e.playerId}:${f.seasons.join()}`;
-  const kept = db.data?.get(key) as Promise<number[]> | undefined;
-  if (kept) return kept;
-  const read = playerTeamSeasons(db, [e.playerId], f.seasons).then((rows) => [...new Set(rows.map((r) => r.team_season))]);
-  db.data?.set(key, read);
-  return read;
+  return [...new Set((await teamSeasonsOfPlayer(db, e.playerId, f.seasons)).map((r) => r.team_season))];
 }
 
-/**
- * Whether the player played for more than one team in one of these seasons (player_seasons.team_ids: every team
- * he was on the floor for, which the ingest checks). Read once per computation, like entityTeamSeasons.
- */
-export async function playedForSeveralTeams(db: StatsDb, playerId: number, seasons: readonly number[]): Promise<boolean> {
-  const key = `several-teams:${playerId}:${seasons.join()}`;
-  const kept = db.data?.get(key) as Promise<boolean> | undefined;
+/** One player's playerTeamSeasons rows, read once per computation (kept in its scope: several sums ask). */
+export function teamSeasonsOfPlayer(db: StatsDb, playerId: number, seasons: readonly number[]): Promise<PlayerTeamSeason[]> {
+  const key = `player-team-seasons:${playerId}:${seasons.join()}`;
+  const kept = db.data?.get(key) as Promise<PlayerTeamSeason[]> | undefined;
   if (kept) return kept;
-  const read = playerTeamSeasons(db, [playerId], seasons).then((rows) => {
-    const teams = new Map<number, Set<number>>();
-    for (const r of rows) teams.set(r.season, (teams.get(r.season) ?? new Set()).add(r.team_season));
-    return [...teams.values()].some((t) => t.size > 1);
-  });
+  const read = playerTeamSeasons(db, [playerId], seasons);
   db.data?.set(key, read);
   return read;
 }

@@ -139,6 +139,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     minPossessions: o.minPossessions,
     counters: o.counters,
   });
+  // (an inner join: every five the possessions name is in lineups, its primary key, written with them)
   const withMembers = (sql: string) =>
     o.members ? `SELECT s.*, u.p1, u.p2, u.p3, u.p4, u.p5 FROM (${sql}) s JOIN lineups u ON u.lineup_id = s.lineup_id` : sql;
   if (!o.otherEnd) return db.query(withMembers(shown), b.values);

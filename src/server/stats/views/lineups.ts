@@ -9,7 +9,6 @@
  * so the empty table can say why and offer to list them (issue 26).
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { COLUMNS } from '../../../lib/metricColumns';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
@@ -18,7 +17,7 @@ import { netValues, teamValues, type Values } from '../metrics/formulas';
 import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
-import { addPercentiles, leagueBaseline, percentileColumns, plainRows, playerNameMap, setCountersOf, showsNet, teamAbbr, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
+import { addPercentiles, columnKeysOfSets, leagueBaseline, percentileColumns, plainRows, playerNameMap, setCountersOf, showsNet, teamAbbr, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
 
 
 export interface LineupsAnswer {
@@ -65,8 +64,8 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
   if (size !== 5) return { data: unitRows(q, kept, names, league) };
-  const playerOf = playerEntries(names);
-  const shownKeys = columnKeysOf(q);
+  const playerOf = sharedPlayerOf(names);
+  const shown = shownColumns(q);
   const entries = kept.map((r) => {
     const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map((id) => playerOf(Number(id)));
     return {
@@ -77,7 +76,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
         lineup: players.map((p) => p.name).join(' - '),
         poss: Number(r.possessions),
       } as Row,
-      v: lineupValues(persp, r, league, shownKeys),
+      v: lineupValues(persp, r, league, shown.keys, shown.shape),
     };
   });
   return { data: setRowsOf(q, entries) };
@@ -97,14 +96,14 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
 /** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
 function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league: LeagueBaseline): SetRows {
   const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
-  const playerOf = playerEntries(names);
-  const shownKeys = columnKeysOf(q);
+  const playerOf = sharedPlayerOf(names);
+  const shown = shownColumns(q);
   const entries = kept.map((r) => {
     const ids = (r.unit as unknown[]).map(Number);
     const players = ids.map(playerOf);
     return {
       id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
-      v: lineupValues(persp, r, league, shownKeys),
+      v: lineupValues(persp, r, league, shown.keys, shown.shape),
     };
   });
   return setRowsOf(q, entries);
@@ -114,7 +113,7 @@ function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league:
  * A lineup's player as its rows list him ({ player_id, name }), one object per player for the whole answer: a
  * player is in many of its thousands of lineups, and the rows are only read (encoded) after this.
  */
-function playerEntries(names: Map<number, string>): (id: number) => Row {
+function sharedPlayerOf(names: Map<number, string>): (id: number) => Row {
   const made = new Map<number, Row>();
   return (id) => {
     let p = made.get(id);
@@ -123,25 +122,28 @@ function playerEntries(names: Map<number, string>): (id: number) => Row {
   };
 }
 
-/** The columns of the sets a query asks for: a lineup row keeps only these of its values. */
-function columnKeysOf(q: DataQuery): string[] {
-  return [...new Set(setsOf(q, q.page).flatMap((d) => COLUMNS[d.base].map((c) => c.key)))];
-}
-
 /**
  * A lineup row's values, the columns `keys` only (thousands of rows wait for their sets' rows with them: 40
- * values each would be most of the answer's memory): the shown side's (its counters) and the net rating from both
+ * values each would be most of the answer's memory), in a copy of `shape` (those keys, null: made once per answer,
+ * so that every row has one shape from the start): the shown side's (its counters) and the net rating from both
  * ends (the shown side's counters and the other side's `other_*`, lineupSumsBy / unitSumsBy).
  */
-function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline, keys: readonly string[]): Values {
+function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline, keys: readonly string[], shape: Values): Values {
   const shown = teamSums(r);
-  let values = teamValues(shown, { leagueHcPpp: league.hcPpp });
+  const values = teamValues(shown, { leagueHcPpp: league.hcPpp });
+  let net: Values | null = null;
   if ('other_possessions' in r) {
     const other = pick(r, NET_COUNTERS, 'other_');
     const [offense, defense] = persp === 'offense' ? [shown, other] : [other, shown];
-    values = { ...values, ...netValues(offense, defense, league.shooting) };
+    net = netValues(offense, defense, league.shooting);
   }
-  const kept: Values = {};
-  for (const key of keys) kept[key] = values[key] ?? null;
+  const kept: Values = { ...shape };
+  for (const key of keys) kept[key] = (net && key in net ? net[key] : values[key]) ?? null;
   return kept;
+}
+
+/** The columns of the sets a query asks for, and an object of them all null (lineupValues' shape). */
+function shownColumns(q: DataQuery): { keys: string[]; shape: Values } {
+  const keys = columnKeysOfSets(setsOf(q, q.page));
+  return { keys, shape: Object.fromEntries(keys.map((k) => [k, null])) };
 }

@@ -21,7 +21,7 @@ import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
 import { playerTeamSpansSql } from '../sql/aggregates';
-import { playedForSeveralTeams } from '../sql/entityScope';
+import { teamSeasonsOfPlayer } from '../sql/entityScope';
 
 export interface OnOffEntry {
   player_id: number;
@@ -88,6 +88,19 @@ async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, p
         JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
        GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
   ];
+}
+
+/**
+ * Whether the player played for more than one team in a season of the sample. His spans (playerTeamSpansSql) are
+ * his teams of more than one in a season and season type of player_games; player_seasons.team_ids lists his
+ * player_games teams of each season and season type, so one team in each season (any season type) means no span.
+ * (Several teams across a season's types, with one each, is "several" here: the spans' path then, which is exact
+ * too.)
+ */
+async function playedForSeveralTeams(db: StatsDb, playerId: number, seasons: readonly number[]): Promise<boolean> {
+  const teams = new Map<number, Set<number>>();
+  for (const r of await teamSeasonsOfPlayer(db, playerId, seasons)) teams.set(r.season, (teams.get(r.season) ?? new Set()).add(r.team_season));
+  return [...teams.values()].some((t) => t.size > 1);
 }
 
 /** What onOffEntries computes: whose entries, grouped how, and which counters. */

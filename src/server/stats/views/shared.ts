@@ -39,9 +39,14 @@ export const seasonOf = (season: unknown) => seasonLabel(Number(season));
 
 export const teamSums = (row: Row): TeamSums => pick(row, TEAM_COUNTERS);
 
+/** The columns of these sets (each once). */
+export function columnKeysOfSets(defs: readonly MetricSetDefinition[]): string[] {
+  return [...new Set(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)))];
+}
+
 /** The team counters the columns of these sets are computed from: a league-wide sum for them sums only those. */
 export function teamCountersOfSets(defs: readonly MetricSetDefinition[]): TeamCounter[] {
-  return teamCountersFor(defs.flatMap((def) => COLUMNS[def.base].map((c) => c.key)));
+  return teamCountersFor(columnKeysOfSets(defs));
 }
 
 /**
@@ -103,7 +108,8 @@ export interface LeagueBaseline {
 }
 
 /** The counters leagueBaseline reads (only these are summed). */
-const BASELINE_COUNTERS: readonly TeamCounter[] = ['possessions', 'hc_pts', 'hc_plays', 'fg3m', 'fg3a', 'ftm', 'fta'];
+const BASELINE_COUNTERS = ['possessions', 'hc_pts', 'hc_plays', 'fg3m', 'fg3a', 'ftm', 'fta'] as const satisfies readonly TeamCounter[];
+type BaselineCounter = (typeof BASELINE_COUNTERS)[number];
 
 /**
  * The league over the same seasons, season types, dates and garbage-time choice (possession-level and
@@ -131,8 +137,8 @@ export function leagueBaseline(db: StatsDb, f: AppliedFilters): Promise<LeagueBa
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   return sharedLookup(baselines, key, () =>
     teamSumsBy(db, league, { persp: 'offense', groupBy: [], counters: BASELINE_COUNTERS }).then(([row]) => {
-      const n = (k: string) => Number(row?.[k] ?? 0);
-      const share = (a: string, b: string) => (n(b) === 0 ? null : n(a) / n(b));
+      const n = (k: BaselineCounter) => Number(row?.[k] ?? 0);
+      const share = (a: BaselineCounter, b: BaselineCounter) => (n(b) === 0 ? null : n(a) / n(b));
       return { hcPpp: share('hc_pts', 'hc_plays'), shooting: { fg3Pct: share('fg3m', 'fg3a'), ftPct: share('ftm', 'fta') } };
     }),
   );
