@@ -63,23 +63,44 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   }
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
-  if (size !== 5) return { data: unitRows(q, kept, names, league) };
-  const playerOf = sharedPlayerOf(names);
-  const shown = shownColumns(q);
-  const entries = kept.map((r) => {
-    const players = [r.p1, r.p2, r.p3, r.p4, r.p5].map((id) => playerOf(Number(id)));
+  // A five is keyed by its lineup id (its players from the lineups table), a unit by its players' ids.
+  const identify =
+    size === 5
+      ? (r: Row) => ({ key: { lineup_id: Number(r.lineup_id) }, ids: [r.p1, r.p2, r.p3, r.p4, r.p5].map(Number) })
+      : (r: Row) => {
+          const ids = (r.unit as unknown[]).map(Number);
+          return { key: { unit: ids.join('-') }, ids };
+        };
+  return { data: setRowsOf(q, lineupEntries(persp, kept, identify, names, league, shownColumns(q))) };
+}
+
+/**
+ * The entries of lineup (or unit) rows: the row's key, team, players (one object per player for the whole answer:
+ * a player is in many of its thousands of lineups, and the rows are only read, encoded, after this), their names
+ * joined, possessions, and the values of the columns shown.
+ */
+function lineupEntries(
+  persp: Perspective,
+  rows: readonly Row[],
+  identify: (r: Row) => { key: Row; ids: number[] },
+  names: Map<number, string>,
+  league: LeagueBaseline,
+  shown: { keys: string[]; shape: Values },
+): Parameters<typeof plainRows>[1] {
+  const players = new Map<number, Row>();
+  const playerOf = (id: number) => {
+    let p = players.get(id);
+    if (!p) players.set(id, (p = { player_id: id, name: names.get(id) ?? String(id) }));
+    return p;
+  };
+  return rows.map((r) => {
+    const { key, ids } = identify(r);
+    const members = ids.map(playerOf);
     return {
-      id: {
-        lineup_id: Number(r.lineup_id),
-        team: teamAbbr(r.team_id),
-        players,
-        lineup: players.map((p) => p.name).join(' - '),
-        poss: Number(r.possessions),
-      } as Row,
+      id: { ...key, team: teamAbbr(r.team_id), players: members, lineup: members.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
       v: lineupValues(persp, r, league, shown.keys, shown.shape),
     };
   });
-  return { data: setRowsOf(q, entries) };
 }
 
 /** Every metric set's rows of lineup (or unit) entries, with percentiles among the rows listed (all above the minimum): one pool. */
@@ -91,35 +112,6 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
     out[def.value] = rows;
   }
   return out;
-}
-
-/** The rows of 2-, 3- and 4-man units: the unit's players (by id) are its key (`unit`: ids joined by '-'). */
-function unitRows(q: DataQuery, kept: Row[], names: Map<number, string>, league: LeagueBaseline): SetRows {
-  const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
-  const playerOf = sharedPlayerOf(names);
-  const shown = shownColumns(q);
-  const entries = kept.map((r) => {
-    const ids = (r.unit as unknown[]).map(Number);
-    const players = ids.map(playerOf);
-    return {
-      id: { unit: ids.join('-'), team: teamAbbr(r.team_id), players, lineup: players.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
-      v: lineupValues(persp, r, league, shown.keys, shown.shape),
-    };
-  });
-  return setRowsOf(q, entries);
-}
-
-/**
- * A lineup's player as its rows list him ({ player_id, name }), one object per player for the whole answer: a
- * player is in many of its thousands of lineups, and the rows are only read (encoded) after this.
- */
-function sharedPlayerOf(names: Map<number, string>): (id: number) => Row {
-  const made = new Map<number, Row>();
-  return (id) => {
-    let p = made.get(id);
-    if (!p) made.set(id, (p = { player_id: id, name: names.get(id) ?? String(id) }));
-    return p;
-  };
 }
 
 /**

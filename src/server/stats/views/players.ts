@@ -9,11 +9,11 @@ import { teamByAbbr } from '../../../lib/teams';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
 import { playerCountersFor, playerValues, type Values } from '../metrics/formulas';
-import { COLUMNS } from '../../../lib/metricColumns';
 import { playerSumsBy } from '../sql/playerSums';
 import { leagueOnOffEntries } from './onoff';
 import {
   addPercentiles,
+  columnKeysOfSets,
   playerNameMap,
   plainRows,
   onOffPercentileColumns,
@@ -48,7 +48,7 @@ export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = 
 /** The player counters the player sets of defs read (and the box totals the Offensive Overview carries). */
 function playerCountersOfSets(defs: readonly MetricSetDefinition[]) {
   const playerDefs = defs.filter((d) => d.basis === 'player');
-  return playerCountersFor(playerDefs.flatMap((d) => [...COLUMNS[d.base].map((c) => c.key), ...(d.base === 'OffensiveOverview' ? BOX_TOTALS : [])]));
+  return playerCountersFor([...columnKeysOfSets(playerDefs), ...(playerDefs.some((d) => d.base === 'OffensiveOverview') ? BOX_TOTALS : [])]);
 }
 
 const byMinutes = (a: { id: Row; v: Values }, b: { id: Row; v: Values }) =>
