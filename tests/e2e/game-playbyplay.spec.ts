@@ -28,6 +28,14 @@ async function headerScore(page: Page): Promise<[number, number]> {
 }
 
 /** m:ss as seconds. */
+/**
+ * Wait until the filters submit themselves on a change (the page's module script has run: data-auto-submit). A
+ * choice made before that does nothing until Show is pressed; CI's busy machine chose a player in that gap.
+ */
+async function filtersLive(page: Page): Promise<void> {
+  await expect(page.getByTestId('pbp-filters')).toHaveAttribute('data-auto-submit', 'on');
+}
+
 const secs = (t: string) => {
   const [m, s] = t.split(':').map(Number);
   return m! * 60 + s!;
@@ -104,6 +112,7 @@ for (const size of SIZES) {
       // Overtimes are offered; choosing one submits the form (no button press) and keeps only its events.
       const quarter = page.getByTestId('pbp-quarter');
       await expect(quarter.locator('option')).toHaveText(['All periods', 'Q1', 'Q2', 'Q3', 'Q4', 'OT1', 'OT2', 'OT3']);
+      await filtersLive(page);
       await quarter.selectOption({ label: 'OT2' });
       await expect(page).toHaveURL(/\?quarter=6&player=#play-by-play$/);
       // The new page's count line (the URL changes before the page has loaded).
@@ -118,6 +127,7 @@ for (const size of SIZES) {
       const player = page.getByTestId('pbp-player');
       const optionValue = await player.locator('option').nth(1).getAttribute('value');
       const name = (await player.locator('option').nth(1).textContent())!;
+      await filtersLive(page);
       await player.selectOption(optionValue!);
       await expect(page).toHaveURL(new RegExp(`\\?quarter=6&player=${optionValue}#play-by-play$`));
       await expect(page.getByTestId('pbp-count')).toContainText(`(OT2, ${name})`);
@@ -126,6 +136,7 @@ for (const size of SIZES) {
       expect(his.length).toBeLessThan(inOt2);
       expect(his.every((ids) => ids.includes(optionValue!))).toBe(true);
       await expect(page.getByTestId('pbp-count')).toContainText(`(OT2, ${name})`);
+      await filtersLive(page);
       await page.getByTestId('pbp-quarter').selectOption({ label: 'All periods' });
       await expect(page).toHaveURL(new RegExp(`\\?quarter=&player=${optionValue}#play-by-play$`));
       await expect(page.getByTestId('pbp-count')).toContainText(`events (${name})`);
