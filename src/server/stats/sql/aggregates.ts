@@ -93,29 +93,49 @@ export const playerTeamSpansSql = (where: string): string => `
   QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1`;
 
 /**
- * season_span_sums: for a player of several teams in a season and season type (traded, or waived and signed),
- * each team's counters (team_game_totals, per side and filtered-out flag) summed over its games from his first
- * to his last game for it: the "on + off" of his on/off row for that team (views/onoff.ts). On/off without a
- * game-level or possession filter reads these few thousand rows instead of summing every team's games per game
- * and joining them to the spans (issue 25). Columns: player_id, team_id, is_offense, season, season_type,
- * is_filtered_out, then the counters of team_game_totals. Sorted by season, team_id.
+ * span_games: for a player of several teams in a season and season type (traded, or waived and signed), each of
+ * his teams' games from his first to his last game for it (playerTeamSpansSql): the games a team's "on + off"
+ * covers for him (views/onoff.ts). A span's team totals are then an equi-join of this table with the team's sums
+ * per game, where joining the spans to the games by date range cost a third of a filtered on/off pool's time
+ * (issue 25). Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
+ */
+const spanGamesBuilder: AggregateBuilder = {
+  name: 'span_games',
+  async build(connection) {
+    await connection.run('DROP TABLE IF EXISTS span_games');
+    await connection.run(`
+      CREATE TABLE span_games AS
+      WITH spans AS (${playerTeamSpansSql('TRUE')})
+      SELECT s.player_id, s.team_id, s.season, s.season_type, g.game_id
+        FROM spans s
+        JOIN team_games g ON g.team_id = s.team_id AND g.season = s.season AND g.season_type = s.season_type
+         AND g.date BETWEEN s.first_date AND s.last_date
+       ORDER BY s.season, s.team_id, g.game_id, s.player_id`);
+  },
+};
+
+/**
+ * season_span_sums: for a player of several teams in a season and season type, each team's counters
+ * (team_game_totals, per side and filtered-out flag) summed over its games in his span (span_games): the
+ * "on + off" of his on/off row for that team (views/onoff.ts). On/off without a game-level or possession filter
+ * reads these few thousand rows instead of summing every team's games per game (issue 25). Columns: player_id,
+ * team_id, is_offense, season, season_type, is_filtered_out, then the counters of team_game_totals. Sorted by
+ * season, team_id.
  */
 const seasonSpanSumsBuilder: AggregateBuilder = {
   name: 'season_span_sums',
   async build(connection) {
     const counters = ['possessions', 'seconds', ...COUNTERS];
     const side = (team: string, isOffense: boolean) =>
-      `SELECT ${team} AS team_id, ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, game_id, season, season_type, is_filtered_out, ${counters.join(', ')} FROM team_game_totals`;
+      `SELECT ${team} AS team_id, ${isOffense ? 'TRUE' : 'FALSE'} AS is_offense, game_id, is_filtered_out, ${counters.join(', ')} FROM team_game_totals`;
     await connection.run('DROP TABLE IF EXISTS season_span_sums');
     await connection.run(`
       CREATE TABLE season_span_sums AS
-      WITH spans AS (${playerTeamSpansSql('TRUE')}),
-      sides AS (${side('off_team_id', true)} UNION ALL ${side('def_team_id', false)})
+      WITH sides AS (${side('off_team_id', true)} UNION ALL ${side('def_team_id', false)})
       SELECT s.player_id, s.team_id, t.is_offense, s.season, s.season_type, t.is_filtered_out,
              ${counters.map((c) => `sum(t.${c})::INTEGER AS ${c}`).join(', ')}
-        FROM spans s
-        JOIN sides t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
-        JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+        FROM span_games s
+        JOIN sides t ON t.team_id = s.team_id AND t.game_id = s.game_id
        GROUP BY s.player_id, s.team_id, t.is_offense, s.season, s.season_type, t.is_filtered_out
        ORDER BY s.season, s.team_id, s.player_id`);
   },
@@ -429,6 +449,7 @@ const stateOnCourtSumsBuilder: AggregateBuilder = {
 export const AGGREGATE_BUILDERS: AggregateBuilder[] = [
   playerOnCourtBuilder,
   seasonOnCourtSumsBuilder,
+  spanGamesBuilder,
   seasonSpanSumsBuilder,
   playerPossessionIndexBuilder,
   teamPossessionsBuilder,

@@ -43,8 +43,9 @@ export interface OnOffEntry {
  * With season, season type and garbage filters only, the spans' sums the ingest keeps (aggregates.ts
  * season_span_sums). For one player who played for one team in each season of the sample, no spans: the team
  * totals are the team's sums by season. Otherwise both come from one CTE of the team's sums per game,
- * `team_game_sums`: the team totals are its sums by season (the reference paths compute them apart, which
- * planPaths compares).
+ * `team_game_sums`: the team totals are its sums by season, the spans' its sums over their games (span_games,
+ * an equi-join). The reference paths compute the team totals apart and the spans from player_games, joined to
+ * the games by date, which planPaths compares.
  */
 async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string[]> {
   const counters = o.counters ?? TEAM_COUNTERS;
@@ -73,19 +74,28 @@ async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, p
     ];
   }
   const byGame = await teamSums(['team_id', 'season', 'season_type', 'game_id']);
-  const teamTotals = referencePaths(db)
-    ? await teamSums(['team_id', 'season', 'season_type'])
-    : `SELECT g.team_id, g.season, g.season_type, ${sumColumns(counters, 'g')} FROM team_game_sums g GROUP BY g.team_id, g.season, g.season_type`;
-  const spans = playerTeamSpansSql(and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']));
+  const spanWhere = and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']);
+  if (referencePaths(db)) {
+    // The reference: the spans from player_games and the team's games by date, as span_games is built.
+    return [
+      `team_game_sums AS (${byGame})`,
+      `team_totals AS (${await teamSums(['team_id', 'season', 'season_type'])})`,
+      `span_totals AS (
+        WITH spans AS (${playerTeamSpansSql(spanWhere)})
+        SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
+          FROM spans s
+          JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
+          JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+         GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
+    ];
+  }
   return [
     `team_game_sums AS (${byGame})`,
-    `team_totals AS (${teamTotals})`,
+    `team_totals AS (SELECT g.team_id, g.season, g.season_type, ${sumColumns(counters, 'g')} FROM team_game_sums g GROUP BY g.team_id, g.season, g.season_type)`,
     `span_totals AS (
-      WITH spans AS (${spans})
       SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
-        FROM spans s
-        JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
-        JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
+        FROM (SELECT * FROM span_games WHERE ${spanWhere}) s
+        JOIN team_game_sums t ON t.team_id = s.team_id AND t.game_id = s.game_id
        GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
   ];
 }
