@@ -67,6 +67,19 @@ describe.skipIf(!HAS_DB)('on/off of traded players, per team', () => {
     }
   });
 
+  it('with a possession filter (a period) too: on + off = the team\'s possessions of that period from his first to his last game there', async () => {
+    // Not the spans' pre-summed sums (season filters only): the team's sums per game over his span's games (span_games).
+    const { player_id, stints } = (await tradedPlayers(2))[1]!;
+    const rows = (await data(`page=PlayerOnOff&entity=${player_id}&season=2022&period=4&metric_set=Team_FourFactors`)).Team_FourFactors!;
+    expect(rows.map((r) => r.team).sort()).toEqual(stints.map((s) => s.abbr).sort());
+    for (const s of stints) {
+      const row = rows.find((r) => r.team === s.abbr)!;
+      const on = await possessions(`p.period = 4 AND p.off_team_id = ${s.team_id} AND ${FIVE('o', player_id)}`);
+      const span = await possessions(`p.period = 4 AND p.off_team_id = ${s.team_id} AND g.date BETWEEN '${s.first}' AND '${s.last}'`);
+      expect({ team: s.abbr, on: row.poss_on, off: row.poss_off }).toEqual({ team: s.abbr, on, off: span - on });
+    }
+  });
+
   it("the team's on/off page: off is over its games while he was there; a one-team player keeps the team's season", async () => {
     const { player_id, stints } = (await tradedPlayers(1))[0]!;
     const s = stints[0]!;
