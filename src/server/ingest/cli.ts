@@ -2,12 +2,11 @@
  * `npm run ingest -- [--seasons 2019-20,2020-21] [--season-type regular|playoffs|all] [--out path] [--data dir]`
  * Builds the stats database (default config.statsDbPath) from NBA_DATA_DIR (default ../shared/nba-data).
  */
-import './allocator.ts'; // before any DuckDB instance: how freed memory is given back
 import path from 'node:path';
 import { config } from '../config.ts';
 import { ALL_SEASONS, runIngest } from './ingest.ts';
 import { parseSeasonLabel } from './read.ts';
-import { stepTable } from './steps.ts';
+import { phaseTable, stepTable } from './steps.ts';
 import type { SeasonType } from './types.ts';
 
 export interface CliOptions {
@@ -84,6 +83,7 @@ async function main(): Promise<void> {
     );
     for (const k of s.skipped) console.log(`  skipped ${k.gameId}: ${k.reason}`);
     console.log(stepTable(s.steps));
+    console.log(phaseTable(s));
   } catch (err) {
     console.error(`ingest failed: ${(err as Error).stack ?? err}`);
     process.exit(1);

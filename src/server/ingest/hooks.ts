@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
-import { StepTimes } from './steps.ts';
+import { logStep, StepTimes } from './steps.ts';
 
 /**
  * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
@@ -31,7 +31,7 @@ export async function attachForHooks(connection: DuckDBConnection, file: string)
 export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
-  steps: StepTimes = new StepTimes(log),
+  steps: StepTimes = new StepTimes(logStep(log)),
 ): Promise<void> {
   // The models (src/server/models/registry.ts) read the possession tables and add to them (e.g.
   // possessions.leverage), which the derived tables copy: they run first. (RAPM's fits on a thread of their own
@@ -61,7 +61,7 @@ export async function rebuildInPlace(
   options: { memoryLimit?: string; log?: (message: string) => void } = {},
 ): Promise<void> {
   const log = options.log ?? ((m: string) => console.log(m));
-  const times = new StepTimes(log);
+  const times = new StepTimes(logStep(log));
   const tmp = `${file}.rebuild-${process.pid}`;
   const removeCopy = () => {
     for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });

@@ -2,18 +2,19 @@
  * The ingest run: nba-data -> a complete DuckDB database, written to a temporary file next to the target and
  * renamed over it only when everything (games, season-wide tables, post-ingest hooks) succeeded. A killed
  * or failed run leaves the previous database untouched. Games are streamed one at a time.
+ *
+ * This process only orchestrates: each phase runs in a child process of its own (runPhase.ts, phaseProtocol.ts),
+ * the games and season-wide tables first, then the hooks. A phase's process exits before the next starts, so the
+ * memory the first phase's DuckDB kept for reuse is given back to the system rather than carried under the hooks,
+ * and each phase has its own allocator setting (allocator.ts). This process opens no database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
-import { attachForHooks, runPostIngestHooks } from './hooks.ts';
-import { writeGames } from './gamesPhase.ts';
 import type { PbpFile } from './gamesProtocol.ts';
-import { PositionBook } from './positions.ts';
-import { postprocess } from './postprocess.ts';
+import type { PhaseName, PhaseUsage } from './phaseProtocol.ts';
 import { pbpFile, seasonLabel } from './read.ts';
-import { StepTimes, type StepTime } from './steps.ts';
+import { runPhase, type PhaseOptions } from './runPhase.ts';
+import { logStep, withParentMemory, type StepTime } from './steps.ts';
 import type { SeasonType } from './types.ts';
 
 export interface IngestOptions {
@@ -26,8 +27,15 @@ export interface IngestOptions {
   log?: (message: string) => void;
   /** DuckDB memory limit while games are streamed, e.g. '640MB' */
   memoryLimit?: string;
-  /** DuckDB memory limit for the season-wide tables and hooks, e.g. '1GB' */
+  /** DuckDB memory limit for the season-wide tables, e.g. '1GB' */
   postMemoryLimit?: string;
+  /** (tests) make the hooks phase fail with this message after its hooks ran (phaseProtocol.ts HooksJob) */
+  failingHook?: string;
+}
+
+/** What one phase's process used (its own peak: the parent's is IngestSummary.parentPeakMiB). */
+export interface PhaseTime extends PhaseUsage {
+  phase: PhaseName;
 }
 
 export interface IngestSummary {
@@ -39,19 +47,24 @@ export interface IngestSummary {
   seconds: number;
   out: string;
   skipped: { gameId: number; reason: string }[];
-  /** wall and CPU seconds of each step (steps.ts) */
+  /** wall and CPU seconds and memory of each step (steps.ts: memory of the phase's process and this one together) */
   steps: StepTime[];
+  /** each phase's process: wall and CPU seconds, peak memory */
+  phases: PhaseTime[];
+  /** this (the orchestrating) process's peak resident set size, MiB */
+  parentPeakMiB: number;
+  /**
+   * the run's peak memory, MiB, at most: the largest phase's peak plus this process's. The phases run one after
+   * the other, so no two phase processes held memory at once.
+   */
+  peakMiB: number;
 }
-
-/** DuckDB's memory limit while the post-ingest hooks build the derived tables. */
-const HOOK_MEMORY_LIMIT = '640MB';
 
 export const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => 2003 + i);
 
 export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const started = Date.now();
-  const steps = new StepTimes(log);
   if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
   const files = opts.seasons.flatMap((season) =>
     opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })),
@@ -62,91 +75,90 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
 
   fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   const tmp = `${opts.out}.tmp-${process.pid}`;
-  for (const f of [tmp, `${tmp}.wal`]) fs.rmSync(f, { force: true });
-  // Memory goal (issue 25): the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
-  // worker's reader 256 MB more, gameWorker.ts): appends need little, and every megabyte here adds to the worker's
-  // and both threads' JavaScript. It spills the big post-ingest aggregations to a temporary folder next to the
-  // output. DuckDB's allocator gives freed pages back at once (allocator.ts, imported by cli.ts).
+  // DuckDB spills the big post-ingest aggregations to a temporary folder next to the output.
   const spill = `${tmp}.spill`;
-  const instanceOptions = { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
-  let instance = await DuckDBInstance.create(tmp, { ...instanceOptions, memory_limit: opts.memoryLimit ?? '400MB' });
-  let conn: DuckDBConnection | null = await instance.connect();
   const cleanup = (): void => {
     for (const f of [tmp, `${tmp}.wal`, spill]) fs.rmSync(f, { force: true, recursive: true });
   };
-  const onSignal = (): void => {
-    cleanup();
-    process.exit(130);
+  cleanup();
+  // SIGINT or SIGTERM stops the running phase's process; the run then fails, cleans up and exits with 130.
+  // (Every signal is caught until the run ends: a second Ctrl-C must not end this process before it cleaned up.)
+  const interrupt = new AbortController();
+  const onSignal = (): void => interrupt.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const steps: StepTime[] = [];
+  const phases: PhaseTime[] = [];
+  const logWhole = logStep(log);
+  const phaseOptions: PhaseOptions = {
+    log,
+    onStep: (step) => {
+      const whole = withParentMemory(step);
+      steps.push(whole);
+      logWhole(whole);
+    },
+    signal: interrupt.signal,
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   try {
-    const positions = await PositionBook.load(conn, opts.dataDir);
-    const { pbpNames, skipped, totals: t } = await steps.time('games parsed and written', async () => {
-      await applySchema(conn!);
-      return writeGames(conn!, present, { ...opts, positions, log });
-    });
-    // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
-    // (the npm scripts run with --expose-gc; without it V8 collects when it sees fit).
-    (globalThis as { gc?: () => void }).gc?.();
-    // The season-wide aggregations and the hooks get more room than the streaming phase needed: the
-    // JavaScript side has dropped its per-game state by now (total still under 2 GB).
-    const postLimit = opts.postMemoryLimit ?? '1GB';
-    if (!/^\d+(MB|GB)$/.test(postLimit)) throw new Error(`invalid memory limit "${postLimit}"`);
-    await conn.run(`SET memory_limit = '${postLimit}'`); // SET takes no parameters: the value is checked above
-    await postprocess(conn, { dataDir: opts.dataDir, positions, pbpNames: new Map(pbpNames), seasons: opts.seasons, steps });
-    // The derived tables of the hooks are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an
-    // option of the attached database: the file is closed and attached again with it.
-    await conn.run('CHECKPOINT');
-    conn.closeSync();
-    instance.closeSync();
-    // The hooks get less than the season-wide tables did (they spill what does not fit).
-    instance = await DuckDBInstance.create(':memory:', { ...instanceOptions, memory_limit: HOOK_MEMORY_LIMIT });
-    conn = await instance.connect();
-    await attachForHooks(conn, tmp);
-    await runPostIngestHooks(conn, log, steps);
-    const summary: IngestSummary = {
+    const database = await runPhase(
+      {
+        phase: 'database',
+        tmp,
+        spill,
+        dataDir: opts.dataDir,
+        files: present,
+        seasons: opts.seasons,
+        seasonTypes: opts.seasonTypes,
+        progress: opts.progress ?? process.stdout.isTTY === true,
+        memoryLimit: opts.memoryLimit ?? '400MB',
+        postMemoryLimit: opts.postMemoryLimit ?? '1GB',
+      },
+      phaseOptions,
+    );
+    phases.push({ phase: 'database', ...database.usage });
+    const { skipped, totals: t } = database.result;
+    const hooks = await runPhase(
+      {
+        phase: 'hooks',
+        tmp,
+        spill,
+        meta: {
+          seasons: opts.seasons,
+          seasonTypes: opts.seasonTypes,
+          dataDir: opts.dataDir,
+          parsed: t.games,
+          skipped: skipped.length,
+          warnings: t.warnings,
+          possessions: t.possessions,
+          events: t.events,
+        },
+        failingHook: opts.failingHook,
+      },
+      phaseOptions,
+    );
+    phases.push({ phase: 'hooks', ...hooks.usage });
+    fs.renameSync(tmp, opts.out);
+    fs.rmSync(`${opts.out}.wal`, { force: true });
+    fs.rmSync(spill, { force: true, recursive: true });
+    const parentPeakMiB = process.resourceUsage().maxRSS / 1024;
+    return {
       gamesParsed: t.games,
       gamesSkipped: skipped.length,
       warnings: t.warnings,
       possessions: t.possessions,
       events: t.events,
-      seconds: 0,
+      seconds: (Date.now() - started) / 1000,
       out: opts.out,
       skipped,
-      steps: steps.steps,
+      steps,
+      phases,
+      parentPeakMiB,
+      peakMiB: Math.max(...phases.map((p) => p.peakMiB)) + parentPeakMiB,
     };
-    await conn.run(
-      `INSERT INTO ingest_meta VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events)`,
-      {
-        v: SCHEMA_VERSION,
-        seasons: opts.seasons.join(','),
-        types: opts.seasonTypes.join(','),
-        dir: opts.dataDir,
-        parsed: summary.gamesParsed,
-        skipped: summary.gamesSkipped,
-        warnings: summary.warnings,
-        poss: summary.possessions,
-        events: summary.events,
-      },
-    );
-    await conn.run('CHECKPOINT');
-    conn.closeSync();
-    conn = null;
-    instance.closeSync();
-    fs.renameSync(tmp, opts.out);
-    fs.rmSync(`${opts.out}.wal`, { force: true });
-    fs.rmSync(spill, { force: true, recursive: true });
-    summary.seconds = (Date.now() - started) / 1000;
-    return summary;
   } catch (err) {
-    try {
-      conn?.closeSync();
-      instance.closeSync();
-    } catch {
-      // already closed
-    }
+    // the phase's process has ended (runPhase settles on its end): nothing writes these files any more
     cleanup();
+    if (interrupt.signal.aborted) process.exit(130);
     throw err;
   } finally {
     process.off('SIGINT', onSignal);

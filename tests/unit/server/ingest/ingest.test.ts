@@ -2,12 +2,12 @@
  * The ingest run end to end on a small real data folder built at test time in a temp directory: two games of
  * 2012-13 exported from nba-data as gzipped CSV (the CSV path of the reader) next to the real games file.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { AGGREGATE_BUILDERS } from '../../../../src/server/stats/sql/aggregates.ts';
 import { runIngest } from '../../../../src/server/ingest/ingest.ts';
 import { parseArgs } from '../../../../src/server/ingest/cli.ts';
 import { dataDir, hasData, officialBox } from './fixtures.ts';
@@ -42,8 +42,8 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const ingest = (out: string) =>
-    runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {} });
+  const ingest = (out: string, failingHook?: string) =>
+    runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {}, failingHook });
 
   it('reads gzipped CSV play-by-play and matches the official box scores', async () => {
     const out = path.join(dir, 'a.duckdb');
@@ -70,18 +70,57 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     expect(String(c!.h)).toBe(String(b!.h));
   });
 
-  it('leaves the previous database intact and no temporary file when the run fails', async () => {
+  it('leaves the previous database intact and no temporary file when a hook fails (in the hooks phase\'s process)', async () => {
     const out = path.join(dir, 'keep.duckdb');
     await ingest(out);
     const before = fs.readFileSync(out);
-    AGGREGATE_BUILDERS.push({ name: 'failing test hook', build: async () => { throw new Error('hook failed on purpose'); } });
-    try {
-      await expect(ingest(out)).rejects.toThrow('hook failed on purpose');
-    } finally {
-      AGGREGATE_BUILDERS.pop();
-    }
+    await expect(ingest(out, 'hook failed on purpose')).rejects.toThrow('hook failed on purpose');
     expect(fs.readFileSync(out).equals(before)).toBe(true);
     expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('reports the memory of every process of the run: each step and the peak count the parent too', async () => {
+    const s = await ingest(path.join(dir, 'm.duckdb'));
+    expect(s.phases.map((p) => p.phase)).toEqual(['database', 'hooks']);
+    expect(s.steps.map((t) => t.name)).toContain('games parsed and written');
+    expect(s.steps.map((t) => t.name)).toContain('model rapm');
+    for (const p of s.phases) {
+      expect(p.peakMiB).toBeGreaterThan(50); // a process with DuckDB loaded
+      expect(p.cpuSeconds).toBeGreaterThan(0);
+    }
+    expect(s.parentPeakMiB).toBeGreaterThan(20);
+    expect(s.peakMiB).toBeCloseTo(Math.max(...s.phases.map((p) => p.peakMiB)) + s.parentPeakMiB, 6);
+    // a step's peak is its phase's so far plus the parent's so far: at least its RSS then, at most the run's peak
+    for (const t of s.steps) {
+      expect(t.peakMiB).toBeGreaterThanOrEqual(t.rssMiB - 1e-6);
+      expect(t.peakMiB).toBeLessThanOrEqual(s.peakMiB + 1e-6);
+    }
+  });
+
+  it.skipIf(!fs.existsSync('/proc'))('SIGTERM stops the running phase\'s process, removes the temporary files and keeps the database', async () => {
+    const out = path.join(dir, 'signalled.duckdb');
+    await ingest(out);
+    const before = fs.readFileSync(out);
+    const cli = path.resolve('src/server/ingest/cli.ts');
+    const parent = spawn(process.execPath, ['--import', 'tsx', cli, '--data', dir, '--out', out, '--seasons', '2012-13', '--season-type', 'regular'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const ended = new Promise<number | null>((resolve) => parent.on('exit', (code) => resolve(code)));
+    const tmp = `${out}.tmp-${parent.pid}`;
+    // wait until a phase's process has the temporary database open
+    let phases: number[] = [];
+    for (let i = 0; i < 1500 && phases.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (!fs.existsSync(tmp)) continue;
+      phases = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent.pid)], { encoding: 'utf8' })
+        .split('\n').filter((line) => line.includes('childBoot.mjs')).map((line) => Number.parseInt(line, 10));
+    }
+    expect(phases).toHaveLength(1);
+    parent.kill('SIGTERM');
+    expect(await ended).toBe(130);
+    for (const pid of phases) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(fs.readFileSync(out).equals(before)).toBe(true);
   });
 
   it('fails with the parse worker\'s error, and keeps the previous database, when a play-by-play file is unreadable', async () => {

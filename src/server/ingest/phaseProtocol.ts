@@ -1,0 +1,81 @@
+/**
+ * What the ingest's parent process (ingest.ts, through runPhase.ts) and the child process of each phase
+ * (phaseChild.ts) say to each other over the IPC channel, as JSON. The parent sends the job as the first message;
+ * the child sends log lines and step times as it goes, then its result or its error, and exits.
+ *
+ * Two phases, one after the other, each in a process of its own, both writing the temporary database file:
+ * - database: the position book, the games (gamesPhase.ts) and the season-wide tables (postprocess.ts), with one
+ *   DuckDB instance on the file, checkpointed;
+ * - hooks: the models and derived tables (hooks.ts) and the ingest_meta row, checkpointed.
+ */
+import type { PbpFile } from './gamesProtocol.ts';
+import type { StepTime } from './steps.ts';
+import type { SeasonType } from './types.ts';
+import type { WriterTotals } from './writer.ts';
+
+export type PhaseName = 'database' | 'hooks';
+
+/** The files a phase's DuckDB writes: the temporary database and the folder it spills to. */
+interface PhaseFiles {
+  tmp: string;
+  spill: string;
+}
+
+export interface DatabaseJob extends PhaseFiles {
+  phase: 'database';
+  dataDir: string;
+  files: PbpFile[];
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  /** draw the games' progress bar (on the terminal the child shares with the parent) */
+  progress: boolean;
+  /** DuckDB's memory limit while games are appended, e.g. '400MB' */
+  memoryLimit: string;
+  /** DuckDB's memory limit for the season-wide tables, e.g. '1GB' */
+  postMemoryLimit: string;
+}
+
+export interface DatabaseResult {
+  skipped: { gameId: number; reason: string }[];
+  totals: WriterTotals;
+}
+
+/** The ingest_meta row, written by the hooks phase when every hook succeeded. */
+export interface IngestMetaRow {
+  seasons: number[];
+  seasonTypes: SeasonType[];
+  dataDir: string;
+  parsed: number;
+  skipped: number;
+  warnings: number;
+  possessions: number;
+  events: number;
+}
+
+export interface HooksJob extends PhaseFiles {
+  phase: 'hooks';
+  meta: IngestMetaRow;
+  /** (tests) a last hook that fails with this message: the hooks run in this process, out of a test's reach */
+  failingHook?: string;
+}
+
+export type PhaseJob = DatabaseJob | HooksJob;
+
+/** What a phase's job gives back: the database phase its games' totals, the hooks phase nothing. */
+export type PhaseResult<J extends PhaseJob> = J extends DatabaseJob ? DatabaseResult : null;
+
+/** What a phase's whole process used, measured by itself when its work was done. */
+export interface PhaseUsage {
+  /** wall seconds from the job's arrival */
+  seconds: number;
+  /** user + system CPU seconds of the process (every thread) */
+  cpuSeconds: number;
+  /** the process's peak resident set size, MiB */
+  peakMiB: number;
+}
+
+export type PhaseMessage =
+  | { kind: 'log'; message: string }
+  | { kind: 'step'; step: StepTime }
+  | { kind: 'done'; result: DatabaseResult | null; usage: PhaseUsage }
+  | { kind: 'error'; message: string; stack?: string };

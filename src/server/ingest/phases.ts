@@ -1,0 +1,84 @@
+/**
+ * The work of the ingest's two phases (phaseProtocol.ts), each run by phaseChild.ts in a process of its own: the
+ * memory a phase's DuckDB and JavaScript held is given back to the system when its process exits, before the next
+ * phase starts (allocator.ts).
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
+import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
+import { writeGames } from './gamesPhase.ts';
+import { attachForHooks, runPostIngestHooks } from './hooks.ts';
+import type { DatabaseJob, DatabaseResult, HooksJob } from './phaseProtocol.ts';
+import { PositionBook } from './positions.ts';
+import { postprocess } from './postprocess.ts';
+import type { StepTimes } from './steps.ts';
+
+/** DuckDB's memory limit while the post-ingest hooks build the derived tables. */
+const HOOK_MEMORY_LIMIT = '640MB';
+
+/** Both phases' DuckDB: the two cores, spilling next to the output, tables stored in the order rows were written. */
+function instanceOptions(spill: string): Record<string, string> {
+  return { threads: '2', temp_directory: spill, preserve_insertion_order: 'true' };
+}
+
+/**
+ * The database phase: the games and the season-wide tables written into the temporary file and checkpointed.
+ * Memory goal (issue 25): the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
+ * worker's reader 256 MB more, gameWorker.ts): appends need little, and every megabyte here adds to the worker's
+ * and both threads' JavaScript. On failure the process exits with the database open; the parent removes the file.
+ */
+export async function buildDatabase(job: DatabaseJob, steps: StepTimes, log: (message: string) => void): Promise<DatabaseResult> {
+  const instance = await DuckDBInstance.create(job.tmp, { ...instanceOptions(job.spill), memory_limit: job.memoryLimit });
+  const conn = await instance.connect();
+  const positions = await PositionBook.load(conn, job.dataDir);
+  const { pbpNames, skipped, totals } = await steps.time('games parsed and written', async () => {
+    await applySchema(conn);
+    return writeGames(conn, job.files, { ...job, positions, log });
+  });
+  // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
+  // (the phase's process runs with --expose-gc, runPhase.ts).
+  (globalThis as { gc?: () => void }).gc?.();
+  // The season-wide aggregations get more room than the streaming phase needed: the JavaScript side has dropped
+  // its per-game state by now.
+  if (!/^\d+(MB|GB)$/.test(job.postMemoryLimit)) throw new Error(`invalid memory limit "${job.postMemoryLimit}"`);
+  await conn.run(`SET memory_limit = '${job.postMemoryLimit}'`); // SET takes no parameters: the value is checked above
+  await postprocess(conn, { dataDir: job.dataDir, positions, pbpNames: new Map(pbpNames), seasons: job.seasons, steps });
+  await conn.run('CHECKPOINT');
+  conn.closeSync();
+  instance.closeSync();
+  return { skipped, totals };
+}
+
+/**
+ * The hooks phase: the models and derived tables built on the temporary file, then its ingest_meta row, checkpointed.
+ * The derived tables are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an option of the attached
+ * database: the file is attached to an in-memory instance with it. The hooks get less memory than the season-wide
+ * tables did (they spill what does not fit).
+ */
+export async function buildDerivedTables(job: HooksJob, steps: StepTimes, log: (message: string) => void): Promise<null> {
+  const instance = await DuckDBInstance.create(':memory:', { ...instanceOptions(job.spill), memory_limit: HOOK_MEMORY_LIMIT });
+  const conn = await instance.connect();
+  await attachForHooks(conn, job.tmp);
+  const message = job.failingHook;
+  if (message !== undefined) AGGREGATE_BUILDERS.push({ name: 'failing test hook', build: async () => { throw new Error(message); } });
+  await runPostIngestHooks(conn, log, steps);
+  const m = job.meta;
+  await conn.run(
+    `INSERT INTO ingest_meta VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events)`,
+    {
+      v: SCHEMA_VERSION,
+      seasons: m.seasons.join(','),
+      types: m.seasonTypes.join(','),
+      dir: m.dataDir,
+      parsed: m.parsed,
+      skipped: m.skipped,
+      warnings: m.warnings,
+      poss: m.possessions,
+      events: m.events,
+    },
+  );
+  await conn.run('CHECKPOINT');
+  conn.closeSync();
+  instance.closeSync();
+  return null;
+}
