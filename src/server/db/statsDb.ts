@@ -354,14 +354,17 @@ const PLAIN_TYPES: ReadonlySet<DuckDBTypeId> = new Set([
 /**
  * The rows of a result's chunks as objects keyed by column name. Filled column by column: each column's vector is
  * read straight for the plain types (most results are DOUBLE sums and ids), through the JS converter and
- * plain() for the others; every row gets its keys in the same order, so the objects share one shape.
+ * plain() for the others. Each row is a copy of one object holding every column (null) before it is filled: an
+ * object given more than a dozen keys one by one under computed names becomes a dictionary in V8, and every
+ * later read of it (the views read thousands of rows) and its JSON take the slow path.
  */
 function rowObjects(chunks: readonly DuckDBDataChunk[], names: readonly string[]): Row[] {
   const rows: Row[] = [];
+  const shape: Row = Object.fromEntries(names.map((name) => [name, null]));
   for (const chunk of chunks) {
     const start = rows.length;
     const count = chunk.rowCount;
-    for (let i = 0; i < count; i++) rows.push({});
+    for (let i = 0; i < count; i++) rows.push({ ...shape });
     for (let column = 0; column < chunk.columnCount; column++) {
       const vector = chunk.getColumnVector(column);
       const name = names[column]!;

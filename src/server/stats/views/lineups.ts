@@ -107,8 +107,9 @@ function lineupEntries(
 function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetRows {
   const out: SetRows = {};
   for (const def of setsOf(q, q.page)) {
-    const rows = plainRows(def, entries);
-    addPercentiles(rows, percentileColumns(def), () => '', () => true);
+    const ranked = percentileColumns(def);
+    const rows = plainRows(def, entries, ranked);
+    addPercentiles(rows, ranked, () => '', () => true);
     out[def.value] = rows;
   }
   return out;

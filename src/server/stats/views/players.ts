@@ -37,11 +37,13 @@ function boxTotals(v: Values): Row {
 }
 const BOX_TOTALS = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta'] as const;
 
-/** Player rows of the six offensive sets. */
-export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page)): SetRows {
+/** Player rows of the six offensive sets; `ranked`: with the fields of their percentiles, filled by the caller. */
+export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page), ranked = false): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
-  for (const def of defs.filter((d) => d.basis === 'player')) out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
+  for (const def of defs.filter((d) => d.basis === 'player')) {
+    out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries, ranked ? percentileColumns(def) : []);
+  }
   return out;
 }
 
@@ -83,9 +85,10 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
-    const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries);
+    const ranked = percentileColumns(def);
+    const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries, ranked);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
-    addPercentiles(setRows, percentileColumns(def), (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
+    addPercentiles(setRows, ranked, (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
     out[def.value] = setRows;
   }
   Object.assign(out, await playersOnOffSets(db, q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
@@ -110,9 +113,10 @@ async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefini
       const e = source.get(Number(id.player_id));
       return e ? [{ id, on: e.on, off: e.off }] : [];
     });
-    const rows = onOffRows(def, entries);
+    const ranked = onOffPercentileColumns(def);
+    const rows = onOffRows(def, entries, ranked);
     // The same pool as the player sets: his position group, players with the minimum possessions (issue 26).
-    addPercentiles(rows, onOffPercentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true);
+    addPercentiles(rows, ranked, (r) => String(r.position ?? ''), (r) => r.qualified === true);
     out[def.value] = rows;
   }
   return out;
@@ -138,7 +142,7 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
       return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row, v: playerValues(playerSums(r)) };
     })
     .sort(byMinutes);
-  const out = sixSets(q, entries);
+  const out = sixSets(q, entries, setsOf(q, q.page), true);
   // Percentiles against the league's qualified players of the same sample and position group.
   const league = await leaguePlayers(db, { ...q, page: 'Players', entity: null, side: 'offense' });
   for (const def of setsOf(q, 'TeamPlayers')) {

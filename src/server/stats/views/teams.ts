@@ -102,8 +102,9 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
     }));
   const out: SetRows = {};
   for (const def of setsOf(q, 'TeamOnOff')) {
-    const rows = onOffRows(def, list);
-    addPercentiles(rows, onOffPercentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool.rowsOf(def));
+    const ranked = onOffPercentileColumns(def);
+    const rows = onOffRows(def, list, ranked);
+    addPercentiles(rows, ranked, (r) => String(r.position ?? ''), (r) => r.qualified === true, pool.rowsOf(def));
     out[def.value] = rows;
   }
   return out;
@@ -129,8 +130,9 @@ export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: numbe
   // His seasons against the same season's players of his position group.
   const groupOf = (r: Row) => `${'player_id' in r ? String(r.position ?? '') : position}|${r.season_start}`;
   for (const def of setsOf(q, 'PlayerOnOff')) {
-    const rows = onOffRows(def, list);
-    addPercentiles(rows, onOffPercentileColumns(def), groupOf, (r) => r.qualified === true, pool.rowsOf(def));
+    const ranked = onOffPercentileColumns(def);
+    const rows = onOffRows(def, list, ranked);
+    addPercentiles(rows, ranked, groupOf, (r) => r.qualified === true, pool.rowsOf(def));
     out[def.value] = rows;
   }
   return out;
