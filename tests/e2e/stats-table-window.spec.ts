@@ -219,3 +219,28 @@ test('an arrow key held down faster than the page paints keeps its column, 150 r
   expect(focused).toEqual({ role: 'cell', column: 1, row: 152, light: false });
   await expect(page.locator(':focus')).toBeInViewport();
 });
+
+test('the arrow keys right after the table box was moved back to the top start from a full row, in the second column', async ({ page }) => {
+  await openPlayers(page);
+  const region = page.getByRole('region', { name: 'Offensive Overview table' });
+  // Far down first, and that window drawn: the top rows are light.
+  await region.evaluate((w) => {
+    w.scrollTop = w.scrollHeight;
+    w.dispatchEvent(new Event('scroll'));
+  });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toHaveClass(/sa-row-light/);
+  // Back to the top and straight into the table with the keys, in one task: the box's own scroll event (with the
+  // next frame) has not come, so the window is still far down when the first keys arrive.
+  const focused = await region.evaluate((w) => {
+    w.scrollTop = 0;
+    w.focus();
+    const key = (k: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    key('ArrowDown');
+    key('ArrowRight');
+    for (let i = 0; i < 10; i++) key('ArrowDown');
+    const cell = document.activeElement as HTMLElement;
+    const row = cell.parentElement!;
+    return { role: cell.getAttribute('role'), column: [...row.children].indexOf(cell), row: Number(row.getAttribute('aria-rowindex')), light: row.classList.contains('sa-row-light') };
+  });
+  expect(focused).toEqual({ role: 'cell', column: 1, row: 12, light: false });
+});

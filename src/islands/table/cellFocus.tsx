@@ -52,6 +52,15 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
   const region = e.currentTarget;
   const active = document.activeElement;
   const cell = active instanceof HTMLElement && region.contains(active) ? active.closest<HTMLElement>(CELL) : null;
+  // The row the keys start from (the focused one, or the first when entering the table) may still be drawn light,
+  // its name cell only: the box was moved (by a script, find-in-page, a jump back to the top) and its own scroll
+  // event, which brings the window along, comes with the next frame. Bring the window to the box first, or a right
+  // arrow finds no second cell and every later move stays in the name column.
+  const start = cell ? cell.parentElement : region.querySelector<HTMLElement>('.sa-tbody .sa-row');
+  if (start?.classList.contains('sa-row-light')) {
+    start.scrollIntoView({ block: 'nearest' });
+    followScroll(region);
+  }
   let next: HTMLElement | null = null;
   if (!cell) {
     if (active !== region || (e.key !== 'ArrowDown' && e.key !== 'ArrowRight')) return;
