@@ -31,6 +31,8 @@ const RUNS = Math.max(1, Number(option('runs', '5')));
  * shape measured the compiler (a league's lineups: 115-305 ms for the first eight answers, 54-76 ms after).
  */
 const WARMUP = Math.max(0, Number(option('warm-up', '2')));
+// The lineups shape's i-th run spans 2004+i .. 2016+i, and the last season is 2022-23: seven distinct runs at most.
+if (RUNS + WARMUP > 7) throw new Error(`--runs ${RUNS} with --warm-up ${WARMUP}: at most 7 runs in all (the lineups shape has seven 13-season spans)`);
 const PORT = Number(option('port', String(await freePort())));
 const BASE = `http://127.0.0.1:${PORT}`;
 

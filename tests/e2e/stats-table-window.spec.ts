@@ -244,3 +244,23 @@ test('the arrow keys right after the table box was moved back to the top start f
   });
   expect(focused).toEqual({ role: 'cell', column: 1, row: 12, light: false });
 });
+
+test('keys that move no focus leave a scrolled table where it is', async ({ page }) => {
+  await openPlayers(page);
+  const region = page.getByRole('region', { name: 'Offensive Overview table' });
+  await region.evaluate((w) => {
+    w.scrollTop = w.scrollHeight / 2;
+    w.dispatchEvent(new Event('scroll'));
+  });
+  await expect(page.locator('.sa-tbody .sa-row').first()).toHaveClass(/sa-row-light/);
+  // The box focused, no cell yet: ArrowUp, ArrowLeft, Home and End choose no cell, so nothing jumps to the top.
+  const after = await region.evaluate((w) => {
+    const before = w.scrollTop;
+    w.focus();
+    for (const k of ['ArrowUp', 'ArrowLeft', 'Home', 'End']) w.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    return { before, now: w.scrollTop, focusedBox: document.activeElement === w };
+  });
+  expect(after.now).toBe(after.before);
+  expect(after.before).toBeGreaterThan(1000);
+  expect(after.focusedBox).toBe(true);
+});

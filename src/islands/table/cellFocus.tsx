@@ -52,21 +52,14 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
   const region = e.currentTarget;
   const active = document.activeElement;
   const cell = active instanceof HTMLElement && region.contains(active) ? active.closest<HTMLElement>(CELL) : null;
-  // The row the keys start from (the focused one, or the first when entering the table) may still be drawn light,
-  // its name cell only: the box was moved (by a script, find-in-page, a jump back to the top) and its own scroll
-  // event, which brings the window along, comes with the next frame. Bring the window to the box first, or a right
-  // arrow finds no second cell and every later move stays in the name column.
-  const start = cell ? cell.parentElement : region.querySelector<HTMLElement>('.sa-tbody .sa-row');
-  if (start?.classList.contains('sa-row-light')) {
-    start.scrollIntoView({ block: 'nearest' });
-    followScroll(region);
-  }
   let next: HTMLElement | null = null;
   if (!cell) {
     if (active !== region || (e.key !== 'ArrowDown' && e.key !== 'ArrowRight')) return;
+    bringInFull(region, region.querySelector<HTMLElement>('.sa-tbody .sa-row'));
     next = region.querySelector<HTMLElement>('.sa-tbody [role="rowheader"], .sa-tbody [role="cell"]');
   } else {
     const row = cell.parentElement!;
+    bringInFull(region, row);
     const cells = [...row.children].filter((c): c is HTMLElement => c instanceof HTMLElement && c.matches(CELL));
     const i = cells.indexOf(cell);
     if (e.key === 'ArrowLeft') next = cells[i - 1] ?? null;
@@ -77,10 +70,7 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
       const sibling = e.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
       // A row outside the long table's window is drawn light, its name cell only (rowWindow.ts): bring it into the
       // box and the window to it first, or the walk would drop to the name column.
-      if (sibling instanceof HTMLElement && sibling.classList.contains('sa-row-light')) {
-        sibling.scrollIntoView({ block: 'nearest' });
-        followScroll(region);
-      }
+      bringInFull(region, sibling instanceof HTMLElement ? sibling : null);
       const target = sibling ? [...sibling.children].filter((c): c is HTMLElement => c instanceof HTMLElement && c.matches(CELL)) : [];
       next = target[Math.min(i, target.length - 1)] ?? null;
     }
@@ -89,6 +79,18 @@ function onKeyDown(e: KeyboardEvent<HTMLElement>) {
   e.preventDefault();
   next.focus();
   next.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  followScroll(region);
+}
+
+/**
+ * A row a key starts from or moves to (the focused one, the first when the keys enter the table, the next one) in
+ * full before the move: it may still be drawn light, its name cell only, when the box was just moved (by a script, find-in-page, a jump
+ * back to the top) and its own scroll event, which brings the row window along, has not come yet (it comes with
+ * the next frame). Otherwise a right arrow finds no second cell and every later move stays in the name column.
+ */
+function bringInFull(region: HTMLElement, row: HTMLElement | null) {
+  if (!row?.classList.contains('sa-row-light')) return;
+  row.scrollIntoView({ block: 'nearest' });
   followScroll(region);
 }
 

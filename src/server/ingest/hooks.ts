@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { AGGREGATE_BUILDERS } from '../stats/sql/aggregates.ts';
+import { AGGREGATE_BUILDERS, type AggregateBuilder } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
 import { logStep, StepTimes } from './steps.ts';
 
@@ -32,12 +32,13 @@ export async function runPostIngestHooks(
   connection: DuckDBConnection,
   log: (message: string) => void = () => {},
   steps: StepTimes = new StepTimes(logStep(log)),
+  extra: readonly AggregateBuilder[] = [],
 ): Promise<void> {
   // The models (src/server/models/registry.ts) read the possession tables and add to them (e.g.
   // possessions.leverage), which the derived tables copy: they run first. (RAPM's fits on a thread of their own
   // beside the derived tables saved about 10 s of a full build and raised its peak memory by 157 MB: not kept.)
   for (const model of MODELS) await steps.time(`model ${model.name}`, () => model.build(connection, log));
-  for (const builder of AGGREGATE_BUILDERS) await steps.time(`hook ${builder.name}`, () => builder.build(connection));
+  for (const builder of [...AGGREGATE_BUILDERS, ...extra]) await steps.time(`hook ${builder.name}`, () => builder.build(connection));
 }
 
 /** A step that rebuilds part of an existing stats database: a model or a derived table. */

@@ -29,8 +29,8 @@ export interface IngestOptions {
   memoryLimit?: string;
   /** DuckDB memory limit for the season-wide tables, e.g. '1GB' */
   postMemoryLimit?: string;
-  /** (tests) make the hooks phase fail with this message after its hooks ran (phaseProtocol.ts HooksJob) */
-  failingHook?: string;
+  /** (tests only) make the hooks phase fail with this message after its hooks ran (phaseProtocol.ts HooksJob) */
+  testFailingHook?: string;
 }
 
 /** What one phase's process used (its own peak: the parent's is IngestSummary.parentPeakMiB). */
@@ -132,7 +132,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
           possessions: t.possessions,
           events: t.events,
         },
-        failingHook: opts.failingHook,
+        testFailingHook: opts.testFailingHook,
       },
       phaseOptions,
     );

@@ -18,22 +18,23 @@ const finish = (message: PhaseMessage, exitCode: number): void => {
   process.send!(message, () => process.exit(exitCode));
 };
 
-// Ctrl-C reaches the whole process group: the parent, which gets it too, stops this process and removes the files.
+// Ctrl-C (or a SIGTERM to the whole process group) reaches the parent too, which stops this process (SIGKILL) and
+// removes the files: the parent decides, so that the run ends as interrupted (exit 130), not as a dead phase.
 process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 // Without the parent no one would remove the temporary files or wait for the result: stop.
 process.on('disconnect', () => process.exit(1));
 
 process.once('message', (job: PhaseJob) => {
-  const started = Date.now();
-  const cpu = process.cpuUsage();
   const log = (message: string): void => post({ kind: 'log', message });
   const steps = new StepTimes((step) => post({ kind: 'step', step }));
   const work = job.phase === 'database' ? buildDatabase(job, steps, log) : buildDerivedTables(job, steps, log);
   work.then(
     (result) => {
-      const used = process.cpuUsage(cpu);
+      // From the process's start, not the job's: starting node, tsx and DuckDB's library are the phase's too.
+      const used = process.cpuUsage();
       const usage: PhaseUsage = {
-        seconds: (Date.now() - started) / 1000,
+        seconds: process.uptime(),
         cpuSeconds: (used.user + used.system) / 1e6,
         peakMiB: process.resourceUsage().maxRSS / 1024,
       };

@@ -55,8 +55,8 @@ export interface IngestMetaRow {
 export interface HooksJob extends PhaseFiles {
   phase: 'hooks';
   meta: IngestMetaRow;
-  /** (tests) a last hook that fails with this message: the hooks run in this process, out of a test's reach */
-  failingHook?: string;
+  /** (tests only) a last hook that fails with this message: the hooks run in this process, out of a test's reach */
+  testFailingHook?: string;
 }
 
 export type PhaseJob = DatabaseJob | HooksJob;

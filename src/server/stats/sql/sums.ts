@@ -96,8 +96,8 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
   if (o.minPossessions === undefined) return `SELECT ${sums} FROM (${rows}) s GROUP BY ${groups.join(', ')} ${having}`;
   // A minimum of possessions keeps few groups (a lineup table: a few thousand of hundreds of thousands): the
   // groups that reach it are found on the possessions column alone, and only their rows are summed in full.
-  // A lineup id is its team's (the team and its five): keyed by it, the team adds nothing but hashing work to the
-  // search (a 13-season lineups table: 22.6 -> 16.6 ms).
+  // A lineup id is its team's (the ingest numbers each team and five: writer.ts lineupId), so keyed by it the team
+  // adds nothing but hashing work to the search (a 13-season lineups table: 22.6 -> 16.6 ms).
   const keptKeys = o.groupBy.includes('lineup_id') ? o.groupBy.filter((g) => g !== 'team_id') : o.groupBy;
   const kept = groupSelect(keptKeys, 's');
   return `WITH grouped AS NOT MATERIALIZED (${rows}),

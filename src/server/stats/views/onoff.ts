@@ -37,7 +37,8 @@ export interface OnOffEntry {
 /**
  * The common table expressions `team_totals` (a team's sums per team, season and season type) and `span_totals`
  * (the team totals of the players of several teams in a season, per player, team, season and season type: the
- * team's sums over its games from his first to his last game for it, player_games), in the sample. Their values
+ * team's sums over its games from his first to his last game for it, span_games; the reference paths: player_games
+ * and the games by date), in the sample. Their values
  * are bound in b.
  *
  * With season, season type and garbage filters only, the spans' sums the ingest keeps (aggregates.ts

@@ -23,6 +23,7 @@ import {
   seasonOf,
   teamAbbr,
   teamCountersOfSets,
+  type PercentileColumn,
   type SetRows,
   setsOf,
 } from './shared';
@@ -37,12 +38,20 @@ function boxTotals(v: Values): Row {
 }
 const BOX_TOTALS = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta'] as const;
 
-/** Player rows of the six offensive sets; `ranked`: with the fields of their percentiles, filled by the caller. */
-export function sixSets(q: DataQuery, entries: { id: Row; v: Values }[], defs = setsOf(q, q.page), ranked = false): SetRows {
+/**
+ * Player rows of the six offensive sets, with the fields of the percentiles `ranked` gives for a set (none by
+ * default), which the caller fills (addPercentiles with the same columns).
+ */
+export function sixSets(
+  q: DataQuery,
+  entries: { id: Row; v: Values }[],
+  defs = setsOf(q, q.page),
+  ranked: (def: MetricSetDefinition) => PercentileColumn[] = () => [],
+): SetRows {
   const out: SetRows = {};
   const withTotals = entries.map((e) => ({ id: { ...e.id, ...boxTotals(e.v) }, v: e.v }));
   for (const def of defs.filter((d) => d.basis === 'player')) {
-    out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries, ranked ? percentileColumns(def) : []);
+    out[def.value] = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries, ranked(def));
   }
   return out;
 }
@@ -142,10 +151,11 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
       return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row, v: playerValues(playerSums(r)) };
     })
     .sort(byMinutes);
-  const out = sixSets(q, entries, setsOf(q, q.page), true);
+  const defs = setsOf(q, 'TeamPlayers');
+  const out = sixSets(q, entries, defs, percentileColumns);
   // Percentiles against the league's qualified players of the same sample and position group.
   const league = await leaguePlayers(db, { ...q, page: 'Players', entity: null, side: 'offense' });
-  for (const def of setsOf(q, 'TeamPlayers')) {
+  for (const def of defs) {
     const pool = (league.data[def.value] ?? []) as Row[];
     addPercentiles(out[def.value] ?? [], percentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
   }

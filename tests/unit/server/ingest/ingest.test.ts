@@ -42,8 +42,8 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const ingest = (out: string, failingHook?: string) =>
-    runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {}, failingHook });
+  const ingest = (out: string, testFailingHook?: string) =>
+    runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {}, testFailingHook });
 
   it('reads gzipped CSV play-by-play and matches the official box scores', async () => {
     const out = path.join(dir, 'a.duckdb');
