@@ -66,7 +66,7 @@ export type PhaseResult<J extends PhaseJob> = J extends DatabaseJob ? DatabaseRe
 
 /** What a phase's whole process used, measured by itself when its work was done. */
 export interface PhaseUsage {
-  /** wall seconds from the job's arrival */
+  /** wall seconds from the process's start (node, tsx and DuckDB's library are the phase's too) */
   seconds: number;
   /** user + system CPU seconds of the process (every thread) */
   cpuSeconds: number;

@@ -82,20 +82,25 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
 };
 
 /**
- * A player's first and last game date with each team of a season and season type, for the players of more than one
- * team in it (traded, or waived and signed): the games a team's "on + off" covers for him (views/onoff.ts). `where`
- * narrows player_games (conditions on its columns; values bound by the caller).
+ * The games of the spans (player_id, team_id, season, season_type, game_id): for a player of more than one team in
+ * a season and season type (traded, or waived and signed), each of his teams' games from his first to his last game
+ * for it (player_games), the games a team's "on + off" covers for him (views/onoff.ts). `where` narrows
+ * player_games (conditions on its columns; values bound by the caller). The ingest keeps them as span_games; the
+ * reference paths (sql/plan.ts) compute them afresh.
  */
-export const playerTeamSpansSql = (where: string): string => `
-  SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
-    FROM player_games WHERE ${where}
-   GROUP BY player_id, team_id, season, season_type
-  QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1`;
+export const spanGamesSql = (where: string): string => `
+  WITH spans AS (
+    SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
+      FROM player_games WHERE ${where}
+     GROUP BY player_id, team_id, season, season_type
+    QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1)
+  SELECT s.player_id, s.team_id, s.season, s.season_type, g.game_id
+    FROM spans s
+    JOIN team_games g ON g.team_id = s.team_id AND g.season = s.season AND g.season_type = s.season_type
+     AND g.date BETWEEN s.first_date AND s.last_date`;
 
 /**
- * span_games: for a player of several teams in a season and season type (traded, or waived and signed), each of
- * his teams' games from his first to his last game for it (playerTeamSpansSql): the games a team's "on + off"
- * covers for him (views/onoff.ts). A span's team totals are then an equi-join of this table with the team's sums
+ * span_games: spanGamesSql over every season, the games of each traded player's span with each team. A span's team totals are then an equi-join of this table with the team's sums
  * per game, where joining the spans to the games by date range cost a third of a filtered on/off pool's time
  * (issue 25). Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
  */
@@ -103,14 +108,7 @@ const spanGamesBuilder: AggregateBuilder = {
   name: 'span_games',
   async build(connection) {
     await connection.run('DROP TABLE IF EXISTS span_games');
-    await connection.run(`
-      CREATE TABLE span_games AS
-      WITH spans AS (${playerTeamSpansSql('TRUE')})
-      SELECT s.player_id, s.team_id, s.season, s.season_type, g.game_id
-        FROM spans s
-        JOIN team_games g ON g.team_id = s.team_id AND g.season = s.season AND g.season_type = s.season_type
-         AND g.date BETWEEN s.first_date AND s.last_date
-       ORDER BY s.season, s.team_id, g.game_id, s.player_id`);
+    await connection.run(`CREATE TABLE span_games AS SELECT * FROM (${spanGamesSql('TRUE')}) ORDER BY season, team_id, game_id, player_id`);
   },
 };
 

@@ -20,7 +20,7 @@ import { leagueBaseline, leagueHalfcourtPpp } from './shared';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
-import { playerTeamSpansSql } from '../sql/aggregates';
+import { spanGamesSql } from '../sql/aggregates';
 import { teamSeasonsOfPlayer } from '../sql/entityScope';
 
 export interface OnOffEntry {
@@ -37,16 +37,15 @@ export interface OnOffEntry {
 /**
  * The common table expressions `team_totals` (a team's sums per team, season and season type) and `span_totals`
  * (the team totals of the players of several teams in a season, per player, team, season and season type: the
- * team's sums over its games from his first to his last game for it, span_games; the reference paths: player_games
- * and the games by date), in the sample. Their values
+ * team's sums over the games of his span with it, span_games), in the sample. Their values
  * are bound in b.
  *
  * With season, season type and garbage filters only, the spans' sums the ingest keeps (aggregates.ts
  * season_span_sums). For one player who played for one team in each season of the sample, no spans: the team
  * totals are the team's sums by season. Otherwise both come from one CTE of the team's sums per game,
- * `team_game_sums`: the team totals are its sums by season, the spans' its sums over their games (span_games,
- * an equi-join). The reference paths compute the team totals apart and the spans from player_games, joined to
- * the games by date, which planPaths compares.
+ * `team_game_sums`: the team totals are its sums by season, the spans' its sums over their games (span_games).
+ * The reference paths compute the team totals apart and the spans' games afresh (spanGamesSql), which planPaths
+ * compares.
  */
 async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, persp: Perspective, o: EntryOptions): Promise<string[]> {
   const counters = o.counters ?? TEAM_COUNTERS;
@@ -76,33 +75,25 @@ async function teamAndSpanTotalsSql(db: StatsDb, f: AppliedFilters, b: Params, p
   }
   const byGame = await teamSums(['team_id', 'season', 'season_type', 'game_id']);
   const spanWhere = and([`season IN ${b.list(f.seasons)}`, o.playerId !== undefined ? `player_id = ${b.bind(o.playerId)}` : '']);
-  if (referencePaths(db)) {
-    // The reference: the spans from player_games and the team's games by date, as span_games is built.
-    return [
-      `team_game_sums AS (${byGame})`,
-      `team_totals AS (${await teamSums(['team_id', 'season', 'season_type'])})`,
-      `span_totals AS (
-        WITH spans AS (${playerTeamSpansSql(spanWhere)})
-        SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
-          FROM spans s
-          JOIN team_game_sums t ON t.team_id = s.team_id AND t.season = s.season AND t.season_type = s.season_type
-          JOIN games g ON g.game_id = t.game_id AND g.date BETWEEN s.first_date AND s.last_date
-         GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
-    ];
-  }
+  // The spans' games as the ingest keeps them (span_games); the reference paths compute them afresh, and the team
+  // totals apart from the per-game sums (planPaths compares).
+  const spanGames = referencePaths(db) ? spanGamesSql(spanWhere) : `SELECT * FROM span_games WHERE ${spanWhere}`;
+  const teamTotals = referencePaths(db)
+    ? await teamSums(['team_id', 'season', 'season_type'])
+    : `SELECT g.team_id, g.season, g.season_type, ${sumColumns(counters, 'g')} FROM team_game_sums g GROUP BY g.team_id, g.season, g.season_type`;
   return [
     `team_game_sums AS (${byGame})`,
-    `team_totals AS (SELECT g.team_id, g.season, g.season_type, ${sumColumns(counters, 'g')} FROM team_game_sums g GROUP BY g.team_id, g.season, g.season_type)`,
+    `team_totals AS (${teamTotals})`,
     `span_totals AS (
       SELECT s.player_id, s.team_id, s.season, s.season_type, ${sumColumns(counters, 't')}
-        FROM (SELECT * FROM span_games WHERE ${spanWhere}) s
+        FROM (${spanGames}) s
         JOIN team_game_sums t ON t.team_id = s.team_id AND t.game_id = s.game_id
        GROUP BY s.player_id, s.team_id, s.season, s.season_type)`,
   ];
 }
 
 /**
- * Whether the player played for more than one team in a season of the sample. His spans (playerTeamSpansSql) are
+ * Whether the player played for more than one team in a season of the sample. His spans (spanGamesSql) are
  * his teams of more than one in a season and season type of player_games; player_seasons.team_ids lists his
  * player_games teams of each season and season type, so one team in each season (any season type) means no span.
  * (Several teams across a season's types, with one each, is "several" here: the spans' path then, which is exact
