@@ -13,7 +13,7 @@ import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { pick } from '../metrics/counters';
-import { netValues, teamValues, type Values } from '../metrics/formulas';
+import { netValues, nullsOf, teamValues, type Values } from '../metrics/formulas';
 import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
@@ -138,5 +138,5 @@ function lineupValues(persp: Perspective, r: Row, league: LeagueBaseline, keys: 
 /** The columns of the sets a query asks for, and an object of them all null (lineupValues' shape). */
 function shownColumns(q: DataQuery): { keys: string[]; shape: Values } {
   const keys = columnKeysOfSets(setsOf(q, q.page));
-  return { keys, shape: Object.fromEntries(keys.map((k) => [k, null])) };
+  return { keys, shape: nullsOf(keys) };
 }

@@ -11,7 +11,7 @@ import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
-import { round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
+import { nullsOf, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
 import { NET_COUNTERS, teamSumsBy } from '../sql/sums';
@@ -115,7 +115,7 @@ function rowsOfShape(fields: readonly string[]): (id: Row) => Row {
     const idKeys = Object.keys(id);
     const signature = idKeys.join('\n');
     let shape = shapes.get(signature);
-    if (!shape) shapes.set(signature, (shape = Object.fromEntries([...idKeys, ...fields].map((k) => [k, null]))));
+    if (!shape) shapes.set(signature, (shape = nullsOf([...idKeys, ...fields])));
     const row: Row = { ...shape };
     for (const k of idKeys) row[k] = id[k];
     return row;
