@@ -9,6 +9,7 @@
  */
 import { atom } from 'nanostores';
 import { getJson, ApiRequestError } from '../lib/apiClient';
+import { withPlayerNames, type PlayerNames } from '../lib/lineupPlayers';
 
 export type Row = Record<string, unknown>;
 export type SetRows = Record<string, Row[]>;
@@ -56,9 +57,16 @@ export interface DataAnswer {
   data?: SetRows | null;
   note?: string;
   belowMin?: { rows: number; min: number };
+  /** lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/lineupPlayers.ts) */
+  playerNames?: PlayerNames;
 }
 
-const keptOf = (answer: DataAnswer | null): Kept => ({ data: answer?.data ?? {}, note: answer?.note ?? null, belowMin: answer?.belowMin ?? null });
+/** An answer as the table reads it: a lineup row's players named. */
+const keptOf = (answer: DataAnswer | null): Kept => ({
+  data: withPlayerNames(answer?.data ?? {}, answer?.playerNames),
+  note: answer?.note ?? null,
+  belowMin: answer?.belowMin ?? null,
+});
 
 /**
  * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of

@@ -4,7 +4,7 @@
  * (every k-subset of o1..o5 / d1..d5, no lineups table), and the five-man table unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { call, data, HAS_DB, sql } from './helpers';
+import { call, data, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 const JOKIC = 203999;
 const MURRAY = 1627750;
@@ -91,5 +91,58 @@ describe.skipIf(!HAS_DB)('2-, 3- and 4-man lineup units', () => {
       expect(r.status).toBe(400);
       expect(r.body.param).toBe('unit');
     }
+  });
+});
+
+describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named once', () => {
+  // The league's list of players, where the site's names come from (src/server/ingest/postprocess.ts players).
+  const PLAYERS = rawFile('commonallplayers.csv');
+  const PBP = rawFile('pbp', 'regular', '2022-23.parquet');
+
+  it("Denver's 2022-23 fives: each row's ids are a five on the floor for its possessions; the names are the league's list's (else the play-by-play's)", async () => {
+    const r = await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors');
+    expect(r.status).toBe(200);
+    const rows = r.body.data.Team_FourFactors as any[];
+    const names = r.body.playerNames as Record<string, string>;
+    expect(rows.length).toBeGreaterThan(5);
+    // On the wire: ids only, no names in the rows.
+    for (const row of rows) {
+      expect(row.players).toHaveLength(5);
+      for (const id of row.players) expect(typeof id).toBe('number');
+      expect(row).not.toHaveProperty('lineup');
+    }
+    // Each row's ids, as a set, are the offense's five on the floor for exactly its possessions.
+    const fives = await sql<{ five: string; poss: number }>(
+      `SELECT array_to_string(list_sort([p.o1, p.o2, p.o3, p.o4, p.o5]), '-') AS five, SUM(p.possessions)::INTEGER AS poss
+         FROM possessions p WHERE ${BASE} AND p.off_team_id = $1 GROUP BY 1`,
+      [DEN],
+    );
+    const possOf = new Map(fives.map((f) => [f.five, f.poss]));
+    for (const row of rows) expect(row.poss).toBe(possOf.get([...row.players].sort((a: number, b: number) => a - b).join('-')));
+    // Every player of the rows is named once, and no one else; each name is the raw play-by-play's for his id.
+    const ids = [...new Set(rows.flatMap((row) => row.players as number[]))].sort((a, b) => a - b);
+    expect(Object.keys(names).map(Number).sort((a, b) => a - b)).toEqual(ids);
+    // The league's list where it has the player (it ends before some of 2022-23's rookies), else the play-by-play.
+    const raw = await rawSql<{ id: number; name: string }>(
+      `WITH listed AS (SELECT PERSON_ID::BIGINT AS id, DISPLAY_FIRST_LAST AS name FROM read_csv($1) WHERE PERSON_ID IN (${ids.join(', ')})),
+            pbp AS (SELECT PLAYER1_ID::BIGINT AS id, mode(PLAYER1_NAME) AS name FROM read_parquet($2) WHERE PLAYER1_ID IN (${ids.join(', ')}) GROUP BY 1)
+       SELECT pbp.id, coalesce(listed.name, pbp.name) AS name FROM pbp LEFT JOIN listed USING (id)`,
+      [PLAYERS, PBP],
+    );
+    expect(raw).toHaveLength(ids.length);
+    for (const p of raw) expect(names[p.id], String(p.id)).toBe(p.name);
+    expect(names[JOKIC]).toBe('Nikola Jokic');
+  });
+
+  it('the table reads each row with its players named and their names joined (the store and the server pages read it so)', async () => {
+    const named = (await data('page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors')).Team_FourFactors!;
+    const wire = (await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors')).body;
+    expect(named).toHaveLength(wire.data.Team_FourFactors.length);
+    named.forEach((row, i) => {
+      const ids = wire.data.Team_FourFactors[i].players as number[];
+      expect(row.players).toEqual(ids.map((id) => ({ player_id: id, name: wire.playerNames[id] })));
+      expect(row.lineup).toBe(ids.map((id) => wire.playerNames[id]).join(' - '));
+    });
+    expect(named.some((row) => row.lineup.includes('Nikola Jokic'))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { answerCache, gaugeOf } from '../../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
+import { withPlayerNames } from '../../../lib/lineupPlayers';
 import { metricSetDefinitions } from '../../../lib/metricSets';
 import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
@@ -138,9 +139,15 @@ export function wowyAnswer(q: WowyQuery, asker: Asker): Promise<EncodedResponse>
   return computeOnce(`wowy:${wowyQueryKey(q)}`, q.filters.seasons.length > 3 ? 'heavy' : 'cheap', asker, (db) => wowyView(db, q));
 }
 
-/** The answer as an object (server rendering, the percentile pool). */
+/**
+ * The answer as an object, its rows as the tables read them (server rendering, CSV, the developer API, the
+ * comparisons): a lineup row's players named (src/lib/lineupPlayers.ts withPlayerNames), without the answer's
+ * `playerNames`.
+ */
 export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
-  return JSON.parse(jsonOf(await answer(q, asker))) as DataResponse;
+  const { playerNames, ...response } = JSON.parse(jsonOf(await answer(q, asker))) as DataResponse;
+  withPlayerNames(response.data, playerNames);
+  return response;
 }
 
 /**

@@ -4,6 +4,7 @@
  * the caller runs this inside a database scope (one connection for the whole computation).
  */
 import { hasLineupFilter, type DataQuery } from '../../../lib/apiParams';
+import type { PlayerNames } from '../../../lib/lineupPlayers';
 import type { StatsScope } from '../../db/statsDb';
 import { requireGame, requirePlayer } from '../entities/entities';
 import { seasonTypesWithData } from '../sql/filterSql';
@@ -26,6 +27,8 @@ export interface DataResponse {
   note?: string;
   /** Lineup pages whose minimum leaves no lineup: how many lineups of the sample are below it (src/server/stats/views/lineups.ts). */
   belowMin?: { rows: number; min: number };
+  /** Lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/lineupPlayers.ts). */
+  playerNames?: PlayerNames;
 }
 
 /**

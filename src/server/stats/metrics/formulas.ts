@@ -131,6 +131,25 @@ const PLAYER_VALUES_SHAPE = nullsOf(Object.keys(fillPlayerValues({}, emptySums(P
  */
 const TEAM_VALUE_COUNTERS = columnDependencies(TEAM_COUNTERS, (s) => teamValues(s, { leagueHcPpp: 0.93 }));
 
+/**
+ * The counters of the teamValues columns that read the league's points per halfcourt play (transition points
+ * added), found by probing as TEAM_VALUE_COUNTERS: the columns whose value changes with the league's alone.
+ */
+const LEAGUE_HC_PPP_COUNTERS: ReadonlySet<TeamCounter> = (() => {
+  const base = Object.fromEntries(TEAM_COUNTERS.map((c, i) => [c, 101 + 7 * i])) as TeamSums;
+  const [a, b] = [teamValues(base, { leagueHcPpp: 0.93 }), teamValues(base, { leagueHcPpp: 1.07 })];
+  return new Set(Object.keys(a).filter((key) => a[key] !== b[key]).flatMap((key) => [...(TEAM_VALUE_COUNTERS.get(key) ?? [])]));
+})();
+
+/**
+ * Whether teamValues over sums of only these counters can read the league's points per halfcourt play: a column
+ * that reads it needs its own counters too, and without them it is not computed (callers then skip the league's
+ * query: a league's lineups of shooting columns do).
+ */
+export function readsLeagueHcPpp(counters: readonly TeamCounter[]): boolean {
+  return [...LEAGUE_HC_PPP_COUNTERS].every((c) => counters.includes(c));
+}
+
 /** Which counters each column of `values` reads: changing that counter alone changes the column, at two unrelated points. */
 function columnDependencies<C extends string>(counters: readonly C[], values: (s: Record<C, number>) => Values): ReadonlyMap<string, ReadonlySet<C>> {
   const deps = new Map<string, Set<C>>();

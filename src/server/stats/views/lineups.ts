@@ -6,10 +6,13 @@
  * players on the floor together for their team, sums.ts unitSumsBy). Offense side = the lineup's own possessions
  * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
  * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
- * so the empty table can say why and offer to list them (issue 26).
+ * so the empty table can say why and offer to list them (issue 26). A row's `players` are their ids and the answer
+ * names each player once (`playerNames`, src/lib/lineupPlayers.ts); the league's baseline is asked for only when a
+ * column shown reads it (shared.ts leagueBaseline).
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
+import type { PlayerNames } from '../../../lib/lineupPlayers';
 import { teamByAbbr } from '../../../lib/teams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { pick } from '../metrics/counters';
@@ -22,6 +25,8 @@ import { addPercentiles, columnKeysOfSets, leagueBaseline, percentileColumns, pl
 
 export interface LineupsAnswer {
   data: SetRows;
+  /** the names of the rows' players, by id: a row's `players` are their ids (src/lib/lineupPlayers.ts) */
+  playerNames?: PlayerNames;
   /** lineups of the sample below the minimum, counted only when none reaches it */
   belowMin?: { rows: number; min: number };
 }
@@ -53,7 +58,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const [rows, league, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
     rowsOver(Math.max(1, min)),
-    leagueBaseline(db, q.filters),
+    leagueBaseline(db, q.filters, { counters, shooting: net }),
     playerNameMap(db),
   ]);
   if (rows.length === 0 && min > 1) {
@@ -71,36 +76,35 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
           const ids = (r.unit as unknown[]).map(Number);
           return { key: { unit: ids.join('-') }, ids };
         };
-  return { data: setRowsOf(q, lineupEntries(persp, kept, identify, names, league, shownColumns(q))) };
+  const entries = lineupEntries(persp, kept, identify, league, shownColumns(q));
+  return { data: setRowsOf(q, entries), playerNames: namesOf(entries, names) };
 }
 
 /**
- * The entries of lineup (or unit) rows: the row's key, team, players (one object per player for the whole answer:
- * a player is in many of its thousands of lineups, and the rows are only read, encoded, after this), their names
- * joined, possessions, and the values of the columns shown.
+ * The entries of lineup (or unit) rows: the row's key, team, players (their ids: the answer names them once,
+ * namesOf), possessions, and the values of the columns shown.
  */
 function lineupEntries(
   persp: Perspective,
   rows: readonly Row[],
   identify: (r: Row) => { key: Row; ids: number[] },
-  names: Map<number, string>,
   league: LeagueBaseline,
   shown: { keys: string[]; shape: Values },
 ): Parameters<typeof plainRows>[1] {
-  const players = new Map<number, Row>();
-  const playerOf = (id: number) => {
-    let p = players.get(id);
-    if (!p) players.set(id, (p = { player_id: id, name: names.get(id) ?? String(id) }));
-    return p;
-  };
   return rows.map((r) => {
     const { key, ids } = identify(r);
-    const members = ids.map(playerOf);
     return {
-      id: { ...key, team: teamAbbr(r.team_id), players: members, lineup: members.map((p) => p.name).join(' - '), poss: Number(r.possessions) } as Row,
+      id: { ...key, team: teamAbbr(r.team_id), players: ids, poss: Number(r.possessions) } as Row,
       v: lineupValues(persp, r, league, shown.keys, shown.shape),
     };
   });
+}
+
+/** The names of the players of the entries, by id (a player without a name in the players table by his id). */
+function namesOf(entries: Parameters<typeof plainRows>[1], names: ReadonlyMap<number, string>): PlayerNames {
+  const out: PlayerNames = {};
+  for (const { id } of entries) for (const player of id.players as number[]) out[player] ??= names.get(player) ?? String(player);
+  return out;
 }
 
 /** Every metric set's rows of lineup (or unit) entries, with percentiles among the rows listed (all above the minimum): one pool. */

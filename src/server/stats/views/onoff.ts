@@ -156,7 +156,7 @@ export async function onOffEntries(db: StatsDb,
       LEFT JOIN span_totals s ON s.player_id = o.player_id AND s.team_id = o.team_id AND s.season = o.season AND s.season_type = o.season_type
       LEFT JOIN team_totals t ON t.team_id = o.team_id AND t.season = o.season AND t.season_type = o.season_type
      GROUP BY ${keys.map((k) => `o.${k}`).join(', ')}${o.minOnPossessions ? ` HAVING SUM(o.possessions) >= ${b.bind(o.minOnPossessions)}` : ''}`;
-  const [rows, hcPpp] = await Promise.all([db.query(sql, b.values), leagueHalfcourtPpp(db, f)]);
+  const [rows, hcPpp] = await Promise.all([db.query(sql, b.values), leagueHalfcourtPpp(db, f, counters)]);
   const out = new Map<number | string, OnOffEntry>();
   for (const r of rows) {
     const pid = Number(r.player_id);

@@ -11,7 +11,7 @@ import type { PageKind } from '../../../lib/pageKinds';
 import { teamByTeamId } from '../../../lib/teams';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
-import { nullsOf, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
+import { nullsOf, readsLeagueHcPpp, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';
 import { NET_COUNTERS, teamSumsBy } from '../sql/sums';
@@ -132,6 +132,19 @@ export interface LeagueBaseline {
   shooting: LeagueShooting;
 }
 
+/**
+ * What a view reads of the league baseline: the counters its values are computed from (transition points added
+ * reads the league's halfcourt points per play when they include its own: formulas.ts readsLeagueHcPpp) and
+ * whether it shows a net rating (luck-adjusted by the league's shooting). A view that reads neither is answered
+ * NO_BASELINE without a query.
+ */
+export interface BaselineReads {
+  counters: readonly TeamCounter[];
+  shooting: boolean;
+}
+const READS_ALL: BaselineReads = { counters: TEAM_COUNTERS, shooting: true };
+const NO_BASELINE: LeagueBaseline = { hcPpp: null, shooting: { fg3Pct: null, ftPct: null } };
+
 /** The counters leagueBaseline reads (only these are summed). */
 const BASELINE_COUNTERS = ['possessions', 'hc_pts', 'hc_plays', 'fg3m', 'fg3a', 'ftm', 'fta'] as const satisfies readonly TeamCounter[];
 type BaselineCounter = (typeof BASELINE_COUNTERS)[number];
@@ -141,7 +154,8 @@ type BaselineCounter = (typeof BASELINE_COUNTERS)[number];
  * team-level filters left out: the baseline is the league's, not the subset's): points per halfcourt play, and
  * 3P% and FT% (pooled over the seasons of the sample). One query, memoised per stats file.
  */
-export function leagueBaseline(db: StatsDb, f: AppliedFilters): Promise<LeagueBaseline> {
+export function leagueBaseline(db: StatsDb, f: AppliedFilters, reads: BaselineReads = READS_ALL): Promise<LeagueBaseline> {
+  if (!readsLeagueHcPpp(reads.counters) && !reads.shooting) return Promise.resolve(NO_BASELINE);
   const league: AppliedFilters = {
     ...f,
     locations: [],
@@ -169,9 +183,12 @@ export function leagueBaseline(db: StatsDb, f: AppliedFilters): Promise<LeagueBa
   );
 }
 
-/** League points per halfcourt play, the baseline of transition "points added" (leagueBaseline). */
-export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters): Promise<number | null> {
-  return leagueBaseline(db, f).then((b) => b.hcPpp);
+/**
+ * League points per halfcourt play, the baseline of transition "points added" (leagueBaseline): null, without a
+ * query, when the caller sums too few counters to compute that column.
+ */
+export function leagueHalfcourtPpp(db: StatsDb, f: AppliedFilters, counters: readonly TeamCounter[] = TEAM_COUNTERS): Promise<number | null> {
+  return leagueBaseline(db, f, { counters, shooting: false }).then((b) => b.hcPpp);
 }
 
 const positionsBySeasons = new LRUCache<string, Promise<ReadonlyMap<number, string>>>({ max: 200 });
