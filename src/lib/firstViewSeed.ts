@@ -4,8 +4,12 @@
  * it, src/islands/StatsApp.tsx reads it; the server-rendered table shows only the first rows). Rows of one metric set
  * share their fields, so the field names are written once and each row is the list of its values: the players
  * table's seed is 73 KB instead of 197 KB. Rows that do not share their fields (none today) are carried as they
- * are, so unpacking always gives back exactly the rows packed (same fields, same order, same values).
+ * are, so unpacking always gives back exactly the rows packed (same fields, same order, same values). A lineup
+ * page's rows are packed as the wire carries them, their players by id and named once (`playerNames`,
+ * src/lib/lineupPlayers.ts): the table's store names them as it does an answer of /api/data.
  */
+import type { PlayerNames } from './lineupPlayers';
+
 export type PackedRows =
   | { fields: string[]; values: unknown[][] }
   | { rows: Record<string, unknown>[] };
@@ -44,12 +48,16 @@ export interface FirstViewSeed {
   query: string;
   metricSet: string;
   rows: PackedRows;
+  /** lineup pages: the names of the rows' players, whose `players` are their ids as on the wire (src/lib/lineupPlayers.ts) */
+  playerNames?: PlayerNames;
   note?: string;
   belowMin?: { rows: number; min: number };
 }
 
 /** The query and the /api/data answer a seed holds, or null when the text is not a seed. */
-export function readFirstViewSeed(text: string): { query: string; answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } } } | null {
+export function readFirstViewSeed(
+  text: string,
+): { query: string; answer: { data: Record<string, Record<string, unknown>[]>; playerNames?: PlayerNames; note?: string; belowMin?: { rows: number; min: number } } } | null {
   let seed: Partial<FirstViewSeed>;
   try {
     seed = JSON.parse(text) as Partial<FirstViewSeed>;
@@ -59,6 +67,16 @@ export function readFirstViewSeed(text: string): { query: string; answer: { data
   if (typeof seed !== 'object' || seed === null || typeof seed.query !== 'string' || typeof seed.metricSet !== 'string') return null;
   return {
     query: seed.query,
-    answer: { data: { [seed.metricSet]: unpackRows(seed.rows) }, ...(seed.note ? { note: seed.note } : {}), ...(seed.belowMin ? { belowMin: seed.belowMin } : {}) },
+    answer: {
+      data: { [seed.metricSet]: unpackRows(seed.rows) },
+      ...(isNames(seed.playerNames) ? { playerNames: seed.playerNames } : {}),
+      ...(seed.note ? { note: seed.note } : {}),
+      ...(seed.belowMin ? { belowMin: seed.belowMin } : {}),
+    },
   };
+}
+
+/** Names by id as a seed carries them: an object of strings (anything else is no names). */
+function isNames(x: unknown): x is PlayerNames {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
 }

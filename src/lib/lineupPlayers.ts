@@ -45,3 +45,20 @@ export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: 
   }
   return data;
 }
+
+/**
+ * The inverse of withPlayerNames for the rows of one set, as the wire carries them: each row's players as their
+ * ids, without `lineup`, and their names once (the page's embedded first view, src/lib/firstViewSeed.ts). Rows
+ * without named players come back as they are, with no names.
+ */
+export function withPlayerIds(rows: readonly AnswerRow[]): { rows: AnswerRow[]; playerNames?: PlayerNames } {
+  const named = (row: AnswerRow) => Array.isArray(row.players) && (row.players as unknown[]).every((p) => typeof p === 'object' && p !== null);
+  if (rows.length === 0 || !rows.every(named)) return { rows: [...rows] };
+  const playerNames: PlayerNames = {};
+  const lean = rows.map(({ lineup: _joined, ...row }) => {
+    const players = row.players as LineupPlayer[];
+    for (const p of players) playerNames[p.player_id] = p.name;
+    return { ...row, players: players.map((p) => p.player_id) };
+  });
+  return { rows: lean, playerNames };
+}

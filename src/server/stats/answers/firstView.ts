@@ -19,6 +19,7 @@ import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type Lineup
 import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
 import { packRows, type FirstViewSeed } from '../../../lib/firstViewSeed';
+import { withPlayerIds } from '../../../lib/lineupPlayers';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
 import { answerObject } from './answers';
@@ -39,10 +40,13 @@ export interface FirstView {
 /** The seed of a first view, for the page to embed (StatsLayout). */
 export function firstViewSeed(first: FirstView): FirstViewSeed {
   const { note, belowMin } = first.answer;
+  // A lineup page's rows as the wire carries them: their players by id, named once.
+  const { rows, playerNames } = withPlayerIds(first.answer.data[first.metricSet] ?? []);
   return {
     query: first.query,
     metricSet: first.metricSet,
-    rows: packRows(first.answer.data[first.metricSet] ?? []),
+    rows: packRows(rows),
+    ...(playerNames ? { playerNames } : {}),
     ...(note ? { note } : {}),
     ...(belowMin ? { belowMin } : {}),
   };
