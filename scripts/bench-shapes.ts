@@ -232,7 +232,8 @@ runMain(async () => {
       run: (i) => {
         const seasons = span(2004 + i, 2016 + i);
         return {
-          url: `/api/data?page=Lineups&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(seasons)}`,
+          // as the site's table asks for it: the players by id, named once (src/lib/lineupPlayers.ts)
+          url: `/api/data?page=Lineups&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(seasons)}&players=ids`,
           floor: {
             sql: `WITH sums AS (SELECT l.lineup_id, ${sums(COUNTERS, 'l.')} FROM lineup_season_sums l
                    WHERE l.is_offense AND l.season IN ${list(seasons)} AND ${sample('l')} GROUP BY l.lineup_id HAVING sum(l.possessions) >= 100)

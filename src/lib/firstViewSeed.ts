@@ -69,14 +69,15 @@ export function readFirstViewSeed(
     query: seed.query,
     answer: {
       data: { [seed.metricSet]: unpackRows(seed.rows) },
-      ...(isNames(seed.playerNames) ? { playerNames: seed.playerNames } : {}),
+      ...(seed.playerNames !== undefined ? { playerNames: namesOf(seed.playerNames) } : {}),
       ...(seed.note ? { note: seed.note } : {}),
       ...(seed.belowMin ? { belowMin: seed.belowMin } : {}),
     },
   };
 }
 
-/** Names by id as a seed carries them: an object of strings (anything else is no names). */
-function isNames(x: unknown): x is PlayerNames {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
+/** The names by id a seed carries: its string values (a player without one is shown by his id). */
+function namesOf(x: unknown): PlayerNames {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return {};
+  return Object.fromEntries(Object.entries(x).filter(([, v]) => typeof v === 'string')) as PlayerNames;
 }

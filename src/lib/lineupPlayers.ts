@@ -1,12 +1,26 @@
 /**
- * A lineup answer on the wire and as the tables read it. On the wire (GET /api/data of the lineup pages) a row's
- * `players` are the players' ids and the answer names each player once (`playerNames`): a league's lineups over
- * 13 seasons repeat ~1,000 names in 4,421 rows, and writing the names into every row made the answer 2.7 MB of
- * JSON instead of 1.5 MB, most of its encoding time (JSON and brotli). Every reader of an answer (the table's
- * store, the server's answer object for its pages, CSV and the developer API) takes the rows through
- * `withPlayerNames` first, which gives each row the shape the tables always read: `players` as `{ player_id, name }`
- * and `lineup`, their names joined.
+ * A lineup answer on the wire and as the tables read it. Asked for with `players=ids` (PLAYERS_KEY, as the site's
+ * table does: src/lib/dataRequest.ts), GET /api/data of the lineup pages gives each row's `players` as the
+ * players' ids and names each player once (`playerNames`): a league's lineups over 13 seasons repeat ~1,000 names
+ * in 4,421 rows, and writing the names into every row made the answer 2.7 MB of JSON instead of 1.5 MB, most of
+ * its encoding time (JSON and brotli). Without it the rows come named, as every client read them before (a page
+ * left open across a deploy, scripts): `players` as `{ player_id, name }` and `lineup`, their names joined.
+ * `withPlayerNames` turns the first shape into the second (the table's store, the server's pages, CSV and the
+ * developer API read them so); `withPlayerIds` the second into the first (a page's embedded first view).
  */
+
+/** GET /api/data's key and value asking for a lineup page's players by id, named once. */
+export const PLAYERS_KEY = 'players';
+export const PLAYER_IDS = 'ids';
+/** How a lineup answer's rows carry their players: ids named once, or named in every row (the default). */
+export type PlayersForm = 'ids' | 'names';
+
+/** The form a `players` parameter asks for; null when the value is neither. Absent: named in every row. */
+export function playersFormOf(value: string | null): PlayersForm | null {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === 'names') return 'names';
+  return v === PLAYER_IDS ? 'ids' : null;
+}
 
 export type AnswerRow = Record<string, unknown>;
 
@@ -32,13 +46,17 @@ export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: 
   const players = new Map<number, LineupPlayer>();
   const playerOf = (id: number): LineupPlayer => {
     let p = players.get(id);
-    if (!p) players.set(id, (p = { player_id: id, name: names[id] ?? String(id) }));
+    if (!p) {
+      const name = names[id];
+      players.set(id, (p = { player_id: id, name: typeof name === 'string' ? name : String(id) }));
+    }
     return p;
   };
   for (const rows of Object.values(data)) {
     for (const row of rows) {
-      if (!Array.isArray(row.players)) continue;
-      const members = (row.players as unknown[]).map((x) => (typeof x === 'number' ? playerOf(x) : (x as LineupPlayer)));
+      // Only rows whose players are all ids (rows named already, or anything else, stay as they are).
+      if (!Array.isArray(row.players) || !(row.players as unknown[]).every((x) => typeof x === 'number')) continue;
+      const members = (row.players as number[]).map(playerOf);
       row.players = members;
       row.lineup = members.map((p) => p.name).join(LINEUP_SEPARATOR);
     }

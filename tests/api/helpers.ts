@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { withPlayerNames } from '../../src/lib/lineupPlayers';
 import type { Session } from '../../src/lib/session';
 import { config } from '../../src/server/config';
 
@@ -31,14 +30,11 @@ export async function call(path: string, session: Session | null = SIGNED_IN): P
   return { status: res.status, body: await res.json() };
 }
 
-/**
- * GET /api/data, its rows as the site's table reads them (a lineup row's players named from the answer's
- * playerNames, src/lib/lineupPlayers.ts, as the table's store does); fails the test unless the status is 200.
- */
+/** GET /api/data; fails the test unless the status is 200. */
 export async function data(qs: string, session: Session | null = SIGNED_IN): Promise<Record<string, any[]>> {
   const r = await call(`/api/data?${qs}`, session);
   if (r.status !== 200) throw new Error(`GET /api/data?${qs} -> ${r.status} ${JSON.stringify(r.body)}`);
-  return withPlayerNames(r.body.data, r.body.playerNames);
+  return r.body.data;
 }
 
 let conn: Promise<DuckDBConnection> | null = null;

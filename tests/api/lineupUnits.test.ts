@@ -94,18 +94,31 @@ describe.skipIf(!HAS_DB)('2-, 3- and 4-man lineup units', () => {
   });
 });
 
-describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named once', () => {
-  // The league's list of players, where the site's names come from (src/server/ingest/postprocess.ts players).
+describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named once, when asked (players=ids)', () => {
+  // The league's list of players, where the site's names come from (src/server/ingest/postprocess.ts players), and
+  // the play-by-play for a player it does not list (it ends before some of 2022-23's rookies).
   const PLAYERS = rawFile('commonallplayers.csv');
   const PBP = rawFile('pbp', 'regular', '2022-23.parquet');
+  const DEN_FIVES = '/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors';
 
-  it("Denver's 2022-23 fives: each row's ids are a five on the floor for its possessions; the names are the league's list's (else the play-by-play's)", async () => {
-    const r = await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors');
+  /** Each player's name from the raw files. */
+  async function rawNames(ids: number[]): Promise<Map<number, string>> {
+    const rows = await rawSql<{ id: number; name: string }>(
+      `WITH listed AS (SELECT PERSON_ID::BIGINT AS id, DISPLAY_FIRST_LAST AS name FROM read_csv($1) WHERE PERSON_ID IN (${ids.join(', ')})),
+            pbp AS (SELECT PLAYER1_ID::BIGINT AS id, mode(PLAYER1_NAME) AS name FROM read_parquet($2) WHERE PLAYER1_ID IN (${ids.join(', ')}) GROUP BY 1)
+       SELECT pbp.id, coalesce(listed.name, pbp.name) AS name FROM pbp LEFT JOIN listed USING (id)`,
+      [PLAYERS, PBP],
+    );
+    expect(rows).toHaveLength(ids.length);
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  it("Denver's 2022-23 fives: each row's ids are a five on the floor for its possessions; each player named once, as the raw files name him", async () => {
+    const r = await call(`${DEN_FIVES}&players=ids`);
     expect(r.status).toBe(200);
     const rows = r.body.data.Team_FourFactors as any[];
     const names = r.body.playerNames as Record<string, string>;
     expect(rows.length).toBeGreaterThan(5);
-    // On the wire: ids only, no names in the rows.
     for (const row of rows) {
       expect(row.players).toHaveLength(5);
       for (const id of row.players) expect(typeof id).toBe('number');
@@ -119,30 +132,33 @@ describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named
     );
     const possOf = new Map(fives.map((f) => [f.five, f.poss]));
     for (const row of rows) expect(row.poss).toBe(possOf.get([...row.players].sort((a: number, b: number) => a - b).join('-')));
-    // Every player of the rows is named once, and no one else; each name is the raw play-by-play's for his id.
+    // Every player of the rows is named once, and no one else.
     const ids = [...new Set(rows.flatMap((row) => row.players as number[]))].sort((a, b) => a - b);
     expect(Object.keys(names).map(Number).sort((a, b) => a - b)).toEqual(ids);
-    // The league's list where it has the player (it ends before some of 2022-23's rookies), else the play-by-play.
-    const raw = await rawSql<{ id: number; name: string }>(
-      `WITH listed AS (SELECT PERSON_ID::BIGINT AS id, DISPLAY_FIRST_LAST AS name FROM read_csv($1) WHERE PERSON_ID IN (${ids.join(', ')})),
-            pbp AS (SELECT PLAYER1_ID::BIGINT AS id, mode(PLAYER1_NAME) AS name FROM read_parquet($2) WHERE PLAYER1_ID IN (${ids.join(', ')}) GROUP BY 1)
-       SELECT pbp.id, coalesce(listed.name, pbp.name) AS name FROM pbp LEFT JOIN listed USING (id)`,
-      [PLAYERS, PBP],
-    );
-    expect(raw).toHaveLength(ids.length);
-    for (const p of raw) expect(names[p.id], String(p.id)).toBe(p.name);
+    const raw = await rawNames(ids);
+    for (const id of ids) expect(names[id], String(id)).toBe(raw.get(id));
     expect(names[JOKIC]).toBe('Nikola Jokic');
   });
 
-  it('the table reads each row with its players named and their names joined (the store and the server pages read it so)', async () => {
-    const named = (await data('page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors')).Team_FourFactors!;
-    const wire = (await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors')).body;
-    expect(named).toHaveLength(wire.data.Team_FourFactors.length);
+  it('without players=ids (a page open since before it, scripts) the same rows come with their players named and their names joined', async () => {
+    const ids = (await call(`${DEN_FIVES}&players=ids`)).body.data.Team_FourFactors as any[];
+    const r = await call(DEN_FIVES);
+    expect(r.status).toBe(200);
+    expect(r.body).not.toHaveProperty('playerNames');
+    const named = r.body.data.Team_FourFactors as any[];
+    expect(named).toHaveLength(ids.length);
+    const raw = await rawNames([...new Set(ids.flatMap((row) => row.players as number[]))]);
     named.forEach((row, i) => {
-      const ids = wire.data.Team_FourFactors[i].players as number[];
-      expect(row.players).toEqual(ids.map((id) => ({ player_id: id, name: wire.playerNames[id] })));
-      expect(row.lineup).toBe(ids.map((id) => wire.playerNames[id]).join(' - '));
+      expect(row.lineup_id).toBe(ids[i].lineup_id);
+      expect(row.poss).toBe(ids[i].poss);
+      expect(row.players).toEqual(ids[i].players.map((id: number) => ({ player_id: id, name: raw.get(id) })));
+      expect(row.lineup).toBe(ids[i].players.map((id: number) => raw.get(id)).join(' - '));
     });
-    expect(named.some((row) => row.lineup.includes('Nikola Jokic'))).toBe(true);
+    // 2-man units too, and a value other than ids or names is a 400 naming the key.
+    const units = await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors&unit=2');
+    for (const row of units.body.data.Team_FourFactors) expect(row.players.map((p: any) => p.player_id).join('-')).toBe(row.unit);
+    const bad = await call(`${DEN_FIVES}&players=everyone`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('players');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPlayerIds, withPlayerNames } from '../../../src/lib/lineupPlayers';
+import { playersFormOf, withPlayerIds, withPlayerNames } from '../../../src/lib/lineupPlayers';
 
 describe('withPlayerNames: a lineup answer as the table reads it', () => {
   it("names each row's players from the answer's names and joins them into `lineup`", () => {
@@ -21,9 +21,26 @@ describe('withPlayerNames: a lineup answer as the table reads it', () => {
     expect(withPlayerNames(wire, undefined)).toEqual({ s: [{ players: [1] }] });
   });
 
-  it('rows already named (a first view embedded in the page) stay as they are', () => {
-    const named = { s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able' }] };
-    expect(withPlayerNames(named, { 1: 'Other' })).toEqual({ s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able' }] });
+  it('rows already named (an answer of a server before players=ids) and rows with anything but ids stay as they are', () => {
+    const named = { s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able (kept)' }] };
+    expect(withPlayerNames(named, { 1: 'Other' })).toEqual({ s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able (kept)' }] });
+    const odd = { s: [{ players: [1, null] }, { players: ['2'] }] };
+    expect(withPlayerNames(odd, { 1: 'Ann Able', 2: 'Bo Baker' })).toEqual({ s: [{ players: [1, null] }, { players: ['2'] }] });
+  });
+
+  it('a name that is not a string shows the id', () => {
+    expect(withPlayerNames({ s: [{ players: [1] }] }, { 1: 42 } as never).s[0]).toEqual({ players: [{ player_id: 1, name: '1' }], lineup: '1' });
+  });
+});
+
+describe('playersFormOf: the players parameter of /api/data', () => {
+  it('ids, names (the default, also when absent) or nothing else', () => {
+    expect(playersFormOf('ids')).toBe('ids');
+    expect(playersFormOf(' IDS ')).toBe('ids');
+    expect(playersFormOf(null)).toBe('names');
+    expect(playersFormOf('')).toBe('names');
+    expect(playersFormOf('names')).toBe('names');
+    expect(playersFormOf('all')).toBeNull();
   });
 });
 

@@ -8,7 +8,8 @@
 import { LRUCache } from 'lru-cache';
 import { answerCache, gaugeOf } from '../../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { withPlayerNames } from '../../../lib/lineupPlayers';
+import { withPlayerNames, type PlayersForm } from '../../../lib/lineupPlayers';
+import { hasLineupUnits } from '../../../lib/lineupUnits';
 import { metricSetDefinitions } from '../../../lib/metricSets';
 import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
@@ -119,10 +120,23 @@ export async function derivedAnswer(key: string, derive: () => Promise<EncodedRe
   return value;
 }
 
-/** THE answer of a parsed and gated /api/data query (see computeOnce). */
+/**
+ * THE answer of a parsed and gated /api/data query (see computeOnce): a lineup page's rows with their players by
+ * id, named once (src/lib/lineupPlayers.ts).
+ */
 export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
   warmDefaults();
   return computeOnce(dataKey(q), laneOf(q), asker, (db) => computeData(db, q, leaguePlayers));
+}
+
+/**
+ * The answer in the form GET /api/data asks for: `players=ids` (the site's table) is the answer as kept; without
+ * it a lineup page's rows come named, as every client read them before (a page left open across a deploy,
+ * scripts): made from the answer once and kept beside it.
+ */
+export function answerIn(form: PlayersForm, q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  if (form === 'ids' || !hasLineupUnits(q.page)) return answer(q, asker);
+  return derivedAnswer(`named:${dataKey(q)}`, async () => encode(await answerObject(q, asker)));
 }
 
 /** THE answer of a parsed and gated /api/shots query: the same cache, coalescing, queue and timeout as answer. */

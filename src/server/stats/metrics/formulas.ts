@@ -132,13 +132,15 @@ const PLAYER_VALUES_SHAPE = nullsOf(Object.keys(fillPlayerValues({}, emptySums(P
 const TEAM_VALUE_COUNTERS = columnDependencies(TEAM_COUNTERS, (s) => teamValues(s, { leagueHcPpp: 0.93 }));
 
 /**
- * The counters of the teamValues columns that read the league's points per halfcourt play (transition points
+ * The counters of each teamValues column that reads the league's points per halfcourt play (transition points
  * added), found by probing as TEAM_VALUE_COUNTERS: the columns whose value changes with the league's alone.
  */
-const LEAGUE_HC_PPP_COUNTERS: ReadonlySet<TeamCounter> = (() => {
+const LEAGUE_HC_PPP_READERS: readonly (readonly TeamCounter[])[] = (() => {
   const base = Object.fromEntries(TEAM_COUNTERS.map((c, i) => [c, 101 + 7 * i])) as TeamSums;
   const [a, b] = [teamValues(base, { leagueHcPpp: 0.93 }), teamValues(base, { leagueHcPpp: 1.07 })];
-  return new Set(Object.keys(a).filter((key) => a[key] !== b[key]).flatMap((key) => [...(TEAM_VALUE_COUNTERS.get(key) ?? [])]));
+  return Object.keys(a)
+    .filter((key) => a[key] !== b[key])
+    .map((key) => [...(TEAM_VALUE_COUNTERS.get(key) ?? [])]);
 })();
 
 /**
@@ -147,7 +149,7 @@ const LEAGUE_HC_PPP_COUNTERS: ReadonlySet<TeamCounter> = (() => {
  * query: a league's lineups of shooting columns do).
  */
 export function readsLeagueHcPpp(counters: readonly TeamCounter[]): boolean {
-  return [...LEAGUE_HC_PPP_COUNTERS].every((c) => counters.includes(c));
+  return LEAGUE_HC_PPP_READERS.some((needs) => needs.every((c) => counters.includes(c)));
 }
 
 /** Which counters each column of `values` reads: changing that counter alone changes the column, at two unrelated points. */

@@ -11,6 +11,7 @@ import { rateLimitKeyOf } from '../../auth/clientIp';
 import type { Asker } from '../answers/answers';
 import { assertFiltersAllowed } from './gating';
 import { parseWowyQuery, type WowyQuery } from '../../../lib/wowy';
+import { PLAYER_IDS, PLAYERS_KEY, playersFormOf, type PlayersForm } from '../../../lib/lineupPlayers';
 
 export interface StatsRequest {
   query: DataQuery;
@@ -61,4 +62,11 @@ export function parseWowyRequest(context: Pick<APIContext, 'url' | 'locals' | 'r
   const query = parseWowyQuery(rawQueryFromSearchParams(context.url.searchParams));
   assertFiltersAllowed(query, session);
   return { query, asker: { client: askerOf(context, session?.user.email ?? null) } };
+}
+
+/** How /api/data's lineup rows carry their players (`players`: ids, or names, the default); another value is a 400. */
+export function parsePlayersForm(params: URLSearchParams): PlayersForm {
+  const form = playersFormOf(params.get(PLAYERS_KEY));
+  if (!form) throw new ParamError(PLAYERS_KEY, `must be ${PLAYER_IDS} or names`);
+  return form;
 }

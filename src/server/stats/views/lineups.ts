@@ -8,7 +8,7 @@
  * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
  * so the empty table can say why and offer to list them (issue 26). A row's `players` are their ids and the answer
  * names each player once (`playerNames`, src/lib/lineupPlayers.ts); the league's baseline is asked for only when a
- * column shown reads it (shared.ts leagueBaseline).
+ * column shown reads it or a net rating is shown (shared.ts leagueBaseline).
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';

@@ -152,7 +152,8 @@ type BaselineCounter = (typeof BASELINE_COUNTERS)[number];
 /**
  * The league over the same seasons, season types, dates and garbage-time choice (possession-level and
  * team-level filters left out: the baseline is the league's, not the subset's): points per halfcourt play, and
- * 3P% and FT% (pooled over the seasons of the sample). One query, memoised per stats file.
+ * 3P% and FT% (pooled over the seasons of the sample). One query, memoised per stats file; none when the caller
+ * reads neither (`reads`: NO_BASELINE).
  */
 export function leagueBaseline(db: StatsDb, f: AppliedFilters, reads: BaselineReads = READS_ALL): Promise<LeagueBaseline> {
   if (!readsLeagueHcPpp(reads.counters) && !reads.shooting) return Promise.resolve(NO_BASELINE);

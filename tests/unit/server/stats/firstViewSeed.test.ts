@@ -61,6 +61,15 @@ describe('first view seed', () => {
     expect(unpackRows(JSON.parse(JSON.stringify(packRows(rows))))).toEqual([{ a: 1 }, { a: 2 }]);
   });
 
+  it("keeps a seed's player names that are strings, and reads names of any other shape as none", () => {
+    const seedWith = (playerNames: unknown) => readFirstViewSeed(JSON.stringify({ query: 'page=Lineups', metricSet: 'S', rows: packRows([{ players: [1, 2] }]), playerNames }))!;
+    expect(seedWith({ 1: 'Ann Able', 2: 5 }).answer.playerNames).toEqual({ 1: 'Ann Able' });
+    expect(seedWith('Ann Able').answer.playerNames).toEqual({});
+    expect(seedWith(['Ann Able']).answer.playerNames).toEqual({});
+    const named = withPlayerNames(seedWith({ 1: 'Ann Able', 2: 5 }).answer.data, seedWith({ 1: 'Ann Able', 2: 5 }).answer.playerNames);
+    expect(named.S![0]).toEqual({ players: [{ player_id: 1, name: 'Ann Able' }, { player_id: 2, name: '2' }], lineup: 'Ann Able - 2' });
+  });
+
   it('reads a broken or foreign seed as no seed, never throws', () => {
     expect(readFirstViewSeed('{')).toBeNull();
     expect(readFirstViewSeed('null')).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/metrics/counters';
-import { luckAdjustedPoints, netValues, playerCountersFor, playerValues, teamValues } from '../../../../src/server/stats/metrics/formulas';
+import { luckAdjustedPoints, netValues, playerCountersFor, playerValues, readsLeagueHcPpp, teamValues } from '../../../../src/server/stats/metrics/formulas';
+import { setCountersOf } from '../../../../src/server/stats/views/shared';
 import { COLUMNS } from '../../../../src/lib/metricColumns';
 import { metricSetDefinitions } from '../../../../src/lib/metricSets';
 
@@ -106,5 +107,32 @@ describe('playerCountersFor: the counters a player set needs', () => {
       const [a, b] = [playerValues(all), playerValues(some)];
       for (const k of keys) expect(b[k], k).toBe(a[k]);
     }
+  });
+});
+
+describe('the league baseline is skipped only where no shown column reads it (views/shared.ts leagueBaseline)', () => {
+  // Every page kind whose views pass their sets' counters to the baseline (lineups, on/off), both sides, each set.
+  const pages = ['Lineups', 'TeamLineups', 'PlayerLineups', 'TeamOnOff', 'PlayerOnOff', 'Players'] as const;
+  const base = Object.fromEntries(TEAM_COUNTERS.map((c, i) => [c, 50 + 3 * i])) as Record<(typeof TEAM_COUNTERS)[number], number>;
+  it("a set's counters read the league's halfcourt points per play exactly when a column of the set changes with it", () => {
+    let reading = 0;
+    let notReading = 0;
+    for (const page of pages) {
+      for (const side of ['offense', 'defense'] as const) {
+        for (const def of metricSetDefinitions(page, side)) {
+          const q = { side, metricSet: def.value, page };
+          const keys = COLUMNS[def.base].map((c) => c.key);
+          // Changing the league's number alone, with every counter summed: which shown columns move?
+          const [a, b] = [teamValues(base, { leagueHcPpp: 0.9 }), teamValues(base, { leagueHcPpp: 1.1 })];
+          const moves = keys.some((k) => k in a && a[k] !== b[k]);
+          expect(readsLeagueHcPpp(setCountersOf(q)), `${page} ${side} ${def.value}`).toBe(moves);
+          if (moves) reading++;
+          else notReading++;
+        }
+      }
+    }
+    // Both kinds exist (transition sets read it; shooting sets do not).
+    expect(reading).toBeGreaterThan(0);
+    expect(notReading).toBeGreaterThan(0);
   });
 });
