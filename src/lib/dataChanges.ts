@@ -9,6 +9,17 @@ export interface DataChange {
 
 export const DATA_CHANGES: readonly DataChange[] = [
   {
+    date: '2026-11-27',
+    title: "On/off of a player who left a team and came back in the same season",
+    what:
+      "A player of more than one team in a season is measured against each team's games from his first to his last game for it. " +
+      'A player who left a team and returned within the season had one span with it, covering the games it played while he was with his other team; ' +
+      'he now has one span per stint, and those games count for neither.',
+    affects:
+      "The on/off rows (his team's numbers with him off the floor) of 13 player-team-seasons, e.g. Greg Monroe with Minnesota and Reggie Perry with Portland in 2021-22, Elden Campbell with Detroit in 2004-05, " +
+      'and of Shawn Marion and Mike Bibby in 2007-08 (the end of the Heat-Hawks game of December 19, 2007 was replayed in March 2008, after their trades). Nothing else changed.',
+  },
+  {
     date: '2026-11-25',
     title: 'Technical free throws credited to the ten on the floor at the foul',
     what:

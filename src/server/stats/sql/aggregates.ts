@@ -83,18 +83,29 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
 
 /**
  * The games of the spans (player_id, team_id, season, season_type, game_id): for a player of more than one team in
- * a season and season type (traded, or waived and signed), each of his teams' games from his first to his last game
- * for it (player_games), the games a team's "on + off" covers for him (views/onoff.ts). `where` narrows
- * player_games (conditions on its columns; values bound by the caller). The ingest keeps them as span_games; the
- * reference paths (sql/plan.ts) compute them afresh.
+ * a season and season type (traded, or waived and signed), each of his stints with a team (his games for it with
+ * no game for another team between them, player_games by date) gives that team's games from the stint's first to
+ * its last game: the games a team's "on + off" covers for him (views/onoff.ts). A player who left a team and came
+ * back in the same season (14 player-team-seasons, e.g. Greg Monroe's two stints with Minnesota in 2021-22) has
+ * two spans with it, and its games while he played elsewhere are in neither. `where` narrows player_games
+ * (conditions on its columns; values bound by the caller). The ingest keeps them as span_games; the reference
+ * paths (sql/plan.ts) compute them afresh.
  */
 export const spanGamesSql = (where: string): string => `
-  WITH spans AS (
-    SELECT player_id, team_id, season, season_type, min(date) AS first_date, max(date) AS last_date
-      FROM player_games WHERE ${where}
-     GROUP BY player_id, team_id, season, season_type
-    QUALIFY count(*) OVER (PARTITION BY player_id, season, season_type) > 1)
-  SELECT s.player_id, s.team_id, s.season, s.season_type, g.game_id
+  WITH played AS (
+    SELECT player_id, team_id, season, season_type, date, game_id,
+           lag(team_id) OVER (PARTITION BY player_id, season, season_type ORDER BY date, game_id) AS team_before
+      FROM player_games WHERE ${where}),
+  stints AS (
+    SELECT *, sum(CASE WHEN team_before IS DISTINCT FROM team_id THEN 1 ELSE 0 END)
+                OVER (PARTITION BY player_id, season, season_type ORDER BY date, game_id ROWS UNBOUNDED PRECEDING) AS stint
+      FROM played),
+  spans AS (
+    SELECT player_id, team_id, season, season_type, stint, min(date) AS first_date, max(date) AS last_date
+      FROM stints
+     GROUP BY player_id, team_id, season, season_type, stint
+    QUALIFY min(team_id) OVER (PARTITION BY player_id, season, season_type) <> max(team_id) OVER (PARTITION BY player_id, season, season_type))
+  SELECT DISTINCT s.player_id, s.team_id, s.season, s.season_type, g.game_id
     FROM spans s
     JOIN team_games g ON g.team_id = s.team_id AND g.season = s.season AND g.season_type = s.season_type
      AND g.date BETWEEN s.first_date AND s.last_date`;
