@@ -135,6 +135,14 @@ const TableRow = memo(function TableRow({ row, identity, numbers, unranked, game
   );
 });
 
+/**
+ * What a player's on/off rows are, for the empty table's count: his seasons, or, when a season has a row per team
+ * (traded), his team-seasons (two rows of one season are not "2 seasons").
+ */
+function onOffRowsNoun(rows: readonly Row[]): 'seasons' | 'team-seasons' {
+  return new Set(rows.map((r) => r.season)).size === rows.length ? 'seasons' : 'team-seasons';
+}
+
 /** The CSV download of the table: the data URL of the rows shown, the set, the sort (and "show all"), format=csv. */
 function csvHref(query: string | null, set: string, sort: { column: string | null; direction: string }, columns: readonly { id: string }[], showAll: boolean): string | null {
   if (query === null) return null;
@@ -247,7 +255,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     const cause: EmptyCause = reason
       ? { kind: 'reason', text: reason }
       : rows.length > 0
-        ? { kind: 'belowMin', what: page.kind === 'PlayerOnOff' ? 'seasons' : 'players', rows: hidden, min: minimum, sortedBy: sortLabel(sort.column), onShow: () => showAllRows(true) }
+        ? { kind: 'belowMin', what: page.kind === 'PlayerOnOff' ? onOffRowsNoun(rows) : 'players', rows: hidden, min: minimum, sortedBy: sortLabel(sort.column), onShow: () => showAllRows(true) }
         : table.belowMin
           ? { kind: 'belowMin', what: 'lineups', rows: table.belowMin.rows, min: table.belowMin.min, onShow: () => void changeMinPossessions(1) }
           : {

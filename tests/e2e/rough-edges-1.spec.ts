@@ -137,6 +137,27 @@ for (const size of SIZES) {
       await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBe(n);
     });
 
+    test("a player's on/off the minimum leaves empty counts his seasons, or his team-seasons when he was traded", async ({ page }) => {
+      const teams = (id: number, seasons: string) =>
+        one<'n'>(
+          `SELECT count(DISTINCT (season, off_team_id))::INTEGER AS n FROM possessions
+            WHERE season IN (${seasons}) AND season_type = 'regular' AND $1 IN (o1, o2, o3, o4, o5)`,
+          [id],
+        ).then((r) => r.n);
+      // Kevin Durant, 2022-23: Brooklyn, then Phoenix (one season, two rows).
+      expect(await teams(201142, '2022')).toBe(2);
+      await page.goto('/stats/player/onoff/kevin_durant_201142?season=2022&minPoss=100000');
+      const empty = page.getByTestId('empty-below-min');
+      await expect(empty).toContainText('No team-season has at least 100,000 possessions in this sample: 2 team-seasons are below the minimum of 100,000 possessions.', {
+        timeout: 30_000,
+      });
+      await expect(empty.getByRole('button', { name: 'Show the 2 team-seasons' })).toBeVisible();
+      // LeBron James, 2012-13 and 2022-23: one team each season.
+      expect(await teams(2544, '2012, 2022')).toBe(2);
+      await page.goto('/stats/player/onoff/lebron_james_2544?season=2012&season=2022&minPoss=100000');
+      await expect(page.getByTestId('empty-below-min')).toContainText('No season has at least 100,000 possessions in this sample: 2 seasons are below the minimum', { timeout: 30_000 });
+    });
+
     test('a filter that leaves nothing is named, with a button that removes it', async ({ page }) => {
       const { last } = await one<'last'>(`SELECT strftime(max(date), '%Y%m%d')::INTEGER AS last FROM possessions WHERE season = 2022 AND season_type = 'regular'`);
       expect(last).toBe(20230409);

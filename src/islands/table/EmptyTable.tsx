@@ -26,7 +26,7 @@ export function narrowingFilters(relevant: readonly FilterName[], applied: Filte
 
 export type EmptyCause =
   | { kind: 'reason'; text: string }
-  | { kind: 'belowMin'; what: 'lineups' | 'players' | 'seasons'; rows: number; min: number; sortedBy?: string; onShow: () => void }
+  | { kind: 'belowMin'; what: 'lineups' | 'players' | 'seasons' | 'team-seasons'; rows: number; min: number; sortedBy?: string; onShow: () => void }
   | { kind: 'filters'; filters: { name: FilterName; label: string; text: string }[]; sample: string; onRemove: (name: FilterName) => void };
 
 export function EmptyTable({ cause }: { cause: EmptyCause }) {
