@@ -21,6 +21,7 @@ import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, r
 import { signInWithCredentials } from './lib/signIn.ts';
 import { timedGet } from './lib/timedGet.ts';
 import { teamSeasonValue } from '../src/server/stats/sql/aggregates.ts';
+import { COMPACT, FORM_KEY, rowsOf } from '../src/lib/compactAnswer.ts';
 
 const DB = benchStatsDb();
 const RUNS = Math.max(1, Number(option('runs', '5')));
@@ -73,10 +74,6 @@ interface Shape {
 }
 
 type Row = Record<string, unknown>;
-interface Answer {
-  data?: Record<string, Row[]>;
-}
-
 /** The minimum possessions of a ranked row (src/lib/percentilePolicy.ts, every page here). */
 const MIN_POSSESSIONS = 500;
 /** The regular season, garbage time out: every shape's sample besides its own filters. */
@@ -110,7 +107,10 @@ function onOffFloorSql(s: string, o: { groups: string; value?: string; where?: s
 const rate = (key: string) => (r: Row) => (r[key] === null || r[key] === undefined ? NaN : Number(r[key]));
 
 /** The rows of an answer's one metric set. */
-const rowsOf = (a: Answer): Row[] => Object.values(a.data ?? {})[0] ?? [];
+/** The answer's rows (it comes in the compact form the site's table asks for: src/lib/compactAnswer.ts). */
+const rowsOfAnswer = (a: unknown): Row[] => Object.values(rowsOf(a).data)[0] ?? [];
+/** A shape's URL as the site's table asks for it: the compact form. */
+const asked = (url: string) => `${BASE}${url}&${FORM_KEY}=${COMPACT}`;
 
 async function teamPairs(c: DuckDBConnection, seasons: number[], count: number): Promise<TeamPair[]> {
   const r = await c.runAndReadAll(
@@ -232,8 +232,7 @@ runMain(async () => {
       run: (i) => {
         const seasons = span(2004 + i, 2016 + i);
         return {
-          // as the site's table asks for it: the players by id, named once (src/lib/lineupPlayers.ts)
-          url: `/api/data?page=Lineups&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(seasons)}&players=ids`,
+          url: `/api/data?page=Lineups&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(seasons)}`,
           floor: {
             sql: `WITH sums AS (SELECT l.lineup_id, ${sums(COUNTERS, 'l.')} FROM lineup_season_sums l
                    WHERE l.is_offense AND l.season IN ${list(seasons)} AND ${sample('l')} GROUP BY l.lineup_id HAVING sum(l.possessions) >= 100)
@@ -296,14 +295,14 @@ runMain(async () => {
       const floorMs: number[] = [];
       const ownMs: number[] = [];
       for (let i = RUNS; i < RUNS + WARMUP; i++) {
-        const res = await timedGet(BASE + shape.run(i).url, { Cookie: cookie });
+        const res = await timedGet(asked(shape.run(i).url), { Cookie: cookie });
         if (res.status !== 200) throw new Error(`warm-up ${shape.run(i).url}: ${res.status} ${res.body.slice(0, 300)}`);
       }
       for (let i = 0; i < RUNS; i++) {
         const r = shape.run(i);
         // until the whole answer has arrived, as bench:random times it (the client's decompression and JSON parse
         // are not the server's: timedGet)
-        const res = await timedGet(BASE + r.url, { Cookie: cookie });
+        const res = await timedGet(asked(r.url), { Cookie: cookie });
         serverMs.push(res.ms);
         const body = res.body;
         if (res.status !== 200) throw new Error(`${r.url}: ${res.status} ${body.slice(0, 300)}`);
@@ -311,7 +310,7 @@ runMain(async () => {
         const rest = r.rest ? (await bestOfThree(c, r.rest)).ms : 0;
         ownMs.push(own.ms);
         floorMs.push(own.ms + rest);
-        agree(shape.label, r, rowsOf(JSON.parse(body) as Answer), own.rows);
+        agree(shape.label, r, rowsOfAnswer(JSON.parse(body)), own.rows);
       }
       const ratio = median(serverMs) / median(floorMs);
       console.log(

@@ -9,8 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/apiParams.ts';
 import { FILTERS, type FilterDefinition } from '../../src/lib/filters.ts';
 import { relevantFilters } from '../../src/lib/filterValues.ts';
-import { PLAYER_IDS, PLAYERS_KEY } from '../../src/lib/lineupPlayers.ts';
-import { hasLineupUnits } from '../../src/lib/lineupUnits.ts';
+import { COMPACT, FORM_KEY } from '../../src/lib/compactAnswer.ts';
 import { metricSetOptions } from '../../src/lib/metricSets.ts';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../../src/lib/pageKinds.ts';
 import { teamByTeamId } from '../../src/lib/teams.ts';
@@ -121,8 +120,8 @@ export function drawQuery(rng: Rng, db: Rosters, only: DrawOptions = {}): { page
   const from = pairs.find(([k]) => k === 'start_date');
   const to = pairs.find(([k]) => k === 'end_date');
   if (from && to && from[1] > to[1]) [from[1], to[1]] = [to[1], from[1]];
-  // A lineup page's rows as the site's table asks for them (src/lib/dataRequest.ts).
-  if (hasLineupUnits(page)) pairs.push([PLAYERS_KEY, PLAYER_IDS]);
+  // The answer's form the site's table asks for (src/lib/dataRequest.ts).
+  pairs.push([FORM_KEY, COMPACT]);
   return { page, url: `/api/data?${new URLSearchParams(pairs).toString()}` };
 }
 

@@ -6,7 +6,6 @@
  *   metric_set the metric set on screen (its value): the answer carries only that set's rows
  *   filters   each applied filter by its api key: ranges as {key}_low and {key}_high, multi-values repeated,
  *             dates YYYY-MM-DD, teams as abbreviations, players as ids; null, empty and full-range values omitted.
- *   players   ids, on the lineup pages: their rows' players by id, named once (src/lib/lineupPlayers.ts)
  * Season, season type and garbage time are always sent (they define the sample); other filters only when they
  * are not at their default. Filters that are not relevant to the page, and gated filters for an anonymous
  * user, are never sent (the server would answer 403).
@@ -15,8 +14,6 @@ import type { Side } from './apiParams';
 import { FILTERS } from './filters';
 import { isDefault, valueOf, type FilterValues, type Range } from './filterValues';
 import type { FilterName } from './filters';
-import { PLAYER_IDS, PLAYERS_KEY } from './lineupPlayers';
-import { hasLineupUnits } from './lineupUnits';
 import { PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
 import { queryValuesOf } from './queryState';
 
@@ -55,6 +52,5 @@ export function dataSearchParams(req: DataRequest): URLSearchParams {
     }
     for (const v of queryValuesOf(f.name, value)) params.append(f.apiKey, v);
   }
-  if (hasLineupUnits(req.page)) params.set(PLAYERS_KEY, PLAYER_IDS);
   return params;
 }

@@ -2,46 +2,14 @@
  * The seed a stats page embeds for its island (#stats-first-view): the first view's /api/data query and answer,
  * its rows packed (issue 25). The page carries the rows once, here (src/server/stats/answers/firstView.ts writes
  * it, src/islands/StatsApp.tsx reads it; the server-rendered table shows only the first rows). Rows of one metric set
- * share their fields, so the field names are written once and each row is the list of its values: the players
- * table's seed is 73 KB instead of 197 KB. Rows that do not share their fields (none today) are carried as they
+ * share their fields, so the field names are written once and each row is the list of its values (packRows, the
+ * compact form of /api/data: src/lib/compactAnswer.ts): the players table's seed is 73 KB instead of 197 KB. Rows that do not share their fields (none today) are carried as they
  * are, so unpacking always gives back exactly the rows packed (same fields, same order, same values). A lineup
  * page's rows are packed as the wire carries them, their players by id and named once (`playerNames`,
  * src/lib/lineupPlayers.ts): the table's store names them as it does an answer of /api/data.
  */
+import { unpackRows, type PackedRows } from './compactAnswer';
 import type { PlayerNames } from './lineupPlayers';
-
-export type PackedRows =
-  | { fields: string[]; values: unknown[][] }
-  | { rows: Record<string, unknown>[] };
-
-/** Pack rows: their common field names once, then each row's values in that order. */
-export function packRows(rows: readonly Record<string, unknown>[]): PackedRows {
-  // As JSON would carry them: a field whose value is undefined is no field.
-  const keysOf = (row: Record<string, unknown>) => Object.keys(row).filter((k) => row[k] !== undefined);
-  const fields = rows.length > 0 ? keysOf(rows[0]!) : [];
-  const uniform = rows.every((row) => {
-    const keys = keysOf(row);
-    return keys.length === fields.length && keys.every((k, i) => k === fields[i]);
-  });
-  if (!uniform) return { rows: [...rows] };
-  return { fields, values: rows.map((row) => fields.map((f) => row[f])) };
-}
-
-/** The rows a packing holds (a malformed packing gives no rows, never an exception). */
-export function unpackRows(packed: unknown): Record<string, unknown>[] {
-  if (typeof packed !== 'object' || packed === null) return [];
-  const p = packed as Partial<{ fields: unknown; values: unknown; rows: unknown }>;
-  if (Array.isArray(p.rows)) return p.rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null);
-  if (!Array.isArray(p.fields) || !Array.isArray(p.values)) return [];
-  const fields = p.fields.map(String);
-  return p.values
-    .filter((v): v is unknown[] => Array.isArray(v) && v.length === fields.length)
-    .map((v) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) row[fields[i]!] = v[i];
-      return row;
-    });
-}
 
 /** What the page embeds for the island: the query the client would send, and the answer of its default set. */
 export interface FirstViewSeed {

@@ -1,26 +1,11 @@
 /**
- * A lineup answer on the wire and as the tables read it. Asked for with `players=ids` (PLAYERS_KEY, as the site's
- * table does: src/lib/dataRequest.ts), GET /api/data of the lineup pages gives each row's `players` as the
- * players' ids and names each player once (`playerNames`): a league's lineups over 13 seasons repeat ~1,000 names
- * in 4,421 rows, and writing the names into every row made the answer 2.7 MB of JSON instead of 1.5 MB, most of
- * its encoding time (JSON and brotli). Without it the rows come named, as every client read them before (a page
- * left open across a deploy, scripts): `players` as `{ player_id, name }` and `lineup`, their names joined.
- * `withPlayerNames` turns the first shape into the second (the table's store, the server's pages, CSV and the
- * developer API read them so); `withPlayerIds` the second into the first (a page's embedded first view).
+ * A lineup answer's players, as the server computes it and as the tables read it. Computed (and in the compact form
+ * of GET /api/data, src/lib/compactAnswer.ts), a row's `players` are the players' ids and the answer names each
+ * player once (`playerNames`): a league's lineups over 13 seasons repeat ~1,000 names in 4,421 rows. As the tables
+ * read them (and in the rows form of /api/data), `players` are `{ player_id, name }` and `lineup` their names
+ * joined: `withPlayerNames` turns the first shape into the second, `withPlayerIds` the second into the first (a
+ * page's embedded first view).
  */
-
-/** GET /api/data's key and value asking for a lineup page's players by id, named once. */
-export const PLAYERS_KEY = 'players';
-export const PLAYER_IDS = 'ids';
-/** How a lineup answer's rows carry their players: ids named once, or named in every row (the default). */
-export type PlayersForm = 'ids' | 'names';
-
-/** The form a `players` parameter asks for; null when the value is neither. Absent: named in every row. */
-export function playersFormOf(value: string | null): PlayersForm | null {
-  const v = value?.trim().toLowerCase();
-  if (!v || v === 'names') return 'names';
-  return v === PLAYER_IDS ? 'ids' : null;
-}
 
 export type AnswerRow = Record<string, unknown>;
 

@@ -42,6 +42,7 @@ import { $lockedFilters } from './lockedFilters';
 import { $minPossessions, $showAllRows } from './minSample';
 import { $lineupUnit } from './lineupUnit';
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, UNIT_KEY, type LineupUnitSize } from '../lib/lineupUnits';
+import { COMPACT, FORM_KEY } from '../lib/compactAnswer';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
 import { $tableSort, toggleSort } from './tableSort';
 
@@ -113,6 +114,8 @@ export function fetchCurrentData(): Promise<void> {
   if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
   const unit = $lineupUnit.get();
   if (hasLineupUnits(page.kind) && unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(unit));
+  // The answer in its compact form: packed rows, a lineup's players named once (src/lib/compactAnswer.ts).
+  params.set(FORM_KEY, COMPACT);
   return fetchTableData(params);
 }
 

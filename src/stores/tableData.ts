@@ -9,7 +9,8 @@
  */
 import { atom } from 'nanostores';
 import { getJson, ApiRequestError } from '../lib/apiClient';
-import { withPlayerNames, type PlayerNames } from '../lib/lineupPlayers';
+import { rowsOf, type CompactAnswer } from '../lib/compactAnswer';
+import type { PlayerNames } from '../lib/lineupPlayers';
 
 export type Row = Record<string, unknown>;
 export type SetRows = Record<string, Row[]>;
@@ -61,12 +62,11 @@ export interface DataAnswer {
   playerNames?: PlayerNames;
 }
 
-/** An answer as the table reads it: a lineup row's players named. */
-const keptOf = (answer: DataAnswer | null): Kept => ({
-  data: withPlayerNames(answer?.data ?? {}, answer?.playerNames),
-  note: answer?.note ?? null,
-  belowMin: answer?.belowMin ?? null,
-});
+/** An answer as the table reads it: in the compact form the store asks for, or rows (src/lib/compactAnswer.ts). */
+const keptOf = (answer: CompactAnswer | DataAnswer | null): Kept => {
+  const { data, note, belowMin } = rowsOf(answer);
+  return { data, note: note ?? null, belowMin: belowMin ?? null };
+};
 
 /**
  * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
@@ -92,7 +92,7 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
   }
   $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, query });
   try {
-    const answer = await getJson<DataAnswer | null>('/api/data', params, controller.signal);
+    const answer = await getJson<CompactAnswer | null>('/api/data', params, controller.signal);
     if (current !== controller) return;
     const got = keptOf(answer);
     answers.set(query, got);

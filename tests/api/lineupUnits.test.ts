@@ -94,7 +94,7 @@ describe.skipIf(!HAS_DB)('2-, 3- and 4-man lineup units', () => {
   });
 });
 
-describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named once, when asked (players=ids)', () => {
+describe.skipIf(!HAS_DB)("the compact form the site's table asks for (form=compact): rows packed, a lineup's players by id, named once", () => {
   // The league's list of players, where the site's names come from (src/server/ingest/postprocess.ts players), and
   // the play-by-play for a player it does not list (it ends before some of 2022-23's rookies).
   const PLAYERS = rawFile('commonallplayers.csv');
@@ -113,10 +113,16 @@ describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
+  /** A packed set's rows, read here: its fields once, then each row's values in that order. */
+  function unpacked(packed: { fields: string[]; values: unknown[][] }): any[] {
+    expect(Array.isArray(packed.fields) && Array.isArray(packed.values)).toBe(true);
+    return packed.values.map((v) => Object.fromEntries(packed.fields.map((f, i) => [f, v[i]])));
+  }
+
   it("Denver's 2022-23 fives: each row's ids are a five on the floor for its possessions; each player named once, as the raw files name him", async () => {
-    const r = await call(`${DEN_FIVES}&players=ids`);
+    const r = await call(`${DEN_FIVES}&form=compact`);
     expect(r.status).toBe(200);
-    const rows = r.body.data.Team_FourFactors as any[];
+    const rows = unpacked(r.body.data.Team_FourFactors);
     const names = r.body.playerNames as Record<string, string>;
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) {
@@ -140,25 +146,33 @@ describe.skipIf(!HAS_DB)('a lineup answer on the wire: players by id, each named
     expect(names[JOKIC]).toBe('Nikola Jokic');
   });
 
-  it('without players=ids (a page open since before it, scripts) the same rows come with their players named and their names joined', async () => {
-    const ids = (await call(`${DEN_FIVES}&players=ids`)).body.data.Team_FourFactors as any[];
+  it('without form=compact (a page open since before it, scripts) the same rows come as objects with their players named and their names joined', async () => {
+    const compact = unpacked((await call(`${DEN_FIVES}&form=compact`)).body.data.Team_FourFactors);
     const r = await call(DEN_FIVES);
     expect(r.status).toBe(200);
     expect(r.body).not.toHaveProperty('playerNames');
     const named = r.body.data.Team_FourFactors as any[];
-    expect(named).toHaveLength(ids.length);
-    const raw = await rawNames([...new Set(ids.flatMap((row) => row.players as number[]))]);
+    expect(named).toHaveLength(compact.length);
+    const raw = await rawNames([...new Set(compact.flatMap((row) => row.players as number[]))]);
     named.forEach((row, i) => {
-      expect(row.lineup_id).toBe(ids[i].lineup_id);
-      expect(row.poss).toBe(ids[i].poss);
-      expect(row.players).toEqual(ids[i].players.map((id: number) => ({ player_id: id, name: raw.get(id) })));
-      expect(row.lineup).toBe(ids[i].players.map((id: number) => raw.get(id)).join(' - '));
+      const { players, ...rest } = compact[i];
+      expect(row).toEqual({ ...rest, players: players.map((id: number) => ({ player_id: id, name: raw.get(id) })), lineup: players.map((id: number) => raw.get(id)).join(' - ') });
     });
-    // 2-man units too, and a value other than ids or names is a 400 naming the key.
+    // 2-man units too, and a form other than compact or rows is a 400 naming the key.
     const units = await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors&unit=2');
     for (const row of units.body.data.Team_FourFactors) expect(row.players.map((p: any) => p.player_id).join('-')).toBe(row.unit);
-    const bad = await call(`${DEN_FIVES}&players=everyone`);
+    const bad = await call(`${DEN_FIVES}&form=everything`);
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('players');
+    expect(JSON.stringify(bad.body)).toContain('form');
+  });
+
+  it('a players table: the compact rows are the rows, field for field, in a fraction of the bytes', async () => {
+    const qs = '/api/data?page=Players&season=2022&metric_set=ShootingAccuracy';
+    const compact = await call(`${qs}&form=compact`);
+    const rows = await call(qs);
+    expect(rows.body.data.ShootingAccuracy.length).toBeGreaterThan(400);
+    expect(unpacked(compact.body.data.ShootingAccuracy)).toEqual(rows.body.data.ShootingAccuracy);
+    expect(Object.keys(unpacked(compact.body.data.ShootingAccuracy)[0])).toEqual(Object.keys(rows.body.data.ShootingAccuracy[0]));
+    expect(JSON.stringify(compact.body).length).toBeLessThan(JSON.stringify(rows.body).length * 0.6);
   });
 });

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { getJson } from '../../lib/apiClient';
+import { rowsOf } from '../../lib/compactAnswer';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $tableData, type SetRows } from '../../stores/tableData';
@@ -42,8 +43,9 @@ export default function CareerChart() {
   useEffect(() => {
     if (!query) return;
     const controller = new AbortController();
-    getJson<{ data: SetRows }>('/api/data', new URLSearchParams(query), controller.signal).then(
-      (answer) => setData(answer.data),
+    // the table's query, so the compact form it asks for (src/lib/compactAnswer.ts)
+    getJson<unknown>('/api/data', new URLSearchParams(query), controller.signal).then(
+      (answer) => setData(rowsOf(answer).data),
       () => undefined,
     );
     return () => controller.abort();

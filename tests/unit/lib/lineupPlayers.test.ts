@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playersFormOf, withPlayerIds, withPlayerNames } from '../../../src/lib/lineupPlayers';
+import { withPlayerIds, withPlayerNames } from '../../../src/lib/lineupPlayers';
 
 describe('withPlayerNames: a lineup answer as the table reads it', () => {
   it("names each row's players from the answer's names and joins them into `lineup`", () => {
@@ -30,17 +30,6 @@ describe('withPlayerNames: a lineup answer as the table reads it', () => {
 
   it('a name that is not a string shows the id', () => {
     expect(withPlayerNames({ s: [{ players: [1] }] }, { 1: 42 } as never).s[0]).toEqual({ players: [{ player_id: 1, name: '1' }], lineup: '1' });
-  });
-});
-
-describe('playersFormOf: the players parameter of /api/data', () => {
-  it('ids, names (the default, also when absent) or nothing else', () => {
-    expect(playersFormOf('ids')).toBe('ids');
-    expect(playersFormOf(' IDS ')).toBe('ids');
-    expect(playersFormOf(null)).toBe('names');
-    expect(playersFormOf('')).toBe('names');
-    expect(playersFormOf('names')).toBe('names');
-    expect(playersFormOf('all')).toBeNull();
   });
 });
 

@@ -221,8 +221,7 @@ describe('round trips (the URL is the source of truth)', () => {
   it('never sends gated filters for an anonymous user, and sends side only on pages that have one', () => {
     const filters = parseFilterQuery('location=home&period=2&pg=2544&season=2012', AUTH);
     const anon = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: false });
-    // A lineup page asks for its rows' players by id, named once (src/lib/lineupPlayers.ts).
-    expect(anon.toString()).toBe('page=Lineups&side=defense&season=2012&season_type=regular&is_garbage_time=true&players=ids');
+    expect(anon.toString()).toBe('page=Lineups&side=defense&season=2012&season_type=regular&is_garbage_time=true');
     const auth = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: true });
     expect(auth.getAll('location')).toEqual(['home']);
     expect(auth.getAll('period')).toEqual(['2']);
@@ -233,7 +232,6 @@ describe('round trips (the URL is the source of truth)', () => {
     const filters = parseFilterQuery('season=2012&scoreDifferential=-5_5', AUTH);
     const params = dataSearchParams({ page: 'GameTeam', entity: '0022200001', side: 'offense', metricSet: null, filters, relevant: relevantFilters('GameTeam'), authenticated: true });
     expect(params.toString()).toBe('page=GameTeam&entity=0022200001&is_garbage_time=true&score_diff_low=-5&score_diff_high=5');
-    expect(params.has('players')).toBe(false);
   });
 });
 

@@ -8,8 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { answerCache, gaugeOf } from '../../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { withPlayerNames, type PlayersForm } from '../../../lib/lineupPlayers';
-import { hasLineupUnits } from '../../../lib/lineupUnits';
+import { compactOf, rowsOf, type AnswerForm } from '../../../lib/compactAnswer';
 import { metricSetDefinitions } from '../../../lib/metricSets';
 import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
@@ -108,12 +107,15 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
 }
 
 /**
- * A text derived from cached answers (a table's CSV), kept in the same byte-bounded cache under its own key.
+ * A text derived from cached answers (a table's CSV, an answer's rows form), kept in the same byte-bounded cache
+ * under its own key.
  * `derive` reads its answers through answer() (so through the queue when they are not cached).
  */
 export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
   const hit = cache.get(`derived:${key}`);
-  if (hit) return hit;
+  // A miss is counted by the answers it reads (answer() through computeOnce), a hit here.
+  if (hit) answerCache.inc({ result: 'hit' });
+  if (hit) return { ...hit, fromCache: true };
   const generation = statsDbGeneration();
   const value = await derive();
   cacheFrom(generation, `derived:${key}`, value);
@@ -121,22 +123,22 @@ export async function derivedAnswer(key: string, derive: () => Promise<EncodedRe
 }
 
 /**
- * THE answer of a parsed and gated /api/data query (see computeOnce): a lineup page's rows with their players by
- * id, named once (src/lib/lineupPlayers.ts).
+ * THE answer of a parsed and gated /api/data query (see computeOnce), kept in its compact form (each set's rows
+ * packed, a lineup row's players by id named once: src/lib/compactAnswer.ts).
  */
 export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
   warmDefaults();
-  return computeOnce(dataKey(q), laneOf(q), asker, (db) => computeData(db, q, leaguePlayers));
+  return computeOnce(dataKey(q), laneOf(q), asker, async (db) => compactOf(await computeData(db, q, leaguePlayers)));
 }
 
 /**
- * The answer in the form GET /api/data asks for: `players=ids` (the site's table) is the answer as kept; without
- * it a lineup page's rows come named, as every client read them before (a page left open across a deploy,
- * scripts): made from the answer once and kept beside it.
+ * The answer in the form GET /api/data asks for: `form=compact` (the site's table) is the answer as kept; without
+ * it the rows come as objects with their players named, as every client read them before (a page left open across
+ * a deploy, an older node in a rolling one, scripts): made from the kept answer once and kept beside it.
  */
-export function answerIn(form: PlayersForm, q: DataQuery, asker: Asker): Promise<EncodedResponse> {
-  if (form === 'ids' || !hasLineupUnits(q.page)) return answer(q, asker);
-  return derivedAnswer(`named:${dataKey(q)}`, async () => encode(await answerObject(q, asker)));
+export function answerIn(form: AnswerForm, q: DataQuery, asker: Asker): Promise<EncodedResponse> {
+  if (form === 'compact') return answer(q, asker);
+  return derivedAnswer(`rows:${dataKey(q)}`, async () => encode(await answerObject(q, asker)));
 }
 
 /** THE answer of a parsed and gated /api/shots query: the same cache, coalescing, queue and timeout as answer. */
@@ -155,14 +157,14 @@ export function wowyAnswer(q: WowyQuery, asker: Asker): Promise<EncodedResponse>
 
 /**
  * The answer as an object, its rows as the tables read them (server rendering, CSV, the developer API, the
- * comparisons): a lineup row's players named (src/lib/lineupPlayers.ts withPlayerNames), without the answer's
- * `playerNames`.
+ * comparisons): objects, a lineup row's players named (src/lib/compactAnswer.ts rowsOf).
  */
 export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
-  const { playerNames, ...response } = JSON.parse(jsonOf(await answer(q, asker))) as DataResponse;
-  withPlayerNames(response.data, playerNames);
-  return response;
+  return responseOf(await answer(q, asker));
 }
+
+/** A kept answer as the tables read it. */
+const responseOf = (e: EncodedResponse): DataResponse => rowsOf(JSON.parse(jsonOf(e))) as DataResponse;
 
 /**
  * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
@@ -173,12 +175,12 @@ export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResp
 async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = dataKey(q);
   const hit = cache.get(key);
-  if (hit) return JSON.parse(jsonOf(hit)) as DataResponse;
+  if (hit) return responseOf(hit);
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
   setImmediate(() => {
     try {
-      cacheFrom(generation, key, encode(response));
+      cacheFrom(generation, key, encode(compactOf(response)));
     } catch (error) {
       // too large to encode: not cached, the next asker computes it (the caller has its pool already)
       console.error('league players answer not cached', error);

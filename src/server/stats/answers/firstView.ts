@@ -18,7 +18,8 @@ import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/fil
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type LineupUnitSize } from '../../../lib/lineupUnits';
 import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
-import { packRows, type FirstViewSeed } from '../../../lib/firstViewSeed';
+import { COMPACT, FORM_KEY, packRows } from '../../../lib/compactAnswer';
+import type { FirstViewSeed } from '../../../lib/firstViewSeed';
 import { withPlayerIds } from '../../../lib/lineupPlayers';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
@@ -52,7 +53,7 @@ export function firstViewSeed(first: FirstView): FirstViewSeed {
   };
 }
 
-/** The /api/data query string of a page's default view, as the client builds it (a lineup unit last, as it adds it). */
+/** The /api/data query string of a page's default view, as the client builds it (a lineup unit and the compact form last, as it adds them: src/stores/statsApp.ts). */
 export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null, metricSet: string | null, unit: LineupUnitSize = DEFAULT_UNIT_SIZE): URLSearchParams {
   const relevant = relevantFilters(kind);
   const filters = keepOnly(defaultFilterValues(), relevant);
@@ -67,6 +68,7 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
     authenticated: false,
   });
   if (hasLineupUnits(kind) && unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(unit));
+  params.set(FORM_KEY, COMPACT);
   return params;
 }
 

@@ -11,7 +11,7 @@ import { rateLimitKeyOf } from '../../auth/clientIp';
 import type { Asker } from '../answers/answers';
 import { assertFiltersAllowed } from './gating';
 import { parseWowyQuery, type WowyQuery } from '../../../lib/wowy';
-import { PLAYER_IDS, PLAYERS_KEY, playersFormOf, type PlayersForm } from '../../../lib/lineupPlayers';
+import { answerFormOf, COMPACT, FORM_KEY, type AnswerForm } from '../../../lib/compactAnswer';
 
 export interface StatsRequest {
   query: DataQuery;
@@ -64,9 +64,9 @@ export function parseWowyRequest(context: Pick<APIContext, 'url' | 'locals' | 'r
   return { query, asker: { client: askerOf(context, session?.user.email ?? null) } };
 }
 
-/** How /api/data's lineup rows carry their players (`players`: ids, or names, the default); another value is a 400. */
-export function parsePlayersForm(params: URLSearchParams): PlayersForm {
-  const form = playersFormOf(params.get(PLAYERS_KEY));
-  if (!form) throw new ParamError(PLAYERS_KEY, `must be ${PLAYER_IDS} or names`);
+/** The form of /api/data's answer (`form`: compact, or rows, the default); another value is a 400. */
+export function parseAnswerForm(params: URLSearchParams): AnswerForm {
+  const form = answerFormOf(params.get(FORM_KEY));
+  if (!form) throw new ParamError(FORM_KEY, `must be ${COMPACT} or rows`);
   return form;
 }

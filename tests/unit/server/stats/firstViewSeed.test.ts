@@ -6,7 +6,8 @@
  * share their fields, and broken seeds, are handled.
  */
 import { describe, expect, it } from 'vitest';
-import { packRows, readFirstViewSeed, unpackRows } from '../../../../src/lib/firstViewSeed';
+import { packRows, unpackRows } from '../../../../src/lib/compactAnswer';
+import { readFirstViewSeed } from '../../../../src/lib/firstViewSeed';
 import { withPlayerNames } from '../../../../src/lib/lineupPlayers';
 import { jsonLdText } from '../../../../src/lib/seo/jsonLd';
 import { firstView, firstViewSeed } from '../../../../src/server/stats/answers/firstView';
