@@ -21,7 +21,7 @@ describe('withPlayerNames: a lineup answer as the table reads it', () => {
     expect(withPlayerNames(wire, undefined)).toEqual({ s: [{ players: [1] }] });
   });
 
-  it('rows already named (an answer of a server before players=ids) and rows with anything but ids stay as they are', () => {
+  it('rows already named (the rows form) and rows with anything but ids stay as they are', () => {
     const named = { s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able (kept)' }] };
     expect(withPlayerNames(named, { 1: 'Other' })).toEqual({ s: [{ players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able (kept)' }] });
     const odd = { s: [{ players: [1, null] }, { players: ['2'] }] };
