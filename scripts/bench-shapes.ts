@@ -106,7 +106,6 @@ function onOffFloorSql(s: string, o: { groups: string; value?: string; where?: s
 /** A rate column of the server's rows, NaN where the page shows none. */
 const rate = (key: string) => (r: Row) => (r[key] === null || r[key] === undefined ? NaN : Number(r[key]));
 
-/** The rows of an answer's one metric set. */
 /** The answer's rows (it comes in the compact form the site's table asks for: src/lib/compactAnswer.ts). */
 const rowsOfAnswer = (a: unknown): Row[] => Object.values(rowsOf(a).data)[0] ?? [];
 /** A shape's URL as the site's table asks for it: the compact form. */

@@ -120,7 +120,7 @@ export function drawQuery(rng: Rng, db: Rosters, only: DrawOptions = {}): { page
   const from = pairs.find(([k]) => k === 'start_date');
   const to = pairs.find(([k]) => k === 'end_date');
   if (from && to && from[1] > to[1]) [from[1], to[1]] = [to[1], from[1]];
-  // The answer's form the site's table asks for (src/lib/dataRequest.ts).
+  // The answer's form the site's table asks for (src/stores/statsApp.ts).
   pairs.push([FORM_KEY, COMPACT]);
   return { page, url: `/api/data?${new URLSearchParams(pairs).toString()}` };
 }

@@ -1,9 +1,11 @@
 /**
- * The compact form of a GET /api/data answer (`form=compact`, what the site's table asks for: src/lib/dataRequest.ts).
+ * The compact form of a GET /api/data answer (`form=compact`, what the site's table asks for: src/stores/statsApp.ts,
+ * and the page's first view: src/server/stats/answers/firstView.ts).
  * Rows of one metric set share their fields, so each set's rows are packed, their field names once and each row
  * the list of its values (packRows), and a lineup row's players are their ids, named once in `playerNames`
  * (src/lib/lineupPlayers.ts). A league's lineups over 13 seasons: 2.7 MB of JSON as rows naming their players,
- * 0.56 MB compact; 430 KB with brotli, 208 KB; the server's encoding of it 18 -> 15 ms. Without `form=compact`
+ * 0.56 MB compact; 430 KB with brotli, 208 KB; the server's encoding of it (JSON and brotli) 21 -> 15 ms. A set
+ * whose rows do not share their fields (none today) is carried as `{ rows }`. Without `form=compact`
  * (`form=rows`, the default) an answer's rows are objects with their players named, as every client read them
  * before: a page left open across a deploy, an older node in a rolling one, scripts. `rowsOf` turns either form
  * into rows as the tables read them (the table's store, the server's pages, CSV and the developer API).
@@ -89,6 +91,7 @@ export function rowsOf(answer: unknown): { data: Record<string, AnswerRow[]>; no
   if (typeof answer !== 'object' || answer === null) return { data: {} };
   const { data, playerNames, ...extras } = answer as { data?: unknown; playerNames?: PlayerNames };
   const sets = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  const rows = Object.fromEntries(Object.entries(sets).map(([set, packed]) => [set, Array.isArray(packed) ? (packed as AnswerRow[]) : unpackRows(packed)]));
-  return { ...(extras as AnswerExtras), data: withPlayerNames(rows, playerNames) };
+  const isRow = (r: unknown): r is AnswerRow => typeof r === 'object' && r !== null && !Array.isArray(r);
+  const rows = Object.fromEntries(Object.entries(sets).map(([set, packed]) => [set, Array.isArray(packed) ? packed.filter(isRow) : unpackRows(packed)]));
+  return { data: withPlayerNames(rows, playerNames), ...(extras as AnswerExtras) };
 }

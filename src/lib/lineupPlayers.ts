@@ -39,6 +39,7 @@ export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: 
   };
   for (const rows of Object.values(data)) {
     for (const row of rows) {
+      if (typeof row !== 'object' || row === null) continue;
       // Only rows whose players are all ids (rows named already, or anything else, stay as they are).
       if (!Array.isArray(row.players) || !(row.players as unknown[]).every((x) => typeof x === 'number')) continue;
       const members = (row.players as number[]).map(playerOf);

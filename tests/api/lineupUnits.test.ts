@@ -166,7 +166,7 @@ describe.skipIf(!HAS_DB)("the compact form the site's table asks for (form=compa
     expect(JSON.stringify(bad.body)).toContain('form');
   });
 
-  it('a players table: the compact rows are the rows, field for field, in a fraction of the bytes', async () => {
+  it('a players table: the rows form is the compact one unpacked (read here), field for field, at well over its bytes', async () => {
     const qs = '/api/data?page=Players&season=2022&metric_set=ShootingAccuracy';
     const compact = await call(`${qs}&form=compact`);
     const rows = await call(qs);

@@ -33,6 +33,8 @@ describe('the compact form of an /api/data answer', () => {
   it('reads the rows form as it is, and a note and belowMin of either form', () => {
     const rows = { data: { S: [{ player_id: 1, name: 'Ann Able', pts: 3 }] }, note: 'n', belowMin: { rows: 4, min: 50 } };
     expect(rowsOf(JSON.parse(JSON.stringify(rows)))).toEqual(rows);
+    // the answer's fields in the order the rows form always had: data first
+    expect(JSON.stringify(rowsOf(JSON.parse(JSON.stringify(rows))))).toBe(JSON.stringify(rows));
     expect(rowsOf(compactOf({ data: {}, belowMin: { rows: 4, min: 50 } }))).toEqual({ data: {}, belowMin: { rows: 4, min: 50 } });
   });
 
@@ -42,6 +44,9 @@ describe('the compact form of an /api/data answer', () => {
     }
     expect(rowsOf(null)).toEqual({ data: {} });
     expect(rowsOf({ data: { S: { fields: ['a'], values: [[1], [1, 2], 'x'] } } }).data).toEqual({ S: [{ a: 1 }] });
+    expect(rowsOf({ data: { S: [null, 1, [2], { a: 1, players: [1] }] }, playerNames: { 1: 'Ann Able' } }).data).toEqual({
+      S: [{ a: 1, players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able' }],
+    });
   });
 
   it('the form parameter: compact, rows (the default, also when absent) or nothing else', () => {

@@ -111,15 +111,26 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
  * under its own key.
  * `derive` reads its answers through answer() (so through the queue when they are not cached).
  */
-export async function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
-  const hit = cache.get(`derived:${key}`);
+export function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
+  const kept = `derived:${key}`;
+  const hit = cache.get(kept);
   // A miss is counted by the answers it reads (answer() through computeOnce), a hit here.
   if (hit) answerCache.inc({ result: 'hit' });
-  if (hit) return { ...hit, fromCache: true };
+  if (hit) return Promise.resolve({ ...hit, fromCache: true });
+  // Askers of the same text at once share one derivation (decoding, unpacking and encoding run on the event loop).
+  const running = inflight.get(kept);
+  if (running) return running;
   const generation = statsDbGeneration();
-  const value = await derive();
-  cacheFrom(generation, `derived:${key}`, value);
-  return value;
+  const promise = derive()
+    .then((value) => {
+      cacheFrom(generation, kept, value);
+      return value;
+    })
+    .finally(() => {
+      if (inflight.get(kept) === promise) inflight.delete(kept);
+    });
+  inflight.set(kept, promise);
+  return promise;
 }
 
 /**

@@ -84,27 +84,36 @@ const seasonOnCourtSumsBuilder: AggregateBuilder = {
 /**
  * The games of the spans (player_id, team_id, season, season_type, game_id): for a player of more than one team in
  * a season and season type (traded, or waived and signed), each of his stints with a team (his games for it with
- * no game for another team between them, player_games by date) gives that team's games from the stint's first to
- * its last game: the games a team's "on + off" covers for him (views/onoff.ts). A player who left a team and came
- * back in the same season (14 player-team-seasons, e.g. Greg Monroe's two stints with Minnesota in 2021-22) has
- * two spans with it, and its games while he played elsewhere are in neither. `where` narrows player_games
+ * no game for another team dated strictly between two of them, player_games) gives that team's games from the
+ * stint's first to its last game: the games a team's "on + off" covers for him (views/onoff.ts). A player who left
+ * a team and came back in the same season (13 player-team-seasons, e.g. Greg Monroe's two stints with Minnesota in
+ * 2021-22) has two spans with it, and its games while he played elsewhere are in neither. A game of another team
+ * on the same date (the replayed end of ATL-MIA of 2007-12-19 keeps its date) splits no stint. `where` narrows player_games
  * (conditions on its columns; values bound by the caller). The ingest keeps them as span_games; the reference
  * paths (sql/plan.ts) compute them afresh.
  */
 export const spanGamesSql = (where: string): string => `
   WITH played AS (
+    -- the games of the players of more than one team in the season and season type
     SELECT player_id, team_id, season, season_type, date, game_id,
-           lag(team_id) OVER (PARTITION BY player_id, season, season_type ORDER BY date, game_id) AS team_before
-      FROM player_games WHERE ${where}),
+           lag(date) OVER (PARTITION BY player_id, team_id, season, season_type ORDER BY date, game_id) AS date_before
+      FROM player_games WHERE ${where}
+    QUALIFY min(team_id) OVER (PARTITION BY player_id, season, season_type) <> max(team_id) OVER (PARTITION BY player_id, season, season_type)),
+  starts AS (
+    -- a game starts a stint when it is his first for the team, or he played for another team since his last one
+    SELECT p.player_id, p.team_id, p.season, p.season_type, p.date, p.game_id,
+           (p.date_before IS NULL OR count(o.game_id) > 0)::INTEGER AS starts
+      FROM played p
+      LEFT JOIN played o ON o.player_id = p.player_id AND o.season = p.season AND o.season_type = p.season_type
+       AND o.team_id <> p.team_id AND o.date > p.date_before AND o.date < p.date
+     GROUP BY p.player_id, p.team_id, p.season, p.season_type, p.date, p.game_id, p.date_before),
   stints AS (
-    SELECT *, sum(CASE WHEN team_before IS DISTINCT FROM team_id THEN 1 ELSE 0 END)
-                OVER (PARTITION BY player_id, season, season_type ORDER BY date, game_id ROWS UNBOUNDED PRECEDING) AS stint
-      FROM played),
+    SELECT *, sum(starts) OVER (PARTITION BY player_id, team_id, season, season_type ORDER BY date, game_id ROWS UNBOUNDED PRECEDING) AS stint
+      FROM starts),
   spans AS (
     SELECT player_id, team_id, season, season_type, stint, min(date) AS first_date, max(date) AS last_date
       FROM stints
-     GROUP BY player_id, team_id, season, season_type, stint
-    QUALIFY min(team_id) OVER (PARTITION BY player_id, season, season_type) <> max(team_id) OVER (PARTITION BY player_id, season, season_type))
+     GROUP BY player_id, team_id, season, season_type, stint)
   SELECT DISTINCT s.player_id, s.team_id, s.season, s.season_type, g.game_id
     FROM spans s
     JOIN team_games g ON g.team_id = s.team_id AND g.season = s.season AND g.season_type = s.season_type

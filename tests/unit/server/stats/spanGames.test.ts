@@ -30,6 +30,10 @@ beforeAll(async () => {
   // Player 20: traded once, A on days 2-4, C on days 8-12.
   await played(20, A, [2, 3, 4]);
   await played(20, C, [8, 10, 12]);
+  // Player 50: C on days 1 and 5, A on day 5 too (a game dated on another day than it was played: the replayed
+  // end of ATL-MIA of 2007-12-19) and on days 6-8.
+  await played(50, C, [1, 5]);
+  await played(50, A, [5, 6, 7, 8]);
   // Player 30: one team all season: no spans (his team's whole season is his).
   await played(30, B, [1, 6, 12]);
   // Player 40: two teams, but in two season types (one team each): no spans either.
@@ -59,10 +63,16 @@ describe('spanGamesSql: the games of each stint of a player of several teams', (
     expect(s.get(`20|${C}`)).toEqual(games(C, [8, 9, 10, 11, 12]));
   });
 
+  it("a game for another team on the same date splits no stint, whichever game's id comes first", async () => {
+    const s = await spans();
+    expect(s.get(`50|${C}`)).toEqual(games(C, [1, 2, 3, 4, 5]));
+    expect(s.get(`50|${A}`)).toEqual(games(A, [5, 6, 7, 8]));
+  });
+
   it('a player of one team in a season and season type has no span', async () => {
     const s = await spans();
     expect([...s.keys()].filter((k) => k.startsWith('30|') || k.startsWith('40|'))).toEqual([]);
-    expect(s.size).toBe(4);
+    expect(s.size).toBe(6);
   });
 
   it('the caller narrows player_games (one player)', async () => {
