@@ -4,11 +4,10 @@
  * it, src/islands/StatsApp.tsx reads it; the server-rendered table shows only the first rows). Rows of one metric set
  * share their fields, so the field names are written once and each row is the list of its values (packRows, the
  * compact form of /api/data: src/lib/compactAnswer.ts): the players table's seed is 73 KB instead of 197 KB. Rows that do not share their fields (none today) are carried as they
- * are, so unpacking always gives back exactly the rows packed (same fields, same order, same values). A lineup
- * page's rows are packed as the wire carries them, their players by id and named once (`playerNames`,
- * src/lib/lineupPlayers.ts): the table's store names them as it does an answer of /api/data.
+ * are, so unpacking always gives back exactly the rows packed (same fields, same order, same values). The seed is
+ * the kept answer's set as it is (a lineup page's players by id, named once in `playerNames`).
  */
-import { unpackRows, type PackedRows } from './compactAnswer';
+import type { CompactAnswer, PackedRows } from './compactAnswer';
 import type { PlayerNames } from './lineupPlayers';
 
 /** What the page embeds for the island: the query the client would send, and the answer of its default set. */
@@ -22,10 +21,11 @@ export interface FirstViewSeed {
   belowMin?: { rows: number; min: number };
 }
 
-/** The query and the /api/data answer a seed holds, or null when the text is not a seed. */
-export function readFirstViewSeed(
-  text: string,
-): { query: string; answer: { data: Record<string, Record<string, unknown>[]>; playerNames?: PlayerNames; note?: string; belowMin?: { rows: number; min: number } } } | null {
+/**
+ * The query and the /api/data answer a seed holds (the compact form of one set: the table's store reads it as it
+ * reads a fetched answer, src/lib/compactAnswer.ts rowsOf), or null when the text is not a seed.
+ */
+export function readFirstViewSeed(text: string): { query: string; answer: CompactAnswer } | null {
   let seed: Partial<FirstViewSeed>;
   try {
     seed = JSON.parse(text) as Partial<FirstViewSeed>;
@@ -36,16 +36,10 @@ export function readFirstViewSeed(
   return {
     query: seed.query,
     answer: {
-      data: { [seed.metricSet]: unpackRows(seed.rows) },
-      ...(seed.playerNames !== undefined ? { playerNames: namesOf(seed.playerNames) } : {}),
+      data: { [seed.metricSet]: seed.rows as PackedRows },
+      ...(seed.playerNames !== undefined ? { playerNames: seed.playerNames } : {}),
       ...(seed.note ? { note: seed.note } : {}),
       ...(seed.belowMin ? { belowMin: seed.belowMin } : {}),
     },
   };
-}
-
-/** The names by id a seed carries: its string values (a player without one is shown by his id). */
-function namesOf(x: unknown): PlayerNames {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return {};
-  return Object.fromEntries(Object.entries(x).filter(([, v]) => typeof v === 'string')) as PlayerNames;
 }

@@ -3,8 +3,7 @@
  * of GET /api/data, src/lib/compactAnswer.ts), a row's `players` are the players' ids and the answer names each
  * player once (`playerNames`): a league's lineups over 13 seasons repeat ~1,000 names in 4,421 rows. As the tables
  * read them (and in the rows form of /api/data), `players` are `{ player_id, name }` and `lineup` their names
- * joined: `withPlayerNames` turns the first shape into the second, `withPlayerIds` the second into the first (a
- * page's embedded first view).
+ * joined: `withPlayerNames` turns the first shape into the second.
  */
 
 export type AnswerRow = Record<string, unknown>;
@@ -23,16 +22,18 @@ export const LINEUP_SEPARATOR = ' - ';
 
 /**
  * The rows of every set of an answer with their players named, in place (the rows of a parsed answer belong to
- * its reader). An answer without `playerNames` is returned as it is (no lineup rows, or rows named already). One
- * object per player for the whole answer: a player is in many of its rows.
+ * its reader). An answer without `playerNames` is returned as it is (no lineup rows, or rows named already); names
+ * that are not an object name no one (each player is then shown by his id), nor does a name that is not a string.
+ * One object per player for the whole answer: a player is in many of its rows.
  */
-export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: Rows, names: PlayerNames | undefined): Rows {
-  if (!names) return data;
+export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: Rows, given: unknown): Rows {
+  if (given === undefined) return data;
+  const names: Record<string, unknown> = typeof given === 'object' && given !== null && !Array.isArray(given) ? (given as Record<string, unknown>) : {};
   const players = new Map<number, LineupPlayer>();
   const playerOf = (id: number): LineupPlayer => {
     let p = players.get(id);
     if (!p) {
-      const name = names[id];
+      const name = Object.hasOwn(names, id) ? names[id] : undefined;
       players.set(id, (p = { player_id: id, name: typeof name === 'string' ? name : String(id) }));
     }
     return p;
@@ -48,21 +49,4 @@ export function withPlayerNames<Rows extends Record<string, AnswerRow[]>>(data: 
     }
   }
   return data;
-}
-
-/**
- * The inverse of withPlayerNames for the rows of one set, as the wire carries them: each row's players as their
- * ids, without `lineup`, and their names once (the page's embedded first view, src/lib/firstViewSeed.ts). Rows
- * without named players come back as they are, with no names.
- */
-export function withPlayerIds(rows: readonly AnswerRow[]): { rows: AnswerRow[]; playerNames?: PlayerNames } {
-  const named = (row: AnswerRow) => Array.isArray(row.players) && (row.players as unknown[]).every((p) => typeof p === 'object' && p !== null);
-  if (rows.length === 0 || !rows.every(named)) return { rows: [...rows] };
-  const playerNames: PlayerNames = {};
-  const lean = rows.map(({ lineup: _joined, ...row }) => {
-    const players = row.players as LineupPlayer[];
-    for (const p of players) playerNames[p.player_id] = p.name;
-    return { ...row, players: players.map((p) => p.player_id) };
-  });
-  return { rows: lean, playerNames };
 }

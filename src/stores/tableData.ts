@@ -9,8 +9,7 @@
  */
 import { atom } from 'nanostores';
 import { getJson, ApiRequestError } from '../lib/apiClient';
-import { rowsOf, type CompactAnswer } from '../lib/compactAnswer';
-import type { PlayerNames } from '../lib/lineupPlayers';
+import { rowsOf, type CompactAnswer, type RowsAnswer } from '../lib/compactAnswer';
 
 export type Row = Record<string, unknown>;
 export type SetRows = Record<string, Row[]>;
@@ -54,16 +53,11 @@ export function clearAnswerCache(): void {
   answers.clear();
 }
 
-export interface DataAnswer {
-  data?: SetRows | null;
-  note?: string;
-  belowMin?: { rows: number; min: number };
-  /** lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/lineupPlayers.ts) */
-  playerNames?: PlayerNames;
-}
-
-/** An answer as the table reads it: in the compact form the store asks for, or rows (src/lib/compactAnswer.ts). */
-const keptOf = (answer: CompactAnswer | DataAnswer | null): Kept => {
+/**
+ * An answer as the table reads it: in the compact form the store asks for, or rows (an older server's, in a
+ * rolling deploy): src/lib/compactAnswer.ts.
+ */
+const keptOf = (answer: CompactAnswer | RowsAnswer | null): Kept => {
   const { data, note, belowMin } = rowsOf(answer);
   return { data, note: note ?? null, belowMin: belowMin ?? null };
 };
@@ -72,7 +66,7 @@ const keptOf = (answer: CompactAnswer | DataAnswer | null): Kept => {
  * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
  * exactly this query (the query string dataSearchParams builds) takes it instead of asking the server.
  */
-export function seedTableData(query: string, answer: DataAnswer): void {
+export function seedTableData(query: string, answer: CompactAnswer): void {
   answers.set(query, keptOf(answer));
 }
 
@@ -92,7 +86,7 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
   }
   $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, query });
   try {
-    const answer = await getJson<CompactAnswer | null>('/api/data', params, controller.signal);
+    const answer = await getJson<CompactAnswer | RowsAnswer | null>('/api/data', params, controller.signal);
     if (current !== controller) return;
     const got = keptOf(answer);
     answers.set(query, got);

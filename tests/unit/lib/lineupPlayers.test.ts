@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPlayerIds, withPlayerNames } from '../../../src/lib/lineupPlayers';
+import { withPlayerNames } from '../../../src/lib/lineupPlayers';
 
 describe('withPlayerNames: a lineup answer as the table reads it', () => {
   it("names each row's players from the answer's names and joins them into `lineup`", () => {
@@ -30,26 +30,5 @@ describe('withPlayerNames: a lineup answer as the table reads it', () => {
 
   it('a name that is not a string shows the id', () => {
     expect(withPlayerNames({ s: [{ players: [1] }] }, { 1: 42 } as never).s[0]).toEqual({ players: [{ player_id: 1, name: '1' }], lineup: '1' });
-  });
-});
-
-describe('withPlayerIds: rows of one set back as the wire carries them', () => {
-  it('gives players by id and their names once, and withPlayerNames gives the rows back', () => {
-    const rows = [
-      { lineup_id: 7, players: [{ player_id: 3, name: 'Cy Cole' }, { player_id: 1, name: 'Ann Able' }], lineup: 'Cy Cole - Ann Able', poss: 10 },
-      { lineup_id: 8, players: [{ player_id: 1, name: 'Ann Able' }], lineup: 'Ann Able', poss: 9 },
-    ];
-    const lean = withPlayerIds(rows);
-    expect(lean).toEqual({ rows: [{ lineup_id: 7, players: [3, 1], poss: 10 }, { lineup_id: 8, players: [1], poss: 9 }], playerNames: { 1: 'Ann Able', 3: 'Cy Cole' } });
-    expect(withPlayerNames({ s: lean.rows }, lean.playerNames).s).toEqual(rows);
-    // the rows given are not changed
-    expect(rows[0]!.lineup).toBe('Cy Cole - Ann Able');
-  });
-
-  it('rows without named players (any page but a lineup page) come back as they are, without names', () => {
-    const rows = [{ player_id: 1, name: 'Ann Able' }];
-    expect(withPlayerIds(rows)).toEqual({ rows });
-    expect(withPlayerIds([])).toEqual({ rows: [] });
-    expect(withPlayerIds([{ players: [1, 2] }])).toEqual({ rows: [{ players: [1, 2] }] });
   });
 });

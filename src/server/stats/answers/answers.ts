@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { answerCache, gaugeOf } from '../../metrics.ts';
 import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { compactOf, rowsOf, type AnswerForm } from '../../../lib/compactAnswer';
+import { compactOf, rowsOf, type AnswerForm, type CompactAnswer } from '../../../lib/compactAnswer';
 import { metricSetDefinitions } from '../../../lib/metricSets';
 import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
@@ -114,9 +114,11 @@ function computeOnce(key: string, lane: Lane, asker: Asker, compute: (db: StatsS
 export function derivedAnswer(key: string, derive: () => Promise<EncodedResponse>): Promise<EncodedResponse> {
   const kept = `derived:${key}`;
   const hit = cache.get(kept);
-  // A miss is counted by the answers it reads (answer() through computeOnce), a hit here.
-  if (hit) answerCache.inc({ result: 'hit' });
-  if (hit) return Promise.resolve({ ...hit, fromCache: true });
+  if (hit) {
+    // A miss is counted by the answers it reads (answer() through computeOnce), a hit here.
+    answerCache.inc({ result: 'hit' });
+    return Promise.resolve({ ...hit, fromCache: true });
+  }
   // Askers of the same text at once share one derivation (decoding, unpacking and encoding run on the event loop).
   const running = inflight.get(kept);
   if (running) return running;
@@ -171,11 +173,13 @@ export function wowyAnswer(q: WowyQuery, asker: Asker): Promise<EncodedResponse>
  * comparisons): objects, a lineup row's players named (src/lib/compactAnswer.ts rowsOf).
  */
 export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
-  return responseOf(await answer(q, asker));
+  return rowsOf(await keptAnswerObject(q, asker)) as DataResponse;
 }
 
-/** A kept answer as the tables read it. */
-const responseOf = (e: EncodedResponse): DataResponse => rowsOf(JSON.parse(jsonOf(e))) as DataResponse;
+/** The answer as kept, its compact form, as an object (a page's embedded first view carries it as it is). */
+export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<CompactAnswer> {
+  return JSON.parse(jsonOf(await answer(q, asker))) as CompactAnswer;
+}
 
 /**
  * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
@@ -186,7 +190,7 @@ const responseOf = (e: EncodedResponse): DataResponse => rowsOf(JSON.parse(jsonO
 async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = dataKey(q);
   const hit = cache.get(key);
-  if (hit) return responseOf(hit);
+  if (hit) return rowsOf(JSON.parse(jsonOf(hit))) as DataResponse;
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
   setImmediate(() => {

@@ -4,7 +4,7 @@
  * table-data store starts from, so the island shows the same rows without fetching them again.
  *
  * The query is built by the client's own request builder (dataSearchParams, as src/stores/statsApp.ts sends it
- * for a page opened without a query string) and answered by the API's one answer function (answerObject), so the
+ * for a page opened without a query string) and answered by the API's one answer function (keptAnswerObject, the answer as kept), so the
  * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
  * metric set's rows are embedded (the other sets are fetched when chosen).
  *
@@ -18,12 +18,11 @@ import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/fil
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type LineupUnitSize } from '../../../lib/lineupUnits';
 import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
-import { COMPACT, FORM_KEY, packRows } from '../../../lib/compactAnswer';
+import { COMPACT, FORM_KEY, packRows, rowsOf, type CompactAnswer } from '../../../lib/compactAnswer';
 import type { FirstViewSeed } from '../../../lib/firstViewSeed';
-import { withPlayerIds } from '../../../lib/lineupPlayers';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
-import { answerObject } from './answers';
+import { keptAnswerObject } from './answers';
 import { ApiError } from '../base/errors';
 
 /** The side a page opens on (the client's DEFAULT_SIDE). */
@@ -34,19 +33,19 @@ export interface FirstView {
   query: string;
   /** the default metric set's value */
   metricSet: string;
-  /** /api/data's answer for the view, limited to the default metric set */
+  /** /api/data's answer for the view, limited to the default metric set, its rows as the tables read them */
   answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
+  /** the same answer as the answer cache keeps it (compact: src/lib/compactAnswer.ts), for the page's seed */
+  kept: CompactAnswer;
 }
 
-/** The seed of a first view, for the page to embed (StatsLayout). */
+/** The seed of a first view, for the page to embed (StatsLayout): its set as kept, packed, a lineup's players named once. */
 export function firstViewSeed(first: FirstView): FirstViewSeed {
-  const { note, belowMin } = first.answer;
-  // A lineup page's rows as the wire carries them: their players by id, named once.
-  const { rows, playerNames } = withPlayerIds(first.answer.data[first.metricSet] ?? []);
+  const { note, belowMin, playerNames } = first.kept;
   return {
     query: first.query,
     metricSet: first.metricSet,
-    rows: packRows(rows),
+    rows: first.kept.data[first.metricSet] ?? packRows([]),
     ...(playerNames ? { playerNames } : {}),
     ...(note ? { note } : {}),
     ...(belowMin ? { belowMin } : {}),
@@ -99,9 +98,11 @@ export async function firstView(kind: PageKind, entity: string | null, unit: Lin
   const params = firstViewQuery(kind, entity, metricSet, unit);
   const query = params.toString();
   try {
-    const answer = await answerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);
+    const kept = await keptAnswerObject(parseDataQuery(rawQueryFromSearchParams(params)), RENDERER);
+    // rowsOf unpacks the set into rows of its own: the kept answer stays as it is for the seed.
+    const answer = rowsOf(kept);
     const rows = answer.data[metricSet] ?? [];
-    return { query, metricSet, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) } };
+    return { query, metricSet, kept, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) } };
   } catch (e) {
     if (e instanceof StatsDbUnavailableError || e instanceof ApiError) return null;
     throw e;
