@@ -59,6 +59,18 @@ const httpUrl = z
   .transform((v) => v.replace(/\/+$/, ''))
   .describe('an http:// or https:// URL, e.g. https://courtvision.example');
 
+/** The league's public CDN: the live feeds sit under it at staticData/... and liveData/... */
+export const LEAGUE_CDN_BASE_URL = 'https://cdn.nba.com/static/json';
+/** The recorded responses, read in place of the CDN outside production (recorded-feed/README.md). */
+export const RECORDED_FEED_BASE_URL = 'file:recorded-feed';
+
+const feedBaseUrl = z
+  .string()
+  .trim()
+  .regex(/^(https?:\/\/[^\s/?#]+[^\s?#]*|file:[^\s?#]+)$/, 'not an http(s):// or file: URL')
+  .transform((v) => v.replace(/\/+$/, ''))
+  .describe(`an http:// or https:// URL the feeds' paths (staticData/..., liveData/...) follow, e.g. ${LEAGUE_CDN_BASE_URL}, or file:<folder> of recorded responses laid out as recorded-feed/`);
+
 /** Every variable: its schema, default (as the string it would be in the environment), and what it expects. */
 const SCHEMA = {
   NBA_DATA_DIR: text.default('../shared/nba-data').describe('a folder path'),
@@ -98,6 +110,7 @@ const SCHEMA = {
   STRIPE_PRICE_MONTHLY: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
   STRIPE_PRICE_ANNUAL: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
   STRIPE_API_URL: httpUrl.optional(),
+  FEED_BASE_URL: feedBaseUrl.optional(),
   BILLING_TEST_PROVIDER: flag.default(false),
   PLAN_MONTHLY_CENTS: int(50, 100_000).default(800),
   PLAN_ANNUAL_CENTS: int(50, 1_000_000).default(7_500),
@@ -259,6 +272,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     stripePriceAnnual: v.STRIPE_PRICE_ANNUAL ?? '',
     /** Stripe's API at another address (a Stripe-compatible server: the tests' stand-in); unset: Stripe itself. */
     stripeApiUrl: v.STRIPE_API_URL ?? '',
+    /**
+     * Where `npm run fetch-games` and `npm run nightly` read the league's live feeds: FEED_BASE_URL, else the
+     * league's CDN in production and the recorded responses (file:recorded-feed, no network) everywhere else.
+     */
+    feedBaseUrl: v.FEED_BASE_URL ?? (v.NODE_ENV === 'production' ? LEAGUE_CDN_BASE_URL : RECORDED_FEED_BASE_URL),
     /** Allow the local test payment provider in production (a staging site). */
     billingTestProvider: v.BILLING_TEST_PROVIDER,
     /** The Stats plan's prices as shown on /pricing (Stripe's prices are what is charged), and its free trial. */
