@@ -9,6 +9,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PROVIDER_IDS } from './auth/providerIds.ts';
+import { accountsFileProblem } from './auth/store/sqliteFile.ts';
+import { outboxDirProblem } from './mail/outboxDir.ts';
 
 const int = (min: number, max: number) =>
   z
@@ -166,6 +168,19 @@ function checkTogether(v: Values): void {
       'STATS_HEAVY_SLOTS',
       `STATS_HEAVY_SLOTS=${v.STATS_HEAVY_SLOTS} is not valid (not below STATS_DB_CONNECTIONS=${v.STATS_DB_CONNECTIONS}, which would leave cheap queries no connection): expected a whole number from 1 to ${v.STATS_DB_CONNECTIONS - 1}.`,
     );
+  }
+  // What is at the two paths the server writes to (the rules and examples: sqliteFile.ts, outboxDir.ts).
+  const accountsDb = path.resolve(v.ACCOUNTS_DB_PATH ?? DEFAULT_ACCOUNTS_DB_PATH);
+  const accountsProblem = v.DATABASE_URL ? null : accountsFileProblem(accountsDb);
+  if (accountsProblem) {
+    throw new ConfigError(
+      'ACCOUNTS_DB_PATH',
+      `ACCOUNTS_DB_PATH=${JSON.stringify(accountsDb)} is not valid (${accountsProblem}): expected an accounts database of this server, or a path where none exists yet.`,
+    );
+  }
+  const outboxProblem = v.SMTP_URL ? null : outboxDirProblem(v.MAIL_OUTBOX_DIR);
+  if (outboxProblem) {
+    throw new ConfigError('MAIL_OUTBOX_DIR', `MAIL_OUTBOX_DIR=${JSON.stringify(path.resolve(v.MAIL_OUTBOX_DIR))} is not valid (${outboxProblem}): expected a folder path.`);
   }
   const secret = v.AUTH_SECRET;
   if (v.NODE_ENV === 'production' && secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {

@@ -3,10 +3,12 @@
  * Durability: synchronous=FULL, so a committed write survives a killed process (and a power cut); every write
  * runs in a transaction, so a failed write leaves nothing behind. SQL uses bound parameters only.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import { NotAnAccountsDatabaseError, inspectAccountsFile } from './sqliteFile.ts';
 import {
   DuplicateEmailError,
   UnknownAccountError,
@@ -80,9 +82,8 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
   return version();
 }
 
-/** Opens (creating if needed) the accounts database file and brings its schema up to date. */
-export function openSqliteDatabase(file: string): DatabaseSync {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+/** A connection with the store's settings (the schema is not touched). */
+function connect(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   // First: wait (up to 5 s) instead of failing when another process (the server, the CLI) holds the lock;
   // even switching to WAL needs the lock.
@@ -90,6 +91,47 @@ export function openSqliteDatabase(file: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
+  return db;
+}
+
+/**
+ * Makes a new accounts database at `file`, whole: built and migrated beside it under a name of its own, then
+ * linked into place, which fails if another process got there first (its database is then the one used). So a
+ * process never sees a half-made file at the path (a 0-byte file there is someone else's, and refused), and a
+ * start stopped half-way leaves nothing at it.
+ */
+function createSqliteDatabase(file: string): void {
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  try {
+    const db = connect(draft);
+    try {
+      migrate(db);
+    } finally {
+      db.close(); // checkpoints the WAL into the file and removes it
+    }
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  } finally {
+    for (const leftover of [draft, `${draft}-wal`, `${draft}-shm`]) fs.rmSync(leftover, { force: true });
+  }
+}
+
+/**
+ * Opens the accounts database file and brings its schema up to date. A missing file is created (whole); a file
+ * that is not an accounts database (sqliteFile.ts: empty, not SQLite, another program's tables) is refused with
+ * NotAnAccountsDatabaseError and left as it is.
+ */
+export function openSqliteDatabase(file: string): DatabaseSync {
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const found = inspectAccountsFile(file);
+    if (found.kind === 'foreign') throw new NotAnAccountsDatabaseError(file, found.found);
+    if (found.kind === 'missing') createSqliteDatabase(file);
+  }
+  const db = connect(file);
   migrate(db);
   return db;
 }
