@@ -32,6 +32,7 @@ import { POSITION_GROUPS } from '../../../lib/positions';
 import { playerRapm, rapmCsvDownload, rapmLeaderboard } from '../../stats/views/rapm';
 import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
 import { compareRequestOf } from '../../stats/request/compareRequest';
+import { parseStatsQuery } from '../../stats/request/request';
 import { similarPlayers } from '../../stats/views/similar';
 import { statsDb } from '../../db/statsDb';
 import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
@@ -183,11 +184,14 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     path: '/api/v1/shots',
     summary: 'Shots by zone',
     description: 'The shots of a page\'s sample (a player, a team, a lineup filter, a game ...) by zone with percentiles, and hexagonal bins for a chart. The same query and gating as /api/v1/table.',
-    query: tableQueryDoc(),
+    query: tableQueryDoc().omit({ format: true, metric_set: true, min_poss: true, unit: true }),
     answer: ShotsAnswer,
     csv: false,
     prepare: (r) => {
-      const q = tableQuery(r);
+      // The query /api/shots reads (request.ts parseStatsQuery: no metric set added, so the same cached answer),
+      // gated on the key's plan.
+      const q = parseStatsQuery(r.url.searchParams);
+      gateForKey(q, r);
       return { cost: costOf(q), run: async () => JSON.parse(jsonOf(await shotsAnswer(q, r.asker))) as unknown };
     },
   },

@@ -182,24 +182,30 @@ const ShotZone = z.object({
   zone: z.string().describe('rim, short_mid, long_mid, corner_3, above_break_3.'),
   fga: int(),
   fgm: int(),
-  league_fga_share: z.number().describe('The league\'s share of shots from this zone (percent).'),
-  league_fg_pct: z.number().describe('The league\'s FG% from this zone.'),
+  league_fga_share: z.number().nullable().describe('The league\'s share of shots from this zone (percent); null when the league has no attempt under these filters.'),
+  league_fg_pct: z.number().nullable().describe('The league\'s FG% from this zone; null without an attempt there.'),
   fg_pct_percentile: z.number().nullable().describe('Accuracy percentile in the pool (0-100).'),
   fga_share_percentile: z.number().nullable().describe('Frequency percentile in the pool (0-100).'),
 });
 
+const ShotSample = {
+  fga: int().describe('Field-goal attempts in the sample.'),
+  fgm: int(),
+  zones: z.array(ShotZone),
+  binning: z.enum(['hex', 'points']).describe('How bins are made: hexagons of hex_radius feet, or one bin per shot (points).'),
+  located_fga: int().describe('Attempts with a location (the shot chart).'),
+  bins: z.array(z.object({ x: z.number().describe('Feet from the basket, sideways.'), y: z.number().describe('Feet from the baseline.'), fga: int(), fgm: int(), zone: z.string() })),
+};
+
 export const ShotsAnswer = z
   .object({
-    fga: int().describe('Field-goal attempts in the sample.'),
-    fgm: int(),
-    zones: z.array(ShotZone),
-    binning: z.string().describe('How bins are made (hexagons of hex_radius feet).'),
-    located_fga: int().describe('Attempts with a location (the shot chart).'),
-    bins: z.array(z.object({ x: z.number().describe('Feet from the basket, sideways.'), y: z.number().describe('Feet from the baseline.'), fga: int(), fgm: int(), zone: z.string() })),
+    ...ShotSample,
     hex_radius: z.number(),
-    locations: z.string().describe('Whether the seasons asked have shot locations.'),
+    locations: z.enum(['all', 'partial', 'none']).describe('Whether the seasons asked have shot locations.'),
     seasons_without_locations: z.array(z.string()),
-    pool: z.string().describe('Who the percentiles compare with.'),
+    pool: z.string().nullable().describe('Who the percentiles compare with; null for league-wide samples (League, Players, Lineups: no percentiles).'),
+    by_team: z.array(z.object({ team: z.string(), ...ShotSample })).optional().describe('Game pages: each team\'s attempts, away team first.'),
+    note: z.string().optional().describe('Why the sample is empty by design (e.g. no preseason data).'),
   })
   .meta({ id: 'ShotsAnswer', description: 'Shots of a page\'s sample by zone, with percentiles, and hexagonal bins for a chart.' });
 

@@ -25,6 +25,14 @@ export interface StatsRequest {
  */
 const parsed = new LRUCache<string, { query: DataQuery } | { error: unknown }>({ max: 2000 });
 
+/**
+ * A stats query string parsed and validated (400 naming the bad key), not gated: /api/data, /api/shots and the
+ * developer API's /api/v1/shots read their query through it, so one query string means one query everywhere.
+ */
+export function parseStatsQuery(params: URLSearchParams): DataQuery {
+  return parseOnce(params.toString(), params);
+}
+
 function parseOnce(search: string, params: URLSearchParams): DataQuery {
   let hit = parsed.get(search);
   if (!hit) {
