@@ -28,7 +28,7 @@ export type CheckoutFields = Pick<Stripe.Checkout.Session, 'id' | 'mode' | 'stat
 
 export interface BillingProvider {
   readonly kind: 'stripe' | 'test';
-  /** Checks a webhook's signature and reads its event; throws when the signature is missing or wrong. */
+  /** Checks a webhook's signature and reads its event (verifyWebhook); throws when it is missing, wrong or out of time. */
   verifyEvent(payload: string, signature: string | null): Stripe.Event;
   createCustomer(user: { id: number; email: string; name: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
@@ -95,10 +95,7 @@ export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptio
   });
   return {
     kind: 'stripe',
-    verifyEvent(payload, signature) {
-      if (!signature) throw new Error('No Stripe-Signature header');
-      return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
-    },
+    verifyEvent: (payload, signature) => verifyWebhook(stripe.webhooks, payload, signature, webhookSecret),
     createCustomer: (user) =>
       guarded(async () => (await stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: String(user.id) } })).id),
     createCheckout: (request) =>
@@ -148,3 +145,29 @@ export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptio
 
 /** A Stripe client that only signs and checks webhook payloads (no key is used, nothing goes out). */
 export const webhookSigner = new Stripe('sk_test_signing_only', { telemetry: false }).webhooks;
+
+/** How far a webhook's signed time may be from now, either side (Stripe's own default, made explicit). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks a Stripe-Signature header (`t=<signed at, s>,v1=<HMAC of "t.payload">`) and reads the event: the HMAC
+ * through the SDK (constructEvent, with WEBHOOK_TOLERANCE_SECONDS), and the signed time within the tolerance on
+ * both sides of now. The SDK only refuses old signatures: a header signed for t=now+3600 (a clock an hour ahead,
+ * or a signature made to be replayed later) would pass it, and stay good for an hour and five minutes. Both
+ * providers check with this (the test provider signs with its own secret). Throws when the header is missing,
+ * its HMAC is wrong, or its time is outside [now - 300 s, now + 300 s].
+ */
+export function verifyWebhook(webhooks: Stripe.Webhooks, payload: string, header: string | null, secret: string, now = Date.now()): Stripe.Event {
+  if (!header) throw new Error('No Stripe-Signature header');
+  const event = webhooks.constructEvent(payload, header, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+  // The SDK verified the HMAC over the header's (last) t= value; the same one is read here.
+  const signedAt = header
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .filter(([key]) => key === 't')
+    .map(([, value]) => Number(value))
+    .at(-1);
+  if (signedAt === undefined || !Number.isFinite(signedAt)) throw new Error('No timestamp in the Stripe-Signature header');
+  if (signedAt - Math.floor(now / 1000) > WEBHOOK_TOLERANCE_SECONDS) throw new Error('Timestamp outside the tolerance zone (in the future)');
+  return event;
+}
