@@ -70,7 +70,7 @@ const filterPair = (): fc.Arbitrary<Pairs> =>
       case 'choice':
         return fc.constantFrom(...f.options).map((v): Pairs => [[f.apiKey, v]]);
       case 'multi':
-        return fc.uniqueArray(fc.constantFrom(...f.options), { minLength: 1, maxLength: 3 }).map((vs): Pairs => vs.map((v) => [f.apiKey, v]));
+        return fc.uniqueArray(fc.constantFrom(...f.options), { minLength: 1, maxLength: 3 }).map((vs): Pairs => vs.map((v) => [f.apiKey, String(v)]));
       case 'teams':
         return fc.uniqueArray(fc.constantFrom(...ABBRS), { minLength: 1, maxLength: 3 }).map((vs): Pairs => vs.map((v) => [f.apiKey, v]));
       default:
