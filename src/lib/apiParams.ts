@@ -221,6 +221,8 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
     const [holder, key] = fieldSlot(filters, def);
     holder[key] = parsedValue(def, p);
   }
+  // Lineup all/any combines the lineup filters; without one it is ignored, for everyone (filters.ts LineupAllOrAny).
+  if (!hasLineupFilter(filters)) filters.lineupAllOrAny = 'all';
   const { startDate, endDate } = filters;
   if (startDate && endDate && startDate > endDate) throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
   if (filters.lineupAllOrAny === 'all' && filters.lineup.onCourt.length > MAX_ON_COURT) {
@@ -258,7 +260,6 @@ function parsedValue(def: FilterDefinition, p: Record<string, unknown>): unknown
   }
 }
 
-/** True when any lineup filter names a player. */
 /** True when a lineup filter names a player. */
 export function hasLineupFilter(f: AppliedFilters): boolean {
   return Object.values(f.lineup).some((ids) => ids.length > 0);
