@@ -149,6 +149,14 @@ export const FILTERS = [
   range('OpponentPointDiffRank', 'Opponent point differential rank', 'opponentPointDiffRank', 'opp_point_diff_rank', 'oppPointDiffRank', 'Opponent', 1, 30, 1),
   range('OpponentOffensiveRank', 'Opponent offensive rank', 'opponentOffensiveRank', 'opp_off_rank', 'oppOffRank', 'Opponent', 1, 30, 1),
   range('OpponentDefensiveRank', 'Opponent defensive rank', 'opponentDefensiveRank', 'opp_def_rank', 'oppDefRank', 'Opponent', 1, 30, 1),
+  /**
+   * A modifier, not a filter of its own: how the lineup filters below combine (all of them hold, or any one).
+   * Without a lineup filter naming a player it changes nothing and is ignored, for everyone: the API parser sets
+   * it back to its default (apiParams.ts parseDataQuery), so `page=Players&lineup_all_or_any=any` is the query
+   * `page=Players` (200 and the same answer for an anonymous visitor, a member or a subscriber, one cache entry).
+   * Beside a lineup filter it is gated with them: `on_court=2544&lineup_all_or_any=any` needs the Stats plan (403
+   * naming both). Gating counts only what narrows the sample, as for `location=home&location=away`.
+   */
   { name: 'LineupAllOrAny' as const, label: 'Lineup filters must', queryKey: 'lineupAllOrAny', apiKey: 'lineup_all_or_any', field: 'lineupAllOrAny' as const, group: 'Lineup', requiresAuth: true, showsPill: false, type: 'choice', options: ['all', 'any'], default: 'all' } satisfies ChoiceFilter,
   playerSlot('PG', 'PG', 'pg'),
   playerSlot('SG', 'SG', 'sg'),
