@@ -54,6 +54,16 @@ export const BETTER: Readonly<Record<string, Better>> = {
   fta: 'higher',
   pts: 'higher',
   plus_minus: 'higher',
+  // The rest of a box-score line
+  oreb: 'higher',
+  dreb: 'higher',
+  reb: 'higher',
+  ast: 'higher',
+  stl: 'higher',
+  blk: 'higher',
+  tov: 'lower',
+  pf: 'lower',
+  opp_pts: 'lower',
   // Team efficiency and play context
   pts_per_poss: 'higher',
   hc_play_pct: 'style',

@@ -92,7 +92,34 @@ const shootingTotals = [
   col('plus_minus', '+/-', 'number', 'Points scored minus points allowed while on court.'),
 ];
 
+/**
+ * A game log's box-score line: his (or the team's) counts in the game under the page's filters (a Q4 filter gives
+ * the Q4 line). Rebounds are players' rebounds: team rebounds are in no player's line, as in the official box.
+ */
+const boxScoreLine = [
+  col('sec', 'MIN', 'seconds', 'Minutes played (minutes:seconds on game lines).'),
+  col('pts', 'PTS', 'number', 'Points.'),
+  col('fgm', 'FGM', 'number', 'Field goals made.'),
+  col('fga', 'FGA', 'number', 'Field goals attempted.'),
+  col('fg3m', '3PM', 'number', 'Three-pointers made.'),
+  col('fg3a', '3PA', 'number', 'Three-pointers attempted.'),
+  col('ftm', 'FTM', 'number', 'Free throws made.'),
+  col('fta', 'FTA', 'number', 'Free throws attempted.'),
+  col('oreb', 'ORB', 'number', 'Offensive rebounds.'),
+  col('dreb', 'DRB', 'number', 'Defensive rebounds.'),
+  col('reb', 'TRB', 'number', 'Total rebounds: ORB + DRB.'),
+  col('ast', 'AST', 'number', 'Assists.'),
+  col('stl', 'STL', 'number', 'Steals.'),
+  col('blk', 'BLK', 'number', 'Blocks.'),
+  col('tov', 'TOV', 'number', 'Turnovers.'),
+  col('pf', 'PF', 'number', 'Personal fouls.'),
+  col('plus_minus', '+/-', 'number', 'Points scored minus points allowed while on court.'),
+];
+
 export const COLUMNS = {
+  BoxScore: boxScoreLine,
+  // A team's line: its players summed, and the points it allowed (its +/- is then its margin).
+  TeamBoxScore: [...boxScoreLine.slice(0, 2), col('opp_pts', 'OPP', 'number', "The opponent's points."), ...boxScoreLine.slice(2)],
   OffensiveOverview: [
     col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).'),
     col('poss', 'Poss', 'number', "Team offensive possessions while on court."),

@@ -48,6 +48,8 @@ const kebab = (s: string) =>
     .toLowerCase();
 
 const BASE_LABELS: Record<BaseSet, string> = {
+  BoxScore: 'Box Score',
+  TeamBoxScore: 'Box Score',
   OffensiveOverview: 'Offensive Overview',
   ShootingOverall: 'Shooting: Overall',
   ShootingFrequency: 'Shooting: Frequency',
@@ -142,10 +144,12 @@ function definitionsFor(page: PageKind, side: Side): MetricSetDefinition[] {
       ];
     case 'Players':
       return [...sixOffensive('Player'), ...onOffPlayersSets()];
-    case 'PlayerProfile':
     case 'PlayerGameLog':
-    case 'TeamPlayers':
+      return [set('BoxScore', 'BoxScore', 'player', 'none'), ...sixOffensive('none')];
     case 'TeamGameLog':
+      return [set('BoxScore', 'TeamBoxScore', 'player', 'none'), ...sixOffensive('none')];
+    case 'PlayerProfile':
+    case 'TeamPlayers':
     case 'GamePlayers':
       return sixOffensive('none');
     case 'PlayerPositions':

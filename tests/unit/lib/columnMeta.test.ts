@@ -16,12 +16,12 @@ describe('higher-is-better table', () => {
     for (const k of Object.keys(BETTER)) expect(keys.has(k), `${k} is a column`).toBe(true);
   });
 
-  it('says lower is better exactly for turnovers and fouls on the own side', () => {
+  it('says lower is better exactly for turnovers, fouls and points allowed on the own side', () => {
     const lower = Object.entries(BETTER)
       .filter(([, b]) => b === 'lower')
       .map(([k]) => k)
       .sort();
-    expect(lower).toEqual(['pf_per_100', 'tov_pct']);
+    expect(lower).toEqual(['opp_pts', 'pf', 'pf_per_100', 'tov', 'tov_pct']);
   });
 
   it('calls efficiency higher-is-better and shot shares style', () => {

@@ -14,8 +14,20 @@ describe('metric sets per view (spec section 3)', () => {
     expect(values(metricSetOptions('League'))).toEqual(['Summary', 'FourFactors', 'Shooting', 'PlayContext']);
   });
 
-  it.each(['PlayerProfile', 'PlayerGameLog', 'TeamPlayers', 'TeamGameLog', 'GamePlayers'] as const)('%s: the six offensive sets', (page) => {
+  it.each(['PlayerProfile', 'TeamPlayers', 'GamePlayers'] as const)('%s: the six offensive sets', (page) => {
     expect(values(metricSetOptions(page))).toEqual(SIX);
+  });
+
+  it.each(['PlayerGameLog', 'TeamGameLog'] as const)('%s: the box score first (the default), then the six offensive sets', (page) => {
+    expect(values(metricSetOptions(page))).toEqual(['BoxScore', ...SIX]);
+    expect(selectMetricSet(page, 'offense', null)?.value).toBe('BoxScore');
+  });
+
+  it("a game log's box score: the player's line, and the team's with its opponent's points", () => {
+    const keys = (page: 'PlayerGameLog' | 'TeamGameLog') => columnsOf(metricSetDefinitions(page)[0]!).map((c) => c.label);
+    const line = ['MIN', 'PTS', 'FGM', 'FGA', '3PM', '3PA', 'FTM', 'FTA', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', '+/-'];
+    expect(keys('PlayerGameLog')).toEqual(line);
+    expect(keys('TeamGameLog')).toEqual(['MIN', 'PTS', 'OPP', ...line.slice(2)]);
   });
 
   it('Players: the six offensive sets plus the on/off sets', () => {

@@ -254,6 +254,16 @@ function fillPlayerValues(v: Values, s: PlayerSums, opts: { asTeam?: boolean }):
   v.fta = s.fta;
   v.pts = s.pts;
   v.plus_minus = s.team_pts - s.opp_pts;
+  // The rest of a box-score line (game logs).
+  v.oreb = s.oreb;
+  v.dreb = s.dreb;
+  v.reb = s.oreb + s.dreb;
+  v.ast = s.ast;
+  v.stl = s.stl;
+  v.blk = s.blk;
+  v.tov = s.tov;
+  v.pf = s.pf;
+  v.opp_pts = s.opp_pts; // points allowed while on court (a whole team's: the opponent's points)
   return v;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Game logs: one row per game of a player (his numbers) or of a team (its players summed), the six offensive
- * sets, newest first, with the game's date, opponent, home/away and result.
+ * Game logs: one row per game of a player (his numbers) or of a team (its players summed), newest first, with the
+ * game's date, opponent, home/away and result: the box-score line (the default set) and the six offensive sets.
  */
 import type { DataQuery } from '../../../lib/apiParams';
 import { PLAYER_ONLY_COLUMNS } from '../../../lib/metricColumns';
@@ -9,8 +9,9 @@ import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_ON_COURT_COUNTERS } from '../metrics/counters';
 import { playerValues } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
+import { teamSumsBy } from '../sql/sums';
 import { playerSums, sixSets } from './players';
-import { seasonOf, teamAbbr, type SetRows } from './shared';
+import { seasonOf, setsOf, teamAbbr, type SetRows } from './shared';
 
 /** Game facts for game-log rows, from a team's point of view. */
 async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: number) => number) {
@@ -60,7 +61,10 @@ export async function playerGameLogView(db: StatsDb, q: DataQuery, playerId: num
  */
 export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const rows = (await playerSumsBy(db, q.filters, { groupBy: ['game_id'], teamId: team.teamId })).filter((r) => Number(r.on_seconds) > 0);
+  const [rows, teamTurnovers] = await Promise.all([
+    playerSumsBy(db, q.filters, { groupBy: ['game_id'], teamId: team.teamId }).then((r) => r.filter((x) => Number(x.on_seconds) > 0)),
+    boxScoreShown(q) ? teamTurnoversByGame(db, q, team.teamId) : null,
+  ]);
   const facts = await gameFacts(db, rows.map((r) => Number(r.game_id)), () => team.teamId);
   const entries = rows
     .map((r) => {
@@ -70,6 +74,10 @@ export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRow
       // MIN reads like a box score: the time the team played in the sample (48:00 for a regulation game with
       // garbage time kept, 53:00 with one overtime), i.e. its players' minutes / 5, not the players' sum (240:00).
       v.sec = Math.round(Number(s.on_seconds));
+      // The team's TOV in its box-score line counts its team turnovers too (a shot-clock violation, 8 seconds), as
+      // the official box does; its players' turnovers alone leave them out.
+      const tov = teamTurnovers?.get(Number(r.game_id));
+      if (tov !== undefined) v.tov = tov;
       return { id: facts.get(Number(r.game_id)) ?? { game_id: r.game_id }, v };
     })
     .sort((a, b) => String(b.id.date).localeCompare(String(a.id.date)));
@@ -77,4 +85,15 @@ export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRow
   // A team's row has no player share (Usage% would be 100 %): leave the player-only columns out.
   for (const rows of Object.values(out)) for (const row of rows) for (const k of PLAYER_ONLY_COLUMNS) delete row[k];
   return out;
+}
+
+/** Is the box-score set among the sets asked for? */
+function boxScoreShown(q: DataQuery): boolean {
+  return setsOf(q, q.page).some((d) => d.value === 'BoxScore');
+}
+
+/** The team's turnovers per game under the page's filters, team turnovers included (its offensive possessions' TOV). */
+async function teamTurnoversByGame(db: StatsDb, q: DataQuery, teamId: number): Promise<Map<number, number>> {
+  const rows = await teamSumsBy(db, q.filters, { persp: 'offense', groupBy: ['game_id'], teamId, counters: ['possessions', 'tov'] });
+  return new Map(rows.map((r) => [Number(r.game_id), Number(r.tov)]));
 }
