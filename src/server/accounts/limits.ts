@@ -6,9 +6,10 @@
  * whether or not it has an account, so a refusal tells nothing about which addresses do.
  */
 import { config } from '../config.ts';
+import { actionEmailKey, actionIpKey, type LimitedAction } from '../auth/store/failureKeys.ts';
 import { normalizeEmail, type FailureCounters } from '../auth/store/types.ts';
 
-export type LimitedAction = 'signup' | 'forgot' | 'resend' | 'change-email';
+export type { LimitedAction };
 
 export interface AccountLimits {
   perIp: number;
@@ -42,9 +43,9 @@ export async function takeAccountAction(
 ): Promise<LimitVerdict> {
   const windowMs = limits.windowSeconds * 1000;
   const since = now - windowMs;
-  const buckets: [string, number][] = [[`${action}-ip:${ip}`, limits.perIp]];
+  const buckets: [string, number][] = [[actionIpKey(action, ip), limits.perIp]];
   const address = normalizeEmail(email);
-  if (address) buckets.push([`${action}-email:${address}`, limits.perEmail]);
+  if (address) buckets.push([actionEmailKey(action, address), limits.perEmail]);
   let retryAfterSeconds = 0;
   for (const [key, limit] of buckets) {
     const recent = await counters.recentFailures(key, since, limit);

@@ -16,6 +16,7 @@
  * sign-in clears the account's buckets. The IP limits answer 429 with Retry-After before any password check.
  */
 import { config } from '../config.ts';
+import { SIGN_IN_PREFIXES, accountIpKey, accountKey, ipKey } from './store/failureKeys.ts';
 import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
 
 export interface SignInPolicy {
@@ -46,10 +47,6 @@ export function accountFailureKey(email: string): string {
   return accountKey(normalizeEmail(email));
 }
 
-const BUCKETS = ['ip:', 'account-ip:', 'account:'] as const;
-const ipKey = (ip: string) => `ip:${ip}`;
-const accountIpKey = (account: string, ip: string) => `account-ip:${account}|${ip}`;
-const accountKey = (account: string) => `account:${account}`;
 
 /** How often (at most) the guard deletes the failures its window no longer sees. */
 const PRUNE_EVERY_MS = 60_000;
@@ -105,7 +102,7 @@ export class SignInGuard {
   async recordFailure(ip: string, email: string, now = Date.now()): Promise<void> {
     if (now - this.#lastPrune >= PRUNE_EVERY_MS) {
       this.#lastPrune = now;
-      for (const prefix of BUCKETS) await this.counters().pruneFailures(prefix, now - this.#windowMs);
+      for (const prefix of SIGN_IN_PREFIXES) await this.counters().pruneFailures(prefix, now - this.#windowMs);
     }
     await this.counters().recordFailure(ipKey(ip), now);
     const account = normalizeEmail(email);

@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { appliedVersion, inTransaction, migratePostgres, type Queryable } from './postgresMigrations.ts';
+import { keysNaming } from './failureKeys.ts';
 import {
   AccountsUnavailableError,
   DuplicateEmailError,
@@ -215,9 +216,20 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async deleteUser(email: string): Promise<boolean> {
-    // ON DELETE CASCADE removes the user's subscriptions and sessions in the same statement.
-    const result = await this.#query('DELETE FROM users WHERE email = $1', [normalizeEmail(email)]);
-    return (result.rowCount ?? 0) > 0;
+    // ON DELETE CASCADE removes the user's subscriptions and sessions in the same transaction.
+    return this.#transaction(async (client) => {
+      const address = normalizeEmail(email);
+      const result = await this.#query('DELETE FROM users WHERE email = $1', [address], client);
+      const deleted = (result.rowCount ?? 0) > 0;
+      if (deleted) await this.#forgetFailures(address, client);
+      return deleted;
+    });
+  }
+
+  /** Deletes the failure counters that name the address (failureKeys.ts keysNaming). */
+  async #forgetFailures(address: string, client: pg.PoolClient): Promise<void> {
+    const { keys, prefix } = keysNaming(address);
+    await this.#query('DELETE FROM signin_failures WHERE key = ANY($1::text[]) OR substr(key, 1, length($2)) = $2', [keys, prefix], client);
   }
 
   async setPasswordHash(email: string, passwordHash: string): Promise<UserRecord> {
@@ -547,6 +559,7 @@ export class PostgresAccountStore implements AccountStore {
       const { rows } = await this.#query<{ email: string }>('DELETE FROM users WHERE id = $1 RETURNING email', [userId], client);
       if (!rows[0]) return false;
       await this.#query('DELETE FROM mail_queue WHERE recipient = $1', [rows[0].email], client);
+      await this.#forgetFailures(rows[0].email, client);
       if (mail) await this.#enqueue([mail], nowSeconds(), client);
       return true;
     });

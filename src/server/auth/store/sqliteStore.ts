@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import { keysNaming } from './failureKeys.ts';
 import { NotAnAccountsDatabaseError, inspectAccountsFile } from './sqliteFile.ts';
 import {
   DuplicateEmailError,
@@ -230,7 +231,18 @@ export class SqliteAccountStore implements AccountStore {
 
   async deleteUser(email: string): Promise<boolean> {
     // ON DELETE CASCADE removes the user's subscriptions and sessions in the same transaction.
-    return this.#write(() => Number(this.#sql('DELETE FROM users WHERE email = ?').run(normalizeEmail(email)).changes) > 0);
+    return this.#write(() => {
+      const address = normalizeEmail(email);
+      const deleted = Number(this.#sql('DELETE FROM users WHERE email = ?').run(address).changes) > 0;
+      if (deleted) this.#forgetFailures(address);
+      return deleted;
+    });
+  }
+
+  /** Deletes the failure counters that name the address (failureKeys.ts keysNaming). */
+  #forgetFailures(address: string): void {
+    const { keys, prefix } = keysNaming(address);
+    this.#sql(`DELETE FROM signin_failures WHERE key IN (${keys.map(() => '?').join(', ')}) OR substr(key, 1, length(?)) = ?`).run(...keys, prefix, prefix);
   }
 
   async setPasswordHash(email: string, passwordHash: string): Promise<UserRecord> {
@@ -428,6 +440,7 @@ export class SqliteAccountStore implements AccountStore {
       // ON DELETE CASCADE takes plans, sessions and tokens; unsent mail to the address goes too.
       this.#sql('DELETE FROM users WHERE id = ?').run(userId);
       this.#sql('DELETE FROM mail_queue WHERE recipient = ?').run(row.email);
+      this.#forgetFailures(row.email);
       if (mail) this.#enqueue([mail], nowSeconds());
       return true;
     });
