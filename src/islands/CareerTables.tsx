@@ -75,6 +75,9 @@ export default function CareerTables({ playerId, profilePath, regular, playoffs,
                     <th scope="col" className="first">
                       Season
                     </th>
+                    <th scope="col" className="n" title="His age that season (whole years late in the regular season, as the league's player bios give it).">
+                      Age
+                    </th>
                     <th scope="col">Team</th>
                     {CAREER_COLUMNS.map((c) => (
                       <th key={c.key} scope="col" className="n" title={c.title}>
@@ -89,6 +92,7 @@ export default function CareerTables({ playerId, profilePath, regular, playoffs,
                       <th scope="row" className="first">
                         {l.season_start === null ? <CareerTotalLabel label={l.label} /> : <a href={seasonHref(l)}>{l.label}</a>}
                       </th>
+                      <td className="n">{l.age ?? ''}</td>
                       <td>{l.teams.join(', ')}</td>
                       {CAREER_COLUMNS.map((c) => (
                         <td key={c.key} className="n">

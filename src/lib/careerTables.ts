@@ -54,6 +54,8 @@ export interface CareerLine extends CareerBox {
   season_type: 'regular' | 'playoffs';
   /** every team he played for that season (or in his career, on total rows), in order */
   teams: string[];
+  /** his age that season (whole years late in the regular season, as the league's player bios give it); null on total rows and when unknown */
+  age: number | null;
 }
 
 export const CAREER_MODES = [
@@ -194,10 +196,11 @@ export const missesEarlierPlayoffs = (firstSeason: number): boolean => firstSeas
 /** A career table as CSV cells: a header and one record per line (seasons, then the career row), values as shown. */
 export function careerTableCells(lines: readonly CareerLine[], mode: CareerMode): { header: string[]; records: (string | number | null)[][] } {
   return {
-    header: ['Season', 'Season type', 'Team', ...CAREER_COLUMNS.map((c) => c.label)],
+    header: ['Season', 'Season type', 'Age', 'Team', ...CAREER_COLUMNS.map((c) => c.label)],
     records: lines.map((l) => [
       l.label,
       SEASON_TYPE_LABELS[l.season_type],
+      l.age,
       l.teams.join(', '),
       ...CAREER_COLUMNS.map((c) => careerValue(l, c, mode)),
     ]),

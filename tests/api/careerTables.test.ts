@@ -113,6 +113,25 @@ describe.skipIf(!HAS_DB)('career tables', () => {
     expect(jokic.at(-1)!.label).toBe('Playoffs 2022-23');
   });
 
+  /**
+   * Ages from birth dates (Basketball-Reference player pages): LeBron James 1984-12-30, Stephen Curry 1988-03-14,
+   * Nikola Jokic 1995-02-19; the league's bios give a season's age late in the regular season (Curry is 25 in
+   * 2012-13), so the check takes his age on April 1. 2022-23 lies past the bios (they end with 2019-20), so it
+   * checks the carried-forward age too.
+   */
+  it("each season line says his age that season; career rows say none", async () => {
+    const ageOn = (born: string, season: number) => {
+      const [y, m, d] = born.split('-').map(Number) as [number, number, number];
+      return season + 1 - y - (m > 4 || (m === 4 && d > 1) ? 1 : 0);
+    };
+    for (const [id, born] of [[LEBRON, '1984-12-30'], [201939, '1988-03-14'], [203999, '1995-02-19']] as const) {
+      const c = await playerCareer(id);
+      for (const r of c.rows) expect(r.age, `${id} ${r.season}`).toBe(ageOn(born, r.season_start!));
+      for (const r of c.totals) expect(r.age).toBeNull();
+    }
+    expect((await playerCareer(LEBRON)).rows.find((r) => r.season_start === 2022)!.age).toBe(38);
+  });
+
   it('the CSV holds the table as shown, per mode and season type; bad keys are 400', async () => {
     const { GET } = await import('../../src/pages/api/player_career');
     const get = async (qs: string) => {
@@ -126,7 +145,7 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="player-2544_career_${mode.replace('_', '-')}_${type}.csv"`);
       const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(lines[0]).toBe(`Season,Season type,Team,${CAREER_COLUMNS.map((c) => (c.label === '+/-' ? "'+/-" : c.label)).join(',')}`);
+      expect(lines[0]).toBe(`Season,Season type,Age,Team,${CAREER_COLUMNS.map((c) => (c.label === '+/-' ? "'+/-" : c.label)).join(',')}`);
       const shown = careerLines(c, type);
       expect(lines.length).toBe(shown.length + 1);
       shown.forEach((l, i) => {

@@ -48,14 +48,15 @@ async function expectCsvMatches(page: Page, t: Locator, part: string, fileName: 
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trim().split('\r\n').map(csvFields);
   const shown = await cells(t);
-  // Season, Season type, Team, then the table's columns in its order.
-  expect(lines[0]!.slice(3).map((h) => h.replace(/^'/, ''))).toEqual(shown.header.slice(2));
+  // Season, Season type, Age, Team, then the table's columns in its order.
+  expect(lines[0]!.slice(4).map((h) => h.replace(/^'/, ''))).toEqual(shown.header.slice(3));
   expect(lines.length - 1).toBe(shown.rows.length);
   shown.rows.forEach((row, i) => {
     const csv = lines[i + 1]!;
     expect(csv[0]).toBe(row[0]);
     expect(csv[2]).toBe(row[1]);
-    row.slice(2).forEach((v, j) => expect(csv[3 + j] === '' ? null : Number(csv[3 + j]), `${row[0]} ${shown.header[j + 2]}`).toBe(num(v)));
+    expect(csv[3]).toBe(row[2]);
+    row.slice(3).forEach((v, j) => expect(csv[4 + j] === '' ? null : Number(csv[4 + j]), `${row[0]} ${shown.header[j + 3]}`).toBe(num(v)));
   });
 }
 
@@ -73,9 +74,11 @@ test('desktop: four modes, the URL keeps the mode, regular and playoff tables wi
   expect((await cells(regular)).rows.map((r) => r[0])).toEqual(['2022-23', '2012-13', 'Career (2012-13 to 2022-23)']);
   expect((await cells(playoffs)).rows.map((r) => r[0])).toEqual(['2022-23', 'Playoffs 2022-23 (earlier playoffs are not in the data)']);
   expect((await cells(regular)).header).toEqual(
-    ['Season', 'Team', 'G', 'GS', 'MIN', 'FGM', 'FGA', 'FG%', '3PM', '3PA', '3P%', 'FTM', 'FTA', 'FT%', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', 'PTS', '+/-'],
+    ['Season', 'Age', 'Team', 'G', 'GS', 'MIN', 'FGM', 'FGA', 'FG%', '3PM', '3PA', '3P%', 'FTM', 'FTA', 'FT%', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', 'PTS', '+/-'],
   );
   expect(await cell(regular, '2012-13', 'G')).toBe('76');
+  expect(await cell(regular, '2012-13', 'Age')).toBe('28'); // born 1984-12-30
+  expect(await cell(regular, '2022-23', 'Age')).toBe('38');
   expect(await cell(regular, '2012-13', 'PTS')).toBe('26.8'); // 2,036 / 76
   expect(await cell(regular, 'Career (2012-13 to 2022-23)', 'PTS')).toBe('27.7'); // 3,626 / 131
   expect(await cell(playoffs, '2022-23', 'PTS')).toBe('24.5'); // 392 / 16

@@ -149,6 +149,7 @@ const CareerLine = z.object({
   season_type: z.string(),
   team: z.string().nullable(),
   teams: z.array(z.string()),
+  age: int().nullable().describe("His age that season (whole years late in the regular season, as the league's player bios give it); null on career rows and when unknown."),
   position: z.string().nullable(),
   games: int(),
   starts: int(),

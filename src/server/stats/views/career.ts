@@ -146,6 +146,23 @@ async function boxScores(playerId: number): Promise<Map<string, CareerBox>> {
   return new Map(rows.map((r) => [`${Number(r.season)}|${String(r.season_type)}`, Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, Number(r[k] ?? 0)])) as unknown as CareerBox]));
 }
 
+/**
+ * His age per season: the league's bios state it for 2003-04 to 2019-20 (player_bios: whole years late in the
+ * regular season; Stephen Curry, born in March, is 25 in 2012-13); a season outside them is his nearest stated age
+ * moved by the seasons between, exact since the bios' reference date is the same every season (LeBron James: 35 in
+ * 2019-20, so 38 in 2022-23). Null without bios.
+ */
+async function agesBySeason(playerId: number): Promise<(season: number) => number | null> {
+  const rows = await query<{ season: number; age: number | null }>('SELECT season, age FROM player_bios WHERE player_id = $1 AND age IS NOT NULL', [playerId]);
+  const stated = new Map(rows.map((r) => [Number(r.season), Math.floor(Number(r.age))]));
+  if (stated.size === 0) return () => null;
+  const seasons = [...stated.keys()];
+  return (season) => {
+    const nearest = seasons.reduce((a, b) => (Math.abs(b - season) < Math.abs(a - season) ? b : a));
+    return stated.get(nearest)! + (season - nearest);
+  };
+}
+
 const NO_BOX = Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, 0])) as unknown as CareerBox;
 
 /** His career rows (newest first) and totals (regular season, then playoffs); 404 when he is unknown. */
@@ -157,7 +174,7 @@ export async function playerCareer(playerId: number): Promise<PlayerCareer> {
 
 /** playerCareer of a player the caller has already found (his page has read his record): no lookup again. */
 export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer> {
-  const [byPlayer, box] = await Promise.all([careerPools(), boxScores(playerId)]);
+  const [byPlayer, box, ageIn] = await Promise.all([careerPools(), boxScores(playerId), agesBySeason(playerId)]);
   const mine = [...(byPlayer.get(playerId) ?? [])].sort(
     (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),
   );
@@ -168,6 +185,7 @@ export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer>
     season_type: r.season_type as CareerRow['season_type'],
     team: teamAbbr(r.last_team_id),
     teams: (r.team_ids as number[]).map((id) => teamAbbr(id) ?? String(id)),
+    age: ageIn(r.season),
     position: r.position || null,
     ...(box.get(`${r.season}|${r.season_type}`) ?? NO_BOX),
     poss: r.sums.off_poss,
@@ -193,6 +211,7 @@ export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer>
         season_type: type,
         team: null,
         teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
+        age: null,
         position: null,
         ...boxTotal,
         values: pickRates(v as Row),
