@@ -4,7 +4,8 @@
  *
  * The schedule says which games were played that date; each final one is asked for its play-by-play and box
  * score (conditionally: the ETags of the last run), checked, and written when new or changed. Games not final
- * (in progress, postponed, not started) are skipped and named. The summary is one JSON line, e.g.
+ * (in progress, postponed, not started) and games the stats database does not keep (preseason, All-Star,
+ * play-in: schedule.ts) are skipped and named. The summary is one JSON line, e.g.
  *   {"date":"2020-12-22","base":"https://cdn.nba.com/static/json","games":2,"fetched":["0022000001"],
  *    "replaced":[],"unchanged":[],"skipped":[{"game":"0022000002","reason":"in progress (Q3 5:12)"}],
  *    "failed":[],"requests":5,"seconds":4.1}
@@ -16,7 +17,7 @@ import fs from 'node:fs/promises';
 import { type FeedSource } from './feedSource.ts';
 import { FeedRequestError } from './feedClient.ts';
 import { checkPart, gameFilePath, gameFileText, readEtags, readGameFile, writeAtomically, writeEtags, type Checked, type Part } from './gameFile.ts';
-import { gamesOnDate } from './schedule.ts';
+import { gameKind, gamesOnDate } from './schedule.ts';
 
 export type GameNote = { game: string; reason: string };
 
@@ -52,7 +53,8 @@ export async function fetchGames(source: FeedSource, date: string, dir: string):
   const etags = await readEtags(dir);
   for (const game of games) {
     if (game.state !== 'final') {
-      summary.skipped.push({ game: game.gameId, reason: `${game.state} (${game.matchup}${game.statusText ? `, ${game.statusText}` : ''})` });
+      const state = game.state === 'not kept' ? `not kept: ${gameKind(game.gameId)}` : game.state;
+      summary.skipped.push({ game: game.gameId, reason: `${state} (${game.matchup}${game.statusText ? `, ${game.statusText}` : ''})` });
       continue;
     }
     try {

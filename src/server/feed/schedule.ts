@@ -9,12 +9,15 @@
  *                with gameStatus 1 until it is moved): skipped and named;
  *   in progress  gameStatus 2 ('Q3 5:12', 'Half'): skipped and named, fetched by a later run;
  *   not started  gameStatus 1 ('7:30 pm ET'): skipped and named.
+ * Only regular-season and playoff games are kept by the stats database (the game id's third digit: 2 or 4;
+ * 0012300001 is preseason, 0032300001 the All-Star game, 0052300001 the play-in): others are skipped as
+ * 'not kept' whatever their state, so the nightly run never fetches a file the update would refuse.
  */
 export type ScheduledGame = {
   gameId: string;
   /** 'GSW @ BKN' */
   matchup: string;
-  state: 'final' | 'postponed' | 'in progress' | 'not started';
+  state: 'final' | 'postponed' | 'in progress' | 'not started' | 'not kept';
   statusText: string;
 };
 
@@ -51,7 +54,7 @@ export function gamesOnDate(scheduleText: string, date: string): ScheduledGame[]
       out.push({
         gameId: game.gameId,
         matchup: `${String(game.awayTeam?.teamTricode ?? '?')} @ ${String(game.homeTeam?.teamTricode ?? '?')}`,
-        state: stateOf(game),
+        state: stateOf(game as RawGame & { gameId: string }),
         statusText: String(game.gameStatusText ?? '').trim(),
       });
     }
@@ -59,7 +62,13 @@ export function gamesOnDate(scheduleText: string, date: string): ScheduledGame[]
   return out;
 }
 
-function stateOf(game: RawGame): ScheduledGame['state'] {
+/** The kinds of game the stats database holds, by the game id's third digit. */
+const KEPT_KINDS: Record<string, string> = { '1': 'preseason', '2': 'regular season', '3': 'All-Star', '4': 'playoffs', '5': 'play-in', '6': 'cup final' };
+export const isKeptGame = (gameId: string) => gameId[2] === '2' || gameId[2] === '4';
+export const gameKind = (gameId: string) => KEPT_KINDS[gameId[2] ?? ''] ?? 'unknown kind';
+
+function stateOf(game: RawGame & { gameId: string }): ScheduledGame['state'] {
+  if (!isKeptGame(game.gameId)) return 'not kept';
   if (game.postponedStatus === 'P' || /^(ppd|postponed)/i.test(String(game.gameStatusText ?? '').trim())) return 'postponed';
   if (game.gameStatus === 3) return 'final';
   if (game.gameStatus === 2) return 'in progress';
@@ -79,5 +88,6 @@ export function addDays(date: string, days: number): string {
 
 /** A real calendar date written YYYY-MM-DD ('2023-02-30' is not). */
 export function isDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
