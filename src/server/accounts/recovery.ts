@@ -1,5 +1,6 @@
 /**
- * A forgotten password: the form always answers the same, whatever the address; an account's owner gets a
+ * A forgotten password: the form always answers the same, and as fast, whatever the address (its link is made
+ * after the answer: afterAnswer.ts); an account's owner gets a
  * single-use link (1 h) to /reset, where a new password is set. The reset ends every session of the account on
  * every node (the sessions are rows in the shared store) and tells the owner by email.
  */
@@ -21,6 +22,7 @@ import {
   type AccountContext,
   type ActionResult,
 } from './context.ts';
+import { afterAnswer } from './afterAnswer.ts';
 import { takeAccountAction } from './limits.ts';
 import { passwordProblem } from './passwordPolicy.ts';
 
@@ -36,10 +38,13 @@ export async function requestPasswordReset(ctx: AccountContext, input: unknown):
   const verdict = await takeAccountAction(ctx.store, 'forgot', ctx.ip, email, ctx.limits);
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
   const user = await ctx.store.findUserByEmail(email);
+  // Up to here every address takes the same steps; the link is made after the answer (afterAnswer.ts).
   if (user) {
-    const { value, token } = linkToken('reset-password', user.email);
-    await ctx.store.issueToken({ ...token, userId: user.id }, [resetPasswordMail(user.email, user.name, link(ctx, '/reset', value))]);
-    ctx.mailQueued?.();
+    afterAnswer('password reset link', async () => {
+      const { value, token } = linkToken('reset-password', user.email);
+      await ctx.store.issueToken({ ...token, userId: user.id }, [resetPasswordMail(user.email, user.name, link(ctx, '/reset', value))]);
+      ctx.mailQueued?.();
+    });
   }
   return { ok: true, message: FORGOT_MESSAGE };
 }

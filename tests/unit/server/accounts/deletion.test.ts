@@ -6,6 +6,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workAfterAnswersDone } from '../../../../src/server/accounts/afterAnswer.ts';
 import type { AccountContext } from '../../../../src/server/accounts/context.ts';
 import { requestPasswordReset } from '../../../../src/server/accounts/recovery.ts';
 import { deleteAccount } from '../../../../src/server/accounts/settings.ts';
@@ -60,6 +61,7 @@ describe.each(STORE_KINDS)('deleting an account on the %s store', (kind: StoreKi
       await guard.recordFailure('203.0.113.7', email);
       await guard.recordFailure('192.0.2.1', ` ${email.toUpperCase()}`);
     }
+    await workAfterAnswersDone();
     const before = await keys();
     expect(before.filter((k) => k.includes('ann@example.com'))).toEqual([
       'account-ip:ann@example.com|192.0.2.1',

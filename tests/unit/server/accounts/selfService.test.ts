@@ -7,6 +7,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workAfterAnswersDone } from '../../../../src/server/accounts/afterAnswer.ts';
 import { newToken, tokenDigest, type AccountContext } from '../../../../src/server/accounts/context.ts';
 import { FORGOT_MESSAGE, checkResetLink, requestPasswordReset, resetPassword } from '../../../../src/server/accounts/recovery.ts';
 import {
@@ -31,8 +32,9 @@ import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../.
 const STRONG = 'rebound tempo lattice';
 const LIMITS = { perIp: 1000, perEmail: 1000, windowSeconds: 3600 };
 
-/** Every queued message, taken off the queue (as the worker would), oldest first. */
+/** Every queued message, taken off the queue (as the worker would), oldest first, once the work after answers is done. */
 async function takeMail(store: AccountStore): Promise<MailRecord[]> {
+  await workAfterAnswersDone();
   const mails = await store.claimMail(nowSeconds() + 1, 60, 100);
   for (const m of mails) await store.completeMail(m.id);
   return mails;
