@@ -9,7 +9,9 @@
  * 3. guardAuth: on /api/auth/*, a bad callbackUrl (query, body or cookie) is a 400; credential sign-ins are
  *    rate limited per IP and per account and IP (429), and per account past its threshold one attempt per
  *    growing delay is checked, the rest answered as wrong passwords (signInGuard.ts; the owner is emailed);
- * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts).
+ * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts);
+ * 5. loadSeasons: the season catalogue of the stats file served (src/server/stats/entities/seasons.ts) read before
+ *    a page parses its query (its seasons, default and "Data through" date); a failure leaves it to the page.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
@@ -27,6 +29,7 @@ import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
 import { cacheControlFor } from './server/http/cachePolicy.ts';
 import { signIns } from './server/metrics.ts';
+import { currentSeasons } from './server/stats/entities/seasons.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
@@ -127,4 +130,9 @@ const enforceAccess = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess);
+const loadSeasons = defineMiddleware(async (context, next) => {
+  if (!context.isPrerendered) await currentSeasons().catch(() => undefined);
+  return next();
+});
+
+export const onRequest = sequence(setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess, loadSeasons);

@@ -5,6 +5,7 @@
 import './zodSetup';
 import { z } from 'zod';
 import { SEASON_TYPES, type FilterDefinition, type SeasonType } from './filters';
+import { isOfferedSeason, seasonsInWords } from './seasons';
 import { teamByAbbr } from './teams';
 
 /** One value only (the key must not be repeated). */
@@ -31,14 +32,17 @@ export const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'is not a calendar date');
 
-/** A season as its start year (2022) or its label (2022-23). */
-const seasonValue = (min: number, max: number) =>
+/**
+ * A season as its start year (2022) or its label (2022-23), one the database holds (src/lib/seasons.ts, read at
+ * each parse: a season joins when its first game is in).
+ */
+const seasonValue = () =>
   z
     .string()
     .regex(/^\d{4}(-\d{2})?$/, 'must be a season like 2022 or 2022-23')
     .refine((s) => s.length === 4 || Number(s.slice(5)) === (Number(s.slice(0, 4)) + 1) % 100, 'is not a season label')
     .transform((s) => Number(s.slice(0, 4)))
-    .pipe(z.number().min(min, `must be ${min} or later`).max(max, `must be ${max} or earlier`));
+    .refine((y) => isOfferedSeason(y), { error: () => `must be a season with games: ${seasonsInWords()}` });
 
 /** Season type, with the spec's labels ("regular season", "playoff") accepted too. */
 const SEASON_TYPE_ALIASES: Record<string, SeasonType> = {
@@ -90,8 +94,7 @@ export function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
 function multiValues(f: FilterDefinition): z.ZodType<unknown[], string[]> {
   switch (f.apiKey) {
     case 'season': {
-      const opts = f.type === 'multi' ? (f.options as readonly number[]) : [];
-      return z.array(seasonValue(Math.min(...opts), Math.max(...opts))).transform(uniqSorted);
+      return z.array(seasonValue()).transform(uniqSorted);
     }
     case 'season_type':
       return z.array(seasonTypeValue).transform(uniqSorted);

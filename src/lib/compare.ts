@@ -35,8 +35,9 @@ export interface ComparedPlayer {
   span: readonly [number, number] | null;
 }
 
-const FIRST = SEASONS[0]!;
-const LAST = SEASONS.at(-1)!;
+// The first and last seasons the database holds, read at each parse (src/lib/seasons.ts); a span may cover seasons between.
+const FIRST = () => SEASONS[0]!;
+const LAST = () => SEASONS.at(-1)!;
 
 /** A season written 2022-23 or 2022: its start year, or null. */
 function seasonOf(text: string): number | null {
@@ -44,7 +45,7 @@ function seasonOf(text: string): number | null {
   if (!m) return null;
   const start = Number(m[1]);
   if (m[2] !== undefined && (start + 1) % 100 !== Number(m[2])) return null;
-  return start >= FIRST && start <= LAST ? start : null;
+  return start >= FIRST() && start <= LAST() ? start : null;
 }
 
 /** `{id}` or `{id}:{season}` or `{id}:{from}_{to}` -> a compared player, or an error message. */
@@ -56,7 +57,7 @@ export function parseComparedPlayer(value: string): ComparedPlayer | string {
   const parts = seasons.split('_');
   const years = parts.map(seasonOf);
   if (parts.length > 2 || years.some((y) => y === null)) {
-    return `"${seasons}" is not a season or a span of seasons from ${seasonLabel(FIRST)} to ${seasonLabel(LAST)} (e.g. 2012-13 or 2010-11_2012-13)`;
+    return `"${seasons}" is not a season or a span of seasons from ${seasonLabel(FIRST())} to ${seasonLabel(LAST())} (e.g. 2012-13 or 2010-11_2012-13)`;
   }
   const [a, b = a] = years as number[];
   return { playerId, span: [Math.min(a!, b!), Math.max(a!, b!)] };
@@ -70,7 +71,8 @@ export function comparedPlayerValue(p: ComparedPlayer): string {
 }
 
 /** The seasons of a span, first to last. */
-export const seasonsOfSpan = ([a, b]: readonly [number, number]): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+/** The seasons of a span the database holds (a span may cover seasons it lacks: 2012-13_2022-23 on a two-season file). */
+export const seasonsOfSpan = ([a, b]: readonly [number, number]): number[] => SEASONS.filter((s) => s >= a && s <= b);
 
 /** "2012-13" or "2010-11 to 2012-13". */
 export const spanLabel = ([a, b]: readonly [number, number]): string => (a === b ? seasonLabel(a) : `${seasonLabel(a)} to ${seasonLabel(b)}`);

@@ -12,14 +12,12 @@
  * the pg slot of its lineup record): the API parser and the gating read every filter through it.
  */
 
-export const FIRST_SEASON = 2003;
-export const LAST_SEASON = 2022;
-/** Seasons are identified by their start year: 2022 is the 2022-23 season. */
-export const SEASONS: readonly number[] = Array.from(
-  { length: LAST_SEASON - FIRST_SEASON + 1 },
-  (_, i) => FIRST_SEASON + i,
-);
-export const DEFAULT_SEASONS: readonly number[] = [LAST_SEASON];
+/**
+ * Seasons are identified by their start year: 2022 is the 2022-23 season. The seasons offered and the default are
+ * the database's (src/lib/seasons.ts: live arrays, filled from the stats database).
+ */
+import { DEFAULT_SEASONS, FIRST_SEASON, firstSeason, latestSeason, SEASONS } from './seasons';
+export { DEFAULT_SEASONS, FIRST_SEASON, firstSeason, latestSeason, SEASONS };
 
 /** "2022-23" for 2022. */
 export function seasonLabel(startYear: number): string {

@@ -4,17 +4,20 @@
  */
 import './zodSetup';
 import { z } from 'zod';
-import { FIRST_SEASON, LAST_SEASON } from './filters';
+import { gameListSeasons, latestSeason, seasonsInWords } from './seasons';
 import { teamByAbbr } from './teams';
+
+/** The refusal of a season the database has neither games nor a schedule of (src/lib/seasons.ts). */
+const seasonRange = () => `expected a season with games or a schedule: ${seasonsInWords(gameListSeasons())} (e.g. ${latestSeason()})`;
 
 export const gameListParamsSchema = z.object({
   season: z.coerce
     .number()
     .int()
-    .min(FIRST_SEASON, `seasons run from ${FIRST_SEASON} (2003-04) to ${LAST_SEASON} (2022-23)`)
-    .max(LAST_SEASON, `seasons run from ${FIRST_SEASON} (2003-04) to ${LAST_SEASON} (2022-23)`)
-    .default(LAST_SEASON)
-    .describe('Season start year, 2003 (2003-04) to 2022 (2022-23); default the latest'),
+    .optional()
+    .refine((s) => s === undefined || gameListSeasons().includes(s), { error: () => seasonRange() })
+    .transform((s) => s ?? latestSeason())
+    .describe('Season start year, e.g. 2022 (2022-23): a season with games or a schedule in the database; default the latest with games'),
   type: z
     .enum(['regular', 'playoffs'], { error: 'expected regular or playoffs' })
     .optional()

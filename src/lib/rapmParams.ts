@@ -5,7 +5,8 @@
  */
 import './zodSetup';
 import { z } from 'zod';
-import { FIRST_SEASON, LAST_SEASON } from './filters';
+import { latestSeason, SEASONS } from './filters';
+import { seasonsInWords } from './seasons';
 import { POSITION_GROUPS } from './positions';
 
 /** Seasons in a fit: one season, or the three-season window ending at `season`. */
@@ -15,16 +16,16 @@ export const RAPM_MIN_POSS_PER_SEASON = 2000;
 export const RAPM_SORTS = ['total', 'off', 'def', 'possessions', 'name'] as const;
 export type RapmSort = (typeof RAPM_SORTS)[number];
 
-const seasonRange = `seasons run from ${FIRST_SEASON} (2003-04) to ${LAST_SEASON} (2022-23)`;
+/** The refusal of a season the database does not hold (its seasons: src/lib/seasons.ts). */
+const seasonRange = () => `expected a season the data holds: ${seasonsInWords()} (e.g. ${latestSeason()})`;
 
 export const rapmParamsSchema = z.object({
   season: z.coerce
     .number({ error: 'expected a season start year such as 2022' })
-    .int(seasonRange)
-    .min(FIRST_SEASON, seasonRange)
-    .max(LAST_SEASON, seasonRange)
-    .default(LAST_SEASON)
-    .describe('Season start year, 2003 (2003-04) to 2022 (2022-23); with span=3 the last season of the window. Default the latest.'),
+    .int({ error: () => seasonRange() })
+    .optional()
+    .refine((s) => s === undefined || SEASONS.includes(s), { error: () => seasonRange() })
+    .describe('Season start year, e.g. 2022 (2022-23): a season the database holds; with span=3 the last season of the window. Default the latest.'),
   span: z
     .enum(['1', '3'], { error: 'expected 1 (one season) or 3 (three seasons ending at season)' })
     .default('1')
@@ -77,7 +78,7 @@ export function parseRapmParams(search: URLSearchParams): RapmParse {
   return {
     ok: true,
     params: {
-      season: p.season,
+      season: p.season ?? latestSeason(),
       span: p.span,
       minPoss: p.min_poss ?? RAPM_MIN_POSS_PER_SEASON * p.span,
       position: p.position,
@@ -91,7 +92,7 @@ export function parseRapmParams(search: URLSearchParams): RapmParse {
 export function rapmQueryString(p: RapmParams, change: Partial<RapmParams> = {}): string {
   const q = { ...p, ...change };
   const out = new URLSearchParams();
-  if (q.season !== LAST_SEASON) out.set('season', String(q.season));
+  if (q.season !== latestSeason()) out.set('season', String(q.season));
   if (q.span !== 1) out.set('span', String(q.span));
   if (q.minPoss !== RAPM_MIN_POSS_PER_SEASON * q.span) out.set('min_poss', String(q.minPoss));
   if (q.position) out.set('position', q.position);

@@ -6,6 +6,7 @@
  */
 import { ParamError } from './apiParams';
 import { SEASONS } from './filters';
+import { seasonsInWords } from './seasons';
 import { PAGE_KEYS } from './similarKeys';
 
 export { PAGE_KEYS } from './similarKeys';
@@ -51,7 +52,7 @@ function read(params: URLSearchParams, keys: Keys, strict: boolean): SimilarPara
     if (v === null && strict) throw new ParamError(key, `must be ${what}`);
     return v;
   };
-  const season = one(keys.season, seasonOf, `a season from ${SEASONS[0]}-${String((SEASONS[0]! + 1) % 100).padStart(2, '0')} to 2022-23, e.g. 2012-13`);
+  const season = one(keys.season, seasonOf, `a season the data holds (${seasonsInWords()}), e.g. ${SEASONS.at(-1)}`);
   let ageMin = one(keys.ageMin, (t) => wholeIn(t, AGE_BOUNDS[0], AGE_BOUNDS[1]), `a whole age from ${AGE_BOUNDS[0]} to ${AGE_BOUNDS[1]}`);
   let ageMax = one(keys.ageMax, (t) => wholeIn(t, AGE_BOUNDS[0], AGE_BOUNDS[1]), `a whole age from ${AGE_BOUNDS[0]} to ${AGE_BOUNDS[1]}`);
   if (ageMin !== null && ageMax !== null && ageMin > ageMax) [ageMin, ageMax] = [ageMax, ageMin];

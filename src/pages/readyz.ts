@@ -6,6 +6,7 @@
 import type { APIRoute } from 'astro';
 import { getAccountStore } from '../server/auth/store/index.ts';
 import { isDraining } from '../server/http/draining.ts';
+import { currentSeasons } from '../server/stats/entities/seasons.ts';
 import { StatsDbMissingError, statsDb, statsDbGeneration, statsDbHealth } from '../server/db/statsDb.ts';
 
 export const prerender = false;
@@ -31,8 +32,10 @@ export const GET: APIRoute = async () => {
     }),
     check(() => getAccountStore().schemaVersion()),
   ]);
+  // stats.dataThrough: YYYY-MM-DD of the latest game of the file served (null when it cannot be read)
+  const dataThrough = stats.ok ? await currentSeasons().then((c) => c.dataThrough, () => null) : null;
   const draining = isDraining();
   const ready = stats.ok && accounts.ok && !draining;
   // stats.file: the number of the stats file served in this process (one more after each switch, SIGHUP)
-  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration() }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration(), dataThrough }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 };

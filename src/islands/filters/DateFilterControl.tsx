@@ -1,20 +1,21 @@
 /** A date filter: a native date input (YYYY-MM-DD) within the seasons of the data, with a clear button. */
 import type { DateFilter } from '../../lib/filters';
-import { FIRST_SEASON, LAST_SEASON } from '../../lib/filters';
+import { firstSeason, latestSeason } from '../../lib/filters';
 import { normaliseDate } from '../../lib/queryState';
 import type { FilterControlProps } from './types';
 
-const MIN = `${FIRST_SEASON}-09-01`;
-const MAX = `${LAST_SEASON + 1}-07-31`;
 
 export default function DateFilterControl({ def, value, onChange, disabled }: FilterControlProps<DateFilter>) {
+  // Within the seasons the database holds (src/lib/seasons.ts), read when drawn: a season joins as it is played.
+  const min = `${firstSeason()}-09-01`;
+  const max = `${latestSeason() + 1}-07-31`;
   return (
     <div className="sa-date">
       <input
         type="date"
         aria-label={def.label}
-        min={MIN}
-        max={MAX}
+        min={min}
+        max={max}
         value={typeof value === 'string' ? value : ''}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value ? normaliseDate(e.target.value) : null)}

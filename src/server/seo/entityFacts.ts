@@ -4,7 +4,7 @@
  * undefined when there is no stats database (pages then fall back to what the path says) and caches nothing: the
  * queries are single-row lookups.
  */
-import { LAST_SEASON, seasonLabel } from '../../lib/filters';
+import { latestSeason, seasonLabel } from '../../lib/filters';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/teams';
 import { query, StatsDbUnavailableError } from '../db/statsDb';
@@ -47,12 +47,13 @@ export function playerPageFacts(d: PlayerDetails): PlayerPageFacts {
 /** The team's regular-season record in the latest season of the data; undefined without a database. */
 export function teamPageFacts(team: Team): Promise<TeamFacts | undefined> {
   return orUndefined(async () => {
+    const season = latestSeason();
     const [r] = await query<{ wins: number | bigint | null; losses: number | bigint | null }>(
       `SELECT count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE NOT won) AS losses
          FROM team_games WHERE team_id = $1 AND season = $2 AND season_type = 'regular'`,
-      [team.teamId, LAST_SEASON],
+      [team.teamId, season],
     );
-    return { name: team.name, season: seasonLabel(LAST_SEASON), wins: Number(r?.wins ?? 0), losses: Number(r?.losses ?? 0) };
+    return { name: team.name, season: seasonLabel(season), wins: Number(r?.wins ?? 0), losses: Number(r?.losses ?? 0) };
   });
 }
 

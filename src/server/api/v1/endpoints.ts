@@ -6,7 +6,7 @@
 import '../../../lib/zodSetup';
 import { z } from 'zod';
 import { DATA_PAGE_KINDS, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
-import { FILTERS, LAST_SEASON } from '../../../lib/filters';
+import { FILTERS, latestSeason } from '../../../lib/filters';
 import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
@@ -382,7 +382,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const request = compareRequestOf(r.url.searchParams, r.session);
       const set = compareSetOf(request.side, request.metricSet);
       // What its players-table queries would cost one by one (a player without seasons: one season).
-      const cost = request.players.reduce((n, p) => n + costOf(playersQueryOf(request.filters, p.span ?? [LAST_SEASON, LAST_SEASON], set.value)), 0);
+      const cost = request.players.reduce((n, p) => n + costOf(playersQueryOf(request.filters, p.span ?? [latestSeason(), latestSeason()], set.value)), 0);
       return { cost, run: () => compare(request, r.asker) };
     },
   },

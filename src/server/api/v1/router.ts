@@ -5,7 +5,7 @@
  *      without a key the anonymous quota and the free filters apply; a bad, revoked or lapsed key is a 401/403;
  *   3. path and query parameters (400 naming the key), gating (403), the call's cost;
  *   4. the quotas (quota.ts): 429 with Retry-After past one, nothing counted;
- *   5. the answer, checked against its schema (schemas.ts), with RateLimit-Policy, RateLimit, Data-Version and
+ *   5. the answer, checked against its schema (schemas.ts), with RateLimit-Policy, RateLimit, Data-Version, Data-Through and
  *      an ETag (304 on If-None-Match).
  * Errors are JSON ({ error, param? }) through the stats API's one mapping (stats/http.ts). v1 answers never
  * depend on a session cookie, and are private (they carry a key's quota state).
@@ -18,6 +18,7 @@ import { getAccountStore } from '../../auth/store';
 import { describeStatsDb, statsDbGeneration } from '../../db/statsDb';
 import { handle, json } from '../../stats/request/http';
 import { ApiError } from '../../stats/base/errors';
+import { currentSeasons } from '../../stats/entities/seasons';
 import { checkApiKey } from '../keys';
 import { consumeQuota, policyHeader, quotaOf, type Holder } from '../quota';
 import { matchEndpoint, type V1Request } from './endpoints';
@@ -27,16 +28,17 @@ export const V1_BASE = '/api/v1';
 
 let dataVersion: { generation: number; value: Promise<string> } | null = null;
 /**
- * The Data-Version field: when the stats file was built and the seasons it covers (changes with each new file).
+ * The Data-Version field: when the stats file was built, the seasons it covers and the date of its latest game
+ * (`built=2026-11-29T03:18:00Z; seasons=2012-13..2022-23; through=2023-06-12`; changes with each new file).
  * Completed seasons do not change between files unless a data correction says so (/docs/api/changelog).
  */
 function dataVersionHeader(): Promise<string> {
   const generation = statsDbGeneration();
   if (dataVersion?.generation !== generation) {
-    const value = describeStatsDb().then((d) => {
+    const value = Promise.all([describeStatsDb(), currentSeasons()]).then(([d, c]) => {
       const starts = d.seasons.split(',').map(Number).filter(Number.isFinite).sort((a, b) => a - b);
       const covered = starts.length ? `${seasonLabel(starts[0]!)}..${seasonLabel(starts.at(-1)!)}` : 'none';
-      return `built=${d.builtAt.replace(' ', 'T')}Z; seasons=${covered}`;
+      return `built=${d.builtAt.replace(' ', 'T')}Z; seasons=${covered}${c.dataThrough ? `; through=${c.dataThrough}` : ''}`;
     });
     value.catch(() => (dataVersion = null));
     dataVersion = { generation, value };

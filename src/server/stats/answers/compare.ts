@@ -76,7 +76,8 @@ export async function compare(req: CompareRequest, asker: Asker): Promise<Compar
       const played = Object.keys(known.played).map(Number);
       const latest = Math.max(...played);
       const span: [number, number] = p.span ? [p.span[0], p.span[1]] : [latest, latest];
-      const answer = await answerObject(playersQueryOf(req.filters, span, def.value), asker);
+      // A span of seasons the file does not hold (2015-16 on a file of 2012-13 and 2022-23) has no row.
+      const answer = seasonsOfSpan(span).length ? await answerObject(playersQueryOf(req.filters, span, def.value), asker) : { data: {} as Record<string, Record<string, unknown>[]> };
       const row = (answer.data[def.value] ?? []).find((r) => Number(r.player_id) === p.playerId);
       const values: Record<string, number | null> = {};
       const percentiles: Record<string, number | null> = {};

@@ -3,6 +3,9 @@
  * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
  * timeout) -> 429/503 with Retry-After, an interrupted query or a missing database -> 503, anything
  * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
+ * Every answer of `handle` carries `Data-Through: YYYY-MM-DD`, the date of the latest game of the stats file served
+ * (entities/seasons.ts), and is computed after the file's season catalogue is read (a `season=` is checked
+ * against the seasons the file holds).
  */
 import { ParamError } from '../../../lib/apiParams';
 import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../../db/statsDb';
@@ -10,6 +13,7 @@ import { pickEncoding } from '../../http/compression';
 import { gzipOf, textBytesOf, type EncodedResponse } from '../base/encoding';
 import { ApiError } from '../base/errors';
 import { BusyError } from '../answers/queue';
+import { currentSeasons } from '../entities/seasons';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -55,11 +59,22 @@ function errorResponse(err: unknown): Response {
   return json({ error: 'Internal Server Error' }, 500);
 }
 
-/** Run an endpoint body, mapping thrown errors to JSON responses. */
+/** Run an endpoint body, mapping thrown errors to JSON responses; the answer says through which date the data runs. */
 export async function handle(fn: () => Promise<Response>): Promise<Response> {
+  let response: Response;
+  let through: string | null = null;
   try {
-    return await fn();
+    through = (await currentSeasons()).dataThrough;
+    response = await fn();
   } catch (err) {
-    return errorResponse(err);
+    response = errorResponse(err);
   }
+  if (through) {
+    try {
+      response.headers.set('Data-Through', through);
+    } catch {
+      // immutable headers (a redirect): nothing to say
+    }
+  }
+  return response;
 }
