@@ -199,11 +199,29 @@ export class GameRowCollector {
       this.dropped.push({ eventNum, period: e.period, clock: e.clock, description: [e.home, e.neutral, e.visitor].filter(Boolean).join(' | ') });
       return;
     }
+    this.keep(eventNum, hash);
+    this.events.push(toEvent(cols, i, this.events.length));
+  }
+
+  /**
+   * An event read from another source than a DuckDB chunk (game files, sources/): `hash` stands for the whole
+   * published row (any number below 2^53 that equal rows share). Returns false when dropped as a duplicate.
+   */
+  push(e: Omit<RawEvent, 'index'>, hash: number): boolean {
+    if (this.lastHash === hash && this.lastEventNum === e.eventNum) {
+      this.dropped.push({ eventNum: e.eventNum, period: e.period, clock: e.clock, description: [e.home, e.neutral, e.visitor].filter(Boolean).join(' | ') });
+      return false;
+    }
+    this.keep(e.eventNum, hash);
+    this.events.push({ ...e, index: this.events.length });
+    return true;
+  }
+
+  private keep(eventNum: number, hash: number): void {
     if (this.hashes.has(eventNum)) this.repeated.add(eventNum);
     else this.hashes.set(eventNum, hash);
     this.lastHash = hash;
     this.lastEventNum = eventNum;
-    this.events.push(toEvent(cols, i, this.events.length));
   }
 
   get size(): number {
