@@ -5,6 +5,7 @@
  * that place him there.
  */
 import { seasonLabel } from './filters';
+import { foldText, nicknamedPlayers } from './searchText';
 
 export interface PickablePlayer {
   name: string;
@@ -29,7 +30,6 @@ export interface PickerContext {
   team: string | null;
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 function placed<P extends PickablePlayer>(p: P, ctx: PickerContext): PickerMatch<P> {
   const played = p.played ?? {};
@@ -56,15 +56,19 @@ export function pickerMatches<P extends PickablePlayer>(
   ctx: PickerContext,
   max: number,
 ): PickerMatch<P>[] {
-  const words = fold(text).split(/\s+/).filter(Boolean);
+  const words = foldText(text).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const first = words[0]!;
+  // A nickname names its player ("kd", "the process"; src/lib/searchText.ts), as a name starting with the text.
+  const nick = nicknamedPlayers(text);
+  const nicknamed = new Set([...nick.exact, ...nick.started].map(foldText));
   const found: { m: PickerMatch<P>; starts: boolean; i: number }[] = [];
   list.forEach((p, i) => {
     if (exclude.has(p.second_spectrum_id)) return;
-    const name = fold(p.name);
-    if (!words.every((w) => name.includes(w))) return;
-    found.push({ m: placed(p, ctx), starts: name.split(/\s+/).some((part) => part.startsWith(first)), i });
+    const name = foldText(p.name);
+    const byNickname = nicknamed.has(name);
+    if (!byNickname && !words.every((w) => name.includes(w))) return;
+    found.push({ m: placed(p, ctx), starts: byNickname || name.split(/\s+/).some((part) => part.startsWith(first)), i });
   });
   return found
     .sort((a, b) => a.m.tier - b.m.tier || Number(b.starts) - Number(a.starts) || a.i - b.i)

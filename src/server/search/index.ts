@@ -9,8 +9,9 @@ import MiniSearch from 'minisearch';
 import { seasonLabel } from '../../lib/filters';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { TEAMS, teamByTeamId, type Team } from '../../lib/teams';
+import { foldText, nicknamedPlayers } from '../../lib/searchText';
 import { onStatsDbChange, query } from '../db/statsDb';
-import { dateIn, processTerm, tokenize } from './text';
+import { dateIn, processTerm, tokenize, yearIn } from './text';
 
 export interface PlayerHit {
   name: string;
@@ -57,6 +58,8 @@ interface Indexes {
   /** games by date (YYYY-MM-DD) and by team (current abbreviation), newest first */
   gamesByDate: Map<string, GameHit[]>;
   gamesByTeam: Map<string, GameHit[]>;
+  /** players by folded name (of two with one name, the longer career): where a nickname leads */
+  playersByName: Map<string, PlayerHit>;
 }
 
 const common = { tokenize, processTerm } as const;
@@ -92,8 +95,7 @@ async function build(): Promise<Indexes> {
       boostDocument: (_id, _term, stored) => 1 + Math.log10(1 + Number(stored?.minutes ?? 0)) / 2,
     },
   });
-  players.addAll(
-    playerRows.map((r) => ({
+  const playerDocs = playerRows.map((r) => ({
       id: Number(r.player_id),
       name: r.name,
       second_spectrum_id: Number(r.player_id),
@@ -102,8 +104,10 @@ async function build(): Promise<Indexes> {
       last_season: r.last_season === null ? null : seasonLabel(Number(r.last_season)),
       team: r.team_id === null ? null : (teamByTeamId(Number(r.team_id))?.abbr ?? null),
       minutes: Math.round(Number(r.seconds ?? 0) / 60),
-    })),
-  );
+    }));
+  players.addAll(playerDocs);
+  const playersByName = new Map<string, PlayerHit>();
+  for (const { id: _id, ...p } of [...playerDocs].sort((a, b) => a.minutes - b.minutes)) playersByName.set(foldText(p.name), p);
 
   const teams = new MiniSearch<TeamHit & { id: string; team_text: string }>({
     ...common,
@@ -153,7 +157,7 @@ async function build(): Promise<Indexes> {
     push(gamesByTeam, g.away, g);
     push(gamesByTeam, g.home, g);
   }
-  return { players, teams, gamesByDate, gamesByTeam };
+  return { players, teams, gamesByDate, gamesByTeam, playersByName };
 }
 
 let indexes: Promise<Indexes> | null = null;
@@ -176,11 +180,13 @@ const strip = <T extends object>(hit: T & { id?: unknown; score?: unknown; terms
 };
 
 /**
- * Games named by a query: a date (YYYY-MM-DD) and/or teams. With a date, that day's games, those of the named
- * teams first; without one, only when two or more teams are named (their games against each other, newest first).
+ * Games named by a query: a date (YYYY-MM-DD) and/or teams, and a year. With a date, that day's games, those of
+ * the named teams first; without one, only when two or more teams are named (their games against each other,
+ * newest first), in the year when one is named ("lakers celtics 2023").
  */
 function findGames(ix: Indexes, text: string, date: string | null, limit: number): GameHit[] {
-  const words = date ? text.replace(/\b\d{4}-\d{1,2}-\d{1,2}\b/, ' ') : text;
+  const year = date ? null : yearIn(text);
+  const words = date ? text.replace(/\b\d{4}-\d{1,2}-\d{1,2}\b/, ' ') : year ? text.replace(year, ' ') : text;
   // Each word names at most one franchise (its best match): "BOS DEN", "lakers celtics"; a city shared by two
   // franchises names both ("los angeles").
   const named = new Set<string>();
@@ -199,7 +205,7 @@ function findGames(ix: Indexes, text: string, date: string | null, limit: number
   const [first] = [...named];
   const out: GameHit[] = [];
   for (const g of ix.gamesByTeam.get(first!) ?? []) {
-    if (hits(g) === 2) out.push(g);
+    if (hits(g) === 2 && (year === null || g.date.startsWith(year))) out.push(g);
     if (out.length >= limit) break;
   }
   return out;
@@ -211,9 +217,17 @@ export async function search(q: string, limit: number): Promise<SearchResults> {
   if (text === '') return { players: [], teams: [], games: [] };
   const ix = await searchIndexes();
   const date = dateIn(text);
+  // A nickname names its player first ("kd", "the process"); the start of one, after the names it matches
+  // (src/lib/searchText.ts).
+  const nick = nicknamedPlayers(text);
+  const hitOf = (name: string) => ix.playersByName.get(foldText(name)) ?? [];
+  const exact = nick.exact.flatMap(hitOf);
+  const started = nick.started.flatMap(hitOf);
   // Every word must match a player ("steph curry"); if none does, any word may (not in a game's "BOS DEN 2023-01-01").
   const all = ix.players.search(text, { combineWith: 'AND' });
-  const players = (all.length > 0 || date ? all : ix.players.search(text)).slice(0, limit).map((h) => strip(h as unknown as PlayerHit & { id: number }));
+  const matched = (all.length > 0 || date || exact.length + started.length > 0 ? all : ix.players.search(text)).map((h) => strip(h as unknown as PlayerHit & { id: number }));
+  const seen = new Set<string>();
+  const players = [...exact, ...matched, ...started].filter((p) => !seen.has(p.path) && seen.add(p.path)).slice(0, limit);
   const teams = ix.teams.search(text).slice(0, limit).map((h) => strip(h as unknown as TeamHit & { id: string }));
   return { players, teams, games: findGames(ix, text, date, limit) };
 }

@@ -1,11 +1,10 @@
 /**
- * How search text is cut into terms, shared by the indexes and the queries: lower case, accents removed
- * ("Dončić" -> "doncic"), split on spaces and punctuation; a hyphenated word is kept whole (dates
- * "2023-01-01") and also split ("Karl-Anthony" -> "karl", "anthony").
+ * How search text is cut into terms, shared by the indexes and the queries: folded by the site's one rule for
+ * letters (src/lib/searchText.ts: lower case, accents removed, "Dončić" -> "doncic"), split on spaces and
+ * punctuation; a hyphenated word is kept whole (dates "2023-01-01") and also split ("Karl-Anthony" -> "karl",
+ * "anthony").
  */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
+import { foldText } from '../../lib/searchText';
 
 export function tokenize(text: string): string[] {
   const out: string[] = [];
@@ -21,6 +20,12 @@ export function tokenize(text: string): string[] {
 export function processTerm(term: string): string | null {
   const t = foldText(term).replace(/[^a-z0-9-]/g, '');
   return t === '' ? null : t;
+}
+
+/** A year (2003 to 2099) standing alone in a query, if any: "lakers celtics 2023" asks for their games of 2023. */
+export function yearIn(q: string): string | null {
+  const m = /(?:^|\s)(20\d{2})(?=\s|$)/.exec(q);
+  return m ? m[1]! : null;
 }
 
 /** YYYY-MM-DD in a query, if any (games are found by their date). */
