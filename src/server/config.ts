@@ -4,7 +4,9 @@
  * expects (no stack trace, no server that says "listening" and then answers 500).
  *
  * Adding a variable is one entry in SCHEMA (name: a zod schema with its default and a `.describe()` saying what
- * is expected), its field in readConfig's result, and one line in the README's Configuration table.
+ * is expected), its field in readConfig's result, and its rows in docs/reference/configuration.md: the generated
+ * table is rewritten by `npx tsx scripts/config-reference.ts --write`, and tests/unit/docs/configReference.test.ts
+ * fails while the page and SCHEMA differ.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -131,6 +133,26 @@ const SCHEMA = {
 
 export type ConfigVariable = keyof typeof SCHEMA;
 type Values = { [K in ConfigVariable]: z.output<(typeof SCHEMA)[K]> };
+
+/** One variable as the configuration reference lists it: its default as it would be written in the environment. */
+export interface VariableDoc {
+  name: ConfigVariable;
+  /** undefined: no default (unset unless given) */
+  default: string | undefined;
+  expected: string;
+}
+
+/** Every variable of SCHEMA, in its order, with its default and what it expects (the reference's generated table). */
+export function describeVariables(): VariableDoc[] {
+  return (Object.entries(SCHEMA) as [ConfigVariable, z.ZodType][]).map(([name, schema]) => {
+    const def = (schema as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def;
+    const value = def.type === 'default' ? def.defaultValue : undefined;
+    const shown =
+      value === undefined ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : Array.isArray(value) ? value.join(',') : String(value);
+    const expected = schema.description ?? (schema as { unwrap?: () => z.ZodType }).unwrap?.().description ?? '';
+    return { name, default: shown, expected };
+  });
+}
 
 /** A bad environment variable: the message is the one line printed at start-up. */
 export class ConfigError extends Error {
