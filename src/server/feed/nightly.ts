@@ -1,0 +1,160 @@
+/**
+ * `npm run nightly`: the season kept current, once a night. In order:
+ *  1. fetch the finished games of yesterday and today (the league's dates, US Eastern: a run at 04:00 UTC
+ *     on the 29th fetches the 27th and the 28th) into the games folder (fetchGames.ts);
+ *  2. when a game file is new or changed (or the last run failed, or there is none), run the update as a child process, `npm run update -- --db STATS_DB_PATH --source GAMES` (its one JSON line
+ *     {added, replaced, skipped: [{game, reason}], seconds, peak_mb}; exit 0 all in, 2 some skipped, 1 error),
+ *     which builds the new file beside the served one and renames it over the path only when it succeeded;
+ *  3. when games were added or replaced, make the running server switch to the new file: SIGHUP to its pid (as
+ *     `systemctl reload` does: src/server/db/statsDbUpdate.ts), then, given its URL, wait until /readyz says it
+ *     serves a new file (`stats.file` goes up; a refused file leaves it as it was).
+ * A failure at any step stops the run, leaves the served file as it was, logs at error level and is recorded
+ * in {STATS_DB_PATH}.nightly.json (nightlyStatus.ts), which the server's metrics read. The summary is one JSON
+ * line on stdout; exit 0 all done, 2 done with games skipped or refused, 1 failed.
+ */
+import { spawn } from 'node:child_process';
+import type pino from 'pino';
+import { feedSource } from './feedSource.ts';
+import type { FeedClientOptions } from './feedClient.ts';
+import { fetchGames, type FetchSummary } from './fetchGames.ts';
+import { readNightlyStatus, writeNightlyStatus, type NightlyOutcome, type NightlyStatus } from './nightlyStatus.ts';
+import { addDays } from './schedule.ts';
+
+/** The update's answer (its JSON line). */
+export interface UpdateResult {
+  added: number;
+  replaced: number;
+  skipped: { game: string; reason: string }[];
+  seconds?: number;
+  peak_mb?: number;
+}
+
+export interface NightlyOptions {
+  /** FEED_BASE_URL or --base. */
+  base: string;
+  /** The games folder (fetch-games' --out, the update's --source). */
+  games: string;
+  /** The stats file the server serves (STATS_DB_PATH). */
+  db: string;
+  /** Today's date, US Eastern (YYYY-MM-DD). */
+  today: string;
+  /** The update command; the nightly adds --db and --source. */
+  updateCommand: string[];
+  /** The server to switch: its pid, and its URL to confirm the switch (/readyz). */
+  server?: { pid: number; url?: string; waitMs?: number };
+  client?: FeedClientOptions;
+  log: pino.Logger;
+}
+
+export interface NightlySummary extends NightlyStatus {
+  seconds: number;
+}
+
+class NightlyError extends Error {}
+
+export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlySummary; exitCode: 0 | 1 | 2 }> {
+  const started = performance.now();
+  const dates = [addDays(o.today, -1), o.today];
+  const fetched: FetchSummary[] = [];
+  let update: UpdateResult | null = null;
+  let switched: boolean | null = null;
+  let error: string | undefined;
+  try {
+    const source = feedSource(o.base, o.client);
+    for (const date of dates) {
+      try {
+        const summary = await fetchGames(source, date, o.games);
+        fetched.push(summary);
+        o.log.info({ date, fetched: summary.fetched.length, replaced: summary.replaced.length, unchanged: summary.unchanged.length, skipped: summary.skipped.length, failed: summary.failed }, 'nightly: games fetched');
+      } catch (cause) {
+        throw new NightlyError(`fetching the games of ${date} from ${o.base}: ${(cause as Error).message}`);
+      }
+    }
+    // Nothing new and the last run went through: the stats file already holds every game of the folder.
+    const changed = fetched.some((f) => f.fetched.length + f.replaced.length > 0);
+    const last = await readNightlyStatus(o.db);
+    if (!changed && last !== null && last.outcome !== 'failed') {
+      o.log.info({ dates }, 'nightly: no new or changed game: the stats file is left as it is');
+    } else {
+      update = await runUpdate(o);
+      o.log.info({ ...update }, 'nightly: stats file updated');
+    }
+    if (o.server && update && update.added + update.replaced > 0) switched = await switchServer(o.server, o.log);
+    if (switched === false) throw new NightlyError(`the server (pid ${o.server!.pid}) did not switch to the updated file: it refused it or did not answer; see its log and /admin/stats-db`);
+  } catch (cause) {
+    error = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
+  }
+  const partial = fetched.some((f) => f.failed.length > 0) || (update?.skipped.length ?? 0) > 0;
+  const outcome: NightlyOutcome = error ? 'failed' : partial ? 'partial' : 'ok';
+  const status: NightlyStatus = { at: new Date().toISOString(), outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched };
+  try {
+    await writeNightlyStatus(o.db, status);
+  } catch (cause) {
+    o.log.error({ err: cause }, 'nightly: its status could not be written beside the stats file');
+  }
+  if (error) o.log.error({ dates, error }, 'nightly update failed: the served stats file is as it was');
+  else o.log.info({ dates, outcome, switched }, 'nightly update done');
+  const summary = { ...status, seconds: Math.round((performance.now() - started) / 100) / 10 };
+  return { summary, exitCode: outcome === 'failed' ? 1 : outcome === 'partial' ? 2 : 0 };
+}
+
+/** Runs the update; its JSON line, or a NightlyError naming its exit and last words. */
+async function runUpdate(o: NightlyOptions): Promise<UpdateResult> {
+  const [command, ...args] = o.updateCommand;
+  const child = spawn(command!, [...args, '--db', o.db, '--source', o.games], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', (e) => reject(new NightlyError(`the update could not start (${o.updateCommand.join(' ')}): ${e.message}`)));
+    child.on('exit', (c, s) => resolve({ code: c, signal: s }));
+  });
+  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  let result: Partial<UpdateResult> & { error?: string } = {};
+  try {
+    result = line ? JSON.parse(line) : {};
+  } catch {
+    /* reported below with the exit code */
+  }
+  if (code !== 0 && code !== 2) {
+    const why = result.error ?? stderr.trim().split('\n').at(-1) ?? '';
+    const command = o.updateCommand.join(' ');
+    throw new NightlyError(`the update (${command}) exited ${code ?? signal}${why ? `: ${why}` : ''}`);
+  }
+  if (typeof result.added !== 'number' || typeof result.replaced !== 'number' || !Array.isArray(result.skipped)) {
+    throw new NightlyError(`the update exited ${code} without its summary line ({added, replaced, skipped})`);
+  }
+  return result as UpdateResult;
+}
+
+/** SIGHUP to the server; with its URL, whether /readyz's stats.file went up within waitMs. */
+async function switchServer(server: NonNullable<NightlyOptions['server']>, log: pino.Logger): Promise<boolean | null> {
+  const fileNumber = async (): Promise<number | null> => {
+    try {
+      const answer = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      const body = (await answer.json()) as { stats?: { file?: unknown } };
+      return typeof body.stats?.file === 'number' ? body.stats.file : null;
+    } catch {
+      return null;
+    }
+  };
+  const before = server.url ? await fileNumber() : null;
+  if (server.url && before === null) log.warn({ url: server.url }, 'nightly: /readyz does not answer: the switch is signalled but cannot be confirmed');
+  try {
+    process.kill(server.pid, 'SIGHUP');
+  } catch (cause) {
+    throw new NightlyError(`the server could not be told to switch: no process ${server.pid} to signal (${(cause as NodeJS.ErrnoException).code})`);
+  }
+  log.info({ pid: server.pid }, 'nightly: SIGHUP sent to the server');
+  if (!server.url || before === null) return null;
+  const until = Date.now() + (server.waitMs ?? 60_000);
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await fileNumber();
+    if (now !== null && now > before) return true;
+  }
+  return false;
+}
