@@ -7,8 +7,9 @@
  * 2. accountsDown: the accounts database out of reach (AccountsUnavailableError) is a 503 with Retry-After;
  *    fillSession: locals.session = the signed-in user's session, or null;
  * 3. guardAuth: on /api/auth/*, a bad callbackUrl (query, body or cookie) is a 400; credential sign-ins are
- *    rate limited per IP and per account and IP (429), and per account past its threshold one attempt per
- *    growing delay is checked, the rest answered as wrong passwords (signInGuard.ts; the owner is emailed);
+ *    rate limited per account and IP (429), per account past its threshold and per busy IP for guesses (one
+ *    attempt per growing delay is checked, the rest answered as wrong passwords; signInGuard.ts says who is a
+ *    guesser and who a colleague behind the same address; the owner is emailed);
  * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts);
  * 5. loadSeasons: the season catalogue of the stats file served (src/server/stats/entities/seasons.ts) read before
  *    a page parses its query (its seasons, default and "Data through" date); a failure leaves it to the page.
@@ -22,7 +23,7 @@ import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } fr
 import { callbackPathOf } from './server/auth/callbackUrl.ts';
 import { rateLimitKeyOf } from './server/auth/clientIp.ts';
 import { getAccountForRequest, hasSessionCookie, nowSeconds } from './server/auth/session.ts';
-import { signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
+import { answeredAsWrongPassword, signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
 import { warnAccountOwner } from './server/accounts/signInWarning.ts';
 import { publicOrigin } from './server/site/publicOrigin.ts';
 import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
@@ -99,7 +100,7 @@ const guardAuth = defineMiddleware(async (context, next) => {
   const verdict = await signInGuard.check(ip, fields.email);
   if (!verdict.allowed) signIns.inc({ outcome: 'refused' });
   const callbackPath = fields.callbackUrl ? callbackPathOf(fields.callbackUrl, context.url.origin) : null;
-  if (verdict.limitedBy === 'account') return wrongPasswordResponse(context.url.origin, json, callbackPath);
+  if (answeredAsWrongPassword(verdict)) return wrongPasswordResponse(context.url.origin, json, callbackPath);
   if (!verdict.allowed) return tooManyRequestsResponse(verdict.retryAfterSeconds, json);
   const response = await next();
   const outcome = await signInOutcome(response);

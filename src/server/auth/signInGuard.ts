@@ -1,25 +1,42 @@
 /**
  * Sign-in rate limiting: the policy. Only failed attempts count; the counters live in the accounts store
  * (FailureCounters of src/server/auth/store, SQLite or PostgreSQL, so every node sharing the store counts the
- * same failures). Three buckets, each a sliding window of SIGNIN_WINDOW_SECONDS:
- * - per client IP (SIGNIN_MAX_FAILURES_PER_IP): an address spraying many accounts is refused (429);
- * - per account and IP (SIGNIN_MAX_FAILURES_PER_ACCOUNT): guessing one account's password from one address is
- *   refused (429); other addresses, the real user's among them, are not affected;
- * - per account from every IP (SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT): past it, the account takes one attempt
- *   after each delay, which doubles with every further failure (1 s, 2 s, 4 s ... up to SIGNIN_MAX_DELAY_MS);
- *   an attempt inside the delay is not checked at all and is answered exactly as a wrong password (so a right
- *   password there tells the guesser nothing). Guessing from many addresses, or through a forged
- *   X-Forwarded-For, is bounded the same. The owner is never locked out for good: the reset-password link always
- *   works and clears the count (src/server/accounts/recovery.ts), and the owner is emailed when the account
- *   reaches the threshold.
- * The account is the email typed, whether or not it exists, so the limits reveal nothing. A successful
- * sign-in clears the account's buckets. The IP limits answer 429 with Retry-After before any password check.
+ * same failures; the keys are built in store/failureKeys.ts). Three buckets, each a sliding window of
+ * SIGNIN_WINDOW_SECONDS (900 s); docs/explanation/sign-in-limits.md says why each is as it is.
+ * - per account from every address (SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT, 10): past it, the account takes one
+ *   attempt after each delay, which doubles with every further failure (1 s, 2 s, 4 s ... up to
+ *   SIGNIN_MAX_DELAY_MS, 300 s); an attempt inside the delay is not checked at all and is answered exactly as a
+ *   wrong password (so a right password there tells the guesser nothing). Guessing from many addresses, or
+ *   through a forged X-Forwarded-For, is bounded the same. The owner is never locked out for good: the
+ *   reset-password link always works and clears the count (src/server/accounts/recovery.ts), and the owner is
+ *   emailed when the account reaches the threshold.
+ * - per account and address (SIGNIN_MAX_FAILURES_PER_ACCOUNT, 5): guessing one account's password from one
+ *   address is refused (429); other addresses, the real user's among them, are not affected.
+ * - per address (SIGNIN_MAX_FAILURES_PER_IP, 20): past it the address is "busy", and what it may still do
+ *   depends on whom it signs in as, because one address can be a whole office, campus or mobile carrier (NAT):
+ *   - an account that exists and has failed at most MISTAKES_FROM_A_BUSY_ADDRESS (2) times from this address in
+ *     the window is checked as usual: a colleague behind the attacker's address who types the right password
+ *     gets in (and may mistype twice);
+ *   - anything else (an address with no account, an account this address already failed on 3 times) is a
+ *     guess: the address takes one such guess after each delay, doubling with every further failure of the
+ *     address (1 s after its 20th failure, 2 s after its 21st ... up to 300 s), and a guess inside the delay is
+ *     refused unchecked, answered exactly as a wrong password (a 429 there would tell which addresses have an
+ *     account: those that are still checked).
+ *   Example: 203.0.113.7 (an office) sends 20 wrong passwords for made-up addresses. Its next guess at
+ *   nobody@example.com is refused for 1 s, then 2 s ... a minute later it is down to one guess per 64 s and
+ *   soon one per 300 s. Carol, at a desk in the same office, signs in as carol@example.com with her password
+ *   and gets in. Spraying the site's real accounts from there costs the attacker 3 guesses per account per
+ *   window, the per-account delay bounds the rest.
+ * The account is the email typed, whether or not it exists. Every refusal that could tell whether an account
+ * exists is answered as a wrong password; the 429s (per account and address) count the email typed, whatever it
+ * is, so they tell nothing. A successful sign-in clears the account's buckets.
  */
 import { config } from '../config.ts';
 import { SIGN_IN_PREFIXES, accountIpKey, accountKey, ipKey } from './store/failureKeys.ts';
-import { getAccountStore, normalizeEmail, type FailureCounters } from './store/index.ts';
+import { getAccountStore, normalizeEmail, type AccountStore, type FailureCounters } from './store/index.ts';
 
 export interface SignInPolicy {
+  /** failures from one address after which it is busy (its guesses slowed, then refused) */
   maxFailuresPerIp: number;
   maxFailuresPerAccountIp: number;
   slowAfterFailuresPerAccount: number;
@@ -28,16 +45,30 @@ export interface SignInPolicy {
   maxDelayMs: number;
 }
 
+/** The failures on one account from a busy address after which its attempts count as guesses (see above). */
+export const MISTAKES_FROM_A_BUSY_ADDRESS = 2;
+
+/** What the guard reads: the failure counters, and whether an account exists (for a busy address). */
+export type SignInGuardStore = FailureCounters & Pick<AccountStore, 'findUserByEmail'>;
+
 export interface SignInVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
-  /** which limit refused the attempt ('account': answered as a wrong password, not as a 429) */
+  /**
+   * which limit refused the attempt: 'account-ip' is answered 429; 'account' (the account's delay) and 'ip' (a
+   * guess from a busy address) are answered as a wrong password (answeredAsWrongPassword)
+   */
   limitedBy?: 'ip' | 'account-ip' | 'account';
   /** The account's failures in the window before this attempt, as far as the check counted (allowed attempts). */
   accountFailures?: number;
 }
 
-/** The delay an account past its threshold imposes after its `excess`-th further failure (0 for the first). */
+/** Whether a refusal is answered exactly as a wrong password (see the header), not with a 429. */
+export function answeredAsWrongPassword(verdict: SignInVerdict): boolean {
+  return verdict.limitedBy === 'account' || verdict.limitedBy === 'ip';
+}
+
+/** The delay a bucket past its threshold imposes after its `excess`-th further failure (0 for the first). */
 export function accountDelayMs(excess: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, 1000 * 2 ** Math.min(excess, 30));
 }
@@ -46,7 +77,6 @@ export function accountDelayMs(excess: number, maxDelayMs: number): number {
 export function accountFailureKey(email: string): string {
   return accountKey(normalizeEmail(email));
 }
-
 
 /** How often (at most) the guard deletes the failures its window no longer sees. */
 const PRUNE_EVERY_MS = 60_000;
@@ -57,11 +87,22 @@ export class SignInGuard {
   constructor(
     readonly policy: SignInPolicy,
     /** Where failures are counted, resolved when first needed (the accounts store is opened lazily). */
-    readonly counters: () => FailureCounters = getAccountStore,
+    readonly counters: () => SignInGuardStore = getAccountStore,
   ) {}
 
   get #windowMs(): number {
     return this.policy.windowSeconds * 1000;
+  }
+
+  /** How many failures past a threshold a delaying bucket needs to see: up to where the delay stops growing. */
+  #delayCap(threshold: number): number {
+    return threshold + Math.ceil(Math.log2(Math.max(1, this.policy.maxDelayMs / 1000))) + 1;
+  }
+
+  /** When a delaying bucket (failures newest first) past `threshold` takes its next attempt (null: now). */
+  #opensAt(recent: number[], threshold: number): number | null {
+    const excess = recent.length - threshold;
+    return excess >= 0 ? recent[0]! + accountDelayMs(excess, this.policy.maxDelayMs) : null;
   }
 
   /** Seconds until the window frees a place, given the failures (newest first) that fill a limit of `limit`. */
@@ -72,14 +113,11 @@ export class SignInGuard {
 
   async check(ip: string, email: string, now = Date.now()): Promise<SignInVerdict> {
     const since = now - this.#windowMs;
-    const { maxFailuresPerIp, maxFailuresPerAccountIp, slowAfterFailuresPerAccount, maxDelayMs } = this.policy;
-    const byIp = await this.counters().recentFailures(ipKey(ip), since, maxFailuresPerIp);
-    if (byIp.length >= maxFailuresPerIp) {
-      return { allowed: false, retryAfterSeconds: this.#retryAfter(byIp, maxFailuresPerIp, now), limitedBy: 'ip' };
-    }
+    const { maxFailuresPerIp, maxFailuresPerAccountIp, slowAfterFailuresPerAccount } = this.policy;
+    const store = this.counters();
+    const byIp = await store.recentFailures(ipKey(ip), since, this.#delayCap(maxFailuresPerIp));
     const account = normalizeEmail(email);
-    if (account === '') return { allowed: true, retryAfterSeconds: 0 };
-    const byAccountIp = await this.counters().recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
+    const byAccountIp = account === '' ? [] : await store.recentFailures(accountIpKey(account, ip), since, maxFailuresPerAccountIp);
     if (byAccountIp.length >= maxFailuresPerAccountIp) {
       return {
         allowed: false,
@@ -87,13 +125,18 @@ export class SignInGuard {
         limitedBy: 'account-ip',
       };
     }
-    // How far past its threshold the account is, up to where the delay stops growing.
-    const cap = slowAfterFailuresPerAccount + Math.ceil(Math.log2(Math.max(1, maxDelayMs / 1000))) + 1;
-    const byAccount = await this.counters().recentFailures(accountKey(account), since, cap);
-    const excess = byAccount.length - slowAfterFailuresPerAccount;
-    if (excess >= 0) {
-      const opensAt = byAccount[0]! + accountDelayMs(excess, maxDelayMs);
-      if (now < opensAt) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'account' };
+    if (byIp.length >= maxFailuresPerIp) {
+      // A busy address: a colleague (an existing account, at most two mistakes from here) is checked; the
+      // rest are guesses, one per doubling delay of the address.
+      const colleague = account !== '' && byAccountIp.length <= MISTAKES_FROM_A_BUSY_ADDRESS && (await store.findUserByEmail(account)) !== null;
+      const opensAt = this.#opensAt(byIp, maxFailuresPerIp)!;
+      if (!colleague && now < opensAt) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'ip' };
+    }
+    if (account === '') return { allowed: true, retryAfterSeconds: 0 };
+    const byAccount = await store.recentFailures(accountKey(account), since, this.#delayCap(slowAfterFailuresPerAccount));
+    const opensAt = this.#opensAt(byAccount, slowAfterFailuresPerAccount);
+    if (opensAt !== null && now < opensAt) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'account' };
     }
     return { allowed: true, retryAfterSeconds: 0, accountFailures: byAccount.length };
   }

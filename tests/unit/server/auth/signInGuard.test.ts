@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignInGuard, accountDelayMs, accountFailureKey, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
+import { SignInGuard, accountDelayMs, answeredAsWrongPassword, accountFailureKey, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
@@ -30,13 +30,17 @@ describe('SignInGuard (policy)', () => {
     expect((await g.check('203.0.113.7', 'victim@example.com', 1_000 + 900_000)).allowed).toBe(true);
   });
 
-  it('refuses an address spraying many accounts', async () => {
+  it('slows an address spraying many accounts: past its limit, one guess per doubling delay, the rest answered as wrong passwords', async () => {
     const g = guard({ maxFailuresPerIp: 5 });
     for (let i = 0; i < 5; i++) await g.recordFailure('203.0.113.7', `user${i}@example.com`, 0);
-    const verdict = await g.check('203.0.113.7', 'fresh@example.com', 60_000);
-    expect(verdict).toMatchObject({ allowed: false, limitedBy: 'ip' });
-    expect(verdict.retryAfterSeconds).toBe(840);
-    expect((await g.check('198.51.100.1', 'fresh@example.com', 60_000)).allowed).toBe(true);
+    const verdict = await g.check('203.0.113.7', 'fresh@example.com', 500);
+    expect(verdict).toMatchObject({ allowed: false, limitedBy: 'ip', retryAfterSeconds: 1 });
+    expect(answeredAsWrongPassword(verdict)).toBe(true);
+    expect((await g.check('203.0.113.7', 'fresh@example.com', 1_000)).allowed).toBe(true);
+    await g.recordFailure('203.0.113.7', 'fresh@example.com', 1_000);
+    expect(await g.check('203.0.113.7', 'another@example.com', 2_500)).toMatchObject({ allowed: false, limitedBy: 'ip', retryAfterSeconds: 1 });
+    expect((await g.check('203.0.113.7', 'another@example.com', 3_000)).allowed).toBe(true);
+    expect((await g.check('198.51.100.1', 'fresh@example.com', 500)).allowed).toBe(true);
   });
 
   it('500 guesses at one account from 500 addresses: past the threshold only one attempt per doubling delay is checked', async () => {
