@@ -30,10 +30,24 @@ import { PAGE_SCRIPT_HASHES } from './server/http/pageScripts.ts';
 import { pagePolicy } from './server/http/securityHeaders.ts';
 import { cacheControlFor } from './server/http/cachePolicy.ts';
 import { signIns } from './server/metrics.ts';
+import { reportServerError } from './server/http/errorLog.ts';
 import { currentSeasons } from './server/stats/entities/seasons.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
+
+/**
+ * A page or endpoint that throws is answered 500 by Astro (500.astro): its error is the cause of that 5xx in the
+ * log's one error line (src/server/http/errorLog.ts). Outermost, so that it sees what every other step lets through.
+ */
+const reportErrors = defineMiddleware(async (_context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    reportServerError(error);
+    throw error;
+  }
+});
 
 const setPagePolicy = defineMiddleware(async (_context, next) => {
   const response = await next();
@@ -72,7 +86,7 @@ const accountsDown = defineMiddleware(async (context, next) => {
     return await next();
   } catch (error) {
     if (!(error instanceof AccountsUnavailableError)) throw error;
-    console.error(`${context.request.method} ${context.url.pathname}: ${error.message}`);
+    reportServerError(error, 503);
     const answer = accountsDownAnswer(context.url.pathname);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   }
@@ -136,4 +150,4 @@ const loadSeasons = defineMiddleware(async (context, next) => {
   return next();
 });
 
-export const onRequest = sequence(setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess, loadSeasons);
+export const onRequest = sequence(reportErrors, setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess, loadSeasons);

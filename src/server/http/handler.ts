@@ -1,6 +1,7 @@
 /**
  * The request handler of the project's server: the security headers on every response (securityHeaders.ts),
- * request bodies bounded before anything reads them (bodyLimit.ts: 413 past 16 KB), static assets straight
+ * URLs and headers bounded (serverOptions.ts: 414 past 16 KB of URL, 431 past 16 KB of headers), request
+ * bodies bounded before anything reads them (bodyLimit.ts: 413 past 16 KB), static assets straight
  * from dist/client, prerendered HTML pages through the session checks (prerenderedPages.ts), everything else
  * (server-rendered pages, /api/*, the auth endpoints, 404s) to Astro's handler (@astrojs/node in middleware
  * mode), where src/middleware.ts runs, compressed on the way out.
@@ -14,8 +15,10 @@ import { accountsDownAnswer } from '../auth/accountsDown.ts';
 import { AccountsUnavailableError } from '../auth/store/types.ts';
 import { BodyTooLargeError, bodyLimitFor, hasBody, readBoundedBody } from './bodyLimit.ts';
 import { MIN_COMPRESS_BYTES } from './compression.ts';
+import { reportServerError, withRequestLog } from './errorLog.ts';
 import { servePrerenderedPage } from './prerenderedPages.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { oversizedHead } from './serverOptions.ts';
 import { createStaticResolver, sendAsset } from './staticFiles.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -107,17 +110,28 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && /^[A-Za-z0-9._-]{8,128}$/.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
+    const route = ((req.url ?? '/').split('?')[0] ?? '/').slice(0, 200);
+    const kind = routeKind(route);
     res.on('finish', () => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const kind = routeKind(path);
       const seconds = (performance.now() - started) / 1000;
       httpRequests.inc({ kind, status: String(res.statusCode) });
       httpDuration.observe({ kind }, seconds);
       log.info(
-        { id, method: req.method, path: path.slice(0, 200), kind, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10, cache: res.getHeader('x-cache') ?? undefined },
+        { id, method: req.method, path: route, kind, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10, cache: res.getHeader('x-cache') ?? undefined },
         'request',
       );
     });
+    // A 5xx, whatever answers it, gives one error line with its cause (errorLog.ts).
+    return withRequestLog(req, res, { id, route, kind }, () => serve(req, res));
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // URLs over 16 KB are a 414, headers over 16 KB a 431 (serverOptions.ts: the 414 rule).
+    const oversized = oversizedHead(req);
+    if (oversized) {
+      sendJson(res, oversized.status, { error: oversized.error }, { Connection: 'close' });
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -168,13 +182,13 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       await astroHandler(req, res);
     } catch (error) {
       if (error instanceof AccountsUnavailableError && !res.headersSent) {
-        log.error({ id, method: req.method, path: url.pathname, err: error.message }, 'accounts database out of reach');
+        reportServerError(error, 503);
         const answer = accountsDownAnswer(url.pathname);
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
         return;
       }
-      log.error({ id, method: req.method, path: url.pathname, err: error }, 'could not serve the request');
+      reportServerError(error);
       if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Internal Server Error');
@@ -182,5 +196,5 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
         res.destroy();
       }
     }
-  };
+  }
 }

@@ -2,7 +2,8 @@
  * JSON responses of the stats API and the one error mapping every endpoint shares:
  * ParamError / ApiError 400 -> 400, ApiError 403/404 -> same status, BusyError (queue full, per-client cap,
  * timeout) -> 429/503 with Retry-After, an interrupted query or a missing database -> 503, anything
- * else -> 500 (logged, message hidden). Bodies are `{ error: message, param? }`.
+ * else -> 500 (message hidden). Bodies are `{ error: message, param? }`. Every 5xx is reported with its cause
+ * (src/server/http/errorLog.ts: one error line per request).
  * Every answer of `handle` carries `Data-Through: YYYY-MM-DD`, the date of the latest game of the stats file served
  * (entities/seasons.ts), and is computed after the file's season catalogue is read (a `season=` is checked
  * against the seasons the file holds).
@@ -10,6 +11,7 @@
 import { ParamError } from '../../../lib/apiParams';
 import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../../db/statsDb';
 import { pickEncoding } from '../../http/compression';
+import { reportServerError } from '../../http/errorLog';
 import { gzipOf, textBytesOf, type EncodedResponse } from '../base/encoding';
 import { ApiError } from '../base/errors';
 import { BusyError } from '../answers/queue';
@@ -48,6 +50,13 @@ export function encodedJson(e: EncodedResponse, request: Request): Response {
 }
 
 function errorResponse(err: unknown): Response {
+  const response = mappedError(err);
+  // Every 5xx goes to the log at level error with its cause (src/server/http/errorLog.ts: one line per request).
+  if (response.status >= 500) reportServerError(err, response.status);
+  return response;
+}
+
+function mappedError(err: unknown): Response {
   if (err instanceof ParamError) return json({ error: err.message, param: err.param }, 400);
   if (err instanceof ApiError) return json({ error: err.message, ...(err.param ? { param: err.param } : {}) }, err.status);
   if (err instanceof BusyError) return json({ error: err.message }, err.status, { 'Retry-After': String(err.retryAfterSeconds) });
@@ -55,7 +64,6 @@ function errorResponse(err: unknown): Response {
   if (err instanceof StatsDbDamagedError) return json({ error: err.message }, 503, { 'Retry-After': '300' });
   // A memoised lookup (names, pools) shared with a computation that timed out was interrupted with it.
   if (err instanceof QueryInterruptedError) return json({ error: 'The query was stopped; retry shortly.' }, 503, { 'Retry-After': '2' });
-  console.error('stats API error', err);
   return json({ error: 'Internal Server Error' }, 500);
 }
 
