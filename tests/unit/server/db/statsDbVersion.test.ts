@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatsDbVersion } from '../../../../src/server/db/statsDbVersion.ts';
 import { SCHEMA_VERSION } from '../../../../src/server/db/schema.ts';
 import { config } from '../../../../src/server/config.ts';
+import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'courtvision-statsdb-'));
 const older = path.join(dir, 'older.duckdb');
@@ -57,7 +58,7 @@ describe('the real server', () => {
     const clean: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string' && !/^(STATS_DB_|ACCOUNTS_DB_PATH$|DATABASE_URL$|PORT$|HOST$)/.test(k)) clean[k] = v;
     const accounts = path.join(dir, 'accounts.sqlite');
-    fs.writeFileSync(accounts, ''); // an empty SQLite file: the server migrates it, then checks the stats file
+    await new SqliteAccountStore(accounts).close(); // a new accounts database: the server opens it, then checks the stats file
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/http/server.ts')], {
       env: { ...clean, ACCOUNTS_DB_PATH: accounts, STATS_DB_PATH: older, PORT: String(Number(process.env.PORT ?? 4321) + 69), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
