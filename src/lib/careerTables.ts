@@ -1,5 +1,5 @@
 /**
- * The player profile's career tables (issue 26): his box score summed per season, shown per game, as totals,
+ * The player profile's career tables: his box score summed per season, shown per game, as totals,
  * per 36 minutes or per 100 possessions; regular season and playoffs in separate tables, each closed by a career
  * row labelled by the seasons it covers. Pure and isomorphic: the island (src/islands/CareerTables.tsx) shows
  * these values and the CSV (/api/player_career?format=csv) writes the same ones, rounded as they are shown.

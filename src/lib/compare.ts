@@ -1,5 +1,5 @@
 /**
- * Compare players (issue 28.3): the page's URL state and the rules that do not need the server.
+ * Compare players: the page's URL state and the rules that do not need the server.
  *
  * URL (/stats/compare, a permalink of everything on screen):
  *   p          repeated, 1 to MAX_COMPARED: `{player id}:{season}` or `{player id}:{first season}_{last season}`,

@@ -1,6 +1,6 @@
 /**
  * The seed a stats page embeds for its island (#stats-first-view): the first view's /api/data query and answer,
- * its rows packed (issue 25). The page carries the rows once, here (src/server/stats/answers/firstView.ts writes
+ * its rows packed. The page carries the rows once, here (src/server/stats/answers/firstView.ts writes
  * it, src/islands/StatsApp.tsx reads it; the server-rendered table shows only the first rows). Rows of one metric set
  * share their fields, so the field names are written once and each row is the list of its values (packRows, the
  * compact form of /api/data: src/lib/compactAnswer.ts): the players table's seed is 73 KB instead of 197 KB. Rows that do not share their fields (none today) are carried as they

@@ -10,7 +10,7 @@
  *
  * The levels' limits were chosen from the distribution over every possession of 2003-04 to 2022-23: low is
  * about the lower half, medium the next 30 %, high the next 15 %, very high the top 5 % (the shares the full
- * database gives are in the README and the article).
+ * database gives are in docs/explanation/models.md and the article).
  */
 
 export const LEVERAGE_LEVELS = ['low', 'medium', 'high', 'very_high'] as const;

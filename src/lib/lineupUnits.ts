@@ -1,5 +1,5 @@
 /**
- * Lineup units (issue 26): the lineup pages (Lineups, Team lineups, Player lineups) list five-man units by
+ * Lineup units: the lineup pages (Lineups, Team lineups, Player lineups) list five-man units by
  * default, or 2-, 3- and 4-man units: the possessions with those players on the floor together for their team.
  * The size is in the page URL as `unit` (absent = 5) and in GET /api/data as `unit`.
  */

@@ -1,5 +1,5 @@
 /**
- * Context travels (issue 10): a link from a stats table or tab to another stats page carries the applied
+ * Context travels: a link from a stats table or tab to another stats page carries the applied
  * filters that mean something there (src/lib/filterValues.ts relevantFilters of the target's page kind:
  * season, season type, garbage time and the rest; on game pages only time-within-game and lineup filters),
  * written in the page query form (src/lib/queryState.ts), defaults left out. The table's own state (metric

@@ -46,7 +46,7 @@ const fourFactors = [
 ];
 
 /**
- * The net rating of a lineup or of a player on and off, with its sample (issue 28, src/content/guides/lineups.md
+ * The net rating of a lineup or of a player on and off, with its sample (src/content/guides/lineups.md
  * "How much to trust a lineup"): the same on either side, since it takes the offense's and the defense's
  * possessions together.
  */

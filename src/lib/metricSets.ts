@@ -104,7 +104,7 @@ const grouped = (group: 'Team' | 'Opponent', names: readonly TeamSetName[], layo
 
 /**
  * The sets of lineup and on/off tables: as `grouped`, their four factors with the net rating, its luck-adjusted
- * twin and its margin of error (issue 28).
+ * twin and its margin of error.
  */
 const withNet = (sets: MetricSetDefinition[]) => sets.map((d) => (d.base === 'FourFactors' ? { ...d, base: 'NetFourFactors' as const } : d));
 
@@ -198,7 +198,7 @@ export type OnOffPart = 'on' | 'off' | 'diff';
 
 /**
  * The parts an on/off column shows: on, off, and on minus off. Only rates and percents have a difference that
- * means something; a count (possessions on court and off) has on and off only (issue 26).
+ * means something; a count (possessions on court and off) has on and off only.
  */
 export function onOffParts(c: Pick<MetricColumn, 'format' | 'margin'>): readonly OnOffPart[] {
   return c.format === 'rate' || c.format === 'percent' ? ['on', 'off', 'diff'] : ['on', 'off'];

@@ -1,6 +1,6 @@
 /**
- * The 18 page kinds of the stats area (spec section 3), and GamePlayByPlay (issue 26: the game's play-by-play,
- * game flow and stints, a server-rendered view with no /api/data table) and TeamWowy (issue 28: a team's two-man
+ * The 18 page kinds of the stats area (spec section 3), and GamePlayByPlay (the game's play-by-play,
+ * game flow and stints, a server-rendered view with no /api/data table) and TeamWowy (a team's two-man
  * with/without matrix, answered by /api/team_wowy, src/lib/wowy.ts). The value is what the client sends as
  * `page` to GET /api/data and what the route module returns for a path.
  */

@@ -1,5 +1,5 @@
 /**
- * Percentile colours (issue 10): which tables carry them, the minimum sample a row needs to be ranked (and
+ * Percentile colours: which tables carry them, the minimum sample a row needs to be ranked (and
  * coloured), and the pool each table ranks against. Isomorphic: the server computes the `{key}_pct` fields
  * with these numbers, the client states them beside the table.
  *

@@ -1,5 +1,5 @@
 /**
- * The game page's Play-by-play tab (issue 26), built from the stats database's game_events rows
+ * The game page's Play-by-play tab, built from the stats database's game_events rows
  * (src/server/stats/games/playByPlay.ts reads them):
  * - the play-by-play itself: clock, text, score and the ten on the floor after each event, filtered by period and
  *   by player (an event names him as PLAYER1-3);

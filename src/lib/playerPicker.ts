@@ -1,5 +1,5 @@
 /**
- * The lineup player picker's matches (issue 26: "Eddy Curry before Stephen Curry in 2022-23" gave silent empty
+ * The lineup player picker's matches ("Eddy Curry before Stephen Curry in 2022-23" gave silent empty
  * results): players whose name contains every typed word (accents ignored), those who played in the chosen
  * seasons first (for the chosen team first, when the page has one), then everyone else, each with the seasons
  * that place him there.

@@ -1,10 +1,10 @@
 /**
- * The qualifier of the player tables (issue 26): a table sorted by a rate or a percent (TOV%, Usage, Pts/Poss)
+ * The qualifier of the player tables: a table sorted by a rate or a percent (TOV%, Usage, Pts/Poss)
  * lists only the rows with at least the minimum sample (`qualified` on the rows, src/lib/percentilePolicy.ts),
  * so a player with six minutes and one turnover (TOV% 100 %) is not the league leader. Sorted by a count or a
  * name (or not sorted), nothing is hidden: the order itself says how big each sample is. `showAll=1` in the URL
  * (src/lib/tableQuery.ts) is the way out: every row listed, those below the minimum uncoloured as before.
- * On/off tables (issue 28) list only the rows with the minimum whatever the sort: an on/off split of a few
+ * On/off tables list only the rows with the minimum whatever the sort: an on/off split of a few
  * hundred possessions says little, and the minimum is the table's one sample control (`showAll=1` still lists all).
  * Lineup tables need no qualifier here: their minimum decides which lineups the server lists.
  */

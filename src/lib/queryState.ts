@@ -128,7 +128,7 @@ export interface LockedFilter {
 }
 
 /**
- * The gated filters of a query that a user without the Stats plan cannot have (issue 26: a shared link's paid
+ * The gated filters of a query that a user without the Stats plan cannot have (a shared link's paid
  * filters are shown locked instead of silently dropped). Only those of the page (`relevant`) and not at their
  * default; read as a subscriber's client would read them.
  */

@@ -6,10 +6,10 @@
  * the leading slash is the first segment:
  *   /stats/game/players/{away}_{home}_{date}_{game}  -> the game id is the 4th `_` part of the 5th segment
  *   /stats/game/team/{away}_{home}_{date}_{game}     -> same
- *   /stats/game/playbyplay/{away}_{home}_{date}_{game} -> same (issue 26's Play-by-play tab)
+ *   /stats/game/playbyplay/{away}_{home}_{date}_{game} -> same (the Play-by-play tab)
  *   /stats/gamepreview/{away}_{home}_{date}_{game}   -> the game id is the 4th `_` part of the 4th segment
  *   /stats/player/{view}/{first}_{last}_{player}     -> the player id is the 3rd `_` part of the 5th segment
- *   /stats/team/{view}/{abbr}                        -> the team entity is the 5th segment (view wowy: issue 28)
+ *   /stats/team/{view}/{abbr}                        -> the team entity is the 5th segment (view wowy)
  *   /stats/league, /stats/players, /stats/lineups    -> League, Players, Lineups (no entity)
  * Any other path (including /stats, /stats/teams, /stats/games, /stats/guides) is NonStats.
  *
@@ -49,7 +49,7 @@ export const PLAYER_TABS = [
   { view: 'lineups', label: 'Lineups', kind: 'PlayerLineups' },
 ] as const satisfies readonly Tab[];
 
-/** Team page tabs, in the spec's order, then the With/Without tab (issue 28). */
+/** Team page tabs, in the spec's order, then the With/Without tab. */
 export const TEAM_TABS = [
   { view: 'players', label: 'Players', kind: 'TeamPlayers' },
   { view: 'onoff', label: 'On/Off', kind: 'TeamOnOff' },
@@ -57,7 +57,7 @@ export const TEAM_TABS = [
   { view: 'gamelog', label: 'Game log', kind: 'TeamGameLog' },
   { view: 'lineups', label: 'Lineups', kind: 'TeamLineups' },
   { view: 'salaries', label: 'Salaries', kind: 'TeamSalaries' },
-  // Issue 28: the two-man with/without matrix, after the spec's six tabs.
+  // The two-man with/without matrix, after the spec's six tabs.
   { view: 'wowy', label: 'With/Without', kind: 'TeamWowy' },
 ] as const satisfies readonly Tab[];
 

@@ -1,5 +1,5 @@
 /**
- * Parameters of similar players (issue 28.4). The API (/api/similar, /api/v1/similar) names them `player`,
+ * Parameters of similar players. The API (/api/similar, /api/v1/similar) names them `player`,
  * `season`, `age_min`, `age_max`, `min_minutes`, `limit`; the player page's section (beside the page's own
  * filters) `simSeason`, `simAgeMin`, `simAgeMax`, `simMinutes`. API: a bad value is a ParamError (400 naming
  * it). Page: an unreadable value is ignored (spec section 5), so a hand-edited link still opens.

@@ -1,5 +1,5 @@
 /**
- * A game's win-probability chart (issue 29): the home team's win probability at the start of every possession
+ * A game's win-probability chart: the home team's win probability at the start of every possession
  * (the model: src/server/models/winProbability.ts), ending at the final buzzer at 1 (home won) or 0, and the
  * biggest swings: the possessions across which it moved most, each tied to the play that decided it in the
  * play-by-play. Pure functions: no database, no DOM.

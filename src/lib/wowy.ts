@@ -1,5 +1,5 @@
 /**
- * The two-man with/without matrix of a team (issue 28 item 1; the "With/Without" tab, /stats/team/wowy/{abbr}):
+ * The two-man with/without matrix of a team (the "With/Without" tab, /stats/team/wowy/{abbr}):
  * the query of GET /api/team_wowy, the shape of its answer, and the view state the page keeps in its URL.
  * Isomorphic: the route parses with it, the island builds its requests and reads its URL with it.
  *

@@ -1,7 +1,7 @@
 /**
- * The constants of the with/without matrix's query and the view state its page keeps in its URL (issue 28), apart
+ * The constants of the with/without matrix's query and the view state its page keeps in its URL, apart
  * from the query's zod parser (src/lib/wowy.ts, which re-exports all of this): the stats app rebuilds every stats
- * page's URL with `keepWowyView` at first load, and this module keeps zod out of that code (issue 25, bench:js).
+ * page's URL with `keepWowyView` at first load, and this module keeps zod out of that code (bench:js).
  */
 /** The number of players: the top N by minutes. Two is the smallest pair; 15 (105 pairs) is a full roster. */
 export const WOWY_N = { min: 2, max: 15, default: 10 } as const;

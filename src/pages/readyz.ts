@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { getAccountStore } from '../server/auth/store/index.ts';
 import { isDraining } from '../server/http/draining.ts';
 import { currentSeasons } from '../server/stats/entities/seasons.ts';
-import { StatsDbMissingError, statsDb, statsDbGeneration, statsDbHealth } from '../server/db/statsDb.ts';
+import { StatsDbMissingError, statsDb, statsDbChecksum, statsDbGeneration, statsDbHealth } from '../server/db/statsDb.ts';
 
 export const prerender = false;
 
@@ -36,6 +36,7 @@ export const GET: APIRoute = async () => {
   const dataThrough = stats.ok ? await currentSeasons().then((c) => c.dataThrough, () => null) : null;
   const draining = isDraining();
   const ready = stats.ok && accounts.ok && !draining;
-  // stats.file: the number of the stats file served in this process (one more after each switch, SIGHUP)
-  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration(), dataThrough }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  // stats.file: the number of the stats file served in this process (one more after each switch, SIGHUP);
+  // stats.checksum: 'verified' (its whole-file checksum matched when it was opened) or 'none' (it has none)
+  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration(), checksum: statsDbChecksum(), dataThrough }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 };

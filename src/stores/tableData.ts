@@ -63,7 +63,7 @@ const keptOf = (answer: CompactAnswer | RowsAnswer | null): Kept => {
 };
 
 /**
- * Seed the store with an answer embedded in the page (issue 15): it joins the answers kept, so the fetch of
+ * Seed the store with an answer embedded in the page: it joins the answers kept, so the fetch of
  * exactly this query (the query string dataSearchParams builds) takes it instead of asking the server.
  */
 export function seedTableData(query: string, answer: CompactAnswer): void {

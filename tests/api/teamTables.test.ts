@@ -3,6 +3,7 @@
  * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
  * (src/server/stats/sql/sample.ts): a player on the floor plays for one of his player_seasons teams.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -247,7 +248,9 @@ describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scr
   it('rebuilds state_on_court_sums, then state_player_sums from it, in one run within 320 MB: both equal the ingest\'s, row for row', async () => {
     await onCopy(async (copy, dir) => {
       await rebuildInPlace(copy, [builder('state_on_court_sums'), builder('state_player_sums')], { memoryLimit: '320MB', log: () => {} });
-      expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);
+      // the rebuilt file and its checksum (coreutils' sha256sum agrees with it)
+      expect(fs.readdirSync(dir)).toEqual(['stats.duckdb', 'stats.duckdb.sha256']);
+      expect(spawnSync('sha256sum', ['--check', 'stats.duckdb.sha256'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('stats.duckdb: OK\n');
       const instance = await DuckDBInstance.create(':memory:');
       const connection = await instance.connect();
       try {

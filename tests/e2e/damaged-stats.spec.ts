@@ -1,14 +1,17 @@
 /**
- * A stats database damaged in place (a copy of the test database with a block overwritten at several offsets),
- * served by a server process of its own: either the start-up check refuses it, naming STATS_DB_PATH, or the
- * server starts and every stats answer that meets the damage is a 503 with a message (never a bare 500, never
- * a path), /readyz turns false, and the log names the file.
+ * A stats database damaged in place (a copy of the test database), served by a server process of its own.
+ * With its checksum beside it (src/server/db/statsFileChecksum.ts, as the ingest writes it), one byte changed
+ * anywhere is refused at start: exit 1, one line naming STATS_DB_PATH; the intact copy starts and /readyz says
+ * its checksum was verified. Without a checksum (served outside production: a block overwritten at several
+ * offsets), either the start-up check refuses it, or the server starts and every stats answer that meets the
+ * damage is a 503 with a message (never a bare 500, never a path), /readyz turns false, and the log names the file.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeStatsFileChecksum } from '../../src/server/db/statsFileChecksum';
 import { expect, test } from './fixtures';
-import { startServer } from './serverProcess';
+import { startServer, type ServerProcess } from './serverProcess';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -26,8 +29,76 @@ const QUERIES = [
   '/api/shots?page=PlayerProfile&entity=2544&season=2012',
 ];
 
+/** Either the server's exit code (it refused to start) or 'listening'. */
+function startOrExit(server: ServerProcess): Promise<number | null | 'listening'> {
+  const listening = new Promise<'listening'>((resolve) => {
+    const timer = setInterval(() => {
+      if (server.base) {
+        clearInterval(timer);
+        resolve('listening');
+      }
+    }, 100);
+    void server.exited.then(() => clearInterval(timer));
+  });
+  return Promise.race([server.exited, listening]);
+}
+
+test.describe('with its checksum', () => {
+  let dir = '';
+  let copy = '';
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-checksum-'));
+    copy = path.join(dir, 'stats.duckdb');
+    fs.copyFileSync(SOURCE, copy);
+    await writeStatsFileChecksum(copy); // the file as its writer left it
+  });
+  test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** XOR one byte of the copy at `offset` with 0x01 (twice restores it). */
+  const flipByte = (offset: number) => {
+    const fd = fs.openSync(copy, 'r+');
+    const byte = Buffer.alloc(1);
+    fs.readSync(fd, byte, 0, 1, offset);
+    byte[0] = byte[0]! ^ 0x01;
+    fs.writeSync(fd, byte, 0, 1, offset);
+    fs.closeSync(fd);
+  };
+
+  // Deep in the file, where the start-up read of every table's first rows does not reach (such damage used to
+  // start and answer), and near both ends.
+  for (const fraction of [0.0005, 0.37, 0.61, 0.83, 0.9995]) {
+    test(`one byte changed at ${(fraction * 100).toFixed(2)}% of the file: refused at start, one line`, async () => {
+      const offset = Math.floor(fs.statSync(copy).size * fraction);
+      flipByte(offset);
+      const server = startServer({ STATS_DB_PATH: copy });
+      try {
+        expect(await startOrExit(server), server.output()).toBe(1);
+        const lines = server.output().split('\n').filter((line) => line.startsWith('Courtvision cannot start'));
+        expect(lines).toEqual([expect.stringMatching(new RegExp(`^Courtvision cannot start: STATS_DB_PATH="${copy}" is damaged: its SHA-256 is [0-9a-f]{16}…, its checksum file says [0-9a-f]{16}…\\.`))]);
+      } finally {
+        server.stop();
+        flipByte(offset);
+      }
+    });
+  }
+
+  test('the intact file starts, its checksum verified', async () => {
+    const server = startServer({ STATS_DB_PATH: copy });
+    try {
+      expect(await startOrExit(server), server.output()).toBe('listening');
+      expect(server.output()).toMatch(/Stats: .*checksum verified in \d+\.\d s/);
+      const ready = await fetch(`${server.base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ ready: true, stats: { ok: true, checksum: 'verified' } });
+      expect((await fetch(`${server.base}/api/data?page=League&season=2012`)).status).toBe(200);
+    } finally {
+      server.stop();
+    }
+  });
+});
+
 for (const fraction of [0.0005, 0.05, 0.3, 0.6, 0.9, 0.9995]) {
-  test(`damaged at ${(fraction * 100).toFixed(2)}% of the file: refused at start or 503s that say why`, async () => {
+  test(`no checksum, damaged at ${(fraction * 100).toFixed(2)}% of the file: refused at start or 503s that say why`, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-damaged-'));
     const copy = path.join(dir, 'stats.duckdb');
     fs.copyFileSync(SOURCE, copy);
@@ -38,16 +109,7 @@ for (const fraction of [0.0005, 0.05, 0.3, 0.6, 0.9, 0.9995]) {
     const server = startServer({ STATS_DB_PATH: copy });
     try {
       // Either it exits (refused) or it says where it listens.
-      const listening = new Promise<'listening'>((resolve) => {
-        const timer = setInterval(() => {
-          if (server.base) {
-            clearInterval(timer);
-            resolve('listening');
-          }
-        }, 100);
-        void server.exited.then(() => clearInterval(timer));
-      });
-      const outcome = await Promise.race([server.exited, listening]);
+      const outcome = await startOrExit(server);
       if (outcome !== 'listening') {
         expect(outcome).toBe(1);
         console.log(`damaged at ${fraction}: refused at start`);

@@ -2,13 +2,14 @@
  * Stats database updates without downtime (issue 22), against a server process of its own serving a copy of
  * the test database: a new file is built beside the live one and renamed over it, as the ingest does, then
  * SIGHUP (or the admin page) switches to it while clients keep asking. No request fails during the switch,
- * answers come from the new file at once, and a new file that fails its checks is refused while the old one
- * keeps serving.
+ * answers come from the new file at once, and a new file that fails its checks (its checksum among them: one
+ * byte changed deep in the file) is refused while the old one keeps serving.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { checksumPath, installStatsFile } from '../../src/server/db/statsFileChecksum';
 import { expect, test } from './fixtures';
 import { DEMO } from './accountsHelpers';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
@@ -24,7 +25,10 @@ let dir = '';
 let live = '';
 let server: ServerProcess;
 
-/** A new stats file built beside the live one from the test database, changed by `sql`, then renamed over it. */
+/**
+ * A new stats file built beside the live one from the test database, changed by `sql`, then renamed over it
+ * with its checksum, as the ingest does.
+ */
 async function installNewFile(sql: string[]): Promise<void> {
   const next = `${live}.tmp-test`;
   fs.copyFileSync(SOURCE, next);
@@ -34,7 +38,19 @@ async function installNewFile(sql: string[]): Promise<void> {
   connection.closeSync();
   instance.closeSync();
   fs.rmSync(`${next}.wal`, { force: true });
-  fs.renameSync(next, live); // the ingest's last step (src/server/ingest/ingest.ts): the open file is never written
+  await installStatsFile(next, live); // the ingest's last step (src/server/ingest/ingest.ts): the open file is never written
+}
+
+/** A new file with its checksum, then one byte changed deep in it (at `fraction` of its length): a damaged copy. */
+async function installDamagedFile(fraction: number): Promise<void> {
+  await installNewFile([]);
+  const fd = fs.openSync(live, 'r+');
+  const byte = Buffer.alloc(1);
+  const offset = Math.floor(fs.fstatSync(fd).size * fraction);
+  fs.readSync(fd, byte, 0, 1, offset);
+  byte[0] = byte[0]! ^ 0x01;
+  fs.writeSync(fd, byte, 0, 1, offset);
+  fs.closeSync(fd);
 }
 
 /** The server's open files that were renamed over or removed: the stats file it served before a switch. */
@@ -53,6 +69,7 @@ function deletedFilesOpen(): string[] {
 }
 
 const servedFile = async (): Promise<number> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { file: number } }).stats.file;
+const servedChecksum = async (): Promise<string | null> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { checksum: string | null } }).stats.checksum;
 
 async function searchIds(q: string): Promise<number[]> {
   const r = await fetch(`${server.base}/api/search?q=${encodeURIComponent(q)}`);
@@ -151,6 +168,7 @@ test('SIGHUP switches to the new file under load: no failed request, answers and
   const profile = await (await fetch(`${server.base}/stats/player/profile/lebron_james_${LEBRON}`)).text();
   expect(profile).toContain(RENAMED);
   expect(server.output()).toContain('stats database switched to the new file');
+  expect(await servedChecksum()).toBe('verified');
   // The old file is closed once its last query is done: the server holds no descriptor of it (it was renamed
   // over, so its descriptor reads "(deleted)"), and the metrics say one file is open.
   await expect.poll(deletedFilesOpen, { timeout: 30_000 }).toEqual([]);
@@ -186,7 +204,22 @@ test('a new file that fails its checks is refused, and the old one keeps serving
     expect((await fetch(`${server.base}/api/data?page=Players&season=2022`)).status).toBe(200);
     expect(await searchIds('zzyzx')).toContain(LEBRON); // still the file switched to before
   }
-  // A file damaged near its start fails the read of its tables.
+  // One byte changed deep in a file that has its checksum: the checksum refuses it (the read of every table's
+  // first rows does not reach that far), the refusal logged at error level (pino's level 50).
+  for (const fraction of [0.37, 0.83]) {
+    await installDamagedFile(fraction);
+    const logged = server.output().length;
+    process.kill(server.pid, 'SIGHUP');
+    await expect.poll(() => server.output().slice(logged), { timeout: 30_000 }).toMatch(/stats database update refused/);
+    const line = server.output().slice(logged).split('\n').find((l) => l.includes('stats database update refused'))!;
+    expect(JSON.parse(line)).toMatchObject({ level: 50, source: 'SIGHUP', reason: expect.stringMatching(new RegExp(`^STATS_DB_PATH="${live}" is damaged: its SHA-256 is`)) });
+    expect(await servedFile()).toBe(served);
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    expect(await searchIds('zzyzx')).toContain(LEBRON);
+  }
+  // A file without a checksum is served outside production, but one damaged near its start fails the read of
+  // its tables.
+  fs.rmSync(checksumPath(live));
   fs.copyFileSync(SOURCE, `${live}.tmp-test`);
   const fd = fs.openSync(`${live}.tmp-test`, 'r+');
   fs.writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, Math.floor(fs.statSync(`${live}.tmp-test`).size * 0.0005));
@@ -201,7 +234,7 @@ test('a new file that fails its checks is refused, and the old one keeps serving
   expect((await fetch(`${server.base}/api/data?page=League&season=2012`)).status).toBe(200);
 });
 
-test('the admin page switches files too; nobody else sees it', async ({ page }) => {
+test('the admin page switches files too, and shows a refusal; nobody else sees it', async ({ page }) => {
   expect((await fetch(`${server.base}/admin/stats-db`)).status).toBe(404);
   await installNewFile(["UPDATE ingest_meta SET built_at = TIMESTAMP '2031-05-06 07:08:09'"]);
   await page.goto(`${server.base}/signin?callbackUrl=%2Fadmin%2Fstats-db`);
@@ -215,8 +248,21 @@ test('the admin page switches files too; nobody else sees it', async ({ page }) 
   await expect(page.locator('[data-outcome="switched"]')).toContainText('Switched to the new file');
   await expect(page.locator('[data-figure="built"]')).toHaveText('2031-05-06 07:08:09');
   await expect(page.locator('[data-figure="generation"]')).toHaveText(String(served + 1));
+  await expect(page.locator('[data-figure="checksum"]')).toHaveText('verified');
   await page.getByRole('button', { name: 'Switch to the file at STATS_DB_PATH' }).click();
   await expect(page.locator('[data-outcome="unchanged"]')).toBeVisible();
+  // A damaged new file: refused on the page, the file served stays.
+  await installDamagedFile(0.61);
+  await page.getByRole('button', { name: 'Switch to the file at STATS_DB_PATH' }).click();
+  await expect(page.locator('[data-outcome="refused"]')).toContainText(`Refused: STATS_DB_PATH="${live}" is damaged: its SHA-256 is`);
+  await expect(page.locator('[data-outcome="refused"]')).toContainText('The old file keeps serving.');
+  await expect(page.locator('[data-figure="generation"]')).toHaveText(String(served + 1));
+  await expect(page.locator('[data-figure="built"]')).toHaveText('2031-05-06 07:08:09');
+  // An intact new file after it is switched to.
+  await installNewFile([]);
+  await page.getByRole('button', { name: 'Switch to the file at STATS_DB_PATH' }).click();
+  await expect(page.locator('[data-outcome="switched"]')).toContainText('Switched to the new file');
+  await expect(page.locator('[data-figure="generation"]')).toHaveText(String(served + 2));
   // A forged post (no CSRF token) changes nothing.
   const forged = await page.request.post(`${server.base}/admin/stats-db`, { form: { csrfToken: 'forged' } });
   expect(forged.status()).toBe(403);

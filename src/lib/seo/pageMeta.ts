@@ -1,5 +1,5 @@
 /**
- * What each entity page says it is (issue 15): titles and meta descriptions built from the page's data, and the
+ * What each entity page says it is: titles and meta descriptions built from the page's data, and the
  * canonical URL rules. Pure functions (no database, no Astro), shared by the pages and their tests.
  */
 import { formatDate } from '../format';

@@ -25,6 +25,7 @@ import { DuckDBInstance, DuckDBTypeId, JSDuckDBValueConverter, type DuckDBConnec
 import { config } from '../config';
 import { logger } from '../log';
 import { firstLine, inspectStatsDb, outdatedMessage, unreadableMessage } from './statsDbVersion';
+import { acceptStatsFile, fileIdentityOf } from './statsFileChecksum';
 import { SCHEMA_VERSION } from './schema';
 import { processSingleton } from '../processSingleton';
 
@@ -38,6 +39,8 @@ interface Pool {
   path: string;
   /** the file it has open: device, inode, size and modification time */
   file: string;
+  /** its whole-file checksum matched (statsFileChecksum.ts), or it has none (served outside production only) */
+  checksum: StatsFileChecksumStatus;
   /** 1 for the first file the process opens, then one more per switch */
   generation: number;
   instance: DuckDBInstance;
@@ -61,6 +64,8 @@ const state = processSingleton('statsDb', () => ({
   pool: null as Promise<Pool> | null,
   generation: 1,
   damagedSince: null as number | null,
+  /** the checksum status of the file served now (null before one is open) */
+  checksum: null as StatsFileChecksumStatus | null,
   changeListeners: [] as (() => void)[],
   reloading: null as Promise<StatsDbReload> | null,
   /** retired pools, until they are closed */
@@ -87,6 +92,24 @@ export class StatsDbDamagedError extends StatsDbUnavailableError {
   }
 }
 
+/**
+ * The file at the path failed its whole-file checksum, or has none in production (statsFileChecksum.ts
+ * acceptStatsFile): it is not opened. `reason` names the path and what to do, for the log and the operator.
+ */
+export class StatsFileRefusedError extends StatsDbDamagedError {
+  constructor(path: string, readonly reason: string) {
+    super(path, new Error(reason));
+  }
+}
+
+/** What the served file's checksum said: 'verified', or 'none' (no checksum file; not checked for damage). */
+export type StatsFileChecksumStatus = 'verified' | 'none';
+
+/** The checksum status of the file served now (null before one is open). */
+export function statsDbChecksum(): StatsFileChecksumStatus | null {
+  return state.checksum;
+}
+
 /** DuckDB's messages for a file that cannot be trusted. */
 const DAMAGED = /Corrupt database file|does not match stored checksum|IO Error: .*(read|block)|Serialization Error|INTERNAL Error/i;
 
@@ -110,22 +133,39 @@ function classify(error: unknown, path: string): unknown {
 /** The identity of the file now at `path` (null when there is none). */
 function fileIdentity(path: string): string | null {
   try {
-    const st = fs.statSync(path);
-    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+    return fileIdentityOf(fs.statSync(path));
   } catch {
     return null;
   }
 }
 
+/**
+ * Open the file at `path`, once its whole-file checksum passed (statsFileChecksum.ts acceptStatsFile: read once
+ * per file, the start-up check's answer is reused here). Throws StatsFileRefusedError for a file that failed it.
+ * The file DuckDB opened must be the one checked: one renamed over the path meanwhile is not opened (a later
+ * open checks it).
+ */
 async function openPool(path: string, number: number): Promise<Pool> {
-  const file = fileIdentity(path);
-  if (file === null) throw new StatsDbMissingError(path);
-  const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' }).catch((error: unknown) => {
-    throw classify(error, path);
-  });
+  for (let attempt = 1; ; attempt++) {
+    const file = fileIdentity(path);
+    if (file === null) throw new StatsDbMissingError(path);
+    const accepted = await acceptStatsFile(path, { production: config.production });
+    if (!accepted.ok) throw new StatsFileRefusedError(path, accepted.message);
+    if (accepted.check.identity === file) {
+      const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' }).catch((error: unknown) => {
+        throw classify(error, path);
+      });
+      if (fileIdentity(path) === file) return poolOf(path, file, accepted.check.status === 'verified' ? 'verified' : 'none', number, instance);
+      instance.closeSync();
+    }
+    if (attempt === 3) throw new StatsFileRefusedError(path, `STATS_DB_PATH=${JSON.stringify(path)} was replaced each time it was checked: try again once its writer is done.`);
+  }
+}
+
+async function poolOf(path: string, file: string, checksum: StatsFileChecksumStatus, number: number, instance: DuckDBInstance): Promise<Pool> {
   const idle: DuckDBConnection[] = [];
   for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
-  return { path, file, generation: number, instance, idle, waiting: [], retired: false, liveResults: 0, closing: false, closed: false };
+  return { path, file, checksum, generation: number, instance, idle, waiting: [], retired: false, liveResults: 0, closing: false, closed: false };
 }
 
 function getPool(): Promise<Pool> {
@@ -133,9 +173,19 @@ function getPool(): Promise<Pool> {
     // The first file keeps the current number (answers computed while it opens are its own); a switch counts up.
     const opening = openPool(config.statsDbPath, state.generation);
     state.pool = opening;
-    opening.catch(() => {
-      if (state.pool === opening) state.pool = null; // let a later request retry (e.g. after the ingest finished)
-    });
+    opening.then(
+      (p) => {
+        if (state.pool === opening) state.checksum = p.checksum;
+      },
+      (error: unknown) => {
+        if (state.pool === opening) state.pool = null; // let a later request retry (e.g. after the ingest finished)
+        // A file refused by its checksum: said once, and the node is not ready (statsDbHealth) until a good file.
+        if (error instanceof StatsFileRefusedError && state.damagedSince === null) {
+          state.damagedSince = Date.now();
+          console.error(`${error.reason} Stats answer 503 until then.`);
+        }
+      },
+    );
   }
   return state.pool;
 }
@@ -249,7 +299,7 @@ export function onStatsDbChange(listener: () => void): void {
  * The file served now, for the operator (/admin/stats-db): its number in this process and what the ingest wrote
  * (builtAt: 'YYYY-MM-DD HH:MM:SS', UTC).
  */
-export async function describeStatsDb(): Promise<{ generation: number; builtAt: string; seasons: string; games: number; possessions: number }> {
+export async function describeStatsDb(): Promise<{ generation: number; builtAt: string; seasons: string; games: number; possessions: number; checksum: StatsFileChecksumStatus | null }> {
   const [meta] = await query<{ built_at: string; seasons: string; games_parsed: number; possessions: number }>(
     "SELECT strftime(built_at, '%Y-%m-%d %H:%M:%S') AS built_at, seasons, games_parsed, possessions FROM ingest_meta",
   );
@@ -259,19 +309,21 @@ export async function describeStatsDb(): Promise<{ generation: number; builtAt: 
     seasons: meta?.seasons ?? '',
     games: Number(meta?.games_parsed ?? 0),
     possessions: Number(meta?.possessions ?? 0),
+    checksum: state.checksum,
   };
 }
 
 /** What a reload did. */
 export type StatsDbReload =
-  | { outcome: 'switched'; generation: number; games: number; possessions: number }
+  | { outcome: 'switched'; generation: number; games: number; possessions: number; checksum: StatsFileChecksumStatus }
   | { outcome: 'unchanged'; generation: number }
   | { outcome: 'refused'; reason: string };
 
 /**
- * Switch to the file now at STATS_DB_PATH, if it is a new one and passes its checks: the schema version, every
- * table readable (statsDbVersion.ts inspectStatsDb), and no fewer games or possessions than the file served
- * now (an update only adds games). A refused file is closed again and the old one keeps serving. One reload
+ * Switch to the file now at STATS_DB_PATH, if it is a new one and passes its checks: its whole-file checksum
+ * (statsFileChecksum.ts; read while the old file keeps serving), the schema version, every table readable
+ * (statsDbVersion.ts inspectStatsDb), and no fewer games or possessions than the file served now (an update
+ * only adds games). A refused file is closed again and the old one keeps serving. One reload
  * runs at a time; a second call while one runs gets its result.
  */
 export function reloadStatsDb(): Promise<StatsDbReload> {
@@ -298,6 +350,7 @@ async function reload(): Promise<StatsDbReload> {
   try {
     next = await openPool(path, state.generation + 1);
   } catch (error) {
+    if (error instanceof StatsFileRefusedError) return { outcome: 'refused', reason: error.reason };
     return { outcome: 'refused', reason: unreadableMessage(path, firstLine(error)) };
   }
   const refuse = (reason: string): StatsDbReload => {
@@ -326,6 +379,7 @@ async function reload(): Promise<StatsDbReload> {
   }
   state.pool = Promise.resolve(next);
   state.generation = next.generation;
+  state.checksum = next.checksum;
   state.damagedSince = null;
   if (live) {
     live.retired = true;
@@ -333,7 +387,7 @@ async function reload(): Promise<StatsDbReload> {
     if (live.idle.length === POOL_SIZE) scheduleClose(live, 0);
   }
   for (const listener of state.changeListeners) listener();
-  return { outcome: 'switched', generation: next.generation, ...fresh };
+  return { outcome: 'switched', generation: next.generation, ...fresh, checksum: next.checksum };
 }
 
 

@@ -3,8 +3,9 @@
  * checks everything it needs and stops with exit code 1 and one line saying what is wrong: the configuration
  * (src/server/config.ts validates every variable as it is imported), the AUTH_SECRET (required in production),
  * SMTP_URL and AUTH_URL in production (account email), the accounts database (must exist when ACCOUNTS_DB_PATH points somewhere else than the default; opened and
- * migrated now, SQLite or PostgreSQL), the stats database's schema version (a missing file only warns: stats
- * answer 503 until the ingest has built it), the build.
+ * migrated now, SQLite or PostgreSQL), the stats database's whole-file checksum (src/server/db/statsFileChecksum.ts:
+ * a damaged file, or one with no checksum in production, is refused) and schema version (a missing file only
+ * warns: stats answer 503 until the ingest has built it), the build.
  * Then it loads Astro's middleware-mode handler and puts handler.ts in front of it.
  */
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { resolveAuthSecret, MissingAuthSecretError } from '../auth/secret.ts';
 import { describeAccountStore, getAccountStore } from '../auth/store/index.ts';
 import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
+import { acceptStatsFile } from '../db/statsFileChecksum.ts';
 import { updateStatsDb } from '../db/statsDbUpdate.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
 import { billingConfigProblem } from '../billing/processBilling.ts';
@@ -67,9 +69,18 @@ try {
 // The mail worker sends what the accounts store has queued (from this node or any other).
 processMailWorker();
 
-// The stats database: a file of another schema version is refused (rebuild or copy the right one).
+// The stats database: a file that fails its checksum (or has none, in production) is refused first, then a
+// file of another schema version (rebuild or copy the right one). The checksum's answer is remembered: the
+// first query's open of the file does not read it again.
+const checksum = await acceptStatsFile(config.statsDbPath, { production: config.production });
+if (!checksum.ok && checksum.check.status !== 'missing') refuse(checksum.message);
 const stats = await checkStatsDbVersion(config.statsDbPath);
-if (stats.ok) console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version})`);
+if (stats.ok && checksum.ok) {
+  const checked = checksum.check.status === 'verified'
+    ? `checksum verified in ${checksum.check.seconds.toFixed(1)} s`
+    : 'no checksum: not checked for damage (a file without one is refused in production)';
+  console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version}; ${checked})`);
+} else if (stats.ok) console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version})`);
 else if (stats.missing) console.log(`Warning: ${stats.message}`);
 else refuse(stats.message);
 

@@ -9,6 +9,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS, type AggregateBuilder } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
 import { logStep, StepTimes } from './steps.ts';
+import { installStatsFile } from '../db/statsFileChecksum.ts';
 
 /**
  * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
@@ -84,6 +85,6 @@ export async function rebuildInPlace(
     instance.closeSync();
     if (!built) removeCopy();
   }
-  fs.renameSync(tmp, file);
+  await installStatsFile(tmp, file); // renames it over the file, with its checksum beside it
   fs.rmSync(`${file}.wal`, { force: true });
 }

@@ -16,6 +16,7 @@ import { pbpFile, seasonLabel } from './read.ts';
 import { runPhase, type PhaseOptions } from './runPhase.ts';
 import { logStep, withParentMemory, type StepTime } from './steps.ts';
 import type { SeasonType } from './types.ts';
+import { installStatsFile } from '../db/statsFileChecksum.ts';
 
 export interface IngestOptions {
   dataDir: string;
@@ -137,7 +138,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       phaseOptions,
     );
     phases.push({ phase: 'hooks', ...hooks.usage });
-    fs.renameSync(tmp, opts.out);
+    await installStatsFile(tmp, opts.out); // renames it over the path, with its checksum beside it
     fs.rmSync(`${opts.out}.wal`, { force: true });
     fs.rmSync(spill, { force: true, recursive: true });
     const parentPeakMiB = process.resourceUsage().maxRSS / 1024;

@@ -2,7 +2,7 @@
  * The ingest run end to end on a small real data folder built at test time in a temp directory: two games of
  * 2012-13 exported from nba-data as gzipped CSV (the CSV path of the reader) next to the real games file.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,14 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     }
   });
 
+  it('writes the checksum of the file beside it, as sha256sum computes it', async () => {
+    const out = path.join(dir, 'sum.duckdb');
+    await ingest(out);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('sum.'))).toEqual(['sum.duckdb', 'sum.duckdb.sha256']);
+    const check = spawnSync('sha256sum', ['--check', 'sum.duckdb.sha256'], { cwd: dir, encoding: 'utf8' });
+    expect(check.stdout).toBe('sum.duckdb: OK\n');
+  });
+
   it('gives identical numbers when run twice', async () => {
     const sql = `SELECT count(*) AS n, sum(hash(possession_id, off_team_id, o1, o2, o3, o4, o5, d1, pts, plays, tr_plays, is_garbage_time, start_type)) AS h FROM possessions`;
     await ingest(path.join(dir, 'b.duckdb'));
@@ -74,8 +82,10 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     const out = path.join(dir, 'keep.duckdb');
     await ingest(out);
     const before = fs.readFileSync(out);
+    const checksum = fs.readFileSync(`${out}.sha256`, 'utf8');
     await expect(ingest(out, 'hook failed on purpose')).rejects.toThrow('hook failed on purpose');
     expect(fs.readFileSync(out).equals(before)).toBe(true);
+    expect(fs.readFileSync(`${out}.sha256`, 'utf8')).toBe(checksum);
     expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
