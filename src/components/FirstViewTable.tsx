@@ -1,14 +1,14 @@
 /**
- * The server-rendered first view of a stats table (issue 15): a plain <table> of the default view's rows, for
+ * The server-rendered first view of a stats table: a plain <table> of the default view's rows, for
  * crawlers and readers without JavaScript. Rendered by Astro on the server only (no client directive, no
  * JavaScript); the stats island removes it once its own table is up (StatsApp). Columns, widths, links and number
  * formats are the island's own (src/islands/table/*, src/lib/format.ts), so both show the same rows and numbers.
  *
- * Cheap to lay out (issue 15, Lighthouse): the markup is a real <table> (crawlers, the no-JS reader), drawn as
+ * Cheap to lay out (Lighthouse): the markup is a real <table> (crawlers, the no-JS reader), drawn as
  * fixed-width grid rows like the island's, each row `content-visibility: auto` (src/styles/firstView.css), so the
  * browser lays out only the rows near the viewport. CSS display on table parts drops their implicit roles in some
  * browsers, hence the explicit ones. A body cell is a number unless it says `text` (most cells are numbers: the
- * class is left off them, ~6 KB of the 50-row table; issue 25).
+ * class is left off them, ~6 KB of the 50-row table).
  */
 import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/format';
 import { columnsOf, metricSetDefinitions } from '../lib/metricSets';

@@ -1,5 +1,5 @@
 /**
- * The traditional box score of the Player stats tab (issue 26), above the spec's metric-set table: one table per
+ * The traditional box score of the Player stats tab, above the spec's metric-set table: one table per
  * team, away first, starters (marked, first five) then the bench by minutes, and a team totals row whose PTS is
  * the final score in the header above. It adds to the spec's page; nothing of it is changed.
  *

@@ -1,5 +1,5 @@
 /**
- * The compare page's filter bar (issue 28.3): the stats pages' FilterBar over the same filter store, offering the
+ * The compare page's filter bar: the stats pages' FilterBar over the same filter store, offering the
  * players table's filters except Season (COMPARE_FILTERS: each compared player has his own seasons, on his
  * card). The page's numbers are server-rendered, so Apply (and "Reset filters") does not fetch: it writes the
  * applied filters into the URL and loads it (compareFiltersHref). The server reads, validates and gates them as

@@ -45,13 +45,13 @@ interface Props {
 /**
  * The lazy parts of the app, each a chunk with its own stylesheet, linked with the chunk (lazyStylesheet.ts). The
  * server never renders them (the app is a placeholder until it starts in the browser), and it must not import them:
- * Astro would then put their CSS in every stats page (issue 25: ~12 KB of CSS inlined in every page).
+ * Astro would then put their CSS in every stats page (~12 KB of CSS inlined in every page).
  * `import.meta.env.SSR` is a constant of each build, so the server's build drops the imports.
  */
 const never = () => new Promise<never>(() => {});
 /** The charts' chunk (d3 and the chart components) loads only on the pages that draw charts. */
 const Charts = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('./charts/Charts'), chartsCss));
-/** The With/Without tab's matrix (issue 28) loads only on that tab. */
+/** The With/Without tab's matrix loads only on that tab. */
 const WowyPanel = lazy(import.meta.env.SSR ? never : withStylesheet(() => import('./wowy/WowyPanel'), wowyCss));
 
 /** How long the app waits for a game's details before it takes over without them. */
@@ -94,7 +94,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
     seedFromPage();
     // On a game page the strip (score by period) and the box score above the table come with the game's details,
     // fetched: the app takes over from the server's first view once they are in (at most GAME_DETAILS_WAIT_MS), so
-    // they never push the controls and the table down after those are shown (issue 25: Lighthouse counted that
+    // they never push the controls and the table down after those are shown (Lighthouse counted that
     // layout shift, 0.08 on a game's team view and 0.4-0.46 on its players view). Asked for here first, so the
     // app's own request for them (startStatsApp) finds them loading.
     const details = entity && GAME_DETAIL_KINDS.has(kind) ? loadGameDetails(entity) : Promise.resolve();

@@ -13,7 +13,7 @@
  * `content-visibility: auto`, so the browser lays out and paints only the rows near the viewport. A table of more
  * than 100 rows draws in full only the rows in and near its scrolling box (table/rowWindow.ts); every other row is
  * a light row, its name cell only, so every row stays in the page (find-in-page, the row count, screen readers
- * reading names) while the page holds ~50-100 full rows instead of all (issue 25: 536 rows were ~7,700 elements
+ * reading names) while the page holds ~50-100 full rows instead of all (536 rows were ~7,700 elements
  * and 536 sticky name cells, which Chromium layerized at every frame). Rows are memoised; cells are plain
  * elements. The first fill of a shorter table comes in slices after the first paint (table/progressiveRows.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The stylesheets of the stats app's lazy chunks (the charts, the with/without matrix; issue 25). Each page's own
+ * The stylesheets of the stats app's lazy chunks (the charts, the with/without matrix). Each page's own
  * CSS is inlined in the page (astro.config.mjs); these two are only for the pages that load those chunks, so they
  * stay files (imported with `?url`), linked when the chunk is first wanted. The chunk renders once its sheet has
  * loaded (or failed: the content matters more than its looks), so it never shows unstyled.

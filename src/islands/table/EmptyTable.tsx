@@ -1,5 +1,5 @@
 /**
- * What an empty table says (issue 26: "empty results that say why and offer the way out"), in this order:
+ * What an empty table says ("empty results that say why and offer the way out"), in this order:
  * - the data cannot have rows (src/lib/emptyReason.ts: no playoffs before 2013-14, no preseason, no salaries
  *   after 2019-20; or the server's note);
  * - the minimum sample left nothing: the lineups under it (the server counts them, `belowMin`) or the players

@@ -1,5 +1,5 @@
 /**
- * What the percentile colours mean (issue 10): the scale from worse to better, the pool the rows are ranked
+ * What the percentile colours mean: the scale from worse to better, the pool the rows are ranked
  * against (position group and season for players, the lineups listed), the minimum sample with its control
  * (`minPoss` in the URL), and how to read a cell's percentile without colour.
  */
@@ -76,7 +76,7 @@ interface BodyProps {
    * The island's copy (true) sets each sentence of the pool in a block of its own; the server's first view (false)
    * sets them in one paragraph, a line break between. Both read the same, but Chromium counts a text's size for the
    * largest contentful paint (LCP) per block: the island, which repaints this legend after hydration, then never
-   * paints a block larger than the server's, so the page's LCP stays its first paint (issue 25: on the team pages
+   * paints a block larger than the server's, so the page's LCP stays its first paint (on the team pages
    * the island's legend was the LCP element, ~1.8 s after the server had painted the same words).
    */
   sentenceBlocks?: boolean;

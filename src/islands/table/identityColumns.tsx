@@ -194,7 +194,7 @@ const lineupPossColumn: IdentityColumn = {
 
 /**
  * The identity columns for rows shaped like `sample`. `setColumns`, the set's own columns: a lineup or on/off
- * set without a possessions column of its own still shows the rows' possessions (issue 28: every rate beside
+ * set without a possessions column of its own still shows the rows' possessions (every rate beside
  * its sample).
  */
 export function identityColumns(sample: Row | undefined, layout: 'plain' | 'onoff' = 'plain', setColumns?: readonly { key: string }[]): IdentityColumn[] {

@@ -1,5 +1,5 @@
 /**
- * The rows a table renders, grown in slices (issues 15 and 25, Lighthouse on the players table): the first render
+ * The rows a table renders, grown in slices (Lighthouse on the players table): the first render
  * of a long table (the server's first view, seeded at hydration) shows the rows of the first screen at once and
  * adds the rest a slice per task after that paint, so no single task creates and styles thousands of elements.
  * Each slice is sized to its cost: the time the last slice took from its render to its commit sets the next one

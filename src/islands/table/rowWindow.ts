@@ -1,5 +1,5 @@
 /**
- * Which rows of a long table are drawn in full (issue 25, Lighthouse on a phone): the rows in the table's box
+ * Which rows of a long table are drawn in full (Lighthouse on a phone): the rows in the table's box
  * (`.sa-table-wrap`, which scrolls on its own) and a box's height of rows above and below it. Every other row is
  * in the page as a light row, its name cell only (StatsTable): the table keeps its height and every row's place,
  * find-in-page still finds any name (scrolling there brings its row in full), and a sort or a metric-set switch

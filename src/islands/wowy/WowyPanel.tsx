@@ -1,5 +1,5 @@
 /**
- * The With/Without tab of a team page (issue 28 item 1): the two-man matrix of the team's top N players by
+ * The With/Without tab of a team page: the two-man matrix of the team's top N players by
  * minutes, as a heat map, a sortable list, or one player's row. It reads the stats app's stores (applied
  * filters, side, page) and fetches GET /api/team_wowy itself; its own view state (N, view, mode, sort...) lives in
  * the URL beside the filters (src/lib/wowy.ts), so every view is a permalink.
