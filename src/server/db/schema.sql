@@ -39,6 +39,21 @@ CREATE TABLE ingest_report (
   message VARCHAR NOT NULL                -- human-readable explanation
 );
 
+-- The season's published schedule: its regular-season and playoff games with both teams known, played or not
+-- (src/server/ingest/scheduleTable.ts; the game finder lists those not yet in games as scheduled).
+CREATE TABLE schedule (
+  game_id INTEGER NOT NULL,               -- integer game id (see conventions), as games.game_id once played
+  game_code VARCHAR NOT NULL,             -- the league's 10-character id '0022300061'
+  season SMALLINT NOT NULL,               -- season start year
+  season_type VARCHAR NOT NULL,           -- 'regular' | 'playoffs'
+  date DATE NOT NULL,                     -- the league's game date (US Eastern, gameDateEst)
+  home_team_id INTEGER NOT NULL,          -- home team
+  away_team_id INTEGER NOT NULL,          -- visiting team
+  home_abbr VARCHAR NOT NULL,             -- home team abbreviation as the schedule writes it
+  away_abbr VARCHAR NOT NULL,             -- visiting team abbreviation
+  status TINYINT NOT NULL                 -- the schedule's gameStatus when it was read: 1 not started, 2 in progress, 3 final
+);
+
 -- Per-game counters of the parser's own consistency checks (read by `npm run verify:data`).
 CREATE TABLE game_checks (
   game_id INTEGER NOT NULL,               -- game

@@ -9,6 +9,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_BUILDERS, type AggregateBuilder } from '../stats/sql/aggregates.ts';
 import { MODELS } from '../models/registry.ts';
 import { logStep, StepTimes } from './steps.ts';
+import { readScheduleText, writeSchedule } from './scheduleTable.ts';
 import { installStatsFile } from '../db/statsFileChecksum.ts';
 
 /**
@@ -40,6 +41,8 @@ export async function runPostIngestHooks(
   // beside the derived tables saved about 10 s of a full build and raised its peak memory by 157 MB: not kept.)
   for (const model of MODELS) await steps.time(`model ${model.name}`, () => model.build(connection, log));
   for (const builder of [...AGGREGATE_BUILDERS, ...extra]) await steps.time(`hook ${builder.name}`, () => builder.build(connection));
+  // The season's schedule, from a file (scheduleTable.ts): the games still to be played.
+  await steps.time('hook schedule', async () => writeSchedule(connection, await readScheduleText(), log));
 }
 
 /** A step that rebuilds part of an existing stats database: a model or a derived table. */

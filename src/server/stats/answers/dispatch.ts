@@ -57,7 +57,7 @@ export async function computeData(db: StatsScope, q: DataQuery, leaguePlayers: L
 async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<DataResponse> {
   // Entity checks first: an unknown id is a 404 whatever the filters.
   const playerId = q.entity && q.page.startsWith('Player') && q.page !== 'Players' ? await requirePlayer(db, q.entity) : undefined;
-  const game = q.entity && q.page.startsWith('Game') ? await requireGame(db, q.entity) : undefined;
+  const game = q.entity && q.page.startsWith('Game') ? await requireGame(db, q.entity, { scheduled: q.page === 'GamePreview' }) : undefined;
   const gameView = q.page === 'GameTeam' || q.page === 'GamePlayers' || q.page === 'GamePreview';
   if (!gameView && seasonTypesWithData(q.filters).length === 0) {
     return { data: {}, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };

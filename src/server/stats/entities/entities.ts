@@ -24,12 +24,22 @@ export async function requirePlayer(db: StatsDb, id: string): Promise<number> {
   return playerId;
 }
 
-/** The game of a 10-digit game id, or ApiError 404. */
-export async function requireGame(db: StatsDb, code: string): Promise<GameRef> {
+/**
+ * The game of a 10-digit game id, or ApiError 404. With `scheduled` (a preview), a game of the season's schedule
+ * not played yet is found too (the `schedule` table, when the file has one): its preview reads the games before it.
+ */
+export async function requireGame(db: StatsDb, code: string, options: { scheduled?: boolean } = {}): Promise<GameRef> {
   const [g] = await db.query<GameRef & Record<string, unknown>>(
     'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM games WHERE game_code = $1',
     [code],
   );
-  if (!g) throw new ApiError(404, `No game with id ${code}`, 'entity');
-  return g;
+  if (g) return g;
+  if (options.scheduled) {
+    const hasSchedule = await db.query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
+    const [s] = hasSchedule.length
+      ? await db.query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM schedule WHERE game_code = $1', [code])
+      : [];
+    if (s) return s;
+  }
+  throw new ApiError(404, `No game with id ${code}`, 'entity');
 }

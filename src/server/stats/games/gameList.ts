@@ -2,8 +2,25 @@
  * The game finder's queries (/stats/games): the games of a season, optionally of one season type, one team or
  * one calendar month, with their final scores; and the months of a season that have games. The game preview
  * reads the same list for a team's games (or two teams' meetings) before a date. SQL with bound parameters only.
+ * Games not yet played come from the season's schedule (the `schedule` table, src/server/ingest/scheduleTable.ts):
+ * a scheduled game is one of the schedule's that is not in `games`; the finder lists them after the played ones
+ * of their day, without a score, and a preview of one is built from both teams' games so far.
  */
 import { query, StatsDbUnavailableError } from '../../db/statsDb';
+
+/** A game of the schedule not played yet (no score): the finder lists it, its preview reads the games before it. */
+export interface ScheduledGameRow {
+  scheduled: true;
+  gameCode: string;
+  awayTeamId: number;
+  homeTeamId: number;
+  /** YYYY-MM-DD, the league's (US Eastern) */
+  date: string;
+  season: number;
+  seasonType: 'regular' | 'playoffs';
+  awayAbbr: string;
+  homeAbbr: string;
+}
 
 export interface GameListRow {
   /** the league's 10-character id */
@@ -54,11 +71,38 @@ export async function listGames(q: GameListQuery): Promise<GameListRow[]> {
   return rows.map(toGameListRow);
 }
 
-/** The months (YYYY-MM, in order) in which the season (and season type) had games. */
-export async function gameMonths(season: number, seasonType?: 'regular' | 'playoffs'): Promise<string[]> {
+/** Whether the file has a schedule table (a file built before it had none: nothing is scheduled). */
+async function hasSchedule(): Promise<boolean> {
+  const rows = await query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
+  return rows.length > 0;
+}
+
+/** The schedule's games of the query not played yet (not in games), in date order; none without a schedule. */
+export async function listScheduledGames(q: Omit<GameListQuery, 'before' | 'opponentId'>): Promise<ScheduledGameRow[]> {
+  if (!(await hasSchedule())) return [];
   const rows = await query(
-    `SELECT DISTINCT strftime(date, '%Y-%m') AS month FROM games
+    `SELECT s.game_code, strftime(s.date, '%Y-%m-%d') AS date, s.season, s.season_type, s.away_team_id, s.home_team_id, s.away_abbr, s.home_abbr
+       FROM schedule s
+      WHERE s.season = $1
+        AND ($2::VARCHAR IS NULL OR s.season_type = $2::VARCHAR)
+        AND ($3::INTEGER IS NULL OR s.home_team_id = $3::INTEGER OR s.away_team_id = $3::INTEGER)
+        AND ($4::VARCHAR IS NULL OR strftime(s.date, '%Y-%m') = $4::VARCHAR)
+        AND NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = s.game_id)
+      ORDER BY s.date, s.game_code`,
+    [q.season, q.seasonType ?? null, q.teamId ?? null, q.month ?? null],
+  );
+  return rows.map(toScheduledRow);
+}
+
+/** The months (YYYY-MM, in order) in which the season (and season type) had or has games, played or scheduled. */
+export async function gameMonths(season: number, seasonType?: 'regular' | 'playoffs'): Promise<string[]> {
+  const scheduled = (await hasSchedule())
+    ? `UNION SELECT strftime(date, '%Y-%m') AS month FROM schedule WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`
+    : '';
+  const rows = await query(
+    `SELECT strftime(date, '%Y-%m') AS month FROM games
       WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)
+      ${scheduled}
       ORDER BY month`,
     [season, seasonType ?? null],
   );
@@ -77,6 +121,17 @@ async function findGame(gameCode: string): Promise<GameListRow | null> {
   return toGameListRow(r);
 }
 
+/** A game of the schedule not played yet, by its 10-character id, or null. */
+async function findScheduledGame(gameCode: string): Promise<ScheduledGameRow | null> {
+  if (!(await hasSchedule())) return null;
+  const rows = await query(
+    `SELECT s.game_code, strftime(s.date, '%Y-%m-%d') AS date, s.season, s.season_type, s.away_team_id, s.home_team_id, s.away_abbr, s.home_abbr
+       FROM schedule s WHERE s.game_code = $1 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = s.game_id)`,
+    [gameCode],
+  );
+  return rows[0] ? toScheduledRow(rows[0]) : null;
+}
+
 /** findGame, or undefined when there is no stats database (pages then trust the path). */
 export async function findGameIfDb(gameCode: string): Promise<GameListRow | null | undefined> {
   try {
@@ -85,6 +140,30 @@ export async function findGameIfDb(gameCode: string): Promise<GameListRow | null
     if (e instanceof StatsDbUnavailableError) return undefined;
     throw e;
   }
+}
+
+/** A played game, else a scheduled one not played yet (the preview's page), else null; undefined without a database. */
+export async function findGameOrScheduledIfDb(gameCode: string): Promise<GameListRow | ScheduledGameRow | null | undefined> {
+  try {
+    return (await findGame(gameCode)) ?? (await findScheduledGame(gameCode));
+  } catch (e) {
+    if (e instanceof StatsDbUnavailableError) return undefined;
+    throw e;
+  }
+}
+
+function toScheduledRow(r: Record<string, unknown>): ScheduledGameRow {
+  return {
+    scheduled: true,
+    gameCode: String(r.game_code),
+    awayTeamId: Number(r.away_team_id),
+    homeTeamId: Number(r.home_team_id),
+    date: String(r.date),
+    season: Number(r.season),
+    seasonType: r.season_type === 'playoffs' ? 'playoffs' : 'regular',
+    awayAbbr: String(r.away_abbr),
+    homeAbbr: String(r.home_abbr),
+  };
 }
 
 /** A games-table row (game_code, date as YYYY-MM-DD, season, season_type, team ids, abbrs, pts, periods) as a GameListRow. */

@@ -18,7 +18,8 @@ import { teamByTeamId } from '../../../lib/teams';
 import { LRUCache } from 'lru-cache';
 import { onStatsDbChange, statsDb } from '../../db/statsDb';
 import { pct, type Value, type Values } from '../metrics/formulas';
-import { listGames, type GameListRow } from './gameList';
+import { listGames, type GameListRow, type ScheduledGameRow } from './gameList';
+import { currentDataThrough } from '../entities/seasons';
 import { teamSumsBy } from '../sql/sums';
 import { sharedLookup } from '../entities/sharedLookup';
 import type { Params } from '../sql/sql';
@@ -107,9 +108,16 @@ export interface SeriesContext {
   text: string;
 }
 
+/** A game a preview is built for: played (in games) or scheduled (in the schedule, not played yet). */
+export type PreviewGame = Omit<GameListRow, 'awayPts' | 'homePts' | 'periods'> | ScheduledGameRow;
+
 export interface GamePreview {
-  /** the last day counted (the day before the game) */
+  /** the last day counted: the day before the game, or for a game not played yet the last day the data holds if earlier */
   through: string;
+  /** the game is on the schedule and not played yet */
+  scheduled: boolean;
+  /** the game's date, YYYY-MM-DD */
+  date: string;
   season: number;
   seasonType: 'regular' | 'playoffs';
   /** how many teams had played (the ranks are among them) */
@@ -202,12 +210,16 @@ const previews = new LRUCache<string, Promise<GamePreview>>({ max: 2000 });
 onStatsDbChange(() => previews.clear());
 
 /** The preview of a game (as findGame gives it). */
-export function gamePreview(g: GameListRow): Promise<GamePreview> {
+export function gamePreview(g: PreviewGame): Promise<GamePreview> {
   return sharedLookup(previews, g.gameCode, () => buildPreview(g));
 }
 
-async function buildPreview(g: GameListRow): Promise<GamePreview> {
-  const through = dayBefore(g.date);
+async function buildPreview(g: PreviewGame): Promise<GamePreview> {
+  const scheduled = 'scheduled' in g;
+  const dayBeforeGame = dayBefore(g.date);
+  // A game not played yet is previewed from the games held so far ("to date"), at most the day before it.
+  const held = scheduled ? await currentDataThrough() : null;
+  const through = held !== null && held < dayBeforeGame ? held : dayBeforeGame;
   const f = previewFilters(g.season, through);
   const ids = [g.awayTeamId, g.homeTeamId] as const;
   const [table, meetings, awayGames, homeGames] = await Promise.all([
@@ -252,6 +264,8 @@ async function buildPreview(g: GameListRow): Promise<GamePreview> {
   const playoffMeetings = meetings.filter((m) => m.seasonType === 'playoffs');
   return {
     through,
+    scheduled,
+    date: g.date,
     season: g.season,
     seasonType: g.seasonType,
     teamsRanked: table.teams.length,

@@ -1,0 +1,90 @@
+/**
+ * The season's schedule in the stats file (the `schedule` table, src/server/ingest/scheduleTable.ts) and the game
+ * finder's and preview's use of it, on the test database, whose build loads the recorded 2023-24 schedule
+ * (recorded-feed/schedule/live_nba_2023.json) and holds no 2023-24 game:
+ * - the number of 2023-24 regular-season games the finder lists as scheduled equals the count read from the file
+ *   here with the test's own JSON walk (games with a regular-season id and both teams named);
+ * - no 2023-24 game is played, so 2023-24 is not offered by the stats pickers, only by the finder;
+ * - the preview of a scheduled game says none is played and gives no number; its table answer is empty.
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { latestSeason, SEASONS, gameListSeasons } from '../../src/lib/seasons';
+import { currentSeasons } from '../../src/server/stats/entities/seasons';
+import { findGameOrScheduledIfDb, gameMonths, listGames, listScheduledGames } from '../../src/server/stats/games/gameList';
+import { gamePreview } from '../../src/server/stats/games/gamePreview';
+import { call, HAS_DB, sql } from './helpers';
+
+const FILE = 'recorded-feed/schedule/live_nba_2023.json';
+
+/** The file's regular-season games with both teams named, read here: id, date (Eastern), away, home. */
+function fileRegularSeason(): { id: string; date: string; away: string; home: string }[] {
+  const doc = JSON.parse(fs.readFileSync(FILE, 'utf8'));
+  const out: { id: string; date: string; away: string; home: string }[] = [];
+  for (const day of doc.leagueSchedule.gameDates) {
+    for (const g of day.games) {
+      // 00 league, 2 regular season, 23 the 2023-24 season
+      if (!/^00223\d{5}$/.test(g.gameId) || g.homeTeam.teamId === 0 || g.awayTeam.teamId === 0) continue;
+      out.push({ id: g.gameId, date: g.gameDateEst.slice(0, 10), away: g.awayTeam.teamTricode, home: g.homeTeam.teamTricode });
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!HAS_DB)('the season schedule', () => {
+  it('the test database holds the schedule table (a build of this schema loads it)', async () => {
+    const t = await sql("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule'");
+    expect(t.length, 'data/test-stats.duckdb has no schedule table: build it again (npm test builds it when missing)').toBe(1);
+  });
+
+  it("lists every 2023-24 regular-season game of the file as scheduled, none played", async () => {
+    const file = fileRegularSeason();
+    expect(file.length).toBeGreaterThan(1000);
+    const listed = await listScheduledGames({ season: 2023, seasonType: 'regular' });
+    expect(listed.length).toBe(file.length);
+    expect(await listGames({ season: 2023 })).toEqual([]);
+    // the first game of the file, as the file writes it
+    const first = [...file].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0]!;
+    expect(listed[0]).toMatchObject({ gameCode: first.id, date: first.date, awayAbbr: first.away, homeAbbr: first.home, scheduled: true });
+    // a team's season: 80 or 82 games on this schedule (the tournament's knockout games have no teams yet)
+    const bos = await listScheduledGames({ season: 2023, teamId: 1610612738 });
+    expect(bos.length).toBe(file.filter((g) => g.away === 'BOS' || g.home === 'BOS').length);
+    const months = await gameMonths(2023);
+    expect(months[0]).toBe(first.date.slice(0, 7));
+    expect(months.at(-1)).toBe([...file].map((g) => g.date).sort().at(-1)!.slice(0, 7));
+  });
+
+  it('a season only scheduled is the finder\'s, not the stats pickers\'', async () => {
+    const c = await currentSeasons();
+    const played = (await sql<{ season: number }>('SELECT DISTINCT season FROM games ORDER BY season')).map((r) => r.season);
+    expect(c.seasons).toEqual(played);
+    expect(SEASONS).toEqual(played);
+    expect(latestSeason()).toBe(played.at(-1));
+    expect(gameListSeasons()).toEqual([...played, 2023]);
+    const r = await call('/api/data?page=League&season=2023-24');
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe('season');
+  });
+
+  it('the preview of a scheduled game says no game is played and gives no number', async () => {
+    const g = await findGameOrScheduledIfDb('0022300061');
+    expect(g).toMatchObject({ scheduled: true, awayAbbr: 'LAL', homeAbbr: 'DEN', date: '2023-10-24' });
+    const p = await gamePreview(g!);
+    expect(p.scheduled).toBe(true);
+    expect(p.teamsRanked).toBe(0);
+    const { last } = (await sql<{ last: string }>("SELECT strftime(max(date), '%Y-%m-%d') AS last FROM games"))[0]!;
+    expect(p.through).toBe(last);
+    for (const t of p.teams) {
+      expect([t.games, t.wins, t.losses]).toEqual([0, 0, 0]);
+      expect(Object.values(t.ranked).every((r) => r.value === null && r.rank === null)).toBe(true);
+    }
+    expect(p.meetings).toEqual([]);
+    expect(p.form.every((f) => f.games.length === 0 && f.net === null)).toBe(true);
+    // the stats app's table of the preview: the game is found, no rows
+    const r = await call('/api/data?page=GamePreview&entity=0022300061');
+    expect(r.status).toBe(200);
+    expect(Object.values(r.body.data as Record<string, unknown[]>).every((rows) => rows.length === 0)).toBe(true);
+    // an id neither played nor scheduled is still a 404
+    expect((await call('/api/data?page=GamePreview&entity=0022399999')).status).toBe(404);
+  });
+});
