@@ -1,5 +1,5 @@
 /**
- * The account page's API key forms (issue 27): make a key (shown once, in the result) and revoke one.
+ * The account page's API key forms: make a key (shown once, in the result) and revoke one.
  * The rules are src/server/api/keys.ts's.
  */
 import { ApiKeyError, createApiKey } from '../api/keys.ts';

@@ -1,5 +1,5 @@
 /**
- * The win-probability model (issue 29): the home team's chance of winning at the start of every possession,
+ * The win-probability model: the home team's chance of winning at the start of every possession,
  * a logistic regression fitted on this database's own possessions, and each possession's leverage (how much its
  * outcome can move that chance; src/lib/leverage.ts). Built by the ingest (src/server/models/registry.ts) after
  * the possession tables exist and before the derived tables copy possessions.leverage.

@@ -1,5 +1,5 @@
 /**
- * The facts entity pages put in their title, description and structured data (issue 15), read from the stats
+ * The facts entity pages put in their title, description and structured data, read from the stats
  * database with bound parameters (a player's from the details his page has read already). Each reader returns
  * undefined when there is no stats database (pages then fall back to what the path says) and caches nothing: the
  * queries are single-row lookups.

@@ -1,5 +1,5 @@
 /**
- * Sitemaps (issue 15): /sitemap.xml is a sitemap index; its children are /sitemaps/{name}.xml: "pages" (marketing
+ * Sitemaps: /sitemap.xml is a sitemap index; its children are /sitemaps/{name}.xml: "pages" (marketing
  * pages, articles, the stats areas, guides), "teams" (every view of the 30 teams), "players-{n}" (every view of
  * every player) and "games-{n}" (both views and the preview of every game), at most MAX_SITEMAP_URLS URLs a file.
  * XML written by the `sitemap` package; entity lists read once from the stats database (it never changes while

@@ -221,7 +221,7 @@ function warmDefaults(): void {
       const metricSet = metricSetDefinitions(page, 'offense')[0]!.value;
       await answer(parseDataQuery({ page: [page], metric_set: [metricSet] }), { client: WARM_UP });
     }
-    // The Lineups page's other unit sizes (its unit picker; issue 25: a 2-man page waited seconds for its rows).
+    // The Lineups page's other unit sizes (its unit picker: a 2-man page waited seconds for its rows).
     const lineupSet = metricSetDefinitions('Lineups', 'offense')[0]!.value;
     for (const unit of ['4', '3', '2']) await answer(parseDataQuery({ page: ['Lineups'], metric_set: [lineupSet], unit: [unit] }), { client: WARM_UP });
     await warmSampleTables(statsDb);

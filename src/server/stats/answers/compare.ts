@@ -1,5 +1,5 @@
 /**
- * Compare players (issue 28.3): 2 to 4 players, each over his own seasons, in one metric set with the same
+ * Compare players: 2 to 4 players, each over his own seasons, in one metric set with the same
  * filters. Each player's numbers ARE his row of the players table (/stats/players, page Players) for his seasons
  * and the query's other filters: the answer asks the answers layer for that Players answer (cached and queued
  * like /api/data, so a comparison of players the table has just shown costs nothing) and picks his row, with its

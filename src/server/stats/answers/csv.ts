@@ -1,5 +1,5 @@
 /**
- * GET /api/data?…&format=csv (issue 10 "Export"): one stats table as a CSV download, the same rows and columns
+ * GET /api/data?…&format=csv: one stats table as a CSV download, the same rows and columns
  * as the table shows for the same query. Extra keys beside the data query:
  *   format      json (default) | csv
  *   metric_set  the set shown (its value or its page parameter, e.g. offensive-overview); default the first

@@ -1,5 +1,5 @@
 /**
- * The first view of a stats page, rendered on the server (issue 15): the rows of the page's default view (default
+ * The first view of a stats page, rendered on the server: the rows of the page's default view (default
  * filters, offense side, first metric set) for crawlers and readers without JavaScript, and the seed the island's
  * table-data store starts from, so the island shows the same rows without fetching them again.
  *
@@ -8,7 +8,7 @@
  * seed is keyed exactly as the client keys its fetch and holds what /api/data would answer. Only the default
  * metric set's rows are embedded (the other sets are fetched when chosen).
  *
- * The page carries the rows once (issue 25): `seed` is what the page embeds for the island, the rows packed (their
+ * The page carries the rows once: `seed` is what the page embeds for the island, the rows packed (their
  * field names once, src/lib/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
  * them (src/components/FirstViewTable.tsx), the island renders them all.
  */
@@ -73,7 +73,7 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
 
 /**
  * Which first view a page URL opens on: the default view when it has no query; on a lineup page, also the default
- * view of 2-, 3- or 4-man units when `unit` is its only parameter (issue 25: those tables came only after the
+ * view of 2-, 3- or 4-man units when `unit` is its only parameter (those tables came only after the
  * island had started and fetched them). Any other query: null (the view is the client's to build).
  */
 export function firstViewUnitOf(kind: PageKind, search: URLSearchParams): LineupUnitSize | null {

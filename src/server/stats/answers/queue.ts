@@ -1,5 +1,5 @@
 /**
- * Admission control for uncached stats computations (issue 12, "fair under load"). Every job names a lane
+ * Admission control for uncached stats computations. Every job names a lane
  * (`cheap` or `heavy`, from the cost estimate of src/server/stats/answers/cost.ts) and a client (IP or session):
  *
  * - slots: at most `slots` jobs run at once (each holds one DuckDB connection); heavy jobs may use at most

@@ -1,5 +1,5 @@
 /**
- * Similar players (issue 28.4): the profile of a player-season, how it is standardised and weighted, the distance
+ * Similar players: the profile of a player-season, how it is standardised and weighted, the distance
  * between two profiles and the reason given for a neighbour. Pure functions; the ingest stores the profiles
  * (src/server/stats/sql/playerProfiles.ts) and the similar-players view ranks them (views/similar.ts). The guide
  * "Similar players" (src/content/guides/similar-players.md) writes the same rules down for users.

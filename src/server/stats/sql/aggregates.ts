@@ -64,7 +64,7 @@ const playerOnCourtBuilder: AggregateBuilder = {
  * season_on_court_sums: agg_player_on_court summed over each season's games: per player, team, side (is_offense),
  * season, season type and filtered-out flag, the same counters. On/off without a game-level or possession filter
  * (the default view of every on/off page, and the league pool they rank in) sums these rows, about 50 k over
- * twenty seasons, instead of one row per player and game (1.5 M; issue 25). Sorted by season, team_id.
+ * twenty seasons, instead of one row per player and game (1.5 M). Sorted by season, team_id.
  */
 const seasonOnCourtSumsBuilder: AggregateBuilder = {
   name: 'season_on_court_sums',
@@ -122,7 +122,7 @@ export const spanGamesSql = (where: string): string => `
 /**
  * span_games: spanGamesSql over every season, the games of each traded player's span with each team. A span's team totals are then an equi-join of this table with the team's sums
  * per game, where joining the spans to the games by date range cost a third of a filtered on/off pool's time
- * (issue 25). Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
+ *. Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
  */
 const spanGamesBuilder: AggregateBuilder = {
   name: 'span_games',
@@ -136,7 +136,7 @@ const spanGamesBuilder: AggregateBuilder = {
  * season_span_sums: for a player of several teams in a season and season type, each team's counters
  * (team_game_totals, per side and filtered-out flag) summed over its games in his span (span_games): the
  * "on + off" of his on/off row for that team (views/onoff.ts). On/off without a game-level or possession filter
- * reads these few thousand rows instead of summing every team's games per game (issue 25). Columns: player_id,
+ * reads these few thousand rows instead of summing every team's games per game. Columns: player_id,
  * team_id, is_offense, season, season_type, is_filtered_out, then the counters of team_game_totals. Sorted by
  * season, team_id.
  */
@@ -323,7 +323,7 @@ async function playerRowColumns(connection: DuckDBConnection): Promise<string[]>
  * TINYINT as in possessions; score_diff SMALLINT: the possession's score_diff on his team's possessions, its
  * negation on the opponent's, as in state_player_sums). A league-wide players table with a time, leverage or
  * game-level filter then keeps a player's rows by their own columns (one scan, and team_games joined on his team)
- * instead of joining millions of rows to the filtered possessions twice, once per side (playerSums.ts; issue 25).
+ * instead of joining millions of rows to the filtered possessions twice, once per side (playerSums.ts).
  * Rebuilt one season at a time in possession order, as written, then put in the table's place. Runs after every
  * builder that reads the table as written (team_player_possession_stats copies those columns only).
  */
@@ -351,7 +351,7 @@ const playerPossessionContextBuilder: AggregateBuilder = {
  * differential from his team's view (score_diff: the offense's score_diff on his team's possessions, its negation
  * on the opponent's): the keys of every filter a players table can apply without a game-level, time or lineup
  * filter. A league-wide players answer over 20 seasons with a period or score filter then sums a few million of
- * these rows instead of unnesting ten players per possession (issue 25); the rows are exactly the possessions'
+ * these rows instead of unnesting ten players per possession; the rows are exactly the possessions'
  * rows summed, so the numbers are the same (tests/api/planPaths.test.ts compares both paths).
  * Columns: player_id, team_id, season, season_type, is_filtered_out, period, score_diff, last_game (the latest game of the row: the player's team in his
  * last game of a group is arg_max(team_id, last_game)), then PLAYER_OWN_COUNTERS and PLAYER_ON_COURT_COUNTERS.
@@ -360,9 +360,9 @@ const playerPossessionContextBuilder: AggregateBuilder = {
  * Two parts joined on those keys, a season at a time: his own rows summed, and his on-court counters from
  * state_on_court_sums, built before it (the ten players of each possession are spread and summed once, for both
  * tables). The on-court counters are linear in the possession counters (onCourtCounterSelect), so the sums give
- * the same numbers as the possessions. (Session 11 tried these parts over every season at once: on the full
- * database that ran out of DuckDB's 640 MB.) A database whose state_on_court_sums has no last_game (built before
- * session 15) needs that table rebuilt before this one.
+ * the same numbers as the possessions. (Built over every season at once, these parts ran out of DuckDB's 640 MB on the
+ * full database.) A database whose state_on_court_sums has no last_game (an older
+ * build) needs that table rebuilt before this one.
  */
 const statePlayerSumsBuilder: AggregateBuilder = {
   name: 'state_player_sums',

@@ -1,5 +1,5 @@
 /**
- * Team and player pages on the possession path read their team-seasons only (issue 25). The possession table is
+ * Team and player pages on the possession path read their team-seasons only. The possession table is
  * ordered by game, so a team's or a player's possessions are spread over every row group of the seasons; its
  * team-clustered copy, team_possessions (aggregates.ts), files every possession under its offense's and its
  * defense's team-season, sorted by team-season, so reading a few team-seasons lets DuckDB skip the other row

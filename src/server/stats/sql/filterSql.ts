@@ -1,5 +1,5 @@
 /**
- * Applied filters -> SQL conditions with bound parameters (issue 5 section 3), every condition built by walking
+ * Applied filters -> SQL conditions with bound parameters, every condition built by walking
  * FILTERS (src/lib/filters.ts) through each filter's rule (src/server/stats/sql/filterRules.ts).
  *
  * Perspective: game-level filters (location, result, rest, opponent and its ranks) are about "the team whose

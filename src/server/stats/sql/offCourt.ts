@@ -1,5 +1,5 @@
 /**
- * Off-court filters answered by subtraction (issue 25). A sample whose only lineup filter is "off court" (none of
+ * Off-court filters answered by subtraction. A sample whose only lineup filter is "off court" (none of
  * the listed players on the floor) holds almost every possession, so the player index cannot narrow it, and
  * every aggregate used to read every possession of the seasons with the condition inline: 4-7 s over 12-17
  * seasons. Its sums are instead, by inclusion-exclusion over the listed players X1..Xk,

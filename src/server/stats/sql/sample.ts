@@ -130,7 +130,7 @@ export async function fullSample(db: StatsDb, f: AppliedFilters, counters: reado
     const { sql, teamSeasons } = await sampleSql(db, f, b, carried);
     // A sample the lineup filters cannot narrow to their players' team-seasons (no lineup filter, off-court
     // players only, or "any" with an off-court player) would copy every possession of the seasons, the whole
-    // league's (3.2 M rows for 15 seasons, issue 25): each aggregate then reads the possession table with the
+    // league's (3.2 M rows for 15 seasons): each aggregate then reads the possession table with the
     // conditions inline instead, as it does when no sample is open.
     // (options.lineupIndex = false still copies: the tests compare both ways through the table.)
     if (teamSeasons === null && state.lineupIndex) return null;

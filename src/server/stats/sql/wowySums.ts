@@ -1,5 +1,5 @@
 /**
- * The sums behind a team's two-man with/without matrix (issue 28 item 1), in ONE SQL statement per request.
+ * The sums behind a team's two-man with/without matrix, in ONE SQL statement per request.
  *
  * The team's possessions come from team_possessions, filed by team-season (src/server/stats/sql/aggregates.ts):
  * a team-season is a few row groups, so the statement reads about 2 x 8,000 rows per season whatever the filters.

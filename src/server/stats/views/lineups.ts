@@ -6,7 +6,7 @@
  * players on the floor together for their team, sums.ts unitSumsBy). Offense side = the lineup's own possessions
  * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
  * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
- * so the empty table can say why and offer to list them (issue 26). A row's `players` are their ids and the answer
+ * so the empty table can say why and offer to list them. A row's `players` are their ids and the answer
  * names each player once (`playerNames`, src/lib/lineupPlayers.ts); the league's baseline is asked for only when a
  * column shown reads it or a net rating is shown (shared.ts leagueBaseline).
  */

@@ -4,8 +4,8 @@
  * possessions in the same sample ("off" = the team's totals for the team-seasons he played in, minus "on").
  *
  * A player who played for several teams in a season (traded, or waived and signed) is on the roster of each
- * only for part of it (issue 26: "Off 9,581 poss" summed two teams' whole seasons): for him, a team's "on + off"
- * is that team's possessions in its games from his first to his last game for it that season and season type;
+ * only for part of it ("Off 9,581 poss" summed two teams' whole seasons): for him, a team's "on + off"
+ * is that team's possessions in the games of his stints with it (sql/aggregates.ts spanGamesSql);
  * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
 import { LRUCache } from 'lru-cache';

@@ -124,7 +124,7 @@ async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefini
     });
     const ranked = onOffPercentileColumns(def);
     const rows = onOffRows(def, entries, ranked);
-    // The same pool as the player sets: his position group, players with the minimum possessions (issue 26).
+    // The same pool as the player sets: his position group, players with the minimum possessions.
     addPercentiles(rows, ranked, (r) => String(r.position ?? ''), (r) => r.qualified === true);
     out[def.value] = rows;
   }

@@ -1,5 +1,5 @@
 /**
- * Similar players (issue 28.4): the ten player-seasons of 2003-04..2022-23 whose profiles lie nearest a player-season's,
+ * Similar players: the ten player-seasons of 2003-04..2022-23 whose profiles lie nearest a player-season's,
  * by the weighted, season-standardised distance of src/server/stats/metrics/similarity.ts. The profiles are built
  * by the ingest (player_profiles, src/server/stats/sql/playerProfiles.ts); they are read once per stats file
  * (about 9,000 rows) and ranked here for each request, so the age and minutes filters always yield a full ten

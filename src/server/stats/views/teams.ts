@@ -65,7 +65,7 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
 }
 
 /**
- * The league pool of on/off percentiles (issue 26), by the rules of the players table: every player of the
+ * The league pool of on/off percentiles, by the rules of the players table: every player of the
  * sample with at least the minimum possessions on court (on the side shown), ranked within his position group
  * (and, per season, within the season when `bySeason`). Rows of the set as the view builds them.
  */

@@ -1,5 +1,5 @@
 /**
- * The two-man with/without matrix of a team (issue 28 item 1): the sums of src/server/stats/sql/wowySums.ts turned
+ * The two-man with/without matrix of a team: the sums of src/server/stats/sql/wowySums.ts turned
  * into the answer of GET /api/team_wowy (src/lib/wowy.ts has its shape), and its CSV.
  *
  * How the numbers are counted (the guide "With/without", src/content/guides/wowy.md, says the same):
