@@ -121,8 +121,8 @@ export const spanGamesSql = (where: string): string => `
 
 /**
  * span_games: spanGamesSql over every season, the games of each traded player's span with each team. A span's team totals are then an equi-join of this table with the team's sums
- * per game, where joining the spans to the games by date range cost a third of a filtered on/off pool's time
- *. Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
+ * per game, where joining the spans to the games by date range cost a third of a filtered on/off pool's time.
+ * Columns: player_id, team_id, season, season_type, game_id. Sorted by season, team_id, game_id.
  */
 const spanGamesBuilder: AggregateBuilder = {
   name: 'span_games',
