@@ -7,7 +7,7 @@
  * - a request without one gets the public copy, the same for every anonymous visitor, which a shared cache (a
  *   CDN) may keep: browsers revalidate pages at once (max-age=0) while the CDN keeps them for s-maxage;
  * - errors other than 404 are not kept; hashed /_astro files are immutable.
- * A CDN in front bypasses its cache when the session cookie is present (README, Deployment), so a signed-in
+ * A CDN in front bypasses its cache when the session cookie is present (docs/explanation/deployment.md), so a signed-in
  * request never receives, and never stores, the anonymous copy.
  */
 export const PRIVATE = 'private, no-store';

@@ -36,7 +36,7 @@ export interface HandlerOptions {
 }
 
 /**
- * Server-rendered answers (stats pages carry their first table, issue 15) compressed on the fly, Brotli or gzip
+ * Server-rendered answers (stats pages carry their first table) compressed on the fly, Brotli or gzip
  * (the `compression` middleware); answers that come encoded already (/api/data's cached bytes) pass untouched.
  */
 const compressRendered = compression({ threshold: MIN_COMPRESS_BYTES });

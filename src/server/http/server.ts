@@ -110,7 +110,7 @@ server.on('clientError', answerClientError);
  * balancers: 60 s), so the client closes an idle connection first. With Node's default of 5 s, a client that
  * reuses a connection just as the server closes it gets no answer at all (undici: "other side closed"; a
  * balancer: 502), a race that a loaded CPU makes likely: it is what the under-load switch test met beside the
- * suite (issue 22), with the server alive and answering. headersTimeout must stay above it.
+ * suite, with the server alive and answering. headersTimeout must stay above it.
  */
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
