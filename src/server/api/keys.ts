@@ -1,5 +1,5 @@
 /**
- * Developer API keys (issue 27): made for Stats plan subscribers (and admins) on the account page, named by their
+ * Developer API keys: made for Stats plan subscribers (and admins) on the account page, named by their
  * owner, shown once, kept only as a SHA-256 digest. A key is `cv_live_` + 32 random bytes (base64url): the prefix
  * lets the owner, and secret scanners, recognise a leaked one. A key works while it is not revoked and its
  * owner's plan is active (admins: always); every check reads the store, so a revocation or a lapsed plan holds

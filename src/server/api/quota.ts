@@ -1,6 +1,6 @@
 /**
- * Published quotas of the developer API (issue 27): per key, and per client address for anonymous use, by
- * minute and by UTC day (config.apiQuota; README, /docs/api). A heavy table query (the stats queue's heavy lane,
+ * Published quotas of the developer API: per key, and per client address for anonymous use, by
+ * minute and by UTC day (config.apiQuota; docs/reference/http-api.md, /docs/api). A heavy table query (the stats queue's heavy lane,
  * src/server/stats/answers/cost.ts) counts `heavyCost`. Counts live in the accounts store, so they hold across nodes.
  *
  * Every answer carries the IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers):

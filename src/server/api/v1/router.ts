@@ -1,5 +1,5 @@
 /**
- * /api/v1: the developer API (issue 27). One entry for every v1 request:
+ * /api/v1: the developer API. One entry for every v1 request:
  *   1. the endpoint (endpoints.ts) by path; GET and HEAD only;
  *   2. the key (Authorization: Bearer cv_live_...): its owner's plan gates the filters as it does on the site;
  *      without a key the anonymous quota and the free filters apply; a bad, revoked or lapsed key is a 401/403;
