@@ -4,7 +4,7 @@
  * environment the child starts with). An operator's own DUCKDB_JE_MALLOC_CONF is kept, for both phases.
  *
  * jemalloc keeps the pages it freed for reuse, resident, in several arenas (8 on two cores): a full build in one
- * process peaked at 1.57-1.73 GB (issue 25's goal: 1.5 GB). Measured, one full build per setting (the phase's
+ * process peaked at 1.57-1.73 GB (the ingest's memory goal: 1.5 GB). Measured, one full build per setting (the phase's
  * process alone; the parent adds 80-99 MB; a time or peak given as a range is of several builds):
  *
  * | setting | database phase | hooks phase |

@@ -1,5 +1,5 @@
 /**
- * The play-by-play's own oracles, for every game of every season (issue 9), checked against a built database:
+ * The play-by-play's own oracles, for every game of every season, checked against a built database:
  * (a) each game's final score equals the last non-null SCORE of its play-by-play (published row order);
  * (b) each team's points in each period equal the SCORE movement within that period;
  * (c) the running counters of the descriptions ("(n PTS)", "(n AST)", "(Off:x Def:y)") equal our ledger's totals
@@ -290,7 +290,7 @@ export function oracleTable(report: OracleReport): string {
   return lines.join('\n');
 }
 
-/** Plus/minus per season and season type (issue 24): the team-game oracle and the technical free-throw rule. */
+/** Plus/minus per season and season type: the team-game oracle and the technical free-throw rule. */
 export interface PlusMinusRow {
   season: number;
   seasonType: SeasonType;

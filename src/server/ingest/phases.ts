@@ -22,7 +22,7 @@ function instanceOptions(spill: string): Record<string, string> {
 
 /**
  * The database phase: the games and the season-wide tables written into the temporary file and checkpointed.
- * Memory goal (issue 25): the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
+ * Memory goal: the whole run under 1.5 GB. While games are appended DuckDB gets 400 MB (the parse
  * worker's reader 256 MB more, gameWorker.ts): appends need little, and every megabyte here adds to the worker's
  * and both threads' JavaScript. On failure the process exits with the database open; the parent removes the file.
  */

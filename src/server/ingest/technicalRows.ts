@@ -1,5 +1,5 @@
 /**
- * Technical free throws in the possession table (README "Plus/minus").
+ * Technical free throws in the possession table (docs/explanation/ingest.md, "Plus/minus").
  *
  * A technical free throw's points count for the shooting team's possession: the one under way, else its last,
  * else its next (possessionTracker.ts). They belong to the ten on the floor when the technical was called

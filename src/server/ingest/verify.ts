@@ -1,5 +1,5 @@
 /**
- * Correctness checks of a built stats database against independent sources (issue 3, "Correctness"):
+ * Correctness checks of a built stats database against independent sources:
  * - team-game totals vs the official team box scores (nba-data team-box-scores, 2003-04..2012-13);
  * - players acting in an event are in the reconstructed lineup; five players per team at every event;
  *   player seconds sum to 5 x game length;
