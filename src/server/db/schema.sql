@@ -233,7 +233,7 @@ CREATE TABLE possessions (
   d3 INTEGER NOT NULL,                    -- defense slot 3 (sf)
   d4 INTEGER NOT NULL,                    -- defense slot 4 (pf)
   d5 INTEGER NOT NULL,                    -- defense slot 5 (c)
-  possessions UTINYINT NOT NULL,          -- 1; 0 on a technical row: technical free throws whose foul's ten (o1..d5) differ from their possession's, in that possession's context with no seconds (README "Plus/minus"); count possessions with sum(possessions)
+  possessions UTINYINT NOT NULL,          -- 1; 0 on a technical row: technical free throws whose foul's ten (o1..d5) differ from their possession's, in that possession's context with no seconds (docs/explanation/ingest.md, "Plus/minus"); count possessions with sum(possessions)
   pts UTINYINT NOT NULL,                  -- points scored by the offense
   fga UTINYINT NOT NULL,                  -- field-goal attempts
   fgm UTINYINT NOT NULL,                  -- field goals made

@@ -1,6 +1,6 @@
 /**
  * The stats database's schema version, checked when the server starts (each web node has its own copy of the
- * file, issue 14): a file built by another version of the ingest would answer with missing columns or wrong
+ * file): a file built by another version of the ingest would answer with missing columns or wrong
  * numbers, so the server refuses it with one line instead of serving it.
  */
 import fs from 'node:fs';
