@@ -1,6 +1,6 @@
 /**
  * Every possession of one game in order, with the ten players on the floor (the developer API's
- * /api/v1/games/{game_id}/possessions). Technical rows (possessions = 0, README "Plus/minus") come after the
+ * /api/v1/games/{game_id}/possessions). Technical rows (possessions = 0, docs/explanation/ingest.md "Plus/minus") come after the
  * possession whose context they carry.
  */
 import { teamByTeamId } from '../../../lib/teams';

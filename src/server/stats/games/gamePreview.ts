@@ -1,5 +1,5 @@
 /**
- * What the game preview page (/stats/gamepreview/...) shows under the two teams' rows (issue 26, item 3): each
+ * What the game preview page (/stats/gamepreview/...) shows under the two teams' rows: each
  * team's ranks among the league's teams in ratings and the four factors on both sides, each offense against the
  * other's defense, the season series so far (with the playoff series' standing), each team's last 10 games, and
  * both shot profiles.

@@ -1,5 +1,5 @@
 /**
- * The game's play-by-play, stints and game flow (issue 26; src/lib/playByPlay.ts builds stints and flow) from
+ * The game's play-by-play, stints and game flow (src/lib/playByPlay.ts builds stints and flow) from
  * game_events: every event the engine read, its text, the score and the ten on the floor after it. Also the
  * stints CSV of GET /api/game_stints.
  */
