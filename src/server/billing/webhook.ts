@@ -92,7 +92,7 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
   const user = state.userId === null ? null : await ctx.store.findUserById(state.userId);
   const others = user ? (await ctx.store.billingSubscriptionsOf(user.id)).filter((s) => s.subscriptionId !== state.subscriptionId && isLive(s.status)) : [];
   if (others.length > 0) {
-    // The user has another live subscription: one plan, never two (see "Two checkouts" in the README).
+    // The user has another live subscription: one plan, never two (see "Two checkouts" in docs/explanation/billing.md).
     if (isLive(state.status) && others.some((o) => startedFirst(o, state))) {
       const kept = others.find((o) => startedFirst(o, state))!;
       state = await cancelDuplicate(ctx, state, event.created);
