@@ -7,9 +7,9 @@
  * then the server's form submits to /search, and text typed meanwhile is taken over.
  */
 import { useCombobox } from 'downshift';
-import { useEffect, useRef, useState } from 'react';
-import { getJson } from '../lib/apiClient';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/format';
+import { useSearchAnswer, type SearchAnswer } from './useSearchAnswer';
 
 interface Hit {
   kind: 'Player' | 'Team' | 'Game';
@@ -18,16 +18,9 @@ interface Hit {
   path: string;
 }
 
-interface Answer {
-  players: { name: string; path: string; first_season: string | null; last_season: string | null; team: string | null }[];
-  teams: { abbr: string; name: string; path: string }[];
-  games: { away: string; home: string; date: string; away_pts: number; home_pts: number; path: string }[];
-}
-
-const DELAY_MS = 120;
 const LIMIT = 5;
 
-function hitsOf(a: Answer): Hit[] {
+function hitsOf(a: SearchAnswer): Hit[] {
   return [
     ...a.teams.map((t): Hit => ({ kind: 'Team', label: t.name, detail: t.abbr, path: t.path })),
     ...a.players.map((p): Hit => ({
@@ -42,7 +35,8 @@ function hitsOf(a: Answer): Hit[] {
 
 export default function SiteSearch() {
   const [input, setInput] = useState('');
-  const [hits, setHits] = useState<Hit[]>([]);
+  const answer = useSearchAnswer(input, LIMIT);
+  const hits = useMemo(() => hitsOf(answer), [answer]);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -51,27 +45,6 @@ export default function SiteSearch() {
     const typed = inputRef.current?.value ?? '';
     if (typed !== '') setInput(typed);
   }, []);
-
-  useEffect(() => {
-    const q = input.trim();
-    if (q === '') {
-      setHits([]);
-      return;
-    }
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      getJson<Answer>('/api/search', new URLSearchParams({ q, limit: String(LIMIT) }), ctl.signal).then(
-        (a) => setHits(hitsOf(a)),
-        (err: unknown) => {
-          if (!(err instanceof Error && err.name === 'AbortError')) setHits([]);
-        },
-      );
-    }, DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [input]);
 
   const { isOpen, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
     items: hits,

@@ -40,7 +40,7 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByTestId('compare-card').first()).toContainText('LeBron James');
     await expect(page.getByTestId('compare-card').first()).toContainText('2012-13');
 
-    await page.getByLabel('Add a player').fill('Kevin Durant');
+    await page.getByRole('combobox', { name: 'Add a player' }).fill('Kevin Durant');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page).toHaveURL(/p=2544%3A2012-13&p=201142%3A2012-13/);
     await expect(page.getByTestId('compare-card')).toHaveCount(2);
@@ -114,7 +114,7 @@ test('the site search offers "Compare" beside each player', async ({ page }) => 
 
 test('a name that matches several players offers the choice; paid filters show locked for a visitor', async ({ page }) => {
   await page.goto('/stats/compare?p=2544:2012-13');
-  await page.getByLabel('Add a player').fill('Anthony');
+  await page.getByRole('combobox', { name: 'Add a player' }).fill('Anthony');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const choices = page.getByTestId('compare-choices');
   await expect(choices).toContainText('Several players match');

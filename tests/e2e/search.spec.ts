@@ -48,6 +48,33 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     await expect(page).toHaveURL(/\/stats\/team\/team\/BOS$/);
   });
 
+  test('a nickname finds its player: "kd", then Enter on the first option', async ({ page }) => {
+    await page.goto('/stats/league');
+    const box = await searchBox(page);
+    await box.pressSequentially('kd', { delay: 30 });
+    const options = page.getByRole('search').getByRole('listbox').getByRole('option');
+    await expectSoon(options.first()).toContainText('Kevin Durant');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/stats\/player\/profile\/kevin_durant_201142$/);
+  });
+
+  test('the compare page adds a player from the type-ahead: a nickname, the keyboard, no results page', async ({ page }) => {
+    await page.goto('/stats/compare?p=2544%3A2012-13');
+    await expect(page.locator('astro-island[component-url*="PlayerTypeahead"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+    const box = page.getByRole('combobox', { name: 'Add a player' });
+    await box.pressSequentially('the process', { delay: 30 });
+    const options = page.getByRole('listbox').getByRole('option');
+    await expectSoon(options.first()).toContainText('Joel Embiid');
+    await page.screenshot({ path: `${SCREENSHOTS}/compare-typeahead-desktop.png` });
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/p=2544%3A2012-13&p=203954%3A/);
+    await expect(page.getByTestId('compare-card')).toHaveCount(2);
+    await expect(page.getByTestId('compare-card').nth(1)).toContainText('Joel Embiid');
+  });
+
   test('Enter with nothing highlighted opens the results page', async ({ page }) => {
     await page.goto('/stats/teams');
     const box = await searchBox(page);
