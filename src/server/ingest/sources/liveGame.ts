@@ -7,7 +7,14 @@
  *   published order, the live order is the one played: #103, the held-ball jump ball at Q1 4:28 (orderNumber
  *   972500), comes before the substitutions #99/#100 of that dead ball (975000, 977500) that the archive
  *   publishes first;
- * - clock: whole seconds left, truncated as the archive's PCTIMESTRING is ("PT00M59.30S" is 0:59, #160);
+ *   But a held ball's jump ball is written when the held ball is called, and the tip that restarts play comes
+ *   after the substitutions made at that dead ball: it is placed after the substitutions that follow it at its
+ *   clock. At #103 this gives the archive's order, and the possession that starts with the tip has the ten who
+ *   played it (LeVert and Shamet, who came in at that dead ball), as the archive's has;
+ * - clock: whole seconds left, truncated as the archive's PCTIMESTRING is ("PT00M59.30S" is 0:59, #160). A
+ *   period's opening jump ball (descriptor "startperiod") is at the period's first second: the clock starts on
+ *   the tip, but the feed may stamp it later (#4 at 11:58, the archive's 12:00), which would shorten the first
+ *   possession;
  * - event number: the actionNumber (the archive's EVENTNUM for the same event, 542 of 542 in 0022000001);
  * - substitutions: the feed writes each as two actions, "out" then "in", several at one dead ball (#99 out
  *   Harris, #100 out Dinwiddie, #101 in Shamet, #102 in LeVert). Within one team, period and clock the k-th
@@ -28,7 +35,7 @@
 import { createHash } from 'node:crypto';
 import type { GameShotLocations } from '../parseGame.ts';
 import { GameRowCollector, type GameRows } from '../read.ts';
-import { EventType, PersonType, type GameInfo, type RawEvent, type ShotLocation } from '../types.ts';
+import { EventType, PersonType, periodLength, type GameInfo, type RawEvent, type ShotLocation } from '../types.ts';
 import { gameIdMeaning } from './gameId.ts';
 import { LIVE_ACTIONS, shotFeet, substitute, substitutionText, type MappedAction, type MappingContext } from './liveActions.ts';
 import { clockSeconds, liveAction, liveBoxScore, livePlayByPlay, zodProblem, type LiveAction, type LiveBoxScore } from './liveFeed.ts';
@@ -121,7 +128,7 @@ interface PendingSub {
 
 /** The game's events in the engine's shape (see the module comment), and the actions not read. */
 export function liveEvents(code: string, actions: LiveAction[], raws: unknown[], ctx: MappingContext): { rows: GameRows; notes: string[] } {
-  const order = actions.map((a, i) => i).sort((i, j) => actions[i]!.orderNumber - actions[j]!.orderNumber || i - j);
+  const order = playedOrder(actions);
   const collector = new GameRowCollector(code);
   const notes: string[] = [];
   // block and steal texts by the action they join: `${period}|${clock}|${personId}`
@@ -138,7 +145,7 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
     ins.length = 0;
   };
   const push = (a: LiveAction, m: MappedAction, hashOf: unknown, other: string | null = null): void => {
-    collector.push({ eventNum: a.actionNumber, type: m.type, action: m.action, period: a.period, clock: Math.floor(clockSeconds(a.clock)), ...columns(m, other), p1: m.p1, p2: m.p2, p3: m.p3 }, contentHash(hashOf));
+    collector.push({ eventNum: a.actionNumber, type: m.type, action: m.action, period: a.period, clock: eventClock(a), ...columns(m, other), p1: m.p1, p2: m.p2, p3: m.p3 }, contentHash(hashOf));
   };
 
   for (const i of order) {
@@ -182,6 +189,29 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
   return { rows: collector.rows(), notes };
 }
 
+/** Indexes of the actions in the order played (see the module comment: orderNumber, held balls after their substitutions). */
+export function playedOrder(actions: readonly LiveAction[]): number[] {
+  const order = actions.map((_, i) => i).sort((i, j) => actions[i]!.orderNumber - actions[j]!.orderNumber || i - j);
+  for (let k = 0; k < order.length; k++) {
+    const jump = actions[order[k]!]!;
+    if (jump.actionType !== 'jumpball' || jump.descriptor !== 'heldball') continue;
+    let end = k;
+    while (end + 1 < order.length) {
+      const next = actions[order[end + 1]!]!;
+      if (next.actionType !== 'substitution' || next.period !== jump.period || next.clock !== jump.clock) break;
+      end++;
+    }
+    if (end > k) order.splice(end, 0, ...order.splice(k, 1));
+  }
+  return order;
+}
+
+/** An action's clock in whole seconds (see the module comment: truncated; an opening jump ball at the period's start). */
+export function eventClock(a: LiveAction): number {
+  if (a.actionType === 'jumpball' && a.descriptor === 'startperiod') return periodLength(a.period);
+  return Math.floor(clockSeconds(a.clock));
+}
+
 /** Shot locations of the game's field goals keyed as the engine looks them up (parseGame.ts GameShotLocations). */
 export function liveShotLocations(actions: readonly LiveAction[]): GameShotLocations {
   const m: GameShotLocations = new Map();
@@ -193,7 +223,7 @@ export function liveShotLocations(actions: readonly LiveAction[]): GameShotLocat
     const loc: ShotLocation = {
       playerId: a.personId,
       period: a.period,
-      clock: Math.floor(clockSeconds(a.clock)),
+      clock: eventClock(a),
       made: a.shotResult === 'Made',
       value,
       corner: value === 3 && locY <= CORNER_THREE_MAX_Y,
