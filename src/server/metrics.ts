@@ -75,3 +75,60 @@ export function collectProcessMetrics(): void {
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
   return { contentType: register.contentType, body: await register.metrics() };
 }
+
+/**
+ * The stats update (docs/how-to/nightly-update.md): how current the served file is, and what the nightly runs
+ * did. Read at each scrape from the served file's own record (src/server/feed/updateRecord.ts) and from the
+ * last run's status beside it (src/server/feed/nightlyStatus.ts); loaded on demand so this module stays light.
+ */
+const updateRecord = () => import('./feed/updateRecord.ts');
+
+function asyncGauge(name: string, help: string, read: () => Promise<number | null>): void {
+  once(
+    name,
+    () =>
+      new client.Gauge({
+        name,
+        help,
+        async collect() {
+          const value = await read().catch(() => null);
+          if (value === null || !Number.isFinite(value)) this.reset();
+          else this.set(value);
+        },
+      }),
+  );
+}
+
+asyncGauge('courtvision_stats_data_through_timestamp', 'Date of the last game in the stats file served (midnight UTC of its league date), Unix seconds', async () => {
+  const { lastUpdate, unixSeconds } = await updateRecord();
+  const through = (await lastUpdate())?.dataThrough;
+  return through ? unixSeconds(through) : null;
+});
+asyncGauge('courtvision_update_last_success_timestamp', 'When the last successful build or update of the stats file served finished, Unix seconds', async () => {
+  const { lastUpdate, unixSeconds } = await updateRecord();
+  const at = (await lastUpdate())?.at;
+  return at ? unixSeconds(at) : null;
+});
+asyncGauge('courtvision_update_last_run_failed', 'Whether the last nightly run failed (1) or went through (0), from {STATS_DB_PATH}.nightly.json', async () => {
+  const [{ readNightlyStatus }, { config }] = await Promise.all([import('./feed/nightlyStatus.ts'), import('./config.ts')]);
+  const status = await readNightlyStatus(config.statsDbPath);
+  return status ? Number(status.outcome === 'failed') : null;
+});
+asyncGauge('courtvision_update_last_run_timestamp', 'When the last nightly run ended, whatever its outcome, Unix seconds', async () => {
+  const [{ readNightlyStatus }, { config }] = await Promise.all([import('./feed/nightlyStatus.ts'), import('./config.ts')]);
+  const status = await readNightlyStatus(config.statsDbPath);
+  return status ? Date.parse(status.at) / 1000 : null;
+});
+
+export const updateGames = once('courtvision_update_games_total', () => {
+  const counter = new client.Counter({ name: 'courtvision_update_games_total', help: 'Games of the updates the server switched to: added, replaced, skipped', labelNames: ['outcome'] });
+  for (const outcome of ['added', 'replaced', 'skipped']) counter.inc({ outcome }, 0);
+  void updateRecord().then(({ watchUpdates }) =>
+    watchUpdates((games) => {
+      counter.inc({ outcome: 'added' }, games.added);
+      counter.inc({ outcome: 'replaced' }, games.replaced);
+      counter.inc({ outcome: 'skipped' }, games.skipped);
+    }),
+  );
+  return counter;
+});
