@@ -1,8 +1,8 @@
 /**
  * `npm run bench:api`: builds the site (skip with --no-build), starts the built server (`npm run serve`, with
  * TRUST_PROXY=1 so that the benchmark can play several clients by X-Forwarded-For) on a spare port against the
- * stats database (STATS_DB_PATH or --db; use the full one), signs in a demo subscriber, and measures the goals of
- * issue 12, printing each as MET or MISS:
+ * stats database (STATS_DB_PATH or --db; use the full one), signs in a demo subscriber, and measures the stats API's
+ * speed goals, printing each as MET or MISS:
  *   1. lean answers: the default Players answer as the client asks for it, its brotli size (<= 60 KB); a cached
  *      answer's latency at one connection (p50 <= 5 ms) and throughput at 64 connections (>= 1,500 req/s, 0 errors);
  *   2. fair under load: 16 anonymous uncached 20-season queries at once (one client, then 16 clients), and
@@ -255,7 +255,7 @@ async function main() {
     const js = firstLoadJs(await (await fetch(`${BASE}/stats/players`)).text(), `${BASE}/stats/players`, path.join(BENCH_DIST, 'client'));
     console.log(`  /stats/players: ${js.files.length} files, ${(js.raw / 1024).toFixed(0)} KiB, ${(js.gzip / 1024).toFixed(1)} KiB gzipped`);
 
-    console.log('\nGoals (issue 12)');
+    console.log('\nGoals');
     goal(size.wire <= 60 * 1024, `default Players answer <= 60 KB with brotli: ${(size.wire / 1024).toFixed(1)} KB`);
     goal(one.p50 <= 5, `cached answer p50 <= 5 ms on loopback: ${one.p50.toFixed(2)} ms`);
     goal(many.rps >= 1500 && many.errors === 0, `>= 1,500 req/s at 64 connections with 0 errors: ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);

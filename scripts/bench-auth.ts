@@ -5,7 +5,7 @@
  * (getSessionForRequest: session row, user, plans), an anonymous request, the sign-in limiter (check, and
  * check + record a failure), a credentials check (argon2id included), and a whole sign-in through Auth.js
  * (CSRF, argon2id, session row written). Prints p50 / p95 per line.
- * The developer API's key check (issue 27): the key's lookup with its owner's plans (checkApiKey), the quota
+ * The developer API's key check: the key's lookup with its owner's plans (checkApiKey), the quota
  * count of a request (consumeQuota), and whole /api/v1 requests through the router in-process, with a key and
  * without one (/api/v1/metric_sets: no stats query, so the line is what keys and quotas cost), with their rate.
  * Each store runs in a child process of its own (the store is chosen once per process, like a server's).

@@ -3,7 +3,7 @@
  * from this process into a temporary file and prints games/s, total time, peak memory and database size, then
  * extrapolates to all of nba-data (20 regular seasons + 10 playoffs, 24,835 games). The ingest's phases run in
  * child processes (src/server/ingest/runPhase.ts): memory and CPU are this process's and theirs together.
- * Goal (issue 3): everything in under 5 minutes and 2 GB RAM on 2 cores, database under 1.5 GB.
+ * Goal: everything in under 5 minutes and 2 GB RAM on 2 cores, database under 1.5 GB.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -4,7 +4,7 @@
  * the lineups table, a team's lineups), against the built server and the stats database (STATS_DB_PATH or --db).
  * Prints the four category scores of each page with its largest contentful paint (LCP) and total blocking time
  * (TBT), and whether the goals are met: performance >= 95 on marketing pages and >= 90 on stats pages, LCP <=
- * 2.5 s (issue 25); SEO, accessibility and best practices >= 95 everywhere (issue 15).
+ * 2.5 s; SEO, accessibility and best practices >= 95 everywhere.
  *
  * The site is built into .local/bench-dist (not dist/, which others may be serving; skip with --no-build) and
  * served on a free port (or --port). Each page is fetched once before it is measured, so a stats answer the
@@ -49,7 +49,7 @@ const GOALS: Record<(typeof CATEGORIES)[number], { marketing: number; stats: num
 // DESIGN.md's headless flags for Debian's Chromium.
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Largest contentful paint goal, ms (issue 25), under Lighthouse's simulated throttling. */
+/** Largest contentful paint goal, ms, under Lighthouse's simulated throttling. */
 const LCP_GOAL_MS = 2500;
 const SAVE = option('save', '');
 

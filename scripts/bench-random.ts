@@ -1,6 +1,6 @@
 /**
- * `npm run bench:random`: random legal stats queries against the built server, uncached, as a subscriber
- * (issue 25). The queries are drawn, with a seed, from the filter model itself (src/lib/filters.ts FILTERS, the
+ * `npm run bench:random`: random legal stats queries against the built server, uncached, as a subscriber.
+ * The queries are drawn, with a seed, from the filter model itself (src/lib/filters.ts FILTERS, the
  * page kinds, their relevant filters, metric sets and sides), with entities and lineup players from the database's
  * own rosters: a filter added to the model is drawn without editing this file.
  *
@@ -151,7 +151,7 @@ runMain(async () => {
     }
     const all = results.map((r) => r.ms).sort((a, b) => a - b);
     const goal = (label: string, ok: boolean) => console.log(`  ${ok ? 'MET ' : 'MISS'} ${label}`);
-    console.log('\ngoals (issue 25, full database, this machine):');
+    console.log('\ngoals (full database, this machine):');
     if (CLIENTS === 1) {
       goal(`p95 <= 300 ms (${pct(all, 95).toFixed(0)})`, pct(all, 95) <= 300);
       goal(`p99 <= 1 s (${pct(all, 99).toFixed(0)})`, pct(all, 99) <= 1000);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:shapes`: the five query shapes that issue 25 measured against a hand-written floor, each on the
+ * `npm run bench:shapes`: the five costly query shapes, each measured against a hand-written floor, each on the
  * built server (uncached, as the demo subscriber) and as the best direct DuckDB query we can write for the same
  * page's numbers on the same file (the floor), with the ratio (goal: within 2x).
  *
@@ -288,7 +288,7 @@ runMain(async () => {
   try {
     await server.ready(`${BASE}/healthz`, 60_000);
     const cookie = await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), 'subscriber@example.com', 'demo-subscriber-2023', { origin: BASE });
-    console.log(`issue 25's five shapes, ${RUNS} runs each after ${WARMUP} untimed (another entity or filter value each run), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
+    console.log(`the five query shapes, ${RUNS} runs each after ${WARMUP} untimed (another entity or filter value each run), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
     for (const shape of shapes) {
       const serverMs: number[] = [];
       const floorMs: number[] = [];

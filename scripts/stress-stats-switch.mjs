@@ -1,5 +1,5 @@
 /**
- * Stress for issue 22 (stats file switch without a restart): the built server (node scripts/serve.mjs, no npm in
+ * Stress test of the stats file switch without a restart: the built server (node scripts/serve.mjs, no npm in
  * between, so its exit code and signal are ours to see) serves a copy of the test database; clients ask in a
  * loop while a new file is renamed over the path and SIGHUP sent, SWITCHES times. Prints every failed request,
  * and the server's exit (code, signal) if it ends early, with its last output.

@@ -8,7 +8,7 @@
  *  4. Playwright (tests/e2e) against the built server.
  * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
  * vitest (one process, ~64 s of CPU; alone it took minutes of wall time on the shared 2-core machine, beside
- * vitest it is off the critical path: README, Test run time).
+ * vitest it is off the critical path: docs/benchmarks/test-suite.md).
  * Vitest starts once check has written Astro's generated types (.astro/, which the components tests read); the
  * build, which writes them again, waits for check to end. Check's output is printed when it ends.
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is

@@ -2,7 +2,7 @@
  * `npm run verify:data -- [--db path] [--lineup-games N] [--baseline path] [--out file]`: correctness report of
  * a built stats database (default STATS_DB_PATH) against the official box scores, the lineup-changes files, the
  * possession rules and the play-by-play's own oracles in every season (final score, points per period, running
- * counters); exits 1 when a goal of issues 3 and 9 is missed. The season x check table is printed and written
+ * counters); exits 1 when a correctness goal is missed. The season x check table is printed and written
  * to --out (default: `<db>.verify.md` next to the database). --baseline names an earlier build whose exact
  * official-box team-game stats must stay exact. See src/server/ingest/verify.ts and oracles.ts.
  */
@@ -142,7 +142,7 @@ const plusMinusTable = [
   ...plusMinus.map((r) => `| ${seasonLabel(r.season)} | ${r.seasonType} | ${r.sumOk} / ${r.teamGames} | ${r.technicalFts} | ${r.technicalFtsWithFoul} | ${r.technicalShooterAtFoul} | ${r.changedByTechnicals} of ${r.playerGames} | ${r.sameSecondSubPlayers} (${r.sameSecondSubGames}) | ${r.possessionPtsOk} / ${r.teamGames} | ${r.technicalRows} (${r.technicalRowPts}) |`),
 ].join('\n');
 fs.writeFileSync(tableOut, `# verify:data — the play-by-play's own oracles\n\nDatabase \`${path.basename(dbPath)}\`, built ${meta?.built_at}; ` +
-  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n\n## Plus/minus (section 6)\n\nTechnical free throws go to the ten on court when the technical was called (README, "Plus/minus"): in plus/minus, and in the possession table (technical rows).\n\n${plusMinusTable}\n`);
+  `checked ${new Date().toISOString()}.\n\n${LEGEND}\n\n${table}\n\n## Plus/minus (section 6)\n\nTechnical free throws go to the ten on court when the technical was called (docs/explanation/ingest.md, "Plus/minus"): in plus/minus, and in the possession table (technical rows).\n\n${plusMinusTable}\n`);
 console.log(`   table written to ${tableOut}`);
 
 conn.closeSync();

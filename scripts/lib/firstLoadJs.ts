@@ -2,7 +2,7 @@
  * The JavaScript a page runs at first load, measured from a build: every module script and modulepreload named
  * in the page's HTML, the component and renderer of every island hydrated without the reader doing anything
  * (`client:load`, and `client:idle`: Astro imports those as soon as the browser is idle after the first paint, and
- * the stats app is one since issue 25), and what they import statically, transitively. Left out: dynamic
+ * the stats app is one of them), and what they import statically, transitively. Left out: dynamic
  * `import()`s (lazy chunks loaded when a page or a control needs them). Used by `npm run bench:js`
  * (scripts/bench-js.ts) and by section 4 and the JS goal of `npm run bench:api`.
  */
@@ -71,5 +71,5 @@ export function firstLoadJs(html: string, pageUrl: string, clientDir: string): F
   return { files: list, raw: list.reduce((s, f) => s + f.raw, 0), gzip: list.reduce((s, f) => s + f.gzip, 0) };
 }
 
-/** The goal of issues 11 and 12: a stats page runs at most this much gzipped JS at first load. */
+/** The goal: a stats page runs at most this much gzipped JS at first load. */
 export const FIRST_LOAD_JS_GOAL = 150 * 1024;
