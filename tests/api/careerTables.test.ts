@@ -1,5 +1,5 @@
 /**
- * The profile's career tables (issue 26) on the test database (2012-13 regular, 2022-23 regular and playoffs):
+ * The profile's career tables on the test database (2012-13 regular, 2022-23 regular and playoffs):
  * for a few players, each season's Totals line is the sum of his player_games rows (our own box score, read with
  * independent SQL) and the play-by-play's own counters (read from the raw nba-data files at run time): his
  * points are the last "(n PTS)" counter of each game summed, his rebounds the last "(Off:x Def:y)" counters.

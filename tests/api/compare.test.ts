@@ -1,5 +1,5 @@
 /**
- * Compare players (GET /api/compare, issue 28.3) on the test database (2012-13, 2022-23): each compared column is
+ * Compare players (GET /api/compare) on the test database (2012-13, 2022-23): each compared column is
  * the player's row of the players table (GET /api/data page=Players) for his seasons and the same filters, and
  * its numbers match independent SQL over the possessions; the best of each line is the best value in the
  * line's direction; bad input is a 4xx with a message, gated filters a 403 without the plan.

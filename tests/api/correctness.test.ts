@@ -47,7 +47,7 @@ describe.skipIf(!HAS_DB)('published facts', () => {
     expect(results.filter((r) => r.startsWith('L')).length).toBe(losses);
   });
 
-  it('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00 with one overtime (issue 26)', async () => {
+  it('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00 with one overtime', async () => {
     const d = await data(`page=TeamGameLog&entity=MIA&season=2012&${ALL}`);
     const periods = new Map(
       (await sql<{ game_code: string; periods: number }>(
@@ -71,7 +71,7 @@ describe.skipIf(!HAS_DB)('published facts', () => {
     expect(trimmed.some((r) => r.sec < 2880)).toBe(true);
   });
 
-  it('team salaries keep name suffixes the salary file drops: Roger Mason Jr. (NOP), Marcus Morris Sr. (HOU) in 2012-13 (issue 26)', async () => {
+  it('team salaries keep name suffixes the salary file drops: Roger Mason Jr. (NOP), Marcus Morris Sr. (HOU) in 2012-13', async () => {
     const nop = (await data('page=TeamSalaries&entity=NOP&season=2012')).Salaries!.map((r) => String(r.name));
     expect(nop).toContain('Roger Mason Jr.');
     expect(nop).not.toContain('Roger Mason');
@@ -208,7 +208,7 @@ describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
     const team = await data('page=TeamTeam&entity=MIA&season=2012');
     const total = team.Team_FourFactors![0];
     // Players also on the floor for another team in 2012-13: their off is Miami's games while they were there
-    // (issue 26, tests/api/tradedOnOff.test.ts), less than its season.
+    // (tests/api/tradedOnOff.test.ts), less than its season.
     const moved = new Set((await sql<{ id: number }>(
       `SELECT player_id AS id FROM (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id FROM possessions
         WHERE season = 2012 AND season_type = 'regular') GROUP BY player_id HAVING count(DISTINCT off_team_id) > 1`,

@@ -1,5 +1,5 @@
 /**
- * GET /api/data?…&format=csv (issue 10 "Export") and the percentiles of issue 10, through the real endpoint on
+ * GET /api/data?…&format=csv and the percentiles, through the real endpoint on
  * the test database: the CSV has the same rows and columns as the JSON table, the headers of a download, the
  * same gating (403) and a 400 naming the key; percentiles rank lower-is-better columns the other way round,
  * leave rows under the minimum unranked, and follow min_poss.

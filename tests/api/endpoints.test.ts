@@ -130,7 +130,7 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     expect(r.status).toBe(200);
     const list = r.body as { name: string; second_spectrum_id: number }[];
     expect(list.length).toBeGreaterThan(400);
-    // The spec's two fields, and the seasons and teams the lineup pickers order by (issue 26).
+    // The spec's two fields, and the seasons and teams the lineup pickers order by.
     expect(Object.keys(list[0]!).sort()).toEqual(['name', 'played', 'second_spectrum_id']);
     const names = list.map((p) => p.name);
     // the way a person reads names (spec section 3): not byte order, where "AJ" comes before "Aaron"

@@ -1,5 +1,5 @@
 /**
- * The game preview's data (src/server/stats/games/gamePreview.ts, issue 26 item 3) through the real code path on the
+ * The game preview's data (src/server/stats/games/gamePreview.ts) through the real code path on the
  * test database, checked against the raw league files with SQL of the test's own (nothing copied from our
  * answers):
  * - ranks and values to date: the official team box scores of 2012-13 (team-box-scores.parquet), games before the

@@ -1,5 +1,5 @@
 /**
- * Input of GET /api/data under fast-check (issue 12, input): more than 2,000 generated queries per run against
+ * Input of GET /api/data under fast-check (input): more than 2,000 generated queries per run against
  * the real endpoint handler and the test DuckDB database.
  *
  * 1. Any query, valid or not (unknown keys named like object properties, junk values, id lists past their cap,

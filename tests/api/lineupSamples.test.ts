@@ -1,5 +1,5 @@
 /**
- * Honest samples on lineup and on/off tables (issue 28.2), through the real endpoint on the test database and
+ * Honest samples on lineup and on/off tables, through the real endpoint on the test database and
  * checked against SQL written here over the possession table: each lineup's (and each player's on and off)
  * net rating, its luck-adjusted twin (both sides' 3P% and FT% at the league's rate of the same sample) and its
  * margin of error, computed from the documented formulas (src/content/guides/lineups.md); the minimum-
@@ -56,7 +56,7 @@ async function leagueRates(): Promise<[number, number]> {
   return [lg.fg3m / lg.fg3a, lg.ftm / lg.fta];
 }
 
-describe.skipIf(!HAS_DB)('luck-adjusted net rating and its margin (issue 28)', () => {
+describe.skipIf(!HAS_DB)('luck-adjusted net rating and its margin', () => {
   it('five-man lineups, either side shown: the same net numbers as the possessions give', async () => {
     const [lg3, lgFt] = await leagueRates();
     expect(lg3).toBeGreaterThan(0.33);
@@ -138,7 +138,7 @@ describe.skipIf(!HAS_DB)('luck-adjusted net rating and its margin (issue 28)', (
   });
 });
 
-describe.skipIf(!HAS_DB)('the minimum possessions of lineup and on/off tables (issue 28)', () => {
+describe.skipIf(!HAS_DB)('the minimum possessions of lineup and on/off tables', () => {
   /** DEN's five-man lineups of 2022-23 with at least `min` offensive possessions, counted here. */
   const denLineups = async (min: number) =>
     (
@@ -186,7 +186,7 @@ describe.skipIf(!HAS_DB)('the minimum possessions of lineup and on/off tables (i
   });
 });
 
-describe.skipIf(!HAS_DB)('CSV downloads carry the sample columns (issue 28)', () => {
+describe.skipIf(!HAS_DB)('CSV downloads carry the sample columns', () => {
   async function csv(qs: string): Promise<string[][]> {
     const url = new URL(`/api/data?${qs}&format=csv`, 'http://localhost');
     const mod = await import('../../src/pages/api/data.ts');

@@ -1,5 +1,5 @@
 /**
- * "On court with (teammate)" and "against (opponent on court)" (issue 26): the lineup filters on_court_with and
+ * "On court with (teammate)" and "against (opponent on court)": the lineup filters on_court_with and
  * on_court_against, judged from the shown team's side, against the same samples written directly in SQL over
  * the possession table and player_possession_stats. The spec's on_court keeps its meaning (either team).
  */

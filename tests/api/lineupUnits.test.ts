@@ -1,5 +1,5 @@
 /**
- * 2-, 3- and 4-man units on the lineup pages (issue 26): a unit's row = the possessions with those players on the
+ * 2-, 3- and 4-man units on the lineup pages: a unit's row = the possessions with those players on the
  * floor together for their team, checked against units enumerated directly from the possession table's fives
  * (every k-subset of o1..o5 / d1..d5, no lineups table), and the five-man table unchanged.
  */

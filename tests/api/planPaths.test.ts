@@ -1,5 +1,5 @@
 /**
- * The plan's fast paths give the numbers of its reference paths (issue 25: "every number stays equal to
+ * The plan's fast paths give the numbers of its reference paths ("every number stays equal to
  * today's"). Random legal queries, drawn with a seed from the filter model and the test database's rosters
  * (scripts/lib/randomQueries.ts, the generator of `npm run bench:random`), are each computed twice through the
  * server's own dispatch: once as the server does, once with the reference paths forced

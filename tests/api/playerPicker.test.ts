@@ -1,5 +1,5 @@
 /**
- * The lineup player picker (issue 26: "Eddy Curry before Stephen Curry in 2022-23" gave silent empty results):
+ * The lineup player picker ("Eddy Curry before Stephen Curry in 2022-23" gave silent empty results):
  * /api/players carries each player's seasons and teams, checked against the possession table, and the picker's
  * ordering (src/lib/playerPicker.ts, the code the picker runs) over that real list puts the chosen seasons'
  * players first.

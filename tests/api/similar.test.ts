@@ -1,5 +1,5 @@
 /**
- * Similar players (GET /api/similar, issue 28.4) on the test database (2012-13, 2022-23):
+ * Similar players (GET /api/similar) on the test database (2012-13, 2022-23):
  * - the stored profile (player_profiles) of two player-seasons recomputed here from the possession table and the
  *   player's own possession counters, with this test's own SQL;
  * - the standardisation: per season and feature, mean 0 and standard deviation 1;

@@ -1,5 +1,5 @@
 /**
- * GET /api/teams_table (issue 26: /stats/teams gets the CSV and the sortable headers of the other stats tables)
+ * GET /api/teams_table (/stats/teams gets the CSV and the sortable headers of the other stats tables)
  * through the real endpoint on the test database (2012-13, 2022-23): the CSV is the page's table in the page's
  * order (its sort), with the league average last; a bad sort is a 400 naming it.
  */

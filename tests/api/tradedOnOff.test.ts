@@ -1,5 +1,5 @@
 /**
- * On/off of a player traded within the season (issue 26: "Off 9,581 poss" summed both teams' whole seasons): one
+ * On/off of a player traded within the season ("Off 9,581 poss" summed both teams' whole seasons): one
  * row per team on his on/off page, and each team's on + off = that team's possessions in its games from his
  * first to his last game for it, both written here directly over the possession table (his games for a team are
  * the games in which he is on the floor for it).

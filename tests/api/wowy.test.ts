@@ -1,5 +1,5 @@
 /**
- * GET /api/team_wowy (issue 28 item 1), checked against computations of its own: possessions and points of each
+ * GET /api/team_wowy, checked against computations of its own: possessions and points of each
  * pair's states counted here directly over the possession table and over the five-man units (lineups), the
  * player's own on/off numbers from /api/data (TeamOnOff), the ranking by minutes from the possessions' seconds.
  * The team's possessions are those it was on offense or defense for; garbage time and heaves left out (the

@@ -1,5 +1,5 @@
 /**
- * Issue 26, rough edges I, through the real endpoint on the test database (2012-13 and 2022-23), numbers checked
+ * The minimum sample and on/off percentiles, through the real endpoint on the test database (2012-13 and 2022-23), numbers checked
  * with independent SQL on the possession table:
  * - the minimum sample: which players are below it (the qualifier hides them under a rate sort);
  * - a lineup table the minimum leaves empty says how many lineups are below it (`belowMin`);
