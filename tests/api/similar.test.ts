@@ -64,7 +64,9 @@ type ProfileRow = { player_id: number; season: number; seconds: number; age: num
 const allProfiles = () => sql<ProfileRow>('SELECT * FROM player_profiles');
 
 /** Brute force: every other player's profile by weighted distance of the stored z-scores, with each feature's part. */
+/** Every other player's profiles by distance, nearest first, each player once (his nearest season). */
 function bruteForce(profiles: ProfileRow[], target: ProfileRow, keep: (p: ProfileRow) => boolean = () => true) {
+  const seen = new Set<number>();
   return profiles
     .filter((p) => p.player_id !== target.player_id && keep(p))
     .map((p) => {
@@ -75,7 +77,8 @@ function bruteForce(profiles: ProfileRow[], target: ProfileRow, keep: (p: Profil
       });
       return { p, d: Math.sqrt(parts.reduce((s, x) => s + x, 0)), parts };
     })
-    .sort((x, y) => x.d - y.d || x.p.player_id - y.p.player_id || x.p.season - y.p.season);
+    .sort((x, y) => x.d - y.d || x.p.player_id - y.p.player_id || x.p.season - y.p.season)
+    .filter((x) => !seen.has(x.p.player_id) && Boolean(seen.add(x.p.player_id)));
 }
 
 describe.skipIf(!HAS_DB)('similar players', () => {
@@ -125,6 +128,14 @@ describe.skipIf(!HAS_DB)('similar players', () => {
       expect(n.closest).toEqual(order.slice(0, 2).map((o) => o.f.key));
       expect(n.reason).toBe(`closest on ${order[0]!.f.label} and ${order[1]!.f.label}`);
     });
+  });
+
+  it('lists each player once, in his nearest season (Jokic 2022-23 on the full database had Sabonis five times)', async () => {
+    // Kobe Bryant 2012-13: two of his ten nearest player-seasons are one player's (2012-13 and 2022-23).
+    const r = await call(`/api/similar?player=977&season=2012-13`);
+    const ids = r.body.similar.map((n: { player_id: number }) => n.player_id);
+    expect(ids).toHaveLength(10);
+    expect(new Set(ids).size).toBe(10);
   });
 
   it('never lists the player himself, for every profile of a season', async () => {

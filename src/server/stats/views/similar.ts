@@ -1,6 +1,7 @@
 /**
- * Similar players: the ten player-seasons of 2003-04..2022-23 whose profiles lie nearest a player-season's,
- * by the weighted, season-standardised distance of src/server/stats/metrics/similarity.ts. The profiles are built
+ * Similar players: the ten players whose profiles lie nearest a player-season's, by the weighted,
+ * season-standardised distance of src/server/stats/metrics/similarity.ts, each once, in his nearest season (a list
+ * of ten seasons could name Domantas Sabonis five times beside Nikola Jokic). The profiles are built
  * by the ingest (player_profiles, src/server/stats/sql/playerProfiles.ts); they are read once per stats file
  * (about 9,000 rows) and ranked here for each request, so the age and minutes filters always yield a full ten
  * when that many profiles pass them. The player is never his own neighbour: none of his seasons is listed.
@@ -93,13 +94,24 @@ const passes = (p: Profile, f: SimilarFilters) =>
   (f.ageMin === null || (p.age !== null && p.age >= f.ageMin)) &&
   (f.ageMax === null || (p.age !== null && p.age <= f.ageMax));
 
-/** The nearest profiles to `target` among `pool` (other players only, filters applied), nearest first, ties by id and season. */
+/**
+ * The nearest profiles to `target` among `pool` (other players only, filters applied), one per player (his nearest
+ * season), nearest first, ties by id and season.
+ */
 export function nearestProfiles(target: Profile, pool: readonly Profile[], f: SimilarFilters): { p: Profile; d: number }[] {
-  return pool
+  const ranked = pool
     .filter((p) => p.player_id !== target.player_id && passes(p, f))
     .map((p) => ({ p, d: distanceOf(target.z, p.z) }))
-    .sort((a, b) => a.d - b.d || a.p.player_id - b.p.player_id || a.p.season - b.p.season)
-    .slice(0, f.limit);
+    .sort((a, b) => a.d - b.d || a.p.player_id - b.p.player_id || a.p.season - b.p.season);
+  const listed = new Set<number>();
+  const out: { p: Profile; d: number }[] = [];
+  for (const n of ranked) {
+    if (listed.has(n.p.player_id)) continue;
+    listed.add(n.p.player_id);
+    out.push(n);
+    if (out.length === f.limit) break;
+  }
+  return out;
 }
 
 /** The similar players of a player-season (season: start year; null: his latest profiled season). 404 for an unknown player. */
