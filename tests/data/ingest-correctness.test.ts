@@ -1,8 +1,8 @@
 /**
  * Full-data correctness of the stats database at STATS_DB_PATH (the test runner builds data/test-stats.duckdb
  * with 2012-13 and 2022-23): the checks of `npm run verify:data` against the official box scores, the
- * lineup-changes files and the possession rules, with the thresholds of issue 3, and the play-by-play's own
- * oracles of issue 9 (final score, points per period, running counters; 2022-23 has duplicated rows).
+ * lineup-changes files and the possession rules, with the correctness thresholds, and the play-by-play's own
+ * oracles (final score, points per period, running counters; 2022-23 has duplicated rows).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -137,9 +137,9 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
       const expected = await published(Number(x.season), String(x.season_type));
       expect(Number(x.duplicates_dropped), `${x.season} ${x.season_type}`).toBe(expected);
     }
-    if (checked.some((x) => Number(x.season) === 2012)) expect(dropped(2012)).toBe(0); // README: 0 in 2012-13
+    if (checked.some((x) => Number(x.season) === 2012)) expect(dropped(2012)).toBe(0); // none in 2012-13
     if (checked.some((x) => Number(x.season) === 2022 && x.season_type === 'regular')) {
-      expect(Number(rows.find((x) => Number(x.season) === 2022 && x.season_type === 'regular')!.duplicates_dropped)).toBe(14); // README: 14 in 2022-23
+      expect(Number(rows.find((x) => Number(x.season) === 2022 && x.season_type === 'regular')!.duplicates_dropped)).toBe(14); // 14 in 2022-23
     }
     const listed = (await conn.runAndReadAll(`SELECT count(*) AS n FROM ingest_report WHERE kind = 'duplicate_row_dropped'`)).getRowObjectsJS();
     expect(Number(listed[0]!.n)).toBe(rows.reduce((s, x) => s + Number(x.duplicates_dropped), 0));

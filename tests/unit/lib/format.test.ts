@@ -9,7 +9,7 @@ describe('number formats (METRICS.md presentation)', () => {
     expect(formatValue(7, 'rate')).toBe('7.0');
   });
 
-  it('a margin of error shows as ±x, a missing one as a dash (issue 28)', () => {
+  it('a margin of error shows as ±x, a missing one as a dash', () => {
     expect(formatMargin(7.345, 'rate')).toBe('±7.3');
     expect(formatMargin(null, 'rate')).toBe(formatRate(null));
   });
@@ -85,7 +85,7 @@ describe('formatDate', () => {
   });
 });
 
-describe('season spans (issue 26: the search labels)', () => {
+describe('season spans (the search labels)', () => {
   it('writes both ends in the site season format', () => {
     expect(formatSeasonSpan('2015-16', '2022-23')).toBe('2015-16 to 2022-23');
     expect(formatSeasonSpan('2022-23', '2022-23')).toBe('2022-23');

@@ -62,7 +62,7 @@ describe('tableQuery', () => {
     expect(appendTableQuery(new URLSearchParams(), { sort: null, minPoss: null }).toString()).toBe('');
   });
 
-  it('round-trips a lineup unit size (issue 26); five, the default, and unreadable sizes stay out of the URL', () => {
+  it('round-trips a lineup unit size; five, the default, and unreadable sizes stay out of the URL', () => {
     const params = appendTableQuery(new URLSearchParams('season=2022'), { sort: null, minPoss: null, unit: 3 });
     expect(params.toString()).toBe('season=2022&unit=3');
     expect(parseTableQuery(params).unit).toBe(3);

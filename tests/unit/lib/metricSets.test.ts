@@ -134,7 +134,7 @@ describe('columns', () => {
   });
 });
 
-describe('a sort survives a change of metric set only where the set has the column (issue 26)', () => {
+describe('a sort survives a change of metric set only where the set has the column', () => {
   const def = (page: 'Players', value: string) => metricSetDefinitions(page).find((d) => d.value === value)!;
   it('a metric the new set lacks does not fit; one it has does', () => {
     expect(sortFitsSet('tov_pct', def('Players', 'OffensiveOverview'))).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payrollTotals, salarySeasonsLine } from '../../../src/lib/payroll';
 
-describe('the Salaries tab: payroll totals and the seasons it shows (issue 26)', () => {
+describe('the Salaries tab: payroll totals and the seasons it shows', () => {
   it('sums the salaries shown per season, newest first', () => {
     const rows = [
       { season: '2012-13', season_start: 2012, salary: 17_545_000 },

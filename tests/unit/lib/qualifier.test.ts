@@ -18,7 +18,7 @@ describe('qualifier', () => {
     expect(qualifierHides('percent', true)).toBe(false);
   });
 
-  it('on/off tables hide below the minimum under every sort, "show all" aside (issue 28); player tables keep their rule', () => {
+  it('on/off tables hide below the minimum under every sort, "show all" aside; player tables keep their rule', () => {
     for (const kind of ['TeamOnOff', 'PlayerOnOff'] as const) {
       expect(qualifierHides(null, false, kind)).toBe(true);
       expect(qualifierHides('number', false, kind)).toBe(true);

@@ -139,7 +139,7 @@ describe('routeForPath: player pages', () => {
 });
 
 describe('routeForPath: team pages', () => {
-  it("maps each of the six views and issue 28's wowy, and takes the 5th segment as the entity", () => {
+  it("maps each of the six views and wowy, and takes the 5th segment as the entity", () => {
     const expected = {
       players: 'TeamPlayers',
       onoff: 'TeamOnOff',
@@ -306,9 +306,9 @@ describe('builders', () => {
 describe('tabs', () => {
   it('follow the spec labels and order', () => {
     expect(PLAYER_TABS.map((t) => t.label)).toEqual(['Profile', 'Positions', 'On/Off stats', 'Game log', 'Lineups']);
-    // The spec's six team tabs, then issue 28's With/Without.
+    // The spec's six team tabs, then the With/Without tab.
     expect(TEAM_TABS.map((t) => t.label)).toEqual(['Players', 'On/Off', 'Team', 'Game log', 'Lineups', 'Salaries', 'With/Without']);
-    // The spec's two game tabs first, then issue 26's Play-by-play.
+    // The spec's two game tabs first, then the Play-by-play tab.
     expect(GAME_TABS.map((t) => t.label)).toEqual(['Team stats', 'Player stats', 'Play-by-play']);
   });
 });

@@ -10,7 +10,7 @@ describe('search parameters', () => {
     expect(parse('q=x&limit=20')).toEqual({ q: 'x', limit: 20 });
   });
 
-  it('an empty q is an empty search, not an error (issue 26)', () => {
+  it('an empty q is an empty search, not an error', () => {
     expect(parse('')).toEqual({ q: '', limit: SEARCH_DEFAULT_LIMIT });
     expect(parse('q=')).toEqual({ q: '', limit: SEARCH_DEFAULT_LIMIT });
     expect(parse('q=%20%20&limit=5')).toEqual({ q: '', limit: 5 });

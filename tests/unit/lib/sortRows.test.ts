@@ -41,7 +41,7 @@ describe('table columns', () => {
     expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'onoff').map((c) => c.label)).toEqual(['Player']);
   });
 
-  it('lineup and on/off sets without a Poss column of their own still show the possessions (issue 28)', () => {
+  it('lineup and on/off sets without a Poss column of their own still show the possessions', () => {
     const lineup = { lineup_id: 1, players: [], lineup: 'A - B', team: 'BOS', poss: 120 };
     expect(identityColumns(lineup, 'plain', COLUMNS.TeamShootingFrequency).map((c) => c.label)).toEqual(['Lineup', 'Team', 'Poss']);
     expect(identityColumns(lineup, 'plain', COLUMNS.NetFourFactors).map((c) => c.label)).toEqual(['Lineup', 'Team']);
@@ -61,7 +61,7 @@ describe('table columns', () => {
 
   it('on/off sets get on, off and diff under each rate column, no diff under a count; plain rate columns carry the percentile key', () => {
     const onoff = numberColumns(COLUMNS.FourFactors, 'onoff');
-    // Possessions on minus off means nothing (issue 26): on and off only; rates get on, off, diff.
+    // Possessions on minus off means nothing: on and off only; rates get on, off, diff.
     expect(onoff.slice(0, 5).map((c) => [c.id, c.label, c.group])).toEqual([
       ['poss_on', 'On', 'Poss'],
       ['poss_off', 'Off', 'Poss'],

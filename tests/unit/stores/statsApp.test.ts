@@ -188,7 +188,7 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect($minPossessions.get()).toBe(2000);
   });
 
-  it('a sort by a column the new metric set lacks is dropped from the state and the URL; a name sort stays (issue 26)', async () => {
+  it('a sort by a column the new metric set lacks is dropped from the state and the URL; a name sort stays', async () => {
     const b = fakeBrowser('?sort=tov_pct&dir=asc');
     await startStatsApp(players);
     expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });

@@ -1,5 +1,5 @@
 /**
- * Developer API keys and quotas (issue 27) on both accounts stores: a key's life (made, shown once, used, revoked),
+ * Developer API keys and quotas on both accounts stores: a key's life (made, shown once, used, revoked),
  * what a request's Authorization header makes of it (checkApiKey: malformed, unknown, revoked, lapsed plan, admin),
  * and the quota counters: exact counts, all windows or none, and the limit held by two nodes of one PostgreSQL
  * database counting at once.

@@ -12,7 +12,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../../src
 import type { AccountStore } from '../../../../src/server/auth/store/types.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
-/** The defaults of the configuration (README Configuration, src/server/config.ts). */
+/** The defaults of the configuration (docs/reference/configuration.md, src/server/config.ts). */
 const DEFAULTS: SignInPolicy = { maxFailuresPerIp: 20, maxFailuresPerAccountIp: 5, slowAfterFailuresPerAccount: 10, windowSeconds: 900, maxDelayMs: 300_000 };
 const OFFICE = '203.0.113.7';
 const T0 = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 /**
- * The seed a stats page embeds for its island (issue 25: the page carries its rows once): on the test database,
+ * The seed a stats page embeds for its island (the page carries its rows once): on the test database,
  * the players table's first view packed as the page writes it (jsonLdText, as StatsLayout does) and read back as
  * the island reads it gives exactly the rows /api/data answers for that query (JSON round trip of the same
  * answer), in the same order with the same fields; it is much smaller than the rows as objects; rows that do not

@@ -67,7 +67,7 @@ describe('player formulas (METRICS.md)', () => {
   });
 });
 
-describe('net rating, luck-adjusted, and its margin (issue 28)', () => {
+describe('net rating, luck-adjusted, and its margin', () => {
   // 200 offensive possessions: 210 points, 20/60 threes, 30/40 free throws; 180 defensive: 200 points, 25/50, 20/30.
   const off = { possessions: 200, pts: 210, fg3a: 60, fg3m: 20, fta: 40, ftm: 30 };
   const def = { possessions: 180, pts: 200, fg3a: 50, fg3m: 25, fta: 30, ftm: 20 };
