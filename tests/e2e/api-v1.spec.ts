@@ -1,5 +1,5 @@
 /**
- * The developer API (issue 27) on a server of its own with small quotas, as an analyst uses it: a Stats plan
+ * The developer API on a server of its own with small quotas, as an analyst uses it: a Stats plan
  * member makes a key on the account page (shown once), reads /docs/api, pulls tables with paid filters from a
  * script, sees the quota in the headers, hits 429, revokes the key. Every endpoint's answer is validated against
  * the OpenAPI document the server publishes (ajv, JSON Schema 2020-12); bad input is a 4xx with a JSON message.

@@ -1,5 +1,5 @@
 /**
- * The filter bar of /stats/compare (issue 28.3: "any metric set, side and filters"), at 1366x900 and 390x844, in
+ * The filter bar of /stats/compare ("any metric set, side and filters"), at 1366x900 and 390x844, in
  * Chromium against the built server and the test database (2012-13, 2022-23): a subscriber applies a paid filter
  * (Period: Q4) through the stats pages' bar; each player's numbers become his row of the players table with the
  * same filter, read from /api/data (the players table's own endpoint), the URL reproduces it, the filter is a pill

@@ -1,5 +1,5 @@
 /**
- * Compare players and similar players (issue 28.3, 28.4) as a user walks them, at 1366 px and 390 px, in Chromium
+ * Compare players and similar players as a user walks them, at 1366 px and 390 px, in Chromium
  * against the built server and the test database (2012-13, 2022-23): from LeBron James's page to the comparison,
  * add Kevin Durant by name, switch the metric set, open the permalink in a new page and find the same state; on
  * his profile, similar players with their reasons, filtered by minutes, one opened in the comparison.

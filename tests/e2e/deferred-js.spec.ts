@@ -1,5 +1,5 @@
 /**
- * What the stats pages load after first paint (issues 11 and 12: first-load JS), in Chromium against the built
+ * What the stats pages load after first paint (first-load JS), in Chromium against the built
  * server and the test database: the header search's combobox (downshift, hydrated client:idle) and the column
  * definitions' popover (Radix, ./ColumnDefinition loaded on idle or first use). Each test holds that code back
  * in the network and checks what a user sees meanwhile and once it arrives: the plain search form submits, text

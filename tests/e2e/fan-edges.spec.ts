@@ -1,10 +1,10 @@
 /**
- * The rough edges of issue 26 ("Fan basics") a paying fan hits, as he sees them in Chromium against the built server
+ * The rough edges a paying fan hits, as he sees them in Chromium against the built server
  * and the test database (2012-13, 2022-23), at desktop (1366x900) and phone (390x844) sizes where it is visual:
  * no preseason offered, the Time Within Game padlock, a sort that leaves with its column, team minutes that read
  * like a box score, /stats/teams sortable with a CSV, the salaries tab's season, payroll and names, and the phone
  * header, definition buttons and name column. (Search: tests/e2e/search.spec.ts.)
- * Screenshots go to test-results/screenshots/issue26-*.png.
+ * Screenshots go to test-results/screenshots/fan-edges-*.png.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -40,7 +40,7 @@ for (const size of SIZES) {
       await openGroup(page, 'Season');
       const types = page.locator('.sa-popover [data-filter="SeasonType"] .sa-chip');
       await expect(types).toHaveText(['Regular season', 'Playoffs']);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-season-types-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-season-types-${size.name}.png` });
     });
 
     test('Time Within Game carries a padlock (5 of its 6 filters are locked); Season, all free, none', async ({ page }) => {
@@ -53,7 +53,7 @@ for (const size of SIZES) {
       await openGroup(page, 'Time Within Game');
       await expect(page.locator('.sa-popover [data-filter="Period"] button', { hasText: 'Q4' })).toBeDisabled();
       await expect(page.locator('.sa-popover [data-filter="FilterOutGarbageTime"] button', { hasText: 'Include' })).toBeEnabled();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-time-lock-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-time-lock-${size.name}.png` });
     });
 
     test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({ page }) => {
@@ -76,7 +76,7 @@ for (const size of SIZES) {
       // The first row's "#" is 1 and it is the best defense.
       await expect(table.locator('tbody tr').first().locator('.tt-rk').nth(headers.indexOf('DRtg') - 3)).toHaveText('1');
       await page.locator('.tt-meta').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-teams-sorted-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-teams-sorted-${size.name}.png` });
 
       // The CSV: the same teams in the same order.
       const names = (await table.locator('tbody th.team').allTextContents()).map((t) => t.trim());
@@ -114,7 +114,7 @@ for (const size of SIZES) {
       await page.locator('[role="columnheader"][data-column="salary"] .sa-sort-btn').click();
       await expect(page.locator('.sa-table [role="rowgroup"]').last()).toHaveClass(/sa-tfoot/);
       await total.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-salaries-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-salaries-${size.name}.png`, fullPage: true });
       // A season without salary data says so (the season asked, not a silent jump).
       await page.goto('/stats/team/salaries/NOP?season=2022');
       await expect(page.getByRole('status').filter({ hasText: 'No salaries after 2019-20' })).toBeVisible({ timeout: 20_000 });
@@ -152,7 +152,7 @@ test('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00
   expect(minutes.filter((m) => m === '48:00').length).toBeGreaterThan(70);
   expect(minutes).toContain('53:00');
   await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/issue26-team-gamelog-desktop.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-team-gamelog-desktop.png` });
 });
 
 test.describe('on a phone (390x844)', () => {
@@ -173,7 +173,7 @@ test.describe('on a phone (390x844)', () => {
       expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-header-phone${path.replace(/\//g, '-')}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-header-phone${path.replace(/\//g, '-')}.png` });
     }
   });
 
@@ -193,7 +193,7 @@ test.describe('on a phone (390x844)', () => {
     await expect(page.getByRole('dialog', { name: 'Usage%: definition' })).toBeVisible({ timeout: 15_000 });
     await expect(page).not.toHaveURL(/sort=/);
     await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/issue26-definition-phone.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-definition-phone.png` });
   });
 
   test('the sticky name column takes at most 40 % of the screen; long names end in an ellipsis', async ({ page }) => {
@@ -208,6 +208,6 @@ test.describe('on a phone (390x844)', () => {
     const after = (await first.boundingBox())!;
     expect(Math.abs(after.x - box.x)).toBeLessThan(2);
     await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/issue26-name-column-phone.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-name-column-phone.png` });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The traditional box score on a game's Player stats tab (issue 26), at desktop (1366x900) and phone (390x844)
+ * The traditional box score on a game's Player stats tab, at desktop (1366x900) and phone (390x844)
  * sizes, on the test database: SAC at DEN, April 9, 2023 (95-109, the issue's example) and the 2023 Finals game 5,
  * MIA at DEN, June 12, 2023 (89-94). Checked: the box score sits above the metric-set table, the away team first,
  * each totals row equals the score in the page header, five starters marked and listed first, the "Page filters"

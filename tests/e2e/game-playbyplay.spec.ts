@@ -1,5 +1,5 @@
 /**
- * The game page's Play-by-play tab (issue 26) at desktop (1366x900) and phone (390x844) sizes, on the test
+ * The game page's Play-by-play tab at desktop (1366x900) and phone (390x844) sizes, on the test
  * database: SAC at DEN, April 9, 2023 (95-109) and UTA at TOR, November 12, 2012 (three overtimes). Checked: the
  * tab is in the game's tab bar and server-rendered (the page without JavaScript has the chart, the stints and
  * the events); the chart ends at the header's margin and has a title and description; each team's stints add up

@@ -1,5 +1,5 @@
 /**
- * The game preview page (issue 26, item 3) in Chromium against the built server and the test database, at
+ * The game preview page in Chromium against the built server and the test database, at
  * 1366x900 and 390x844: the two teams' rows of the stats app stay, and under them the server-rendered section
  * (ranks, both matchups with the edge, the season series with links, the last 10 games, shot profiles). The
  * numbers themselves are checked against the raw files in tests/api/gamePreview.test.ts; here: what a reader

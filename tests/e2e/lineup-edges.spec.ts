@@ -1,9 +1,9 @@
 /**
- * Issue 26, rough edges II, as a subscriber sees them in Chromium against the built server and the test database
+ * Lineup filters, units and traded players' on/off, as a subscriber sees them in Chromium against the built server and the test database
  * (2012-13, 2022-23), at desktop (1366x900) and phone (390x844) sizes: "on court with (teammate)" and "against
  * (opponent on court)" as their own labelled choices beside the spec's "on court (either team)"; the lineup
  * picker offering the chosen season's players first, with team and season; 2-, 3- and 4-man units on the lineup
- * pages (in the URL); a traded player's on/off, one row per team. Screenshots: test-results/screenshots/issue26-*.png.
+ * pages (in the URL); a traded player's on/off, one row per team. Screenshots: test-results/screenshots/lineup-edges-*.png.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
@@ -48,7 +48,7 @@ for (const size of SIZES) {
       await expect(withJokic.locator('.sa-chosen')).toContainText('Nikola Jokic');
       const axe = await new AxeBuilder({ page }).include('.sa-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-on-court-with-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-on-court-with-${size.name}.png` });
       await page.keyboard.press('Escape');
       const sent = page.waitForRequest((r) => isData(r) && new URL(r.url()).searchParams.get('on_court_with') === '203999');
       await page.getByRole('button', { name: 'Apply' }).click();
@@ -68,7 +68,7 @@ for (const size of SIZES) {
       expect(against.length).toBeGreaterThan(3);
       expect(against.map((t) => t.trim())).not.toContain('DEN');
       expect((await lineupCells(page)).some((c) => c.includes('Nikola Jokic'))).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-against-${size.name}.png`, fullPage: false });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-against-${size.name}.png`, fullPage: false });
     });
 
     test("the lineup picker offers the chosen season's players first, with team and season; others after, under their heading", async ({ page }) => {
@@ -89,7 +89,7 @@ for (const size of SIZES) {
       expect(texts[eddy]).toContain('2012-13');
       await expect(onCourt.locator('.sa-menu-heading')).toHaveText(['Played in 2022-23', 'Other seasons (no possessions in the chosen seasons)']);
       await options.nth(eddy).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-picker-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-picker-${size.name}.png` });
     });
 
     test('2-, 3- and 4-man units: a control on the lineup pages, kept in the URL, each row that many players', async ({ page }) => {
@@ -122,7 +122,7 @@ for (const size of SIZES) {
       const box = (await picker.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-units-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-units-${size.name}.png` });
       // Other pages have no unit control.
       await page.goto('/stats/team/onoff/DEN');
       await statsAppReady(page, 60_000);
@@ -137,7 +137,7 @@ for (const size of SIZES) {
       const teams = (await rows.locator('> :nth-child(2)').allTextContents()).map((t) => t.trim()).sort();
       expect(teams).toEqual(['BKN', 'PHX']);
       for (const season of await rows.locator('> :first-child').allTextContents()) expect(season.trim()).toBe('2022-23');
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-traded-onoff-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-traded-onoff-${size.name}.png` });
     });
   });
 }

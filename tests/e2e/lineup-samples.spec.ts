@@ -1,9 +1,9 @@
 /**
- * Issue 28.2, honest samples, as a subscriber sees them in Chromium against the built server and the test
+ * Honest samples, as a subscriber sees them in Chromium against the built server and the test
  * database (2012-13, 2022-23), at desktop (1366x900) and phone (390x844) sizes: the lineups page and a player's
  * on/off page show the possessions, the net rating, its luck-adjusted twin and its ± 95% margin; changing the
  * minimum possessions changes the rows listed (exactly those at or above it), stays in the URL through a reload;
- * the page does not scroll sideways on the phone. Screenshots: test-results/screenshots/issue28-*.png.
+ * the page does not scroll sideways on the phone. Screenshots: test-results/screenshots/lineup-samples-*.png.
  */
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
@@ -55,7 +55,7 @@ for (const size of SIZES) {
       expect(adjusted.every((t) => /\d/.test(t))).toBe(true);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/issue28-lineups-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-lineups-${size.name}.png` });
 
       // A stricter minimum: exactly the lineups listed before with at least that many possessions remain.
       const min = 400;
@@ -87,7 +87,7 @@ for (const size of SIZES) {
       expect((await columnValues(page, 'net_rtg_margin_diff')).every((m) => /^±\d+\.\d$/.test(m.trim()))).toBe(true);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/issue28-player-onoff-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-${size.name}.png` });
 
       // Between his two seasons: the smaller one is no longer listed, and the table says so.
       const min = Math.min(...poss) + 1;
@@ -100,7 +100,7 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/showAll=1/);
       await expectNoSidewaysScroll(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/issue28-player-onoff-min-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-min-${size.name}.png` });
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The profile's career box-score tables (issue 26) in Chromium against the built server and the test database
+ * The profile's career box-score tables in Chromium against the built server and the test database
  * (2012-13 regular, 2022-23 regular and playoffs), at 1366x900 and 390x844: the four modes switch and the URL
  * keeps the mode (a reload and the stats app's own URL writes too); regular season and playoffs are separate
  * tables, each closed by a career row labelled by the seasons it covers; each CSV download holds the numbers the

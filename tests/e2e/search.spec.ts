@@ -80,7 +80,7 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     const box = await searchBox(page);
     await box.fill('lebron');
     await expectSoon(page.getByRole('search').getByRole('option').first()).toContainText('LeBron James');
-    // Seasons in the site's format (issue 26), not "2012–2022".
+    // Seasons in the site's format, not "2012–2022".
     await expect(page.getByRole('search').getByRole('option').first()).toContainText('LAL · 2012-13 to 2022-23');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
@@ -128,7 +128,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await expect(page).toHaveURL(/\/stats\/game\/team\/BOS_DEN_2023-01-01_\d{10}$/);
   });
 
-  test('an empty search is the search page with its hint, a 200 and no error (issue 26)', async ({ page }) => {
+  test('an empty search is the search page with its hint, a 200 and no error', async ({ page }) => {
     const response = await page.goto('/search?q=');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
@@ -137,7 +137,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await expect(page.getByText('Nothing matches')).toHaveCount(0);
   });
 
-  test('the search box submitted with nothing typed lands on that page, not an error (issue 26)', async ({ page }) => {
+  test('the search box submitted with nothing typed lands on that page, not an error', async ({ page }) => {
     await page.goto('/stats/teams');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=$/);
@@ -145,7 +145,7 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
   });
 
-  test('player results write seasons as the site does: "2012-13 to 2022-23" (issue 26)', async ({ page }) => {
+  test('player results write seasons as the site does: "2012-13 to 2022-23"', async ({ page }) => {
     await page.goto('/search?q=lebron');
     const lebron = page.getByRole('region', { name: 'Players' }).getByRole('listitem').filter({ hasText: 'LeBron James' });
     await expect(lebron.locator('.meta')).toHaveText(/^LAL · 2012-13 to 2022-23$/);
@@ -164,7 +164,7 @@ test.describe('GET /api/search', () => {
     expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
   });
 
-  test('an empty q is a 200 with empty lists (issue 26)', async ({ request }) => {
+  test('an empty q is a 200 with empty lists', async ({ request }) => {
     for (const query of ['q=', 'q=%20%20', 'limit=3', '']) {
       const r = await request.get(`/api/search?${query}`);
       expect(r.status(), query).toBe(200);

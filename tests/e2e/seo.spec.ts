@@ -1,5 +1,5 @@
 /**
- * What crawlers and readers without JavaScript get (issue 15), against the built server and the test database
+ * What crawlers and readers without JavaScript get, against the built server and the test database
  * (2012-13 and 2022-23): pages fetched with a plain HTTP GET (no browser, no script) carry their numbers, a
  * title and description built from the data, a canonical link and JSON-LD; the sitemaps list every player, team
  * and game of the database (counted with our own SQL); in Chromium, the island takes over the server-rendered

@@ -1,5 +1,5 @@
 /**
- * The small things of issue 10, as a user sees them in Chromium (built server, test database 2012-13 and 2022-23):
+ * The small things of the stats tables, as a user sees them in Chromium (built server, test database 2012-13 and 2022-23):
  * minutes, the salaries tab's season, empty states that say why, the expiry page, one position vocabulary, team rows
  * without player-only columns, and the phone sub-nav that shows it scrolls.
  */

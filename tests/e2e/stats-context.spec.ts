@@ -1,5 +1,5 @@
 /**
- * Issue 10 part B in a real browser, as a user does it: links keep the table's filters, the sort survives a
+ * Context travels, in a real browser, as a user does it: links keep the table's filters, the sort survives a
  * reload and back/forward, "Download CSV" gives the rows of the table, column definitions open by keyboard
  * and by tap with a link to the guide, and percentile colours come with a legend, a minimum and their value
  * on hover and focus (TOV% coloured the other way round). The test database has 2012-13 and 2022-23.

@@ -1,5 +1,5 @@
 /**
- * Stats database updates without downtime (issue 22), against a server process of its own serving a copy of
+ * Stats database updates without downtime, against a server process of its own serving a copy of
  * the test database: a new file is built beside the live one and renamed over it, as the ingest does, then
  * SIGHUP (or the admin page) switches to it while clients keep asking. No request fails during the switch,
  * answers come from the new file at once, and a new file that fails its checks (its checksum among them: one
@@ -130,7 +130,7 @@ test.afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// Issue 22: beside the suite this failed about 1 run in 3 with "fetch failed: other side closed" and was read as the
+// Beside the suite this failed about 1 run in 3 with "fetch failed: other side closed" and was read as the
 // server ending; afterEach now records whether the server is still alive (it was, every time it was checked).
 test('SIGHUP switches to the new file under load: no failed request, answers and caches from the new file at once', async () => {
   expect(await searchIds('lebron')).toContain(LEBRON);

@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 4 (Lighthouse mobile): what a phone's first paint waits for, and what the largest contentful paint
+ * Lighthouse mobile: what a phone's first paint waits for, and what the largest contentful paint
  * (LCP) is, in Chromium against the built server and the test database, at 390 x 844 and 1366 x 900.
  * - The first paint needs the HTML and at most one stylesheet file (the stats app's, on stats pages): every other
  *   stylesheet is inlined, and the charts' and the with/without matrix's come with their chunks, only where used.

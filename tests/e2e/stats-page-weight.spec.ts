@@ -1,5 +1,5 @@
 /**
- * Issue 25: a stats page carries its table once, the island still does everything after hydrating from it, and
+ * A stats page carries its table once, the island still does everything after hydrating from it, and
  * the phone layouts the walkthrough found broken hold (390 px wide), against the built server and the test
  * database (2012-13 and 2022-23).
  * - /stats/players: under 150 KB of HTML; its rows once (the island's seed, field names once); the server's table
@@ -59,7 +59,7 @@ test('/stats/players is under 150 KB and carries its rows once', async ({ reques
 
 test('a stats page runs under 150 KB of gzipped JS at first load (bench:js\'s count, the built files)', async ({ request, baseURL }) => {
   // The JS of the page's scripts and its islands hydrated without a click (the stats app, when idle), with what they
-  // import statically: the first load a phone downloads and runs (issue 25: zod and the API's parsers were 12 KB of it).
+  // import statically: the first load a phone downloads and runs (zod and the API's parsers were 12 KB of it).
   for (const path of ['/stats/players', '/stats/team/players/BOS']) {
     const res = await request.get(path);
     expect(res.status()).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 4 (Lighthouse on a phone): a long stats table draws in full only the rows in and near its box
+ * Lighthouse on a phone: a long stats table draws in full only the rows in and near its box
  * (src/islands/table/rowWindow.ts), the other rows as light rows (their name only), against the built server and the
  * test database (2022-23: 536 players on /stats/players).
  * - After hydration: every row is in the page, but at most ~100 of them are full, and as many sticky name cells (was

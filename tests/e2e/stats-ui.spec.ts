@@ -21,7 +21,7 @@ async function openTable(page: Page, path: string): Promise<Request[]> {
   return requests;
 }
 
-/** The /api/data query of the first view the server embedded (issue 15): the client takes it instead of fetching. */
+/** The /api/data query of the first view the server embedded: the client takes it instead of fetching. */
 const seededQuery = async (page: Page) =>
   new URLSearchParams((JSON.parse((await page.locator('#stats-first-view').textContent()) ?? '{}') as { query: string }).query);
 
@@ -131,7 +131,7 @@ test.describe('players table', () => {
     expect(sent.has('location')).toBe(false);
     expect(sent.has('period')).toBe(false);
     expect(sent.getAll('season')).toEqual(['2012']);
-    // The shared link stays as it was; its gated filters show as locked pills (tests/e2e/rough-edges-1.spec.ts).
+    // The shared link stays as it was; its gated filters show as locked pills (tests/e2e/qualifier-empty-tables.spec.ts).
     await expect(page).toHaveURL(/\/stats\/players\?season=2012&location=home&period=4$/);
     await expect(page.locator('.sa-pill[data-locked="true"]')).toHaveCount(2);
 

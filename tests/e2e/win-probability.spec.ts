@@ -1,5 +1,5 @@
 /**
- * Issue 29: the win-probability chart on a game's Play-by-play tab (SAC at DEN, April 9, 2023, 95-109) at 1366 and
+ * The win-probability chart on a game's Play-by-play tab (SAC at DEN, April 9, 2023, 95-109) at 1366 and
  * 390 px: drawn on the server with a title and description, ending at 100 % for the home winner, the biggest
  * swings listed and linked to their play (a link opens the play-by-play at that row); the page does not scroll
  * sideways on a phone; no axe violation in the section. Then, signed in as a subscriber, the Leverage filter on

@@ -1,5 +1,5 @@
 /**
- * The With/Without tab of a team page (issue 28 item 1) in the browser: the heat map opens on the top 10, N and a
+ * The With/Without tab of a team page in the browser: the heat map opens on the top 10, N and a
  * filter change it, the list sorts, a player's row opens, the CSV downloads, the URL restores the whole view, the
  * phone does not scroll sideways; paid filters are refused by the server for an anonymous visitor.
  */

@@ -1,10 +1,10 @@
 /**
- * Issue 26, rough edges I, as a fan sees them in Chromium against the built server and the test database
+ * The minimum sample, empty tables, on/off percentiles, search labels and locked filters, as a fan sees them in Chromium against the built server and the test database
  * (2012-13, 2022-23), at 1366x900 and 390x844: the minimum sample as a qualifier (a rate sort lists only the
  * players with the minimum, with "show all"), empty tables that say why with the way out (and the controls
  * stay), on/off tables with percentiles and no possession "Diff", search labels and the empty search, and a
  * shared link's paid filters as locked pills. Numbers from independent SQL on the possession table.
- * Screenshots go to test-results/screenshots/issue26-edges1-*.png.
+ * Screenshots go to test-results/screenshots/qualifier-empty-*.png.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -83,7 +83,7 @@ for (const size of SIZES) {
       const poss = (await columnValues(page, 'poss')).map(num);
       expect(Math.min(...poss)).toBeGreaterThanOrEqual(500);
       expect(num((await columnValues(page, 'tov_pct'))[0]!)).toBeLessThan(40);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-qualifier-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-qualifier-${size.name}.png` });
 
       await page.getByTestId('qualifier').getByRole('button', { name: `Show all ${players}` }).click();
       await expect(page).toHaveURL(/showAll=1/);
@@ -112,7 +112,7 @@ for (const size of SIZES) {
       await expect(page.locator('.sa-legend-min input')).toHaveValue('100000');
       await expect(page.locator('.sa-filterbar')).toBeVisible();
       await expect(page.getByText('No rows match these filters')).toHaveCount(0);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-empty-min-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-min-${size.name}.png`, fullPage: true });
       await axe(page, '.sa-app');
       await empty.getByRole('button', { name: `Show the ${players} players` }).click();
       await expect(page).toHaveURL(/showAll=1/);
@@ -131,7 +131,7 @@ for (const size of SIZES) {
         timeout: 30_000,
       });
       await expect(page.locator('.sa-legend-min input')).toHaveValue('5000');
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-empty-lineups-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-lineups-${size.name}.png`, fullPage: true });
       await empty.getByRole('button', { name: `Show the ${n} lineups` }).click();
       await expect(page).toHaveURL(/minPoss=1(&|$)/);
       await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBe(n);
@@ -165,7 +165,7 @@ for (const size of SIZES) {
       const empty = page.getByTestId('empty-filters');
       await expect(empty).toContainText('No rows: From: 2023-06-01 leaves nothing in 2022-23 regular season.', { timeout: 30_000 });
       await expect(page.locator('.sa-pill[data-filter="StartDate"]')).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-empty-filter-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-filter-${size.name}.png`, fullPage: true });
       await empty.getByRole('button', { name: 'Remove From: 2023-06-01' }).click();
       await expect(page).not.toHaveURL(/startDate/);
       await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBeGreaterThan(500);
@@ -186,7 +186,7 @@ for (const size of SIZES) {
       const first = page.locator('.sa-tbody .sa-row').first();
       const tips = await first.locator('[data-tip]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-tip')));
       expect(tips.filter((t) => /percentile/.test(t ?? '')).length).toBeGreaterThanOrEqual(8);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-onoff-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-onoff-${size.name}.png` });
       await axe(page, '.sa-legend');
 
       await openTable(page, '/stats/player/onoff/jayson_tatum_1628369?season=2022');
@@ -204,7 +204,7 @@ for (const size of SIZES) {
       const option = page.getByRole('search').getByRole('option').first();
       await expect(option).toContainText('LAL · 2012-13 to 2022-23', { timeout: 15_000 });
       await expect(page.getByRole('search')).not.toContainText(/\d{4}–\d{4}/);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-search-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-search-${size.name}.png` });
       await box.fill('');
       await expect(page.getByRole('search').getByRole('option')).toHaveCount(0);
       const answer = await page.request.get('/api/search?q=');
@@ -230,7 +230,7 @@ for (const size of SIZES) {
       // The link stays the one shared; nothing gated was asked for.
       await expect(page).toHaveURL(/\/stats\/players\?location=home&period=4$/); // 2022-23 is the default season
       for (const r of sent) expect(new URL(r.url()).searchParams.has('location') || new URL(r.url()).searchParams.has('period')).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-locked-anonymous-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-locked-anonymous-${size.name}.png` });
       await axe(page, '.sa-pills', '[data-testid="locked-filters-note"]');
       await note.getByRole('button', { name: 'Remove locked filters' }).click();
       await expect(locked).toHaveCount(0);
@@ -257,7 +257,7 @@ test.describe('a member without a plan', () => {
       // The answer is the ungated one: the server would refuse the filters (403), the page never asks.
       const { players } = await onCourt(true, 500);
       expect(await rowCount(page)).toBe(players);
-      await page.screenshot({ path: `${SCREENSHOTS}/issue26-edges1-locked-member-${size.name}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-locked-member-${size.name}.png` });
     });
   }
 });
