@@ -88,6 +88,8 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
     awayAbbr: b.awayTeam.teamTricode,
   };
   const ctx = mappingContext(box.data);
+  const twice = playerOfBothTeams(box.data, actions);
+  if (twice) return problem('on_floor_twice', twice, code);
   const { rows, notes } = liveEvents(code, actions, pbp.data.game.actions, ctx);
   const playerNames = new Map<number, string>();
   for (const t of [b.homeTeam, b.awayTeam]) for (const p of t.players) playerNames.set(p.personId, p.name ?? p.nameI ?? String(p.personId));
@@ -109,6 +111,28 @@ function mappingContext(box: LiveBoxScore): MappingContext {
     for (const p of t.players) players.set(p.personId, { teamId: t.teamId, nameI: p.nameI ?? p.name ?? String(p.personId) });
   }
   return { home: box.game.homeTeam.teamId, away: box.game.awayTeam.teamId, players };
+}
+
+/**
+ * A player on both teams: in both box scores, or acting for the team whose box score he is not in (the mapping
+ * takes a player's team from the box score, so the feed's own teamId is checked here).
+ */
+function playerOfBothTeams(box: LiveBoxScore, actions: readonly LiveAction[]): string | null {
+  const teamOf = new Map<number, number>();
+  for (const t of [box.game.homeTeam, box.game.awayTeam]) {
+    for (const p of t.players) {
+      const other = teamOf.get(p.personId);
+      if (other !== undefined && other !== t.teamId) return `player ${p.personId} is in both teams' box scores`;
+      teamOf.set(p.personId, t.teamId);
+    }
+  }
+  for (const a of actions) {
+    const team = a.personId ? teamOf.get(a.personId) : undefined;
+    if (team !== undefined && a.teamId && a.teamId !== team) {
+      return `player ${a.personId} acts for team ${a.teamId} at #${a.actionNumber} but is in the box score of team ${team}`;
+    }
+  }
+  return null;
 }
 
 /** The description columns of an event: the acting side's text in its team's column (events.ts description). */
