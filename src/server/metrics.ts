@@ -104,10 +104,16 @@ asyncGauge('courtvision_stats_data_through_timestamp', 'Date of the last game in
   const through = (await lastUpdate())?.dataThrough;
   return through ? unixSeconds(through) : null;
 });
-asyncGauge('courtvision_update_last_success_timestamp', 'When the last successful build or update of the stats file served finished, Unix seconds', async () => {
-  const { lastUpdate, unixSeconds } = await updateRecord();
-  const at = (await lastUpdate())?.at;
-  return at ? unixSeconds(at) : null;
+/**
+ * A success is an update of the file served (its record's time) or a nightly run beside it that went through,
+ * games or none: a day without games (the All-Star break, Christmas Eve) is no reason to alert, a run that
+ * stopped is (docs/how-to/nightly-update.md has the alert rule).
+ */
+asyncGauge('courtvision_update_last_success_timestamp', 'When the stats file served was last updated, or a nightly run beside it last went through (with or without new games), Unix seconds', async () => {
+  const [{ lastUpdate, unixSeconds }, { readNightlyStatus }, { config }] = await Promise.all([updateRecord(), import('./feed/nightlyStatus.ts'), import('./config.ts')]);
+  const [update, run] = await Promise.all([lastUpdate().catch(() => null), readNightlyStatus(config.statsDbPath)]);
+  const times = [update ? unixSeconds(update.at) : null, run?.lastSuccessAt ? Date.parse(run.lastSuccessAt) / 1000 : null].filter((t): t is number => t !== null);
+  return times.length ? Math.max(...times) : null;
 });
 asyncGauge('courtvision_update_last_run_failed', 'Whether the last nightly run failed (1) or went through (0), from {STATS_DB_PATH}.nightly.json', async () => {
   const [{ readNightlyStatus }, { config }] = await Promise.all([import('./feed/nightlyStatus.ts'), import('./config.ts')]);

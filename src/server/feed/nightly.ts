@@ -59,6 +59,7 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   let update: UpdateResult | null = null;
   let switched: boolean | null = null;
   let error: string | undefined;
+  const previous = await readNightlyStatus(o.db);
   try {
     const source = feedSource(o.base, o.client);
     for (const date of dates) {
@@ -72,8 +73,7 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
     }
     // Nothing new and the last run went through: the stats file already holds every game of the folder.
     const changed = fetched.some((f) => f.fetched.length + f.replaced.length > 0);
-    const last = await readNightlyStatus(o.db);
-    if (!changed && last !== null && last.outcome !== 'failed') {
+    if (!changed && previous !== null && previous.outcome !== 'failed') {
       o.log.info({ dates }, 'nightly: no new or changed game: the stats file is left as it is');
     } else {
       update = await runUpdate(o);
@@ -86,7 +86,9 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   }
   const partial = fetched.some((f) => f.failed.length > 0) || (update?.skipped.length ?? 0) > 0;
   const outcome: NightlyOutcome = error ? 'failed' : partial ? 'partial' : 'ok';
-  const status: NightlyStatus = { at: new Date().toISOString(), outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched };
+  const at = new Date().toISOString();
+  const lastSuccessAt = outcome === 'failed' ? (previous?.lastSuccessAt ?? null) : at;
+  const status: NightlyStatus = { at, outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched, lastSuccessAt };
   try {
     await writeNightlyStatus(o.db, status);
   } catch (cause) {

@@ -4,7 +4,8 @@
  * tells of successes) and the operator can read it:
  *   {"at":"2026-11-29T09:00:41.120Z","outcome":"failed","error":"update exited 1: ...","dates":["2026-11-27","2026-11-28"], ...}
  * outcome: 'ok' (every final game in, the update all in, the server switched or not asked to), 'partial' (some
- * game skipped or refused: exit 2), 'failed' (the run stopped: exit 1, the served file as it was).
+ * game skipped or refused: exit 2), 'failed' (the run stopped: exit 1, the served file as it was);
+ * lastSuccessAt: the last run that was not 'failed', carried over by failed runs.
  */
 import fs from 'node:fs/promises';
 import { writeAtomically } from './gameFile.ts';
@@ -25,6 +26,8 @@ export interface NightlyStatus {
   update: unknown;
   /** Whether the server switched to the new file: true, false (refused or no answer), null (not asked). */
   switched: boolean | null;
+  /** When a run last went through (this one, or for a failed run the one before it), null if none has. */
+  lastSuccessAt: string | null;
 }
 
 export const nightlyStatusPath = (statsDbPath: string) => `${statsDbPath}.nightly.json`;

@@ -84,12 +84,17 @@ describe('npm run nightly', () => {
     expect(updateCalls()).toHaveLength(1);
     process.env.UPDATE_STAND_IN = 'fail';
     fs.rmSync(path.join(dir, 'games', `${RECORDED_GAME}.json`));
-    expect((await runNightly(options())).exitCode).toBe(1);
+    const failed = await runNightly(options());
+    expect(failed.exitCode).toBe(1);
+    // A failed run carries over when a run last went through (the quiet one).
+    expect(failed.summary.lastSuccessAt).toBe(quiet.summary.at);
     delete process.env.UPDATE_STAND_IN;
     const retried = await runNightly(options());
     expect(retried.summary.fetch).toMatchObject([{ unchanged: [RECORDED_GAME] }, {}]);
     expect(retried.summary.update).toMatchObject({ added: 1 });
     expect(updateCalls()).toHaveLength(3);
+    // The failed run in between kept the time of the first run, the last one that went through.
+    expect(retried.summary.lastSuccessAt).toBe(retried.summary.at);
   });
 
   it('an update that fails stops the run: exit 1, logged at error level, no signal to the server', async () => {
@@ -100,7 +105,7 @@ describe('npm run nightly', () => {
     expect(summary).toMatchObject({ outcome: 'failed', switched: null, error: expect.stringMatching(/update.*exited 1: the stats file is locked by another update$/) });
     expect(await fileNumber()).toBe(1);
     expect(lines.find((l) => l.level === 50)).toMatchObject({ msg: 'nightly update failed: the served stats file is as it was', error: summary.error });
-    expect(await readNightlyStatus(db)).toMatchObject({ outcome: 'failed', error: summary.error });
+    expect(await readNightlyStatus(db)).toMatchObject({ outcome: 'failed', error: summary.error, lastSuccessAt: null });
   });
 
   it('an update that ends without its summary line is a failure', async () => {

@@ -97,12 +97,25 @@ describe('update metrics', () => {
 
   it("say whether the last nightly run failed, from the status beside the file", async () => {
     const { writeNightlyStatus } = await import('../../../../src/server/feed/nightlyStatus.ts');
-    await writeNightlyStatus(live, { at: '2026-11-30T09:00:03.000Z', outcome: 'failed', error: 'the update exited 1', dates: ['2026-11-28', '2026-11-29'], fetch: [], update: null, switched: null });
+    await writeNightlyStatus(live, { at: '2026-11-30T09:00:03.000Z', outcome: 'failed', error: 'the update exited 1', dates: ['2026-11-28', '2026-11-29'], fetch: [], update: null, switched: null, lastSuccessAt: null });
     let m = await scrape();
     expect(m.get('courtvision_update_last_run_failed')).toBe(1);
     expect(m.get('courtvision_update_last_run_timestamp')).toBe(seconds(2026, 11, 30, 9, 0, 3));
-    await writeNightlyStatus(live, { at: '2026-12-01T09:00:03.000Z', outcome: 'partial', dates: [], fetch: [], update: null, switched: true });
+    // Failed: the last success is still the file's update of 2026-11-30 09:00:05.
+    expect(m.get('courtvision_update_last_success_timestamp')).toBe(seconds(2026, 11, 30, 9, 0, 5));
+    await writeNightlyStatus(live, { at: '2026-12-01T09:00:03.000Z', outcome: 'partial', dates: [], fetch: [], update: null, switched: true, lastSuccessAt: '2026-12-01T09:00:03.000Z' });
     m = await scrape();
     expect(m.get('courtvision_update_last_run_failed')).toBe(0);
+    // A run that went through is a success even with no game to add (a day without games).
+    expect(m.get('courtvision_update_last_success_timestamp')).toBe(seconds(2026, 12, 1, 9, 0, 3));
+  });
+
+  it('a failed run is not a success: the last success stays the last update', async () => {
+    const { writeNightlyStatus } = await import('../../../../src/server/feed/nightlyStatus.ts');
+    await writeNightlyStatus(live, { at: '2026-12-02T09:00:03.000Z', outcome: 'failed', error: 'the update exited 1', dates: [], fetch: [], update: null, switched: null, lastSuccessAt: '2026-12-01T09:00:03.000Z' });
+    const m = await scrape();
+    expect(m.get('courtvision_update_last_run_failed')).toBe(1);
+    // The run of 12-01 that went through is still the last success (the status carries it over).
+    expect(m.get('courtvision_update_last_success_timestamp')).toBe(seconds(2026, 12, 1, 9, 0, 3));
   });
 });
