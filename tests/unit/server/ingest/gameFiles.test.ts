@@ -161,7 +161,7 @@ describe('a game file is rejected with its reason, not thrown', () => {
 
   it('format: a clock in another form, a file of neither format, a JSON array', async () => {
     const f = fresh();
-    (action(f, 12) as { clock: string }).clock = '11:22';
+    action(f, 12).clock = '11:22';
     const clock = await rejection(JSON.stringify(f));
     expect(clock.reason).toBe('format');
     expect(clock.message).toContain('clock');
