@@ -1,12 +1,15 @@
 /**
- * `npm run bench:checksum -- --db PATH [--runs 3]`: how long the server's check of a stats file takes
+ * `npm run bench:checksum -- --db PATH [--runs 3] [--cold]`: how long the server's check of a stats file takes
  * (src/server/db/statsFileChecksum.ts: SHA-256 of the whole file, read in 1 MiB pieces). Each run prints its
  * seconds and MB/s, and the longest the event loop was held meanwhile (a server checking a new file keeps
  * answering from the old one). With PATH.sha256 beside the file a run is the whole check
  * (verifyStatsFileChecksum); without one, the hash alone (hashFile), which is all of the check's work.
- * The first run may read from disk, the later ones from the page cache: both are printed.
+ * The first run may read from disk, the later ones from the page cache. With --cold, the file's pages are
+ * dropped from the page cache before each run (coreutils' `dd iflag=nocache count=0`, this file only), as on a
+ * node that just received the file or just booted.
  * Results: docs/benchmarks/checksum.md.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -18,16 +21,18 @@ const arg = (name: string) => {
 };
 const db = arg('--db');
 const runs = Number(arg('--runs') ?? 3);
+const cold = process.argv.includes('--cold');
 if (!db || !fs.existsSync(db) || !(runs >= 1 && runs <= 10)) {
   console.error('usage: npm run bench:checksum -- --db PATH [--runs 1..10] (PATH: an existing stats file)');
   process.exit(2);
 }
 const withChecksum = fs.existsSync(checksumPath(db));
 const bytes = fs.statSync(db).size;
-console.log(`${db}: ${(bytes / 1e6).toFixed(0)} MB, ${withChecksum ? 'whole check (its checksum is beside it)' : 'hash only (no checksum beside it)'}`);
+console.log(`${db}: ${(bytes / 1e6).toFixed(0)} MB, ${withChecksum ? 'whole check (its checksum is beside it)' : 'hash only (no checksum beside it)'}${cold ? ', read from disk (--cold)' : ''}`);
 console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const seconds: number[] = [];
 for (let run = 1; run <= runs; run++) {
+  if (cold) execFileSync('dd', [`if=${db}`, 'iflag=nocache', 'count=0'], { stdio: 'ignore' });
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const started = performance.now();
