@@ -60,9 +60,9 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
     <div className="first-view" data-testid="first-view">
       {percentiles && (
         <div className="sa-legend" role="group" aria-label="Percentile colours">
-          <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null)} />
+          <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null, defaults.Season as readonly number[])} />
           <p className="sa-legend-min">
-            {minimumLabel(percentiles, all)}: <span className="num">{formatNumber(minPossessionsOf(percentiles, null))}</span>
+            {minimumLabel(percentiles, all)}: <span className="num">{formatNumber(minPossessionsOf(percentiles, null, defaults.Season as readonly number[]))}</span>
           </p>
         </div>
       )}

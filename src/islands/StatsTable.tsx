@@ -237,7 +237,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
       onMinPoss={(n) => void changeMinPossessions(n)}
     />
   );
-  const minimum = minPossessionsOf(page.kind, minPoss);
+  const minimum = minPossessionsOf(page.kind, minPoss, applied.Season as readonly number[]);
   const sortLabel = (id: string | null) => {
     const c = id ? numbers.find((n) => n.id === id) : undefined;
     return c ? `${c.label}${c.group ? ` (${c.group})` : ''}` : undefined;
@@ -294,7 +294,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
       onSort={() => sortTable(id, firstDirection)}
     />
   );
-  const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss))} possessions.`;
+  const unranked = `Not ranked: fewer than ${formatNumber(minPossessionsOf(page.kind, minPoss, applied.Season as readonly number[]))} possessions.`;
   const download = csvHref(table.query, def.value, sort, all, showAll);
   const payrolls = def.base === 'Salaries' ? payrollTotals(rows) : [];
   const sortedBy = sort.column ? all.find((c) => c.id === sort.column) : undefined;

@@ -29,6 +29,11 @@ export interface SeasonCatalog {
   scheduled: number[];
   /** YYYY-MM-DD of the latest game the database holds; null when it holds none */
   dataThrough: string | null;
+  /**
+   * The season under way, when there is one: the latest season with games, none of them a playoff game, whose team
+   * with the most games has played fewer than a full regular season (82); `teamGames` is that team's games.
+   */
+  inProgress?: { season: number; teamGames: number } | null;
 }
 
 /** The id of the page's embedded catalogue (a JSON script element). */
@@ -43,6 +48,7 @@ export const DEFAULT_SEASONS: number[] = [ARCHIVE_LAST_SEASON];
 
 let scheduled: number[] = [];
 let through: string | null = null;
+let underWay: { season: number; teamGames: number } | null = null;
 
 const YEAR = /^\d{4}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,7 +62,9 @@ export function seasonCatalogOf(value: unknown): SeasonCatalog | null {
   const sched = years(v.scheduled ?? []);
   const dt = v.dataThrough === null || (typeof v.dataThrough === 'string' && DATE.test(v.dataThrough)) ? (v.dataThrough as string | null) : undefined;
   if (!seasons || seasons.length === 0 || !sched || dt === undefined) return null;
-  return { seasons, scheduled: sched, dataThrough: dt };
+  const ip = v.inProgress as { season?: unknown; teamGames?: unknown } | null | undefined;
+  const inProgress = ip && Number.isInteger(ip.season) && Number.isInteger(ip.teamGames) ? { season: ip.season as number, teamGames: ip.teamGames as number } : null;
+  return { seasons, scheduled: sched, dataThrough: dt, inProgress };
 }
 
 /** Makes `c` the current catalogue (SEASONS and DEFAULT_SEASONS change in place). A catalogue with no season keeps the archive's. */
@@ -66,11 +74,12 @@ export function setSeasonCatalog(c: SeasonCatalog): void {
   DEFAULT_SEASONS.splice(0, DEFAULT_SEASONS.length, seasons.at(-1)!);
   scheduled = c.scheduled.filter((s) => !seasons.includes(s)).sort((a, b) => a - b);
   through = c.dataThrough;
+  underWay = c.inProgress && seasons.includes(c.inProgress.season) ? { ...c.inProgress } : null;
 }
 
 /** The current catalogue (what a page embeds for its islands). */
 export function seasonCatalog(): SeasonCatalog {
-  return { seasons: [...SEASONS], scheduled: [...scheduled], dataThrough: through };
+  return { seasons: [...SEASONS], scheduled: [...scheduled], dataThrough: through, inProgress: underWay };
 }
 
 /** The latest season with games: the default season everywhere. */
@@ -103,6 +112,11 @@ export function seasonsInWords(list: readonly number[] = SEASONS): string {
 /** True when the database holds games of the season. */
 export function isOfferedSeason(season: number): boolean {
   return SEASONS.includes(season);
+}
+
+/** The season under way and the most games a team has played in it, or null when every season is complete. */
+export function seasonInProgress(): { season: number; teamGames: number } | null {
+  return underWay;
 }
 
 /** The game finder's seasons: those with games and those only scheduled, ascending. */

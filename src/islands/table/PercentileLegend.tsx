@@ -124,7 +124,7 @@ export const minimumLabel = (kind: PercentileKind, rows: readonly Row[]): string
       : 'Minimum possessions to rank';
 
 export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, onMinPoss }: Props) {
-  const min = minPossessionsOf(kind, minPoss);
+  const min = minPossessionsOf(kind, minPoss, seasons);
   const [draft, setDraft] = useState(String(min));
   useEffect(() => setDraft(String(min)), [min]);
   const commit = () => {
@@ -133,7 +133,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
       setDraft(String(min));
       return;
     }
-    if (n !== min) onMinPoss(n === minPossessionsOf(kind, null) ? null : n);
+    if (n !== min) onMinPoss(n === minPossessionsOf(kind, null, seasons) ? null : n);
   };
   return (
     <div className="sa-legend" role="group" aria-label="Percentile colours">

@@ -39,7 +39,7 @@ describe('season catalogue', () => {
   });
 
   it('reads an embedded seed and refuses what is not one', () => {
-    expect(seasonCatalogOf({ seasons: [2022, 2012], scheduled: [], dataThrough: '2023-06-12' })).toEqual({ seasons: [2012, 2022], scheduled: [], dataThrough: '2023-06-12' });
+    expect(seasonCatalogOf({ seasons: [2022, 2012], scheduled: [], dataThrough: '2023-06-12' })).toEqual({ seasons: [2012, 2022], scheduled: [], dataThrough: '2023-06-12', inProgress: null });
     expect(seasonCatalogOf({ seasons: [], scheduled: [], dataThrough: null })).toBeNull();
     expect(seasonCatalogOf({ seasons: ['2022'], dataThrough: null })).toBeNull();
     expect(seasonCatalogOf({ seasons: [2022], dataThrough: '12 June' })).toBeNull();

@@ -7,6 +7,7 @@
  * reads it again, so a new season and a new "Data through" date show without a restart.
  * Example, the test database: seasons [2012, 2022], scheduled [2023] (its schedule table), data through 2023-06-12.
  */
+import { FULL_SEASON_GAMES } from '../../../lib/percentilePolicy';
 import { seasonCatalog, setSeasonCatalog, type SeasonCatalog } from '../../../lib/seasons';
 import { query, statsDbGeneration, StatsDbUnavailableError } from '../../db/statsDb';
 
@@ -24,7 +25,19 @@ async function readCatalog(): Promise<SeasonCatalog> {
     : [];
   const seasons = games.map((r) => Number(r.season));
   const through = games.map((r) => String(r.through)).sort().at(-1) ?? null;
-  return { seasons, scheduled: scheduled.map((r) => Number(r.season)).filter((s) => !seasons.includes(s)), dataThrough: through };
+  return { seasons, scheduled: scheduled.map((r) => Number(r.season)).filter((s) => !seasons.includes(s)), dataThrough: through, inProgress: await underWay(seasons.at(-1)) };
+}
+
+/** The latest season when it is under way (no playoff game, every team under 82 games), with its most games by a team. */
+async function underWay(latest: number | undefined): Promise<SeasonCatalog['inProgress']> {
+  if (latest === undefined) return null;
+  const [r] = await query<{ playoffs: number; most: number }>(
+    `SELECT (SELECT count(*) FROM games WHERE season = $1 AND season_type = 'playoffs')::INTEGER AS playoffs,
+            (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM team_games WHERE season = $1 AND season_type = 'regular' GROUP BY team_id))::INTEGER AS most`,
+    [latest],
+  );
+  const most = Number(r?.most ?? 0);
+  return Number(r?.playoffs ?? 0) === 0 && most < FULL_SEASON_GAMES ? { season: latest, teamGames: most } : null;
 }
 
 /**

@@ -43,7 +43,7 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     return c;
   };
   // Default minimum possessions of a lineup row: league-wide tables need more to be meaningful.
-  const min = minPossessionsOf(q.page, q.minPossessions);
+  const min = minPossessionsOf(q.page, q.minPossessions, q.filters.seasons);
   const size = q.unitSize;
   // The rows with at least `least` possessions: fives, or units of `size` players.
   // The other end (a second pass) only when a set asked for shows the net rating; the below-minimum count never.

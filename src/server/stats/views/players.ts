@@ -71,7 +71,7 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const defs = setsOf(q, 'Players');
   const counters = playerCountersOfSets(defs);
   const [rows, names, positions] = await Promise.all([playerSumsBy(db, f, { groupBy: ['player_id'], counters }), playerNameMap(db), positionsIn(db, f)]);
-  const min = minPossessionsOf('Players', q.minPossessions);
+  const min = minPossessionsOf('Players', q.minPossessions, q.filters.seasons);
   const entries = rows
     .filter((r) => Number(r.on_seconds) > 0)
     .map((r) => {
@@ -137,7 +137,7 @@ export type LeaguePlayers = (db: StatsScope, q: DataQuery) => Promise<{ data: Se
 
 export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayers): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const min = minPossessionsOf('TeamPlayers', q.minPossessions);
+  const min = minPossessionsOf('TeamPlayers', q.minPossessions, q.filters.seasons);
   const [rows, names, positions] = await Promise.all([
     playerSumsBy(db, q.filters, { groupBy: ['player_id'], teamId: team.teamId, counters: playerCountersOfSets(setsOf(q, 'TeamPlayers')) }),
     playerNameMap(db),

@@ -84,7 +84,7 @@ async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefi
 /** Team on/off: one row per player of the team, his on, off and on-minus-off numbers, with league percentiles. */
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
-  const min = minPossessionsOf('TeamOnOff', q.minPossessions);
+  const min = minPossessionsOf('TeamOnOff', q.minPossessions, q.filters.seasons);
   const [entries, names, pool] = await Promise.all([pageOnOffEntries(db, q, { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
@@ -116,7 +116,7 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  * players.
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
-  const min = minPossessionsOf('PlayerOnOff', q.minPossessions);
+  const min = minPossessionsOf('PlayerOnOff', q.minPossessions, q.filters.seasons);
   const [entries, pool] = await Promise.all([pageOnOffEntries(db, q, { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
