@@ -68,6 +68,11 @@ for (const size of SIZES) {
       await expect(chart).toHaveAccessibleName('Game flow: SAC at DEN');
       await expect(chart).toHaveAccessibleDescription(/final DEN by 14/);
       await expect(chart).toHaveAttribute('data-final-margin', String(homePts - awayPts));
+      // The margin axis says whose lead each line is, on both sides of the middle.
+      const ticks = (await chart.locator('.gf-grid > g > text:not(.gf-period-label)').allTextContents()).filter((t) => t !== '');
+      expect(ticks).toContain('Tied');
+      expect(ticks.some((t) => /^DEN \+\d+$/.test(t))).toBe(true);
+      expect(ticks.some((t) => /^SAC \+\d+$/.test(t))).toBe(true);
       expect((await chart.boundingBox())!.height).toBeGreaterThan(150);
       // Every stint drawn in the bands.
       for (const side of ['away', 'home']) {
