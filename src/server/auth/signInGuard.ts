@@ -21,7 +21,7 @@
  *     guess: the address takes one such guess after each delay, doubling with every further failure of the
  *     address (1 s after its 20th failure, 2 s after its 21st ... up to 300 s), and a guess inside the delay is
  *     refused unchecked, answered exactly as a wrong password (a 429 there would tell which addresses have an
- *     account: those that are still checked).
+ *     account: those that are still checked) and no sooner than a password check would be (typicalVerifyMs).
  *   Example: 203.0.113.7 (an office) sends 20 wrong passwords for made-up addresses. Its next guess at
  *   nobody@example.com is refused for 1 s, then 2 s ... a minute later it is down to one guess per 64 s and
  *   soon one per 300 s. Carol, at a desk in the same office, signs in as carol@example.com with her password
@@ -32,6 +32,7 @@
  * is, so they tell nothing. A successful sign-in clears the account's buckets.
  */
 import { config } from '../config.ts';
+import { typicalVerifyMs } from './password.ts';
 import { SIGN_IN_PREFIXES, accountIpKey, accountKey, ipKey } from './store/failureKeys.ts';
 import { getAccountStore, normalizeEmail, type AccountStore, type FailureCounters } from './store/index.ts';
 
@@ -88,6 +89,11 @@ export class SignInGuard {
     readonly policy: SignInPolicy,
     /** Where failures are counted, resolved when first needed (the accounts store is opened lazily). */
     readonly counters: () => SignInGuardStore = getAccountStore,
+    /**
+     * Waited before refusing a guess from a busy address, so that it takes as long as the password check a
+     * colleague's attempt gets (a quick refusal would tell a made-up address from a real account).
+     */
+    readonly asLongAsACheck: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, typicalVerifyMs())),
   ) {}
 
   get #windowMs(): number {
@@ -130,7 +136,10 @@ export class SignInGuard {
       // rest are guesses, one per doubling delay of the address.
       const colleague = account !== '' && byAccountIp.length <= MISTAKES_FROM_A_BUSY_ADDRESS && (await store.findUserByEmail(account)) !== null;
       const opensAt = this.#opensAt(byIp, maxFailuresPerIp)!;
-      if (!colleague && now < opensAt) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'ip' };
+      if (!colleague && now < opensAt) {
+        await this.asLongAsACheck();
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'ip' };
+      }
     }
     if (account === '') return { allowed: true, retryAfterSeconds: 0 };
     const byAccount = await store.recentFailures(accountKey(account), since, this.#delayCap(slowAfterFailuresPerAccount));

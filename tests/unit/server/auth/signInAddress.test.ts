@@ -50,9 +50,13 @@ describe.each(STORE_KINDS)('sign-in from a busy address on the %s store', (kind)
     return { outcome: 'wrong password', checked: true };
   }
 
+  /** How many refusals waited as long as a password check (counted, not waited, here). */
+  let waitedAsACheck = 0;
+
   /** A guard on the store, its address already past its 20 failures: made-up addresses guessed from the office. */
   async function busyOffice(): Promise<SignInGuard> {
-    const guard = new SignInGuard(DEFAULTS, () => store);
+    waitedAsACheck = 0;
+    const guard = new SignInGuard(DEFAULTS, () => store, async () => void waitedAsACheck++);
     await store.pruneFailures('', Number.MAX_SAFE_INTEGER);
     for (let i = 0; i < 20; i++) await guard.recordFailure(OFFICE, `made-up-${i}@example.com`, T0 + i * 100);
     return guard;
@@ -80,6 +84,8 @@ describe.each(STORE_KINDS)('sign-in from a busy address on the %s store', (kind)
     const gaps = checkedAt.slice(1).map((t, i) => t - checkedAt[i]!);
     expect(gaps).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000]);
     expect(refused).toBe(3_352 - checkedAt.length);
+    // Each refusal was answered no sooner than a password check would have been.
+    expect(waitedAsACheck).toBe(refused);
   });
 
   it('a colleague at the same address with the right password gets in, and may mistype twice', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SignInGuard, accountDelayMs, answeredAsWrongPassword, accountFailureKey, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
+import { hashPassword, typicalVerifyMs, verifyPassword } from '../../../../src/server/auth/password.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';
 
 const POLICY: SignInPolicy = { maxFailuresPerIp: 20, maxFailuresPerAccountIp: 5, slowAfterFailuresPerAccount: 10, windowSeconds: 900, maxDelayMs: 5_000 };
@@ -41,6 +42,16 @@ describe('SignInGuard (policy)', () => {
     expect(await g.check('203.0.113.7', 'another@example.com', 2_500)).toMatchObject({ allowed: false, limitedBy: 'ip', retryAfterSeconds: 1 });
     expect((await g.check('203.0.113.7', 'another@example.com', 3_000)).allowed).toBe(true);
     expect((await g.check('198.51.100.1', 'fresh@example.com', 500)).allowed).toBe(true);
+  });
+
+  it('a refused guess from a busy address takes as long as a password check (a quick refusal would tell a made-up address from a real one)', async () => {
+    await verifyPassword(await hashPassword('a measured check'), 'a measured check');
+    const g = guard({ maxFailuresPerIp: 2 });
+    for (let i = 0; i < 2; i++) await g.recordFailure('203.0.113.7', `user${i}@example.com`, Date.now());
+    const started = performance.now();
+    const verdict = await g.check('203.0.113.7', 'made-up@example.com');
+    expect(verdict).toMatchObject({ allowed: false, limitedBy: 'ip' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(typicalVerifyMs() - 2);
   });
 
   it('500 guesses at one account from 500 addresses: past the threshold only one attempt per doubling delay is checked', async () => {
