@@ -246,7 +246,7 @@ function turnover(a: LiveAction, g: MappingContext): MappedAction {
  */
 const FOUL_CODES: readonly (readonly [readonly string[], number])[] = [
   [['double', 'technical'], 16], [['defensive3second'], 17], [['3second'], 17], [['delay'], 18], [['taunt'], 19],
-  [['excesstimeout'], 25], [['nonunsportsmanlike'], 12], [['hanging'], 13], [['toomanyplayers'], 30], [['technical'], 11],
+  [['excesstimeout'], 25], [['nonunsportsmanlike'], 12], [['flop'], 12], [['hanging'], 13], [['toomanyplayers'], 30], [['technical'], 11],
   [['flagrant', '2'], 15], [['flagrant'], 14],
   [['doublepersonal'], 10], [['double'], 10], [['clearpath'], 9], [['awayfromplay'], 6], [['transitiontake'], 31], [['take'], 28],
   [['charge'], 26], [['offensive'], 4], [['shooting'], 2], [['looseball'], 3], [['inbound'], 5],

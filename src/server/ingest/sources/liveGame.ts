@@ -11,6 +11,9 @@
  *   after the substitutions made at that dead ball: it is placed after the substitutions that follow it at its
  *   clock. At #103 this gives the archive's order, and the possession that starts with the tip has the ten who
  *   played it (LeVert and Shamet, who came in at that dead ball), as the archive's has;
+ *   A rebound names the shot it follows (shotActionNumber: #19 follows Wiggins' miss #18); one published before
+ *   its shot (none in 0022000001: all 126 follow theirs) is placed right after it, where the engine looks for
+ *   the miss it rebounds (possessionTracker.ts lastMiss);
  * - clock: whole seconds left, truncated as the archive's PCTIMESTRING is ("PT00M59.30S" is 0:59, #160). A
  *   period's opening jump ball (descriptor "startperiod") is at the period's first second: the clock starts on
  *   the tip, but the feed may stamp it later (#4 at 11:58, the archive's 12:00), which would shorten the first
@@ -226,6 +229,19 @@ export function playedOrder(actions: readonly LiveAction[]): number[] {
       end++;
     }
     if (end > k) order.splice(end, 0, ...order.splice(k, 1));
+  }
+  const byNumber = new Map(actions.map((a, i) => [a.actionNumber, i]));
+  for (let k = 0; k < order.length; k++) {
+    const rebound = actions[order[k]!]!;
+    if (rebound.actionType !== 'rebound' || !rebound.shotActionNumber) continue;
+    const shot = byNumber.get(rebound.shotActionNumber);
+    if (shot === undefined || actions[shot]!.period !== rebound.period) continue;
+    const at = order.indexOf(shot);
+    if (at > k) {
+      const [moved] = order.splice(k, 1); // the shot is now at at - 1: the rebound goes right after it
+      order.splice(at, 0, moved!);
+      k--;
+    }
   }
   return order;
 }

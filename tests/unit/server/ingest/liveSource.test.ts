@@ -109,6 +109,22 @@ describe('live game file 0022000001 against the official box score', () => {
     expect(played).toBe(liveResult.players.filter((p) => p.seconds > 0).length);
   });
 
+  it('a rebound published before the shot it follows (shotActionNumber) is read after it: #19 moved before #18 gives the same game', async () => {
+    const feed = { playbyplay: JSON.parse(recorded('pbp')), boxscore: JSON.parse(recorded('game_details')) };
+    const actions = feed.playbyplay.game.actions as { actionNumber: number; orderNumber: number }[];
+    const shot = actions.findIndex((a) => a.actionNumber === 18);
+    const rebound = actions.findIndex((a) => a.actionNumber === 19);
+    [actions[shot]!.orderNumber, actions[rebound]!.orderNumber] = [actions[rebound]!.orderNumber, actions[shot]!.orderNumber];
+    actions.splice(shot, 2, actions[rebound]!, actions[shot]!);
+    fs.writeFileSync(path.join(dir, '0022000001.json'), JSON.stringify(feed));
+    const read = await readGameFile(path.join(dir, '0022000001.json'));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.game.rows.events.map((e) => e.eventNum)).toEqual(live.rows.events.map((e) => e.eventNum));
+    expect(read.result.possessions.map(sortedTen)).toEqual(liveResult.possessions.map(sortedTen));
+    expect(read.result.players).toEqual(liveResult.players);
+  });
+
   it("the feed's running counters (n PTS), (n AST), (Off:x Def:y) all equal the engine's", () => {
     const c = liveResult.checks;
     expect([c.ptsCountersOk, c.astCountersOk, c.rebCountersOk]).toEqual([c.ptsCounters, c.astCounters, c.rebCounters]);
