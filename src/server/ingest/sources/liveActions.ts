@@ -241,8 +241,10 @@ function turnover(a: LiveAction, g: MappingContext): MappedAction {
  * Not in the recorded game, the archive's codes of the same words (2022-23): 6 "AWAY.FROM.PLAY", 9 "C.P.FOUL"
  * (clear path), 10 "Double Personal", 11 "T.FOUL", 12 "Non-Unsportsmanlike", 13 hanging, 14/15
  * "FLAGRANT.FOUL.TYPE1/2", 16 "Double Technical", 17 "Def. 3 Sec", 18 "Delay", 19 taunting, 25 "Excess Timeout
- * Technical", 28 "Personal Take", 31 "Transition Take", 30 too many players. Technicals come first: events.ts
- * reads 11-13, 16-19, 25, 30 as technical-type (no personal foul, the free throw waits for the ten at the call).
+ * Technical", 28 "Personal Take", 31 "Transition Take", 30 too many players; a flopping technical (a rule from
+ * 2023-24, after the archive ends) is read as its other non-unsportsmanlike technical, 12. Technicals come first:
+ * events.ts reads 11-13, 16-19, 25, 30 as technical-type (no personal foul, the free throw waits for the ten at
+ * the call).
  */
 const FOUL_CODES: readonly (readonly [readonly string[], number])[] = [
   [['double', 'technical'], 16], [['defensive3second'], 17], [['3second'], 17], [['delay'], 18], [['taunt'], 19],
