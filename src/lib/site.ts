@@ -2,6 +2,7 @@
  * Site-wide facts used by layouts and pages: the name, the title format and the main navigation.
  * Pure data (no Astro imports) so tests and islands can read it too.
  */
+import { seasonInProgress, SEASONS, seasonsInWords } from './seasons';
 export const SITE_NAME = 'Courtvision';
 
 /** Default page title separator (spec section 2). */
@@ -53,9 +54,22 @@ export const LAST_SALARY_SEASON = 2019;
 /** The first season (start year) with playoff play-by-play (2013-14). */
 export const FIRST_PLAYOFF_SEASON = 2013;
 
-/** Data coverage (nba-data README): what the numbers can and cannot cover. */
+/**
+ * Data coverage: what the numbers can and cannot cover, in words, from the seasons the stats database holds
+ * (src/lib/seasons.ts; read when a page is rendered, so a season joins the text as it is played). Playoffs exist
+ * from FIRST_PLAYOFF_SEASON on (nba-data README) and not for a season still under way.
+ * Example, the full database: regular seasons 2003-04 to 2022-23, playoffs 2013-14 to 2022-23. Prerendered pages
+ * are built before any database is read: they say the archive's seasons.
+ */
 export const COVERAGE = {
-  regularSeasons: '2003-04 to 2022-23',
-  playoffs: '2013-14 to 2022-23',
-  note: 'Regular seasons 2003-04 to 2022-23; playoffs 2013-14 to 2022-23 only (earlier playoffs are not available); no preseason.',
-} as const;
+  get regularSeasons(): string {
+    return seasonsInWords(SEASONS);
+  },
+  get playoffs(): string {
+    const live = seasonInProgress()?.season;
+    return seasonsInWords(SEASONS.filter((s) => s >= FIRST_PLAYOFF_SEASON && s !== live));
+  },
+  get note(): string {
+    return `Regular seasons ${this.regularSeasons}; playoffs ${this.playoffs} only (earlier playoffs are not available); no preseason.`;
+  },
+};
