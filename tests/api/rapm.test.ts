@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitRapm, loadStints, STINTS_SQL } from '../../src/server/models/rapm';
 import { ENDPOINTS } from '../../src/server/api/v1/endpoints';
 import { PlayerRapmAnswer, RapmAnswer } from '../../src/server/api/v1/schemas';
-import { call, DB_PATH, HAS_DB, sql } from './helpers';
+import { call, DB_PATH, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 let connection: DuckDBConnection;
 beforeAll(async () => {
@@ -150,6 +150,22 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
       expect(r.body.param, qs).toBe(param);
       expect(r.body.error, qs).toMatch(new RegExp(`^${param}: `));
     }
+  });
+
+  it("names every team of a traded player, in order, as the players table does (Kevin Durant 2022-23: BKN, then PHX)", async () => {
+    // His teams from the raw play-by-play: the team of each of his events, ordered by the first game it appears in.
+    const raw = await rawSql<{ team: string }>(
+      `SELECT PLAYER1_TEAM_ABBREVIATION AS team FROM read_parquet($1) WHERE PLAYER1_ID = 201142 AND PERSON1TYPE IN (4, 5)
+        GROUP BY 1 ORDER BY min(GAME_ID)`,
+      [rawFile('pbp', 'regular', '2022-23.parquet')],
+    );
+    expect(raw.map((r) => r.team)).toEqual(['BKN', 'PHX']);
+    const board = (await call('/api/rapm?season=2022&min_poss=100')).body;
+    const kd = board.rows.find((r: { player_id: number }) => r.player_id === 201142);
+    expect(kd.teams).toEqual(raw.map((r) => r.team));
+    // A player of one team has that one.
+    const one = board.rows.find((r: { teams: string[] }) => r.teams.length === 1);
+    expect(one.teams).toEqual([one.team]);
   });
 
   it('downloads the rows shown as CSV', async () => {

@@ -358,6 +358,7 @@ export const RapmAnswer = z
         name: z.string(),
         url: z.string().describe('His profile page on the site (a path).'),
         team: z.string().nullable().describe('His main team in the last season of the fit he played.'),
+        teams: z.array(z.string()).describe('Every team he played for in that season, in order (a traded player has two or more).'),
         position: z.string().nullable().describe('His estimated position group that season.'),
         ...rapmValues,
         off_pct: int().describe('Percentile (0-100) of off among the qualified players.'),

@@ -21,6 +21,8 @@ export interface RapmRow {
   /** his profile page */
   url: string;
   team: string | null;
+  /** every team he played for in the fit's last season he played (a traded player's two or more, in order) */
+  teams: string[];
   position: string | null;
   off: number;
   def: number;
@@ -82,6 +84,8 @@ export async function rapmLeaderboard(p: RapmParams): Promise<RapmLeaderboard> {
   const rows = await query(
     `WITH pool AS (
        SELECT r.player_id, pl.name, r.team_id, r.position, r.off, r.def, r.total, r.off_poss, r.def_poss, r.possessions,
+              (SELECT arg_max(ps.team_ids, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END)
+                 FROM player_seasons ps WHERE ps.player_id = r.player_id AND ps.season BETWEEN $1 AND $2) AS team_ids,
               rank() OVER (ORDER BY r.total DESC) AS rank,
               round(100 * percent_rank() OVER (ORDER BY r.off))::INTEGER AS off_pct,
               round(100 * percent_rank() OVER (ORDER BY r.def))::INTEGER AS def_pct,
@@ -106,6 +110,7 @@ export async function rapmLeaderboard(p: RapmParams): Promise<RapmLeaderboard> {
       name: String(r.name),
       url: pathForPlayer('profile', String(r.name), Number(r.player_id)),
       team: teamAbbr(r.team_id),
+      teams: ((r.team_ids as number[] | null) ?? [r.team_id as number]).flatMap((id) => teamAbbr(id) ?? []),
       position: r.position == null ? null : String(r.position),
       off: r2(r.off),
       def: r2(r.def),
@@ -205,7 +210,7 @@ export async function playerRapm(playerId: number): Promise<{ player_id: number;
 /** The leaderboard as a CSV download: the rows shown, in their order. */
 export function rapmCsvDownload(board: RapmLeaderboard, request: Request): Response {
   const header = ['Rank', 'Player', 'Player ID', 'Team', 'Position', 'Off RAPM', 'Def RAPM', 'RAPM', 'Off pct', 'Def pct', 'RAPM pct', 'Off poss', 'Def poss', 'Possessions'];
-  const records = board.rows.map((r) => [r.rank, r.name, r.player_id, r.team ?? '', r.position ?? '', r.off, r.def, r.total, r.off_pct, r.def_pct, r.total_pct, r.off_poss, r.def_poss, r.possessions]);
+  const records = board.rows.map((r) => [r.rank, r.name, r.player_id, r.teams.join('/'), r.position ?? '', r.off, r.def, r.total, r.off_pct, r.def_pct, r.total_pct, r.off_poss, r.def_poss, r.possessions]);
   const span = board.fit.season_from === board.fit.season_to ? `${board.fit.season_to}` : `${board.fit.season_from}-${board.fit.season_to}`;
   const fileName = `rapm_${span}_min-${board.min_poss}${board.position ? `_${board.position}` : ''}.csv`;
   return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
