@@ -43,5 +43,9 @@ if (mode === '--write') {
     case 'missing':
       console.error(`${file}: no such file`);
       process.exit(1);
+      break;
+    case 'unreadable':
+      console.error(`${file}: cannot be read: ${check.reason}`);
+      process.exit(1);
   }
 }

@@ -137,7 +137,9 @@ export type StatsFileCheck =
   /** the hash differs from the checksum, or the checksum file is not one */
   | { status: 'damaged'; reason: string; identity: string }
   /** no file at the path */
-  | { status: 'missing' };
+  | { status: 'missing' }
+  /** the file or its checksum file could not be read (e.g. permissions): `reason` says why */
+  | { status: 'unreadable'; reason: string };
 
 /**
  * Hash the file at `path` and compare it with `{path}.sha256`. When the file or its checksum was replaced while
@@ -199,11 +201,17 @@ export async function acceptStatsFile(file: string, options: { production: boole
   }
   const known = key ? remembered.get(key) : undefined;
   if (known) return known;
-  const answer = verifyStatsFileChecksum(file).then((check) => judge(file, check, options.production));
+  const answer = verifyStatsFileChecksum(file).then(
+    (check) => judge(file, check, options.production),
+    (error: unknown) => {
+      remembered.delete(key); // not remembered: the permissions may be put right
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+      return judge(file, { status: 'unreadable', reason }, options.production);
+    },
+  );
   if (key) {
     if (remembered.size >= 16) remembered.clear();
     remembered.set(key, answer);
-    answer.catch(() => remembered.delete(key));
   }
   return answer;
 }
@@ -224,5 +232,7 @@ function judge(file: string, check: StatsFileCheck, production: boolean): StatsF
       return { ok: false, check, message: `${name} is damaged: ${check.reason}. Rebuild it with \`npm run ingest\` or copy an intact file with its checksum.` };
     case 'missing':
       return { ok: false, check, message: `the stats database ${file} does not exist (build it with \`npm run ingest\`).` };
+    case 'unreadable':
+      return { ok: false, check, message: `${name} cannot be checked for damage: ${check.reason}. Expected a readable file and checksum file.` };
   }
 }

@@ -100,6 +100,15 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
     }
   });
 
+  it('a checksum file that cannot be read is refused with the reason, not thrown', async () => {
+    const other = path.join(dir, 'other.duckdb');
+    fs.writeFileSync(other, 'a stats file');
+    fs.mkdirSync(checksumPath(other)); // a folder where the checksum file should be: EISDIR
+    const accepted = await acceptStatsFile(other, { production: false });
+    expect(accepted).toMatchObject({ ok: false, check: { status: 'unreadable' } });
+    expect(!accepted.ok && accepted.message).toMatch(new RegExp(`^STATS_DB_PATH="${other}" cannot be checked for damage: EISDIR`));
+  });
+
   it('a writer\'s install renames the new file and its checksum into place; a failed one changes nothing', async () => {
     const out = path.join(dir, 'served.duckdb');
     fs.copyFileSync(copy, `${out}.tmp-1`);
