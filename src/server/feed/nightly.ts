@@ -5,7 +5,7 @@
  *  2. when a game file is new or changed (or the last run failed, or there is none), run the update as a child process, `npm run update -- --db STATS_DB_PATH --source GAMES` (its one JSON line
  *     {added, replaced, skipped: [{game, reason}], seconds, peak_mb}; exit 0 all in, 2 some skipped, 1 error),
  *     which builds the new file beside the served one and renames it over the path only when it succeeded;
- *  3. when games were added or replaced, make the running server switch to the new file: SIGHUP to its pid (as
+ *  3. when the update put a new file at the path (its inode changed), make the running server switch to it: SIGHUP to its pid (as
  *     `systemctl reload` does: src/server/db/statsDbUpdate.ts), then, given its URL, wait until /readyz says it
  *     serves a new file (`stats.file` goes up; a refused file leaves it as it was).
  * A failure at any step stops the run, leaves the served file as it was, logs at error level and is recorded
@@ -13,6 +13,7 @@
  * line on stdout; exit 0 all done, 2 done with games skipped or refused, 1 failed.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type pino from 'pino';
 import { feedSource } from './feedSource.ts';
 import type { FeedClientOptions } from './feedClient.ts';
@@ -58,6 +59,7 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   const fetched: FetchSummary[] = [];
   let update: UpdateResult | null = null;
   let switched: boolean | null = null;
+  let renamed = false;
   let error: string | undefined;
   const previous = await readNightlyStatus(o.db);
   try {
@@ -76,10 +78,13 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
     if (!changed && previous !== null && previous.outcome !== 'failed') {
       o.log.info({ dates }, 'nightly: no new or changed game: the stats file is left as it is');
     } else {
+      const before = fileIdentity(o.db);
       update = await runUpdate(o);
-      o.log.info({ ...update }, 'nightly: stats file updated');
+      renamed = fileIdentity(o.db) !== before;
+      o.log.info({ ...update, newFile: renamed }, 'nightly: stats file updated');
     }
-    if (o.server && update && update.added + update.replaced > 0) switched = await switchServer(o.server, o.log);
+    // The server is told only when the update put a new file at the path (one with no game to add may not).
+    if (o.server && renamed) switched = await switchServer(o.server, o.log);
     if (switched === false) throw new NightlyError(`the server (pid ${o.server!.pid}) did not switch to the updated file: it refused it or did not answer; see its log and /admin/stats-db`);
   } catch (cause) {
     error = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
@@ -98,6 +103,16 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   else o.log.info({ dates, outcome, switched }, 'nightly update done');
   const summary = { ...status, seconds: Math.round((performance.now() - started) / 100) / 10 };
   return { summary, exitCode: outcome === 'failed' ? 1 : outcome === 'partial' ? 2 : 0 };
+}
+
+/** What tells one file at the path from another: a rename over it changes the inode. */
+function fileIdentity(file: string): string | null {
+  try {
+    const s = fs.statSync(file);
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs the update; its JSON line, or a NightlyError naming its exit and last words. */

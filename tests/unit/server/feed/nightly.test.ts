@@ -115,11 +115,13 @@ describe('npm run nightly', () => {
     expect(summary.error).toMatch(/exited 0 without its summary line/);
   });
 
-  it('games the update skipped make the run partial: exit 2', async () => {
+  it('games the update skipped make the run partial: exit 2; no new file, no signal', async () => {
+    server = await startRecorder();
     process.env.UPDATE_STAND_IN = 'skip';
     const { summary, exitCode } = await runNightly(options());
     expect(exitCode).toBe(2);
-    expect(summary).toMatchObject({ outcome: 'partial', update: { added: 0, skipped: [{ game: RECORDED_GAME, reason: 'box_score' }] } });
+    expect(summary).toMatchObject({ outcome: 'partial', switched: null, update: { added: 0, skipped: [{ game: RECORDED_GAME, reason: 'box_score' }] } });
+    expect(await fileNumber()).toBe(1);
   });
 
   it('a server that does not switch (it refused the file) fails the run', async () => {
