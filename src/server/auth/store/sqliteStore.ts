@@ -113,7 +113,15 @@ function createSqliteDatabase(file: string): void {
     try {
       fs.linkSync(draft, file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+      // A file system without hard links: an exclusive copy (it too fails if another process got there first).
+      try {
+        fs.copyFileSync(draft, file, fs.constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code !== 'EEXIST') throw copyError;
+      }
     }
   } finally {
     for (const leftover of [draft, `${draft}-wal`, `${draft}-shm`]) fs.rmSync(leftover, { force: true });
