@@ -6,7 +6,8 @@
  *   16 KB a 431, and a head past what Node parses (64 KB) is still answered, not reset;
  * - every 5xx gives exactly one error-level log line (pino level 50) with the request id, the route and the cause
  *   (message and stack), and no cookie, authorization, query string or body: on a server of its own whose stats
- *   file lacks three tables (shots, player_bios, salaries), so that /api/data, /api/v1 and a page answer 500.
+ *   file lacks three tables (shots, player_bios, salaries), so that /api/data, /api/v1 and a page answer 500;
+ * - a page that fails after its status line went out is cut at once (a compressed one used to hang) and logged.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -76,7 +77,7 @@ test('every status line carries its standard reason phrase', async ({ baseURL })
     ['200 OK', '/api/data?page=League&season=2012'],
     // an unknown player's page: Astro keeps the "OK" of its default status when the page sets 404
     ['404 Not Found', '/stats/player/profile/nobody_atall_99999999'],
-    ['404 Not Found', '/api/v1/players/99999999'],
+    ['404 Not Found', '/api/data?page=PlayerProfile&entity=99999999'],
     ['404 Not Found', '/no-such-page'],
     ['400 Bad Request', '/api/data?page=Nope'],
     ['403 Forbidden', '/api/data?page=League&period=4'],
@@ -131,7 +132,8 @@ test.describe('5xx in the log', () => {
     for (const table of ['shots', 'player_bios', 'salaries']) await c.run(`DROP TABLE ${table} CASCADE`);
     c.closeSync();
     instance.closeSync();
-    server = startServer({ STATS_DB_PATH: copy, LOG_LEVEL: 'info' });
+    // Quotas raised: the anonymous day quota of 127.0.0.1 may be spent by other tests on this accounts file.
+    server = startServer({ STATS_DB_PATH: copy, LOG_LEVEL: 'info', API_ANON_PER_MINUTE: '1000', API_ANON_PER_DAY: '100000' });
     await waitListening(server);
   });
   test.afterAll(() => {
@@ -166,6 +168,22 @@ test.describe('5xx in the log', () => {
     // Nothing else at error level, and the cause no longer goes to stderr as a bare dump ("stats API error").
     expect(logLines(server).filter((l) => l.level === 50)).toHaveLength(cases.length);
     expect(server.output()).not.toContain('stats API error');
+  });
+
+  test('a page that fails while it streams to a browser (compressed) is cut at once, not left hanging, and logged', async () => {
+    // The team's salaries page reads the missing table while its table is rendered, after the status line.
+    const id = `test-cut-${Date.now()}`;
+    const started = Date.now();
+    const outcome = await rawRequest(server.base, get('/stats/team/salaries/BOS', [`X-Request-Id: ${id}`, 'Accept-Encoding: gzip, deflate, br'])).then(
+      (answer) => `closed after ${answer.statusLine || 'nothing'}`,
+      (error: Error) => error.message,
+    );
+    expect(outcome).not.toBe('no answer in 15 s');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => logLines(server).filter((l) => l.id === id && l.level === 50).length, { timeout: 5_000 }).toBe(1);
+    const line = logLines(server).find((l) => l.id === id && l.level === 50)!;
+    expect(line).toMatchObject({ route: '/stats/team/salaries/BOS', cut: true });
+    expect(line.cause.message).toMatch(/failed while it was being sent/);
   });
 });
 

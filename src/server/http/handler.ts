@@ -71,6 +71,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
+/** Whether res.end has been called since now (by whatever writes the answer, through any wrapper installed so far). */
+function watchEnd(res: ServerResponse): () => boolean {
+  let called = false;
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    called = true;
+    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['end'];
+  return () => called;
+}
+
 /** A route kind for the metrics' labels: few values, never the path itself. */
 export function routeKind(pathname: string): string {
   if (pathname.startsWith('/_astro/')) return 'asset';
@@ -179,7 +190,15 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
         if (file?.kind === 'page') return await servePrerenderedPage(req, res, url, file);
       }
       if (!ENCODED_BY_ENDPOINT.has(url.pathname)) await withCompression(req, res);
+      const ended = watchEnd(res);
       await astroHandler(req, res);
+      // A page that fails while it streams (its status line may be out): Astro writes a last line and ends the
+      // response in that write's callback, which the compression wrapper never calls, so the answer stayed open
+      // and the visitor's browser waited for ever. Astro's handler has returned without ending it: cut it here.
+      if (!ended() && !res.destroyed) {
+        reportServerError(new Error(`The page failed while it was being sent (status ${res.statusCode} already decided; the renderer's own message names the error)`));
+        res.destroy();
+      }
     } catch (error) {
       if (error instanceof AccountsUnavailableError && !res.headersSent) {
         reportServerError(error, 503);
