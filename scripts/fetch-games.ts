@@ -2,4 +2,4 @@
 import { config } from '../src/server/config.ts';
 import { fetchGamesCli } from '../src/server/feed/fetchGamesCli.ts';
 
-process.exitCode = await fetchGamesCli(process.argv.slice(2), config.feedBaseUrl);
+process.exitCode = await fetchGamesCli(process.argv.slice(2), config.feedBaseUrl, config.authUrl);

@@ -29,11 +29,13 @@ let live = '';
 let server: ServerProcess;
 let cdn: FeedStandIn;
 
-async function sql<T>(file: string, text: string): Promise<T[]> {
+async function sql<T>(file: string, text: string): Promise<[T, ...T[]]> {
   const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
   const c = await instance.connect();
   try {
-    return (await c.runAndReadAll(text)).getRowObjectsJson() as T[];
+    const rows = (await c.runAndReadAll(text)).getRowObjectsJson() as T[];
+    if (rows.length === 0) throw new Error(`no row: ${text}`);
+    return rows as [T, ...T[]];
   } finally {
     c.closeSync();
     instance.closeSync();

@@ -35,7 +35,10 @@ export interface FeedClientOptions {
   userAgent?: string;
 }
 
-export const USER_AGENT = 'Courtvision-stats-update/1.0 (nightly fetch of finished games; one request a second; +https://courtvision.example/about)';
+/** The User-Agent: the product, what it does, and where to reach the site (AUTH_URL, the site's public URL, when set). */
+export function userAgent(siteUrl: string): string {
+  return `Courtvision-stats-update/1.0 (nightly fetch of finished games; one request a second${siteUrl ? `; +${siteUrl}/about` : ''})`;
+}
 
 /** A request that failed for good (after its tries): the message names the URL and why. */
 export class FeedRequestError extends Error {
@@ -63,7 +66,7 @@ export class FeedClient {
       retryDelayMs: options.retryDelayMs ?? 1_000,
       maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
       minIntervalMs: options.minIntervalMs ?? 1_000,
-      userAgent: options.userAgent ?? USER_AGENT,
+      userAgent: options.userAgent ?? userAgent(''),
     };
   }
 

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ConfigError, readConfig } from '../config.ts';
+import { userAgent } from './feedClient.ts';
 import { feedSource } from './feedSource.ts';
 import { exitCodeOf, fetchGames } from './fetchGames.ts';
 import { isDate } from './schedule.ts';
@@ -17,7 +18,7 @@ export function checkedBase(base: string): string {
   return readConfig({ FEED_BASE_URL: base }).feedBaseUrl;
 }
 
-export async function fetchGamesCli(argv: string[], defaultBase: string): Promise<number> {
+export async function fetchGamesCli(argv: string[], defaultBase: string, siteUrl = ''): Promise<number> {
   let date: string;
   let out: string;
   let base: string;
@@ -34,7 +35,7 @@ export async function fetchGamesCli(argv: string[], defaultBase: string): Promis
     return 1;
   }
   try {
-    const summary = await fetchGames(feedSource(base), date, out);
+    const summary = await fetchGames(feedSource(base, { userAgent: userAgent(siteUrl) }), date, out);
     console.log(JSON.stringify(summary));
     return exitCodeOf(summary);
   } catch (error) {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, type Config } from '../config.ts';
+import { userAgent } from './feedClient.ts';
 import { checkedBase } from './fetchGamesCli.ts';
 import { runNightly } from './nightly.ts';
 import { easternDate, isDate } from './schedule.ts';
@@ -24,7 +25,7 @@ export const NIGHTLY_USAGE = 'usage: npm run nightly -- [--games DIR] [--db PATH
 /** The update as the nightly runs it: npm's script of this checkout, without npm's banner on stdout. */
 export const UPDATE_COMMAND = ['npm', 'run', '--silent', 'update', '--'];
 
-export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseUrl' | 'statsDbPath' | 'logLevel'>, updateCommand = UPDATE_COMMAND): Promise<number> {
+export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseUrl' | 'statsDbPath' | 'logLevel' | 'authUrl'>, updateCommand = UPDATE_COMMAND): Promise<number> {
   const log = pino({ level: config.logLevel, base: { job: 'nightly' } }, pino.destination(2));
   let options: Parameters<typeof runNightly>[0];
   try {
@@ -55,6 +56,7 @@ export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseU
       db: path.resolve(values.db ?? config.statsDbPath),
       today,
       updateCommand,
+      client: { userAgent: userAgent(config.authUrl) },
       ...(pidText === undefined ? {} : { server: { pid: Number(pidText.trim()), ...(values.server ? { url: values.server.replace(/\/+$/, '') } : {}) } }),
       log,
     };
