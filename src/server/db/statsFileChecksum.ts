@@ -68,6 +68,7 @@ export async function hashFile(file: string): Promise<{ digest: string; identity
       position += bytesRead;
       // the next piece is read (libuv's threads) while this one is hashed
       next = handle.read(buffers[(i + 1) % 2]!, 0, PIECE, position);
+      next.catch(() => undefined); // awaited above; if the hash throws first, its failure is not left unhandled
       hash.update(bytesRead === PIECE ? buffer : buffer.subarray(0, bytesRead));
     }
     return { digest: hash.digest('hex'), identity, bytes: position };
@@ -76,7 +77,7 @@ export async function hashFile(file: string): Promise<{ digest: string; identity
   }
 }
 
-/** The digest a checksum file holds: null when there is none, 'malformed' when it is not sha256sum's line. */
+/** The checksum file's text and digest: null when there is no such file; digest null when it is not sha256sum's line. */
 function readChecksum(file: string): { text: string; digest: string | null } | null {
   let text: string;
   try {
