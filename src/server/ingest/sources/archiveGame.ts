@@ -12,10 +12,10 @@
  */
 import { z } from 'zod';
 import { GameRowCollector } from '../read.ts';
-import { PersonType, type EventPerson, type GameInfo } from '../types.ts';
+import { PersonType, periodLength, type EventPerson, type GameInfo } from '../types.ts';
 import { gameIdMeaning } from './gameId.ts';
 import { contentHash } from './liveGame.ts';
-import { zodProblem } from './liveFeed.ts';
+import { MAX_PERIOD, zodProblem } from './liveFeed.ts';
 import type { SourceGame, SourceProblem } from './sourceGame.ts';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -76,6 +76,10 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
       if (!teams.has(p.type)) teams.set(p.type, { id: p.teamId, abbr: String(at(row, `PLAYER${(k + 1) as 1 | 2 | 3}_TEAM_ABBREVIATION`) ?? '') });
       const name = text(at(row, `PLAYER${(k + 1) as 1 | 2 | 3}_NAME`));
       if (name && !playerNames.has(p.id)) playerNames.set(p.id, name);
+    }
+    const period = num(at(row, 'PERIOD'));
+    if (period < 0 || period > MAX_PERIOD || clockOf(at(row, 'PCTIMESTRING')) > periodLength(Math.max(1, period))) {
+      return problem('format', `row ${r} (#${num(at(row, 'EVENTNUM'))}): period ${period}, clock ${String(at(row, 'PCTIMESTRING'))} is not a time of a game`, code);
     }
     const score = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(String(at(row, 'SCORE') ?? ''));
     if (score) statedScore = { away: Number(score[1]), home: Number(score[2]) };

@@ -9,6 +9,11 @@
 import { z } from 'zod';
 
 const id = z.number().int().nonnegative();
+/**
+ * The last period a game file may have: the longest game played went to six overtimes (period 10); a larger
+ * number is a broken file, and the engine plays every period up to the last one.
+ */
+export const MAX_PERIOD = 14;
 const optionalId = id.optional().nullable();
 /** Scores are strings in the play-by-play ("scoreHome": "12"). */
 const score = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
@@ -18,7 +23,7 @@ export const liveAction = z.object({
   orderNumber: z.number().nonnegative(),
   /** "PT11M38.00S": minutes and seconds left in the period */
   clock: z.string().regex(/^PT\d+M\d+(\.\d+)?S$/),
-  period: z.number().int().min(1),
+  period: z.number().int().min(1).max(MAX_PERIOD),
   actionType: z.string(),
   subType: z.string().optional().nullable(),
   descriptor: z.string().optional().nullable(),

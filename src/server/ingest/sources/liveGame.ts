@@ -71,6 +71,9 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
   for (const [i, raw] of pbp.data.game.actions.entries()) {
     const a = liveAction.safeParse(raw);
     if (!a.success) return problem('format', `playbyplay action ${i}: ${zodProblem(a.error)}`, code);
+    if (clockSeconds(a.data.clock) > periodLength(a.data.period)) {
+      return problem('format', `playbyplay action ${i} (#${a.data.actionNumber}): clock ${a.data.clock} is longer than period ${a.data.period}`, code);
+    }
     actions.push(a.data);
   }
   const last = actions.at(-1);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { gameFilesIn, readGameFile, type GameFileResult, type RejectReason } from '../../../../src/server/ingest/sources/index.ts';
+import { gameFilesIn, readGameFile, readGameValue, type GameFileResult, type RejectReason } from '../../../../src/server/ingest/sources/index.ts';
 import { dataDir, hasData, loadGame } from './fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -159,14 +159,61 @@ describe('a game file is rejected with its reason, not thrown', () => {
     expect((await rejection(JSON.stringify(g))).reason).toBe('not_final');
   });
 
-  it('format: a clock in another form, a file of neither format, a JSON array', async () => {
+  it('format: a clock in another form, a period no game has, a clock longer than its period, a file of neither format, a JSON array', async () => {
     const f = fresh();
     action(f, 12).clock = '11:22';
     const clock = await rejection(JSON.stringify(f));
     expect(clock.reason).toBe('format');
     expect(clock.message).toContain('clock');
+    // the engine plays every period up to the last: a period of 10^12 would never end
+    const g = fresh();
+    action(g, 12).period = 1e12;
+    const period = await rejection(JSON.stringify(g));
+    expect(period.reason).toBe('format');
+    expect(period.message).toContain('period');
+    const h = fresh();
+    action(h, 12).clock = 'PT13M00.00S';
+    expect((await rejection(JSON.stringify(h))).message).toContain('longer than period 1');
     expect((await rejection('{"game":{}}')).reason).toBe('format');
     expect((await rejection('[]')).reason).toBe('format');
+  });
+});
+
+describe('bad values anywhere never throw', () => {
+  it('200 copies of the recorded game, each with one field of one action or player set to a wrong value, each read or rejected', () => {
+    // a seeded generator (mulberry32), so a failure can be replayed
+    let seed = 20201222;
+    const random = (): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const wrong = [null, -1, 0, 'x', '', {}, [], 1e12, 'PT99M99.99S', true, '0022000002'];
+    const base = fresh();
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 200; i++) {
+      const f = structuredClone(base);
+      const target: Record<string, unknown> = random() < 0.8
+        ? pick(f.playbyplay.game.actions)
+        : (pick(f.boxscore.game.homeTeam.players) as unknown as Record<string, unknown>);
+      const key = pick(Object.keys(target));
+      target[key] = structuredClone(pick(wrong));
+      const r = readGameValue(f);
+      const outcome = r.ok ? 'read' : r.rejection.reason;
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      if (!r.ok) expect(r.rejection.message.length).toBeGreaterThan(0);
+    }
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(200);
+    expect(outcomes.get('format')).toBeGreaterThan(0);
+  });
+
+  it('values that are no game file at all', () => {
+    for (const v of [null, 0, 'text', [], {}, { playbyplay: null, boxscore: null }, { playbyplay: {}, boxscore: {} }, { resultSets: 'x' }, { playbyplay: { resultSets: [] } }]) {
+      const r = readGameValue(v);
+      expect(r.ok, JSON.stringify(v)).toBe(false);
+    }
   });
 });
 

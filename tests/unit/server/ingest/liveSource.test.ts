@@ -94,6 +94,21 @@ describe('live game file 0022000001 against the official box score', () => {
     expect(liveResult.awayPtsByPeriod).toEqual(box.awayTeam.periods.map((p) => p.score));
   });
 
+  it("every player's box counters as the official box score's", () => {
+    const box = live.officialBox!.game;
+    const ours = new Map(liveResult.players.map((p) => [p.playerId, p.box]));
+    const fields = {
+      pts: 'points', fgm: 'fieldGoalsMade', fga: 'fieldGoalsAttempted', fg3m: 'threePointersMade', fg3a: 'threePointersAttempted',
+      ftm: 'freeThrowsMade', fta: 'freeThrowsAttempted', oreb: 'reboundsOffensive', dreb: 'reboundsDefensive', ast: 'assists',
+      stl: 'steals', blk: 'blocks', tov: 'turnovers', pf: 'foulsPersonal',
+    } as const;
+    for (const p of [...box.homeTeam.players, ...box.awayTeam.players]) {
+      for (const [k, f] of Object.entries(fields) as [keyof typeof fields, (typeof fields)[keyof typeof fields]][]) {
+        expect(ours.get(p.personId)?.[k] ?? 0, `${p.nameI} ${k}`).toBe(p.statistics[f]);
+      }
+    }
+  });
+
   it("every player's minutes within 1 s and plus/minus as the official box score", () => {
     const box = live.officialBox!.game;
     const ours = new Map(liveResult.players.map((p) => [p.playerId, p]));
