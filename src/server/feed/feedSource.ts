@@ -42,6 +42,8 @@ export function cdnPath(resource: FeedResource): string {
 
 class HttpSource implements FeedSource {
   private readonly client: FeedClient;
+  /** The schedule as last received: asked again conditionally within one run (a night reads it for two dates). */
+  private schedule: { body: string; etag: string } | null = null;
   constructor(
     readonly base: string,
     options: FeedClientOptions,
@@ -51,8 +53,13 @@ class HttpSource implements FeedSource {
   get requests(): number {
     return this.client.requests;
   }
-  get(resource: FeedResource, etag?: string): Promise<FeedResponse> {
-    return this.client.get(`${this.base}/${cdnPath(resource)}`, etag);
+  async get(resource: FeedResource, etag?: string): Promise<FeedResponse> {
+    if (resource.kind !== 'schedule') return this.client.get(`${this.base}/${cdnPath(resource)}`, etag);
+    const kept = this.schedule;
+    const answer = await this.client.get(`${this.base}/${cdnPath(resource)}`, kept?.etag);
+    if (answer.status === 'unchanged' && kept) return { status: 'ok', body: kept.body, etag: kept.etag, url: answer.url };
+    this.schedule = answer.status === 'ok' && answer.etag ? { body: answer.body, etag: answer.etag } : null;
+    return answer;
   }
 }
 

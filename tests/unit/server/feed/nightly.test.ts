@@ -74,6 +74,9 @@ describe('npm run nightly', () => {
     expect(updateCalls()).toEqual([{ db, source: path.join(dir, 'games'), games: [RECORDED_GAME] }]);
     expect(await fileNumber()).toBe(2);
     expect(await readNightlyStatus(db)).toMatchObject({ outcome: 'ok', switched: true });
+    // The schedule is read once per run: the second date asks with its ETag and gets a 304.
+    const schedules = cdn.requests.filter((r) => r.kind === 'schedule');
+    expect(schedules.map((r) => r.ifNoneMatch === null)).toEqual([true, false]);
   });
 
   it('with nothing new after a good run leaves the file alone; after a failed run it updates again', async () => {
