@@ -18,7 +18,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
  * (ingest_meta.built_at) and how long each RAPM fit took (rapm_fits.seconds, a stopwatch reading).
  */
 const IGNORED: Record<string, (column: { name: string; type: string }) => boolean> = {
-  ingest_meta: (c) => c.type.startsWith('TIMESTAMP'),
+  ingest_meta: (c) => c.type.startsWith('TIMESTAMP') || c.name.startsWith('update_'),
   rapm_fits: (c) => c.name === 'seconds',
 };
 

@@ -25,7 +25,22 @@ CREATE TABLE ingest_meta (
   games_skipped INTEGER NOT NULL,         -- games that could not be parsed (see ingest_report, severity 'skip')
   warnings INTEGER NOT NULL,              -- rows of ingest_report with severity 'warning'
   possessions BIGINT NOT NULL,            -- rows of possessions
-  events BIGINT NOT NULL                  -- play-by-play events read
+  events BIGINT NOT NULL,                 -- play-by-play events read
+  data_through DATE,                      -- date of the last game held ("data through"; NULL: no game)
+  updated_at TIMESTAMP,                   -- when the last build or update (npm run update) finished (UTC)
+  update_added INTEGER,                   -- games the last build or update added
+  update_replaced INTEGER,                -- games the last update wrote again because their published file changed
+  update_skipped VARCHAR                  -- games the last build or update skipped, JSON [{"game":"0022200001","reason":"..."}]
+);
+
+-- The published content of every game read (held or skipped), so that an update knows what changed
+-- (src/server/ingest/update/, docs/reference/ingest-meta.md).
+CREATE TABLE game_sources (
+  game_id INTEGER NOT NULL,               -- game (games.game_id)
+  season SMALLINT NOT NULL,               -- season start year
+  season_type VARCHAR NOT NULL,           -- 'regular' | 'playoffs'
+  content_hash UBIGINT NOT NULL,          -- hash of the game's published play-by-play rows in order and of its shot rows
+  held BOOLEAN NOT NULL                   -- TRUE: written; FALSE: skipped (ingest_report, severity 'skip')
 );
 
 CREATE TABLE ingest_report (

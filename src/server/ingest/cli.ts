@@ -1,6 +1,9 @@
 /**
- * `npm run ingest -- [--seasons 2019-20,2020-21] [--season-type regular|playoffs|all] [--out path] [--data dir]`
+ * `npm run ingest -- [--seasons 2019-20,2020-21] [--season-type regular|playoffs|all] [--out path] [--data dir] [--through YYYY-MM-DD]`
  * Builds the stats database (default config.statsDbPath) from NBA_DATA_DIR (default ../shared/nba-data).
+ * `--through 2023-03-01` reads the games up to and including that date only (games.parquet's GAME_DATE), as if the
+ * later ones were not yet played: a season replayed with `npm run update` day by day gives the same file as a build
+ * through its last day.
  */
 import path from 'node:path';
 import { config } from '../config.ts';
@@ -14,10 +17,19 @@ export interface CliOptions {
   seasonTypes: SeasonType[];
   out: string;
   dataDir: string;
+  through?: string;
 }
 
 const USAGE =
-  'usage: npm run ingest -- [--seasons 2019-20,2020-21|all] [--season-type regular|playoffs|all] [--out path] [--data dir]';
+  'usage: npm run ingest -- [--seasons 2019-20,2020-21|all] [--season-type regular|playoffs|all] [--out path] [--data dir] [--through YYYY-MM-DD]';
+
+/** A calendar date YYYY-MM-DD (checked: 2023-02-30 is refused); throws with `flag` named otherwise. */
+export function parseDate(flag: string, v: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!d || d.toISOString().slice(0, 10) !== v) throw new Error(`invalid ${flag} "${v}": expected a date like 2023-03-01`);
+  return v;
+}
 
 export function parseArgs(argv: string[]): CliOptions {
   const opts: CliOptions = {
@@ -55,6 +67,9 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--data':
         opts.dataDir = path.resolve(value());
         break;
+      case '--through':
+        opts.through = parseDate('--through', value());
+        break;
       case '--help':
         console.log(USAGE);
         process.exit(0);
@@ -74,7 +89,7 @@ async function main(): Promise<void> {
     console.error((err as Error).message);
     process.exit(2);
   }
-  console.log(`ingest ${opts.seasons.length} season(s), ${opts.seasonTypes.join('+')} from ${opts.dataDir} -> ${opts.out}`);
+  console.log(`ingest ${opts.seasons.length} season(s), ${opts.seasonTypes.join('+')}${opts.through ? ` through ${opts.through}` : ''} from ${opts.dataDir} -> ${opts.out}`);
   try {
     const s = await runIngest({ ...opts });
     console.log(

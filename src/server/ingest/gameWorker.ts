@@ -37,10 +37,11 @@ async function run(job: GamesJob): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:', READER_OPTIONS);
   const conn = await instance.connect();
   const games = await loadGames(conn, job.dataDir);
-  const writer = new StatsWriter(job.columnCounts, sink, PositionBook.fromFacts(job.positions));
+  const writer = new StatsWriter(job.columnCounts, sink, PositionBook.fromFacts(job.positions), job.start);
+  const played = (g: { date: string } | undefined): boolean => !g || job.through === undefined || g.date <= job.through;
   post({
     kind: 'expected',
-    games: [...games.values()].filter((g) => job.seasons.includes(g.season) && job.seasonTypes.includes(g.seasonType)).length,
+    games: [...games.values()].filter((g) => job.seasons.includes(g.season) && job.seasonTypes.includes(g.seasonType) && played(g)).length,
   });
   const pbpNames = new Map<number, string>();
   const skipped: { gameId: number; reason: string }[] = [];
@@ -55,6 +56,8 @@ async function run(job: GamesJob): Promise<void> {
     for await (const rows of streamGames(conn, file)) {
       const { gameCode, events } = rows;
       const game = games.get(gameCode);
+      // a game after the last date asked for is left out entirely, as if not yet published (ingest --through)
+      if (!played(game)) continue;
       const gameId = Number(gameCode);
       read.rows += events.length + rows.dropped.length;
       read.dropped += rows.dropped.length;

@@ -20,6 +20,10 @@ export interface GamesPhaseOptions {
   positions: PositionBook;
   progress?: boolean;
   log: (message: string) => void;
+  /** the last date of games read (GamesJob.through) */
+  through?: string;
+  /** the database the games continue (GamesJob.start) */
+  start?: GamesJob['start'];
 }
 
 /** Heap of the parse worker: it holds one game, a season's shot locations and the lineup ids. */
@@ -33,6 +37,7 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
   const counter = new Int32Array(appended);
   const job: GamesJob = {
     dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, positions: opts.positions.facts, appended,
+    through: opts.through, start: opts.start,
   };
   const started = Date.now();
   const bar = (opts.progress ?? process.stdout.isTTY)

@@ -7,7 +7,7 @@ import type { Chunk } from './chunkWriter.ts';
 import type { PositionFacts } from './positions.ts';
 import type { DataFile } from './read.ts';
 import type { SeasonType } from './types.ts';
-import type { WriterTotals, WrittenTable } from './writer.ts';
+import type { WriterStart, WriterTotals, WrittenTable } from './writer.ts';
 
 /**
  * Chunks the worker may post before the database's thread has appended them (memory stays bounded): 16 keep both
@@ -31,6 +31,10 @@ export interface GamesJob {
   positions: PositionFacts;
   /** one Int32: chunks appended so far, counted by the database's thread */
   appended: SharedArrayBuffer;
+  /** the last date (YYYY-MM-DD) of games read: later games of games.parquet are left out as if not yet played */
+  through?: string;
+  /** the database the games are added to (the update): next possession id and held lineups */
+  start?: WriterStart;
 }
 
 export interface GamesResult {

@@ -30,6 +30,8 @@ export interface IngestOptions {
   memoryLimit?: string;
   /** DuckDB memory limit for the season-wide tables, e.g. '1GB' */
   postMemoryLimit?: string;
+  /** the last date (YYYY-MM-DD) of games to read: later games are left out, as if not yet played (a season replayed) */
+  through?: string;
   /** (tests only) make the hooks phase fail with this message after its hooks ran (phaseProtocol.ts HooksJob) */
   testFailingHook?: string;
 }
@@ -113,6 +115,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         progress: opts.progress ?? process.stdout.isTTY === true,
         memoryLimit: opts.memoryLimit ?? '400MB',
         postMemoryLimit: opts.postMemoryLimit ?? '1GB',
+        through: opts.through,
       },
       phaseOptions,
     );
@@ -132,6 +135,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
           warnings: t.warnings,
           possessions: t.possessions,
           events: t.events,
+          skippedGames: skipped,
         },
         testFailingHook: opts.testFailingHook,
       },

@@ -33,6 +33,8 @@ export interface DatabaseJob extends PhaseFiles {
   memoryLimit: string;
   /** DuckDB's memory limit for the season-wide tables, e.g. '1GB' */
   postMemoryLimit: string;
+  /** the last date of games read (ingest --through): later games are left out */
+  through?: string;
 }
 
 export interface DatabaseResult {
@@ -50,6 +52,8 @@ export interface IngestMetaRow {
   warnings: number;
   possessions: number;
   events: number;
+  /** the games skipped, for ingest_meta.update_skipped */
+  skippedGames: { gameId: number; reason: string }[];
 }
 
 export interface HooksJob extends PhaseFiles {

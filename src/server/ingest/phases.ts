@@ -3,11 +3,12 @@
  * memory a phase's DuckDB and JavaScript held is given back to the system when its process exits, before the next
  * phase starts (allocator.ts).
  */
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { applySchema, SCHEMA_VERSION } from '../db/schema.ts';
 import { writeGames } from './gamesPhase.ts';
+import { archiveGameHashes, recordGameSources } from './gameHashes.ts';
 import { attachForHooks, runPostIngestHooks } from './hooks.ts';
-import type { DatabaseJob, DatabaseResult, HooksJob } from './phaseProtocol.ts';
+import type { DatabaseJob, DatabaseResult, HooksJob, IngestMetaRow } from './phaseProtocol.ts';
 import { PositionBook } from './positions.ts';
 import { postprocess } from './postprocess.ts';
 import type { StepTimes } from './steps.ts';
@@ -34,6 +35,7 @@ export async function buildDatabase(job: DatabaseJob, steps: StepTimes, log: (me
     await applySchema(conn);
     return writeGames(conn, job.files, { ...job, positions, log });
   });
+  await steps.time('game content hashes', async () => recordGameSources(conn, await archiveGameHashes(conn, job.dataDir, job.files, job.through)));
   // Give the per-game JavaScript state back before DuckDB gets more memory for the season-wide tables
   // (the phase's process runs with --expose-gc, runPhase.ts).
   (globalThis as { gc?: () => void }).gc?.();
@@ -62,9 +64,34 @@ export async function buildDerivedTables(job: HooksJob, steps: StepTimes, log: (
   const message = job.testFailingHook;
   const failing = message === undefined ? [] : [{ name: 'failing test hook', build: async () => { throw new Error(message); } }];
   await runPostIngestHooks(conn, log, steps, failing);
-  const m = job.meta;
+  await writeIngestMeta(conn, job.meta, { added: job.meta.parsed, replaced: 0, skipped: job.meta.skippedGames });
+  await conn.run('CHECKPOINT');
+  conn.closeSync();
+  instance.closeSync();
+  return null;
+}
+
+/** What a build or an update did, for ingest_meta's update_* columns (docs/reference/ingest-meta.md). */
+export interface UpdateRecord {
+  added: number;
+  replaced: number;
+  skipped: { gameId: number; reason: string }[];
+}
+
+/** The game id as the league writes it, for update_skipped: 22200001 -> '0022200001'. */
+const code = (id: number): string => String(id).padStart(10, '0');
+
+/**
+ * Writes the one ingest_meta row (replacing any): the build's figures, data_through (the last game's date) and the
+ * record of this build or update.
+ */
+export async function writeIngestMeta(conn: DuckDBConnection, m: Omit<IngestMetaRow, 'skippedGames'>, record: UpdateRecord): Promise<void> {
+  await conn.run('DELETE FROM ingest_meta');
   await conn.run(
-    `INSERT INTO ingest_meta VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events)`,
+    `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings,
+                              possessions, events, data_through, updated_at, update_added, update_replaced, update_skipped)
+     VALUES ($v, now()::TIMESTAMP, $seasons, $types, $dir, $parsed, $skipped, $warnings, $poss, $events,
+             (SELECT max(date) FROM games), now()::TIMESTAMP, $added, $replaced, $skippedList)`,
     {
       v: SCHEMA_VERSION,
       seasons: m.seasons.join(','),
@@ -75,10 +102,9 @@ export async function buildDerivedTables(job: HooksJob, steps: StepTimes, log: (
       warnings: m.warnings,
       poss: m.possessions,
       events: m.events,
+      added: record.added,
+      replaced: record.replaced,
+      skippedList: JSON.stringify(record.skipped.map((k) => ({ game: code(k.gameId), reason: k.reason }))),
     },
   );
-  await conn.run('CHECKPOINT');
-  conn.closeSync();
-  instance.closeSync();
-  return null;
 }

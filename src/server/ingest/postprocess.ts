@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import { plainName } from '../../lib/searchText.ts';
 import { TEAMS } from '../../lib/teams.ts';
 import { POSSESSION_COUNTERS } from './counters.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
@@ -14,7 +15,7 @@ import type { StepTimes } from './steps.ts';
  * Days rest: days between a team's previous game of the same season (any season type) and this one, minus
  * one (back-to-back = 0), capped at 5; a team's first game of the season counts as 5 (rested).
  */
-async function daysRest(conn: DuckDBConnection): Promise<void> {
+export async function daysRest(conn: DuckDBConnection): Promise<void> {
   await conn.run(`
     UPDATE team_games t SET days_rest = r.rest FROM (
       SELECT game_id, team_id,
@@ -35,7 +36,7 @@ async function daysRest(conn: DuckDBConnection): Promise<void> {
  * ingested regular season rank over the playoffs): point differential per game, points per 100 possessions
  * on offense (highest first) and allowed on defense (lowest first).
  */
-async function opponentRanks(conn: DuckDBConnection): Promise<void> {
+export async function opponentRanks(conn: DuckDBConnection): Promise<void> {
   await conn.run(`
     CREATE TEMP TABLE season_ranks AS
     WITH src AS (
@@ -61,7 +62,7 @@ async function opponentRanks(conn: DuckDBConnection): Promise<void> {
   await conn.run('DROP TABLE season_ranks');
 }
 
-async function teams(conn: DuckDBConnection): Promise<void> {
+export async function teams(conn: DuckDBConnection): Promise<void> {
   const a = await conn.createAppender('teams');
   for (const t of TEAMS) {
     a.appendInteger(t.teamId);
@@ -81,7 +82,7 @@ async function teams(conn: DuckDBConnection): Promise<void> {
  * first and last name), else from the play-by-play. Slug: '{first}_{last}' lower case, accents stripped,
  * anything but letters and digits removed inside each part (single-name players: just the name).
  */
-async function players(conn: DuckDBConnection, dataDir: string, positions: PositionBook, pbpNames: Map<number, string>): Promise<void> {
+export async function players(conn: DuckDBConnection, dataDir: string, positions: PositionBook, pbpNames: Map<number, string>): Promise<void> {
   await conn.run('CREATE TEMP TABLE pbp_names (player_id INTEGER, name VARCHAR)');
   const a = await conn.createAppender('pbp_names');
   for (const [id, name] of pbpNames) {
@@ -109,7 +110,8 @@ async function players(conn: DuckDBConnection, dataDir: string, positions: Posit
   const pa = await conn.createAppender('players');
   for (const row of r.getRowObjectsJS()) {
     const id = Number(row.player_id);
-    const name = String(row.name ?? id);
+    // Shown without accents, as the league writes nearly every name (src/lib/searchText.ts plainName).
+    const name = plainName(String(row.name ?? id));
     let first = '';
     let last = '';
     const lcf = row.lcf === null ? null : String(row.lcf);
@@ -139,7 +141,7 @@ async function players(conn: DuckDBConnection, dataDir: string, positions: Posit
   await conn.run('DROP TABLE pbp_names');
 }
 
-async function playerSeasons(conn: DuckDBConnection, positions: PositionBook): Promise<void> {
+export async function playerSeasons(conn: DuckDBConnection, positions: PositionBook): Promise<void> {
   const r = await conn.runAndReadAll(`
     WITH per_team AS (
       SELECT player_id, season, season_type, team_id, sum(seconds) AS secs, min(date) AS first_date,
@@ -184,7 +186,7 @@ async function seasonSlices(conn: DuckDBConnection): Promise<{ season: number; t
   return r.getRowObjectsJS().map((x) => ({ season: Number(x.season), type: String(x.season_type) }));
 }
 
-async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
+export async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
   for (const slice of await seasonSlices(conn)) await playerGameTotalsOf(conn, slice.season, slice.type);
 }
 
@@ -234,7 +236,7 @@ async function playerGameTotalsOf(conn: DuckDBConnection, season: number, season
      ORDER BY 1, 4, 6`, { season, type: seasonType });
 }
 
-async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
+export async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
   for (const { season, type } of await seasonSlices(conn)) {
     await conn.run(`
       INSERT INTO team_game_totals
@@ -251,7 +253,7 @@ async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
  * suffixes Jr./Sr./II/III/IV removed) first among players who played that season, then among all players.
  * Names that match nobody are listed in ingest_report (kind 'unmatched_salary').
  */
-async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number[]): Promise<number> {
+export async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number[]): Promise<number> {
   const file = findDataFile(path.join(dataDir, 'salaries'));
   if (!file) return 0;
   const src = fileSource(file, false, true);
@@ -312,7 +314,7 @@ async function salaries(conn: DuckDBConnection, dataDir: string, seasons: number
  * Player bios (age, height, weight, college, country, draft) per season from nba-data's player-bios, for the
  * players in the database; 'None' colleges and 'Undrafted' drafts become NULL. No file: an empty table.
  */
-async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
+export async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'player-bios'));
   if (!file) return;
   const src = fileSource(file, false, true);
@@ -332,7 +334,7 @@ async function playerBios(conn: DuckDBConnection, dataDir: string): Promise<void
 }
 
 /** First and last league season of each player in the database, from commonallplayers (FROM_YEAR, TO_YEAR). */
-async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
+export async function playerLeagueYears(conn: DuckDBConnection, dataDir: string): Promise<void> {
   const file = findDataFile(path.join(dataDir, 'commonallplayers'));
   if (!file) return;
   const src = fileSource(file, false, true);

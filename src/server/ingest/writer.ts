@@ -33,8 +33,21 @@ export interface WriterTotals {
   warnings: number;
 }
 
+/**
+ * Where a writer continues a database (the update, update/update.ts): the next possession id and the lineups the
+ * database already holds, so that a season written again after the others numbers its possessions and new
+ * lineups as a build of every season in order would (new lineups: the largest held id + 1, + 2, ...).
+ */
+export interface WriterStart {
+  nextPossessionId: number;
+  lineups: { id: number; team: number; ids: number[] }[];
+}
+
 export class StatsWriter {
   private nextPossessionId = 1;
+  /** lineups already in the database (WriterStart): not written again */
+  private readonly heldLineups: number = 0;
+  private nextLineupId = 1;
   private readonly lineupIds = new Map<string, number>();
   private readonly lineupRows: { id: number; team: number; ids: number[] }[] = [];
   /** per team: the five of the last lineupId call, as given, and its id */
@@ -51,7 +64,17 @@ export class StatsWriter {
     columnCounts: Record<WrittenTable, number>,
     sink: (chunk: Chunk) => void,
     private readonly positions: PositionBook,
+    start?: WriterStart,
   ) {
+    if (start) {
+      this.nextPossessionId = start.nextPossessionId;
+      for (const l of start.lineups) {
+        this.lineupIds.set(`${l.team}:${l.ids.join('-')}`, l.id);
+        this.lineupRows.push(l);
+        this.nextLineupId = Math.max(this.nextLineupId, l.id + 1);
+      }
+      this.heldLineups = start.lineups.length;
+    }
     this.app = Object.fromEntries(WRITTEN_TABLES.map((t) => [t, new ChunkCollector(t, columnCounts[t], sink)])) as Record<WrittenTable, ChunkCollector>;
   }
 
@@ -114,7 +137,7 @@ export class StatsWriter {
     const key = `${team}:${ids.join('-')}`;
     let id = this.lineupIds.get(key);
     if (id === undefined) {
-      id = this.lineupRows.length + 1;
+      id = this.nextLineupId++;
       this.lineupIds.set(key, id);
       this.lineupRows.push({ id, team, ids });
     }
@@ -381,7 +404,7 @@ export class StatsWriter {
   /** Writes the lineups table and hands every table's last rows to the sink. */
   close(): void {
     const la = this.app.lineups;
-    for (const l of this.lineupRows) {
+    for (const l of this.lineupRows.slice(this.heldLineups)) {
       la.appendInteger(l.id);
       la.appendInteger(l.team);
       for (const id of l.ids) la.appendInteger(id);

@@ -324,7 +324,7 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
  *   iterations INTEGER     -- conjugate-gradient iterations over every solve of the fit
  *   seconds DOUBLE         -- time the fit took
  */
-export async function buildRapm(connection: DuckDBConnection, log: (message: string) => void = () => {}): Promise<void> {
+async function createRapmTables(connection: DuckDBConnection): Promise<void> {
   await connection.run('DROP TABLE IF EXISTS rapm');
   await connection.run('DROP TABLE IF EXISTS rapm_fits');
   await connection.run(`CREATE TABLE rapm (player_id INTEGER NOT NULL, season_from SMALLINT NOT NULL, season_to SMALLINT NOT NULL,
@@ -333,10 +333,36 @@ export async function buildRapm(connection: DuckDBConnection, log: (message: str
   await connection.run(`CREATE TABLE rapm_fits (season_from SMALLINT NOT NULL, season_to SMALLINT NOT NULL, penalty DOUBLE NOT NULL,
     cv_rmse DOUBLE NOT NULL, cv_null_rmse DOUBLE NOT NULL, cv_rmse_by_lambda VARCHAR NOT NULL, intercept DOUBLE NOT NULL, home DOUBLE NOT NULL,
     stints INTEGER NOT NULL, games INTEGER NOT NULL, players INTEGER NOT NULL, possessions INTEGER NOT NULL, iterations INTEGER NOT NULL, seconds DOUBLE NOT NULL)`);
+}
+
+/**
+ * Builds rapm and rapm_fits (see above). `changedSeasons` (the update): the tables are kept and only the fits
+ * that hold one of these seasons, or that the database lacks, are fitted again.
+ */
+export async function buildRapm(
+  connection: DuckDBConnection,
+  log: (message: string) => void = () => {},
+  options: { changedSeasons?: readonly number[] } = {},
+): Promise<void> {
   const seasons = (await connection.runAndReadAll('SELECT DISTINCT season::INTEGER AS season FROM possessions ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
+  let fits = fitsOf(seasons);
+  if (options.changedSeasons) {
+    // The update (src/server/ingest/update/): only the fits whose seasons changed, and those the database did not
+    // hold, are fitted again; the other fits' rows are kept as they are (a fit reads only its own seasons).
+    const changed = new Set(options.changedSeasons);
+    const held = (await connection.runAndReadAll('SELECT season_from::INTEGER AS f, season_to::INTEGER AS t FROM rapm_fits')).getRowObjectsJS()
+      .map((r) => `${Number(r.f)}-${Number(r.t)}`);
+    const keep = new Set(fits.filter((f) => held.includes(`${f.from}-${f.to}`) && ![...changed].some((s) => s >= f.from && s <= f.to)).map((f) => `${f.from}-${f.to}`));
+    for (const table of ['rapm', 'rapm_fits']) {
+      await connection.run(`DELETE FROM ${table} WHERE NOT list_contains($keep::VARCHAR[], season_from::VARCHAR || '-' || season_to::VARCHAR)`, { keep: `[${[...keep].map((k) => `'${k}'`).join(',')}]` });
+    }
+    fits = fits.filter((f) => !keep.has(`${f.from}-${f.to}`));
+  } else {
+    await createRapmTables(connection);
+  }
   const bySeason = new Map<number, Stints>();
-  for (const s of seasons) bySeason.set(s, await loadStints(connection, s, s));
-  for (const { from, to } of fitsOf(seasons)) {
+  for (const { from, to } of fits) for (let s = from; s <= to; s++) if (!bySeason.has(s)) bySeason.set(s, await loadStints(connection, s, s));
+  for (const { from, to } of fits) {
     const started = Date.now();
     const parts: Stints[] = [];
     for (let s = from; s <= to; s++) parts.push(bySeason.get(s)!);

@@ -1,0 +1,412 @@
+/**
+ * The incremental update (`npm run update -- --db PATH`): adds the finished games of the archive (NBA_DATA_DIR) the
+ * database does not hold, writes again a held game whose published content changed (game_sources.content_hash,
+ * gameHashes.ts), and recomputes only what those games change, by the dependency table of scopes.ts.
+ *
+ * Unit of work: a season. Each season with an added or changed game is read again whole, with the same code as a
+ * full build, into a staging database of its own (the games phase continuing the database's possession and lineup
+ * ids, writer.ts WriterStart; postprocess.ts's season tables; later the derived tables' builders), and its rows
+ * replace the season's rows of a copy of the database. Then the `database` tables are rebuilt whole, the models run
+ * with what changed, and the copy is renamed over the database with its checksum (installStatsFile): the served
+ * file is never written, and a failed or killed update leaves only files named `<db>.update-<pid>*`, which the next
+ * update removes (lock.ts).
+ *
+ * Exactness: read in season order, a season written again after every earlier one numbers its possessions and
+ * lineups as a full build does, so a database built through a date and updated to the season's end equals the full
+ * build table by table (scripts/compare-stats-db.ts; tests/unit/server/ingest/update.test.ts). A season written
+ * again while a later season is held (a correction of last season's game in the next) gets new ids after every
+ * held one: the same figures, other ids than a full build's.
+ *
+ * Example: a database built through 2023-03-01; `npm run update -- --db it --through 2023-03-02` adds that day's
+ * games: 2022-23 is read again through 2023-03-02 (its 941 earlier games and the new ones), its rows replace the
+ * held ones, and the JSON line says {"added":9,"replaced":0,"skipped":[],...}.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { applySchema } from '../../db/schema.ts';
+import { installStatsFile } from '../../db/statsFileChecksum.ts';
+import { MODELS } from '../../models/registry.ts';
+import { buildRapm } from '../../models/rapm.ts';
+import { AGGREGATE_BUILDERS } from '../../stats/sql/aggregates.ts';
+import { writeGames } from '../gamesPhase.ts';
+import { archiveGameHashes, recordGameSources, type GameHash } from '../gameHashes.ts';
+import type { PbpFile } from '../gamesProtocol.ts';
+import { attachForHooks } from '../hooks.ts';
+import { writeIngestMeta } from '../phases.ts';
+import { PositionBook } from '../positions.ts';
+import {
+  daysRest, opponentRanks, playerBios, playerGameTotals, playerLeagueYears, players, playerSeasons, salaries, teamGameTotals,
+} from '../postprocess.ts';
+import { pbpFile } from '../read.ts';
+import { readScheduleText, writeSchedule } from '../scheduleTable.ts';
+import { StepTimes, logStep } from '../steps.ts';
+import type { SeasonType } from '../types.ts';
+import type { WriterStart } from '../writer.ts';
+import { acquireLock, updateFilesPrefix } from './lock.ts';
+import { BUILDER_SCOPES, GAME_SEASON_SQL, TABLE_SCOPES, unscopedTables } from './scopes.ts';
+
+export interface UpdateOptions {
+  /** the stats database to update (renamed over at the end) */
+  db: string;
+  /** the archive (NBA_DATA_DIR) */
+  dataDir: string;
+  /** the last date of archive games to add (a season replayed day by day); default: every game */
+  through?: string;
+  /** wait this long for another update's lock before refusing (default 0: refuse at once) */
+  waitMs?: number;
+  log?: (message: string) => void;
+  /** DuckDB's memory limit (default 900MB) */
+  memoryLimit?: string;
+}
+
+export interface SkippedGame {
+  game: string;
+  reason: string;
+}
+
+export interface UpdateSummary {
+  added: number;
+  replaced: number;
+  skipped: SkippedGame[];
+  seconds: number;
+  peak_mb: number;
+  /** the seasons read again */
+  seasons: number[];
+  /** each step's wall and CPU seconds and memory */
+  steps: StepTimes['steps'];
+}
+
+const code = (id: number): string => String(id).padStart(10, '0');
+const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+interface Held {
+  meta: { seasons: number[]; seasonTypes: SeasonType[]; dataDir: string; dataThrough: string | null };
+  sources: Map<number, { hash: string; held: boolean }> | null;
+  games: Map<number, number>;
+  skipped: Set<number>;
+  tables: string[];
+}
+
+async function rows(conn: DuckDBConnection, sql: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  return (await conn.runAndReadAll(sql, params as never)).getRowObjectsJS() as Record<string, unknown>[];
+}
+
+/** What the database holds: its build's seasons, its games, their content hashes (null before game_sources existed). */
+async function readHeld(conn: DuckDBConnection): Promise<Held> {
+  const tables = (await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'`))
+    .map((r) => String(r.table_name));
+  const [m] = await rows(conn, `SELECT seasons, season_types, source_dir, strftime(max(date), '%Y-%m-%d') AS through
+                                  FROM ingest_meta, games GROUP BY ALL`);
+  if (!m) throw new Error('the database has no ingest_meta row: not a complete stats database');
+  const games = new Map((await rows(conn, 'SELECT game_id, season FROM games')).map((r) => [Number(r.game_id), Number(r.season)]));
+  const skipped = new Set((await rows(conn, `SELECT DISTINCT game_id FROM ingest_report WHERE severity = 'skip' AND game_id IS NOT NULL`)).map((r) => Number(r.game_id)));
+  const sources = tables.includes('game_sources')
+    ? new Map((await rows(conn, 'SELECT game_id, content_hash::VARCHAR AS h, held FROM game_sources')).map((r) => [Number(r.game_id), { hash: String(r.h), held: Boolean(r.held) }]))
+    : null;
+  return {
+    meta: {
+      seasons: String(m.seasons).split(',').map(Number),
+      seasonTypes: String(m.season_types).split(',') as SeasonType[],
+      dataDir: String(m.source_dir),
+      dataThrough: m.through === null ? null : String(m.through),
+    },
+    sources,
+    games,
+    skipped,
+    tables,
+  };
+}
+
+/** The play-by-play files of `seasons` and `types` present in the archive. */
+function filesOf(dataDir: string, seasons: readonly number[], types: readonly SeasonType[]): PbpFile[] {
+  return seasons.flatMap((season) => types.flatMap((type) => {
+    const file = pbpFile(dataDir, type, season);
+    return file ? [{ season, type, file }] : [];
+  }));
+}
+
+/** Where the writer continues: after every possession and lineup the database keeps once `seasons` are taken out. */
+async function writerStart(conn: DuckDBConnection, seasons: readonly number[]): Promise<WriterStart> {
+  const list = `[${seasons.map(Number).join(',')}]`;
+  const [p] = await rows(conn, `SELECT coalesce(max(possession_id), 0)::INTEGER AS m FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)`);
+  const lineups = await rows(conn, `
+    WITH used AS (
+      SELECT off_lineup_id AS id FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)
+      UNION SELECT def_lineup_id FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)
+      UNION SELECT unnest([home_lineup_id, away_lineup_id, pts_home_lineup_id, pts_away_lineup_id]) FROM game_events
+       WHERE NOT list_contains(${list}::INTEGER[], ${GAME_SEASON_SQL}))
+    SELECT lineup_id, team_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (SELECT id FROM used) ORDER BY lineup_id`);
+  return {
+    nextPossessionId: Number(p!.m) + 1,
+    lineups: lineups.map((l) => ({ id: Number(l.lineup_id), team: Number(l.team_id), ids: [l.p1, l.p2, l.p3, l.p4, l.p5].map(Number) })),
+  };
+}
+
+/** One season read again into its own staging database (see the module comment); returns the games phase's result. */
+async function stageSeason(
+  stagingFile: string,
+  dataDir: string,
+  files: PbpFile[],
+  season: number,
+  through: string | undefined,
+  start: WriterStart,
+  log: (m: string) => void,
+  memoryLimit: string,
+) {
+  const instance = await DuckDBInstance.create(stagingFile, { threads: '2', memory_limit: memoryLimit, preserve_insertion_order: 'true' });
+  const conn = await instance.connect();
+  try {
+    const positions = await PositionBook.load(conn, dataDir);
+    await applySchema(conn);
+    const result = await writeGames(conn, files, {
+      dataDir, seasons: [season], seasonTypes: files.map((f) => f.type), positions, log, progress: false, through, start,
+    });
+    await daysRest(conn);
+    await opponentRanks(conn);
+    await playerSeasons(conn, positions);
+    await playerGameTotals(conn);
+    await teamGameTotals(conn);
+    await conn.run('CHECKPOINT');
+    return { result, positions };
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** The columns of `table` in database `db`, in order. */
+async function columnsOf(conn: DuckDBConnection, db: string, table: string): Promise<string[]> {
+  return (await rows(conn, `SELECT column_name FROM duckdb_columns() WHERE database_name = $db AND schema_name = 'main' AND table_name = $t ORDER BY column_index`, { db, t: table }))
+    .map((r) => String(r.column_name));
+}
+
+/** Replaces the rows of `season` of stats.`table` by staging's `table`. */
+async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table: string, season: number, where = ''): Promise<void> {
+  const key = TABLE_SCOPES[table]?.key;
+  if (!key) throw new Error(`no season key for ${table} (scopes.ts)`);
+  await conn.run(`DELETE FROM stats.main.${table} WHERE ${key} = $season ${where}`, { season });
+  // (possessions.leverage is not in the staging database yet when the written tables are copied: the model fills it)
+  const staged = new Set(await columnsOf(conn, staging, table));
+  const cols = (await columnsOf(conn, 'stats', table)).filter((c) => staged.has(c)).map((c) => `"${c}"`).join(', ');
+  await conn.run(`INSERT INTO stats.main.${table} (${cols}) SELECT ${cols} FROM ${staging}.main.${table}`);
+}
+
+export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
+  const started = Date.now();
+  const log = opts.log ?? (() => {});
+  const steps = new StepTimes(logStep(log));
+  const memoryLimit = opts.memoryLimit ?? '900MB';
+  if (!fs.existsSync(opts.db)) throw new Error(`no stats database at ${opts.db}`);
+  if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
+  const release = await acquireLock(opts.db, opts.waitMs ?? 0);
+  const prefix = updateFilesPrefix(opts.db, process.pid);
+  const tmp = `${prefix}.duckdb`;
+  const spill = `${prefix}.spill`;
+  const stagingOf = (season: number) => `${prefix}.season-${season}.duckdb`;
+  const cleanup = (): void => {
+    const dir = path.dirname(opts.db);
+    const base = path.basename(prefix);
+    for (const f of fs.readdirSync(dir)) if (f.startsWith(base)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+  };
+  let instance: DuckDBInstance | null = null;
+  let conn: DuckDBConnection | null = null;
+  try {
+    cleanup();
+    // 1. what changed: the archive's games (of the build's seasons and types, through the date) against game_sources
+    const { held, candidates } = await steps.time('what changed', async () => {
+      const inst = await DuckDBInstance.create(opts.db, { access_mode: 'READ_ONLY', threads: '2' });
+      const c = await inst.connect();
+      try {
+        const h = await readHeld(c);
+        const missing = unscopedTables(h.tables);
+        if (missing.length) throw new Error(`tables without a scope in src/server/ingest/update/scopes.ts: ${missing.join(', ')}`);
+        const files = filesOf(opts.dataDir, h.meta.seasons, h.meta.seasonTypes);
+        return { held: h, candidates: await archiveGameHashes(c, opts.dataDir, files, opts.through) };
+      } finally {
+        c.closeSync();
+        inst.closeSync();
+      }
+    });
+    // A database built before game_sources: its held and skipped games are taken as read from this archive.
+    const sources = held.sources ?? new Map(candidates
+      .filter((g) => held.games.has(g.gameId) || held.skipped.has(g.gameId))
+      .map((g) => [g.gameId, { hash: g.hash, held: held.games.has(g.gameId) }]));
+    const added: GameHash[] = [];
+    const replaced: GameHash[] = [];
+    for (const g of candidates) {
+      const known = sources.get(g.gameId);
+      if (!known) added.push(g);
+      else if (known.hash !== g.hash) replaced.push(g);
+    }
+    const seasons = [...new Set([...added, ...replaced].map((g) => g.season))].sort((a, b) => a - b);
+    log(`${added.length} games to add, ${replaced.length} changed, seasons ${seasons.join(', ') || 'none'}`);
+    // a season read again keeps the games it held after the date asked for
+    const through = opts.through && held.meta.dataThrough && held.meta.dataThrough > opts.through ? held.meta.dataThrough : opts.through;
+
+    await steps.time('copy', () => {
+      fs.copyFileSync(opts.db, tmp);
+      if (fs.existsSync(`${opts.db}.wal`)) fs.copyFileSync(`${opts.db}.wal`, `${tmp}.wal`);
+    });
+    instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: memoryLimit, temp_directory: spill, preserve_insertion_order: 'true' });
+    conn = await instance.connect();
+    await attachForHooks(conn, tmp);
+    if (!held.tables.includes('game_sources')) {
+      await conn.run(`CREATE TABLE game_sources (game_id INTEGER NOT NULL, season SMALLINT NOT NULL, season_type VARCHAR NOT NULL,
+                        content_hash UBIGINT NOT NULL, held BOOLEAN NOT NULL)`);
+      await recordGameSources(conn, candidates.filter((g) => sources.has(g.gameId)));
+    }
+    for (const [col, type] of [['data_through', 'DATE'], ['updated_at', 'TIMESTAMP'], ['update_added', 'INTEGER'], ['update_replaced', 'INTEGER'], ['update_skipped', 'VARCHAR']]) {
+      await conn.run(`ALTER TABLE ingest_meta ADD COLUMN IF NOT EXISTS ${col} ${type}`);
+    }
+
+    // 2. each season read again into its staging database
+    const pbpNames = new Map<number, string>();
+    const skipped: { gameId: number; reason: string }[] = [];
+    let positions: PositionBook | null = null;
+    for (const season of seasons) {
+      const files = filesOf(opts.dataDir, [season], held.meta.seasonTypes);
+      const start = await writerStart(conn, [season]);
+      const staged = await steps.time(`season ${season} read again`, () =>
+        stageSeason(stagingOf(season), opts.dataDir, files, season, through, start, log, memoryLimit));
+      positions = staged.positions;
+      for (const [id, name] of staged.result.pbpNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
+      skipped.push(...staged.result.skipped);
+    }
+
+    // 3. the seasons' written and season-wide rows replace the held ones
+    for (const season of seasons) {
+      await conn.run(`ATTACH ${quote(stagingOf(season))} AS staging`);
+      await steps.time(`season ${season} rows replaced`, async () => {
+        const start = await writerStart(conn!, [season]);
+        const keep = `[${start.lineups.map((l) => l.id).join(',')}]`;
+        await conn!.run(`DELETE FROM stats.main.lineups WHERE NOT list_contains(${keep}::INTEGER[], lineup_id)`);
+        await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
+        for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
+          'player_seasons', 'player_game_totals', 'team_game_totals']) {
+          await replaceSeasonRows(conn!, 'staging', table, season);
+        }
+        await replaceSeasonRows(conn!, 'staging', 'ingest_report', season, "AND kind <> 'unmatched_salary'");
+        await conn!.run('DELETE FROM stats.main.game_sources WHERE season = $season', { season });
+      });
+      await conn.run('DETACH staging');
+    }
+    await recordGameSources(conn, candidates.filter((g) => seasons.includes(g.season)));
+
+    // 4. the tables of every season: players, salaries, bios
+    const minSeason = seasons[0];
+    if (minSeason !== undefined) {
+      await steps.time('players, salaries, bios', async () => {
+        // names: the play-by-play's of the first file a player appears in (postprocess players), the held ones for
+        // players first seen before the seasons read again
+        const names = new Map(pbpNames);
+        for (const r of await rows(conn!, 'SELECT player_id, name, first_season FROM stats.main.players')) {
+          const id = Number(r.player_id);
+          if (Number(r.first_season) < minSeason || !names.has(id)) names.set(id, String(r.name));
+        }
+        for (const t of ['players', 'salaries', 'player_bios', 'player_league_years']) await conn!.run(`DELETE FROM stats.main.${t}`);
+        await conn!.run(`DELETE FROM stats.main.ingest_report WHERE kind = 'unmatched_salary'`);
+        await players(conn!, opts.dataDir, positions!, names);
+        const allSeasons = [...new Set([...held.meta.seasons, ...seasons])].sort((a, b) => a - b);
+        await salaries(conn!, opts.dataDir, allSeasons);
+        await playerBios(conn!, opts.dataDir);
+        await playerLeagueYears(conn!, opts.dataDir);
+      });
+
+      // 5. the models
+      const before = await rows(conn, 'SELECT model, position, coefficient FROM wp_model ORDER BY ALL');
+      const wp = MODELS.find((m) => m.name === 'win_probability')!;
+      await steps.time('model win_probability', () => wp.build(conn!, log));
+      const after = await rows(conn, 'SELECT model, position, coefficient FROM wp_model ORDER BY ALL');
+      const wpChanged = JSON.stringify(before) !== JSON.stringify(after);
+      await steps.time('model rapm', () => buildRapm(conn!, log, { changedSeasons: seasons }));
+
+      // 6. the derived tables of each season, built on its staging database, replace the held rows
+      const seasonBuilders = AGGREGATE_BUILDERS.filter((b) => BUILDER_SCOPES[b.name] === 'season');
+      const unknown = AGGREGATE_BUILDERS.filter((b) => !BUILDER_SCOPES[b.name]);
+      if (unknown.length) throw new Error(`derived tables without a scope in scopes.ts: ${unknown.map((b) => b.name).join(', ')}`);
+      for (const season of seasons) {
+        await conn.run(`ATTACH ${quote(stagingOf(season))} AS staging`);
+        await steps.time(`season ${season} derived tables`, async () => {
+          await conn!.run('ALTER TABLE staging.main.possessions ADD COLUMN leverage TINYINT');
+          await conn!.run('UPDATE staging.main.possessions s SET leverage = p.leverage FROM stats.main.possessions p WHERE p.possession_id = s.possession_id');
+          await conn!.run('USE staging');
+          for (const b of seasonBuilders) await b.build(conn!);
+          await conn!.run('USE stats');
+          const derived = Object.entries(TABLE_SCOPES).filter(([, s]) => s.how === 'builder').map(([t]) => t);
+          for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season);
+        });
+        await conn.run('DETACH staging');
+      }
+      // leverage copied by other seasons' rows: again when the model's coefficients changed, or a later season's
+      // ratings read a season read again
+      const later = (await rows(conn, `SELECT count(*) AS n FROM possessions WHERE season > $s`, { s: seasons.at(-1)! }))[0]!;
+      if (wpChanged || Number(later.n) > 0) {
+        await steps.time('leverage copied again', async () => {
+          for (const [table, s] of Object.entries(TABLE_SCOPES)) {
+            if (!s.leverage) continue;
+            await conn!.run(`UPDATE stats.main.${table} t SET leverage = p.leverage FROM stats.main.possessions p
+                              WHERE p.possession_id = t.possession_id AND t.leverage IS DISTINCT FROM p.leverage`);
+          }
+        });
+      }
+      for (const b of AGGREGATE_BUILDERS.filter((x) => BUILDER_SCOPES[x.name] === 'database')) {
+        await steps.time(`hook ${b.name}`, () => b.build(conn!));
+      }
+    }
+
+    await steps.time('hook schedule', async () => writeSchedule(conn!, await readScheduleText(), log));
+
+    // 7. ingest_meta: the build's figures from the tables, and this update's record
+    const seasonsHeld = (await rows(conn, 'SELECT DISTINCT season FROM games ORDER BY season')).map((r) => Number(r.season));
+    const [f] = await rows(conn, `SELECT (SELECT count(*) FROM games) AS parsed,
+        (SELECT count(*) FROM ingest_report WHERE severity = 'skip') AS skipped,
+        (SELECT count(*) FROM ingest_report WHERE severity = 'warning') AS warnings,
+        (SELECT count(*) FROM possessions WHERE possessions > 0) AS poss,
+        (SELECT coalesce(sum(events), 0) FROM game_checks) AS events`);
+    const skippedNow = skipped.filter((k) => [...added, ...replaced].some((g) => g.gameId === k.gameId));
+    const addedIds = new Set(added.map((g) => g.gameId));
+    const replacedIds = new Set(replaced.map((g) => g.gameId));
+    const heldNow = new Set((await rows(conn, 'SELECT game_id FROM games')).map((r) => Number(r.game_id)));
+    await writeIngestMeta(
+      conn,
+      {
+        seasons: [...new Set([...held.meta.seasons, ...seasonsHeld])].sort((a, b) => a - b),
+        seasonTypes: held.meta.seasonTypes,
+        dataDir: held.meta.dataDir,
+        parsed: Number(f!.parsed),
+        skipped: Number(f!.skipped),
+        warnings: Number(f!.warnings),
+        possessions: Number(f!.poss),
+        events: Number(f!.events),
+      },
+      {
+        added: [...addedIds].filter((id) => heldNow.has(id)).length,
+        replaced: [...replacedIds].filter((id) => heldNow.has(id)).length,
+        skipped: skippedNow,
+      },
+    );
+    await steps.time('checkpoint', () => conn!.run('CHECKPOINT'));
+    conn.closeSync();
+    conn = null;
+    instance.closeSync();
+    instance = null;
+    await steps.time('checksum and rename', () => installStatsFile(tmp, opts.db));
+    fs.rmSync(`${opts.db}.wal`, { force: true });
+    cleanup();
+    return {
+      added: [...addedIds].filter((id) => heldNow.has(id)).length,
+      replaced: [...replacedIds].filter((id) => heldNow.has(id)).length,
+      skipped: skippedNow.map((k) => ({ game: code(k.gameId), reason: k.reason })),
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      peak_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      seasons,
+      steps: steps.steps,
+    };
+  } finally {
+    conn?.closeSync();
+    instance?.closeSync();
+    cleanup();
+    release();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * A small real data folder for the update's tests, made at test time in a temp directory: a few dozen games of
+ * 2022-23 (regular season and playoffs) copied from nba-data by DuckDB with their rows in the published order, their
+ * shot locations, and the real games, players, bios and salaries files beside them (linked). No data is committed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { dataDir } from './fixtures.ts';
+
+const LINKED = ['games.parquet', 'commonallplayers.csv', 'player-bios.parquet', 'salaries.csv', 'teams.csv', 'team-box-scores.parquet'];
+
+/**
+ * Writes the folder at `dir`: the games of 2022-23 whose id is a multiple of `every` (regular season) and every
+ * `playoffEvery`-th playoff game. `edit`: a game code whose first description is changed (a league correction).
+ */
+export async function makeSeasonFolder(dir: string, opts: { every?: number; playoffEvery?: number; edit?: string } = {}): Promise<void> {
+  const every = opts.every ?? 40;
+  const playoffEvery = opts.playoffEvery ?? 8;
+  for (const d of ['pbp/regular', 'pbp/playoffs', 'shots/regular']) fs.mkdirSync(path.join(dir, d), { recursive: true });
+  for (const f of LINKED) {
+    const to = path.join(dir, f);
+    if (!fs.existsSync(to) && fs.existsSync(path.join(dataDir, f))) fs.symlinkSync(path.join(dataDir, f), to);
+  }
+  const inst = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const c = await inst.connect();
+  const keep = `(CAST(GAME_ID AS INTEGER) < 40000000 AND CAST(GAME_ID AS INTEGER) % ${every} = 0)
+             OR (CAST(GAME_ID AS INTEGER) > 40000000 AND CAST(GAME_ID AS INTEGER) % ${playoffEvery} = 0)`;
+  const edit = opts.edit ? Number(opts.edit) : -1;
+  for (const type of ['regular', 'playoffs']) {
+    const out = path.join(dir, 'pbp', type, '2022-23.parquet');
+    fs.rmSync(out, { force: true });
+    await c.run(
+      `COPY (SELECT * EXCLUDE (file_row_number, HOMEDESCRIPTION),
+                    CASE WHEN CAST(GAME_ID AS INTEGER) = ${edit} AND EVENTNUM = (SELECT min(EVENTNUM) FROM read_parquet($src) WHERE CAST(GAME_ID AS INTEGER) = ${edit} AND HOMEDESCRIPTION IS NOT NULL)
+                         THEN HOMEDESCRIPTION || ' (corrected)' ELSE HOMEDESCRIPTION END AS HOMEDESCRIPTION
+               FROM read_parquet($src, file_row_number = true) WHERE ${keep} ORDER BY file_row_number)
+         TO '${out.replace(/'/g, "''")}' (FORMAT parquet)`,
+      { src: path.join(dataDir, 'pbp', type, '2022-23.parquet') },
+    );
+  }
+  const shots = path.join(dir, 'shots', 'regular', '2022-23.parquet');
+  fs.rmSync(shots, { force: true });
+  await c.run(
+    `COPY (SELECT * FROM read_parquet($src) WHERE ${keep}) TO '${shots.replace(/'/g, "''")}' (FORMAT parquet)`,
+    { src: path.join(dataDir, 'shots', 'regular', '2022-23.parquet') },
+  );
+  c.closeSync();
+  inst.closeSync();
+}
