@@ -11,7 +11,8 @@
  * Test controls: `url` is the base to give FEED_BASE_URL or --base; `requests` lists what was asked (path,
  * If-None-Match, User-Agent, time); `scheduleState` changes a game's status in the schedule; `plan` queues
  * one-off misbehaviours for the next requests of a path kind: 500, 429 (with Retry-After), hang (never
- * answer), cut (headers and half the body, then the connection closed), etag (the body with another ETag),
+ * answer), cut (headers and half the body, then the connection closed), stall (headers and half the body,
+ * then silence), etag (the body with another ETag),
  * 304 (whatever was asked), live (the game as the feed has it in the 3rd quarter), shorter (a valid final
  * play-by-play missing some actions), body (any text).
  */
@@ -30,6 +31,7 @@ export type Misbehaviour =
   | { kind: 429; retryAfter?: string }
   | { kind: 'hang' }
   | { kind: 'cut' }
+  | { kind: 'stall' }
   | { kind: 'etag'; etag: string }
   | { kind: 304 }
   | { kind: 'live' }
@@ -133,6 +135,11 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
         return;
       case 'hang':
         return; // never answers; the socket is destroyed at close()
+      case 'stall':
+        // Headers and half the body, then nothing more (the socket is destroyed at close()).
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ETag: etag });
+        res.write(body.slice(0, Math.floor(body.length / 2)));
+        return;
       case 'cut': {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ETag: etag });
         res.write(body.slice(0, Math.floor(body.length / 2)), () => res.socket?.destroy());

@@ -184,6 +184,15 @@ describe('a misbehaving CDN', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('a body that stops coming is a timeout, retried', async () => {
+    cdn.plan('playbyplay', { kind: 'stall' });
+    const summary = await run();
+    expect(summary.fetched).toEqual([RECORDED_GAME]);
+    const [a, b] = pathsOf('playbyplay').map((r) => r.at);
+    expect(b! - a!).toBeGreaterThanOrEqual(400);
+    expect(readGame().playbyplay).toEqual(JSON.parse(cdn.recorded.playbyplay));
+  });
+
   it('a body cut short is retried; cut three times, nothing is written', async () => {
     cdn.plan('playbyplay', { kind: 'cut' });
     expect((await run()).fetched).toEqual([RECORDED_GAME]);
