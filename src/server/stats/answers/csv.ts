@@ -10,8 +10,9 @@
  * (leading = + - @ tab CR) are prefixed with an apostrophe (csv-stringify's escape_formulas).
  */
 import { ParamError, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../../lib/filters';
+import { FILTERS, seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../../lib/filters';
 import { relevantFilters } from '../../../lib/filterValues';
+import { positionLabel } from '../../../lib/positions';
 import type { ColumnFormat, MetricColumn } from '../../../lib/metricColumns';
 import { applyQualifier, qualifierHides } from '../../../lib/qualifier';
 import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
@@ -102,7 +103,8 @@ function identityColumns(sample: Row, layout: MetricSetDefinition['layout'], set
     cols.push({ id: 'location', header: 'Location', value: (r) => (r.home === undefined ? null : r.home ? 'home' : 'away') });
   }
   if (has('result')) cols.push({ id: 'result', header: 'Result', value: field('result') });
-  if (has('position')) cols.push({ id: 'position', header: 'Pos', value: field('position') });
+  // As the table shows it ("Wing"), not the code ("wing").
+  if (has('position')) cols.push({ id: 'position', header: 'Pos', value: (r) => (str(r.position) === null ? null : positionLabel(String(r.position))) });
   if (has('poss_on') && (layout === 'plain' || possMissing)) cols.push({ id: 'poss_on', header: 'Poss On', value: field('poss_on') });
   if (has('poss_off') && layout === 'onoff' && possMissing) cols.push({ id: 'poss_off', header: 'Poss Off', value: field('poss_off') });
   if ((has('lineup') || has('players')) && has('poss') && possMissing) cols.push({ id: 'poss', header: 'Poss', value: field('poss') });
@@ -162,14 +164,36 @@ function seasonsPart(seasons: readonly number[]): string {
   return contiguous ? `${seasonLabel(s[0]!)}-to-${seasonLabel(s[s.length - 1]!)}` : s.map(seasonLabel).join('+');
 }
 
-/** A file name that says what the table is: players_offensive-overview_2022-23_regular.csv. */
-export function csvFileName(q: DataQuery, set: MetricSetDefinition): string {
+/** The filters a file name spells out after the seasons and season type, by their query keys. */
+const NAMED_FILTERS = FILTERS.filter((f) => f.name !== 'Season' && f.name !== 'SeasonType');
+
+/**
+ * The other filters of the request as they are in its query string, each `{key}-{values}`: "period-4",
+ * "is_garbage_time-false", "on_court-201939" (players by id, as the page's link has them); a filter at its
+ * default value ("is_garbage_time=true") is left out; long values are cut.
+ */
+function filtersPart(q: DataQuery, query: URLSearchParams): string[] {
+  const relevant = new Set(relevantFilters(q.page));
+  return NAMED_FILTERS.flatMap((f) => {
+    if (!relevant.has(f.name)) return [];
+    const values = query.getAll(f.apiKey).flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+    const atDefault = Array.isArray(f.default) ? values.join(',') === f.default.join(',') : values.join(',') === String(f.default);
+    return values.length === 0 || atDefault ? [] : [`${f.apiKey}-${values.join('+')}`.slice(0, 40)];
+  });
+}
+
+/**
+ * A file name that says what the table is: players_offensive-overview_2022-23_regular.csv, and with filters
+ * players_offensive-overview_2022-23_regular_period-4_location-home.csv (at most 180 characters).
+ */
+export function csvFileName(q: DataQuery, set: MetricSetDefinition, query: URLSearchParams = new URLSearchParams()): string {
   const parts = [kebab(q.page) + (q.entity ? `-${q.entity.toLowerCase()}` : ''), set.clientQueryParam.replace(/_/g, '-')];
   const relevant = relevantFilters(q.page);
   if (relevant.includes('Season')) parts.push(seasonsPart(q.filters.seasons));
   if (relevant.includes('SeasonType')) parts.push(SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+'));
   if (q.side === 'defense') parts.push('defense');
-  return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv`;
+  parts.push(...filtersPart(q, query));
+  return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '').slice(0, 180)}.csv`;
 }
 
 /**
@@ -202,7 +226,7 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
     const answer = await answerObject(q, asker);
     return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
   });
-  return csvResponse(csv, csvFileName(q, opts.set), request);
+  return csvResponse(csv, csvFileName(q, opts.set, new URL(request.url).searchParams), request);
 }
 
 /** GET /api/team_wowy?…&format=csv: the matrix's pairs as the list view shows them (src/server/stats/views/wowy.ts wowyCsv). */

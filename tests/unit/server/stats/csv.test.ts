@@ -60,7 +60,7 @@ describe('tableCsv', () => {
   it('has the table columns (identity first, set labels), minutes in decimal minutes, no percentile fields', () => {
     const out = readBack(tableCsv(rows, { set, sort: null }));
     expect(out[0]).toEqual(['Player', 'Player ID', 'Team', 'Pos', 'MIN', 'Poss', 'Usage%', 'PSA', 'AST%', 'AST:Usg', 'TOV%', 'PTS/100']);
-    expect(out[1]).toEqual(['A', '1', 'BOS', 'wing', '10', '10', '20', '100', '5', '0.25', '9', '20']);
+    expect(out[1]).toEqual(['A', '1', 'BOS', 'Wing', '10', '10', '20', '100', '5', '0.25', '9', '20']);
     expect(out[2]![0]).toBe("'=B");
     expect(out).toHaveLength(3);
   });
@@ -84,6 +84,20 @@ describe('tableCsv', () => {
     expect(csvFileName(salaries, metricSetDefinitions('TeamSalaries')[0]!)).toBe('team-salaries-bos_salaries_2012-13.csv');
     const game = parseDataQuery({ page: ['GameTeam'], entity: ['0022201216'] });
     expect(csvFileName(game, metricSetDefinitions('GameTeam')[0]!)).toBe('game-team-0022201216_four-factors.csv');
+  });
+
+  it('names the other filters applied, as the query has them', () => {
+    const query = new URLSearchParams('page=Players&season=2022&period=4&location=home&on_court=201939&on_court=2544&is_garbage_time=false');
+    const filtered = parseDataQuery({ page: ['Players'], season: ['2022'], period: ['4'], location: ['home'], on_court: ['201939', '2544'], is_garbage_time: ['false'] });
+    expect(csvFileName(filtered, set, query)).toBe('players_offensive-overview_2022-23_regular_location-home_is_garbage_time-false_period-4_on_court-201939+2544.csv');
+    // A filter at its default says nothing.
+    expect(csvFileName(q, set, new URLSearchParams('season=2022&is_garbage_time=true&location='))).toBe('players_offensive-overview_2022-23_regular.csv');
+    // A game's table names only the filters a game page takes (no seasons).
+    const game = parseDataQuery({ page: ['GameTeam'], entity: ['0022201216'], period: ['4'] });
+    expect(csvFileName(game, metricSetDefinitions('GameTeam')[0]!, new URLSearchParams('period=4&season=2022'))).toBe('game-team-0022201216_four-factors_period-4.csv');
+    // However many filters, the name stays short enough for every file system.
+    const many = new URLSearchParams(`on_court=${Array.from({ length: 60 }, (_, i) => 200000 + i).join(',')}&off_court=1,2,3&opponent=BOS,LAL,MIA&period=1,2,3,4`);
+    expect(csvFileName(q, set, many).length).toBeLessThanOrEqual(184);
   });
 });
 
