@@ -146,11 +146,19 @@ function fieldGoal(value: 2 | 3) {
   };
 }
 
+/**
+ * A shot's legacy coordinates lie on the court: 50 ft wide (x within 25 ft of the basket) and 94 ft long (y from
+ * 5.25 ft behind the basket to the far baseline, 88.75 ft in front of it). Coordinates off it are a broken
+ * value: that shot has no location (its zone then comes from the feed's shotDistance, else its words, zones.ts).
+ */
+export function onCourt(a: LiveAction): boolean {
+  const { xLegacy: x, yLegacy: y } = a;
+  return x !== null && x !== undefined && y !== null && y !== undefined && Math.abs(x) <= 250 && y >= -52.5 && y <= 887.5;
+}
+
 /** Whole feet from the basket as the archive's shot file writes them (see fieldGoal), or null. */
 export function shotFeet(a: LiveAction): number | null {
-  if (a.xLegacy !== null && a.xLegacy !== undefined && a.yLegacy !== null && a.yLegacy !== undefined) {
-    return Math.floor(Math.hypot(a.xLegacy, a.yLegacy) / 10);
-  }
+  if (onCourt(a)) return Math.floor(Math.hypot(a.xLegacy!, a.yLegacy!) / 10);
   return a.shotDistance === null || a.shotDistance === undefined ? null : Math.floor(a.shotDistance);
 }
 

@@ -40,7 +40,7 @@ import type { GameShotLocations } from '../parseGame.ts';
 import { GameRowCollector, type GameRows } from '../read.ts';
 import { EventType, PersonType, periodLength, type GameInfo, type RawEvent, type ShotLocation } from '../types.ts';
 import { gameIdMeaning } from './gameId.ts';
-import { LIVE_ACTIONS, shotFeet, substitute, substitutionText, type MappedAction, type MappingContext } from './liveActions.ts';
+import { LIVE_ACTIONS, onCourt, shotFeet, substitute, substitutionText, type MappedAction, type MappingContext } from './liveActions.ts';
 import { clockSeconds, liveAction, liveBoxScore, livePlayByPlay, zodProblem, type LiveAction, type LiveBoxScore } from './liveFeed.ts';
 import type { SourceGame, SourceProblem } from './sourceGame.ts';
 
@@ -97,6 +97,11 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
   const twice = playerOfBothTeams(box.data, actions);
   if (twice) return problem('on_floor_twice', twice, code);
   const { rows, notes } = liveEvents(code, actions, pbp.data.game.actions, ctx);
+  for (const a of actions) {
+    if ((a.actionType === '2pt' || a.actionType === '3pt') && a.xLegacy !== null && a.xLegacy !== undefined && !onCourt(a)) {
+      notes.push(`#${a.actionNumber}: shot coordinates (${a.xLegacy}, ${a.yLegacy}) off the court: no location`);
+    }
+  }
   const playerNames = new Map<number, string>();
   for (const t of [b.homeTeam, b.awayTeam]) for (const p of t.players) playerNames.set(p.personId, p.name ?? p.nameI ?? String(p.personId));
   return {
@@ -260,9 +265,9 @@ export function liveShotLocations(actions: readonly LiveAction[]): GameShotLocat
   const m: GameShotLocations = new Map();
   for (const a of [...actions].sort((x, y) => x.orderNumber - y.orderNumber)) {
     if ((a.actionType !== '2pt' && a.actionType !== '3pt') || !a.personId) continue;
-    if (a.xLegacy === null || a.xLegacy === undefined || a.yLegacy === null || a.yLegacy === undefined) continue;
+    if (!onCourt(a)) continue;
     const value = a.actionType === '3pt' ? 3 : 2;
-    const locY = a.yLegacy / 10 + HOOP_Y;
+    const locY = a.yLegacy! / 10 + HOOP_Y;
     const loc: ShotLocation = {
       playerId: a.personId,
       period: a.period,
@@ -270,7 +275,7 @@ export function liveShotLocations(actions: readonly LiveAction[]): GameShotLocat
       made: a.shotResult === 'Made',
       value,
       corner: value === 3 && locY <= CORNER_THREE_MAX_Y,
-      locX: -a.xLegacy / 10,
+      locX: -a.xLegacy! / 10,
       locY,
       distance: shotFeet(a),
     };

@@ -179,6 +179,19 @@ describe('a game file is rejected with its reason, not thrown', () => {
   });
 });
 
+describe('shot coordinates off the court', () => {
+  it("Irving's 22-footer #12 at y = 10^12: read, without a location, its zone from the distance the feed wrote (21.97 ft: long mid-range)", async () => {
+    const f = fresh();
+    action(f, 12).yLegacy = 1e12;
+    const r = await readAs(JSON.stringify(f));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.game.notes).toEqual(['#12: shot coordinates (-2, 1000000000000) off the court: no location']);
+    const shot = r.result.shots.find((s) => s.eventNum === 12)!;
+    expect([shot.zoneSource, shot.zone, shot.distance, shot.locX]).toEqual(['description', 'long_mid', 21, null]);
+  });
+});
+
 describe('bad values anywhere never throw', () => {
   it('200 copies of the recorded game, each with one field of one action or player set to a wrong value, each read or rejected', () => {
     // a seeded generator (mulberry32), so a failure can be replayed
