@@ -197,7 +197,7 @@ function checkTogether(v: Values): void {
   if (accountsProblem) {
     throw new ConfigError(
       'ACCOUNTS_DB_PATH',
-      `ACCOUNTS_DB_PATH=${JSON.stringify(accountsDb)} is not valid (${accountsProblem}): expected an accounts database of this server, or a path where none exists yet.`,
+      `ACCOUNTS_DB_PATH=${JSON.stringify(accountsDb)} is not valid (${accountsProblem}): expected an accounts database of this server (at the default path, no file yet is fine too).`,
     );
   }
   const outboxProblem = v.SMTP_URL ? null : outboxDirProblem(v.MAIL_OUTBOX_DIR);
@@ -276,7 +276,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: v.TRUST_PROXY,
     /** The sign-in providers switched on (empty: sign-in is off). */
     authProviders: v.AUTH_PROVIDERS,
-    /** Failed sign-ins allowed per client IP within the window before 429. */
+    /** Failed sign-ins per client IP within the window after which the address is busy: guesses slowed, then refused (auth/signInGuard.ts). */
     signInMaxFailuresPerIp: v.SIGNIN_MAX_FAILURES_PER_IP,
     /** Failed sign-ins allowed per account from one IP within the window before 429. */
     signInMaxFailuresPerAccount: v.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
