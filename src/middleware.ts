@@ -39,14 +39,33 @@ const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
 /**
  * A page or endpoint that throws is answered 500 by Astro (500.astro): its error is the cause of that 5xx in the
  * log's one error line (src/server/http/errorLog.ts). Outermost, so that it sees what every other step lets through.
+ * An error while a page streams (after its status line) is reported from the body's stream: the server then cuts
+ * the connection (src/server/http/handler.ts) and its line names that error.
  */
 const reportErrors = defineMiddleware(async (_context, next) => {
+  let response: Response;
   try {
-    return await next();
+    response = await next();
   } catch (error) {
     reportServerError(error);
     throw error;
   }
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        reportServerError(error);
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 });
 
 const setPagePolicy = defineMiddleware(async (_context, next) => {
