@@ -140,6 +140,53 @@ describe('live game file 0022000001 against the official box score', () => {
     expect(read.result.players).toEqual(liveResult.players);
   });
 
+  it(
+    'a technical free throw keeps the rules of the archive: added to the recorded game (a technical on Irving at the Q1 7:20 ' +
+      "timeout, Curry's free throw after 'SUB: Looney FOR Wiseman'), it is no trip, ends no possession, and its point goes to " +
+      'the ten on the floor at the foul (Wiseman +1, Looney unchanged)',
+    async () => {
+      const feed = { playbyplay: JSON.parse(recorded('pbp')), boxscore: JSON.parse(recorded('game_details')) };
+      type A = Record<string, unknown> & { actionNumber: number; orderNumber: number; personId: number; scoreAway: string; pointsTotal?: number };
+      const actions = feed.playbyplay.game.actions as A[];
+      const curry = 201939;
+      const at = (n: number) => actions.findIndex((a) => a.actionNumber === n);
+      const common = { clock: 'PT07M20.00S', timeActual: '2020-12-23T00:16:40.0Z', period: 1, periodType: 'REGULAR', x: null, y: null, xLegacy: null, yLegacy: null, isFieldGoal: 0, side: null, scoreHome: '18', edited: '2020-12-23T00:16:40Z' };
+      const foul = { ...common, actionNumber: 900, orderNumber: 645000, teamId: BKN, teamTricode: 'BKN', actionType: 'foul', subType: 'technical', qualifiers: [], personId: 202681, scoreAway: '8', possession: GSW, description: 'K. Irving technical FOUL (1 Tech)', playerNameI: 'K. Irving', personIdsFilter: [202681] };
+      // Curry had 4 points at 7:20; every later running total of his and the visitors' score is one more
+      const ft = { ...common, actionNumber: 901, orderNumber: 665000, teamId: GSW, teamTricode: 'GSW', actionType: 'freethrow', subType: '1 of 1', descriptor: 'technical', qualifiers: [], personId: curry, scoreAway: '9', possession: GSW, shotResult: 'Made', pointsTotal: 5, description: 'S. Curry Free Throw Technical 1 of 1 (5 PTS)', playerNameI: 'S. Curry', personIdsFilter: [curry] };
+      for (const a of actions.slice(at(67) + 1)) {
+        a.scoreAway = String(Number(a.scoreAway) + 1);
+        if (a.personId === curry && typeof a.pointsTotal === 'number') a.pointsTotal += 1;
+      }
+      actions.splice(at(67) + 1, 0, ft as unknown as A);
+      actions.splice(at(65) + 1, 0, foul as unknown as A);
+      const box = feed.boxscore.game;
+      box.awayTeam.score += 1;
+      const stats = box.awayTeam.players.find((p: { personId: number }) => p.personId === curry).statistics;
+      stats.points += 1;
+      stats.freeThrowsMade += 1;
+      stats.freeThrowsAttempted += 1;
+      fs.writeFileSync(path.join(dir, '0022000001.json'), JSON.stringify(feed));
+      const read = await readGameFile(path.join(dir, '0022000001.json'));
+      if (!read.ok) throw new Error(read.rejection.message);
+      const r = read.result;
+      const event = (n: number) => read.game.rows.events.find((e) => e.eventNum === n)!;
+      expect([event(900).type, event(900).action, event(901).type, event(901).action]).toEqual([6, 11, 3, 16]);
+      expect(event(901).visitor).toBe('S. Curry Free Throw Technical (5 PTS)');
+      expect([r.homePts, r.awayPts]).toEqual([125, 100]);
+      expect(r.possessions).toHaveLength(liveResult.possessions.length);
+      expect(r.possessions.reduce((n, p) => n + p.c.ft_trips, 0)).toBe(liveResult.possessions.reduce((n, p) => n + p.c.ft_trips, 0));
+      expect(r.possessions.reduce((n, p) => n + p.c.fta, 0) + r.technicalRows.reduce((n, p) => n + p.c.fta, 0))
+        .toBe(liveResult.possessions.reduce((n, p) => n + p.c.fta, 0) + 1);
+      expect([r.checks.technicalFts, r.checks.technicalFtsWithFoul]).toEqual([1, 1]);
+      expect(r.counterMismatches).toEqual([]);
+      const pm = (res: GameResult, id: number) => res.players.find((p) => p.playerId === id)!.plusMinus;
+      expect(pm(r, 1630164) - pm(liveResult, 1630164)).toBe(1); // Wiseman, on the floor at the foul
+      expect(pm(r, 1626172) - pm(liveResult, 1626172)).toBe(0); // Looney, in after it
+      expect(pm(r, 202681) - pm(liveResult, 202681)).toBe(-1); // Irving
+    },
+  );
+
   it("the feed's running counters (n PTS), (n AST), (Off:x Def:y) all equal the engine's", () => {
     const c = liveResult.checks;
     expect([c.ptsCountersOk, c.astCountersOk, c.rebCountersOk]).toEqual([c.ptsCounters, c.astCounters, c.rebCounters]);
