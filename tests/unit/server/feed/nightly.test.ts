@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runNightly, type NightlyOptions } from '../../../../src/server/feed/nightly.ts';
 import { readNightlyStatus } from '../../../../src/server/feed/nightlyStatus.ts';
 import { easternDate } from '../../../../src/server/feed/schedule.ts';
@@ -149,5 +149,48 @@ describe("the league's dates (US Eastern)", () => {
     expect(easternDate(new Date('2026-11-29T05:00:00Z'))).toBe('2026-11-29');
     expect(easternDate(new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
     expect(easternDate(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+  });
+});
+
+describe('its command line', () => {
+  async function cli(argv: string[]): Promise<{ code: number; line: Record<string, unknown> }> {
+    const { nightlyCli } = await import('../../../../src/server/feed/nightlyCli.ts');
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
+    try {
+      const code = await nightlyCli(argv, { feedBaseUrl: cdn.url, statsDbPath: db, logLevel: 'silent', authUrl: '' }, UPDATE);
+      expect(printed).toHaveLength(1);
+      return { code, line: JSON.parse(printed[0]!) };
+    } finally {
+      log.mockRestore();
+    }
+  }
+
+  it('refuses bad arguments before any request, naming them', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--today', '2020-02-30'], /^--today "2020-02-30" is not a date/],
+      [['--pid', '12', '--pid-file', '/run/x.pid'], /both given/],
+      [['--pid', 'abc'], /"abc" is not a process id/],
+      [['--pid-file', path.join(dir, 'missing.pid')], /--pid-file .* cannot be read \(ENOENT\)/],
+      [['--pid', '12', '--server', 'localhost:4321'], /--server "localhost:4321" is not a server URL/],
+      [['--server', 'http://127.0.0.1:4321'], /--server needs --pid or --pid-file/],
+      [['--base', 'cdn.nba.com'], /^--base "cdn\.nba\.com" is not valid/],
+      [['--dates', '2'], /Unknown option '--dates'/],
+    ];
+    for (const [argv, message] of cases) {
+      const { code, line } = await cli(argv);
+      expect(code).toBe(1);
+      expect(line.error).toMatch(message);
+    }
+    expect(cdn.requests).toEqual([]);
+  });
+
+  it('runs with the defaults given and prints the summary line', async () => {
+    server = await startRecorder();
+    fs.writeFileSync(path.join(dir, 'server.pid'), `${server.pid}\n`);
+    const { code, line } = await cli(['--today', '2020-12-23', '--games', path.join(dir, 'games'), '--pid-file', path.join(dir, 'server.pid'), '--server', server.url]);
+    expect(code).toBe(0);
+    expect(line).toMatchObject({ outcome: 'ok', dates: ['2020-12-22', '2020-12-23'], switched: true, update: { added: 1 } });
+    expect(typeof line.seconds).toBe('number');
   });
 });
