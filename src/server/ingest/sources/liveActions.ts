@@ -132,7 +132,7 @@ function fieldGoal(value: 2 | 3) {
     const kind = [a.descriptor, a.subType].filter(Boolean).join(' ');
     const parts = [made ? '' : 'MISS ', nameOf(a.personId, g, a.playerNameI), feet === null ? '' : ` ${feet}'`, value === 3 ? ' 3PT' : '', kind ? ` ${kind}` : ''];
     if (made) {
-      parts.push(` (${a.pointsTotal ?? 0} PTS)`);
+      if (typeof a.pointsTotal === 'number') parts.push(` (${a.pointsTotal} PTS)`);
       if (a.assistPersonId) parts.push(` (${nameOf(a.assistPersonId, g, a.assistPlayerNameInitial)} ${a.assistTotal ?? 0} AST)`);
     }
     return event(
@@ -204,14 +204,16 @@ function freeThrow(a: LiveAction, g: MappingContext): MappedAction {
  * rebound (qualifier "deadball": after a free throw that is not the last, 0022000001 #77 "TEAM offensive
  * REBOUND" is 4/1 "Warriors Rebound"), else 0 (all 8 dead-ball and 126 other rebounds of the game agree).
  * Text: a player's running counters "(Off:x Def:y)" from reboundOffensiveTotal/reboundDefensiveTotal
- * (#19 -> "J. Harris REBOUND (Off:0 Def:1)", as the archive); a team's keeps the feed's text.
+ * (#19 -> "J. Harris REBOUND (Off:0 Def:1)", as the archive; none when the feed gives no totals: the engine
+ * then decides the side by the flow); a team's keeps the feed's text.
  */
 function rebound(a: LiveAction, g: MappingContext): MappedAction {
   const p1 = actor(a, g);
   const deadBall = (a.qualifiers ?? []).includes('deadball');
-  const text = a.personId
-    ? `${nameOf(a.personId, g, a.playerNameI)} REBOUND (Off:${a.reboundOffensiveTotal ?? 0} Def:${a.reboundDefensiveTotal ?? 0})`
-    : (a.description ?? 'TEAM REBOUND');
+  const counters = typeof a.reboundOffensiveTotal === 'number' && typeof a.reboundDefensiveTotal === 'number'
+    ? ` (Off:${a.reboundOffensiveTotal} Def:${a.reboundDefensiveTotal})`
+    : '';
+  const text = a.personId ? `${nameOf(a.personId, g, a.playerNameI)} REBOUND${counters}` : (a.description ?? 'TEAM REBOUND');
   return event(EventType.Rebound, deadBall ? 1 : 0, p1, NOBODY, NOBODY, text);
 }
 
