@@ -133,7 +133,7 @@ function fieldGoal(value: 2 | 3) {
     const parts = [made ? '' : 'MISS ', nameOf(a.personId, g, a.playerNameI), feet === null ? '' : ` ${feet}'`, value === 3 ? ' 3PT' : '', kind ? ` ${kind}` : ''];
     if (made) {
       if (typeof a.pointsTotal === 'number') parts.push(` (${a.pointsTotal} PTS)`);
-      if (a.assistPersonId) parts.push(` (${nameOf(a.assistPersonId, g, a.assistPlayerNameInitial)} ${a.assistTotal ?? 0} AST)`);
+      if (a.assistPersonId) parts.push(` (${nameOf(a.assistPersonId, g, a.assistPlayerNameInitial)}${typeof a.assistTotal === 'number' ? ` ${a.assistTotal}` : ''} AST)`);
     }
     return event(
       made ? EventType.MadeFieldGoal : EventType.MissedFieldGoal,
