@@ -102,7 +102,7 @@ test('answers carry the quota, the data version and an ETag; past the quota a 42
   const limit = /"minute";r=(\d+);t=(\d+)/.exec(first.headers.get('ratelimit') ?? '');
   expect(limit, first.headers.get('ratelimit') ?? '').not.toBeNull();
   let remaining = Number(limit![1]);
-  expect(first.headers.get('data-version')).toMatch(/^built=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; seasons=2012-13\.\.2022-23$/);
+  expect(first.headers.get('data-version')).toMatch(/^built=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; seasons=2012-13\.\.2022-23; through=2023-06-12$/); // the 2023 Finals game 5
   expect(first.headers.get('cache-control')).toBe('private, no-store');
   // 304 with the ETag, and it still counts as a request.
   const etag = first.headers.get('etag')!;

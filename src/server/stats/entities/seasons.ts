@@ -12,6 +12,8 @@ import { seasonCatalog, setSeasonCatalog, type SeasonCatalog } from '../../../li
 import { query, statsDbGeneration, StatsDbUnavailableError } from '../../db/statsDb';
 
 let loaded: { generation: number; catalog: Promise<SeasonCatalog> } | null = null;
+/** The catalogue made the shared one last (set again only when it changes). */
+let applied: SeasonCatalog | null = null;
 
 async function readCatalog(): Promise<SeasonCatalog> {
   const [games, hasSchedule] = await Promise.all([
@@ -56,7 +58,10 @@ export async function currentSeasons(): Promise<SeasonCatalog> {
   try {
     const c = await loaded.catalog;
     // Only the catalogue of the file served now is made the shared one (a slow read of an older file is not).
-    if (loaded?.generation === statsDbGeneration()) setSeasonCatalog(c);
+    if (loaded?.generation === statsDbGeneration() && applied !== c) {
+      setSeasonCatalog(c);
+      applied = c;
+    }
     return c;
   } catch (error) {
     if (error instanceof StatsDbUnavailableError) return seasonCatalog();
