@@ -154,7 +154,7 @@ if (process.env.ACCOUNTS_DB_PATH) {
     await store.close();
   };
 }
-const who = [
+const who: { name: string; headers: Record<string, string> }[] = [
   { name: 'anonymous', headers: {} },
   { name: 'member', headers: { Cookie: memberCookie } },
   { name: 'subscriber', headers: { Cookie: subscriberCookie } },
