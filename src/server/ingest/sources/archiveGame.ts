@@ -100,6 +100,7 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
   const home = teams.get(PersonType.HomePlayer);
   const away = teams.get(PersonType.AwayPlayer);
   if (!home || !away) return problem('format', `playbyplayv2: no ${home ? 'visiting' : 'home'} player in any row`, code);
+  if (home.id === away.id) return problem('on_floor_twice', `team ${home.id} has both home and visiting players`, code);
   const day = date(code);
   if (!day) return problem('no_date', `the play-by-play of ${code} carries no date and none was given for it`, code);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return problem('format', `the date given for ${code}, "${day}", is not YYYY-MM-DD`, code);

@@ -2,7 +2,7 @@
  * THE mapping of the live feed's actions to the archive's events (playbyplayv2 rows, types.ts RawEvent): every
  * rule of the translation is in this file, once, with a real example. It was derived by reading game
  * 0022000001 (GSW at BKN, 2020-12-22) in both formats event by event: the live actionNumber is the archive's
- * EVENTNUM, and every archive row has its live action (542 rows; recorded-feed/pbp/live_0022000001.json against
+ * EVENTNUM, and every archive row has its live action (517 rows; recorded-feed/pbp/live_0022000001.json against
  * nba-data pbp/regular/2020-21.parquet). Codes the recorded game does not contain (technical and flagrant fouls
  * and free throws, most turnover kinds) are matched by the words of the live subType/descriptor to the archive
  * code whose description uses the same words (nba-data 2022-23: e.g. 6/28 "Herro Personal Take Foul"); they are

@@ -3,22 +3,20 @@
  * GameInfo, GameRows (RawEvent[] through read.ts's GameRowCollector, so the duplicate rule is the archive's),
  * the shot locations of its field goals and its players' names. What each action becomes is liveActions.ts;
  * this file places the events:
- * - order: the feed's orderNumber (the file's order in 0022000001). Where it differs from the archive's
- *   published order, the live order is the one played: #103, the held-ball jump ball at Q1 4:28 (orderNumber
- *   972500), comes before the substitutions #99/#100 of that dead ball (975000, 977500) that the archive
- *   publishes first;
- *   But a held ball's jump ball is written when the held ball is called, and the tip that restarts play comes
- *   after the substitutions made at that dead ball: it is placed after the substitutions that follow it at its
- *   clock. At #103 this gives the archive's order, and the possession that starts with the tip has the ten who
- *   played it (LeVert and Shamet, who came in at that dead ball), as the archive's has;
- *   A rebound names the shot it follows (shotActionNumber: #19 follows Wiggins' miss #18); one published before
- *   its shot (none in 0022000001: all 126 follow theirs) is placed right after it, where the engine looks for
- *   the miss it rebounds (possessionTracker.ts lastMiss);
+ * - order: the feed's orderNumber (the file's order in 0022000001), with two placements:
+ *   - a held ball's jump ball is written when the held ball is called, but the tip that restarts play comes after
+ *     the substitutions made at that dead ball: it is placed after the substitutions that follow it at its clock
+ *     (#103 at Q1 4:28, orderNumber 972500, before #99-#102 from 975000). This gives the archive's order, and the
+ *     possession whose first action is the tip has BKN's five who played it (LeVert and Shamet, in at that dead
+ *     ball), as the archive's has;
+ *   - a rebound names the shot it follows (shotActionNumber: #19 follows Wiggins' miss #18); one published
+ *     before its shot (none in 0022000001: all 126 follow theirs) is placed right after it, where the engine
+ *     looks for the miss it rebounds (possessionTracker.ts lastMiss);
  * - clock: whole seconds left, truncated as the archive's PCTIMESTRING is ("PT00M59.30S" is 0:59, #160). A
  *   period's opening jump ball (descriptor "startperiod") is at the period's first second: the clock starts on
  *   the tip, but the feed may stamp it later (#4 at 11:58, the archive's 12:00), which would shorten the first
  *   possession;
- * - event number: the actionNumber (the archive's EVENTNUM for the same event, 542 of 542 in 0022000001);
+ * - event number: the actionNumber (the archive's EVENTNUM for the same event: all 517 archive rows of 0022000001);
  * - substitutions: the feed writes each as two actions, "out" then "in", several at one dead ball (#99 out
  *   Harris, #100 out Dinwiddie, #101 in Shamet, #102 in LeVert). Within one team, period and clock the k-th
  *   "out" pairs with the k-th "in" (the archive: #99 "SUB: Shamet FOR Harris", #100 "SUB: LeVert FOR
@@ -93,6 +91,7 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
     homeAbbr: b.homeTeam.teamTricode,
     awayAbbr: b.awayTeam.teamTricode,
   };
+  if (info.homeTeamId === info.awayTeamId) return problem('format', `the box score names team ${info.homeTeamId} home and away`, code);
   const ctx = mappingContext(box.data);
   const twice = playerOfBothTeams(box.data, actions);
   if (twice) return problem('on_floor_twice', twice, code);
