@@ -262,13 +262,14 @@ describe.skipIf(!hasData)('live game file 0022000001 against the archive copy of
     expect(shared).toBe(archiveResult.events.length);
   });
 
-  it('the same 223 possessions: period, start and end, offense, start type, garbage time and every counter but the zones', () => {
+  it('the same 223 possessions: period, start and end, offense, start type, score difference (the win-probability inputs), garbage time and every counter but the zones', () => {
     expect(liveResult.possessions).toHaveLength(223);
     expect(archiveResult.possessions).toHaveLength(223);
     liveResult.possessions.forEach((p, i) => {
       const q = archiveResult.possessions[i]!;
-      expect([p.period, p.startClock, p.endClock, p.offense, p.startType, p.isGarbageTime], `possession ${i}`)
-        .toEqual([q.period, q.startClock, q.endClock, q.offense, q.startType, q.isGarbageTime]);
+      // period, start clock, offense and score difference are also every input of the win-probability model
+      expect([p.period, p.startClock, p.endClock, p.offense, p.startType, p.scoreDiff, p.isGarbageTime], `possession ${i}`)
+        .toEqual([q.period, q.startClock, q.endClock, q.offense, q.startType, q.scoreDiff, q.isGarbageTime]);
       for (const k of Object.keys(p.c) as (keyof typeof p.c)[]) {
         if (!ZONE_COUNTERS.test(k)) expect(p.c[k], `possession ${i} ${k}`).toBe(q.c[k]);
       }
