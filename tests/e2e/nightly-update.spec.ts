@@ -126,7 +126,7 @@ test('a nightly run: the game fetched, the update switched to, its games on the 
   await expect(update.locator('[data-figure="skipped"]')).toHaveText('1');
   await expect(page.getByTestId('skipped-games').locator('tbody tr')).toHaveText(['0022000002box_score']);
   await expect(page.getByTestId('nightly')).toHaveAttribute('data-outcome', 'partial');
-  await expect(page.getByTestId('nightly')).toContainText('2020-12-22 and 2020-12-23: went through with games skipped or refused');
+  await expect(page.getByTestId('nightly')).toContainText('games of 2020-12-22 to 2020-12-23: went through with games skipped or refused');
   const m = await metrics();
   expect(m.get('courtvision_update_games_total{outcome="skipped"}')).toBe(1);
   expect(m.get('courtvision_update_games_total{outcome="added"}')).toBe(0);

@@ -1,7 +1,9 @@
 /**
  * `npm run nightly`: the season kept current, once a night. In order:
  *  1. fetch the finished games of yesterday and today (the league's dates, US Eastern: a run at 04:00 UTC
- *     on the 29th fetches the 27th and the 28th) into the games folder (fetchGames.ts);
+ *     on the 29th fetches the 27th and the 28th) into the games folder (fetchGames.ts), and of every date since
+ *     the last run's today or since a date whose game failed in the last run (a missed night, a game the CDN
+ *     had not published), at most MAX_CATCH_UP_DAYS back (runDates);
  *  2. when a game file is new or changed (or the last run failed, or there is none), run the update as a child process, `npm run update -- --db STATS_DB_PATH --source GAMES` (its one JSON line
  *     {added, replaced, skipped: [{game, reason}], seconds, peak_mb}; exit 0 all in, 2 some skipped, 1 error),
  *     which builds the new file beside the served one and renames it over the path only when it succeeded;
@@ -53,15 +55,35 @@ export interface NightlySummary extends NightlyStatus {
 
 class NightlyError extends Error {}
 
+/** How far back a run catches up on its own; older dates are fetched with --today. */
+export const MAX_CATCH_UP_DAYS = 7;
+
+/**
+ * The dates a run fetches: yesterday and today, and back to the last run's today (a night missed: its games are
+ * fetched now) or to a date whose game failed then, at most MAX_CATCH_UP_DAYS before today. Example: the last
+ * run fetched 2026-11-24 and 2026-11-25 with a game of the 24th failed; today 2026-11-28: the 24th to the 28th.
+ */
+export function runDates(today: string, previous: NightlyStatus | null): string[] {
+  const earliest = addDays(today, -MAX_CATCH_UP_DAYS);
+  const candidates = [addDays(today, -1)];
+  const lastToday = previous?.dates.at(-1);
+  if (lastToday) candidates.push(lastToday);
+  for (const f of (previous?.fetch ?? []) as Partial<FetchSummary>[]) if (f.date && f.failed?.length) candidates.push(f.date);
+  let start = candidates.filter((d) => d <= today).map((d) => (d < earliest ? earliest : d)).sort()[0]!;
+  const dates: string[] = [];
+  for (; start <= today; start = addDays(start, 1)) dates.push(start);
+  return dates;
+}
+
 export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlySummary; exitCode: 0 | 1 | 2 }> {
   const started = performance.now();
-  const dates = [addDays(o.today, -1), o.today];
+  const previous = await readNightlyStatus(o.db);
+  const dates = runDates(o.today, previous);
   const fetched: FetchSummary[] = [];
   let update: UpdateResult | null = null;
   let switched: boolean | null = null;
   let renamed = false;
   let error: string | undefined;
-  const previous = await readNightlyStatus(o.db);
   try {
     const source = feedSource(o.base, o.client);
     for (const date of dates) {

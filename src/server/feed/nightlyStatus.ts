@@ -18,7 +18,7 @@ export interface NightlyStatus {
   outcome: NightlyOutcome;
   /** The first line of why the run stopped (failed only). */
   error?: string;
-  /** The league's dates fetched, yesterday's and today's (US Eastern). */
+  /** The league's dates fetched (US Eastern): yesterday and today, and any date caught up (nightly.ts runDates). */
   dates: string[];
   /** Per date: games fetched, replaced, unchanged, skipped and failed (fetchGames.ts). */
   fetch: unknown[];

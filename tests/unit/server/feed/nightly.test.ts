@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runNightly, type NightlyOptions } from '../../../../src/server/feed/nightly.ts';
-import { readNightlyStatus } from '../../../../src/server/feed/nightlyStatus.ts';
+import { runDates, runNightly, type NightlyOptions } from '../../../../src/server/feed/nightly.ts';
+import { readNightlyStatus, type NightlyStatus } from '../../../../src/server/feed/nightlyStatus.ts';
 import { easternDate } from '../../../../src/server/feed/schedule.ts';
 import { RECORDED_GAME, RECORDED_GAME_DATE, startFeedStandIn, type FeedStandIn } from '../../../support/feedStandIn.ts';
 
@@ -192,5 +192,41 @@ describe('its command line', () => {
     expect(code).toBe(0);
     expect(line).toMatchObject({ outcome: 'ok', dates: ['2020-12-22', '2020-12-23'], switched: true, update: { added: 1 } });
     expect(typeof line.seconds).toBe('number');
+  });
+});
+
+describe('the dates a run fetches', () => {
+  const status = (dates: string[], failedOn: string[] = []): NightlyStatus => ({
+    at: '2026-11-25T09:00:00.000Z',
+    outcome: failedOn.length ? 'partial' : 'ok',
+    dates,
+    fetch: dates.map((date) => ({ date, failed: failedOn.includes(date) ? [{ game: '0022600200', reason: 'boxscore is not published (404)' }] : [] })),
+    update: null,
+    switched: null,
+    lastSuccessAt: '2026-11-25T09:00:00.000Z',
+  });
+
+  it('are yesterday and today after a run the night before, or with no run before', () => {
+    expect(runDates('2026-11-28', null)).toEqual(['2026-11-27', '2026-11-28']);
+    expect(runDates('2026-11-28', status(['2026-11-26', '2026-11-27']))).toEqual(['2026-11-27', '2026-11-28']);
+    expect(runDates('2026-03-01', status(['2026-02-27', '2026-02-28']))).toEqual(['2026-02-28', '2026-03-01']);
+  });
+
+  it('reach back to the last run after missed nights, and to a date whose game failed', () => {
+    expect(runDates('2026-11-28', status(['2026-11-24', '2026-11-25']))).toEqual(['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(runDates('2026-11-28', status(['2026-11-26', '2026-11-27'], ['2026-11-26']))).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
+  });
+
+  it('at most a week back', () => {
+    expect(runDates('2026-11-28', status(['2026-10-01', '2026-10-02']))).toEqual(
+      ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
+    );
+  });
+
+  it('a run after a missed night fetches the missed date from the feed', async () => {
+    await runNightly(options({ today: '2020-12-20' }));
+    const { summary } = await runNightly(options({ today: '2020-12-23' }));
+    expect(summary.dates).toEqual(['2020-12-20', '2020-12-21', '2020-12-22', '2020-12-23']);
+    expect(summary.fetch).toMatchObject([{}, {}, { date: RECORDED_GAME_DATE, fetched: [RECORDED_GAME] }, {}]);
   });
 });
