@@ -11,13 +11,16 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-vi.hoisted(() => {
+const savedEnv = vi.hoisted(() => {
+  const names = ['ACCOUNTS_DB_PATH', 'DATABASE_URL', 'API_KEY_PER_MINUTE', 'API_KEY_PER_DAY', 'API_ANON_PER_MINUTE', 'API_ANON_PER_DAY'];
+  const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   process.env.ACCOUNTS_DB_PATH = `${process.env.TMPDIR ?? '/tmp'}/cv-v1-properties-${process.pid}-${Date.now()}.sqlite`;
   process.env.DATABASE_URL = '';
   process.env.API_KEY_PER_MINUTE = '1000000';
   process.env.API_KEY_PER_DAY = '100000000';
   process.env.API_ANON_PER_MINUTE = '1000000';
   process.env.API_ANON_PER_DAY = '100000000';
+  return saved;
 });
 
 import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/apiParams';
@@ -198,6 +201,10 @@ describe.skipIf(!HAS_DB)('GET /api/v1/* input (fast-check): never a 5xx', () => 
     await getAccountStore().close();
     fs.rmSync(config.accountsDbPath, { force: true });
     for (const suffix of ['-wal', '-shm']) fs.rmSync(config.accountsDbPath + suffix, { force: true });
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
 
   it('the cases the probe found answer as /api/shots does: League, and a lineup slot naming a stranger to the team', async () => {
