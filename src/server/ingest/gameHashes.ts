@@ -39,11 +39,11 @@ export async function archiveGameHashes(
   for (const { season, type, file } of files) {
     const shots = type === 'regular' ? findDataFile(path.join(dataDir, 'shots', type, seasonLabel(season))) : null;
     const pbpRows = file.format === 'parquet'
-      ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(COLUMNS(* EXCLUDE (file_row_number))) AS h, file_row_number AS n FROM ${fileSource(file, true)}`
-      : `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(COLUMNS(*)) AS h, row_number() OVER () AS n FROM ${fileSource(file, false, true)}`;
+      ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(* EXCLUDE (file_row_number))) AS h, file_row_number AS n FROM ${fileSource(file, true)}`
+      : `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(*)) AS h, row_number() OVER () AS n FROM ${fileSource(file, false, true)}`;
     const shotHashes = shots
       ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(list(h ORDER BY h)) AS sh
-           FROM (SELECT GAME_ID, hash(COLUMNS(*)) AS h FROM ${fileSource(shots, false, shots.format === 'csv').replace('$file', '$shots')}) GROUP BY g`
+           FROM (SELECT GAME_ID, hash(*COLUMNS(*)) AS h FROM ${fileSource(shots, false, shots.format === 'csv').replace('$file', '$shots')}) GROUP BY g`
       : 'SELECT NULL::INTEGER AS g, NULL::UBIGINT AS sh WHERE false';
     const reader = await conn.runAndReadAll(
       `WITH p AS (SELECT g, hash(list(h ORDER BY n)) AS ph FROM (${pbpRows}) GROUP BY g),

@@ -1,18 +1,27 @@
 /**
- * `npm run update -- --db PATH [--through YYYY-MM-DD] [--data DIR] [--wait SECONDS]`: adds to the stats database at
- * PATH the archive's finished games it does not hold and writes again those whose published content changed
- * (update.ts). Prints one JSON line, e.g.
+ * `npm run update -- --db PATH [--through YYYY-MM-DD [--rewind]] [--data DIR] [--wait SECONDS]`: adds to the stats
+ * database at PATH the archive's finished games it does not hold and writes again those whose published content
+ * changed (update.ts). `--through`: the archive's games up to that date only (a season replayed day by day);
+ * `--rewind`: the seasons holding later games are read again through the date (they leave: a replay's start). Prints one JSON line, e.g.
  *   {"added":9,"replaced":1,"skipped":[{"game":"0022200950","reason":"..."}],"seconds":41.2,"peak_mb":1130}
  * and exits 0 when every game went in, 2 when some were skipped, 1 when nothing changed because of an error (the
  * line then has "error"). Step times go to stderr.
  */
 import path from 'node:path';
-import { config } from '../../config.ts';
-import { parseDate } from '../cli.ts';
-import { releaseAfterSignal } from './lock.ts';
-import { runUpdate, type UpdateOptions } from './update.ts';
+import type { UpdateOptions } from './update.ts';
 
-const USAGE = 'usage: npm run update -- --db PATH [--through YYYY-MM-DD] [--data DIR] [--wait SECONDS]';
+/**
+ * DuckDB's allocator as in the ingest's hooks phase (allocator.ts: one arena, freed pages kept a second), set
+ * before DuckDB's library is loaded: this module imports the update's code only once it is set.
+ */
+const UPDATE_ALLOCATOR = 'narenas:1,dirty_decay_ms:1000,muzzy_decay_ms:0';
+process.env.DUCKDB_JE_MALLOC_CONF ??= UPDATE_ALLOCATOR;
+const { config } = await import('../../config.ts');
+const { parseDate } = await import('../cli.ts');
+const { releaseAfterSignal } = await import('./lock.ts');
+const { runUpdate } = await import('./update.ts');
+
+const USAGE = 'usage: npm run update -- --db PATH [--through YYYY-MM-DD [--rewind]] [--data DIR] [--wait SECONDS]';
 
 export function parseUpdateArgs(argv: string[]): UpdateOptions {
   let db: string | null = null;
@@ -36,6 +45,9 @@ export function parseUpdateArgs(argv: string[]): UpdateOptions {
       case '--through':
         opts.through = parseDate('--through', value());
         break;
+      case '--rewind':
+        opts.rewind = true;
+        break;
       case '--wait': {
         const v = value();
         const s = Number(v);
@@ -48,6 +60,7 @@ export function parseUpdateArgs(argv: string[]): UpdateOptions {
     }
   }
   if (!db) throw new Error(`--db is required\n${USAGE}`);
+  if (opts.rewind && !opts.through) throw new Error(`--rewind needs --through\n${USAGE}`);
   return { db, ...opts };
 }
 

@@ -56,6 +56,11 @@ export interface UpdateOptions {
   /** wait this long for another update's lock before refusing (default 0: refuse at once) */
   waitMs?: number;
   log?: (message: string) => void;
+  /**
+   * Replay from a date (the update's benchmark, a season replayed): the seasons holding games after `through` are read
+   * again through it, so those games leave the database (they count as neither added nor replaced).
+   */
+  rewind?: boolean;
   /** DuckDB's memory limit (default 900MB) */
   memoryLimit?: string;
 }
@@ -182,14 +187,29 @@ async function columnsOf(conn: DuckDBConnection, db: string, table: string): Pro
 }
 
 /** Replaces the rows of `season` of stats.`table` by staging's `table`. */
-async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table: string, season: number, where = ''): Promise<void> {
-  const key = TABLE_SCOPES[table]?.key;
-  if (!key) throw new Error(`no season key for ${table} (scopes.ts)`);
-  await conn.run(`DELETE FROM stats.main.${table} WHERE ${key} = $season ${where}`, { season });
+async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table: string, season: number, where = '', log: (m: string) => void = () => {}): Promise<void> {
+  const t0 = Date.now();
+  const scope = TABLE_SCOPES[table];
+  if (!scope?.key) throw new Error(`no season key for ${table} (scopes.ts)`);
+  await conn.run(`DELETE FROM stats.main.${table} WHERE ${scope.rows ?? `${scope.key} = $season`} ${where}`, { season });
   // (possessions.leverage is not in the staging database yet when the written tables are copied: the model fills it)
   const staged = new Set(await columnsOf(conn, staging, table));
   const cols = (await columnsOf(conn, 'stats', table)).filter((c) => staged.has(c)).map((c) => `"${c}"`).join(', ');
+  const t1 = Date.now();
   await conn.run(`INSERT INTO stats.main.${table} (${cols}) SELECT ${cols} FROM ${staging}.main.${table}`);
+  log(`  ${table}: deleted in ${((t1 - t0) / 1000).toFixed(1)} s, inserted in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+}
+
+/** The seasons holding games after `date` (rewind). */
+async function laterSeasons(db: string, date: string): Promise<number[]> {
+  const inst = await DuckDBInstance.create(db, { access_mode: 'READ_ONLY' });
+  const c = await inst.connect();
+  try {
+    return (await rows(c, 'SELECT DISTINCT season FROM games WHERE date > $date::DATE', { date })).map((r) => Number(r.season));
+  } finally {
+    c.closeSync();
+    inst.closeSync();
+  }
 }
 
 export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
@@ -239,10 +259,11 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       if (!known) added.push(g);
       else if (known.hash !== g.hash) replaced.push(g);
     }
-    const seasons = [...new Set([...added, ...replaced].map((g) => g.season))].sort((a, b) => a - b);
+    const rewound = opts.rewind && opts.through ? await laterSeasons(opts.db, opts.through) : [];
+    const seasons = [...new Set([...added, ...replaced].map((g) => g.season).concat(rewound))].sort((a, b) => a - b);
     log(`${added.length} games to add, ${replaced.length} changed, seasons ${seasons.join(', ') || 'none'}`);
     // a season read again keeps the games it held after the date asked for
-    const through = opts.through && held.meta.dataThrough && held.meta.dataThrough > opts.through ? held.meta.dataThrough : opts.through;
+    const through = !opts.rewind && opts.through && held.meta.dataThrough && held.meta.dataThrough > opts.through ? held.meta.dataThrough : opts.through;
 
     await steps.time('copy', () => {
       fs.copyFileSync(opts.db, tmp);
@@ -251,11 +272,17 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: memoryLimit, temp_directory: spill, preserve_insertion_order: 'true' });
     conn = await instance.connect();
     await attachForHooks(conn, tmp);
-    if (!held.tables.includes('game_sources')) {
-      await conn.run(`CREATE TABLE game_sources (game_id INTEGER NOT NULL, season SMALLINT NOT NULL, season_type VARCHAR NOT NULL,
-                        content_hash UBIGINT NOT NULL, held BOOLEAN NOT NULL)`);
-      await recordGameSources(conn, candidates.filter((g) => sources.has(g.gameId)));
+    // a database built before a table of the schema existed (game_sources, schedule) gets it, empty
+    await conn.run(`ATTACH ':memory:' AS fresh`);
+    await conn.run('USE fresh');
+    await applySchema(conn);
+    await conn.run('USE stats');
+    for (const r of await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'fresh'`)) {
+      const t = String(r.table_name);
+      if (!held.tables.includes(t)) await conn.run(`CREATE TABLE stats.main.${t} AS FROM fresh.main.${t}`);
     }
+    await conn.run('DETACH fresh');
+    if (!held.tables.includes('game_sources')) await recordGameSources(conn, candidates.filter((g) => sources.has(g.gameId)));
     for (const [col, type] of [['data_through', 'DATE'], ['updated_at', 'TIMESTAMP'], ['update_added', 'INTEGER'], ['update_replaced', 'INTEGER'], ['update_skipped', 'VARCHAR']]) {
       await conn.run(`ALTER TABLE ingest_meta ADD COLUMN IF NOT EXISTS ${col} ${type}`);
     }
@@ -284,7 +311,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
         for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
           'player_seasons', 'player_game_totals', 'team_game_totals']) {
-          await replaceSeasonRows(conn!, 'staging', table, season);
+          await replaceSeasonRows(conn!, 'staging', table, season, '', log);
         }
         await replaceSeasonRows(conn!, 'staging', 'ingest_report', season, "AND kind <> 'unmatched_salary'");
         await conn!.run('DELETE FROM stats.main.game_sources WHERE season = $season', { season });
@@ -334,7 +361,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
           for (const b of seasonBuilders) await b.build(conn!);
           await conn!.run('USE stats');
           const derived = Object.entries(TABLE_SCOPES).filter(([, s]) => s.how === 'builder').map(([t]) => t);
-          for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season);
+          for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season, '', log);
         });
         await conn.run('DETACH staging');
       }

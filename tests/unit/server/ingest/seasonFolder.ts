@@ -8,13 +8,17 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { dataDir } from './fixtures.ts';
 
-const LINKED = ['games.parquet', 'commonallplayers.csv', 'player-bios.parquet', 'salaries.csv', 'teams.csv', 'team-box-scores.parquet'];
+const LINKED = ['commonallplayers.csv', 'player-bios.parquet', 'salaries.csv', 'teams.csv', 'team-box-scores.parquet'];
 
 /**
  * Writes the folder at `dir`: the games of 2022-23 whose id is a multiple of `every` (regular season) and every
- * `playoffEvery`-th playoff game. `edit`: a game code whose first description is changed (a league correction).
+ * `playoffEvery`-th playoff game. `edit`: a game code whose first description is changed (a league correction);
+ * `unlisted`: a game code left out of games.parquet (the ingest then skips it).
  */
-export async function makeSeasonFolder(dir: string, opts: { every?: number; playoffEvery?: number; edit?: string } = {}): Promise<void> {
+export async function makeSeasonFolder(
+  dir: string,
+  opts: { every?: number; playoffEvery?: number; edit?: string; unlisted?: string } = {},
+): Promise<void> {
   const every = opts.every ?? 40;
   const playoffEvery = opts.playoffEvery ?? 8;
   for (const d of ['pbp/regular', 'pbp/playoffs', 'shots/regular']) fs.mkdirSync(path.join(dir, d), { recursive: true });
@@ -27,6 +31,10 @@ export async function makeSeasonFolder(dir: string, opts: { every?: number; play
   const keep = `(CAST(GAME_ID AS INTEGER) < 40000000 AND CAST(GAME_ID AS INTEGER) % ${every} = 0)
              OR (CAST(GAME_ID AS INTEGER) > 40000000 AND CAST(GAME_ID AS INTEGER) % ${playoffEvery} = 0)`;
   const edit = opts.edit ? Number(opts.edit) : -1;
+  const games = path.join(dir, 'games.parquet');
+  fs.rmSync(games, { force: true });
+  await c.run(`COPY (SELECT * FROM read_parquet($src) WHERE CAST(GAME_ID AS INTEGER) <> $unlisted) TO '${games.replace(/'/g, "''")}' (FORMAT parquet)`,
+    { src: path.join(dataDir, 'games.parquet'), unlisted: opts.unlisted ? Number(opts.unlisted) : -1 });
   for (const type of ['regular', 'playoffs']) {
     const out = path.join(dir, 'pbp', type, '2022-23.parquet');
     fs.rmSync(out, { force: true });

@@ -1,0 +1,140 @@
+/**
+ * The incremental update end to end on a small real data folder of 2022-23 (seasonFolder.ts, made at test time):
+ * a database built through 2023-03-01 and updated in steps to the end of the playoffs (one game corrected by the
+ * league on the way) equals, table by table (scripts/compare-stats-db.ts), the full build of the same folder. The
+ * numbers of games added are counted from the data folder's own files by SQL written here.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { runIngest } from '../../../../src/server/ingest/ingest.ts';
+import { runUpdate } from '../../../../src/server/ingest/update/update.ts';
+import { lockPath } from '../../../../src/server/ingest/update/lock.ts';
+import { hasData } from './fixtures.ts';
+import { makeSeasonFolder } from './seasonFolder.ts';
+
+async function query(file: string, sql: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>[]> {
+  const inst = await DuckDBInstance.create(file, file === ':memory:' ? {} : { access_mode: 'READ_ONLY' });
+  const c = await inst.connect();
+  const rows = (await c.runAndReadAll(sql, params)).getRowObjectsJS();
+  c.closeSync();
+  inst.closeSync();
+  return rows as Record<string, unknown>[];
+}
+
+/** Games of the folder's play-by-play files dated after `after` and at most `through` (games.parquet's dates). */
+async function gamesBetween(dir: string, after: string, through: string): Promise<number> {
+  const [r] = await query(':memory:', `
+    SELECT count(DISTINCT p.GAME_ID) AS n
+      FROM read_parquet([$reg, $po]) p JOIN read_parquet($games) g ON CAST(g.GAME_ID AS INTEGER) = CAST(p.GAME_ID AS INTEGER)
+     WHERE CAST(g.GAME_DATE AS DATE) > $after::DATE AND CAST(g.GAME_DATE AS DATE) <= $through::DATE`, {
+    reg: path.join(dir, 'pbp/regular/2022-23.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet'), games: path.join(dir, 'games.parquet'), after, through,
+  });
+  return Number(r!.n);
+}
+
+function compare(a: string, b: string): { status: number | null; out: string } {
+  const r = spawnSync('npx', ['tsx', 'scripts/compare-stats-db.ts', a, b], { encoding: 'utf8' });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
+
+const build = (dir: string, out: string, through?: string) =>
+  runIngest({ dataDir: dir, out, seasons: [2022], seasonTypes: ['regular', 'playoffs'], progress: false, log: () => {}, through });
+
+describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
+  let dir: string;
+  let edited: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'update-test-'));
+    await makeSeasonFolder(dir);
+    // the first game of the season held, to be corrected by the league later
+    const [first] = await query(':memory:', `SELECT min(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, { f: path.join(dir, 'pbp/regular/2022-23.parquet') });
+    edited = String(first!.g).padStart(10, '0');
+  }, 120_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('built through 2023-03-01 and updated in steps to the end of the playoffs, equals the full build', async () => {
+    const db = path.join(dir, 'updated.duckdb');
+    await build(dir, db, '2023-03-01');
+    const [start] = await query(db, `SELECT strftime(data_through, '%Y-%m-%d') AS through, count(*) OVER () AS n FROM ingest_meta`);
+    expect(String(start!.through) <= '2023-03-01').toBe(true);
+
+    const first = await runUpdate({ db, dataDir: dir, through: '2023-03-20' });
+    expect(first).toMatchObject({ added: await gamesBetween(dir, '2023-03-01', '2023-03-20'), replaced: 0, skipped: [] });
+    expect(first.added).toBeGreaterThan(0);
+
+    // the league corrects a held game's play-by-play: the next update writes it again
+    await makeSeasonFolder(dir, { edit: edited });
+    const second = await runUpdate({ db, dataDir: dir, through: '2023-04-20' });
+    expect(second).toMatchObject({ added: await gamesBetween(dir, '2023-03-20', '2023-04-20'), replaced: 1, skipped: [] });
+    const corrected = await query(db, `SELECT count(*) AS n FROM game_events WHERE game_id = $g AND home_description LIKE '%(corrected)%'`, { g: Number(edited) });
+    expect(Number(corrected[0]!.n)).toBe(1);
+
+    const last = await runUpdate({ db, dataDir: dir });
+    expect(last).toMatchObject({ added: await gamesBetween(dir, '2023-04-20', '2023-07-01'), replaced: 0, skipped: [] });
+    const [meta] = await query(db, `SELECT strftime(data_through, '%Y-%m-%d') AS through, update_added, update_replaced, update_skipped, games_parsed FROM ingest_meta`);
+    const [lastGame] = await query(':memory:', `SELECT strftime(max(CAST(g.GAME_DATE AS DATE)), '%Y-%m-%d') AS d FROM read_parquet($games) g
+        WHERE CAST(g.GAME_ID AS INTEGER) IN (SELECT CAST(GAME_ID AS INTEGER) FROM read_parquet($po))`,
+      { games: path.join(dir, 'games.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet') });
+    expect(meta).toMatchObject({ through: lastGame!.d, update_added: last.added, update_replaced: 0, update_skipped: '[]' });
+    expect(Number(meta!.games_parsed)).toBe(await gamesBetween(dir, '2000-01-01', '2023-07-01'));
+
+    const full = path.join(dir, 'full.duckdb');
+    await build(dir, full);
+    const c = compare(full, db);
+    expect(c.out).toMatch(/all \d+ tables equal/);
+    expect(c.status).toBe(0);
+    // nothing new: nothing added, and the data unchanged
+    const again = await runUpdate({ db, dataDir: dir });
+    expect(again).toMatchObject({ added: 0, replaced: 0, skipped: [] });
+    expect(compare(full, db).status).toBe(0);
+  }, 600_000);
+
+  it('a second update at once refuses; a dead update\'s lock and files are taken over', async () => {
+    const db = path.join(dir, 'locked.duckdb');
+    await build(dir, db, '2023-01-15');
+    const before = fs.statSync(db).mtimeMs;
+    fs.writeFileSync(lockPath(db), `${process.pid}\n`); // a live process holds it
+    await expect(runUpdate({ db, dataDir: dir, through: '2023-02-01' })).rejects.toThrow(/being updated by process/);
+    expect(fs.statSync(db).mtimeMs).toBe(before);
+    expect(fs.readFileSync(lockPath(db), 'utf8').trim()).toBe(String(process.pid));
+
+    const dead = spawnSync('sh', ['-c', 'echo $$']).stdout.toString().trim();
+    fs.writeFileSync(lockPath(db), `${dead}\n`);
+    const leftover = `${db}.update-${dead}.duckdb`;
+    fs.writeFileSync(leftover, 'half a copy');
+    const r = await runUpdate({ db, dataDir: dir, through: '2023-02-01' });
+    expect(r.added).toBe(await gamesBetween(dir, '2023-01-15', '2023-02-01'));
+    expect(fs.existsSync(leftover)).toBe(false);
+    expect(fs.existsSync(lockPath(db))).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('locked.duckdb.update-'))).toEqual([]);
+  }, 300_000);
+
+  it('a game the games file does not list is skipped: exit 2 and its reason in the JSON line and ingest_meta', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-skip-'));
+    try {
+      await makeSeasonFolder(other);
+      const db = path.join(other, 'db.duckdb');
+      await build(other, db, '2023-03-01');
+      const [late] = await query(':memory:', `SELECT max(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, { f: path.join(other, 'pbp/regular/2022-23.parquet') });
+      const code = String(late!.g).padStart(10, '0');
+      await makeSeasonFolder(other, { unlisted: code });
+      const r = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--data', other, '--through', '2023-03-10'], { encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      const line = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+      expect(line.skipped).toEqual([{ game: code, reason: 'not in games.parquet' }]);
+      expect(line.added).toBe(await gamesBetween(other, '2023-03-01', '2023-03-10'));
+      const [meta] = await query(db, 'SELECT update_skipped FROM ingest_meta');
+      expect(JSON.parse(String(meta!.update_skipped))).toEqual([{ game: code, reason: 'not in games.parquet' }]);
+
+      const bad = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--through', '2023-02-30'], { encoding: 'utf8' });
+      expect(bad.status).toBe(1);
+      expect(JSON.parse(bad.stdout.trim()).error).toMatch(/invalid --through "2023-02-30"/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
