@@ -187,6 +187,25 @@ describe('live game file 0022000001 against the official box score', () => {
     },
   );
 
+  it(
+    "possessions against the feed's own 'possession' field (the team with the ball at each action): its runs of one team " +
+      "are the engine's possessions, team by team, in every period, but for Allen's rebound 0.4 s before the end of Q3 " +
+      '(#556): whole seconds make it a possession of no time, which the engine does not count',
+    () => {
+      const actions = JSON.parse(recorded('pbp')).game.actions as { period: number; possession: number; actionNumber: number }[];
+      for (const period of [1, 2, 3, 4]) {
+        const runs: { team: number; first: number }[] = [];
+        for (const a of actions.filter((x) => x.period === period && x.possession)) {
+          if (runs.at(-1)?.team !== a.possession) runs.push({ team: a.possession, first: a.actionNumber });
+        }
+        const ours = liveResult.possessions.filter((p) => p.period === period).map((p) => p.offense);
+        const feed = runs.filter((r) => r.first !== 556).map((r) => r.team);
+        expect(ours, `period ${period}`).toEqual(feed);
+        if (period === 3) expect(runs.at(-1)).toEqual({ team: BKN, first: 556 });
+      }
+    },
+  );
+
   it("the feed's running counters (n PTS), (n AST), (Off:x Def:y) all equal the engine's", () => {
     const c = liveResult.checks;
     expect([c.ptsCountersOk, c.astCountersOk, c.rebCountersOk]).toEqual([c.ptsCounters, c.astCounters, c.rebCounters]);
