@@ -88,3 +88,11 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
     expect((await call('/api/data?page=GamePreview&entity=0022399999')).status).toBe(404);
   });
 });
+
+describe.skipIf(!HAS_DB)('the game finder of a season without a schedule', () => {
+  it('lists each month once', async () => {
+    const months = await gameMonths(2022, 'regular');
+    const hand = await sql<{ m: string }>("SELECT DISTINCT strftime(date, '%Y-%m') AS m FROM games WHERE season = 2022 AND season_type = 'regular' ORDER BY m");
+    expect(months).toEqual(hand.map((h) => h.m));
+  });
+});

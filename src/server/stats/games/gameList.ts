@@ -100,7 +100,7 @@ export async function gameMonths(season: number, seasonType?: 'regular' | 'playo
     ? `UNION SELECT strftime(date, '%Y-%m') AS month FROM schedule WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`
     : '';
   const rows = await query(
-    `SELECT strftime(date, '%Y-%m') AS month FROM games
+    `SELECT DISTINCT strftime(date, '%Y-%m') AS month FROM games
       WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)
       ${scheduled}
       ORDER BY month`,
