@@ -7,7 +7,7 @@
  * asks for, so the server-rendered table is replaced without a second fetch. The filter bar keeps the session store subscribed, so
  * gating follows sign-in and sign-out (the session refreshes when the tab becomes visible).
  */
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { PageKind } from '../lib/pageKinds';
 import { routeForPath } from '../lib/routes';
@@ -26,6 +26,7 @@ import FilterPills from './FilterPills';
 import LineupUnitPicker from './LineupUnitPicker';
 import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
+import PhoneControls from './PhoneControls';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
 import type { GuideRef } from './table/ColumnHeader';
@@ -87,8 +88,18 @@ function Toolbar() {
   );
 }
 
+/** The phone's layout (stats.css): the controls fold behind the compact bar (PhoneControls). */
+const isPhone = () => window.matchMedia('(max-width: 720px)').matches;
+
 export default function StatsApp({ kind, entity, guides }: Props) {
   const [started, setStarted] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
+  const barButton = useRef<HTMLButtonElement | null>(null);
+  const closePanel = () => {
+    setPanelOpen(false);
+    barButton.current?.focus();
+  };
   useEffect(() => {
     const view = routeForPath(window.location.pathname).view ?? null;
     seedFromPage();
@@ -118,17 +129,26 @@ export default function StatsApp({ kind, entity, guides }: Props) {
 
   return (
     <MountErrorBoundary>
-      <div className="sa-app" data-started={started ? 'true' : 'false'}>
+      <div className="sa-app" data-started={started ? 'true' : 'false'} data-phone-panel={panelOpen ? 'open' : 'closed'}>
         {started ? (
           <ContextLinksProvider>
             <EntityHeader />
             {/* Game players: the traditional box score between the score and the spec's metric-set table. */}
             {kind === 'GamePlayers' && <BoxScore />}
-            <div className="sa-controls">
-              <Toolbar />
-              <FilterBar onApply={() => void applyAndFetch()} onReset={() => void resetFiltersAndFetch()} />
-            </div>
-            <FilterPills />
+            <PhoneControls id={panelId} open={panelOpen} onToggle={() => setPanelOpen((o) => !o)} onClose={closePanel} button={barButton}>
+              <div className="sa-controls">
+                <Toolbar />
+                <FilterBar
+                  onApply={() => {
+                    void applyAndFetch();
+                    // On a phone the answer is the table under the folded controls.
+                    if (isPhone()) closePanel();
+                  }}
+                  onReset={() => void resetFiltersAndFetch()}
+                />
+              </div>
+              <FilterPills />
+            </PhoneControls>
             {kind === 'TeamWowy' ? (
               <Suspense fallback={null}>
                 <WowyPanel />

@@ -1,0 +1,80 @@
+/**
+ * The phone's compact bar over the stats table: one disclosure button that says what the table shows, e.g.
+ * "Offensive Overview · 2022-23 · Regular season · Q4 · 2 more", and opens the controls under it (side, metric
+ * set, lineup size, the filter bar, the applied-filter pills) and the percentile legend above the table. On a
+ * phone (stats.css, max-width 720px) those stay hidden until the button is pressed, so the table's first row is on
+ * the first screen; on a wider screen the button is not shown and everything is laid out as before.
+ *
+ * Keyboard and screen readers: a <button aria-expanded aria-controls>; Escape inside the open controls closes them
+ * and puts the focus back on the button; applying the filters closes them too (the answer is the table below).
+ */
+import { useStore } from '@nanostores/react';
+import { type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { $filterPills, type FilterPill } from '../stores/filterPills';
+import { $lockedFilters } from '../stores/lockedFilters';
+import { $metricSet } from '../stores/metricSet';
+import { $side } from '../stores/side';
+import { $page } from '../stores/page';
+import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+
+/** Applied-filter pieces named before "N more". */
+const SUMMARY_PIECES = 3;
+
+/** Filters whose value reads alone ("2022-23", "Regular season"); the rest say their label ("Garbage time: Kept"). */
+const SELF_NAMED = new Set(['Season', 'SeasonType']);
+
+/**
+ * The one-line summary: the metric set, the defense side when shown, then the applied filters (Garbage time only
+ * when it is not the default), at most SUMMARY_PIECES of them before "N more".
+ * summaryText('Offensive Overview', false, [Season 2022-23, Type Regular season, Period Q4, ...2 more])
+ *   -> "Offensive Overview · 2022-23 · Regular season · Period: Q4 · 2 more"
+ */
+export function summaryText(metricSet: string | null, defense: boolean, pills: readonly Pick<FilterPill, 'name' | 'label' | 'text' | 'removable'>[], locked = 0): string {
+  const filters = pills.filter((p) => p.name !== 'FilterOutGarbageTime' || p.removable).map((p) => (SELF_NAMED.has(p.name) ? p.text : `${p.label}: ${p.text}`));
+  const shown = filters.slice(0, SUMMARY_PIECES);
+  const more = filters.length - shown.length + locked;
+  return [metricSet, defense ? 'Defense' : null, ...shown, more > 0 ? `${more} more` : null].filter(Boolean).join(' · ');
+}
+
+interface Props {
+  id: string;
+  open: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  button: RefObject<HTMLButtonElement | null>;
+  children: ReactNode;
+}
+
+export default function PhoneControls({ id, open, onToggle, onClose, button, children }: Props) {
+  const pills = useStore($filterPills);
+  const locked = useStore($lockedFilters);
+  const metricSet = useStore($metricSet);
+  const side = useStore($side);
+  const page = useStore($page);
+  const defense = side === 'defense' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind);
+  const summary = summaryText(metricSet?.label ?? null, defense, pills, locked.length);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Popovers render in a portal: their Escape closes the popover, not these controls.
+    if (e.key !== 'Escape' || !open || !(e.target instanceof Node) || !e.currentTarget.contains(e.target)) return;
+    e.preventDefault();
+    onClose();
+  };
+  return (
+    <>
+      <button ref={button} type="button" className="sa-phone-bar" aria-expanded={open} aria-controls={id} onClick={onToggle} data-testid="phone-controls">
+        <span className="sa-phone-bar-text">
+          <span className="sa-label">{open ? 'Hide metrics and filters' : 'Metrics and filters'}</span>
+          <span className="sa-phone-summary" data-testid="phone-summary">
+            {summary}
+          </span>
+        </span>
+        <svg className="sa-phone-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
+          <path d={open ? 'M2 6.5 5 3.5 8 6.5' : 'M2 3.5 5 6.5 8 3.5'} fill="none" stroke="currentColor" strokeWidth="1.4" />
+        </svg>
+      </button>
+      <div id={id} className="sa-phone-panel" onKeyDown={onKeyDown}>
+        {children}
+      </div>
+    </>
+  );
+}
