@@ -1,7 +1,8 @@
 /**
  * `npm run bench:checksum -- --db PATH [--runs 3] [--cold]`: how long the server's check of a stats file takes
  * (src/server/db/statsFileChecksum.ts: SHA-256 of the whole file, read in 1 MiB pieces). Each run prints its
- * seconds and MB/s, and the longest the event loop was held meanwhile (a server checking a new file keeps
+ * seconds and MB/s, the CPU time it used (this process: the hash and the reads; on a machine shared with other
+ * work the wall time grows with the load, the CPU time does not), and the longest the event loop was held meanwhile (a server checking a new file keeps
  * answering from the old one). With PATH.sha256 beside the file a run is the whole check
  * (verifyStatsFileChecksum); without one, the hash alone (hashFile), which is all of the check's work.
  * The first run may read from disk, the later ones from the page cache. With --cold, the file's pages are
@@ -36,6 +37,7 @@ for (let run = 1; run <= runs; run++) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   if (withChecksum) {
     const check = await verifyStatsFileChecksum(db);
     if (check.status !== 'verified') {
@@ -46,9 +48,10 @@ for (let run = 1; run <= runs; run++) {
     await hashFile(db);
   }
   const s = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   delay.disable();
   seconds.push(s);
-  console.log(`run ${run}: ${s.toFixed(2)} s, ${(bytes / 1e6 / s).toFixed(0)} MB/s, event loop held at most ${(delay.max / 1e6).toFixed(1)} ms`);
+  console.log(`run ${run}: ${s.toFixed(2)} s, ${(bytes / 1e6 / s).toFixed(0)} MB/s, CPU ${((used.user + used.system) / 1e6).toFixed(2)} s, event loop held at most ${(delay.max / 1e6).toFixed(1)} ms`);
 }
 const sorted = [...seconds].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)]!;
