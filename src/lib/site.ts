@@ -35,6 +35,7 @@ export const MAIN_NAV: readonly NavLink[] = [
   { href: '/articles', label: 'Articles' },
   { href: '/about', label: 'About' },
   { href: '/advice', label: 'Advice' },
+  { href: '/pricing', label: 'Pricing' },
 ];
 
 /** True when `href` is the current page or the section the current page is in. */

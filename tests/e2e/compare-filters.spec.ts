@@ -93,7 +93,7 @@ for (const vp of VIEWPORTS) {
     await bar(page).locator('[data-group="Time Within Game"]').click();
     const period = page.locator('.sa-popover [data-filter="Period"]');
     await expect(period).toBeVisible();
-    await expect(period).not.toContainText('Sign in to use');
+    await expect(period).not.toContainText('Needs the Stats plan');
     await period.getByRole('button', { name: 'Q4', exact: true }).click();
     await page.screenshot({ path: `/tmp/compare-filters-popover-${vp.name}.png` });
     await page.keyboard.press('Escape');
@@ -147,7 +147,7 @@ for (const vp of VIEWPORTS) {
     await bar(page).locator('[data-group="Time Within Game"]').click();
     const period = page.locator('.sa-popover [data-filter="Period"]');
     await expect(period).toBeVisible({ timeout: 20_000 });
-    await expect(period).toContainText('Sign in to use');
+    await expect(period).toContainText('Needs the Stats plan');
     await expect(period.getByRole('button', { name: 'Q4', exact: true })).toBeDisabled();
     await page.screenshot({ path: `/tmp/compare-filters-visitor-popover-${vp.name}.png` });
     await page.keyboard.press('Escape');

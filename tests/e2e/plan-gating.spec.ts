@@ -121,7 +121,7 @@ test.describe('the client follows the same rule', () => {
     const lock = page.locator('.sa-popover [data-filter="Location"] .sa-lock');
     await expect(lock).toHaveText('Stats plan');
     await expect(lock.getByRole('link')).toHaveAttribute('href', '/pricing');
-    await expect(page.locator('.sa-popover')).not.toContainText('Sign in to use');
+    await expect(page.locator('.sa-popover')).not.toContainText('Needs the Stats plan');
     await expect(page.locator('.sa-popover [data-filter="Location"] button').first()).toBeDisabled();
     await expect(page.locator('[data-group="Game"] .sa-group-lock')).toHaveAttribute('aria-label', 'Needs the Stats plan');
   });

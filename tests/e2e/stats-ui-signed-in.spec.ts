@@ -35,7 +35,7 @@ test('gated filters in the URL are restored once the user is known, shown as pil
   await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home');
   await expect(page.locator('.sa-pill[data-filter="Period"]')).toContainText('Q4');
   await page.locator('[data-group="Game"]').click();
-  await expect(page.locator('.sa-popover')).not.toContainText('Sign in to use');
+  await expect(page.locator('.sa-popover')).not.toContainText('Needs the Stats plan');
   await expect(page.locator('.sa-popover [data-filter="Location"] button', { hasText: 'Home' })).toHaveAttribute('aria-pressed', 'true');
 });
 
@@ -89,14 +89,14 @@ test('the time-into-game slider reads as period and clock, and applies as second
   await expect(page.locator('.sa-pill[data-filter="TimeIntoGame"]')).toContainText('Q2 12:00 – OT3 0:00');
 });
 
-test('"Sign in to use" comes back to the permalink with its gated filters applied', async ({ page }) => {
+test('the "sign in" of a lock comes back to the permalink with its gated filters applied', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/stats/players?location=home&season=2012');
   await statsAppReady(page, 30_000);
   // Anonymous: the link's paid filter is shown as a locked pill, not applied.
   await expect(page.locator('.sa-pill[data-filter="Location"][data-locked="true"]')).toHaveCount(1);
   await page.locator('[data-group="Game"]').click();
-  await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'Sign in to use' }).click();
+  await page.locator('.sa-popover [data-filter="Location"]').getByRole('link', { name: 'sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/signin\?/);
   await submitSignIn(page, DEMO.subscriber.email, DEMO.subscriber.password);
   // Back on the permalink, then written in its canonical order once the filters are restored.

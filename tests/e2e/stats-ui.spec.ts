@@ -137,10 +137,10 @@ test.describe('players table', () => {
 
     await page.locator('[data-group="Game"]').click();
     const popover = page.locator('.sa-popover');
-    await expect(popover.locator('[data-filter="Location"]')).toContainText('Sign in to use');
+    await expect(popover.locator('[data-filter="Location"]')).toContainText('Needs the Stats plan');
     await expect(popover.locator('[data-filter="Location"] button', { hasText: 'Home' })).toBeDisabled();
     // Signing in comes back to the permalink as it was opened, gated filters included.
-    const href = await popover.getByRole('link', { name: 'Sign in to use' }).first().getAttribute('href');
+    const href = await popover.getByRole('link', { name: 'sign in', exact: true }).first().getAttribute('href');
     expect(new URL(href!, 'http://x').pathname).toBe('/signin');
     expect(new URL(href!, 'http://x').searchParams.get('callbackUrl')).toBe('/stats/players?location=home&period=4&season=2012');
     await page.keyboard.press('Escape');

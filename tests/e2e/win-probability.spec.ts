@@ -81,7 +81,7 @@ test.describe('leverage filter on the players table', () => {
     const before = await firstRows();
     await page.locator('[data-group="Time Within Game"]').click();
     const leverage = page.locator('.sa-popover [data-filter="Leverage"]');
-    await expect(leverage).not.toContainText('Sign in to use');
+    await expect(leverage).not.toContainText('Needs the Stats plan');
     await leverage.getByRole('button', { name: 'Very high' }).click();
     await expect(page.locator('.sa-popover [data-filter="Clutch"]')).toBeVisible();
     await page.screenshot({ path: '/tmp/winprob-filter-popover.png' });

@@ -1,6 +1,7 @@
 /**
  * One filter in a popover: its label, its control, and when it is gated and the user may not use it a lock with
- * "Sign in to use" (anonymous) or "Stats plan" (signed in without an active plan, linking to the plans).
+ * "Needs the Stats plan: sign in or sign up" (anonymous: both come back here) or "Stats plan" (signed in without an
+ * active plan, linking to the plans).
  */
 import type { FilterName } from '../../lib/filters';
 import { filterDef, type FilterValue } from '../../lib/filterValues';
@@ -57,7 +58,7 @@ export default function FilterControl(props: Props) {
               <a href={PLANS_HREF}>Stats plan</a>
             ) : (
               <>
-                <a href={signInHref()}>Sign in to use</a> · <a href={signUpHref()}>Sign up</a>
+                Needs the Stats plan: <a href={signInHref()}>sign in</a> or <a href={signUpHref()}>sign up</a>
               </>
             )}
           </span>

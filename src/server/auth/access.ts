@@ -8,6 +8,10 @@
  *   (sign-up, password recovery, emailed links) are never redirected (an expired user must still be able to
  *   sign out, confirm an address or reset a password), nor are pricing, checkout, its return page and the
  *   billing pages (renewing must work); the JSON API is not a page and is never redirected.
+ * A lapsed customer still owns their account: the expiry page itself carries the account's forms (password,
+ * email, API keys, data download, deletion; src/server/accounts/accountPage.ts), so /profile can keep the
+ * spec's redirect. The header and footer offer only links that open for the visitor (`opensFor`), so an
+ * expired user is never shown a page that only bounces back here.
  */
 import { statsPlanStatus } from '../../lib/planStatus.ts';
 import type { Session } from '../../lib/session.ts';
@@ -78,4 +82,20 @@ export function decideAccess({ pathname, search = '', session, now }: AccessRequ
   }
   if (!session.isAdmin && hasExpiredStatsPlan(session, now)) return { action: 'redirect', location: EXPIRY_PAGE };
   return { action: 'allow' };
+}
+
+/**
+ * True when a link to `href` (a path of this site, with or without a query) opens that page for this visitor
+ * instead of sending them elsewhere: for an expired user, /stats/players is false and /pricing true. The header and
+ * the footer offer only such links.
+ */
+export function opensFor(href: string, session: Session | null, now: number): boolean {
+  const { pathname, search } = new URL(href, 'http://courtvision.invalid');
+  return decideAccess({ pathname, search, session, now }).action === 'allow';
+}
+
+/** True when this visitor is sent to the expiry page from their account page: a lapsed customer, whose account lives there. */
+export function accountLivesOnExpiryPage(session: Session | null, now: number): boolean {
+  const decision = decideAccess({ pathname: '/profile', session, now });
+  return decision.action === 'redirect' && decision.location === EXPIRY_PAGE;
 }

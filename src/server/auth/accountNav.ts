@@ -8,8 +8,11 @@ import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/planStat
 import { STATS_PLAN, type Session } from '../../lib/session.ts';
 import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/authPaths.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { safeCallbackPath } from './callbackUrl.ts';
+import { EXPIRY_PAGE, accountLivesOnExpiryPage } from './access.ts';
 
-export type BlockName = 'account-nav' | 'plan-status' | 'account-offer';
+/** 'plan-price' is the same for every visitor (src/server/billing/priceLine.ts); the others are per visitor. */
+export type BlockName = 'account-nav' | 'plan-status' | 'account-offer' | 'plan-price';
 
 
 const startMarker = (name: BlockName) => `<!--${name}-->`;
@@ -41,11 +44,28 @@ export function planBadge(session: Session, now: number): { label: string; tone:
   return status.state === 'active' ? { label: STATS_PLAN, tone: 'active' } : { label: `${STATS_PLAN} expired`, tone: 'expired' };
 }
 
-/** The header's account area. currentPath is where "Sign in" comes back to. */
+/**
+ * Where the header's "Sign in" and "Sign up" come back to: the page itself, except on the sign-in and sign-up
+ * pages, whose own next page is kept ("/signup?callbackUrl=/checkout?interval=month" gives the checkout, so
+ * switching from sign-up to sign-in does not lose the purchase).
+ */
+export function returnPathOf(currentPath: string): string {
+  const url = new URL(currentPath, 'http://courtvision.invalid');
+  if (url.pathname !== AUTH_PAGES.signIn && url.pathname !== SIGN_UP_PATH) return currentPath;
+  return safeCallbackPath(url.searchParams.get('callbackUrl'));
+}
+
+/** The account page a signed-in user can open: /profile, or the expiry page's account section when /profile would send them there. */
+export function accountPageFor(session: Session, now: number): string {
+  return accountLivesOnExpiryPage(session, now) ? `${EXPIRY_PAGE}#account` : '/profile';
+}
+
+/** The header's account area. currentPath is where "Sign in" comes back to (returnPathOf). */
 export function renderAccountNav(session: Session | null, currentPath: string, now: number): string {
   if (!session) {
-    const href = `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: currentPath })}`;
-    const signUp = `${SIGN_UP_PATH}?${new URLSearchParams({ callbackUrl: currentPath })}`;
+    const back = returnPathOf(currentPath);
+    const href = `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: back })}`;
+    const signUp = `${SIGN_UP_PATH}?${new URLSearchParams({ callbackUrl: back })}`;
     return (
       `<div class="account-nav" data-auth="anonymous"><a class="account-link" href="${escapeHtml(href)}">Sign in</a>` +
       `<a class="account-link account-signup" href="${escapeHtml(signUp)}">Sign up</a></div>`
@@ -55,7 +75,7 @@ export function renderAccountNav(session: Session | null, currentPath: string, n
   const badgeHtml = badge ? `<span class="account-badge account-badge-${badge.tone}">${escapeHtml(badge.label)}</span>` : '';
   return (
     `<div class="account-nav" data-auth="authenticated">` +
-    `<a class="account-name" href="/profile" title="${escapeHtml(session.user.email)}">${escapeHtml(session.user.name)}</a>` +
+    `<a class="account-name" href="${accountPageFor(session, now)}" title="${escapeHtml(session.user.email)}">${escapeHtml(session.user.name)}</a>` +
     badgeHtml +
     `<a class="account-link" href="${AUTH_PAGES.signOut}">Sign out</a>` +
     `</div>`
@@ -84,7 +104,7 @@ export function renderAccountOffer(session: Session | null): string {
 }
 
 /** Every per-visitor block for a signed-in visitor of a prerendered page. */
-export function visitorBlocks(session: Session, currentPath: string, now: number): Record<BlockName, string> {
+export function visitorBlocks(session: Session, currentPath: string, now: number): Record<Exclude<BlockName, 'plan-price'>, string> {
   return {
     'account-nav': renderAccountNav(session, currentPath, now),
     'plan-status': renderPlanStatus(session, now),

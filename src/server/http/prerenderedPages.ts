@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from '../auth/access.ts';
 import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
+import { renderPriceLine } from '../billing/priceLine.ts';
 import { getSessionForRequest, hasSessionCookie, nowSeconds } from '../auth/session.ts';
 import { PRIVATE, PUBLIC_PAGE } from './cachePolicy.ts';
 import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
@@ -58,7 +59,8 @@ export async function servePrerenderedPage(
   const origin = requestOrigin(req.headers.host, encrypted);
   // Canonical, Open Graph and JSON-LD URLs were built with a placeholder origin: the visitor's public origin goes in.
   let html = withOrigin(built, origin);
-  if (session) html = fillBlocks(html, visitorBlocks(session, url.pathname + url.search, now));
+  // The price is configuration, read at start: every visitor's page gets the running server's (billing/priceLine.ts).
+  html = fillBlocks(html, { 'plan-price': renderPriceLine(), ...(session ? visitorBlocks(session, url.pathname + url.search, now) : {}) });
   let body: Buffer = Buffer.from(html, 'utf8');
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath, decideAccess, hasExpiredStatsPlan, type PageClass } from '../../../../src/server/auth/access.ts';
+import { accountLivesOnExpiryPage, classifyPath, decideAccess, hasExpiredStatsPlan, opensFor, type PageClass } from '../../../../src/server/auth/access.ts';
+import { MAIN_NAV, STATS_NAV } from '../../../../src/lib/site.ts';
 import type { Session } from '../../../../src/lib/session.ts';
 
 const NOW = 1_800_000_000;
@@ -86,5 +87,24 @@ describe('hasExpiredStatsPlan', () => {
         NOW,
       ),
     ).toBe(false);
+  });
+});
+
+describe('what the header and footer may offer (opensFor)', () => {
+  it('an expired user is offered only the pages that do not send them back: pricing, never the stats, the home page or search', () => {
+    const offered = [...MAIN_NAV, ...STATS_NAV].filter((l) => opensFor(l.href, ROLES.expired!, NOW)).map((l) => l.href);
+    expect(offered).toEqual(['/pricing']);
+    expect(opensFor('/', ROLES.expired!, NOW)).toBe(false);
+    expect(opensFor('/search?q=curry', ROLES.expired!, NOW)).toBe(false);
+    expect(opensFor('/checkout?interval=month', ROLES.expired!, NOW)).toBe(true);
+  });
+  it('everyone else is offered every area', () => {
+    for (const role of ['anonymous', 'member', 'subscriber', 'admin']) {
+      expect([...MAIN_NAV, ...STATS_NAV].every((l) => opensFor(l.href, ROLES[role]!, NOW)), role).toBe(true);
+    }
+  });
+  it('the account of a lapsed customer lives on the expiry page; an admin, a member or a subscriber keeps /profile', () => {
+    expect(accountLivesOnExpiryPage(ROLES.expired!, NOW)).toBe(true);
+    for (const role of ['anonymous', 'member', 'subscriber', 'admin']) expect(accountLivesOnExpiryPage(ROLES[role]!, NOW), role).toBe(false);
   });
 });

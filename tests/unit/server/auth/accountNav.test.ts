@@ -18,13 +18,30 @@ describe('account nav', () => {
     expect(html).toContain('data-auth="anonymous"');
   });
 
+  it('anonymous on the sign-up and sign-in pages: Sign in and Sign up keep where those pages lead (the checkout)', () => {
+    const checkout = 'callbackUrl=%2Fcheckout%3Finterval%3Dmonth';
+    for (const page of ['/signup?callbackUrl=%2Fcheckout%3Finterval%3Dmonth', '/signin?callbackUrl=%2Fcheckout%3Finterval%3Dmonth&error=CredentialsSignin']) {
+      const html = renderAccountNav(null, page, NOW);
+      expect(html).toContain(`href="/signin?${checkout}"`);
+      expect(html).toContain(`href="/signup?${checkout}"`);
+    }
+    // An unsafe next page is not carried along: the home page instead.
+    expect(renderAccountNav(null, '/signup?callbackUrl=%2F%2Fevil.example', NOW)).toContain('href="/signin?callbackUrl=%2F"');
+  });
+
+  it('signed in with an expired plan: the name leads to the expiry page\'s account section, not to /profile (which sends them back)', () => {
+    expect(renderAccountNav(session(), '/subscription_expiration', NOW)).toContain('href="/subscription_expiration#account"');
+    expect(renderAccountNav(session({ isAdmin: true }), '/', NOW)).toContain('class="account-name" href="/profile"');
+    expect(renderAccountNav(session({ subscriptions: [] }), '/', NOW)).toContain('class="account-name" href="/profile"');
+  });
+
   it('signed in: escaped name linking to the profile, plan badge, sign-out link', () => {
-    const html = renderAccountNav(session(), '/', NOW);
+    const html = renderAccountNav(session({ subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] }), '/', NOW);
     expect(html).toContain('Ann &lt;b&gt;');
     expect(html).not.toContain('<b>');
     expect(html).toContain('href="/profile"');
     expect(html).toContain('href="/signout"');
-    expect(html).toContain('Stats expired');
+    expect(renderAccountNav(session(), '/', NOW)).toContain('Stats expired');
   });
 
   it('badges: admin, active, expired, none', () => {
