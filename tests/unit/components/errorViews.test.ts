@@ -9,6 +9,7 @@ import ErrorView from '../../../src/components/ErrorView.astro';
 import Page500 from '../../../src/pages/500.astro';
 import Page404 from '../../../src/pages/404.astro';
 import ErrorPage from '../../../src/pages/error.astro';
+import { ApiError } from '../../../src/server/stats/base/errors';
 
 let container: AstroContainer;
 beforeAll(async () => {
@@ -40,13 +41,18 @@ describe('ErrorView', () => {
 });
 
 describe('error pages', () => {
-  it('500.astro answers 500 with the thrown error\'s message', async () => {
-    const response = await container.renderToResponse(Page500, { props: { error: new Error('database is locked') } });
+  it("500.astro answers 500 with the message of an error written for visitors (one with its HTTP status)", async () => {
+    const response = await container.renderToResponse(Page500, { props: { error: new ApiError(503, 'The stats are being updated: try again in a minute') } });
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain('<title>Internal Server Error | Courtvision</title>');
     expect(text(html, 'h1')).toBe('Internal Server Error');
-    expect(text(html, 'detail')).toBe('database is locked');
+    expect(text(html, 'detail')).toBe('The stats are being updated: try again in a minute');
+  });
+  it("500.astro never shows an internal error's text (a database's message names tables and SQL)", async () => {
+    const html = await (await container.renderToResponse(Page500, { props: { error: new Error('Catalog Error: Table with name player_bios does not exist!') } })).text();
+    expect(text(html, 'detail')).toBe('Internal Server Error');
+    expect(html).not.toContain('player_bios');
   });
   it('500.astro without an error shows the status message', async () => {
     const html = await (await container.renderToResponse(Page500)).text();
