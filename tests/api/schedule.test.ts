@@ -96,3 +96,30 @@ describe.skipIf(!HAS_DB)('the game finder of a season without a schedule', () =>
     expect(months).toEqual(hand.map((h) => h.m));
   });
 });
+
+describe.skipIf(!HAS_DB)('the preview of a game not played yet, with games played before it', () => {
+  it("is built from both teams' games so far: records and form against SQL over the games table", async () => {
+    // A game not in the file (no such id), scheduled for 2023-01-16 in 2022-23: BOS at DEN.
+    const BOS = 1610612738;
+    const DEN = 1610612743;
+    const p = await gamePreview({ scheduled: true, gameCode: '0022201299', season: 2022, seasonType: 'regular', date: '2023-01-16', awayTeamId: BOS, homeTeamId: DEN, awayAbbr: 'BOS', homeAbbr: 'DEN' });
+    expect(p.scheduled).toBe(true);
+    expect(p.through).toBe('2023-01-15');
+    expect(p.teamsRanked).toBe(30);
+    for (const [i, team] of [BOS, DEN].entries()) {
+      const rec = (await sql<{ w: number; l: number }>(
+        `SELECT count(*) FILTER (WHERE (home_team_id = $1 AND home_pts > away_pts) OR (away_team_id = $1 AND away_pts > home_pts))::INTEGER AS w,
+                count(*) FILTER (WHERE (home_team_id = $1 AND home_pts < away_pts) OR (away_team_id = $1 AND away_pts < home_pts))::INTEGER AS l
+           FROM games WHERE season = 2022 AND date < DATE '2023-01-16' AND (home_team_id = $1 OR away_team_id = $1)`,
+        [team],
+      ))[0]!;
+      expect([p.teams[i]!.wins, p.teams[i]!.losses], String(team)).toEqual([rec.w, rec.l]);
+      const last10 = await sql<{ game_code: string }>(
+        `SELECT game_code FROM games WHERE season = 2022 AND date < DATE '2023-01-16' AND (home_team_id = $1 OR away_team_id = $1) ORDER BY date DESC LIMIT 10`,
+        [team],
+      );
+      expect(p.form[i]!.games.map((g) => g.game.gameCode)).toEqual(last10.map((g) => g.game_code).reverse());
+    }
+    expect([p.teams[0].wins, p.teams[0].losses]).toEqual([32, 12]); // the standings' example (tests/api/standings.test.ts)
+  });
+});
