@@ -9,7 +9,7 @@ import { config } from '../config.ts';
 import { callbackPathOf } from './callbackUrl.ts';
 import { configuredProviders } from './providers.ts';
 import { resolveAuthSecret } from './secret.ts';
-import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, nowSeconds, sessionForToken } from './session.ts';
+import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, openSession, sessionForToken } from './session.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore } from './store/index.ts';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
@@ -61,9 +61,7 @@ export function createAuthConfig(): AuthConfig & { prefix: string } {
       async jwt({ token, user }) {
         if (user?.id) {
           // Sign-in: open a server-side session and keep only ids in the token.
-          const sid = crypto.randomUUID();
-          await getAccountStore().createSession(Number(user.id), sha256Hex(sid), nowSeconds() + SESSION_MAX_AGE_SECONDS);
-          return { sub: user.id, sid };
+          return openSession(Number(user.id));
         }
         // Every later use: the session must still exist (sign-out deletes it); null clears the cookie.
         return (await liveSessionUserId(token)) === null ? null : token;

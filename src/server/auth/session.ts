@@ -5,7 +5,7 @@
  * session id (`sid`). Every request rebuilds the session from the accounts store, so a revoked session
  * (sign-out), a changed plan or a removed admin flag takes effect on the next request.
  */
-import { getToken, type JWT } from '@auth/core/jwt';
+import { encode, getToken, type JWT } from '@auth/core/jwt';
 import type { Session } from '../../lib/session.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
@@ -127,4 +127,27 @@ export async function getAccountForRequest(request: Request): Promise<RequestAcc
 /** The spec's session of a request, or null when anonymous. */
 export async function getSessionForRequest(request: Request): Promise<Session | null> {
   return (await getAccountForRequest(request))?.session ?? null;
+}
+
+/** Opens a server-side session for a user (the sign-in of Auth.js's jwt callback, and the one after sign-up): its token's ids. */
+export async function openSession(userId: number, store: AccountStore = getAccountStore()): Promise<{ sub: string; sid: string }> {
+  const sid = crypto.randomUUID();
+  await store.createSession(userId, sha256Hex(sid), nowSeconds() + SESSION_MAX_AGE_SECONDS);
+  return { sub: String(userId), sid };
+}
+
+/**
+ * Signs a user in without the sign-in form, as Auth.js's own sign-in would: a new server-side session and the
+ * Set-Cookie value of its encrypted session cookie (same name, flags and lifetime as Auth.js's), with the account
+ * as the request would now see it. Only for a caller that has proved who the visitor is by other means
+ * (src/server/accounts/signUpDevice.ts says how).
+ */
+export async function signInWithoutForm(userId: number, requestUrl: string | URL, store: AccountStore = getAccountStore()): Promise<{ setCookie: string; account: RequestAccount } | null> {
+  const secure = usesSecureCookies(requestUrl);
+  const name = `${secure ? '__Secure-' : ''}authjs.session-token`;
+  const token = await openSession(userId, store);
+  const account = await accountForToken(token, store);
+  if (!account) return null;
+  const value = await encode({ token, secret: authSecret(), salt: name, maxAge: SESSION_MAX_AGE_SECONDS });
+  return { setCookie: `${name}=${value}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`, account };
 }

@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
   });
 
   async function signedUp(email = 'ann@example.com', name = 'Ann Analyst'): Promise<{ user: UserRecord; verifyToken: string }> {
-    expect(await signUp(ctx, { name, email, password: STRONG })).toEqual({ ok: true, message: SIGNED_UP_MESSAGE });
+    expect(await signUp(ctx, { name, email, password: STRONG })).toEqual({ ok: true, message: SIGNED_UP_MESSAGE, deviceProof: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const [mail] = await takeMail(store);
     return { user: (await store.findUserByEmail(email))!, verifyToken: tokenIn(mail) };
   }
@@ -79,7 +79,7 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     expect(user.email).toBe('ann@example.com');
     expect(user.emailVerifiedAt).toBeNull();
     expect(await verifyPassword(user.passwordHash, STRONG)).toBe(true);
-    expect(await verifyEmail(ctx, verifyToken)).toEqual({ ok: true, message: 'Thank you: ann@example.com is confirmed.' });
+    expect(await verifyEmail(ctx, verifyToken)).toEqual({ ok: true, message: 'Thank you: ann@example.com is confirmed.', userId: user.id });
     expect((await store.findUserById(user.id))!.emailVerifiedAt).not.toBeNull();
     const again = await verifyEmail(ctx, verifyToken);
     expect(again).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/already been used/) });
@@ -111,7 +111,7 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     await signedUp();
     const before = (await store.listUsers()).length;
     const answer = await signUp(ctx, { name: 'Mallory', email: 'ANN@example.com', password: 'another strong passphrase' });
-    expect(answer).toEqual({ ok: true, message: SIGNED_UP_MESSAGE });
+    expect(answer).toEqual({ ok: true, message: SIGNED_UP_MESSAGE, deviceProof: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect((await store.listUsers()).length).toBe(before);
     expect(await verifyPassword((await store.findUserByEmail('ann@example.com'))!.passwordHash, STRONG)).toBe(true);
     const [mail, ...rest] = await takeMail(store);
