@@ -10,7 +10,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxLine, type TeamBox } from '../lib/boxScore';
+import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxColumn, type BoxLine, type TeamBox } from '../lib/boxScore';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
 import { $filterPills } from '../stores/filterPills';
 import { $filters } from '../stores/filters';
@@ -41,11 +41,22 @@ function PlayerCell({ line }: { line: BoxLine }) {
   );
 }
 
-function Line({ line }: { line: BoxLine }) {
+/**
+ * The columns in the order shown: on a phone PTS comes right after the name, so a fan reads who scored what without
+ * scrolling sideways; wider, the box score's usual order (MIN ... PF, PTS, +/-). The CSV keeps the usual order.
+ */
+export function shownColumns(phone: boolean): readonly BoxColumn[] {
+  if (!phone) return BOX_COLUMNS;
+  return [...BOX_COLUMNS.filter((c) => c.id === 'pts'), ...BOX_COLUMNS.filter((c) => c.id !== 'pts')];
+}
+
+const PHONE_QUERY = '(max-width: 720px)';
+
+function Line({ line, columns }: { line: BoxLine; columns: readonly BoxColumn[] }) {
   return (
     <tr data-player-id={line.player_id} data-starter={line.starter ? 'true' : 'false'}>
       <PlayerCell line={line} />
-      {BOX_COLUMNS.map((c) => (
+      {columns.map((c) => (
         <td key={c.id} data-col={c.id}>
           {boxCell(c, line)}
         </td>
@@ -54,18 +65,18 @@ function Line({ line }: { line: BoxLine }) {
   );
 }
 
-function GroupRow({ label }: { label: string }) {
+function GroupRow({ label, span }: { label: string; span: number }) {
   return (
     <tr className="bx-group">
       <th scope="rowgroup" className="bx-player">
         {label}
       </th>
-      <td colSpan={BOX_COLUMNS.length} />
+      <td colSpan={span} />
     </tr>
   );
 }
 
-function TeamTable({ box, stale }: { box: TeamBox; stale: boolean }) {
+function TeamTable({ box, stale, columns }: { box: TeamBox; stale: boolean; columns: readonly BoxColumn[] }) {
   const label = box.abbrThen ?? box.team ?? '';
   return (
     <section className="bx-team" data-testid={`box-score-${box.side}`} data-team={box.team ?? ''} aria-label={`${box.name ?? label} box score`}>
@@ -80,7 +91,7 @@ function TeamTable({ box, stale }: { box: TeamBox; stale: boolean }) {
               <th scope="col" className="bx-player">
                 Player
               </th>
-              {BOX_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <th key={c.id} scope="col" title={c.title} data-col={c.id}>
                   {c.label}
                 </th>
@@ -88,16 +99,16 @@ function TeamTable({ box, stale }: { box: TeamBox; stale: boolean }) {
             </tr>
           </thead>
           <tbody className="bx-starters">
-            <GroupRow label="Starters" />
+            <GroupRow label="Starters" span={columns.length} />
             {box.starters.map((l) => (
-              <Line key={l.player_id} line={l} />
+              <Line key={l.player_id} line={l} columns={columns} />
             ))}
           </tbody>
           {box.bench.length > 0 && (
             <tbody className="bx-bench">
-              <GroupRow label="Bench" />
+              <GroupRow label="Bench" span={columns.length} />
               {box.bench.map((l) => (
-                <Line key={l.player_id} line={l} />
+                <Line key={l.player_id} line={l} columns={columns} />
               ))}
             </tbody>
           )}
@@ -106,7 +117,7 @@ function TeamTable({ box, stale }: { box: TeamBox; stale: boolean }) {
               <th scope="row" className="bx-player">
                 Team totals
               </th>
-              {BOX_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <td key={c.id} data-col={c.id}>
                   {boxCell(c, box.totals)}
                 </td>
@@ -148,6 +159,7 @@ export default function BoxScore() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
   const [mode, setMode] = useState<Mode>('game');
+  const [columns] = useState(() => shownColumns(window.matchMedia(PHONE_QUERY).matches));
   const filtersText = useFiltersText();
   const details = game.id === page.entity ? game.details : null;
   const rows = selected ? table.data[selected.value] : undefined;
@@ -189,7 +201,7 @@ export default function BoxScore() {
         )}
       </p>
       {teams ? (
-        teams.map((t) => <TeamTable key={t.side} box={t} stale={mode === 'filters' && table.loading} />)
+        teams.map((t) => <TeamTable key={t.side} box={t} stale={mode === 'filters' && table.loading} columns={columns} />)
       ) : (
         <p className="bx-note">{table.error ? 'The filtered box score could not be loaded.' : 'Loading the filtered box score…'}</p>
       )}

@@ -58,10 +58,16 @@ const WowyPanel = lazy(import.meta.env.SSR ? never : withStylesheet(() => import
 /** How long the app waits for a game's details before it takes over without them. */
 const GAME_DETAILS_WAIT_MS = 3000;
 
+/** The phone's layout (stats.css): the controls fold behind the compact bar (PhoneControls). */
+const PHONE_QUERY = '(max-width: 720px)';
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
+/** A game log's chart goes under the table on a phone, where above it would fill the first screen. */
 function PageCharts({ where }: { where: 'above' | 'below' }) {
   const { kind } = useStore($page);
-  const pages = where === 'above' ? CHARTS_ABOVE_TABLE : CHARTS_BELOW_TABLE;
-  if (!pages.has(kind)) return null;
+  const [phone] = useState(isPhone);
+  const shown = where === 'above' ? CHARTS_ABOVE_TABLE.has(kind) && !phone : CHARTS_BELOW_TABLE.has(kind) || (phone && CHARTS_ABOVE_TABLE.has(kind));
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
       <Charts />
@@ -87,9 +93,6 @@ function Toolbar() {
     </div>
   );
 }
-
-/** The phone's layout (stats.css): the controls fold behind the compact bar (PhoneControls). */
-const isPhone = () => window.matchMedia('(max-width: 720px)').matches;
 
 export default function StatsApp({ kind, entity, guides }: Props) {
   const [started, setStarted] = useState(false);
