@@ -2,8 +2,9 @@
  * The checks a game file passes before it is ingested: its events must not contradict themselves or its box
  * score. Each failure is a reason (sourceGame.ts RejectReason) with a message naming the numbers:
  * - on_floor_twice: a substitution brings in a player the period's substitutions already brought in and never
- *   took out, or takes out and brings in the same player, or a player acts for both teams (events alone, before
- *   the engine's repairs: the engine would otherwise quietly take someone else off);
+ *   took out (unless one at the same dead ball takes him out: published out of order), or takes out and brings
+ *   in the same player, or a player acts for both teams (events alone, before the engine's repairs: the engine
+ *   would otherwise quietly take someone else off). None in the archive's 2012-13 and 2022-23;
  * - score: the engine's points (every made field goal and free throw, parseGame.ts) against the final score
  *   the file states (the live feed's last scoreHome/scoreAway, the archive's last SCORE) and the box score's;
  * - box_score (live format): every player's and team's points, field goals, threes, free throws, offensive and
@@ -13,7 +14,7 @@
 import { BOX_COUNTERS, type BoxCounter } from '../counters.ts';
 import { isPlayer } from '../events.ts';
 import { parseGame, type GameResult } from '../parseGame.ts';
-import { EventType } from '../types.ts';
+import { EventType, type RawEvent } from '../types.ts';
 import type { LiveBoxStats, LiveBoxTeam } from './liveFeed.ts';
 import type { SourceGame, SourceProblem } from './sourceGame.ts';
 
@@ -29,6 +30,15 @@ const LISTED = 6;
 
 function listed(diffs: string[]): string {
   return diffs.slice(0, LISTED).join('; ') + (diffs.length > LISTED ? `; and ${diffs.length - LISTED} more` : '');
+}
+
+/**
+ * The substitutions of one dead ball may be published out of order (0021700482, OT 0:00: #739 "SUB: Harris FOR
+ * Allen" before #734 "SUB: Allen FOR Harris"): a player brought in again is no contradiction when a substitution
+ * at the same period and clock takes him out.
+ */
+function takenOutAtSameDeadBall(events: readonly RawEvent[], sub: RawEvent): boolean {
+  return events.some((e) => e.type === EventType.Substitution && e.period === sub.period && e.clock === sub.clock && e !== sub && e.p1.id === sub.p2.id);
 }
 
 /** A player on the floor twice, by the substitutions of each period, or on both teams (see the header). */
@@ -50,7 +60,7 @@ export function onFloorTwice(game: SourceGame): string | null {
     if (e.type !== EventType.Substitution || e.p2.id <= 0) continue;
     if (e.p1.id === e.p2.id) return `#${e.eventNum} (period ${e.period}) takes out and brings in the same player ${e.p1.id}`;
     const at = entered.get(e.p2.id);
-    if (at !== undefined) {
+    if (at !== undefined && !takenOutAtSameDeadBall(game.rows.events, e)) {
       return `#${e.eventNum} (period ${e.period}) brings in player ${e.p2.id}, on the floor since #${at} and not taken out since`;
     }
     entered.delete(e.p1.id);

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { gameFilesIn, readGameFile, readGameValue, type GameFileResult, type RejectReason } from '../../../../src/server/ingest/sources/index.ts';
+import { gameFilesIn, readGameFile, readGameValue, type GameFileResult, type RejectReason, type SourceGame } from '../../../../src/server/ingest/sources/index.ts';
+import { onFloorTwice } from '../../../../src/server/ingest/sources/checks.ts';
 import { dataDir, hasData, loadGame } from './fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -110,6 +111,14 @@ describe('a game file is rejected with its reason, not thrown', () => {
     const r = await rejection(JSON.stringify(f));
     expect(r.reason).toBe('on_floor_twice');
     expect(r.message).toContain(String(shamet));
+  });
+
+  it('on_floor_twice is no rejection when the substitutions of one dead ball are published out of order (0021700482 OT 0:00: #739 "SUB: Harris FOR Allen" before #734 "SUB: Allen FOR Harris")', async () => {
+    if (!hasData) return;
+    const f = await loadGame('0021700482');
+    const order = f.events.filter((e) => [734, 739].includes(e.eventNum)).map((e) => e.eventNum);
+    expect(order).toEqual([739, 734]);
+    expect(onFloorTwice({ rows: f.rows } as SourceGame)).toBeNull();
   });
 
   it("on_floor_twice: a player acting for both teams: Irving's shot #12 credited to GSW, Irving in both box scores", async () => {
