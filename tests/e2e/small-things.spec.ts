@@ -45,7 +45,7 @@ test('the expiry page says what really happens while the plan is expired', async
   await signIn(page, DEMO.expired, '/stats/players');
   await expect(page).toHaveURL(/\/subscription_expiration$/);
   const lede = page.locator('.page-head');
-  await expect(lede).toContainText('every page of the site brings you back here');
+  await expect(lede).toContainText("the site's other pages bring you back here");
   await expect(lede).not.toContainText('you can still read every page');
   // And it is true: another page brings him back.
   await page.goto('/stats/teams');
