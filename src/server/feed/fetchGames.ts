@@ -82,7 +82,9 @@ async function fetchGame(source: FeedSource, gameId: string, dir: string, etags:
     const answer = await source.get({ kind: part, gameId }, known[part]);
     if (answer.status === 'missing') return { reason: `${part} is not published (404)` };
     if (answer.status === 'unchanged') {
-      parts[part] = checkPart(part, gameId, existing![part]);
+      // A 304 keeps the part of the file there; one to a request that named no ETag has nothing to keep.
+      if (!existing || !known[part]) return { reason: `${part} was answered 304 Not Modified without being asked conditionally` };
+      parts[part] = checkPart(part, gameId, existing[part]);
       continue;
     }
     changed = true;

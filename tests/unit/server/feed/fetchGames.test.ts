@@ -90,7 +90,7 @@ describe('a final game', () => {
     const summary = await run();
     // A 304 to a plain GET carries no body: nothing to write.
     expect(summary.fetched).toEqual([]);
-    expect(summary.failed).toHaveLength(1);
+    expect(summary.failed).toEqual([{ game: RECORDED_GAME, reason: 'boxscore was answered 304 Not Modified without being asked conditionally' }]);
     expect(fs.existsSync(gameFile())).toBe(false);
   });
 });
