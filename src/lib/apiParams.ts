@@ -157,6 +157,29 @@ function fieldSlot(f: AppliedFilters, def: FilterDefinition): [Record<string, un
     : [f as unknown as Record<string, unknown>, def.field];
 }
 
+/**
+ * The filters a query applies, as query keys and values (what an answer echoes): those away from their default
+ * only; a range as `{key}_low` and `{key}_high`; players by id, teams by abbreviation.
+ * E.g. `{ season: ['2022'], season_type: ['regular'], is_garbage_time: ['true'], period: ['4'] }`: the season, its
+ * type and the garbage-time filter are always said, as they always apply.
+ */
+export function appliedFilterQuery(f: AppliedFilters): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const def of FILTERS) {
+    const [holder, key] = fieldSlot(f, def);
+    const value = holder[key];
+    if (value === null || value === undefined) continue;
+    if (def.type === 'range') {
+      const [lo, hi] = value as Range;
+      out[`${def.apiKey}_low`] = [String(lo)];
+      out[`${def.apiKey}_high`] = [String(hi)];
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) out[def.apiKey] = value.map(String);
+    } else if (def.name === 'FilterOutGarbageTime' || value !== def.default) out[def.apiKey] = [String(value)];
+  }
+  return out;
+}
+
 export class ParamError extends Error {
   constructor(
     readonly param: string,

@@ -24,7 +24,7 @@ export interface DocEndpoint {
 }
 
 const EXAMPLE_QUERIES: Record<string, string> = {
-  '/api/v1/table': '?page=Lineups&season=2022-23&entity=DEN&metric_set=Team_FourFactors',
+  '/api/v1/table': '?page=TeamLineups&season=2022-23&entity=DEN&metric_set=Team_FourFactors',
   '/api/v1/metric_sets': '?page=Players',
   '/api/v1/search': '?q=jokic',
   '/api/v1/compare': '?player=203999:2022-23&player=203954:2022-23&metric_set=shooting-frequency',

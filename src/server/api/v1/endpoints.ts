@@ -5,10 +5,12 @@
  */
 import '../../../lib/zodSetup';
 import { z } from 'zod';
-import { DATA_PAGE_KINDS, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import { appliedFilterQuery, DATA_PAGE_KINDS, entityKindOf, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import { relevantFilters } from '../../../lib/filterValues';
+import { hasLineupUnits } from '../../../lib/lineupUnits';
 import { FILTERS, latestSeason } from '../../../lib/filters';
 import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
-import { SIDES } from '../../../lib/pageKinds';
+import { PAGE_KINDS_WITHOUT_SIDE, SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
 import type { Session } from '../../../lib/session';
 import { answerObject, shotsAnswer, wowyAnswer, type Asker } from '../../stats/answers/answers';
@@ -132,11 +134,42 @@ function gateForKey(q: Pick<DataQuery, 'filters'>, r: V1Request): void {
   }
 }
 
+/** The query keys of a filter (a range's two bounds). */
+const filterKeys = (f: (typeof FILTERS)[number]): string[] => (f.type === 'range' ? [`${f.apiKey}_low`, `${f.apiKey}_high`] : [f.apiKey]);
+
+/**
+ * The keys a page kind takes on /api/v1/table and /api/v1/shots: page, format and metric_set always; entity only on
+ * pages about one player, team or game; side where the page has one; unit on lineup pages; min_poss; the filters
+ * the page kind applies (src/lib/filterValues.ts relevantFilters: a game's table takes no season).
+ */
+function keysOfPage(page: DataQuery['page'], table: boolean): string[] {
+  return [
+    'page',
+    ...(table ? ['format', 'metric_set', 'min_poss'] : []),
+    ...(entityKindOf(page) === 'none' ? [] : ['entity']),
+    ...(PAGE_KINDS_WITHOUT_SIDE.has(page) ? [] : ['side']),
+    ...(table && hasLineupUnits(page) ? ['unit'] : []),
+    ...FILTERS.filter((f) => relevantFilters(page).includes(f.name)).flatMap(filterKeys),
+  ];
+}
+
+/**
+ * A key the page kind does not take is a 400 naming it and listing what it takes: the site's pages drop such keys,
+ * but an API client that sends `page=Lineups&entity=DEN` means DEN's lineups and would otherwise get the league's.
+ */
+function refuseForeignKeys(r: V1Request, page: DataQuery['page'], table: boolean): void {
+  const takes = keysOfPage(page, table);
+  for (const key of new Set(r.url.searchParams.keys())) {
+    if (!takes.includes(key)) throw new ParamError(key, `is not a parameter of page ${page}, which takes: ${takes.join(', ')}`);
+  }
+}
+
 /** The table query of a request: parsed (400 naming the bad key), gated on the key's plan (403), one metric set. */
 function tableQuery(r: V1Request): DataQuery {
   const raw = rawQueryFromSearchParams(r.url.searchParams);
   delete raw.format;
   const q = parseDataQuery(raw);
+  refuseForeignKeys(r, q.page, true);
   gateForKey(q, r);
   const sets = metricSetDefinitions(q.page, q.side);
   if (!q.metricSet && sets.length === 0) throw new ParamError('page', `has no tables (${q.page})`);
@@ -169,6 +202,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
             page: q.page,
             entity: q.entity,
             side: q.side,
+            filters: appliedFilterQuery(q.filters),
             metric_set: set.value,
             guide: r.guideOf(set.value),
             ...(response.note ? { note: response.note } : {}),
@@ -191,6 +225,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       // The query /api/shots reads (request.ts parseStatsQuery: no metric set added, so the same cached answer),
       // gated on the key's plan.
       const q = parseStatsQuery(r.url.searchParams);
+      refuseForeignKeys(r, q.page, false);
       gateForKey(q, r);
       return { cost: costOf(q), run: async () => JSON.parse(jsonOf(await shotsAnswer(q, r.asker))) as unknown };
     },

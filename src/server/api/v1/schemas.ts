@@ -46,6 +46,9 @@ export const TableAnswer = z
     page: z.string().describe('The page kind asked for.'),
     entity: z.string().nullable().describe('The player id, team abbreviation or game id of the page; null for league-wide pages.'),
     side: z.enum(['offense', 'defense']),
+    filters: z
+      .record(z.string(), z.array(z.string()))
+      .describe('The filters the numbers are under, as query keys and values: the season, its type and garbage time always, the others when applied (a range as {key}_low and {key}_high).'),
     metric_set: z.string().describe('The metric set the rows carry (its value; /api/v1/metric_sets lists them).'),
     guide: z.string().nullable().describe('The guide on the site that explains this set and its columns (a path, e.g. /stats/guides/four-factors).'),
     note: z.string().optional().describe('Why the table is empty when it is by design (e.g. no preseason data).'),
