@@ -74,7 +74,7 @@ function update(extra: string[], label: string, games: number | string): Run {
     console.error(r.stderr);
     throw new Error(`update ${extra.join(' ')} failed: ${line.error ?? `exit ${r.status}`}`);
   }
-  const steps = r.stderr.split('\n').filter((l) => /: \d+\.\d s, CPU/.test(l)).map((l) => `    ${l}`).join('\n');
+  const steps = r.stderr.split("\n").filter((l) => /: \d+\.\d s, CPU|deleted in/.test(l)).map((l) => `    ${l}`).join('\n');
   console.log(`${label}: ${wall.toFixed(1)} s wall, peak ${line.peak_mb} MB, added ${line.added}, replaced ${line.replaced}\n${steps}`);
   return { label, games, wall, line };
 }

@@ -61,7 +61,7 @@ export interface UpdateOptions {
    * again through it, so those games leave the database (they count as neither added nor replaced).
    */
   rewind?: boolean;
-  /** DuckDB's memory limit (default 900MB) */
+  /** DuckDB's memory limit (default 640MB, as the ingest's hooks) */
   memoryLimit?: string;
 }
 
@@ -131,17 +131,24 @@ function filesOf(dataDir: string, seasons: readonly number[], types: readonly Se
   }));
 }
 
-/** Where the writer continues: after every possession and lineup the database keeps once `seasons` are taken out. */
+/** The lineup ids rows outside `seasons` use (possessions, game_events), as SQL. */
+function usedLineupsSql(seasons: readonly number[]): string {
+  const list = `[${seasons.map(Number).join(',')}]::INTEGER[]`;
+  return `SELECT id FROM (
+      SELECT off_lineup_id AS id FROM possessions WHERE NOT list_contains(${list}, season)
+      UNION SELECT def_lineup_id FROM possessions WHERE NOT list_contains(${list}, season)
+      UNION SELECT unnest([home_lineup_id, away_lineup_id, pts_home_lineup_id, pts_away_lineup_id]) FROM game_events
+       WHERE NOT list_contains(${list}, ${GAME_SEASON_SQL})) WHERE id IS NOT NULL`;
+}
+
+/**
+ * Where the writer continues: after every possession and lineup the database keeps once `seasons` are taken out
+ * (a lineup only their rows used goes with them).
+ */
 async function writerStart(conn: DuckDBConnection, seasons: readonly number[]): Promise<WriterStart> {
   const list = `[${seasons.map(Number).join(',')}]`;
   const [p] = await rows(conn, `SELECT coalesce(max(possession_id), 0)::INTEGER AS m FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)`);
-  const lineups = await rows(conn, `
-    WITH used AS (
-      SELECT off_lineup_id AS id FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)
-      UNION SELECT def_lineup_id FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)
-      UNION SELECT unnest([home_lineup_id, away_lineup_id, pts_home_lineup_id, pts_away_lineup_id]) FROM game_events
-       WHERE NOT list_contains(${list}::INTEGER[], ${GAME_SEASON_SQL}))
-    SELECT lineup_id, team_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (SELECT id FROM used) ORDER BY lineup_id`);
+  const lineups = await rows(conn, `SELECT lineup_id, team_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (${usedLineupsSql(seasons)}) ORDER BY lineup_id`);
   return {
     nextPossessionId: Number(p!.m) + 1,
     lineups: lineups.map((l) => ({ id: Number(l.lineup_id), team: Number(l.team_id), ids: [l.p1, l.p2, l.p3, l.p4, l.p5].map(Number) })),
@@ -216,7 +223,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
   const started = Date.now();
   const log = opts.log ?? (() => {});
   const steps = new StepTimes(logStep(log));
-  const memoryLimit = opts.memoryLimit ?? '900MB';
+  const memoryLimit = opts.memoryLimit ?? '640MB';
   if (!fs.existsSync(opts.db)) throw new Error(`no stats database at ${opts.db}`);
   if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
   const release = await acquireLock(opts.db, opts.waitMs ?? 0);
@@ -305,9 +312,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     for (const season of seasons) {
       await conn.run(`ATTACH ${quote(stagingOf(season))} AS staging`);
       await steps.time(`season ${season} rows replaced`, async () => {
-        const start = await writerStart(conn!, [season]);
-        const keep = `[${start.lineups.map((l) => l.id).join(',')}]`;
-        await conn!.run(`DELETE FROM stats.main.lineups WHERE NOT list_contains(${keep}::INTEGER[], lineup_id)`);
+        await conn!.run(`DELETE FROM stats.main.lineups WHERE lineup_id NOT IN (${usedLineupsSql([season])})`);
         await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
         for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
           'player_seasons', 'player_game_totals', 'team_game_totals']) {
