@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -60,6 +60,13 @@ test('the pickers offer the seasons with games, the latest by default; the finde
   const seed = JSON.parse((await page.locator('#cv-seasons').textContent())!);
   expect(seed.seasons).toEqual([2012, 2022]);
   expect(seed.scheduled).toEqual([2023]);
+  await statsAppReady(page);
+  await page.locator('[data-group="Season"]').click();
+  await expect(page.locator('.sa-popover')).toBeVisible({ timeout: 20_000 });
+  const chips = page.locator('.sa-popover [data-filter="Season"] .sa-chip');
+  // the database's two seasons, not the twenty the code holds before any catalogue is read: the page's seed
+  await expect(chips).toHaveText(['2022-23', '2012-13']);
+  await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
   // a season the database does not hold is refused with its key named
   const bad = await page.goto('/stats/games?season=2015');
   expect(bad!.status()).toBe(400);
