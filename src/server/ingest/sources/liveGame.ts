@@ -35,6 +35,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameShotLocations } from '../parseGame.ts';
+import { DOUBLE_PERSONAL_FOUL } from '../events.ts';
 import { GameRowCollector, type GameRows } from '../read.ts';
 import { EventType, PersonType, periodLength, type GameInfo, type RawEvent, type ShotLocation } from '../types.ts';
 import { gameIdMeaning } from './gameId.ts';
@@ -170,6 +171,8 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
   for (const a of actions) {
     if ((a.actionType === 'block' || a.actionType === 'steal') && a.personId) merged.set(`${a.actionType}|${a.period}|${a.clock}|${a.personId}`, a.description ?? '');
   }
+  // fouls by person at each dead ball (a double personal foul may be written once per player)
+  const fouls = new Set(actions.filter((a) => a.actionType === 'foul' && a.personId).map((a) => `${a.period}|${a.clock}|${a.personId}`));
   const outs: PendingSub[] = [];
   const ins: PendingSub[] = [];
   let subClock = '';
@@ -217,6 +220,10 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
     let other: string | null = null;
     if (m.type === EventType.MissedFieldGoal && a.blockPersonId) other = merged.get(`block|${a.period}|${a.clock}|${a.blockPersonId}`) ?? null;
     if (m.type === EventType.Turnover && a.stealPersonId) other = merged.get(`steal|${a.period}|${a.clock}|${a.stealPersonId}`) ?? null;
+    // A double personal foul (6/10) charges PLAYER1 and PLAYER2 (statLedger.ts). Written as one action per player
+    // (the other player's own foul at the same clock), each charges its own player only; written as one action
+    // naming both, it charges both, as the archive's row does.
+    if (m.type === EventType.Foul && m.action === DOUBLE_PERSONAL_FOUL && fouls.has(`${a.period}|${a.clock}|${m.p2.id}`)) m.p2 = { type: 0, id: 0, teamId: 0 };
     push(a, m, raw, other);
   }
   flushSubs();

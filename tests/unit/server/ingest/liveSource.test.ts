@@ -206,6 +206,31 @@ describe('live game file 0022000001 against the official box score', () => {
     },
   );
 
+  it('a double personal foul charges each player once, written as one action per player or as one naming both (added at the Q1 7:20 timeout)', async () => {
+    const common = { clock: 'PT07M20.00S', timeActual: '2020-12-23T00:16:40.0Z', period: 1, periodType: 'REGULAR', x: null, y: null, xLegacy: null, yLegacy: null, isFieldGoal: 0, side: null, scoreHome: '18', scoreAway: '8', edited: '2020-12-23T00:16:40Z', actionType: 'foul', subType: 'personal', descriptor: 'double', qualifiers: [], possession: GSW };
+    const irving = { ...common, teamId: BKN, teamTricode: 'BKN', personId: 202681, foulDrawnPersonId: 201939, description: 'K. Irving double personal FOUL' };
+    const curry = { ...common, teamId: GSW, teamTricode: 'GSW', personId: 201939, foulDrawnPersonId: 202681, description: 'S. Curry double personal FOUL' };
+    const variants = {
+      'one action per player': [{ ...irving, actionNumber: 900, orderNumber: 645000 }, { ...curry, actionNumber: 901, orderNumber: 646000 }],
+      'one action naming both': [{ ...irving, actionNumber: 900, orderNumber: 645000 }],
+    };
+    for (const [name, added] of Object.entries(variants)) {
+      const feed = { playbyplay: JSON.parse(recorded('pbp')), boxscore: JSON.parse(recorded('game_details')) };
+      const actions = feed.playbyplay.game.actions as { actionNumber: number }[];
+      actions.splice(actions.findIndex((a) => a.actionNumber === 65) + 1, 0, ...added);
+      for (const t of [feed.boxscore.game.homeTeam, feed.boxscore.game.awayTeam]) {
+        for (const p of t.players as { personId: number; statistics: { foulsPersonal: number } }[]) if (p.personId === 202681 || p.personId === 201939) p.statistics.foulsPersonal += 1;
+      }
+      fs.writeFileSync(path.join(dir, '0022000001.json'), JSON.stringify(feed));
+      const read = await readGameFile(path.join(dir, '0022000001.json'));
+      expect(read.ok ? '' : read.rejection.message, name).toBe('');
+      if (!read.ok) continue;
+      const pf = (res: GameResult, id: number) => res.players.find((p) => p.playerId === id)!.box.pf;
+      expect([pf(read.result, 202681) - pf(liveResult, 202681), pf(read.result, 201939) - pf(liveResult, 201939)], name).toEqual([1, 1]);
+      expect(read.result.possessions.length, name).toBe(liveResult.possessions.length);
+    }
+  });
+
   it("the feed's running counters (n PTS), (n AST), (Off:x Def:y) all equal the engine's", () => {
     const c = liveResult.checks;
     expect([c.ptsCountersOk, c.astCountersOk, c.rebCountersOk]).toEqual([c.ptsCounters, c.astCounters, c.rebCounters]);
