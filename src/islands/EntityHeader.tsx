@@ -36,7 +36,7 @@ function GameStrip({ game }: { game: GameDetails }) {
         <span className={`sa-score-team ${winner === 'home' ? 'won' : ''}`}>
           <strong className="num">{home.pts}</strong> <TeamName abbr={home.team} name={home.name} />
         </span>
-        <span className="sa-muted">
+        <span className="sa-muted sa-score-when">
           Final{overtime} · {gameDate(game.date)} · {game.season} {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
         </span>
       </div>

@@ -116,6 +116,13 @@ export default function WowyPanel() {
           </a>
         )}
       </div>
+      {/* On a phone the view's options fold behind this summary (wowy.css), so the matrix starts on the first screen;
+          wider, the summary is not shown and the options always are. */}
+      <details className="wy-more" data-testid="wowy-options">
+        <summary>
+          <span className="sa-label">View options</span> {VIEW_LABELS[view.view]} · top {view.n}
+          {view.view === 'matrix' ? ` · ${WOWY_MATRIX_MODES.find((m) => m.value === view.mode)?.label ?? ''}` : ''}
+        </summary>
       <div className="wy-controls">
         <label className="wy-field">
           <span className="sa-label">Players</span>
@@ -165,6 +172,7 @@ export default function WowyPanel() {
           ))}
         </div>
       )}
+      </details>
       <p className="wy-status" role="status" aria-live="polite">
         {error ? <span className="wy-error">{error}</span> : loading ? 'Loading…' : answer?.note ?? ''}
       </p>
