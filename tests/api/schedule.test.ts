@@ -123,3 +123,14 @@ describe.skipIf(!HAS_DB)('the preview of a game not played yet, with games playe
     expect([p.teams[0].wins, p.teams[0].losses]).toEqual([32, 12]); // the standings' example (tests/api/standings.test.ts)
   });
 });
+
+describe.skipIf(!HAS_DB)('the month the game finder opens on', () => {
+  it('a complete season: its last month; a season only scheduled: its first', async () => {
+    const { defaultMonth } = await import('../../src/server/stats/games/gameList');
+    const last = (await sql<{ m: string }>("SELECT strftime(max(date), '%Y-%m') AS m FROM games WHERE season = 2022"))[0]!.m;
+    expect(await defaultMonth(2022, undefined, await gameMonths(2022))).toBe(last);
+    expect(last).toBe('2023-06');
+    const first = fileRegularSeason().map((g) => g.date).sort()[0]!.slice(0, 7);
+    expect(await defaultMonth(2023, undefined, ['2023-10', '2023-11', '2024-04'])).toBe(first);
+  });
+});

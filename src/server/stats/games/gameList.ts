@@ -109,6 +109,20 @@ export async function gameMonths(season: number, seasonType?: 'regular' | 'playo
   return rows.map((r) => String(r.month));
 }
 
+/**
+ * The month the finder opens on when none is asked for: the month of the season's latest game played (a complete
+ * season: its last month; a season under way: the month being played), else the schedule's first month (a season
+ * only scheduled opens on its opening night's month, not its last).
+ */
+export async function defaultMonth(season: number, seasonType: 'regular' | 'playoffs' | undefined, months: readonly string[]): Promise<string | undefined> {
+  const [r] = await query(
+    `SELECT strftime(max(date), '%Y-%m') AS month FROM games WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`,
+    [season, seasonType ?? null],
+  );
+  const played = r?.month === null || r?.month === undefined ? null : String(r.month);
+  return played ?? months[0];
+}
+
 /** One game by its 10-character id, or null when there is no such game. */
 async function findGame(gameCode: string): Promise<GameListRow | null> {
   const rows = await query(
