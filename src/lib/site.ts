@@ -52,6 +52,16 @@ export function isCurrentSection(href: string, pathname: string): boolean {
 
 /** The last season (start year) of the salary data (nba-data salaries.csv: 2003-04 to 2019-20). */
 export const LAST_SALARY_SEASON = 2019;
+
+/**
+ * The season a team's salaries page opens on: the latest season the database holds that has salary data (the full
+ * database: 2019-20), else its latest season at all (a database of 2012-13 and 2022-23 opens on 2012-13; one of
+ * 2022-23 alone on 2022-23, which says there is no salary data for it).
+ */
+export function salaryOpeningSeason(seasons: readonly number[] = SEASONS): number {
+  const withSalaries = seasons.filter((s) => s <= LAST_SALARY_SEASON);
+  return withSalaries.length > 0 ? Math.max(...withSalaries) : Math.max(...seasons);
+}
 /** The first season (start year) with playoff play-by-play (2013-14). */
 export const FIRST_PLAYOFF_SEASON = 2013;
 

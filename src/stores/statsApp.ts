@@ -27,7 +27,7 @@ import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
 import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
 import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
-import { LAST_SALARY_SEASON } from '../lib/site';
+import { salaryOpeningSeason } from '../lib/site';
 import { keepWowyView } from '../lib/wowyView';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
@@ -137,7 +137,7 @@ async function restoreFromUrl(page: StatsPage): Promise<void> {
   const view = parseViewQuery(search, { authenticated: auth });
   // Salaries open on the latest season with salary data unless the URL names a season.
   const filters =
-    page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [LAST_SALARY_SEASON] } : view.filters;
+    page.kind === 'TeamSalaries' && !new URLSearchParams(search).has('season') ? { ...view.filters, Season: [salaryOpeningSeason()] } : view.filters;
   rebuildFilters(page.kind, filters, { authenticated: auth });
   $lockedFilters.set(auth ? [] : lockedFilterQuery(search, $filters.get().relevant));
   $side.set(pageHasSide(page) ? (view.side ?? DEFAULT_SIDE) : DEFAULT_SIDE);

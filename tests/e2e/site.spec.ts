@@ -88,7 +88,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/team/gamelog/MIA', title: 'Miami Heat Game log | Courtvision', h1: /^Miami Heat$/, kind: 'TeamGameLog', entity: 'MIA', current: 'Game log' },
   { path: '/stats/team/lineups/GSW', title: 'Golden State Warriors Lineups | Courtvision', h1: /^Golden State Warriors$/, kind: 'TeamLineups', entity: 'GSW', current: 'Lineups' },
   // Salaries open on 2019-20, the latest season with salary data, and say so in the URL.
-  { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries', href: '/stats/team/salaries/SAS?season=2019' },
+  { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries', href: '/stats/team/salaries/SAS?season=2012' }, // the latest held season with salaries (test database: 2012-13)
   { path: '/stats/player/profile/lebron_james_2544', title: 'LeBron James: stats by season 2012-13 to 2022-23, Miami, LA Lakers | Courtvision', h1: /^LeBron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
   { path: '/stats/player/positions/lebron_james_2544', title: 'LeBron James Positions, 2012-13 to 2022-23 | Courtvision', h1: /^LeBron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
   { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats, 2022-23 | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },

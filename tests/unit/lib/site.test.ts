@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrentSection, pageTitle, STATS_NAV, MAIN_NAV } from '../../../src/lib/site';
+import { isCurrentSection, pageTitle, salaryOpeningSeason, STATS_NAV, MAIN_NAV } from '../../../src/lib/site';
 import { errorHeading, notFoundMessage, statusMessage } from '../../../src/lib/errors';
 import { parseGameId } from '../../../src/lib/gameIds';
 
@@ -53,5 +53,14 @@ describe('game ids', () => {
     expect(parseGameId('0020300017')).toEqual({ seasonType: 'regular', seasonStartYear: 2003, number: 17 });
     expect(parseGameId('0099900001')?.seasonType).toBeUndefined();
     expect(parseGameId('21900001')).toBeUndefined();
+  });
+});
+
+describe('the season a team salaries page opens on', () => {
+  it('is the latest held season with salary data (2019-20 at most), else the latest held', () => {
+    expect(salaryOpeningSeason([2003, 2004, 2018, 2019, 2020, 2021, 2022])).toBe(2019);
+    // The test database: 2012-13 and 2022-23 (opening on 2019-20 would be a season it does not hold: a 400).
+    expect(salaryOpeningSeason([2012, 2022])).toBe(2012);
+    expect(salaryOpeningSeason([2022, 2023])).toBe(2023);
   });
 });

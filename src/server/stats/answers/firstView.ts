@@ -20,7 +20,7 @@ import { metricSetOptions } from '../../../lib/metricSets';
 import type { PageKind } from '../../../lib/pageKinds';
 import { COMPACT, FORM_KEY, packRows, rowsOf, type CompactAnswer } from '../../../lib/compactAnswer';
 import type { FirstViewSeed } from '../../../lib/firstViewSeed';
-import { LAST_SALARY_SEASON } from '../../../lib/site';
+import { salaryOpeningSeason } from '../../../lib/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
 import { keptAnswerObject } from './answers';
 import { ApiError } from '../base/errors';
@@ -61,8 +61,8 @@ export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: stri
     entity,
     side: OPENING_SIDE,
     metricSet,
-    // Salaries open on the latest season with salary data (src/stores/statsApp.ts does the same).
-    filters: kind === 'TeamSalaries' ? { ...filters, Season: [LAST_SALARY_SEASON] } : filters,
+    // Salaries open on the latest season held with salary data (src/lib/site.ts; src/stores/statsApp.ts does the same).
+    filters: kind === 'TeamSalaries' ? { ...filters, Season: [salaryOpeningSeason()] } : filters,
     relevant,
     authenticated: false,
   });
