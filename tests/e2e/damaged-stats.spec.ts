@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeStatsFileChecksum } from '../../src/server/db/statsFileChecksum';
+import { installStatsFile, writeStatsFileChecksum } from '../../src/server/db/statsFileChecksum';
 import { expect, test } from './fixtures';
 import { startServer, type ServerProcess } from './serverProcess';
 
@@ -81,6 +81,35 @@ test.describe('with its checksum', () => {
       }
     });
   }
+
+  test('the file checked at start is the one served: a damaged one renamed over the path before the first request waits for SIGHUP, which refuses it', async () => {
+    const live = path.join(dir, 'live.duckdb');
+    fs.copyFileSync(copy, live);
+    fs.copyFileSync(`${copy}.sha256`, `${live}.sha256`);
+    const server = startServer({ STATS_DB_PATH: live });
+    try {
+      expect(await startOrExit(server), server.output()).toBe('listening');
+      // a new file with its checksum, renamed over the path as a writer does, then damaged in one byte
+      fs.copyFileSync(copy, `${live}.tmp-new`);
+      await installStatsFile(`${live}.tmp-new`, live);
+      const fd = fs.openSync(live, 'r+');
+      const byte = Buffer.alloc(1);
+      const offset = Math.floor(fs.fstatSync(fd).size * 0.61);
+      fs.readSync(fd, byte, 0, 1, offset);
+      byte[0] = byte[0]! ^ 0x01;
+      fs.writeSync(fd, byte, 0, 1, offset);
+      fs.closeSync(fd);
+      expect((await fetch(`${server.base}/api/data?page=League&season=2012`)).status).toBe(200);
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+      process.kill(server.pid, 'SIGHUP');
+      await expect.poll(() => server.output(), { timeout: 30_000 }).toMatch(/stats database update refused/);
+      expect(server.output()).toMatch(new RegExp(`"reason":"STATS_DB_PATH=\\\\"${live}\\\\" is damaged: its SHA-256 is`));
+      expect((await fetch(`${server.base}/api/data?page=Players&season=2022`)).status).toBe(200);
+      expect(await (await fetch(`${server.base}/readyz`)).json()).toMatchObject({ ready: true, stats: { file: 1, checksum: 'verified' } });
+    } finally {
+      server.stop();
+    }
+  });
 
   test('the intact file starts, its checksum verified', async () => {
     const server = startServer({ STATS_DB_PATH: copy });

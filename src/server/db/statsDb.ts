@@ -1,6 +1,6 @@
 /**
- * The read-only connection to the stats database (config.statsDbPath), opened lazily on first use and shared
- * by every request. A small pool of connections of one DuckDB instance lets queries run side by side; each
+ * The read-only connection to the stats database (config.statsDbPath), opened by the server's start right after
+ * its checks (openStatsDb; elsewhere, tests and scripts, on first use) and shared by every request. A small pool of connections of one DuckDB instance lets queries run side by side; each
  * query takes a connection for itself and gives it back. Every query goes through `query(sql, params)`:
  * values are bound parameters ($1, $2 ...), never spliced into the SQL text.
  *
@@ -194,6 +194,15 @@ function closePool(p: Pool): void {
   p.closed = true;
   for (const c of p.idle.splice(0)) c.closeSync();
   p.instance.closeSync();
+}
+
+/**
+ * Open the file at STATS_DB_PATH now instead of at the first query: the server's start, right after its checks,
+ * so the file served is the one it checked (a file renamed over the path later waits for SIGHUP, and is checked
+ * then). Throws as a query would (StatsFileRefusedError, StatsDbMissingError ...).
+ */
+export async function openStatsDb(): Promise<void> {
+  await getPool();
 }
 
 /**

@@ -18,7 +18,9 @@ import { config, DEFAULT_ACCOUNTS_DB_PATH } from '../config.ts';
 import { checkStatsDbVersion } from '../db/statsDbVersion.ts';
 import { acceptStatsFile } from '../db/statsFileChecksum.ts';
 import { updateStatsDb } from '../db/statsDbUpdate.ts';
+import { openStatsDb, StatsFileRefusedError } from '../db/statsDb.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
+import { startTrialSweep } from '../billing/processTrialSweep.ts';
 import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 import { startDraining } from './draining.ts';
@@ -68,6 +70,8 @@ try {
 
 // The mail worker sends what the accounts store has queued (from this node or any other).
 processMailWorker();
+// The trials' reminders (3 days before a trial ends) and, in test mode, the ends of trials.
+startTrialSweep();
 
 // The stats database: a file that fails its checksum (or has none, in production) is refused first, then a
 // file of another schema version (rebuild or copy the right one). The checksum's answer is remembered: the
@@ -83,6 +87,12 @@ if (stats.ok && checksum.ok) {
 } else if (stats.ok) console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version})`);
 else if (stats.missing) console.log(`Warning: ${stats.message}`);
 else refuse(stats.message);
+// The file just checked is opened now, so it is the one served (the check's answer is reused, not read again).
+if (stats.ok) {
+  await openStatsDb().catch((error: unknown) => {
+    refuse(error instanceof StatsFileRefusedError ? error.reason : (error instanceof Error ? error.message : String(error)).split('\n')[0]!);
+  });
+}
 
 const entry = path.join(config.distDir, 'server', 'entry.mjs');
 if (!fs.existsSync(entry)) refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds no build (${entry} is missing): expected the output of \`npm run build\`.`);
