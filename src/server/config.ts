@@ -119,7 +119,8 @@ const SCHEMA = {
   PLAN_MONTHLY_CENTS: int(50, 100_000).default(800),
   PLAN_ANNUAL_CENTS: int(50, 1_000_000).default(7_500),
   PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/, 'not a currency code').default('usd').describe('a lower-case ISO currency code, e.g. usd'),
-  PLAN_TRIAL_DAYS: int(0, 90).default(0),
+  PLAN_TRIAL_DAYS: int(0, 90).default(7),
+  TRIAL_SWEEP_SECONDS: int(1, 24 * 3600).default(600),
   SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'not a log level').default('info').describe('fatal, error, warn, info, debug, trace or silent'),
   METRICS_TOKEN: z.string().trim().min(16, 'shorter than 16 characters').optional().describe('a secret of at least 16 characters'),
@@ -321,6 +322,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     planAnnualCents: v.PLAN_ANNUAL_CENTS,
     planCurrency: v.PLAN_CURRENCY,
     planTrialDays: v.PLAN_TRIAL_DAYS,
+    /** How often each node looks for trials ending in 3 days (their reminder) and, in test mode, trials that ended. */
+    trialSweepSeconds: v.TRIAL_SWEEP_SECONDS,
     /** The least important level the log writes (request lines are info). */
     logLevel: v.LOG_LEVEL,
     /** The bearer token /metrics asks for; empty: /metrics is off (404). */

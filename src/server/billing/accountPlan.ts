@@ -9,7 +9,10 @@ export interface AccountPlanView {
   subscription: BillingSubscription | null;
   label: string | null;
   tone: 'active' | 'warning' | 'ended' | null;
-  /** "$8.00 on December 25, 2026", or the date access ends. */
+  /**
+   * "$8.00 on December 25, 2026"; during a free trial "$8.00 on December 25, 2026, when the free trial ends;
+   * cancel before then and pay nothing" (the trial's promise, on the account page as on /pricing).
+   */
   nextCharge: string | null;
   endsOn: string | null;
   /**
@@ -33,7 +36,10 @@ export async function accountPlan(store: AccountStore, userId: number): Promise<
     subscription,
     label,
     tone,
-    nextCharge: renews ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${formatPlanDate(subscription.currentPeriodEnd)}` : null,
+    nextCharge: renews
+      ? `${formatMoney(subscription.amountCents, subscription.currency)} on ${formatPlanDate(subscription.currentPeriodEnd)}` +
+        (subscription.status === 'trialing' ? ', when the free trial ends; cancel before then and pay nothing' : '')
+      : null,
     endsOn: live && subscription.cancelAtPeriodEnd ? formatPlanDate(subscription.currentPeriodEnd) : null,
     periodEnd: live ? subscription.currentPeriodEnd : null,
     canManage: customer !== null,

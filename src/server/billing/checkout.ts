@@ -13,7 +13,8 @@ import type { Session } from '../../lib/session.ts';
 import { statsPlanStatus } from '../../lib/planStatus.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type { BillingSubscription, UserRecord } from '../auth/store/types.ts';
-import { planPrice, trialDays, type PlanInterval } from './plans.ts';
+import { planPrice, type PlanInterval } from './plans.ts';
+import { claimOrEndTrial, trialDaysFor } from './trial.ts';
 import { isLive, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 import { transitionMails, type BillingContext } from './webhook.ts';
 
@@ -53,7 +54,7 @@ export async function startCheckout(
     email: user.email,
     customerId,
     price: planPrice(interval),
-    trialDays: trialDays(),
+    trialDays: await trialDaysFor(ctx.store, user.email),
     successUrl: `${ctx.origin}/purchase_confirmation?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${ctx.origin}/pricing`,
   });
@@ -81,8 +82,11 @@ export async function confirmPurchase(ctx: BillingContext, user: UserRecord | nu
   if (session.status !== 'complete' || !session.subscription) return { kind: 'pending' };
   const subscription: SubscriptionFields =
     typeof session.subscription === 'string' ? await ctx.provider.retrieveSubscription(session.subscription) : session.subscription;
-  const state = subscriptionStateOf(subscription, nowSeconds(), user.id);
+  let state = subscriptionStateOf(subscription, nowSeconds(), user.id);
   if (!isLive(state.status)) return { kind: 'pending' };
+  // One trial per person (trial.ts), here too when the return page comes before the webhook.
+  const refused = await claimOrEndTrial(ctx, subscription, state, user, state.stateAt);
+  if (refused) state = refused.state;
   const recorded = await ctx.store.billingSubscriptionsOf(user.id);
   const stored = recorded.find((s) => s.subscriptionId === state.subscriptionId);
   // Another live subscription: this one is a second purchase, which the webhook cancels (webhook.ts); not here.

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import type { BillingSubscription } from '../auth/store/types.ts';
 import type { SubscriptionFields } from './subscriptionState.ts';
 import type { PlanPrice } from './plans.ts';
+import type { SignedEvent } from './testProvider.ts';
 
 export interface CheckoutRequest {
   userId: number;
@@ -60,6 +61,16 @@ export interface BillingProvider {
    * still be cancelled, resumed or changed. Stripe keeps its own: absent.
    */
   restore?(record: BillingSubscription): void;
+  /**
+   * The fingerprint of the card a subscription will be charged on (one trial per card, trial.ts): the
+   * subscription's `default_payment_method`, else its customer's `invoice_settings.default_payment_method`, read
+   * as a PaymentMethod (`card.fingerprint`); null when there is none. Absent for the test provider (no cards).
+   */
+  cardFingerprint?(subscription: SubscriptionFields): Promise<string | null>;
+  /** Ends a subscription's trial now (`trial_end: 'now'`): the first payment is taken at once; returns it then. */
+  endTrialNow(subscriptionId: string): Promise<SubscriptionFields>;
+  /** The test provider only: the trials over at `now` end (cancelled ones without a charge), with their events. */
+  endDueTrials?(now: number): SignedEvent[];
 }
 
 /** The provider cannot be reached or refused the request: the page says so (503), nothing is changed. */
@@ -140,6 +151,19 @@ export function stripeProvider({ secretKey, webhookSecret, apiUrl }: StripeOptio
         return expired;
       }),
     setCancelAtPeriodEnd: (subscriptionId, cancel) => guarded(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })),
+    endTrialNow: (subscriptionId) => guarded(() => stripe.subscriptions.update(subscriptionId, { trial_end: 'now' })),
+    cardFingerprint: (subscription) =>
+      guarded(async () => {
+        let method: SubscriptionFields['default_payment_method'] | Stripe.PaymentMethod = subscription.default_payment_method ?? null;
+        if (!method) {
+          const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+          const customer = await stripe.customers.retrieve(customerId);
+          method = customer.deleted ? null : (customer.invoice_settings?.default_payment_method ?? null);
+        }
+        if (!method) return null;
+        const paymentMethod = typeof method === 'string' ? await stripe.paymentMethods.retrieve(method) : method;
+        return paymentMethod.card?.fingerprint ?? null;
+      }),
   };
 }
 

@@ -16,6 +16,8 @@ export const RENEWAL_GRACE_SECONDS = 24 * 3600;
 export type SubscriptionFields = Pick<Stripe.Subscription, 'id' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at'> & {
   customer: string | { id: string };
   metadata: Stripe.Metadata | null;
+  /** The payment method charged after a trial (Checkout sets it): an id, or the object when expanded. */
+  default_payment_method?: string | { id: string; card?: { fingerprint?: string | null } | null } | null;
   items: {
     data: Array<
       Pick<Stripe.SubscriptionItem, 'current_period_end'> & {

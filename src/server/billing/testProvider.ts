@@ -32,14 +32,24 @@ export interface SignedEvent {
   type: string;
 }
 
-export type PortalAction = 'cancel-at-period-end' | 'resume' | 'switch-interval' | 'fail-payment' | 'end-now';
-export const PORTAL_ACTIONS: readonly PortalAction[] = ['cancel-at-period-end', 'resume', 'switch-interval', 'fail-payment', 'end-now'];
+export type PortalAction = 'cancel-at-period-end' | 'resume' | 'switch-interval' | 'fail-payment' | 'end-now' | 'end-trial';
+export const PORTAL_ACTIONS: readonly PortalAction[] = ['cancel-at-period-end', 'resume', 'switch-interval', 'fail-payment', 'end-now', 'end-trial'];
+
+/** A payment the test provider would have taken (no money moves): the first one after a trial, and every paid checkout. */
+export interface TestCharge {
+  customer: string;
+  subscription: string;
+  amount: number;
+  currency: string;
+  at: number;
+}
 
 export class TestBillingProvider implements BillingProvider {
   readonly kind = 'test' as const;
   readonly #sessions = new Map<string, TestSession>();
   readonly #subscriptions = new Map<string, SubscriptionFields>();
   readonly #customers = new Map<string, { email: string; userId: number }>();
+  readonly #charges: TestCharge[] = [];
 
   constructor(
     readonly webhookSecret: string,
@@ -124,6 +134,24 @@ export class TestBillingProvider implements BillingProvider {
     });
   }
 
+  /** Ends the trial now, as Stripe's `trial_end: 'now'` does: the first payment is taken (recorded as a charge). */
+  async endTrialNow(subscriptionId: string): Promise<SubscriptionFields> {
+    const sub = await this.retrieveSubscription(subscriptionId);
+    if (sub.status === 'trialing') this.#change(subscriptionId, 'end-trial');
+    return this.retrieveSubscription(subscriptionId);
+  }
+
+  /** The trials over at `now`, ended as their cancellation says (see 'end-trial'), with the events they send. */
+  endDueTrials(at: number): SignedEvent[] {
+    const due = [...this.#subscriptions.values()].filter((s) => s.status === 'trialing' && s.items.data[0]!.current_period_end <= at);
+    return due.flatMap((s) => this.#change(s.id, 'end-trial'));
+  }
+
+  /** The payments taken for a customer (test mode: none really), oldest first. */
+  chargesOf(customerId: string): TestCharge[] {
+    return this.#charges.filter((c) => c.customer === customerId).map((c) => ({ ...c }));
+  }
+
   /** The open session behind the test checkout page, or null. */
   session(sessionId: string): TestSession | null {
     return this.#sessions.get(sessionId) ?? null;
@@ -158,6 +186,7 @@ export class TestBillingProvider implements BillingProvider {
     this.#subscriptions.set(sub.id, sub);
     session.status = 'complete';
     session.payment_status = trialEnd ? 'no_payment_required' : 'paid';
+    if (!trialEnd) this.#charge(sub);
     session.subscription = sub.id;
     const events = [
       this.#event('customer.subscription.created', sub),
@@ -197,7 +226,29 @@ export class TestBillingProvider implements BillingProvider {
         sub.status = 'canceled';
         sub.ended_at = now();
         return [this.#event('customer.subscription.deleted', sub)];
+      case 'end-trial': {
+        // The trial is over (its date came, or the test portal moves time there). Cancelled during the trial: the
+        // subscription ends with no invoice, as Stripe ends one; else the first period starts and is paid.
+        if (sub.status !== 'trialing') return [];
+        const at = Math.min(now(), item.current_period_end);
+        if (sub.cancel_at_period_end) {
+          sub.status = 'canceled';
+          sub.ended_at = at;
+          sub.items.data[0] = { ...item, current_period_end: at };
+          return [this.#event('customer.subscription.deleted', sub)];
+        }
+        sub.status = 'active';
+        sub.items.data[0] = { ...item, current_period_end: at + PERIOD_SECONDS[item.price.recurring?.interval === 'year' ? 'year' : 'month'] };
+        this.#charge(sub);
+        return [this.#event('customer.subscription.updated', sub), this.#event('invoice.paid', this.#invoice(sub, 'paid'))];
+      }
     }
+  }
+
+  #charge(sub: SubscriptionFields): void {
+    const item = sub.items.data[0]!;
+    const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
+    this.#charges.push({ customer, subscription: sub.id, amount: item.price.unit_amount ?? 0, currency: item.price.currency, at: now() });
   }
 
   #item(price: PlanPrice, periodEnd: number): SubscriptionFields['items']['data'][number] {

@@ -13,6 +13,7 @@ import { webhooks } from '../metrics.ts';
 import { logger } from '../log.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import { BillingUnavailableError, type BillingProvider } from './provider.ts';
+import { claimOrEndTrial } from './trial.ts';
 import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 
 export interface BillingContext {
@@ -90,6 +91,10 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
   if (event.type === 'checkout.session.completed' && customer) await ctx.provider.expireOpenCheckouts?.(customer.customerId);
   let state = subscriptionStateOf(subscription, event.created, userId);
   const user = state.userId === null ? null : await ctx.store.findUserById(state.userId);
+  // One trial per person (trial.ts): a trial on an address or card that had one ends at once.
+  const refused = user ? await claimOrEndTrial(ctx, subscription, state, user, event.created) : null;
+  if (refused) state = refused.state;
+  const trialNote = refused ? { note: refused.note } : {};
   const others = user ? (await ctx.store.billingSubscriptionsOf(user.id)).filter((s) => s.subscriptionId !== state.subscriptionId && isLive(s.status)) : [];
   if (others.length > 0) {
     // The user has another live subscription: one plan, never two (see "Two checkouts" in docs/explanation/billing.md).
@@ -109,12 +114,13 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
       return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state), mailsFor: () => [], note: notes.join('; ') };
     }
     // This one ended (or is not paid) but another gives the plan: the plan and its messages stay as they are.
-    return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [] };
+    return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [], ...trialNote };
   }
   const to = user ? { email: user.email, name: user.name } : null;
   const transitions = transitionMails(ctx, to);
   return {
     ...base,
+    ...trialNote,
     customer,
     subscription: state,
     planExpiresAt: planExpiryOf(state),

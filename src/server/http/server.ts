@@ -20,6 +20,7 @@ import { acceptStatsFile } from '../db/statsFileChecksum.ts';
 import { updateStatsDb } from '../db/statsDbUpdate.ts';
 import { openStatsDb, StatsFileRefusedError } from '../db/statsDb.ts';
 import { processMailWorker } from '../mail/processWorker.ts';
+import { startTrialSweep } from '../billing/processTrialSweep.ts';
 import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 import { startDraining } from './draining.ts';
@@ -69,6 +70,8 @@ try {
 
 // The mail worker sends what the accounts store has queued (from this node or any other).
 processMailWorker();
+// The trials' reminders (3 days before a trial ends) and, in test mode, the ends of trials.
+startTrialSweep();
 
 // The stats database: a file that fails its checksum (or has none, in production) is refused first, then a
 // file of another schema version (rebuild or copy the right one). The checksum's answer is remembered: the

@@ -31,6 +31,9 @@ import {
   type TokenPurpose,
   type UserRecord,
   type UserWithSubscriptions,
+  type TrialClaim,
+  type TrialClaimRecord,
+  type AdminActionRecord,
 } from './types.ts';
 import {
   API_KEY_COLUMNS,
@@ -55,6 +58,10 @@ import {
   type SubscriptionRow,
   type TokenRow,
   type UserRow,
+  toTrialClaim,
+  type TrialClaimRow,
+  toAdminAction,
+  type AdminActionRow,
 } from './rows.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -709,6 +716,97 @@ export class PostgresAccountStore implements AccountStore {
     return rows.map(toBillingEvent);
   }
 
+  // Free trials (src/server/billing/trial.ts) and the admins' log.
+
+  async #heldClaims(claims: readonly TrialClaim[], exceptSubscriptionId: string | undefined, db: Queryable, lock = false): Promise<TrialClaimRecord[]> {
+    const held: TrialClaimRecord[] = [];
+    for (const claim of claims) {
+      const { rows } = await this.#query<TrialClaimRow>(
+        `SELECT * FROM trial_claims WHERE kind = $1 AND claim_key = $2${lock ? ' FOR UPDATE' : ''}`,
+        [claim.kind, claim.key],
+        db,
+      );
+      if (rows[0] && rows[0].subscription_id !== exceptSubscriptionId) held.push(toTrialClaim(rows[0]));
+    }
+    return held;
+  }
+
+  async trialClaimsHeld(claims: readonly TrialClaim[], exceptSubscriptionId?: string): Promise<TrialClaimRecord[]> {
+    return this.#heldClaims(claims, exceptSubscriptionId, this.#pool);
+  }
+
+  async claimTrial(claims: readonly TrialClaim[], userId: number, subscriptionId: string, at: number): Promise<'claimed' | 'taken'> {
+    return this.#transaction(async (client) => {
+      // Two nodes claiming the same address or card at once: the primary key lets one insert; the other's
+      // INSERT waits for it and then finds the row (ON CONFLICT DO NOTHING), which the check below reads.
+      for (const claim of claims) {
+        await this.#query(
+          `INSERT INTO trial_claims (kind, claim_key, user_id, subscription_id, claimed_at)
+           VALUES ($1, $2, (SELECT id FROM users WHERE id = $3), $4, $5) ON CONFLICT (kind, claim_key) DO NOTHING`,
+          [claim.kind, claim.key, userId, subscriptionId, at],
+          client,
+        );
+      }
+      if ((await this.#heldClaims(claims, subscriptionId, client, true)).length > 0) {
+        throw new TrialTaken();
+      }
+      return 'claimed' as const;
+    }).catch((error: unknown) => {
+      if (error instanceof TrialTaken) return 'taken' as const;
+      throw error;
+    });
+  }
+
+  async trialClaimsOf(userId: number): Promise<TrialClaimRecord[]> {
+    const { rows } = await this.#query<TrialClaimRow>('SELECT * FROM trial_claims WHERE user_id = $1 ORDER BY claimed_at, kind', [userId]);
+    return rows.map(toTrialClaim);
+  }
+
+  async trialsEndingBetween(after: number, until: number): Promise<BillingSubscription[]> {
+    const { rows } = await this.#query<BillingSubscriptionRow>(
+      `SELECT s.* FROM billing_subscriptions s
+       WHERE s.status = 'trialing' AND NOT s.cancel_at_period_end AND s.current_period_end > $1 AND s.current_period_end <= $2
+         AND NOT EXISTS (SELECT 1 FROM trial_reminders r WHERE r.subscription_id = s.subscription_id AND r.trial_end = s.current_period_end)
+       ORDER BY s.current_period_end`,
+      [after, until],
+    );
+    return rows.map(toBillingSubscription);
+  }
+
+  async queueTrialReminder(subscriptionId: string, trialEnd: number, mail: QueuedMail, at: number): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      const inserted = await this.#query(
+        'INSERT INTO trial_reminders (subscription_id, trial_end, queued_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [subscriptionId, trialEnd, at],
+        client,
+      );
+      if ((inserted.rowCount ?? 0) === 0) return false;
+      await this.#enqueue([mail], at, client);
+      return true;
+    });
+  }
+
+  async logAdminAction(entry: Omit<AdminActionRecord, 'id'>): Promise<void> {
+    await this.#query('INSERT INTO admin_actions (admin_email, action, target_email, detail, at) VALUES ($1, $2, $3, $4, $5)', [
+      entry.adminEmail,
+      entry.action,
+      normalizeEmail(entry.targetEmail),
+      entry.detail,
+      entry.at,
+    ]);
+  }
+
+  async adminActions(targetEmail: string | null, limit: number): Promise<AdminActionRecord[]> {
+    const { rows } =
+      targetEmail === null
+        ? await this.#query<AdminActionRow>('SELECT * FROM admin_actions ORDER BY at DESC, id DESC LIMIT $1', [limit])
+        : await this.#query<AdminActionRow>('SELECT * FROM admin_actions WHERE target_email = $1 ORDER BY at DESC, id DESC LIMIT $2', [
+            normalizeEmail(targetEmail),
+            limit,
+          ]);
+    return rows.map(toAdminAction);
+  }
+
   async schemaVersion(): Promise<number> {
     await this.#ready;
     return appliedVersion(this.#pool);
@@ -719,3 +817,6 @@ export class PostgresAccountStore implements AccountStore {
     if (!this.#pool.ended) await this.#pool.end();
   }
 }
+
+/** Inside claimTrial: a claim is held by another subscription; the transaction is rolled back. */
+class TrialTaken extends Error {}

@@ -13,6 +13,8 @@ import type {
   TokenPurpose,
   UserRecord,
   UserWithSubscriptions,
+  TrialClaimRecord,
+  AdminActionRecord,
 } from './types.ts';
 
 export interface UserRow {
@@ -185,3 +187,32 @@ export function toBillingEvent(row: BillingEventRow): BillingEventRecord {
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export interface TrialClaimRow {
+  kind: string;
+  claim_key: string;
+  user_id: number | null;
+  subscription_id: string;
+  claimed_at: number | string;
+}
+export function toTrialClaim(row: TrialClaimRow): TrialClaimRecord {
+  return {
+    kind: row.kind === 'card' ? 'card' : 'email',
+    key: row.claim_key,
+    userId: row.user_id,
+    subscriptionId: row.subscription_id,
+    claimedAt: Number(row.claimed_at),
+  };
+}
+
+export interface AdminActionRow {
+  id: number | string;
+  admin_email: string;
+  action: string;
+  target_email: string;
+  detail: string;
+  at: number | string;
+}
+export function toAdminAction(row: AdminActionRow): AdminActionRecord {
+  return { id: Number(row.id), adminEmail: row.admin_email, action: row.action, targetEmail: row.target_email, detail: row.detail, at: Number(row.at) };
+}

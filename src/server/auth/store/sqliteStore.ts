@@ -32,8 +32,15 @@ import {
   type TokenPurpose,
   type UserRecord,
   type UserWithSubscriptions,
+  type TrialClaim,
+  type TrialClaimRecord,
+  type AdminActionRecord,
 } from './types.ts';
 import {
+  toTrialClaim,
+  type TrialClaimRow,
+  toAdminAction,
+  type AdminActionRow,
   API_KEY_COLUMNS,
   toApiKey,
   type ApiKeyRow,
@@ -644,6 +651,80 @@ export class SqliteAccountStore implements AccountStore {
   async recentBillingEvents(limit: number): Promise<BillingEventRecord[]> {
     const rows = this.#sql('SELECT * FROM billing_events ORDER BY received_at DESC, created DESC LIMIT ?').all(limit) as unknown as BillingEventRow[];
     return rows.map(toBillingEvent);
+  }
+
+  // Free trials (src/server/billing/trial.ts) and the admins' log. Each method is one transaction.
+
+  #heldClaims(claims: readonly TrialClaim[], exceptSubscriptionId: string | undefined): TrialClaimRecord[] {
+    const held: TrialClaimRecord[] = [];
+    for (const claim of claims) {
+      const row = this.#sql('SELECT * FROM trial_claims WHERE kind = ? AND claim_key = ?').get(claim.kind, claim.key) as TrialClaimRow | undefined;
+      if (row && row.subscription_id !== exceptSubscriptionId) held.push(toTrialClaim(row));
+    }
+    return held;
+  }
+
+  async trialClaimsHeld(claims: readonly TrialClaim[], exceptSubscriptionId?: string): Promise<TrialClaimRecord[]> {
+    return this.#heldClaims(claims, exceptSubscriptionId);
+  }
+
+  async claimTrial(claims: readonly TrialClaim[], userId: number, subscriptionId: string, at: number): Promise<'claimed' | 'taken'> {
+    return this.#write(() => {
+      if (this.#heldClaims(claims, subscriptionId).length > 0) return 'taken';
+      for (const claim of claims) {
+        this.#sql(
+          'INSERT INTO trial_claims (kind, claim_key, user_id, subscription_id, claimed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, claim_key) DO NOTHING',
+        ).run(claim.kind, claim.key, this.#userExists(userId) ? userId : null, subscriptionId, at);
+      }
+      return 'claimed';
+    });
+  }
+
+  async trialClaimsOf(userId: number): Promise<TrialClaimRecord[]> {
+    const rows = this.#sql('SELECT * FROM trial_claims WHERE user_id = ? ORDER BY claimed_at, kind').all(userId) as unknown as TrialClaimRow[];
+    return rows.map(toTrialClaim);
+  }
+
+  async trialsEndingBetween(after: number, until: number): Promise<BillingSubscription[]> {
+    const rows = this.#sql(
+      `SELECT s.* FROM billing_subscriptions s
+       WHERE s.status = 'trialing' AND s.cancel_at_period_end = 0 AND s.current_period_end > ? AND s.current_period_end <= ?
+         AND NOT EXISTS (SELECT 1 FROM trial_reminders r WHERE r.subscription_id = s.subscription_id AND r.trial_end = s.current_period_end)
+       ORDER BY s.current_period_end`,
+    ).all(after, until) as unknown as BillingSubscriptionRow[];
+    return rows.map(toBillingSubscription);
+  }
+
+  async queueTrialReminder(subscriptionId: string, trialEnd: number, mail: QueuedMail, at: number): Promise<boolean> {
+    return this.#write(() => {
+      const inserted = this.#sql('INSERT INTO trial_reminders (subscription_id, trial_end, queued_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+        subscriptionId,
+        trialEnd,
+        at,
+      );
+      if (Number(inserted.changes) === 0) return false;
+      this.#enqueue([mail], at);
+      return true;
+    });
+  }
+
+  async logAdminAction(entry: Omit<AdminActionRecord, 'id'>): Promise<void> {
+    this.#sql('INSERT INTO admin_actions (admin_email, action, target_email, detail, at) VALUES (?, ?, ?, ?, ?)').run(
+      entry.adminEmail,
+      entry.action,
+      normalizeEmail(entry.targetEmail),
+      entry.detail,
+      entry.at,
+    );
+  }
+
+  async adminActions(targetEmail: string | null, limit: number): Promise<AdminActionRecord[]> {
+    const rows = (
+      targetEmail === null
+        ? this.#sql('SELECT * FROM admin_actions ORDER BY at DESC, id DESC LIMIT ?').all(limit)
+        : this.#sql('SELECT * FROM admin_actions WHERE target_email = ? ORDER BY at DESC, id DESC LIMIT ?').all(normalizeEmail(targetEmail), limit)
+    ) as unknown as AdminActionRow[];
+    return rows.map(toAdminAction);
   }
 
   async schemaVersion(): Promise<number> {

@@ -266,7 +266,51 @@ export interface FlashStore {
   takeFlash(digest: string, userId: number, now: number): Promise<string | null>;
 }
 
-export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore, FlashStore {
+/**
+ * What a free trial was given against: the address (its SHA-256, so the claim outlives a deleted account without
+ * keeping the address) and, with Stripe, the card's fingerprint. Each is used for one trial, ever.
+ */
+export interface TrialClaim {
+  kind: 'email' | 'card';
+  key: string;
+}
+
+export interface TrialClaimRecord extends TrialClaim {
+  userId: number | null;
+  subscriptionId: string;
+  claimedAt: number;
+}
+
+/** An admin's action on an account (src/pages/admin/users.astro), kept for the record. */
+export interface AdminActionRecord {
+  id: number;
+  adminEmail: string;
+  action: string;
+  targetEmail: string;
+  detail: string;
+  at: number;
+}
+
+export interface TrialStore {
+  /** The claims among these already held (by any subscription but `exceptSubscriptionId`). */
+  trialClaimsHeld(claims: readonly TrialClaim[], exceptSubscriptionId?: string): Promise<TrialClaimRecord[]>;
+  /**
+   * Records a subscription's trial against every claim, all or nothing: 'taken' (nothing written) when one is
+   * held by another subscription; the same subscription again (a replay) is 'claimed' and changes nothing.
+   */
+  claimTrial(claims: readonly TrialClaim[], userId: number, subscriptionId: string, at: number): Promise<'claimed' | 'taken'>;
+  /** The trials the user's claims record (what the admin page shows as "trial used"). */
+  trialClaimsOf(userId: number): Promise<TrialClaimRecord[]>;
+  /** Trialing subscriptions, not cancelled, whose trial ends in (after, until], with no reminder queued for that end. */
+  trialsEndingBetween(after: number, until: number): Promise<BillingSubscription[]>;
+  /** Queues a trial's reminder with its record, once per subscription and trial end (false: queued before, by any node). */
+  queueTrialReminder(subscriptionId: string, trialEnd: number, mail: QueuedMail, at: number): Promise<boolean>;
+  logAdminAction(entry: Omit<AdminActionRecord, 'id'>): Promise<void>;
+  /** The latest actions, newest first, on one address or (null) on any. */
+  adminActions(targetEmail: string | null, limit: number): Promise<AdminActionRecord[]>;
+}
+
+export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore, FlashStore, TrialStore {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;

@@ -1,0 +1,40 @@
+/**
+ * This process's trial sweep (trial.ts runTrialSweep), every TRIAL_SWEEP_SECONDS and once at start: the reminders
+ * of trials ending within 3 days (each queued once, whichever node sees it first) and, in test mode, the trials
+ * that are over. The links in its messages use AUTH_URL's origin, else http://localhost:PORT.
+ */
+import { getAccountStore } from '../auth/store/index.ts';
+import { config } from '../config.ts';
+import { logger } from '../log.ts';
+import { mailQueued } from '../mail/processWorker.ts';
+import { processSingleton } from '../processSingleton.ts';
+import { nowSeconds } from '../auth/store/rows.ts';
+import { billingProvider } from './processBilling.ts';
+import { deliver } from './testPages.ts';
+import { runTrialSweep } from './trial.ts';
+import type { BillingContext } from './webhook.ts';
+
+function sweepContext(): BillingContext {
+  const origin = config.authUrl ? new URL(config.authUrl).origin : `http://localhost:${config.port}`;
+  return { store: getAccountStore(), provider: billingProvider(), origin, mailQueued };
+}
+
+/** Runs one pass now (the start, and tests through the server): never throws, logs what failed. */
+export async function sweepTrialsOnce(): Promise<void> {
+  const ctx = sweepContext();
+  try {
+    const { reminded, ended } = await runTrialSweep(ctx, nowSeconds(), (events) => deliver(ctx, events));
+    if (reminded > 0 || ended > 0) logger().info({ reminded, ended }, 'trials: reminders queued, trials ended');
+  } catch (error) {
+    logger().warn({ err: error }, 'trials: the sweep failed; it runs again at the next tick');
+  }
+}
+
+export function startTrialSweep(): void {
+  processSingleton('trialSweep', () => {
+    const timer = setInterval(() => void sweepTrialsOnce(), config.trialSweepSeconds * 1000);
+    timer.unref();
+    void sweepTrialsOnce();
+    return timer;
+  });
+}
