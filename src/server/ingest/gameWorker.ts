@@ -4,6 +4,7 @@
  * thread that owns the database. Reading, parsing and building rows on one core while the other appends them
  * roughly halves the phase on two cores.
  */
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { workerJob } from '../worker/startWorker.ts';
@@ -12,6 +13,8 @@ import { CHUNKS_IN_FLIGHT, type GamesJob, type WorkerMessage } from './gamesProt
 import { parseGame } from './parseGame.ts';
 import { PositionBook } from './positions.ts';
 import { loadGames, loadShotLocations, playerNames, seasonLabel, streamGames } from './read.ts';
+import { readGameFile } from './sources/index.ts';
+import type { SeasonType } from './types.ts';
 import { StatsWriter } from './writer.ts';
 
 /** The reader's DuckDB: files are streamed, so a small budget (256 MB read a season's file as fast as 512) and one thread (the other core appends). */
@@ -46,6 +49,34 @@ async function run(job: GamesJob): Promise<void> {
   const pbpNames = new Map<number, string>();
   const skipped: { gameId: number; reason: string }[] = [];
   let done = 0;
+  // Game files (the update's --source folders, sources/): a file's game is read instead of the archive's of the same
+  // id; a season type's files come after its archive file, those of a type without one at the end.
+  const fileGames = new Map((job.gameFiles ?? []).map((f) => [path.basename(f, '.json'), f]));
+  const typeOf = (code: string): SeasonType => (code[2] === '4' ? 'playoffs' : 'regular');
+  const readGameFiles = async (type: SeasonType): Promise<void> => {
+    for (const [code, f] of [...fileGames].filter(([c]) => typeOf(c) === type).sort()) {
+      fileGames.delete(code);
+      const gameId = Number(code);
+      const season = 2000 + (Math.floor(gameId / 100000) % 100);
+      const read = await readGameFile(f, { knownDates: (c) => games.get(c)?.date });
+      if (!read.ok) {
+        const reason = `${read.rejection.reason}: ${read.rejection.message}`;
+        skipped.push({ gameId, reason });
+        writer.skip(gameId, season, reason);
+        continue;
+      }
+      for (const [id, name] of read.game.playerNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
+      writer.readIssues(gameId, season, read.game.rows);
+      try {
+        writer.writeGame(read.result);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        skipped.push({ gameId, reason });
+        writer.skip(gameId, season, reason);
+      }
+      done++;
+    }
+  };
   for (const { season, type, file } of job.files) {
     const fileStarted = Date.now();
     const label = `${seasonLabel(season)} ${type}`;
@@ -56,8 +87,9 @@ async function run(job: GamesJob): Promise<void> {
     for await (const rows of streamGames(conn, file)) {
       const { gameCode, events } = rows;
       const game = games.get(gameCode);
-      // a game after the last date asked for is left out entirely, as if not yet published (ingest --through)
-      if (!played(game)) continue;
+      // a game after the last date asked for is left out entirely, as if not yet published (ingest --through);
+      // a game with a game file is read from it
+      if (!played(game) || fileGames.has(gameCode)) continue;
       const gameId = Number(gameCode);
       read.rows += events.length + rows.dropped.length;
       read.dropped += rows.dropped.length;
@@ -83,7 +115,10 @@ async function run(job: GamesJob): Promise<void> {
     post({ kind: 'progress', done, label });
     const seconds = ((Date.now() - fileStarted) / 1000).toFixed(1);
     post({ kind: 'log', message: `${label}: ${inFile} games, ${read.dropped} duplicated rows dropped (${seconds} s)` });
+    await readGameFiles(type);
   }
+  await readGameFiles('regular');
+  await readGameFiles('playoffs');
   writer.close();
   conn.closeSync();
   instance.closeSync();

@@ -24,6 +24,8 @@ export interface GamesPhaseOptions {
   through?: string;
   /** the database the games continue (GamesJob.start) */
   start?: GamesJob['start'];
+  /** game files read instead of the archive's games (GamesJob.gameFiles) */
+  gameFiles?: string[];
 }
 
 /** Heap of the parse worker: it holds one game, a season's shot locations and the lineup ids. */
@@ -37,7 +39,7 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
   const counter = new Int32Array(appended);
   const job: GamesJob = {
     dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, positions: opts.positions.facts, appended,
-    through: opts.through, start: opts.start,
+    through: opts.through, start: opts.start, gameFiles: opts.gameFiles,
   };
   const started = Date.now();
   const bar = (opts.progress ?? process.stdout.isTTY)

@@ -35,6 +35,8 @@ export interface GamesJob {
   through?: string;
   /** the database the games are added to (the update): next possession id and held lineups */
   start?: WriterStart;
+  /** game files (docs/reference/game-files.md) of the seasons written: read instead of the archive's game of the same id */
+  gameFiles?: string[];
 }
 
 export interface GamesResult {

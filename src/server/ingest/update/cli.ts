@@ -1,6 +1,7 @@
 /**
- * `npm run update -- --db PATH [--through YYYY-MM-DD [--rewind]] [--data DIR] [--wait SECONDS]`: adds to the stats
- * database at PATH the archive's finished games it does not hold and writes again those whose published content
+ * `npm run update -- --db PATH [--source DIR ...] [--through YYYY-MM-DD [--rewind]] [--data DIR] [--wait SECONDS]`: adds
+ * to the stats database at PATH the finished games of the archive and of the game files under each --source DIR
+ * (docs/reference/game-files.md) it does not hold and writes again those whose published content
  * changed (update.ts). `--through`: the archive's games up to that date only (a season replayed day by day);
  * `--rewind`: the seasons holding later games are read again through the date (they leave: a replay's start). Prints one JSON line, e.g.
  *   {"added":9,"replaced":1,"skipped":[{"game":"0022200950","reason":"..."}],"seconds":41.2,"peak_mb":1130}
@@ -21,7 +22,7 @@ const { parseDate } = await import('../cli.ts');
 const { releaseAfterSignal } = await import('./lock.ts');
 const { runUpdate } = await import('./update.ts');
 
-const USAGE = 'usage: npm run update -- --db PATH [--through YYYY-MM-DD [--rewind]] [--data DIR] [--wait SECONDS]';
+const USAGE = 'usage: npm run update -- --db PATH [--through YYYY-MM-DD [--rewind]] [--source DIR ...] [--data DIR] [--wait SECONDS]';
 
 export function parseUpdateArgs(argv: string[]): UpdateOptions {
   let db: string | null = null;
@@ -44,6 +45,9 @@ export function parseUpdateArgs(argv: string[]): UpdateOptions {
         break;
       case '--through':
         opts.through = parseDate('--through', value());
+        break;
+      case '--source':
+        (opts.sources ??= []).push(path.resolve(value()));
         break;
       case '--rewind':
         opts.rewind = true;

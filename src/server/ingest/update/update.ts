@@ -21,6 +21,7 @@
  * games: 2022-23 is read again through 2023-03-02 (its 941 earlier games and the new ones), its rows replace the
  * held ones, and the JSON line says {"added":9,"replaced":0,"skipped":[],...}.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -38,8 +39,9 @@ import { PositionBook } from '../positions.ts';
 import {
   daysRest, opponentRanks, playerBios, playerGameTotals, playerLeagueYears, players, playerSeasons, salaries, teamGameTotals,
 } from '../postprocess.ts';
-import { pbpFile } from '../read.ts';
+import { findDataFile, pbpFile, seasonLabel } from '../read.ts';
 import { readScheduleText, writeSchedule } from '../scheduleTable.ts';
+import { gameFilesIn } from '../sources/index.ts';
 import { StepTimes, logStep } from '../steps.ts';
 import type { SeasonType } from '../types.ts';
 import type { WriterStart } from '../writer.ts';
@@ -51,6 +53,8 @@ export interface UpdateOptions {
   db: string;
   /** the archive (NBA_DATA_DIR) */
   dataDir: string;
+  /** folders of game files (docs/reference/game-files.md, the league's live feed or playbyplayv2): their games are added, a game file read instead of the archive's game of the same id */
+  sources?: string[];
   /** the last date of archive games to add (a season replayed day by day); default: every game */
   through?: string;
   /** wait this long for another update's lock before refusing (default 0: refuse at once) */
@@ -86,7 +90,7 @@ const code = (id: number): string => String(id).padStart(10, '0');
 const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 interface Held {
-  meta: { seasons: number[]; seasonTypes: SeasonType[]; dataDir: string; dataThrough: string | null };
+  meta: { seasons: number[]; seasonTypes: SeasonType[]; dataDir: string; dataThrough: string | null; lastRun: number };
   sources: Map<number, { hash: string; held: boolean }> | null;
   games: Map<number, number>;
   skipped: Set<number>;
@@ -101,7 +105,8 @@ async function rows(conn: DuckDBConnection, sql: string, params?: Record<string,
 async function readHeld(conn: DuckDBConnection): Promise<Held> {
   const tables = (await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'`))
     .map((r) => String(r.table_name));
-  const [m] = await rows(conn, `SELECT seasons, season_types, source_dir, strftime(max(date), '%Y-%m-%d') AS through
+  const [m] = await rows(conn, `SELECT seasons, season_types, source_dir, strftime(max(date), '%Y-%m-%d') AS through,
+                                       epoch_ms(any_value(built_at)) AS last_run
                                   FROM ingest_meta, games GROUP BY ALL`);
   if (!m) throw new Error('the database has no ingest_meta row: not a complete stats database');
   const games = new Map((await rows(conn, 'SELECT game_id, season FROM games')).map((r) => [Number(r.game_id), Number(r.season)]));
@@ -115,6 +120,7 @@ async function readHeld(conn: DuckDBConnection): Promise<Held> {
       seasonTypes: String(m.season_types).split(',') as SeasonType[],
       dataDir: String(m.source_dir),
       dataThrough: m.through === null ? null : String(m.through),
+      lastRun: Number(m.last_run),
     },
     sources,
     games,
@@ -165,6 +171,7 @@ async function stageSeason(
   start: WriterStart,
   log: (m: string) => void,
   memoryLimit: string,
+  gameFiles: string[],
 ) {
   const instance = await DuckDBInstance.create(stagingFile, { threads: '2', memory_limit: memoryLimit, preserve_insertion_order: 'true' });
   const conn = await instance.connect();
@@ -172,7 +179,7 @@ async function stageSeason(
     const positions = await PositionBook.load(conn, dataDir);
     await applySchema(conn);
     const result = await writeGames(conn, files, {
-      dataDir, seasons: [season], seasonTypes: files.map((f) => f.type), positions, log, progress: false, through, start,
+      dataDir, seasons: [season], seasonTypes: files.map((f) => f.type), positions, log, progress: false, through, start, gameFiles,
     });
     await daysRest(conn);
     await opponentRanks(conn);
@@ -205,6 +212,32 @@ async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table:
   const t1 = Date.now();
   await conn.run(`INSERT INTO stats.main.${table} (${cols}) SELECT ${cols} FROM ${staging}.main.${table}`);
   log(`  ${table}: deleted in ${((t1 - t0) / 1000).toFixed(1)} s, inserted in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The files whose games are hashed (gameHashes.ts, 0.1-0.2 s a file): a file written since the database's last build
+ * or update began (its mtime later than ingest_meta.built_at less an hour, for clocks and copies) may hold a changed
+ * game; a file games.parquet lists an unheld game of (dated through `through`) holds a game to add. The other files
+ * were read as they are by the last run. A database without game_sources: every file (its hashes are recorded).
+ * Example: the nightly update of a 2022-23 database re-reads 2022-23 regular season's file only.
+ */
+async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFile[], held: Held, through?: string): Promise<PbpFile[]> {
+  if (!held.sources) return files;
+  const gamesFile = path.join(dataDir, 'games.parquet');
+  const listed = fs.existsSync(gamesFile)
+    ? await rows(conn, `SELECT CAST(GAME_ID AS INTEGER) AS g FROM read_parquet($f)
+                         WHERE $through::VARCHAR IS NULL OR strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') <= $through::VARCHAR`,
+      { f: gamesFile, through: through ?? null })
+    : [];
+  const unheld = new Set(listed.map((r) => Number(r.g)).filter((g) => (g < 30000000 || (g >= 40000000 && g < 50000000)) && !held.sources!.has(g)).map((g) => `${2000 + (Math.floor(g / 100000) % 100)}:${g >= 40000000 ? 'playoffs' : 'regular'}`));
+  const since = held.meta.lastRun - 3_600_000;
+  return files.filter((f) => unheld.has(`${f.season}:${f.type}`) || !Number.isFinite(since) || fs.statSync(f.file.path).mtimeMs > since
+    || (f.type === 'regular' && shotsChangedSince(dataDir, f.season, since)));
+}
+
+function shotsChangedSince(dataDir: string, season: number, since: number): boolean {
+  const shots = findDataFile(path.join(dataDir, 'shots', 'regular', seasonLabel(season)));
+  return shots !== null && fs.statSync(shots.path).mtimeMs > since;
 }
 
 /** The seasons holding games after `date` (rewind). */
@@ -248,13 +281,28 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         const h = await readHeld(c);
         const missing = unscopedTables(h.tables);
         if (missing.length) throw new Error(`tables without a scope in src/server/ingest/update/scopes.ts: ${missing.join(', ')}`);
-        const files = filesOf(opts.dataDir, h.meta.seasons, h.meta.seasonTypes);
+        const files = await filesToHash(c, opts.dataDir, filesOf(opts.dataDir, h.meta.seasons, h.meta.seasonTypes), h, opts.through);
+        log(`${files.length} play-by-play files to hash`);
         return { held: h, candidates: await archiveGameHashes(c, opts.dataDir, files, opts.through) };
       } finally {
         c.closeSync();
         inst.closeSync();
       }
     });
+    // Game files: hashed as bytes; a file's game is read instead of the archive's of the same id.
+    const gameFiles = new Map<number, string>();
+    for (const dir of opts.sources ?? []) {
+      if (!fs.existsSync(dir)) throw new Error(`game files folder not found: ${dir}`);
+      for (const f of await gameFilesIn(dir)) gameFiles.set(Number(path.basename(f, '.json')), f);
+    }
+    const fromFiles = [...gameFiles].filter(([id]) => id < 30000000 || (id >= 40000000 && id < 50000000)).map(([id, f]): GameHash => ({
+      gameId: id,
+      season: 2000 + (Math.floor(id / 100000) % 100),
+      seasonType: id >= 40000000 ? 'playoffs' : 'regular',
+      hash: createHash('sha256').update(fs.readFileSync(f)).digest().readBigUInt64BE(0).toString(),
+      date: null,
+    }));
+    candidates.splice(0, candidates.length, ...candidates.filter((g) => !gameFiles.has(g.gameId)), ...fromFiles);
     // A database built before game_sources: its held and skipped games are taken as read from this archive.
     const sources = held.sources ?? new Map(candidates
       .filter((g) => held.games.has(g.gameId) || held.skipped.has(g.gameId))
@@ -302,7 +350,8 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       const files = filesOf(opts.dataDir, [season], held.meta.seasonTypes);
       const start = await writerStart(conn, [season]);
       const staged = await steps.time(`season ${season} read again`, () =>
-        stageSeason(stagingOf(season), opts.dataDir, files, season, through, start, log, memoryLimit));
+        stageSeason(stagingOf(season), opts.dataDir, files, season, through, start, log, memoryLimit,
+          [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f)));
       positions = staged.positions;
       for (const [id, name] of staged.result.pbpNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
       skipped.push(...staged.result.skipped);

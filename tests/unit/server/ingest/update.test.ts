@@ -137,4 +137,35 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       fs.rmSync(other, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it('--source: a game file of the live feed is added (a season the database did not hold), its score the box score\'s', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-source-'));
+    try {
+      await makeSeasonFolder(other);
+      const db = path.join(other, 'db.duckdb');
+      await build(other, db, '2022-11-01');
+      const files = path.join(other, 'files');
+      fs.mkdirSync(files);
+      const pbp = fs.readFileSync('recorded-feed/pbp/live_0022000001.json', 'utf8');
+      const box = fs.readFileSync('recorded-feed/game_details/live_0022000001.json', 'utf8');
+      fs.writeFileSync(path.join(files, '0022000001.json'), `{"playbyplay":${pbp},"boxscore":${box}}`);
+      fs.writeFileSync(path.join(files, '0022000002.json'), '{"playbyplay":'); // cut short: rejected, skipped
+      const official = JSON.parse(box).game as { homeTeam: { teamId: number; score: number }; awayTeam: { teamId: number; score: number } };
+      const r = await runUpdate({ db, dataDir: other, through: '2022-11-01', sources: [files] });
+      expect(r.added).toBe(1);
+      expect(r.replaced).toBe(0);
+      expect(r.skipped).toEqual([{ game: '0022000002', reason: expect.stringMatching(/^unreadable: /) }]);
+      const teams = await query(db, 'SELECT team_id, pts FROM team_games WHERE game_id = 22000001 ORDER BY team_id');
+      expect(teams.map((t) => [Number(t.team_id), Number(t.pts)]).sort()).toEqual(
+        [[official.homeTeam.teamId, official.homeTeam.score], [official.awayTeam.teamId, official.awayTeam.score]].sort(),
+      );
+      const [meta] = await query(db, 'SELECT seasons FROM ingest_meta');
+      expect(String(meta!.seasons)).toBe('2020,2022');
+      // the same files again: nothing to add or replace
+      const again = await runUpdate({ db, dataDir: other, through: '2022-11-01', sources: [files] });
+      expect(again).toMatchObject({ added: 0, replaced: 0 });
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
