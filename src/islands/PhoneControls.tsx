@@ -63,7 +63,7 @@ export default function PhoneControls({ id, open, onToggle, onClose, button, chi
     <>
       <button ref={button} type="button" className="sa-phone-bar" aria-expanded={open} aria-controls={id} onClick={onToggle} data-testid="phone-controls">
         <span className="sa-phone-bar-text">
-          <span className="sa-label">{open ? 'Hide metrics and filters' : 'Metrics and filters'}</span>
+          <span className="sa-label">Metrics and filters</span>
           <span className="sa-phone-summary" data-testid="phone-summary">
             {summary}
           </span>
