@@ -65,7 +65,7 @@ describe('the expiry page runs the account forms for a lapsed customer', () => {
   it('refuses a post without the CSRF token, or with another visitor\'s, and changes nothing', async () => {
     const mine = await visitor(sessionCookie);
     const theirs = await visitor('');
-    for (const fields of [{}, { csrfToken: theirs.token }]) {
+    for (const fields of [{}, { csrfToken: theirs.token }] as Record<string, string>[]) {
       const page = post(mine.cookie, { ...fields, intent: 'password', currentPassword: OLD, newPassword: NEW });
       const account = (await getAccountForRequest(page.request))!;
       const answer = await accountForms(page, account, EXPIRY_PAGE);
