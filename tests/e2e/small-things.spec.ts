@@ -66,11 +66,12 @@ test('one position vocabulary: the positions tab and the tables both say point .
 });
 
 test('team rows show no player-only columns; player rows keep them', async ({ page }) => {
-  await openTable(page, '/stats/team/gamelog/BOS');
+  // (a game log opens on its box-score line: the rate set that has the player-only columns is asked for)
+  await openTable(page, '/stats/team/gamelog/BOS?metricSet=offensive-overview');
   await expect(page.locator('.sa-table [role="columnheader"][data-column="pts_per_100"]')).toBeVisible();
   await expect(page.locator('.sa-table [role="columnheader"][data-column="usage"]')).toHaveCount(0);
   await expect(page.locator('.sa-table [role="columnheader"][data-column="ast_usg"]')).toHaveCount(0);
-  await openTable(page, '/stats/player/gamelog/jayson_tatum_1628369');
+  await openTable(page, '/stats/player/gamelog/jayson_tatum_1628369?metricSet=offensive-overview');
   await expect(page.locator('.sa-table [role="columnheader"][data-column="usage"]')).toBeVisible();
 });
 

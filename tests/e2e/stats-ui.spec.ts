@@ -196,7 +196,7 @@ test.describe('every stats page kind', () => {
     ['/stats/lineups', 'Team_FourFactors'],
     ['/stats/player/positions/jayson_tatum_1628369', 'Player_OffensiveOverview'],
     ['/stats/player/onoff/jayson_tatum_1628369', 'Team_FourFactors'],
-    ['/stats/player/gamelog/jayson_tatum_1628369', 'OffensiveOverview'],
+    ['/stats/player/gamelog/jayson_tatum_1628369', 'BoxScore'],
     ['/stats/player/lineups/jayson_tatum_1628369', 'Team_FourFactors'],
     ['/stats/team/players/BOS', 'OffensiveOverview'],
     ['/stats/team/onoff/BOS', 'Team_FourFactors'],
