@@ -7,7 +7,11 @@
  *   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions (customer, status),
  *   GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire (an open session only; an expired one
  *   can no longer be paid), GET /v1/subscriptions/:id, POST /v1/subscriptions/:id (cancel_at_period_end),
- *   DELETE /v1/subscriptions/:id (prorate and invoice_now: the unused time credited), POST /v1/billing_portal/sessions.
+ *   DELETE /v1/subscriptions/:id (prorate and invoice_now: the unused time credited), POST /v1/billing_portal/sessions,
+ *   POST /v1/subscriptions/:id with trial_end=now (the trial ends, the first period is charged),
+ *   GET /v1/payment_methods/:id (a card with its fingerprint), GET /v1/customers/:id (invoice_settings).
+ * A checkout is paid with a card (its fingerprint chosen by the test, a new one by default): the subscription's
+ * default_payment_method, as Checkout sets it.
  * What the customer pays is recorded: a charge per paid checkout, a credit per prorated cancellation.
  * A change made through the API is announced as Stripe would: a signed customer.subscription.updated delivered
  * to the webhook URL (when one is set) after the answer.
@@ -31,6 +35,7 @@ export interface StandInPrice {
 
 type Sub = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode'> & {
   customer: string;
+  default_payment_method: string | null;
   metadata: Stripe.Metadata;
   items: {
     object: 'list';
@@ -47,7 +52,14 @@ type Session = Pick<Stripe.Checkout.Session, 'id' | 'object' | 'mode' | 'status'
   price: string;
   trialDays: number;
 };
-type Customer = Pick<Stripe.Customer, 'id' | 'object' | 'email' | 'name' | 'livemode'> & { metadata: Stripe.Metadata };
+type Customer = Pick<Stripe.Customer, 'id' | 'object' | 'email' | 'name' | 'livemode'> & {
+  metadata: Stripe.Metadata;
+  invoice_settings: { default_payment_method: string | null };
+};
+type PaymentMethod = Pick<Stripe.PaymentMethod, 'id' | 'object' | 'type' | 'livemode'> & {
+  customer: string;
+  card: Pick<Stripe.PaymentMethod.Card, 'brand' | 'last4' | 'fingerprint'>;
+};
 
 export interface StripeStandIn {
   url: string;
@@ -56,6 +68,7 @@ export interface StripeStandIn {
   customers: Map<string, Customer>;
   sessions: Map<string, Session>;
   subscriptions: Map<string, Sub>;
+  paymentMethods: Map<string, PaymentMethod>;
   /** Where events are delivered (the site's webhook), and the secret they are signed with. */
   webhook: { url: string; secret: string };
   /** What customers paid: one charge per checkout paid (not for a trial). */
@@ -65,7 +78,7 @@ export interface StripeStandIn {
   /** Answer every API request with 500 (Stripe down) while true. */
   failing: boolean;
   /** Completes a checkout: the subscription starts; returns the events Stripe would send (not yet delivered). */
-  completeCheckout(sessionId: string): Stripe.Event[];
+  completeCheckout(sessionId: string, card?: { fingerprint: string }): Stripe.Event[];
   /** Changes a subscription; returns the customer.subscription.updated (or deleted) event. */
   changeSubscription(id: string, change: Partial<Pick<Sub, 'status' | 'cancel_at_period_end' | 'ended_at'>> & { current_period_end?: number }): Stripe.Event;
   /** An invoice event for a subscription (invoice.paid or invoice.payment_failed). */
@@ -117,14 +130,24 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
     customers: new Map(),
     sessions: new Map(),
     subscriptions: new Map(),
+    paymentMethods: new Map(),
     webhook,
     charges: [],
     credits: [],
     failing: false,
-    completeCheckout(sessionId) {
+    completeCheckout(sessionId, card) {
       const session = standIn.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}: it cannot be paid`);
+      const method = {
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        livemode: false,
+        customer: session.customer,
+        card: { brand: 'visa', last4: '4242', fingerprint: card?.fingerprint ?? randomBytes(8).toString('hex') },
+      } satisfies PaymentMethod;
+      standIn.paymentMethods.set(method.id, method);
       const price = priceById.get(session.price)!;
       const start = now();
       const periodEnd = session.trialDays > 0 ? start + session.trialDays * 86_400 : start + PERIOD[price.interval];
@@ -133,6 +156,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         object: 'subscription',
         status: session.trialDays > 0 ? 'trialing' : 'active',
         customer: session.customer,
+        default_payment_method: method.id,
         cancel_at_period_end: false,
         start_date: start,
         created: start,
@@ -233,9 +257,17 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
       const parts = url.pathname.split('/').filter(Boolean);
       const route = `${req.method} /${parts.slice(0, 3).join('/')}`;
       if (route === 'POST /v1/customers') {
-        const customer = { id: newId('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, livemode: false, metadata: { user_id: form['metadata[user_id]'] ?? '' } } satisfies Customer;
+        const customer = { id: newId('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, livemode: false, metadata: { user_id: form['metadata[user_id]'] ?? '' }, invoice_settings: { default_payment_method: null } } satisfies Customer;
         standIn.customers.set(customer.id, customer);
         return json(res, customer);
+      }
+      if (req.method === 'GET' && parts[1] === 'customers' && parts[2]) {
+        const customer = standIn.customers.get(parts[2]);
+        return customer ? json(res, customer) : stripeError(res, 404, `No such customer: '${parts[2]}'`);
+      }
+      if (req.method === 'GET' && parts[1] === 'payment_methods' && parts[2]) {
+        const method = standIn.paymentMethods.get(parts[2]);
+        return method ? json(res, method) : stripeError(res, 404, `No such PaymentMethod: '${parts[2]}'`);
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (form.mode !== 'subscription') return stripeError(res, 400, 'mode must be subscription here');
@@ -297,6 +329,20 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
           }
           sub.status = 'canceled';
           sub.ended_at = at;
+        }
+        if (req.method === 'POST' && form.trial_end !== undefined) {
+          // Ending a trial now: the first period starts and its invoice is paid at once.
+          if (form.trial_end !== 'now') return stripeError(res, 400, 'Only trial_end=now is supported here');
+          if (sub.status !== 'trialing') return stripeError(res, 400, 'This subscription is not trialing');
+          const item = sub.items.data[0]!;
+          const at = now();
+          const price = priceById.get(item.price.id)!;
+          item.current_period_start = at;
+          const updated = standIn.changeSubscription(sub.id, { status: 'active', current_period_end: at + PERIOD[price.interval] });
+          standIn.charges.push({ customer: sub.customer, subscription: sub.id, amount: price.unit_amount });
+          json(res, sub);
+          if (standIn.webhook.url) void standIn.deliver(updated).catch(() => undefined);
+          return;
         }
         if (req.method === 'POST') {
           if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false') return stripeError(res, 400, 'Only cancel_at_period_end can be updated here');
