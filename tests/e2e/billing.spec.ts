@@ -82,7 +82,7 @@ async function mailTo(address: string, subject: RegExp) {
 /** From the pricing page: subscribe, sign up, confirm the email from the message, sign in, back at checkout. */
 async function subscribeAsNewcomer(page: Page, base: string, email: string, plan: 'Subscribe monthly' | 'Subscribe yearly'): Promise<void> {
   await page.goto(`${base}/`);
-  await page.getByRole('link', { name: 'See pricing' }).click();
+  await page.locator('.plan-featured').getByRole('link', { name: 'See pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await page.getByRole('link', { name: plan }).click();
   await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fcheckout/);
