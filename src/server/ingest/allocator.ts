@@ -29,6 +29,8 @@ import type { PhaseName } from './phaseProtocol.ts';
 const PHASE_SETTING: Record<PhaseName, string> = {
   database: 'narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0',
   hooks: 'narenas:1,dirty_decay_ms:1000,muzzy_decay_ms:0',
+  // the update's season read again: the games phase of one season, as the database phase
+  season: 'narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0',
 };
 
 /** The environment a phase's process starts with: this one's, with the phase's allocator setting. */

@@ -11,9 +11,9 @@
 import type { PbpFile } from './gamesProtocol.ts';
 import type { StepTime } from './steps.ts';
 import type { SeasonType } from './types.ts';
-import type { WriterTotals } from './writer.ts';
+import type { WriterStart, WriterTotals } from './writer.ts';
 
-export type PhaseName = 'database' | 'hooks';
+export type PhaseName = 'database' | 'hooks' | 'season';
 
 /** The files a phase's DuckDB writes: the temporary database and the folder it spills to. */
 interface PhaseFiles {
@@ -63,10 +63,31 @@ export interface HooksJob extends PhaseFiles {
   testFailingHook?: string;
 }
 
-export type PhaseJob = DatabaseJob | HooksJob;
+/**
+ * The update's season (update/update.ts): one season read again into its own staging database (the games phase
+ * continuing the database's ids, the season's season-wide tables), in a process of its own so that the memory of
+ * the games phase is given back before the update's models and derived tables.
+ */
+export interface SeasonJob extends PhaseFiles {
+  phase: 'season';
+  dataDir: string;
+  files: PbpFile[];
+  season: number;
+  through?: string;
+  start: WriterStart;
+  gameFiles: string[];
+  memoryLimit: string;
+}
 
-/** What a phase's job gives back: the database phase its games' totals, the hooks phase nothing. */
-export type PhaseResult<J extends PhaseJob> = J extends DatabaseJob ? DatabaseResult : null;
+export interface SeasonResult {
+  pbpNames: [number, string][];
+  skipped: { gameId: number; reason: string }[];
+}
+
+export type PhaseJob = DatabaseJob | HooksJob | SeasonJob;
+
+/** What a phase's job gives back: the database phase its games' totals, the season its names and skips, the hooks phase nothing. */
+export type PhaseResult<J extends PhaseJob> = J extends DatabaseJob ? DatabaseResult : J extends SeasonJob ? SeasonResult : null;
 
 /** What a phase's whole process used, measured by itself when its work was done. */
 export interface PhaseUsage {
@@ -81,5 +102,5 @@ export interface PhaseUsage {
 export type PhaseMessage =
   | { kind: 'log'; message: string }
   | { kind: 'step'; step: StepTime }
-  | { kind: 'done'; result: DatabaseResult | null; usage: PhaseUsage }
+  | { kind: 'done'; result: DatabaseResult | SeasonResult | null; usage: PhaseUsage }
   | { kind: 'error'; message: string; stack?: string };

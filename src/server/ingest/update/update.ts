@@ -30,15 +30,13 @@ import { installStatsFile } from '../../db/statsFileChecksum.ts';
 import { MODELS } from '../../models/registry.ts';
 import { buildRapm } from '../../models/rapm.ts';
 import { AGGREGATE_BUILDERS } from '../../stats/sql/aggregates.ts';
-import { writeGames } from '../gamesPhase.ts';
+import { runPhase } from '../runPhase.ts';
 import { archiveGameHashes, recordGameSources, type GameHash } from '../gameHashes.ts';
 import type { PbpFile } from '../gamesProtocol.ts';
 import { attachForHooks } from '../hooks.ts';
 import { writeIngestMeta } from '../phases.ts';
 import { PositionBook } from '../positions.ts';
-import {
-  daysRest, opponentRanks, playerBios, playerGameTotals, playerLeagueYears, players, playerSeasons, salaries, teamGameTotals,
-} from '../postprocess.ts';
+import { playerBios, playerLeagueYears, players, salaries } from '../postprocess.ts';
 import { findDataFile, pbpFile, seasonLabel } from '../read.ts';
 import { readScheduleText, writeSchedule } from '../scheduleTable.ts';
 import { gameFilesIn } from '../sources/index.ts';
@@ -159,39 +157,6 @@ async function writerStart(conn: DuckDBConnection, seasons: readonly number[]): 
     nextPossessionId: Number(p!.m) + 1,
     lineups: lineups.map((l) => ({ id: Number(l.lineup_id), team: Number(l.team_id), ids: [l.p1, l.p2, l.p3, l.p4, l.p5].map(Number) })),
   };
-}
-
-/** One season read again into its own staging database (see the module comment); returns the games phase's result. */
-async function stageSeason(
-  stagingFile: string,
-  dataDir: string,
-  files: PbpFile[],
-  season: number,
-  through: string | undefined,
-  start: WriterStart,
-  log: (m: string) => void,
-  memoryLimit: string,
-  gameFiles: string[],
-) {
-  const instance = await DuckDBInstance.create(stagingFile, { threads: '2', memory_limit: memoryLimit, preserve_insertion_order: 'true' });
-  const conn = await instance.connect();
-  try {
-    const positions = await PositionBook.load(conn, dataDir);
-    await applySchema(conn);
-    const result = await writeGames(conn, files, {
-      dataDir, seasons: [season], seasonTypes: files.map((f) => f.type), positions, log, progress: false, through, start, gameFiles,
-    });
-    await daysRest(conn);
-    await opponentRanks(conn);
-    await playerSeasons(conn, positions);
-    await playerGameTotals(conn);
-    await teamGameTotals(conn);
-    await conn.run('CHECKPOINT');
-    return { result, positions };
-  } finally {
-    conn.closeSync();
-    instance.closeSync();
-  }
 }
 
 /** The columns of `table` in database `db`, in order. */
@@ -345,14 +310,17 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     // 2. each season read again into its staging database
     const pbpNames = new Map<number, string>();
     const skipped: { gameId: number; reason: string }[] = [];
-    let positions: PositionBook | null = null;
+    let childPeakMiB = 0;
     for (const season of seasons) {
       const files = filesOf(opts.dataDir, [season], held.meta.seasonTypes);
       const start = await writerStart(conn, [season]);
-      const staged = await steps.time(`season ${season} read again`, () =>
-        stageSeason(stagingOf(season), opts.dataDir, files, season, through, start, log, memoryLimit,
-          [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f)));
-      positions = staged.positions;
+      const parentPeak = process.resourceUsage().maxRSS / 1024;
+      const staged = await steps.time(`season ${season} read again`, () => runPhase({
+        phase: 'season', tmp: stagingOf(season), spill: `${stagingOf(season)}.spill`, dataDir: opts.dataDir, files, season, through, start,
+        gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f), memoryLimit,
+      }, { log, onStep: () => {} }));
+      // the season's process ran beside this one: its peak and this one's so far held at once, at most
+      childPeakMiB = Math.max(childPeakMiB, staged.usage.peakMiB + parentPeak);
       for (const [id, name] of staged.result.pbpNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
       skipped.push(...staged.result.skipped);
     }
@@ -387,7 +355,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         }
         for (const t of ['players', 'salaries', 'player_bios', 'player_league_years']) await conn!.run(`DELETE FROM stats.main.${t}`);
         await conn!.run(`DELETE FROM stats.main.ingest_report WHERE kind = 'unmatched_salary'`);
-        await players(conn!, opts.dataDir, positions!, names);
+        await players(conn!, opts.dataDir, await PositionBook.load(conn!, opts.dataDir), names);
         const allSeasons = [...new Set([...held.meta.seasons, ...seasons])].sort((a, b) => a - b);
         await salaries(conn!, opts.dataDir, allSeasons);
         await playerBios(conn!, opts.dataDir);
@@ -480,7 +448,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       replaced: [...replacedIds].filter((id) => heldNow.has(id)).length,
       skipped: skippedNow.map((k) => ({ game: code(k.gameId), reason: k.reason })),
       seconds: Math.round((Date.now() - started) / 100) / 10,
-      peak_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peak_mb: Math.round(Math.max(process.resourceUsage().maxRSS / 1024, childPeakMiB)),
       seasons,
       steps: steps.steps,
     };
