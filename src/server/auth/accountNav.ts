@@ -72,7 +72,12 @@ export function renderAccountNav(session: Session | null, currentPath: string, n
     );
   }
   const badge = planBadge(session, now);
-  const badgeHtml = badge ? `<span class="account-badge account-badge-${badge.tone}">${escapeHtml(badge.label)}</span>` : '';
+  // An admin's badge is the link to the admin pages (/admin: accounts, billing, the stats database); nobody else gets one.
+  const badgeHtml = !badge
+    ? ''
+    : session.isAdmin
+      ? `<a class="account-badge account-badge-admin" href="/admin" data-testid="admin-link">${escapeHtml(badge.label)}</a>`
+      : `<span class="account-badge account-badge-${badge.tone}">${escapeHtml(badge.label)}</span>`;
   return (
     `<div class="account-nav" data-auth="authenticated">` +
     `<a class="account-name" href="${accountPageFor(session, now)}" title="${escapeHtml(session.user.email)}">${escapeHtml(session.user.name)}</a>` +
