@@ -42,7 +42,7 @@ function options(extra: Partial<NightlyOptions> = {}): NightlyOptions {
     db,
     today: '2020-12-23',
     updateCommand: UPDATE,
-    client: { timeoutMs: 400, retryDelayMs: 20, minIntervalMs: 0 },
+    client: { timeoutMs: 5_000, retryDelayMs: 20, minIntervalMs: 0 },
     log,
     ...(server ? { server: { pid: server.pid, url: server.url, waitMs: 3_000 } } : {}),
     ...extra,
