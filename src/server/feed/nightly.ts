@@ -4,7 +4,8 @@
  *     on the 29th fetches the 27th and the 28th) into the games folder (fetchGames.ts), and of every date since
  *     the last run's today or since a date whose game failed in the last run (a missed night, a game the CDN
  *     had not published), at most MAX_CATCH_UP_DAYS back (runDates);
- *  2. when a game file is new or changed (or the last run failed, or there is none), run the update as a child process, `npm run update -- --db STATS_DB_PATH --source GAMES` (its one JSON line
+ *  2. when a game file is new or changed (or the last run failed, or on a first run over a folder holding game
+ *     files), run the update as a child process, `npm run update -- --db STATS_DB_PATH --source GAMES` (its one JSON line
  *     {added, replaced, skipped: [{game, reason}], seconds, peak_mb}; exit 0 all in, 2 some skipped, 1 error),
  *     which builds the new file beside the served one and renames it over the path only when it succeeded;
  *  3. when the update put a new file at the path (its inode changed), make the running server switch to it: SIGHUP to its pid (as
@@ -95,9 +96,11 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
         throw new NightlyError(`fetching the games of ${date} from ${o.base}: ${(cause as Error).message}`);
       }
     }
-    // Nothing new and the last run went through: the stats file already holds every game of the folder.
+    // The update runs when a game file is new or changed, after a failed run, and on a first run when the folder
+    // holds game files (fetched by hand); otherwise the stats file already holds every game of the folder.
     const changed = fetched.some((f) => f.fetched.length + f.replaced.length > 0);
-    if (!changed && previous !== null && previous.outcome !== 'failed') {
+    const firstWithFiles = previous === null && fs.readdirSync(o.games).some((n) => /^\d{10}\.json$/.test(n));
+    if (!changed && !firstWithFiles && previous?.outcome !== 'failed') {
       o.log.info({ dates }, 'nightly: no new or changed game: the stats file is left as it is');
     } else {
       const before = fileIdentity(o.db);

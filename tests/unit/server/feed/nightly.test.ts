@@ -79,6 +79,18 @@ describe('npm run nightly', () => {
     expect(schedules.map((r) => r.ifNoneMatch === null)).toEqual([true, false]);
   });
 
+  it('a first run with nothing to fetch and no game file does not run the update; with game files there it does', async () => {
+    const empty = await runNightly(options({ today: '2020-12-30' }));
+    expect(empty).toMatchObject({ exitCode: 0, summary: { outcome: 'ok', update: null } });
+    expect(updateCalls()).toEqual([]);
+    fs.rmSync(`${db}.nightly.json`);
+    const handFetched = path.join(dir, 'games', `${RECORDED_GAME}.json`);
+    fs.writeFileSync(handFetched, `{"playbyplay":${cdn.recorded.playbyplay},"boxscore":${cdn.recorded.boxscore}}\n`);
+    const first = await runNightly(options({ today: '2020-12-30' }));
+    expect(first.summary.update).toMatchObject({ added: 1 });
+    expect(updateCalls()).toHaveLength(1);
+  });
+
   it('with nothing new after a good run leaves the file alone; after a failed run it updates again', async () => {
     await runNightly(options());
     const quiet = await runNightly(options());
