@@ -1,7 +1,8 @@
 /**
- * Prerendered pages (marketing, articles, expiry and purchase pages) are plain HTML files, so Astro's middleware
- * never sees them. This serves them with the same rules: the expired-plan redirect (src/server/auth/access.ts)
- * and the signed-in header, both done here on the server, without client JavaScript.
+ * Prerendered pages (marketing pages, articles) are plain HTML files, so Astro's middleware never sees
+ * them. This serves them with the same rules: the expired-plan redirect (src/server/auth/access.ts), the signed-in
+ * header and the running prices (src/server/billing/priceLine.ts), all done here on the server, without client
+ * JavaScript.
  */
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
