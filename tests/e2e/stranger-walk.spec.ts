@@ -341,3 +341,22 @@ test('buying: the account page gives the confirmation page\'s date, says test mo
   await page.waitForTimeout(2_000);
   expect(await mailsTo(email, /^Your Courtvision Stats plan is active$/)).toHaveLength(1);
 });
+
+test('the home page, built once, shows the running server\'s prices, to visitors and to signed-in users alike', async ({ page }) => {
+  test.setTimeout(60_000);
+  const priced = startServer({ ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '', SMTP_URL: '', MAIL_OUTBOX_DIR: outbox, PLAN_TRIAL_DAYS: '0', PLAN_MONTHLY_CENTS: '1250', PLAN_ANNUAL_CENTS: '9900' });
+  try {
+    await waitListening(priced);
+    await page.goto(`${priced.base}/`);
+    await expect(page.getByTestId('hero-price')).toHaveText('Stats plan: $12.50 a month or $99.00 a year. Every filter; cancel any time.');
+    await page.goto(`${priced.base}/signin?callbackUrl=%2F`);
+    await signIn(page, 'member@example.com', 'demo-member-2023');
+    await expect(page).toHaveURL(`${priced.base}/`);
+    await expect(page.locator('header .account-nav')).toHaveAttribute('data-auth', 'authenticated');
+    await expect(page.getByTestId('hero-price')).toHaveText('Stats plan: $12.50 a month or $99.00 a year. Every filter; cancel any time.');
+    await page.goto(`${priced.base}/pricing`);
+    await expect(page.locator('[data-plan="month"] .amount')).toHaveText('$12.50');
+  } finally {
+    priced.stop();
+  }
+});
