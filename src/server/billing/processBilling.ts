@@ -42,8 +42,12 @@ export function billingProvider(): BillingProvider {
   );
 }
 
-/** The test provider, when that is what this process uses (its pages are 404 otherwise). */
+/**
+ * The test provider, when that is what this process uses (its pages are 404 otherwise). Told by its kind, not
+ * by instanceof: the server's bundle and Astro's pages each have their own copy of the class, and whichever
+ * module graph asks first makes the process's one provider (the server's trial sweep starts before any page).
+ */
 export function testBillingProvider(): TestBillingProvider | null {
   const provider = billingProvider();
-  return provider instanceof TestBillingProvider ? provider : null;
+  return provider.kind === 'test' ? (provider as TestBillingProvider) : null;
 }

@@ -70,8 +70,6 @@ try {
 
 // The mail worker sends what the accounts store has queued (from this node or any other).
 processMailWorker();
-// The trials' reminders (3 days before a trial ends) and, in test mode, the ends of trials.
-startTrialSweep();
 
 // The stats database: a file that fails its checksum (or has none, in production) is refused first, then a
 // file of another schema version (rebuild or copy the right one). The checksum's answer is remembered: the
@@ -135,6 +133,9 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (pid ${process.pid})`);
+  // The trials' reminders (3 days before a trial ends) and, in test mode, the ends of trials; their links go to
+  // AUTH_URL, else to this address.
+  startTrialSweep(`http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
 });
 
 /**
