@@ -32,8 +32,8 @@ export const BROWSER_ACCEPT_ENCODING = { 'Accept-Encoding': 'gzip, deflate, br' 
 /** The 1-minute load average, to print beside every figure (other work on the machine inflates them). */
 export const loadAverage = (): number => os.loadavg()[0]!;
 
-/** Where the benchmarks build the site (not dist/, which others may be serving). */
-export const BENCH_DIST = path.resolve('.local/bench-dist');
+/** Where the benchmarks build the site (not dist/, which others may be serving): BENCH_DIST_DIR, else .local/bench-dist. */
+export const BENCH_DIST = path.resolve(process.env.BENCH_DIST_DIR || '.local/bench-dist');
 
 /** The stats database a benchmark runs against: --db, else STATS_DB_PATH, else `fallback` (data/stats.duckdb). */
 export const benchStatsDb = (fallback = 'data/stats.duckdb'): string => path.resolve(option('db', process.env.STATS_DB_PATH ?? fallback));

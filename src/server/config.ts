@@ -27,6 +27,16 @@ const flag = z.enum(['0', '1']).transform((v) => v === '1').describe('0 or 1');
 
 const text = z.string().min(1);
 
+/**
+ * A memory size as DuckDB's memory_limit takes it: a number and a unit, e.g. 1GB, 1.5GB, 512MB, 2GiB. DuckDB
+ * itself would accept "80%" or a bare word at the first query and fail there; here a bad value stops the start.
+ */
+const memorySize = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'not a size with a unit')
+  .describe('a size with its unit, e.g. 1GB, 1.5GB, 512MB, 2GiB');
+
 const providers = z
   .string()
   .trim()
@@ -83,8 +93,10 @@ const SCHEMA = {
   DATABASE_URL: postgresUrl.optional(),
   ACCOUNTS_DB_TIMEOUT_MS: int(100, 60_000).default(3_000),
   API_CACHE_BYTES: int(1 << 20, 64 * 1024 ** 3).default(128 * 1024 * 1024),
-  STATS_DB_CONNECTIONS: int(1, 64).default(4),
+  STATS_DB_CONNECTIONS: int(1, 64).default(3),
   STATS_HEAVY_SLOTS: int(1, 63).default(2),
+  STATS_DB_THREADS: int(1, 256).default(2),
+  STATS_DB_MEMORY_LIMIT: memorySize.default('1GB'),
   STATS_HEAVY_PER_CLIENT: int(1, 1000).default(2),
   STATS_QUERY_TIMEOUT_MS: int(100, 600_000).default(20_000),
   API_KEY_PER_MINUTE: int(1, 1_000_000).default(60),
@@ -230,6 +242,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     apiCacheBytes: v.API_CACHE_BYTES,
     /** Stats API: DuckDB connections kept open on the read-only stats database (= computations at once). */
     statsDbConnections: v.STATS_DB_CONNECTIONS,
+    /** DuckDB's worker threads for the whole stats instance (shared by every connection): the node's cores. */
+    statsDbThreads: v.STATS_DB_THREADS,
+    /** DuckDB's memory_limit for the stats instance (its buffer pool and the queries' working memory), e.g. 1GB. */
+    statsDbMemoryLimit: v.STATS_DB_MEMORY_LIMIT.replace(/\s+/g, ''),
     /** Stats API: how many of those connections heavy (costly) computations may hold at once. */
     statsHeavySlots: v.STATS_HEAVY_SLOTS,
     /** Stats API: heavy uncached computations one client (session or IP) may have waiting or running. */
