@@ -44,13 +44,20 @@ function cacheFrom(generation: number, key: string, value: EncodedResponse): voi
   if (statsDbGeneration() === generation) cache.set(key, value);
 }
 
-/** STATS_DB_CONNECTIONS connections: the queue runs at most that many computations, heavy ones on fewer. */
+/**
+ * STATS_DB_CONNECTIONS connections: the queue runs at most that many computations, heavy ones on fewer. The
+ * defaults fit a 2-core node (src/server/config.ts): three computations at once, at most two of them heavy, so a
+ * cheap one always finds a slot while DuckDB's two threads keep both cores busy. The waiting bounds are past what
+ * every client of a busy node asks within its caps (sixteen clients each waiting for a heavy answer are not
+ * refused); the timeout still bounds the wait.
+ */
 export const queue = new QueryQueue({
   slots: Math.max(1, config.statsDbConnections),
   heavySlots: Math.max(1, Math.min(config.statsHeavySlots, config.statsDbConnections - 1)),
   perClient: { cheap: 8, heavy: config.statsHeavyPerClient },
-  maxWaiting: { cheap: 64, heavy: 8 },
+  maxWaiting: { cheap: 256, heavy: 128 },
   timeoutMs: config.statsQueryTimeoutMs,
+  heavyHandicapMs: 250,
 });
 
 gaugeOf('courtvision_stats_queue_depth', 'Uncached stats computations running or waiting, by lane', ['lane', 'state'], (gauge) => {

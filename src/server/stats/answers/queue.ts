@@ -3,15 +3,21 @@
  * (`cheap` or `heavy`, from the cost estimate of src/server/stats/answers/cost.ts) and a client (IP or session):
  *
  * - slots: at most `slots` jobs run at once (each holds one DuckDB connection); heavy jobs may use at most
- *   `heavySlots` of them, so cheap jobs always find a slot free of heavy work and never wait behind it;
- * - per-client cap: a client with `perClient[lane]` jobs of a lane already waiting or running gets
- *   BusyError(429) at once;
+ *   `heavySlots` of them, so at least one slot is always free of heavy work: a cheap job never waits behind one;
+ * - order: of the waiting jobs that may start, the one waiting longest starts first, a heavy job counting as
+ *   having arrived `heavyHandicapMs` later than it did. A cheap job asked up to that long after a heavy one goes
+ *   first; one asked later waits its turn, so heavy jobs are never starved by a stream of cheap ones (with the
+ *   handicap 250 ms: a heavy job waiting since t=0 and a cheap one since t=100 ms: the cheap one starts first; a
+ *   cheap one since t=300 ms: the heavy one does);
+ * - per-client cap: a client may have `perClient[lane]` jobs of a lane waiting or running (its published limit,
+ *   STATS_HEAVY_PER_CLIENT for heavy ones); one more is refused at once with BusyError(429). A client that waits
+ *   for each answer before asking again holds one job and is never refused;
  * - bounded waiting: a lane with `maxWaiting[lane]` jobs waiting refuses more with BusyError(503);
  * - timeout: a job that has not finished `timeoutMs` after it was submitted is aborted (its signal fires, the
  *   job's DuckDB connection is interrupted) and its caller gets BusyError(503). Its slot is given back only
  *   when the work has really stopped.
  *
- * Waiting jobs of the cheap lane are started first; within a lane, first come first served.
+ * Every refusal carries the seconds after which a retry makes sense (Retry-After).
  */
 import { queueWait } from '../../metrics.ts';
 
@@ -41,6 +47,8 @@ export interface QueueOptions {
   maxWaiting: Record<Lane, number>;
   /** from submission to the end of the work */
   timeoutMs: number;
+  /** a waiting heavy job counts as this much younger than it is when the next job to start is chosen */
+  heavyHandicapMs?: number;
 }
 
 export interface Job<T> {
@@ -52,6 +60,8 @@ export interface Job<T> {
 
 interface Waiting {
   lane: Lane;
+  /** when it may start, for the order: its arrival, plus the handicap of a heavy job */
+  rank: number;
   start: () => void;
   cancel: () => void;
 }
@@ -109,6 +119,7 @@ export class QueryQueue {
       const enqueuedAt = performance.now();
       const entry: Waiting = {
         lane,
+        rank: enqueuedAt + (lane === 'heavy' ? (this.options.heavyHandicapMs ?? 0) : 0),
         start: () => {
           queueWait.observe({ lane }, (performance.now() - enqueuedAt) / 1000);
           this.running[lane]++;
@@ -152,9 +163,16 @@ export class QueryQueue {
     return lane === 'cheap' || this.running.heavy < this.options.heavySlots;
   }
 
+  /** Starts waiting jobs while a slot is free: each time the lowest rank among the lanes' heads that may start. */
   private pump(): void {
-    for (const lane of LANES) {
-      while (this.waiting[lane].length && this.canStart(lane)) this.waiting[lane].shift()!.start();
+    for (;;) {
+      let next: Lane | null = null;
+      for (const lane of LANES) {
+        const head = this.waiting[lane][0];
+        if (head && this.canStart(lane) && (next === null || head.rank < this.waiting[next][0]!.rank)) next = lane;
+      }
+      if (next === null) return;
+      this.waiting[next].shift()!.start();
     }
   }
 }

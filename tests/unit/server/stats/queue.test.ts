@@ -68,6 +68,41 @@ describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
     await expect.poll(() => q.stats().running.heavy, { timeout: 5_000 }).toBe(0);
   });
 
+  it('a heavy query waiting longer than the handicap starts before a cheap one asked later; a cheap one asked just after it goes first', async () => {
+    const q = new QueryQueue(options({ slots: 2, heavySlots: 1, heavyHandicapMs: 250, timeoutMs: 20_000 }));
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const held = (lane: Lane, name: string) => ({
+      lane,
+      client: name,
+      work: () =>
+        new Promise<string>((resolve) => {
+          started.push(name);
+          releases.set(name, () => resolve(name));
+        }),
+    });
+    const done = [q.run(held('cheap', 'a')), q.run(held('cheap', 'b'))]; // both slots busy
+    done.push(q.run(held('heavy', 'h1')));
+    await new Promise((r) => setTimeout(r, 400));
+    done.push(q.run(held('cheap', 'late')));
+    releases.get('a')!(); // one slot free: h1 has waited 400 ms, longer than the handicap, so it goes first
+    await expect.poll(() => started.length).toBe(3);
+    expect(started[2]).toBe('h1');
+    done.push(q.run(held('heavy', 'h2')));
+    done.push(q.run(held('cheap', 'soon'))); // asked right after h2: within its handicap
+    releases.get('b')!();
+    await expect.poll(() => started.length).toBe(4);
+    expect(started[3]).toBe('late');
+    releases.get('late')!();
+    await expect.poll(() => started.length).toBe(5);
+    expect(started[4]).toBe('soon'); // h2 waits for the heavy slot h1 holds, the cheap one does not
+    releases.get('h1')!();
+    await expect.poll(() => started.length).toBe(6);
+    expect(started[5]).toBe('h2');
+    for (const name of ['soon', 'h2']) releases.get(name)!();
+    expect(await Promise.all(done)).toEqual(['a', 'b', 'h1', 'late', 'h2', 'soon']);
+  });
+
   it('a client past its cap of heavy queries in flight gets 429 at once; other clients still get in', async () => {
     const q = new QueryQueue(options({ perClient: { cheap: 8, heavy: 1 }, heavySlots: 2, timeoutMs: 1_500 }));
     const first = q.run(job('heavy', 'greedy', SLOW_SQL)).catch((e: unknown) => e);
