@@ -55,6 +55,8 @@ for (const size of SIZES) {
       await expect(page.getByRole('navigation', { name: 'Game views' }).getByRole('link', { name: 'Play-by-play' })).toHaveAttribute('aria-current', 'page');
       const [awayPts, homePts] = await headerScore(page);
       expect([awayPts, homePts]).toEqual([95, 109]);
+      // A phone shows the plays first, the charts and stints folded behind one summary (PlayByPlayView.astro).
+      if (size.name === 'phone') await page.getByText('Win probability, game flow and stints').click();
 
       // The chart: accessible name and description, ends at the final margin (DEN minus SAC).
       // One of the two drawings is shown: the wide one on desktop, the narrow one on phones (no sideways scroll).

@@ -24,6 +24,8 @@ for (const size of SIZES) {
     test('drawn to the final buzzer, swings linked to their plays', async ({ page }) => {
       test.setTimeout(60_000);
       await page.goto(SAC_DEN);
+      // A phone shows the plays first, the charts folded behind one summary (PlayByPlayView.astro).
+      if (size.name === 'phone') await page.getByText('Win probability, game flow and stints').click();
       const section = page.getByTestId('wp-section');
       await expect(section.getByRole('heading', { name: 'Win probability' })).toBeVisible();
       const chart = section.locator(`[data-testid="win-probability"][data-variant="${size.variant}"]`);

@@ -110,8 +110,11 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/team_wowy') requests.push(r.url());
   });
+  // A phone folds the side and filters behind the compact bar, and the matrix's options behind their summary.
+  await page.getByRole('button', { name: /Metrics and filters/ }).click();
   await page.getByRole('button', { name: 'Defense' }).click();
   await expect(page).toHaveURL(/side=defense/);
+  await page.getByTestId('wowy-options').locator('summary').click();
   await expect(page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' })).toBeVisible();
   await page.waitForTimeout(300);
   expect(requests).toEqual([]);
