@@ -135,6 +135,24 @@ test('the demo admin finds an account, grants and revokes a plan, resends its li
   await expect(page.getByRole('alert')).toHaveText('Days: a whole number from 1 to 3650.');
   expect(await periodFilterStatus(DEMO.member)).toBe(403);
 
+  // Bad fields with a good token: a 4xx with a message, never a 500, nothing granted.
+  const csrfToken = await page.locator('[data-form="grant"] input[name="csrfToken"]').inputValue();
+  const bads: Record<string, string>[] = [
+    { action: 'grant', email: DEMO.member.email, days: '1e3' },
+    { action: 'grant', email: DEMO.member.email, days: '-5' },
+    { action: 'grant', email: `${'a'.repeat(5000)}@example.com`, days: '5' },
+    { action: 'grant', email: 'nobody@example.com', days: '5' },
+    { action: 'explode', email: DEMO.member.email },
+    { action: 'revoke' },
+    { email: DEMO.member.email },
+  ];
+  for (const fields of bads) {
+    const answer = await page.request.post(`${server.base}/admin/users`, { form: { csrfToken, ...fields }, headers: { Origin: server.base } });
+    expect(answer.status(), JSON.stringify(fields).slice(0, 80)).toBe(400);
+    expect(await answer.text()).toContain('role="alert"');
+  }
+  expect(await periodFilterStatus(DEMO.member)).toBe(403);
+
   // Resend the confirmation: the link arrives in the outbox.
   await page.goto(`${server.base}/admin/users?email=${encodeURIComponent(DEMO.member.email)}`);
   await page.getByRole('button', { name: 'Resend the confirmation link' }).click();

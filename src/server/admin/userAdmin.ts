@@ -80,7 +80,8 @@ export async function runAdminAction(
     const paying = (await ctx.store.billingSubscriptionsOf(user.id)).some((s) => isLive(s.status));
     if (paying) return { ok: false, status: 409, message: `${user.email} pays for the plan: its billing decides the plan (cancel or refund from the payment provider).` };
     if (action === 'grant') {
-      const days = Number(fields.days);
+      // Digits only: Number() would also take "1e3" (1,000 days) or "0x10".
+      const days = /^\d{1,4}$/.test((fields.days ?? '').trim()) ? Number(fields.days) : NaN;
       if (!Number.isInteger(days) || days < 1 || days > MAX_GRANT_DAYS) {
         return { ok: false, status: 400, message: `Days: a whole number from 1 to ${MAX_GRANT_DAYS}.`, field: 'days' };
       }
