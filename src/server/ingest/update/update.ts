@@ -319,6 +319,8 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         phase: 'season', tmp: stagingOf(season), spill: `${stagingOf(season)}.spill`, dataDir: opts.dataDir, files, season, through, start,
         gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f), memoryLimit,
       }, { log, onStep: () => {} }));
+      const u = staged.usage;
+      log(`season ${season} process: ${u.seconds.toFixed(1)} s, CPU ${u.cpuSeconds.toFixed(1)} s (its own, not in the step above; peak ${u.peakMiB.toFixed(0)} MB)`);
       // the season's process ran beside this one: its peak and this one's so far held at once, at most
       childPeakMiB = Math.max(childPeakMiB, staged.usage.peakMiB + parentPeak);
       for (const [id, name] of staged.result.pbpNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
