@@ -18,7 +18,8 @@ import { identityColumns } from '../islands/table/identityColumns';
 import { numberColumns } from '../islands/table/numberColumns';
 import { LegendBody, minimumLabel } from '../islands/table/PercentileLegend';
 import { percentileBackground } from '../islands/table/percentile';
-import { defaultFilterValues } from '../lib/filterValues';
+import { defaultFilterValues, relevantFilters } from '../lib/filterValues';
+import { filterPills, summaryText } from '../lib/filterSummary';
 import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
 
 /** Rows in the server-rendered table: a few screens of the default order; the island renders the rest. */
@@ -58,6 +59,14 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
   const defaults = defaultFilterValues();
   return (
     <div className="first-view" data-testid="first-view">
+      {/* The phone's compact bar as the island draws it (PhoneControls.tsx), for the default view: painted here first, so
+          the table does not move when the island takes over, and its text, a hair larger, stays the largest paint. */}
+      <div className="sa-phone-bar first-view-bar" aria-hidden="true">
+        <span className="sa-phone-bar-text">
+          <span className="sa-label">Metrics and filters</span>
+          <span className="sa-phone-summary">{summaryText(def.label, false, filterPills(relevantFilters(kind), defaults))}</span>
+        </span>
+      </div>
       {percentiles && (
         <div className="sa-legend" role="group" aria-label="Percentile colours">
           <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null, defaults.Season as readonly number[])} />

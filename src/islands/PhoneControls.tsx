@@ -10,31 +10,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { $filterPills, type FilterPill } from '../stores/filterPills';
+import { $filterPills } from '../stores/filterPills';
+import { summaryText } from '../lib/filterSummary';
 import { $lockedFilters } from '../stores/lockedFilters';
 import { $metricSet } from '../stores/metricSet';
 import { $side } from '../stores/side';
 import { $page } from '../stores/page';
 import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
-
-/** Applied-filter pieces named before "N more". */
-const SUMMARY_PIECES = 3;
-
-/** Filters whose value reads alone ("2022-23", "Regular season"); the rest say their label ("Garbage time: Kept"). */
-const SELF_NAMED = new Set(['Season', 'SeasonType']);
-
-/**
- * The one-line summary: the metric set, the defense side when shown, then the applied filters (Garbage time only
- * when it is not the default), at most SUMMARY_PIECES of them before "N more".
- * summaryText('Offensive Overview', false, [Season 2022-23, Type Regular season, Period Q4, ...2 more])
- *   -> "Offensive Overview · 2022-23 · Regular season · Period: Q4 · 2 more"
- */
-export function summaryText(metricSet: string | null, defense: boolean, pills: readonly Pick<FilterPill, 'name' | 'label' | 'text' | 'removable'>[], locked = 0): string {
-  const filters = pills.filter((p) => p.name !== 'FilterOutGarbageTime' || p.removable).map((p) => (SELF_NAMED.has(p.name) ? p.text : `${p.label}: ${p.text}`));
-  const shown = filters.slice(0, SUMMARY_PIECES);
-  const more = filters.length - shown.length + locked;
-  return [metricSet, defense ? 'Defense' : null, ...shown, more > 0 ? `${more} more` : null].filter(Boolean).join(' · ');
-}
 
 interface Props {
   id: string;

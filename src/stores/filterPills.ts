@@ -1,32 +1,11 @@
 /**
- * The filter pills (spec section 4): the applied filters that are not at their default, plus Season, Season
- * type and Garbage time, which always show. Lineup filters never show a pill (showsPill false), and the lineup
- * all/any pill is hidden. Only filters relevant to the page show. A pill can be removed when its filter is
- * not at its default (removing resets it).
+ * The filter pills of the page's applied filters (src/lib/filterSummary.ts says which show). A pill can be removed
+ * when its filter is not at its default (removing resets it).
  */
 import { computed } from 'nanostores';
-import type { FilterName } from '../lib/filters';
-import { filterDef, isDefault, valueOf } from '../lib/filterValues';
-import { pillLabel, valueText } from '../lib/filterLabels';
+import { filterPills, type FilterPill } from '../lib/filterSummary';
 import { $filters } from './filters';
 
-export const ALWAYS_SHOWN_PILLS: ReadonlySet<FilterName> = new Set<FilterName>(['Season', 'SeasonType', 'FilterOutGarbageTime']);
+export { ALWAYS_SHOWN_PILLS, type FilterPill } from '../lib/filterSummary';
 
-export interface FilterPill {
-  name: FilterName;
-  label: string;
-  text: string;
-  removable: boolean;
-}
-
-export const $filterPills = computed($filters, (state): FilterPill[] =>
-  state.relevant
-    .filter((name) => filterDef(name).showsPill)
-    .filter((name) => ALWAYS_SHOWN_PILLS.has(name) || !isDefault(name, valueOf(state.applied, name)))
-    .map((name) => ({
-      name,
-      label: pillLabel(name),
-      text: valueText(name, valueOf(state.applied, name)),
-      removable: !isDefault(name, valueOf(state.applied, name)),
-    })),
-);
+export const $filterPills = computed($filters, (state): FilterPill[] => filterPills(state.relevant, state.applied));

@@ -1,9 +1,9 @@
 /**
- * The phone's compact bar sums up the table in one line (src/islands/PhoneControls.tsx): the metric set, the defense
+ * The phone's compact bar sums up the table in one line (src/lib/filterSummary.ts): the metric set, the defense
  * side, then the applied filters, three at most before "N more".
  */
 import { describe, expect, it } from 'vitest';
-import { summaryText } from '../../../src/islands/PhoneControls';
+import { summaryText } from '../../../src/lib/filterSummary';
 
 const pill = (name: string, label: string, text: string, removable = true) => ({ name: name as never, label, text, removable });
 const DEFAULTS = [pill('Season', 'Season', '2022-23', false), pill('SeasonType', 'Type', 'Regular season', false), pill('FilterOutGarbageTime', 'Garbage time', 'Filtered out', false)];
