@@ -41,7 +41,8 @@ test.beforeAll(async () => {
   );
   dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-billing-')), 'accounts.sqlite');
   execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
-  const common = { ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '', SMTP_URL: inbox.url, MAIL_RETRY_SECONDS: '1', ACCOUNT_LIMIT_PER_IP: '1000' };
+  // Purchases without a trial (the trial has its own spec, trial.spec.ts).
+  const common = { ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '', SMTP_URL: inbox.url, MAIL_RETRY_SECONDS: '1', ACCOUNT_LIMIT_PER_IP: '1000', PLAN_TRIAL_DAYS: '0' };
   const stripe = {
     STRIPE_SECRET_KEY: 'sk_test_e2esite',
     STRIPE_WEBHOOK_SECRET: SECRET,
