@@ -78,7 +78,7 @@ export interface StripeStandIn {
   /** Answer every API request with 500 (Stripe down) while true. */
   failing: boolean;
   /** Completes a checkout: the subscription starts; returns the events Stripe would send (not yet delivered). */
-  completeCheckout(sessionId: string, card?: { fingerprint: string }): Stripe.Event[];
+  completeCheckout(sessionId: string, card?: { fingerprint: string; onCustomer?: boolean }): Stripe.Event[];
   /** Changes a subscription; returns the customer.subscription.updated (or deleted) event. */
   changeSubscription(id: string, change: Partial<Pick<Sub, 'status' | 'cancel_at_period_end' | 'ended_at'>> & { current_period_end?: number }): Stripe.Event;
   /** An invoice event for a subscription (invoice.paid or invoice.payment_failed). */
@@ -148,6 +148,8 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         card: { brand: 'visa', last4: '4242', fingerprint: card?.fingerprint ?? randomBytes(8).toString('hex') },
       } satisfies PaymentMethod;
       standIn.paymentMethods.set(method.id, method);
+      // The card as the customer's default for invoices instead of the subscription's own (both are Stripe's ways).
+      if (card?.onCustomer) standIn.customers.get(session.customer)!.invoice_settings.default_payment_method = method.id;
       const price = priceById.get(session.price)!;
       const start = now();
       const periodEnd = session.trialDays > 0 ? start + session.trialDays * 86_400 : start + PERIOD[price.interval];
@@ -156,7 +158,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         object: 'subscription',
         status: session.trialDays > 0 ? 'trialing' : 'active',
         customer: session.customer,
-        default_payment_method: method.id,
+        default_payment_method: card?.onCustomer ? null : method.id,
         cancel_at_period_end: false,
         start_date: start,
         created: start,

@@ -95,11 +95,11 @@ describe.each(STORE_KINDS)('the free trial on the %s store', (kind: StoreKind) =
     return handleWebhook(ctx, payload, sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
   };
   /** Checkout at the stand-in, paid with a card; the form the site sent and the events Stripe sends. */
-  async function buy(u: UserRecord, fingerprint?: string) {
+  async function buy(u: UserRecord, fingerprint?: string, onCustomer = false) {
     const step = await startCheckout(ctx, await account(u), 'month');
     const sessionId = step.kind === 'redirect' ? step.location.split('/').at(-1)! : '';
     const form = standIn.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!.form;
-    const events = standIn.completeCheckout(sessionId, fingerprint ? { fingerprint } : undefined);
+    const events = standIn.completeCheckout(sessionId, fingerprint ? { fingerprint, onCustomer } : undefined);
     const answers = [];
     for (const e of events) answers.push(await deliver(e));
     const sub = [...standIn.subscriptions.values()].find((s) => standIn.sessions.get(sessionId)!.subscription === s.id)!;
@@ -158,6 +158,19 @@ describe.each(STORE_KINDS)('the free trial on the %s store', (kind: StoreKind) =
     expect(chargesOf(first.sub.id)).toEqual([]);
     const replay = await deliver(standIn.changeSubscription(first.sub.id, {}));
     expect(replay.body).toMatchObject({ outcome: 'applied' });
+    expect(standIn.subscriptions.get(first.sub.id)!.status).toBe('trialing');
+  });
+
+  it('one trial per card, read from the customer when the subscription names no payment method', async () => {
+    const card = `fp_${Math.random().toString(36).slice(2)}`;
+    const first = await buy(user, card, true);
+    expect(first.sub.default_payment_method).toBeNull();
+    expect(first.sub.status).toBe('trialing');
+    const other = await newUser('customer-card');
+    const second = await buy(other, card, true);
+    expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/customers/${second.sub.customer}`)).toBe(true);
+    expect(standIn.subscriptions.get(second.sub.id)!.status).toBe('active');
+    expect(chargesOf(second.sub.id)).toHaveLength(1);
     expect(standIn.subscriptions.get(first.sub.id)!.status).toBe('trialing');
   });
 
