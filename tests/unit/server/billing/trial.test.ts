@@ -274,6 +274,34 @@ describe.each(STORE_KINDS)('trial records on the %s store', (kind: StoreKind) =>
     }
   });
 
+  it('two nodes sweeping at once queue one reminder', async () => {
+    const location = await freshLocation(kind);
+    const [a, b] = [openStoreAt(kind, location), openStoreAt(kind, location)];
+    try {
+      await a.schemaVersion();
+      await b.schemaVersion();
+      const u = await a.createUser({ email: 'sweep@example.com', name: 'Sweep', passwordHash: 'x', emailVerified: true });
+      const now = nowSeconds();
+      await a.applyBillingUpdate({
+        eventId: 'evt_sweep',
+        type: 'customer.subscription.created',
+        created: now,
+        customer: { userId: u.id, customerId: 'cus_sweep' },
+        subscription: { subscriptionId: 'sub_sweep', customerId: 'cus_sweep', userId: u.id, status: 'trialing', interval: 'month', amountCents: 800, currency: 'usd', currentPeriodEnd: now + 2 * DAY, cancelAtPeriodEnd: false, startedAt: now, endedAt: null, stateAt: now },
+        planExpiresAt: now + 3 * DAY,
+      });
+      await a.claimMail(now + 1, 60, 100).then((mails) => Promise.all(mails.map((m) => a.completeMail(m.id))));
+      const provider = new TestBillingProvider(SECRET, planPrice);
+      const results = await Promise.all([a, b].map((store) => runTrialSweep({ store, provider, origin: 'https://courtvision.test' }, now)));
+      expect(results.map((r) => r.reminded).sort()).toEqual([0, 1]);
+      const queued = await a.claimMail(now + 1, 60, 100);
+      expect(queued.map((m) => [m.to, m.subject])).toEqual([['sweep@example.com', expect.stringMatching(/^Your Courtvision free trial ends on /)]]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('a database of schema version 7 upgrades in place: its subscriptions kept, trials and the admin log usable', async () => {
     const location = await freshLocation(kind);
     const { MIGRATIONS } = await import('../../../../src/server/auth/store/migrations.ts');
