@@ -81,6 +81,7 @@ test('the demo admin finds an account, grants and revokes a plan, resends its li
   await signInAs(page, DEMO.admin);
   await page.getByTestId('admin-link').click();
   await expect(page).toHaveURL(`${server.base}/admin`);
+  await shoot(page, 'admin-index');
   await page.getByRole('link', { name: 'Accounts' }).first().click();
   await expect(page).toHaveURL(`${server.base}/admin/users`);
 
