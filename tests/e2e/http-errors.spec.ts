@@ -186,9 +186,10 @@ test.describe('5xx in the log', () => {
     await expect.poll(() => logLines(server).filter((l) => l.id === id && l.level === 50).length, { timeout: 5_000 }).toBe(1);
     const line = logLines(server).find((l) => l.id === id && l.level === 50)!;
     expect(line).toMatchObject({ route: '/stats/team/salaries/BOS', cut: true });
-    // the error the page's stream failed with (src/middleware.ts reportErrors), not only that it failed
-    expect(line.cause.message).not.toMatch(/failed while it was being sent/);
-    expect(line.cause.stack).toMatch(/\n\s+at /);
+    // the error the page's stream failed with (src/middleware.ts reportErrors), not only that it failed: here
+    // DuckDB's, whose native error has no JavaScript frames of its own, so the stack says where it was caught
+    expect(line.cause.message).toMatch(/Table with name salaries does not exist/);
+    expect(line.cause.stack).toMatch(/\sat \S/);
   });
 });
 
