@@ -126,7 +126,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   addUser(path.join(dir, 'test-mode.sqlite'), email, 'Tess Tester');
   await page.goto(`${testMode.base}/pricing`);
   await expect(page.getByTestId('payments-note')).toHaveText(/takes no payments yet: the checkout is a test that moves no money and sends no receipt/);
-  await expect(page.getByText('on every page. How each number is built: the guides.')).toBeVisible();
+  await expect(page.getByTestId('free-lines')).toContainText(/^Free without the plan, on every page: .+\. How each number is built: the guides\.$/);
   await expect(page.getByText(/sends no receipt\. Cancel from the Billing section/)).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Stripe');
   await narrow(page, 'pricing-390');
