@@ -48,6 +48,11 @@ export interface ShotSample {
   located_fga: number;
   binning: 'hex' | 'points';
   bins: ShotBin[];
+  /**
+   * The located corner threes of each corner (left: x < 0 as the chart draws it), which the zones count together:
+   * the chart labels each corner with its own figure when every corner three of the sample is located.
+   */
+  corners: { left: { fga: number; fgm: number }; right: { fga: number; fgm: number } };
 }
 
 export interface ShotsResponse extends ShotSample {

@@ -54,6 +54,23 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     expect(s.located_fga).toBeGreaterThan(0.98 * s.fga);
   });
 
+  it("each corner's own threes: the two corners of the chart are the shot file's corner threes by side", async () => {
+    const s = await shots(`page=PlayerProfile&entity=${CURRY}&season=2022&is_garbage_time=false`);
+    // The league's shot file, read raw: its corner threes by the side of the court (LOC_X < 0 is drawn on the
+    // chart's left; in 2022-23's file that is its 'Right Corner 3').
+    const raw = await rawSql<{ left: boolean; fga: number; fgm: number }>(
+      `SELECT LOC_X < 0 AS left, count(*)::INTEGER AS fga, count(*) FILTER (WHERE SHOT_MADE)::INTEGER AS fgm
+         FROM read_parquet($1) WHERE PLAYER_ID = $2 AND BASIC_ZONE IN ('Left Corner 3', 'Right Corner 3') GROUP BY 1`,
+      [rawFile('shots', 'regular', '2022-23.parquet'), CURRY],
+    );
+    const side = (left: boolean) => raw.find((r) => r.left === left)!;
+    expect(s.corners).toEqual({ left: { fga: side(true).fga, fgm: side(true).fgm }, right: { fga: side(false).fga, fgm: side(false).fgm } });
+    // Two different figures (the chart once printed the zone's for both), which add up to the zone's.
+    expect(s.corners.left).not.toEqual(s.corners.right);
+    const zone = s.zones.find((z: { zone: string }) => z.zone === 'corner3');
+    expect(s.corners.left.fga + s.corners.right.fga).toBe(zone.fga);
+  });
+
   it('the published totals above are the raw play-by-play\'s own field-goal events', async () => {
     const count = async (file: string, player: number) =>
       (await rawSql<{ fgm: number; fga: number }>(

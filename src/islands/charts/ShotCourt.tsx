@@ -52,6 +52,13 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
     return sample.fga > 0 ? `${Math.round((100 * z.fga) / sample.fga)}% of FGA` : '';
   };
   const pct = (zone: ShotZone) => formatPct(fgPct(byZone.get(zone)!));
+  // Each corner's own figure when every corner three is located (the zone counts both corners together); else
+  // the zone's figure, said once for both.
+  const corner3 = byZone.get('corner3')!;
+  const { left, right } = sample.corners;
+  const sides = corner3.fga > 0 && left.fga + right.fga === corner3.fga;
+  const shareOf = (c: { fga: number }) => (sample.fga > 0 ? `${Math.round((100 * c.fga) / sample.fga)}% of FGA` : '');
+  const cornerText = (c: { fga: number; fgm: number }) => (sides ? `${formatPct(fgPct(c))} · ${shareOf(c)}` : `${pct('corner3')} · ${share('corner3')}`);
   return (
     <g className="court-zones">
       <pattern id={`${id}-na`} width={1.2} height={1.2} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -78,8 +85,8 @@ function Zones({ sample, id }: { sample: ShotSample; id: string }) {
       <Label x={0} y={2.6} lines={[share('rim')]} size={1.5} />
       <Label x={0} y={14.6} lines={[pct('short_mid'), share('short_mid')]} />
       <Label x={-16.8} y={9} lines={[pct('long_mid'), share('long_mid')]} />
-      <Label x={-23.1} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.35} />
-      <Label x={23.9} y={CORNER_Y / 2} lines={[`${pct('corner3')} · ${share('corner3')}`]} rotate size={1.35} />
+      <Label x={-23.1} y={CORNER_Y / 2} lines={[cornerText(left)]} rotate size={1.35} />
+      <Label x={23.9} y={CORNER_Y / 2} lines={[sides ? cornerText(right) : 'both corners']} rotate size={1.35} />
       <Label x={0} y={34.5} lines={[pct('noncorner3'), share('noncorner3')]} />
     </g>
   );

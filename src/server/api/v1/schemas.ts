@@ -198,6 +198,9 @@ const ShotSample = {
   zones: z.array(ShotZone),
   binning: z.enum(['hex', 'points']).describe('How bins are made: hexagons of hex_radius feet, or one bin per shot (points).'),
   located_fga: int().describe('Attempts with a location (the shot chart).'),
+  corners: z
+    .object({ left: z.object({ fga: int(), fgm: int() }), right: z.object({ fga: int(), fgm: int() }) })
+    .describe('The located corner threes of each corner (left: x < 0), which the corner3 zone counts together.'),
   bins: z.array(z.object({ x: z.number().describe('Feet from the basket, sideways.'), y: z.number().describe('Feet from the baseline.'), fga: int(), fgm: int(), zone: z.string() })),
 };
 

@@ -6,7 +6,7 @@
  */
 import { hexbin } from 'd3-hexbin';
 import type { AppliedFilters } from '../../../lib/apiParams';
-import { SHOT_ZONES, type ShotBin, type ShotZone } from '../../../lib/shots';
+import { SHOT_ZONES, type ShotBin, type ShotSample, type ShotZone } from '../../../lib/shots';
 import type { StatsDb } from '../../db/statsDb';
 import type { Perspective } from '../sql/filterSql';
 import { SHOT_X, SHOT_Y, shotSource } from './shotSource';
@@ -71,14 +71,28 @@ export interface BinnedShots {
   binning: 'hex' | 'points';
   bins: ShotBin[];
   located_fga: number;
+  corners: ShotSample['corners'];
+}
+
+/** The corner threes of each side, from the grid cells (each cell keeps its shots' zone, so the split is exact). */
+function cornersOf(list: Cell[]): ShotSample['corners'] {
+  const corners = { left: { fga: 0, fgm: 0 }, right: { fga: 0, fgm: 0 } };
+  for (const c of list) {
+    if (c.zone !== 'corner3') continue;
+    const side = c.x < 0 ? corners.left : corners.right;
+    side.fga += c.fga;
+    side.fgm += c.fgm;
+  }
+  return corners;
 }
 
 function binsOf(list: Cell[], points: Cell[] | null): BinnedShots {
   const located = list.reduce((n, c) => n + c.fga, 0);
+  const corners = cornersOf(list);
   if (points) {
-    return { binning: 'points', located_fga: located, bins: points.map((c) => ({ x: round1(c.x), y: round1(c.y), fga: 1, fgm: c.fgm, zone: c.zone })) };
+    return { binning: 'points', located_fga: located, corners, bins: points.map((c) => ({ x: round1(c.x), y: round1(c.y), fga: 1, fgm: c.fgm, zone: c.zone })) };
   }
-  return { binning: 'hex', located_fga: located, bins: hexBins(list) };
+  return { binning: 'hex', located_fga: located, corners, bins: hexBins(list) };
 }
 
 /**

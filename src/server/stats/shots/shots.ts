@@ -59,6 +59,8 @@ async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
   return { filters: f, persp: q.side, pool: 'league', key: '', condition: () => '', byTeam: false };
 }
 
+const NO_CORNERS: ShotsResponse['corners'] = { left: { fga: 0, fgm: 0 }, right: { fga: 0, fgm: 0 } };
+
 const pct = (num: number, den: number) => (den > 0 ? Math.round((1000 * num) / den) / 10 : null);
 
 function zoneRows(counts: ZoneCounts, league: ZoneCounts, percentiles: Row | null): ShotZoneRow[] {
@@ -104,7 +106,7 @@ function seasonsWithoutLocations(f: AppliedFilters): string[] {
 export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResponse> {
   const s = await subjectOf(db, q);
   const empty: ShotsResponse = {
-    fga: 0, fgm: 0, zones: zoneRows(emptyCounts(), emptyCounts(), null), located_fga: 0, binning: 'points', bins: [],
+    fga: 0, fgm: 0, zones: zoneRows(emptyCounts(), emptyCounts(), null), located_fga: 0, binning: 'points', bins: [], corners: NO_CORNERS,
     hex_radius: HEX_RADIUS, locations: 'none', seasons_without_locations: [], pool: null,
   };
   if (seasonTypesWithData(s.filters).length === 0) {
@@ -125,7 +127,7 @@ export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResp
         ? pool.league
         : (pool.groups.get(s.key) ?? emptyCounts());
   const league = pool.league;
-  const noBins: BinnedShots = { binning: 'hex', bins: [], located_fga: 0 };
+  const noBins: BinnedShots = { binning: 'hex', bins: [], located_fga: 0, corners: NO_CORNERS };
   const all = binned?.all ?? noBins;
   const { fga } = totalOf(counts);
   const { row, label } = s.pool === 'game' ? { row: null, label: null } : await percentilesFor(db, s, pool, counts);
