@@ -27,8 +27,8 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { applySchema } from '../../db/schema.ts';
 import { installStatsFile } from '../../db/statsFileChecksum.ts';
-import { MODELS } from '../../models/registry.ts';
 import { buildRapm } from '../../models/rapm.ts';
+import { buildWinProbability } from '../../models/winProbability.ts';
 import { AGGREGATE_BUILDERS } from '../../stats/sql/aggregates.ts';
 import { runPhase } from '../runPhase.ts';
 import { archiveGameHashes, recordGameSources, type GameHash } from '../gameHashes.ts';
@@ -43,7 +43,7 @@ import { gameFilesIn } from '../sources/index.ts';
 import { StepTimes, logStep } from '../steps.ts';
 import type { SeasonType } from '../types.ts';
 import type { WriterStart } from '../writer.ts';
-import { acquireLock, updateFilesPrefix } from './lock.ts';
+import { acquireLock, isUpdateFileOf, updateFilesPrefix } from './lock.ts';
 import { BUILDER_SCOPES, GAME_SEASON_SQL, TABLE_SCOPES, unscopedTables } from './scopes.ts';
 
 export interface UpdateOptions {
@@ -231,8 +231,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
   const stagingOf = (season: number) => `${prefix}.season-${season}.duckdb`;
   const cleanup = (): void => {
     const dir = path.dirname(opts.db);
-    const base = path.basename(prefix);
-    for (const f of fs.readdirSync(dir)) if (f.startsWith(base)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+    for (const f of fs.readdirSync(dir)) if (isUpdateFileOf(f, prefix)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
   };
   let instance: DuckDBInstance | null = null;
   let conn: DuckDBConnection | null = null;
@@ -366,8 +365,8 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
 
       // 5. the models
       const before = await rows(conn, 'SELECT model, position, coefficient FROM wp_model ORDER BY ALL');
-      const wp = MODELS.find((m) => m.name === 'win_probability')!;
-      await steps.time('model win_probability', () => wp.build(conn!, log));
+      // fitted again only when a fitted season changed or a season finished; the season in progress gets the stored model
+      await steps.time('model win_probability', () => buildWinProbability(conn!, log, seasons));
       const after = await rows(conn, 'SELECT model, position, coefficient FROM wp_model ORDER BY ALL');
       const wpChanged = JSON.stringify(before) !== JSON.stringify(after);
       await steps.time('model rapm', () => buildRapm(conn!, log, { changedSeasons: seasons }));
