@@ -11,8 +11,11 @@
  *   not started  gameStatus 1 ('7:30 pm ET'): skipped and named.
  * Only regular-season and playoff games are kept by the stats database (the game id's third digit: 2 or 4;
  * 0012300001 is preseason, 0032300001 the All-Star game, 0052300001 the play-in): others are skipped as
- * 'not kept' whatever their state, so the nightly run never fetches a file the update would refuse.
+ * 'not kept' whatever their state, so the nightly run never fetches a file the update would refuse. A game id
+ * that is not 10 digits ('002/../../x', the file name fetch-games would write) is 'not kept' either.
  */
+import { gameIdMeaning } from '../ingest/sources/gameId.ts';
+
 export type ScheduledGame = {
   gameId: string;
   /** 'GSW @ BKN' */
@@ -64,8 +67,8 @@ export function gamesOnDate(scheduleText: string, date: string): ScheduledGame[]
 
 /** The kinds of game the stats database holds, by the game id's third digit. */
 const KEPT_KINDS: Record<string, string> = { '1': 'preseason', '2': 'regular season', '3': 'All-Star', '4': 'playoffs', '5': 'play-in', '6': 'cup final' };
-export const isKeptGame = (gameId: string) => gameId[2] === '2' || gameId[2] === '4';
-export const gameKind = (gameId: string) => KEPT_KINDS[gameId[2] ?? ''] ?? 'unknown kind';
+export const isKeptGame = (gameId: string) => gameIdMeaning(gameId).ok;
+export const gameKind = (gameId: string) => (/^\d{10}$/.test(gameId) ? KEPT_KINDS[gameId[2]!] ?? 'unknown kind' : 'not a game id');
 
 function stateOf(game: RawGame & { gameId: string }): ScheduledGame['state'] {
   if (!isKeptGame(game.gameId)) return 'not kept';
