@@ -14,6 +14,9 @@ import path from 'node:path';
 
 export const lockPath = (db: string): string => `${db}.update.lock`;
 
+/** The lock as process `pid` writes it before linking it into place. */
+const newLockPath = (db: string, pid: number): string => `${lockPath(db)}.new-${pid}`;
+
 /** The files an update of `db` by process `pid` writes beside it (update.ts): its copy, WAL, staging and spill. */
 export const updateFilesPrefix = (db: string, pid: number): string => `${db}.update-${pid}`;
 
@@ -55,6 +58,7 @@ function removeLeftovers(db: string, pid: number): void {
 /** This process's update files beside `db` and its lock, removed (the process is about to exit on a signal). */
 export function releaseAfterSignal(db: string): void {
   removeLeftovers(db, process.pid);
+  for (const mine of [newLockPath(db, process.pid), `${lockPath(db)}.stale-${process.pid}`]) fs.rmSync(mine, { force: true });
   if (holder(lockPath(db)) === process.pid) fs.rmSync(lockPath(db), { force: true });
 }
 
@@ -64,7 +68,7 @@ export class UpdateLockedError extends Error {}
 export async function acquireLock(db: string, waitMs = 0): Promise<() => void> {
   const file = lockPath(db);
   const deadline = Date.now() + waitMs;
-  const mine = `${file}.new-${process.pid}`;
+  const mine = newLockPath(db, process.pid);
   fs.writeFileSync(mine, `${process.pid}\n`);
   try {
     for (;;) {
