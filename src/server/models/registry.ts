@@ -20,6 +20,12 @@ export interface Model {
 }
 
 export const MODELS: Model[] = [
-  { name: 'win_probability', build: buildWinProbability, verify: verifyWinProbability },
+  {
+    name: 'win_probability',
+    build: async (connection, log) => {
+      await buildWinProbability(connection, log);
+    },
+    verify: verifyWinProbability,
+  },
   { name: 'rapm', build: (connection, log) => buildRapm(connection, log), verify: rapmReport },
 ];

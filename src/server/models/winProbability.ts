@@ -16,8 +16,10 @@
  * sqrt(t / 2880) (home court over the time left), strength x sqrt(t / 2880), margin; c = TIME_OFFSET seconds.
  * The baseline uses margin and time only: margin / sqrt(t + c), margin.
  *
- * Fitted (with a tiny ridge penalty, RIDGE) on half of the seasons (splitSeasons), checked on the others; the stored coefficients are the fit's,
- * so every figure of the held-out seasons is out of sample. Deterministic: Newton's method from zero
+ * Fitted (with a tiny ridge penalty, RIDGE) on half of the finished seasons (splitSeasons, finishedSeasons), checked on the
+ * others; the stored coefficients are the fit's, so every figure of the held-out seasons is out of sample. The season in
+ * progress is neither fitted nor checked: it gets the stored coefficients, so the nightly update of its games
+ * neither fits the model again nor changes another season's figures (buildWinProbability's `changed`). Deterministic: Newton's method from zero
  * (logistic.ts), coefficients rounded to 9 significant digits so that the order of DuckDB's parallel sums
  * cannot change a stored value.
  *
@@ -31,6 +33,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LEVERAGE_LEVELS, LEVERAGE_LIMITS, LEVERAGE_POSSESSION_SECONDS, CLUTCH } from '../../lib/leverage';
+import { FULL_SEASON_GAMES } from '../../lib/percentilePolicy';
 import { fitLogistic, type LogisticSums } from './logistic';
 
 /** Seconds added to the time left under the square roots (keeps the last seconds finite). */
@@ -105,6 +108,28 @@ export function splitSeasons(seasons: readonly number[]): { fit: number[]; test:
   return { fit: sorted.filter((_, i) => i % 2 === 0), test: sorted.filter((_, i) => i % 2 === 1) };
 }
 
+/**
+ * The seasons the model may be fitted on: every season held but the season in progress. Rule (the site's, src/lib/
+ * seasons.ts `inProgress`): the season in progress is the latest season held when none of its games is a playoff
+ * game and no team has played FULL_SEASON_GAMES (82) regular-season games in it; a season is finished once its
+ * playoffs began (in the archive: every season). A database holding only a season in progress (a replay's start)
+ * has no finished season: the model is then fitted on the seasons it holds, and again once the season ends.
+ * Example: 2003-04 to 2022-23 and 2023-24 through 2023-12-01 -> the 20 seasons to 2022-23 (fitted on 2003-04,
+ * 2005-06, ..., 2021-22; checked on 2004-05, ..., 2022-23); 2023-24 gets the stored coefficients.
+ */
+export async function finishedSeasons(connection: DuckDBConnection): Promise<{ held: number[]; finished: number[] }> {
+  const held = (await connection.runAndReadAll('SELECT DISTINCT season FROM games ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
+  const latest = held.at(-1);
+  if (latest === undefined) return { held, finished: [] };
+  const [r] = (await connection.runAndReadAll(
+    `SELECT (SELECT count(*) FROM games WHERE season = $s AND season_type = 'playoffs')::INTEGER AS playoffs,
+            (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM team_games WHERE season = $s AND season_type = 'regular' GROUP BY team_id))::INTEGER AS most`,
+    { s: latest },
+  )).getRowObjectsJS();
+  const inProgress = Number(r!.playoffs) === 0 && Number(r!.most) < FULL_SEASON_GAMES;
+  return { held, finished: inProgress ? held.slice(0, -1) : held };
+}
+
 /** Pre-game ratings: team_ratings(game_id, team_id, rating), from earlier games only (see the module comment). */
 const RATINGS_SQL = `
   WITH tg AS (SELECT game_id, season, team_id, date, (pts - opp_pts)::DOUBLE AS diff FROM team_games),
@@ -170,8 +195,8 @@ async function sqlSums(connection: DuckDBConnection, model: ModelName, fitSeason
   };
 }
 
-/** Build wp_inputs (temporary): one row per possession with the model's inputs and the game's result. */
-async function buildInputs(connection: DuckDBConnection): Promise<void> {
+/** Build wp_inputs (temporary): one row per possession (of `seasons`, default every one) with the model's inputs and the game's result. */
+async function buildInputs(connection: DuckDBConnection, seasons?: readonly number[]): Promise<void> {
   await connection.run(`
     CREATE OR REPLACE TEMP TABLE wp_inputs AS
     WITH ratings AS (${RATINGS_SQL})
@@ -184,14 +209,38 @@ async function buildInputs(connection: DuckDBConnection): Promise<void> {
       FROM possessions p
       JOIN games g USING (game_id)
       JOIN ratings hr ON hr.game_id = p.game_id AND hr.team_id = g.home_team_id
-      JOIN ratings ar ON ar.game_id = p.game_id AND ar.team_id = g.away_team_id`);
+      JOIN ratings ar ON ar.game_id = p.game_id AND ar.team_id = g.away_team_id
+     ${seasons ? `WHERE list_contains([${seasons.map(Number).join(',')}]::INTEGER[], p.season)` : ''}`);
 }
 
-/** Fit both models, store wp_model, win_probability and possessions.leverage. */
-export async function buildWinProbability(connection: DuckDBConnection): Promise<void> {
+/** What buildWinProbability did: fitted the model (every possession's figures written) or applied the stored one. */
+export interface WinProbabilityRun {
+  fitted: boolean;
+  /** the seasons whose win_probability rows and possessions.leverage were written */
+  seasons: number[];
+}
+
+/**
+ * Fit both models on the finished seasons, store wp_model, win_probability and possessions.leverage (the build).
+ * `changed` (the update): the seasons whose games were written again. The stored model is kept when the seasons to
+ * fit and check are the stored ones and no fitted season's possessions changed (a changed season, or the season
+ * after it: its ratings' prior); then only the changed seasons and the seasons after them get their rows, from the
+ * stored coefficients. Example: 2023-24 in progress, a night of its games -> 2023-24's rows alone, no fit.
+ */
+export async function buildWinProbability(connection: DuckDBConnection, log: (m: string) => void = () => {}, changed?: readonly number[]): Promise<WinProbabilityRun> {
+  const { held, finished } = await finishedSeasons(connection);
+  const { fit, test } = splitSeasons(finished.length ? finished : held);
+  if (changed) {
+    const stored = await storedSeasons(connection);
+    const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+    if (stored && same(stored.fit, fit) && same(stored.test, test) && !changed.some((c) => fit.includes(c) || fit.includes(c + 1))) {
+      const seasons = held.filter((s) => changed.includes(s) || changed.includes(s - 1));
+      await applyStored(connection, seasons);
+      log(`win probability: stored model applied to ${seasons.join(', ')}`);
+      return { fitted: false, seasons };
+    }
+  }
   await buildInputs(connection);
-  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season FROM wp_inputs ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
-  const { fit, test } = splitSeasons(seasons);
   await connection.run('DROP TABLE IF EXISTS wp_model');
   await connection.run(`CREATE TABLE wp_model (model VARCHAR NOT NULL, position TINYINT NOT NULL, feature VARCHAR NOT NULL,
     coefficient DOUBLE NOT NULL, fit_seasons SMALLINT[] NOT NULL, test_seasons SMALLINT[] NOT NULL, fit_rows BIGINT NOT NULL, iterations TINYINT NOT NULL)`);
@@ -213,7 +262,20 @@ export async function buildWinProbability(connection: DuckDBConnection): Promise
   }
   await connection.run('DROP TABLE IF EXISTS wp_fit_rows');
   await connection.run('DROP TABLE IF EXISTS wp_fit_sample');
-  const b = coefficients.wp!;
+  await connection.run('DROP TABLE IF EXISTS win_probability');
+  await connection.run(`CREATE TABLE win_probability AS ${probabilitySql()}`, coefficientParams(coefficients.wp!));
+  await connection.run(`COMMENT ON COLUMN win_probability.home_wp IS 'home team''s win probability at the possession''s start, 0..1 (win-probability model, wp_model)'`);
+  await connection.run(`COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/leverage.ts)'`);
+  await connection.run(`COMMENT ON COLUMN win_probability.strength IS 'home team''s pre-game rating minus the away team''s, points per game (the model''s strength input)'`);
+  await connection.run('ALTER TABLE possessions ADD COLUMN IF NOT EXISTS leverage TINYINT');
+  await writeLeverage(connection, 'TRUE');
+  await connection.run(`COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/leverage.ts, win_probability.leverage)'`);
+  await connection.run('DROP TABLE wp_inputs');
+  return { fitted: true, seasons: held };
+}
+
+/** win_probability's rows for the possessions of wp_inputs, the wp coefficients bound (coefficientParams). */
+function probabilitySql(): string {
   // The state after the possession: the other team's ball, LEVERAGE_POSSESSION_SECONDS later, with or without 2 points.
   const after = (points: string): StateSql => ({
     margin: `margin + ${points} * ball`,
@@ -221,27 +283,43 @@ export async function buildWinProbability(connection: DuckDBConnection): Promise
     ball: '-ball',
     strength: 'strength',
   });
-  await connection.run('DROP TABLE IF EXISTS win_probability');
-  await connection.run(
-    `CREATE TABLE win_probability AS
-     SELECT possession_id::INTEGER AS possession_id, game_id::INTEGER AS game_id,
+  return `SELECT possession_id::INTEGER AS possession_id, game_id::INTEGER AS game_id,
             ${wpSql('wp', INPUT_STATE)}::REAL AS home_wp,
             (100 * abs(${wpSql('wp', after('2'))} - ${wpSql('wp', after('0'))}))::REAL AS leverage,
             strength::REAL AS strength
-       FROM wp_inputs ORDER BY possession_id`,
-    coefficientParams(b),
-  );
-  await connection.run(`COMMENT ON COLUMN win_probability.home_wp IS 'home team''s win probability at the possession''s start, 0..1 (win-probability model, wp_model)'`);
-  await connection.run(`COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/leverage.ts)'`);
-  await connection.run(`COMMENT ON COLUMN win_probability.strength IS 'home team''s pre-game rating minus the away team''s, points per game (the model''s strength input)'`);
-  await connection.run('ALTER TABLE possessions ADD COLUMN IF NOT EXISTS leverage TINYINT');
+       FROM wp_inputs ORDER BY possession_id`;
+}
+
+/** possessions.leverage (the level) from win_probability, for the possessions meeting `where`. */
+async function writeLeverage(connection: DuckDBConnection, where: string): Promise<void> {
   const [l1, l2, l3] = LEVERAGE_LIMITS;
   await connection.run(
     `UPDATE possessions SET leverage = CASE WHEN w.leverage >= $l3 THEN 4 WHEN w.leverage >= $l2 THEN 3 WHEN w.leverage >= $l1 THEN 2 ELSE 1 END
-       FROM win_probability w WHERE w.possession_id = possessions.possession_id`,
+       FROM win_probability w WHERE w.possession_id = possessions.possession_id AND ${where}`,
     { l1, l2, l3 },
   );
-  await connection.run(`COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/leverage.ts, win_probability.leverage)'`);
+}
+
+/** The stored model's fitted and checked seasons, or null when there is no stored model. */
+async function storedSeasons(connection: DuckDBConnection): Promise<{ fit: number[]; test: number[] } | null> {
+  const exists = await connection.runAndReadAll(
+    `SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'wp_model'`,
+  );
+  if (exists.getRowObjectsJS().length === 0) return null;
+  const rows = (await connection.runAndReadAll(`SELECT DISTINCT fit_seasons AS fit, test_seasons AS test FROM wp_model WHERE model = 'wp'`)).getRowObjectsJS();
+  if (rows.length !== 1) return null;
+  const list = (v: unknown) => ((v as unknown[] | null) ?? []).map(Number);
+  return { fit: list(rows[0]!.fit), test: list(rows[0]!.test) };
+}
+
+/** The stored coefficients applied to the possessions of `seasons`: their win_probability rows and possessions.leverage written again. */
+async function applyStored(connection: DuckDBConnection, seasons: readonly number[]): Promise<void> {
+  if (seasons.length === 0) return;
+  const list = `[${seasons.map(Number).join(',')}]::INTEGER[]`;
+  await buildInputs(connection, seasons);
+  await connection.run(`DELETE FROM win_probability WHERE list_contains(${list}, (2000 + (game_id // 100000) % 100)::INTEGER)`);
+  await connection.run(`INSERT INTO win_probability ${probabilitySql()}`, coefficientParams(await storedCoefficients(connection, 'wp')));
+  await writeLeverage(connection, `list_contains(${list}, possessions.season)`);
   await connection.run('DROP TABLE wp_inputs');
 }
 

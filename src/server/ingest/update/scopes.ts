@@ -16,9 +16,10 @@
  * - `update`: written by the ingest and the update themselves (ingest_meta, game_sources, lineups).
  *
  * Example: a game of 2022-23 added -> every `season` table loses its 2022 rows and gets them again from the
- * season's staging database; `players` and `salaries` are rebuilt whole; win probability is fitted again on the
- * whole database (5 s: its coefficients change only when a fitted season changed, and then every possession's
- * leverage does too: `leverage` below); RAPM fits the fits holding 2022 (2022 alone, 2020-22).
+ * season's staging database; `players` and `salaries` are rebuilt whole; win probability, fitted on the finished
+ * seasons, is fitted again only when a fitted season changed or a season finished (then every possession's leverage
+ * changes: `leverage` below), else its stored coefficients give 2022's rows (and 2023's, whose ratings start from
+ * 2022's); RAPM fits the fits holding 2022 (2022 alone, 2020-22).
  */
 
 export type Scope = 'season' | 'database' | 'model' | 'static' | 'update';
@@ -73,8 +74,8 @@ export const TABLE_SCOPES: Record<string, TableScope> = {
   player_bios: { scope: 'database', how: 'postprocess playerBios (players in the database)' },
   player_league_years: { scope: 'database', how: 'postprocess playerLeagueYears (players in the database)' },
   // models
-  wp_model: { scope: 'model', how: 'win probability fitted again (same coefficients unless a fitted season changed)' },
-  win_probability: { scope: 'model', how: 'win probability: every possession (ratings read the season before)' },
+  wp_model: { scope: 'model', how: 'win probability fitted again when a fitted season changed or a season finished (winProbability.ts finishedSeasons)' },
+  win_probability: { scope: 'model', how: 'win probability: the changed seasons and the next (ratings read the season before); every possession when fitted again' },
   rapm: { scope: 'model', how: 'RAPM: the fits holding a changed season' },
   rapm_fits: { scope: 'model', how: 'RAPM: the fits holding a changed season' },
   // derived tables (src/server/stats/sql/aggregates.ts), built per season in the staging database

@@ -12,12 +12,12 @@ const LINKED = ['commonallplayers.csv', 'player-bios.parquet', 'salaries.csv', '
 
 /**
  * Writes the folder at `dir`: the games of 2022-23 whose id is a multiple of `every` (regular season) and every
- * `playoffEvery`-th playoff game. `edit`: a game code whose first description is changed (a league correction);
+ * `playoffEvery`-th playoff game, of each of `seasons` (start years, default [2022]). `edit`: a game code whose first description is changed (a league correction);
  * `unlisted`: a game code left out of games.parquet (the ingest then skips it).
  */
 export async function makeSeasonFolder(
   dir: string,
-  opts: { every?: number; playoffEvery?: number; edit?: string; unlisted?: string } = {},
+  opts: { every?: number; playoffEvery?: number; edit?: string; unlisted?: string; seasons?: number[] } = {},
 ): Promise<void> {
   const every = opts.every ?? 40;
   const playoffEvery = opts.playoffEvery ?? 8;
@@ -35,8 +35,9 @@ export async function makeSeasonFolder(
   fs.rmSync(games, { force: true });
   await c.run(`COPY (SELECT * FROM read_parquet($src) WHERE CAST(GAME_ID AS INTEGER) <> $unlisted) TO '${games.replace(/'/g, "''")}' (FORMAT parquet)`,
     { src: path.join(dataDir, 'games.parquet'), unlisted: opts.unlisted ? Number(opts.unlisted) : -1 });
-  for (const type of ['regular', 'playoffs']) {
-    const out = path.join(dir, 'pbp', type, '2022-23.parquet');
+  const labels = (opts.seasons ?? [2022]).map((y) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`);
+  for (const [label, type] of labels.flatMap((l) => [[l, 'regular'], [l, 'playoffs']] as const)) {
+    const out = path.join(dir, 'pbp', type, `${label}.parquet`);
     fs.rmSync(out, { force: true });
     await c.run(
       `COPY (SELECT * EXCLUDE (file_row_number, HOMEDESCRIPTION),
@@ -44,15 +45,18 @@ export async function makeSeasonFolder(
                          THEN HOMEDESCRIPTION || ' (corrected)' ELSE HOMEDESCRIPTION END AS HOMEDESCRIPTION
                FROM read_parquet($src, file_row_number = true) WHERE ${keep} ORDER BY file_row_number)
          TO '${out.replace(/'/g, "''")}' (FORMAT parquet)`,
-      { src: path.join(dataDir, 'pbp', type, '2022-23.parquet') },
+      { src: path.join(dataDir, 'pbp', type, `${label}.parquet`) },
     );
   }
-  const shots = path.join(dir, 'shots', 'regular', '2022-23.parquet');
-  fs.rmSync(shots, { force: true });
-  await c.run(
-    `COPY (SELECT * FROM read_parquet($src) WHERE ${keep}) TO '${shots.replace(/'/g, "''")}' (FORMAT parquet)`,
-    { src: path.join(dataDir, 'shots', 'regular', '2022-23.parquet') },
-  );
+  for (const label of labels) {
+    const shots = path.join(dir, 'shots', 'regular', `${label}.parquet`);
+    fs.rmSync(shots, { force: true });
+    if (!fs.existsSync(path.join(dataDir, 'shots', 'regular', `${label}.parquet`))) continue; // the archive has none for 2021-22
+    await c.run(
+      `COPY (SELECT * FROM read_parquet($src) WHERE ${keep}) TO '${shots.replace(/'/g, "''")}' (FORMAT parquet)`,
+      { src: path.join(dataDir, 'shots', 'regular', `${label}.parquet`) },
+    );
+  }
   c.closeSync();
   inst.closeSync();
 }

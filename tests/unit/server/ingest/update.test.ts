@@ -93,6 +93,48 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     expect(compare(full, db).status).toBe(0);
   }, 600_000);
 
+  it('a night of the season in progress applies the stored win-probability model: no fit, no other season written', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-wp-'));
+    try {
+      await makeSeasonFolder(other, { seasons: [2020, 2021, 2022] });
+      const buildAll = (out: string, through: string) => runIngest({
+        dataDir: other, out, seasons: [2020, 2021, 2022], seasonTypes: ['regular', 'playoffs'], progress: false, log: () => {}, through,
+      });
+      const db = path.join(other, 'db.duckdb');
+      await buildAll(db, '2023-03-01');
+      // 2022-23 has no playoff game yet: in progress. The finished seasons: 2020-21 fitted, 2021-22 checked.
+      const model = 'SELECT model, position, coefficient, fit_seasons::VARCHAR AS fit, test_seasons::VARCHAR AS test, fit_rows FROM wp_model ORDER BY model, position';
+      const before = await query(db, model);
+      expect(before[0]).toMatchObject({ fit: '[2020]', test: '[2021]' });
+      // every figure of the finished seasons the model writes or copies, as one hash per table
+      const earlier = `SELECT (SELECT sum(hash(possession_id, home_wp, leverage, strength)) FROM win_probability WHERE game_id // 100000 % 100 < 22)::VARCHAR AS wp,
+          (SELECT sum(hash(possession_id, leverage)) FROM possessions WHERE season < 2022)::VARCHAR AS possessions,
+          (SELECT sum(hash(possession_id, player_id, leverage)) FROM player_possession_stats WHERE game_id // 100000 % 100 < 22)::VARCHAR AS players,
+          (SELECT sum(hash(possession_id, team_season, leverage)) FROM team_possessions WHERE season < 2022)::VARCHAR AS teams`;
+      const earlierBefore = await query(db, earlier);
+
+      const night = await runUpdate({ db, dataDir: other, through: '2023-03-20' });
+      expect(night.added).toBe(await gamesBetween(other, '2023-03-01', '2023-03-20'));
+      expect(night.added).toBeGreaterThan(0);
+      expect(await query(db, model)).toEqual(before);
+      expect(await query(db, earlier)).toEqual(earlierBefore);
+      expect(night.steps.map((s) => s.name)).not.toContain('leverage copied again');
+      // the season in progress has its figures, from the stored coefficients: a build of the same games fits the
+      // same model on the same finished seasons and equals the update in every table
+      const [cover] = await query(db, `SELECT count(*) AS n, count(w.possession_id) AS with_wp, count(p.leverage) AS with_level
+          FROM possessions p LEFT JOIN win_probability w USING (possession_id) WHERE p.season = 2022`);
+      expect(Number(cover!.with_wp)).toBe(Number(cover!.n));
+      expect(Number(cover!.with_level)).toBe(Number(cover!.n));
+      const full = path.join(other, 'full.duckdb');
+      await buildAll(full, '2023-03-20');
+      const c = compare(full, db);
+      expect(c.out).toMatch(/all \d+ tables equal/);
+      expect(c.status).toBe(0);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  }, 600_000);
+
   it('a second update at once refuses; a dead update\'s lock and files are taken over', async () => {
     const db = path.join(dir, 'locked.duckdb');
     await build(dir, db, '2023-01-15');
