@@ -5,6 +5,7 @@
  * else is a ParamError naming `through`.
  */
 import { ParamError } from './apiParams';
+import { isoDate } from './apiParamValues';
 import { seasonLabel } from './filters';
 
 /** The first and last day a season's standings may be asked for (YYYY-MM-DD). */
@@ -18,10 +19,7 @@ export function parseStandingsThrough(search: URLSearchParams, season: number): 
   if (values.length === 0) return null;
   if (values.length > 1) throw new ParamError('through', 'give one date');
   const text = values[0]!;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !Number.isFinite(time) || new Date(time).toISOString().slice(0, 10) !== text) {
-    throw new ParamError('through', 'must be a date written YYYY-MM-DD');
-  }
+  if (!isoDate.safeParse(text).success) throw new ParamError('through', 'must be a date written YYYY-MM-DD');
   const { first, last } = seasonDays(season);
   if (text < first || text > last) throw new ParamError('through', `must be a date of the ${seasonLabel(season)} season (${first} to ${last})`);
   return text;
