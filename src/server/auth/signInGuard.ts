@@ -90,8 +90,9 @@ export class SignInGuard {
     /** Where failures are counted, resolved when first needed (the accounts store is opened lazily). */
     readonly counters: () => SignInGuardStore = getAccountStore,
     /**
-     * Waited before refusing a guess from a busy address, so that it takes as long as the password check a
-     * colleague's attempt gets (a quick refusal would tell a made-up address from a real account).
+     * Waited before refusing an attempt unchecked (a guess from a busy address, an attempt inside an account's
+     * delay), so that it takes as long as a password check (a quick refusal would tell it was never checked, and
+     * a made-up address from a real account).
      */
     readonly asLongAsACheck: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, typicalVerifyMs())),
   ) {}
@@ -145,6 +146,8 @@ export class SignInGuard {
     const byAccount = await store.recentFailures(accountKey(account), since, this.#delayCap(slowAfterFailuresPerAccount));
     const opensAt = this.#opensAt(byAccount, slowAfterFailuresPerAccount);
     if (opensAt !== null && now < opensAt) {
+      // Answered as a wrong password, and no sooner than one (a quick answer would say it was never checked).
+      await this.asLongAsACheck();
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now) / 1000)), limitedBy: 'account' };
     }
     return { allowed: true, retryAfterSeconds: 0, accountFailures: byAccount.length };

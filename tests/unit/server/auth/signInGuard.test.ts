@@ -10,11 +10,11 @@ const stores: SqliteAccountStore[] = [];
 afterAll(async () => {
   for (const s of stores) await s.close();
 });
-/** A guard counting in a store of its own (the real SQLite store, in memory). */
-function guard(p: Partial<SignInPolicy> = {}): SignInGuard {
+/** A guard counting in a store of its own (the real SQLite store, in memory); `wait`: its wait before an unchecked refusal. */
+function guard(p: Partial<SignInPolicy> = {}, wait?: () => Promise<void>): SignInGuard {
   const store = new SqliteAccountStore(':memory:');
   stores.push(store);
-  return new SignInGuard({ ...POLICY, ...p }, () => store);
+  return new SignInGuard({ ...POLICY, ...p }, () => store, wait);
 }
 
 describe('SignInGuard (policy)', () => {
@@ -54,8 +54,21 @@ describe('SignInGuard (policy)', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(typicalVerifyMs() - 2);
   });
 
+  it("an attempt inside an account's delay takes as long as a password check too", async () => {
+    await verifyPassword(await hashPassword('a measured check'), 'a measured check');
+    const g = guard({ maxFailuresPerIp: 1_000, slowAfterFailuresPerAccount: 2, maxDelayMs: 60_000 });
+    for (let i = 0; i < 2; i++) await g.recordFailure(`198.51.100.${i}`, 'victim@example.com', Date.now());
+    const started = performance.now();
+    expect(await g.check('192.0.2.50', 'victim@example.com')).toMatchObject({ allowed: false, limitedBy: 'account' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(typicalVerifyMs() - 2);
+  });
+
   it('500 guesses at one account from 500 addresses: past the threshold only one attempt per doubling delay is checked', async () => {
-    const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: 3, slowAfterFailuresPerAccount: 10, maxDelayMs: 60_000 });
+    // (each refusal waits as long as a check: counted here instead of waited)
+    let waits = 0;
+    const g = guard({ maxFailuresPerIp: 1_000, maxFailuresPerAccountIp: 3, slowAfterFailuresPerAccount: 10, maxDelayMs: 60_000 }, async () => {
+      waits++;
+    });
     const checkedAt: number[] = [];
     for (let i = 0; i < 500; i++) {
       const ip = `10.${i >> 8}.${i & 255}.1`;
@@ -68,8 +81,10 @@ describe('SignInGuard (policy)', () => {
         expect(v.limitedBy).toBe('account');
       }
     }
-    // The threshold, then one after 1 s, 2 s, 4 s, 8 s and 16 s: 15 checked out of 500.
+    // The threshold, then one after 1 s, 2 s, 4 s, 8 s and 16 s: 15 checked out of 500, each other one refused
+    // no sooner than a check.
     expect(checkedAt).toHaveLength(15);
+    expect(waits).toBe(485);
     const gaps = checkedAt.slice(10).map((t, i) => t - checkedAt[9 + i]!);
     expect(gaps).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
     // Inside the delay, the real user's right password is not even checked (answered as a wrong one).
