@@ -9,6 +9,16 @@ export interface DataChange {
 
 export const DATA_CHANGES: readonly DataChange[] = [
   {
+    date: '2026-11-29',
+    title: 'The season being played comes in every night; names written one way',
+    what:
+      "Games after June 2023 are added every night from the league's live feed by an incremental update, which replaces a game the league corrects; " +
+      "the stats file now also holds the schedule of the season being played and the source of every game, and says the date of its last game (Data-Through). " +
+      'The three players the league\'s player list wrote with accents (Nikola Jović, Vít Krejčí, Moussa Diabaté) are written without them, as it writes every other name.',
+    affects:
+      'The names of those three players (search finds them either way). No number of the archive changed: a database built through a date and updated day by day equals the full build, table by table.',
+  },
+  {
     date: '2026-11-27',
     title: "On/off of a player who left a team and came back in the same season",
     what:

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-export const SCHEMA_VERSION = 16;
+export const SCHEMA_VERSION = 17;
 export const SCHEMA_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql');
 
 export interface ColumnComment {
