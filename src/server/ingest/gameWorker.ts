@@ -49,6 +49,14 @@ async function run(job: GamesJob): Promise<void> {
   const pbpNames = new Map<number, string>();
   const skipped: { gameId: number; reason: string }[] = [];
   let done = 0;
+  // the update's new games only: the held games are left out, and none of them may come after a game written
+  const heldGames = new Set(job.heldGames ?? []);
+  let outOfOrder = false;
+  const isHeld = (gameId: number): boolean => {
+    if (!heldGames.has(gameId)) return false;
+    if (done > 0) outOfOrder = true;
+    return true;
+  };
   // Game files (the update's --source folders, sources/): a file's game is read instead of the archive's of the same
   // id; a season type's files come after its archive file, those of a type without one at the end.
   const fileGames = new Map((job.gameFiles ?? []).map((f) => [path.basename(f, '.json'), f]));
@@ -57,6 +65,7 @@ async function run(job: GamesJob): Promise<void> {
     for (const [code, f] of [...fileGames].filter(([c]) => typeOf(c) === type).sort()) {
       fileGames.delete(code);
       const gameId = Number(code);
+      if (isHeld(gameId)) continue;
       const season = 2000 + (Math.floor(gameId / 100000) % 100);
       const read = await readGameFile(f, { knownDates: (c) => games.get(c)?.date });
       if (!read.ok) {
@@ -91,6 +100,7 @@ async function run(job: GamesJob): Promise<void> {
       // a game with a game file is read from it
       if (!played(game) || fileGames.has(gameCode)) continue;
       const gameId = Number(gameCode);
+      if (isHeld(gameId)) continue;
       read.rows += events.length + rows.dropped.length;
       read.dropped += rows.dropped.length;
       read.repeated += rows.repeated.length;
@@ -122,7 +132,7 @@ async function run(job: GamesJob): Promise<void> {
   writer.close();
   conn.closeSync();
   instance.closeSync();
-  post({ kind: 'done', result: { pbpNames: [...pbpNames], skipped, totals: writer.totals } });
+  post({ kind: 'done', result: { pbpNames: [...pbpNames], skipped, totals: writer.totals, ...(job.heldGames ? { outOfOrder } : {}) } });
 }
 
 await run(workerJob<GamesJob>());

@@ -26,6 +26,8 @@ export interface GamesPhaseOptions {
   start?: GamesJob['start'];
   /** game files read instead of the archive's games (GamesJob.gameFiles) */
   gameFiles?: string[];
+  /** games already held, left out (GamesJob.heldGames) */
+  heldGames?: number[];
 }
 
 /** Heap of the parse worker: it holds one game, a season's shot locations and the lineup ids. */
@@ -39,7 +41,7 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
   const counter = new Int32Array(appended);
   const job: GamesJob = {
     dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, positions: opts.positions.facts, appended,
-    through: opts.through, start: opts.start, gameFiles: opts.gameFiles,
+    through: opts.through, start: opts.start, gameFiles: opts.gameFiles, heldGames: opts.heldGames,
   };
   const started = Date.now();
   const bar = (opts.progress ?? process.stdout.isTTY)

@@ -37,12 +37,19 @@ export interface GamesJob {
   start?: WriterStart;
   /** game files (docs/reference/game-files.md) of the seasons written: read instead of the archive's game of the same id */
   gameFiles?: string[];
+  /**
+   * The update's new games only (update.ts): these games, already held, are left out; the result says whether one
+   * of them came after a game written (then the new games do not all follow the held ones in the build's order).
+   */
+  heldGames?: number[];
 }
 
 export interface GamesResult {
   pbpNames: [number, string][];
   skipped: { gameId: number; reason: string }[];
   totals: WriterTotals;
+  /** heldGames given: a held game came after a game written */
+  outOfOrder?: boolean;
 }
 
 export type WorkerMessage =

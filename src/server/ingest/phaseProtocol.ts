@@ -77,11 +77,18 @@ export interface SeasonJob extends PhaseFiles {
   start: WriterStart;
   gameFiles: string[];
   memoryLimit: string;
+  /**
+   * The new games only: the staging database already holds the season's held rows of the written tables (update.ts),
+   * these held games are left out, and the new games' rows are appended after them.
+   */
+  heldGames?: number[];
 }
 
 export interface SeasonResult {
   pbpNames: [number, string][];
   skipped: { gameId: number; reason: string }[];
+  /** heldGames given: a held game came after a new one in the build's order; nothing more was done */
+  outOfOrder?: boolean;
 }
 
 export type PhaseJob = DatabaseJob | HooksJob | SeasonJob;

@@ -4,7 +4,9 @@
  * gameHashes.ts), and recomputes only what those games change, by the dependency table of scopes.ts.
  *
  * Unit of work: a season. Each season with an added or changed game is read again whole, with the same code as a
- * full build, into a staging database of its own (the games phase continuing the database's possession and lineup
+ * full build, into a staging database of its own (or, when its new games all come after every game it holds in the
+ * build's order and no held game changed, its new games only, appended after its held rows copied there:
+ * `newGamesOnly`) (the games phase continuing the database's possession and lineup
  * ids, writer.ts WriterStart; postprocess.ts's season tables; later the derived tables' builders), and its rows
  * replace the season's rows of a copy of the database. Then the `database` tables are rebuilt whole, the models run
  * with what changed, and the copy is renamed over the database with its checksum (installStatsFile): the served
@@ -125,6 +127,47 @@ async function readHeld(conn: DuckDBConnection): Promise<Held> {
     skipped,
     tables,
   };
+}
+
+/**
+ * The seasons whose new games alone are read (the rest of the season is as held): every added game of the season
+ * comes after every game it holds in the order a build reads them, no game of it changed, and no later season is
+ * held (its new possessions and lineups then take the next ids, as in a full build). A build reads the archive's
+ * files in game id order (regular season, then playoffs: 2yy..., then 4yy...), not by date: a made-up postponed
+ * game (an older id) or a playoff series' game 5 after another series' game 1 sends the season to be read again
+ * whole. The games phase checks the build's order itself too (game files, read after each archive file: a held
+ * game read after a new one: the season is read again whole).
+ * Example: 2022-23 held through 2023-03-01 (ids up to 0022200941): the 4 games of 2023-03-02 (0022200942-45) -> [2022];
+ * held through 2023-03-05 (ids up to 0022200973), 2023-03-06's games 0022200971-77 -> [] (read again whole).
+ */
+function newGamesOnly(held: Held, added: readonly GameHash[], replaced: readonly GameHash[], seasons: readonly number[], rewound: readonly number[]): Set<number> {
+  const latestSeason = Math.max(...held.games.values());
+  return new Set(seasons.filter((season) => {
+    const ids = [...held.games].filter(([, s]) => s === season).map(([id]) => id);
+    if (!held.sources || !ids.length || season < latestSeason || rewound.includes(season) || replaced.some((g) => g.season === season)) return false;
+    const last = Math.max(...ids);
+    return added.filter((g) => g.season === season).every((g) => g.gameId > last);
+  }));
+}
+
+/** The written tables whose held rows of a season are copied into its staging database when its new games alone are read. */
+const HELD_WRITTEN_TABLES = ['games', 'team_games', 'possessions', 'player_possession_stats', 'shots', 'game_events', 'player_games',
+  'ingest_report', 'game_checks', 'ingest_read_stats'];
+
+/** The staging database of a season read for its new games only: the schema, and the season's held rows of the written tables. */
+async function stageHeldRows(conn: DuckDBConnection, file: string, season: number): Promise<void> {
+  await conn.run(`ATTACH ${quote(file)} AS staging`);
+  await conn.run('USE staging');
+  await applySchema(conn);
+  await conn.run('USE stats');
+  for (const table of HELD_WRITTEN_TABLES) {
+    const scope = TABLE_SCOPES[table]!;
+    const staged = new Set(await columnsOf(conn, 'staging', table));
+    const cols = (await columnsOf(conn, 'stats', table)).filter((c) => staged.has(c)).map((c) => `"${c}"`).join(', ');
+    const where = `${scope.rows ?? `${scope.key} = $season`}${table === 'ingest_report' ? " AND kind <> 'unmatched_salary'" : ''}`;
+    await conn.run(`INSERT INTO staging.main.${table} (${cols}) SELECT ${cols} FROM stats.main.${table} WHERE ${where}`, { season });
+  }
+  await conn.run('DETACH staging');
 }
 
 /** The play-by-play files of `seasons` and `types` present in the archive. */
@@ -306,18 +349,34 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       await conn.run(`ALTER TABLE ingest_meta ADD COLUMN IF NOT EXISTS ${col} ${type}`);
     }
 
-    // 2. each season read again into its staging database
+    // 2. each season read again into its staging database (or its new games only, after its held rows)
     const pbpNames = new Map<number, string>();
     const skipped: { gameId: number; reason: string }[] = [];
     let childPeakMiB = 0;
+    const appendOnly = newGamesOnly(held, added, replaced, seasons, rewound);
     for (const season of seasons) {
       const files = filesOf(opts.dataDir, [season], held.meta.seasonTypes);
-      const start = await writerStart(conn, [season]);
       const parentPeak = process.resourceUsage().maxRSS / 1024;
-      const staged = await steps.time(`season ${season} read again`, () => runPhase({
-        phase: 'season', tmp: stagingOf(season), spill: `${stagingOf(season)}.spill`, dataDir: opts.dataDir, files, season, through, start,
-        gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f), memoryLimit,
-      }, { log, onStep: () => {} }));
+      const stage = async (newOnly: boolean) => {
+        let heldGames: number[] | undefined;
+        if (newOnly) {
+          await steps.time(`season ${season} held rows staged`, () => stageHeldRows(conn!, stagingOf(season), season));
+          heldGames = [...sources.keys()].filter((id) => 2000 + (Math.floor(id / 100000) % 100) === season);
+        }
+        const start = await writerStart(conn!, newOnly ? [] : [season]);
+        return steps.time(`season ${season} ${newOnly ? 'new games read' : 'read again'}`, () => runPhase({
+          phase: 'season', tmp: stagingOf(season), spill: `${stagingOf(season)}.spill`, dataDir: opts.dataDir, files, season, through, start,
+          gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f), memoryLimit,
+          ...(heldGames ? { heldGames } : {}),
+        }, { log, onStep: () => {} }));
+      };
+      let staged = await stage(appendOnly.has(season));
+      if (staged.result.outOfOrder) {
+        log(`season ${season}: a held game comes after a new one in the build's order: read again whole`);
+        appendOnly.delete(season);
+        for (const f of [stagingOf(season), `${stagingOf(season)}.wal`]) fs.rmSync(f, { force: true });
+        staged = await stage(false);
+      }
       const u = staged.usage;
       log(`season ${season} process: ${u.seconds.toFixed(1)} s, CPU ${u.cpuSeconds.toFixed(1)} s (its own, not in the step above; peak ${u.peakMiB.toFixed(0)} MB)`);
       // the season's process ran beside this one: its peak and this one's so far held at once, at most
@@ -330,7 +389,8 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     for (const season of seasons) {
       await conn.run(`ATTACH ${quote(stagingOf(season))} AS staging`);
       await steps.time(`season ${season} rows replaced`, async () => {
-        await conn!.run(`DELETE FROM stats.main.lineups WHERE lineup_id NOT IN (${usedLineupsSql([season])})`);
+        // (new games only: every held lineup stays, the staging database has the new ones)
+        if (!appendOnly.has(season)) await conn!.run(`DELETE FROM stats.main.lineups WHERE lineup_id NOT IN (${usedLineupsSql([season])})`);
         await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
         for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
           'player_seasons', 'player_game_totals', 'team_game_totals']) {

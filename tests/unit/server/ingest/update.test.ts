@@ -65,16 +65,22 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const first = await runUpdate({ db, dataDir: dir, through: '2023-03-20' });
     expect(first).toMatchObject({ added: await gamesBetween(dir, '2023-03-01', '2023-03-20'), replaced: 0, skipped: [] });
     expect(first.added).toBeGreaterThan(0);
+    // the new games all come after the held ones: they alone are read, after the season's held rows
+    const read = (u: { steps: { name: string }[] }) => u.steps.map((s) => s.name).filter((n) => /^season 2022 (read again|new games read)$/.test(n));
+    expect(read(first)).toEqual(['season 2022 new games read']);
 
     // the league corrects a held game's play-by-play: the next update writes it again
     await makeSeasonFolder(dir, { edit: edited });
     const second = await runUpdate({ db, dataDir: dir, through: '2023-04-20' });
     expect(second).toMatchObject({ added: await gamesBetween(dir, '2023-03-20', '2023-04-20'), replaced: 1, skipped: [] });
+    expect(read(second)).toEqual(['season 2022 read again']); // a held game changed: the season is read again whole
     const corrected = await query(db, `SELECT count(*) AS n FROM game_events WHERE game_id = $g AND home_description LIKE '%(corrected)%'`, { g: Number(edited) });
     expect(Number(corrected[0]!.n)).toBe(1);
 
     const last = await runUpdate({ db, dataDir: dir });
     expect(last).toMatchObject({ added: await gamesBetween(dir, '2023-04-20', '2023-07-01'), replaced: 0, skipped: [] });
+    // the playoffs' later games include older ids (a series' game 5 after another's game 1): read again whole
+    expect(read(last)).toEqual(['season 2022 read again']);
     const [meta] = await query(db, `SELECT strftime(data_through, '%Y-%m-%d') AS through, update_added, update_replaced, update_skipped, games_parsed FROM ingest_meta`);
     const [lastGame] = await query(':memory:', `SELECT strftime(max(CAST(g.GAME_DATE AS DATE)), '%Y-%m-%d') AS d FROM read_parquet($games) g
         WHERE CAST(g.GAME_ID AS INTEGER) IN (SELECT CAST(GAME_ID AS INTEGER) FROM read_parquet($po))`,
