@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
+import { openPhoneControls } from './phoneControls';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 120_000 });
@@ -37,6 +38,7 @@ for (const size of SIZES) {
       await signIn(page, DEMO.subscriber, '/');
       await page.goto('/stats/lineups');
       await statsAppReady(page, 60_000);
+      if (size.name === 'phone') await openPhoneControls(page);
       await openLineupGroup(page);
       const popover = page.locator('.sa-popover');
       await expect(popover.locator('[data-filter="OnCourt"]')).toContainText('On court (either team)');
@@ -75,6 +77,7 @@ for (const size of SIZES) {
       await signIn(page, DEMO.subscriber, '/');
       await page.goto('/stats/lineups');
       await statsAppReady(page, 60_000);
+      if (size.name === 'phone') await openPhoneControls(page);
       await openLineupGroup(page);
       const onCourt = page.locator('.sa-popover [data-filter="OnCourt"]');
       await onCourt.getByRole('combobox').fill('curry');
@@ -95,6 +98,7 @@ for (const size of SIZES) {
     test('2-, 3- and 4-man units: a control on the lineup pages, kept in the URL, each row that many players', async ({ page }) => {
       await page.goto('/stats/team/lineups/DEN');
       await statsAppReady(page, 60_000);
+      if (size.name === 'phone') await openPhoneControls(page);
       const picker = page.getByRole('group', { name: 'Players per unit' });
       await expect(picker.getByRole('button', { name: '5-man' })).toHaveAttribute('aria-pressed', 'true');
       for (const size of [2, 3, 4]) {
@@ -111,6 +115,7 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/[?&]unit=2/);
       await page.reload();
       await statsAppReady(page, 60_000);
+      if (size.name === 'phone') await openPhoneControls(page);
       await expect(page.getByRole('button', { name: '2-man' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.locator('.sa-tbody .sa-row').first().locator('.sa-lineup a')).toHaveCount(2, { timeout: 30_000 });
       // The percentile note and the minimum say what is listed.
