@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
+import { openPhoneControls } from './phoneControls';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 120_000 });
@@ -54,6 +55,7 @@ for (const size of SIZES) {
       const adjusted = await columnValues(page, 'net_rtg_adj');
       expect(adjusted.every((t) => /\d/.test(t))).toBe(true);
       await expectNoSidewaysScroll(page);
+      if (size.name === 'phone') await openPhoneControls(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-lineups-${size.name}.png` });
 
@@ -86,6 +88,7 @@ for (const size of SIZES) {
       expect(poss.length).toBe(2);
       expect((await columnValues(page, 'net_rtg_margin_diff')).every((m) => /^±\d+\.\d$/.test(m.trim()))).toBe(true);
       await expectNoSidewaysScroll(page);
+      if (size.name === 'phone') await openPhoneControls(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-${size.name}.png` });
 
@@ -99,6 +102,7 @@ for (const size of SIZES) {
       await expect.poll(async () => (await columnValues(page, 'poss_on')).length).toBe(2);
       await expect(page).toHaveURL(/showAll=1/);
       await expectNoSidewaysScroll(page);
+      if (size.name === 'phone') await openPhoneControls(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-min-${size.name}.png` });
     });
