@@ -3,6 +3,10 @@
  * the gated filters of a shared link that this user cannot use (src/stores/lockedFilters.ts) as locked pills,
  * with what they need (the Stats plan; sign-in first when signed out) and a way to drop them. The table is the
  * answer without them.
+ *
+ * The note about locked filters is its own component: StatsApp renders it after the phone's compact bar, not inside
+ * it, so a phone that opens a shared link with /stats/players?location=home says at once that the table is not
+ * filtered by Location (the pills themselves fold behind the bar; on a desktop the note sits under them as before).
  */
 import { useStore } from '@nanostores/react';
 import { pillLabel, valueText } from '../lib/filterLabels';
@@ -24,7 +28,6 @@ function LockIcon() {
 export default function FilterPills() {
   const pills = useStore($filterPills);
   const locked = useStore($lockedFilters);
-  const access = useStore($filterAccess);
   if (pills.length === 0 && locked.length === 0) return null;
   return (
     <>
@@ -49,6 +52,16 @@ export default function FilterPills() {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** What the locked pills need, and a way to drop them; nothing when no filter is locked. */
+export function LockedFiltersNote() {
+  const locked = useStore($lockedFilters);
+  const access = useStore($filterAccess);
+  return (
+    <>
       {locked.length > 0 && (
         <p className="sa-locked-note" role="note" data-testid="locked-filters-note">
           <span>

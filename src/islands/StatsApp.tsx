@@ -22,7 +22,7 @@ import BoxScore from './BoxScore';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';
 import FilterBar from './FilterBar';
-import FilterPills from './FilterPills';
+import FilterPills, { LockedFiltersNote } from './FilterPills';
 import LineupUnitPicker from './LineupUnitPicker';
 import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
@@ -152,6 +152,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
               </div>
               <FilterPills />
             </PhoneControls>
+            <LockedFiltersNote />
             {kind === 'TeamWowy' ? (
               <Suspense fallback={null}>
                 <WowyPanel />

@@ -12,6 +12,7 @@ import type { Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
+import { openPhoneControls } from './phoneControls';
 
 const SCREENSHOTS = 'test-results/screenshots';
 const DB = path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb');
@@ -110,6 +111,7 @@ for (const size of SIZES) {
       await expect(empty).toContainText(`${players} players are below the minimum of 100,000 possessions`, { timeout: 30_000 });
       await expect(empty).toContainText('sorted by Usage%');
       await expect(page.locator('.sa-legend-min input')).toHaveValue('100000');
+      if (size.name === 'phone') await openPhoneControls(page);
       await expect(page.locator('.sa-filterbar')).toBeVisible();
       await expect(page.getByText('No rows match these filters')).toHaveCount(0);
       await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-min-${size.name}.png`, fullPage: true });
@@ -164,6 +166,7 @@ for (const size of SIZES) {
       await page.goto('/stats/players?season=2022&startDate=2023-06-01');
       const empty = page.getByTestId('empty-filters');
       await expect(empty).toContainText('No rows: From: 2023-06-01 leaves nothing in 2022-23 regular season.', { timeout: 30_000 });
+      if (size.name === 'phone') await openPhoneControls(page);
       await expect(page.locator('.sa-pill[data-filter="StartDate"]')).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-filter-${size.name}.png`, fullPage: true });
       await empty.getByRole('button', { name: 'Remove From: 2023-06-01' }).click();
@@ -230,6 +233,9 @@ for (const size of SIZES) {
       // The link stays the one shared; nothing gated was asked for.
       await expect(page).toHaveURL(/\/stats\/players\?location=home&period=4$/); // 2022-23 is the default season
       for (const r of sent) expect(new URL(r.url()).searchParams.has('location') || new URL(r.url()).searchParams.has('period')).toBe(false);
+      // The note shows without a tap; the locked pills themselves are behind the phone's compact bar.
+      if (size.name === 'phone') await openPhoneControls(page);
+      await expect(locked.nth(0)).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-locked-anonymous-${size.name}.png` });
       await axe(page, '.sa-pills', '[data-testid="locked-filters-note"]');
       await note.getByRole('button', { name: 'Remove locked filters' }).click();
@@ -254,6 +260,8 @@ test.describe('a member without a plan', () => {
       await expect(note.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
       await expect(note.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
       await expect(page).toHaveURL(/opponent=MIA/);
+      if (size.name === 'phone') await openPhoneControls(page);
+      await expect(locked.nth(0)).toBeVisible();
       // The answer is the ungated one: the server would refuse the filters (403), the page never asks.
       const { players } = await onCourt(true, 500);
       expect(await rowCount(page)).toBe(players);
