@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
+import { openPhoneControls } from './phoneControls';
 
 const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
@@ -37,6 +38,7 @@ for (const size of SIZES) {
 
     test('the season type filter offers regular season and playoffs, no preseason', async ({ page }) => {
       await openTable(page, '/stats/players');
+      if (size.name === 'phone') await openPhoneControls(page);
       await openGroup(page, 'Season');
       const types = page.locator('.sa-popover [data-filter="SeasonType"] .sa-chip');
       await expect(types).toHaveText(['Regular season', 'Playoffs']);
@@ -45,6 +47,7 @@ for (const size of SIZES) {
 
     test('Time Within Game carries a padlock (5 of its 6 filters are locked); Season, all free, none', async ({ page }) => {
       await openTable(page, '/stats/players');
+      if (size.name === 'phone') await openPhoneControls(page);
       const lock = page.locator('[data-group="Time Within Game"] .sa-group-lock');
       await expect(lock).toBeVisible();
       await expect(lock).toHaveAttribute('aria-label', 'Some filters need sign-in');
