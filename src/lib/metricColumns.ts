@@ -80,31 +80,34 @@ const transition = [
   col('tr_off_dreb_pct', 'Off Live Rebounds %', 'percent', 'Share of transition plays that started with a defensive rebound (live ball).'),
 ];
 
-const shootingTotals = [
-  col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).'),
-  col('fgm', 'FGM', 'number', 'Field goals made.'),
-  col('fga', 'FGA', 'number', 'Field goals attempted.'),
-  col('fg3m', '3PM', 'number', 'Three-pointers made.'),
-  col('fg3a', '3PA', 'number', 'Three-pointers attempted.'),
-  col('ftm', 'FTM', 'number', 'Free throws made.'),
-  col('fta', 'FTA', 'number', 'Free throws attempted.'),
-  col('pts', 'PTS', 'number', 'Points.'),
-  col('plus_minus', '+/-', 'number', 'Points scored minus points allowed while on court.'),
-];
+/** The counting columns a box score prints, each defined once (the shooting totals and the box-score line read them). */
+const BOX = {
+  sec: col('sec', 'MIN', 'seconds', 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).'),
+  pts: col('pts', 'PTS', 'number', 'Points.'),
+  fgm: col('fgm', 'FGM', 'number', 'Field goals made.'),
+  fga: col('fga', 'FGA', 'number', 'Field goals attempted.'),
+  fg3m: col('fg3m', '3PM', 'number', 'Three-pointers made.'),
+  fg3a: col('fg3a', '3PA', 'number', 'Three-pointers attempted.'),
+  ftm: col('ftm', 'FTM', 'number', 'Free throws made.'),
+  fta: col('fta', 'FTA', 'number', 'Free throws attempted.'),
+  plus_minus: col('plus_minus', '+/-', 'number', 'Points scored minus points allowed while on court.'),
+};
+
+const shootingTotals = [BOX.sec, BOX.fgm, BOX.fga, BOX.fg3m, BOX.fg3a, BOX.ftm, BOX.fta, BOX.pts, BOX.plus_minus];
 
 /**
  * A game log's box-score line: his (or the team's) counts in the game under the page's filters (a Q4 filter gives
  * the Q4 line). Rebounds are players' rebounds: team rebounds are in no player's line, as in the official box.
  */
 const boxScoreLine = [
-  col('sec', 'MIN', 'seconds', 'Minutes played (minutes:seconds on game lines).'),
-  col('pts', 'PTS', 'number', 'Points.'),
-  col('fgm', 'FGM', 'number', 'Field goals made.'),
-  col('fga', 'FGA', 'number', 'Field goals attempted.'),
-  col('fg3m', '3PM', 'number', 'Three-pointers made.'),
-  col('fg3a', '3PA', 'number', 'Three-pointers attempted.'),
-  col('ftm', 'FTM', 'number', 'Free throws made.'),
-  col('fta', 'FTA', 'number', 'Free throws attempted.'),
+  BOX.sec,
+  BOX.pts,
+  BOX.fgm,
+  BOX.fga,
+  BOX.fg3m,
+  BOX.fg3a,
+  BOX.ftm,
+  BOX.fta,
   col('oreb', 'ORB', 'number', 'Offensive rebounds.'),
   col('dreb', 'DRB', 'number', 'Defensive rebounds.'),
   col('reb', 'TRB', 'number', 'Total rebounds: ORB + DRB.'),
@@ -113,7 +116,7 @@ const boxScoreLine = [
   col('blk', 'BLK', 'number', 'Blocks.'),
   col('tov', 'TOV', 'number', 'Turnovers.'),
   col('pf', 'PF', 'number', 'Personal fouls.'),
-  col('plus_minus', '+/-', 'number', 'Points scored minus points allowed while on court.'),
+  BOX.plus_minus,
 ];
 
 export const COLUMNS = {
