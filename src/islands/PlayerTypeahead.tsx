@@ -73,7 +73,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
           },
         })}
       />
-      <ul className={`typeahead-menu${open ? ' open' : ''}`} {...getMenuProps()}>
+      <ul className={`site-search-menu${open ? ' open' : ''}`} {...getMenuProps()}>
         {open &&
           players.map((p, index) => (
             <li key={p.path} className={highlightedIndex === index ? 'highlighted' : ''} {...getItemProps({ item: p, index })}>
