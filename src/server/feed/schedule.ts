@@ -14,6 +14,7 @@
  * 'not kept' whatever their state, so the nightly run never fetches a file the update would refuse. A game id
  * that is not 10 digits ('002/../../x', the file name fetch-games would write) is 'not kept' either.
  */
+import { isoDate } from '../../lib/apiParamValues.ts';
 import { gameIdMeaning } from '../ingest/sources/gameId.ts';
 
 export type ScheduledGame = {
@@ -89,8 +90,7 @@ export function addDays(date: string, days: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
-/** A real calendar date written YYYY-MM-DD ('2023-02-30' is not). */
+/** A real calendar date written YYYY-MM-DD ('2023-02-30' is not): the API's one date rule (apiParamValues.ts isoDate). */
 export function isDate(text: string): boolean {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
+  return isoDate.safeParse(text).success;
 }
