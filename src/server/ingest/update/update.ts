@@ -42,11 +42,21 @@ import { playerBios, playerLeagueYears, players, salaries } from '../postprocess
 import { findDataFile, pbpFile, seasonLabel } from '../read.ts';
 import { readScheduleText, writeSchedule } from '../scheduleTable.ts';
 import { gameFilesIn } from '../sources/index.ts';
+import { gameIdMeaning } from '../sources/gameId.ts';
 import { StepTimes, logStep } from '../steps.ts';
 import type { SeasonType } from '../types.ts';
 import type { WriterStart } from '../writer.ts';
 import { acquireLock, isUpdateFileOf, updateFilesPrefix } from './lock.ts';
 import { BUILDER_SCOPES, GAME_SEASON_SQL, TABLE_SCOPES, unscopedTables } from './scopes.ts';
+
+/**
+ * The season and season type of a game id as a number (21200001), or null for a game the database does not keep
+ * (preseason '001', All-Star '003', play-in '005'...): sources/gameId.ts reads the id.
+ */
+function kindOfGame(id: number): { season: number; seasonType: SeasonType } | null {
+  const m = gameIdMeaning(String(id).padStart(10, '0'));
+  return m.ok ? { season: m.season, seasonType: m.seasonType } : null;
+}
 
 export interface UpdateOptions {
   /** the stats database to update (renamed over at the end) */
@@ -237,7 +247,15 @@ async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFi
                          WHERE $through::VARCHAR IS NULL OR strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') <= $through::VARCHAR`,
       { f: gamesFile, through: through ?? null })
     : [];
-  const unheld = new Set(listed.map((r) => Number(r.g)).filter((g) => (g < 30000000 || (g >= 40000000 && g < 50000000)) && !held.sources!.has(g)).map((g) => `${2000 + (Math.floor(g / 100000) % 100)}:${g >= 40000000 ? 'playoffs' : 'regular'}`));
+  const unheld = new Set(
+    listed
+      .map((r) => Number(r.g))
+      .filter((g) => !held.sources!.has(g))
+      .flatMap((g) => {
+        const kind = kindOfGame(g);
+        return kind ? [`${kind.season}:${kind.seasonType}`] : [];
+      }),
+  );
   const since = held.meta.lastRun - 3_600_000;
   return files.filter((f) => unheld.has(`${f.season}:${f.type}`) || !Number.isFinite(since) || fs.statSync(f.file.path).mtimeMs > since
     || (f.type === 'regular' && shotsChangedSince(dataDir, f.season, since)));
@@ -302,13 +320,11 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       if (!fs.existsSync(dir)) throw new Error(`game files folder not found: ${dir}`);
       for (const f of await gameFilesIn(dir)) gameFiles.set(Number(path.basename(f, '.json')), f);
     }
-    const fromFiles = [...gameFiles].filter(([id]) => id < 30000000 || (id >= 40000000 && id < 50000000)).map(([id, f]): GameHash => ({
-      gameId: id,
-      season: 2000 + (Math.floor(id / 100000) % 100),
-      seasonType: id >= 40000000 ? 'playoffs' : 'regular',
-      hash: createHash('sha256').update(fs.readFileSync(f)).digest().readBigUInt64BE(0).toString(),
-      date: null,
-    }));
+    const fromFiles = [...gameFiles].flatMap(([id, f]): GameHash[] => {
+      const kind = kindOfGame(id);
+      if (!kind) return [];
+      return [{ gameId: id, season: kind.season, seasonType: kind.seasonType, hash: createHash('sha256').update(fs.readFileSync(f)).digest().readBigUInt64BE(0).toString(), date: null }];
+    });
     candidates.splice(0, candidates.length, ...candidates.filter((g) => !gameFiles.has(g.gameId)), ...fromFiles);
     // A database built before game_sources: its held and skipped games are taken as read from this archive.
     const sources = held.sources ?? new Map(candidates
