@@ -1,9 +1,13 @@
 /**
  * One writer at a time for a stats database: the update holds `<db>.update.lock`, holding its process id: written
  * to a file of its own first and then hard-linked into place (link fails when the lock exists), so a lock is never
- * seen empty, and one without a process id (damaged) is stale like a dead update's. A second update waits (up to its `waitMs`) or refuses. A lock whose process is dead
- * (a killed update) is stale: it is renamed away, and only one of several updates finding it wins that rename, then
- * takes the lock by creating it afresh; the files the dead update left beside the database are removed.
+ * seen empty, and one without a process id (damaged) is stale like a dead update's. A second update waits (up to its
+ * `waitMs`) or refuses. A lock whose process is dead (a killed update) is stale: an update finding it first takes
+ * `<db>.update.lock.breaking` (hard-linked the same way, so one update at a time), reads the lock again and removes
+ * it only if it still names the dead process, then races for the lock like everyone; the files the dead update left
+ * beside the database are removed. A live lock is never moved, so no update can take a lock another update holds
+ * (breaking by renaming the lock away let a third update link its own lock while the second put back the first's).
+ * A breaker held by a dead process is removed once it is older than BREAKER_STALE_MS (it is held for microseconds).
  *
  * Example: update A (pid 4242) holds data/stats.duckdb.update.lock containing "4242"; update B started meanwhile
  * refuses with "data/stats.duckdb is being updated by process 4242"; after `kill -9 4242`, the next update takes
@@ -13,6 +17,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const lockPath = (db: string): string => `${db}.update.lock`;
+
+/** Held (a hard link of the taker's own file) by the one update removing a stale lock. */
+const breakerPath = (db: string): string => `${lockPath(db)}.breaking`;
+
+/** A breaker older than this whose process is dead was left by an update killed while it broke a stale lock. */
+const BREAKER_STALE_MS = 10_000;
 
 /** The lock as process `pid` writes it before linking it into place. */
 const newLockPath = (db: string, pid: number): string => `${lockPath(db)}.new-${pid}`;
@@ -58,8 +68,8 @@ function removeLeftovers(db: string, pid: number): void {
 /** This process's update files beside `db` and its lock, removed (the process is about to exit on a signal). */
 export function releaseAfterSignal(db: string): void {
   removeLeftovers(db, process.pid);
-  for (const mine of [newLockPath(db, process.pid), `${lockPath(db)}.stale-${process.pid}`]) fs.rmSync(mine, { force: true });
-  if (holder(lockPath(db)) === process.pid) fs.rmSync(lockPath(db), { force: true });
+  fs.rmSync(newLockPath(db, process.pid), { force: true });
+  for (const held of [lockPath(db), breakerPath(db)]) if (holder(held) === process.pid) fs.rmSync(held, { force: true });
 }
 
 export class UpdateLockedError extends Error {}
@@ -83,21 +93,7 @@ export async function acquireLock(db: string, waitMs = 0): Promise<() => void> {
       const pid = holder(file);
       if (pid === null) continue; // released between the link and the read
       if (pid === 0 || !alive(pid)) {
-        // stale: whoever renames it first takes it over; the others find it gone and race on the link above
-        const aside = `${file}.stale-${process.pid}`;
-        try {
-          fs.renameSync(file, aside);
-          if (holder(aside) === pid) {
-            if (pid > 0) removeLeftovers(db, pid);
-          } else {
-            // (another update took the stale lock over between our read and our rename: its live lock goes back)
-            fs.linkSync(aside, file);
-          }
-        } catch {
-          // another update renamed it first
-        } finally {
-          fs.rmSync(aside, { force: true });
-        }
+        await breakStaleLock(db, mine, pid);
         continue;
       }
       if (Date.now() >= deadline) throw new UpdateLockedError(`${db} is being updated by process ${pid}`);
@@ -105,5 +101,39 @@ export async function acquireLock(db: string, waitMs = 0): Promise<() => void> {
     }
   } finally {
     fs.rmSync(mine, { force: true });
+  }
+}
+
+/**
+ * Removes the lock of `db` if it still names the dead (or damaged, 0) holder `pid`, under the breaker (module
+ * comment); when another update holds the breaker, waits a moment instead.
+ */
+async function breakStaleLock(db: string, mine: string, pid: number): Promise<void> {
+  const breaker = breakerPath(db);
+  try {
+    fs.linkSync(mine, breaker);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const by = holder(breaker);
+    if (by !== null && (by === 0 || !alive(by)) && Date.now() - mtimeMs(breaker) > BREAKER_STALE_MS) fs.rmSync(breaker, { force: true });
+    await new Promise((r) => setTimeout(r, 20));
+    return;
+  }
+  try {
+    // only a breaker removes a dead holder's lock, and the breaker is ours: what we read is what we remove
+    if (holder(lockPath(db)) === pid) {
+      fs.rmSync(lockPath(db), { force: true });
+      if (pid > 0) removeLeftovers(db, pid);
+    }
+  } finally {
+    fs.rmSync(breaker, { force: true });
+  }
+}
+
+function mtimeMs(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return Date.now();
   }
 }

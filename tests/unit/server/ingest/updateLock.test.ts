@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,4 +46,26 @@ describe('update lock', () => {
     expect(fs.readFileSync(other, 'utf8')).toBe('another update working');
     expect(fs.readFileSync(lockPath(db), 'utf8')).toBe(`${process.pid}7\n`);
   });
+
+  it('never has two holders when killed updates leave stale locks and several updates race to take them over', async () => {
+    // 3 rounds of 8 processes started at once; half exit holding the lock (killed), so each takeover is a race
+    const contender = path.resolve('tests/support/lockContender.ts');
+    for (let round = 0; round < 3; round++) {
+      const log = path.join(dir, `log-${round}`);
+      const go = path.join(dir, `go-${round}`);
+      const children = Array.from({ length: 8 }, (_, k) =>
+        spawn(process.execPath, ['--import', 'tsx', contender, db, log, go, k % 2 ? 'release' : 'die'], { stdio: ['ignore', 'ignore', 'inherit'] }),
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+      fs.writeFileSync(go, '');
+      const codes = await Promise.all(children.map((c) => new Promise<number | null>((r) => c.on('exit', r))));
+      expect(codes).toEqual(Array(8).fill(0));
+      const events = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ')).map(([kind, pid, ns]) => ({ kind, pid, ns: BigInt(ns!) }));
+      events.sort((a, b) => (a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0));
+      // held one at a time: start and end of the same process, pair after pair
+      expect(events).toHaveLength(16);
+      for (let i = 0; i < 16; i += 2) expect([events[i]!.kind, events[i + 1]!.kind, events[i + 1]!.pid]).toEqual(['start', 'end', events[i]!.pid]);
+      fs.rmSync(lockPath(db), { force: true });
+    }
+  }, 120_000);
 });
