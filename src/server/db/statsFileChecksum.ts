@@ -94,6 +94,7 @@ function readChecksum(file: string): { text: string; digest: string | null } | n
 function writeChecksumFile(file: string, digest: string): string {
   const tmp = `${checksumPath(file)}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, `${digest}  ${path.basename(file)}\n`);
+  fsyncPath(tmp);
   return tmp;
 }
 
@@ -114,19 +115,43 @@ export async function writeStatsFileChecksum(file: string): Promise<string> {
  * file system). Hashes it, then renames it over `out` and its checksum over `{out}.sha256`, one right after the
  * other (a reader that meets the new file with the old checksum between the two renames looks again:
  * verifyStatsFileChecksum). If it fails before the first rename, `tmp` is removed and `out` and its checksum are
- * as they were.
+ * as they were; if the checksum's rename fails, the new file is in place with the old checksum (refused until one is
+ * written: the error says how) and no temporary file is left. A WAL beside `out` (the old file's) is removed first;
+ * the new file and checksum are flushed to the disk before they are renamed.
  */
 export async function installStatsFile(tmp: string, out: string): Promise<void> {
   let checksumTmp: string | null = null;
   try {
     const { digest } = await hashFile(tmp);
+    fsyncPath(tmp);
     checksumTmp = writeChecksumFile(out, digest);
+    // a WAL beside `out` belongs to the file being replaced: left there, DuckDB would replay it into the new file
+    fs.rmSync(`${out}.wal`, { force: true });
     fs.renameSync(tmp, out);
   } catch (error) {
     for (const file of [tmp, checksumTmp]) if (file) fs.rmSync(file, { force: true });
     throw error;
   }
-  fs.renameSync(checksumTmp, checksumPath(out));
+  try {
+    fs.renameSync(checksumTmp, checksumPath(out));
+  } catch (error) {
+    fs.rmSync(checksumTmp, { force: true });
+    throw new Error(
+      `${out} is installed but its checksum could not be written (${(error as Error).message}); the server refuses it until ` +
+        `\`npm run stats:checksum -- --write ${out}\` writes one`,
+    );
+  }
+  fsyncPath(path.dirname(out)); // the two renames reach the disk
+}
+
+/** Flushes a file (or a folder's entries) to the disk, so a crash after a rename never finds a half-written file. */
+function fsyncPath(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** What a check of a stats file found. */

@@ -143,7 +143,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     );
     phases.push({ phase: 'hooks', ...hooks.usage });
     await installStatsFile(tmp, opts.out); // renames it over the path, with its checksum beside it
-    fs.rmSync(`${opts.out}.wal`, { force: true });
     fs.rmSync(spill, { force: true, recursive: true });
     const parentPeakMiB = process.resourceUsage().maxRSS / 1024;
     return {

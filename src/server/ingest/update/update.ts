@@ -518,7 +518,6 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     instance.closeSync();
     instance = null;
     await steps.time('checksum and rename', () => installStatsFile(tmp, opts.db));
-    fs.rmSync(`${opts.db}.wal`, { force: true });
     cleanup();
     return {
       added: [...addedIds].filter((id) => heldNow.has(id)).length,

@@ -122,6 +122,30 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
     fs.rmSync(out);
     fs.rmSync(checksumPath(out));
   });
+
+  it("an install removes the replaced file's WAL first, so the new file never opens with the old file's log", async () => {
+    const out = path.join(dir, 'walled.duckdb');
+    fs.copyFileSync(copy, out);
+    fs.writeFileSync(`${out}.wal`, 'the old file\'s uncheckpointed log');
+    fs.copyFileSync(copy, `${out}.tmp-1`);
+    await installStatsFile(`${out}.tmp-1`, out);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('walled')).sort()).toEqual(['walled.duckdb', 'walled.duckdb.sha256']);
+    expect(sha256sumCheck(out)).toBe('walled.duckdb: OK\n');
+    for (const f of [out, checksumPath(out)]) fs.rmSync(f);
+  });
+
+  it('a checksum that cannot be renamed into place is reported with the way out, and leaves no temporary file', async () => {
+    const out = path.join(dir, 'blocked.duckdb');
+    fs.mkdirSync(path.join(checksumPath(out), 'inside'), { recursive: true }); // a folder where the checksum goes
+    fs.copyFileSync(copy, `${out}.tmp-1`);
+    await expect(installStatsFile(`${out}.tmp-1`, out)).rejects.toThrow(
+      `${out} is installed but its checksum could not be written`,
+    );
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('blocked')).sort()).toEqual(['blocked.duckdb', 'blocked.duckdb.sha256']);
+    expect(fs.statSync(checksumPath(out)).isDirectory()).toBe(true);
+    fs.rmSync(out);
+    fs.rmSync(checksumPath(out), { recursive: true });
+  });
 });
 
 /** The real server entry through tsx, up to its start-up checks (DIST_DIR holds no build: it stops after them). */
