@@ -8,12 +8,12 @@
  * process's peak resident set, DuckDB and the parse worker included) are printed per day, then the worst day.
  * Goal: a day (up to 15 games) in at most 60 s wall on 2 cores and 1.5 GB (docs/benchmarks/update.md).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { config } from '../src/server/config.ts';
+import { runUpdate, type UpdateRun } from './lib/updateRun.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -53,36 +53,16 @@ async function gameDays(): Promise<{ date: string; games: number; type: string }
   return [...all.filter((d) => d.type === 'regular').slice(0, days), ...all.filter((d) => d.type === 'playoffs').slice(0, playoffDays)];
 }
 
-interface Run {
+interface Run extends UpdateRun {
   label: string;
   games: number | string;
-  wall: number;
-  /** CPU seconds of the update's steps (user + system, every thread), summed from its step lines */
-  cpu: number;
-  load: number;
-  line: { added: number; replaced: number; skipped: unknown[]; seconds: number; peak_mb: number; error?: string };
 }
 
-function update(extra: string[], label: string, games: number | string): Run {
-  const started = Date.now();
-  const r = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--data', dataDir, ...extra], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=768 --expose-gc' },
-    maxBuffer: 64 * 2 ** 20,
-  });
-  const wall = (Date.now() - started) / 1000;
-  const last = r.stdout.trim().split('\n').at(-1) ?? '{}';
-  const line = JSON.parse(last) as Run['line'];
-  if (line.error || (r.status !== 0 && r.status !== 2)) {
-    console.error(r.stderr);
-    throw new Error(`update ${extra.join(' ')} failed: ${line.error ?? `exit ${r.status}`}`);
-  }
-  const cpu = r.stderr.split('\n').filter((l) => /^[^ ].*: \d+\.\d s, CPU/.test(l))
-    .reduce((sum, l) => sum + Number(/CPU (\d+\.\d) s/.exec(l)![1]), 0);
-  const load = os.loadavg()[0]!;
-  const steps = r.stderr.split("\n").filter((l) => /: \d+\.\d s, CPU|deleted in/.test(l)).map((l) => `    ${l}`).join('\n');
-  console.log(`${label}: ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU in its steps, peak ${line.peak_mb} MB, added ${line.added}, replaced ${line.replaced}, load ${load.toFixed(1)}\n${steps}`);
-  return { label, games, wall, cpu, load, line };
+async function update(extra: string[], label: string, games: number | string): Promise<Run> {
+  const r = await runUpdate(db, dataDir, extra);
+  const steps = r.steps.map((l) => `    ${l}`).join('\n');
+  console.log(`${label}: ${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} s CPU in its steps, peak ${r.line.peak_mb} MB, added ${r.line.added}, replaced ${r.line.replaced}, load ${r.load.toFixed(1)}\n${steps}`);
+  return { ...r, label, games };
 }
 
 console.log(`bench:update on a copy of ${source} (${(fs.statSync(source).size / 1e9).toFixed(2)} GB), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
@@ -90,17 +70,17 @@ for (const f of [db, `${db}.wal`, `${db}.sha256`]) fs.rmSync(f, { force: true })
 fs.copyFileSync(source, db);
 if (fs.existsSync(`${source}.wal`)) fs.copyFileSync(`${source}.wal`, `${db}.wal`);
 const plan = await gameDays();
-const rewind = update(['--through', from, '--rewind'], `rewind to ${from}`, 'season');
+const rewind = await update(['--through', from, '--rewind'], `rewind to ${from}`, 'season');
 const runs: Run[] = [];
 let caughtUp = false;
 for (const d of plan) {
   if (d.type === 'playoffs' && !caughtUp) {
     // the rest of the regular season at once (not a day: not counted), so the playoff day adds its own games only
     const before = new Date(Date.parse(`${d.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    update(['--through', before], `catch up to ${before} (not counted)`, 'season');
+    await update(['--through', before], `catch up to ${before} (not counted)`, 'season');
     caughtUp = true;
   }
-  runs.push(update(['--through', d.date], `${d.date} (${d.type}, ${d.games} games)`, d.games));
+  runs.push(await update(['--through', d.date], `${d.date} (${d.type}, ${d.games} games)`, d.games));
 }
 console.log('\n| day | games | added | wall s | CPU s | peak MB | load |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const r of [rewind, ...runs]) {
