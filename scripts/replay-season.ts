@@ -73,6 +73,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const accounts = path.join(work, 'replay-accounts.sqlite');
 fs.rmSync(accounts, { force: true });
+const seeded = spawnSync('npx', ['tsx', 'src/server/auth/cli.ts', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: accounts }, encoding: 'utf8' });
+if (seeded.status !== 0) throw new Error(`could not create the accounts database: ${seeded.stderr}`);
 const node = fs.existsSync('node_modules/node/bin/node') ? path.resolve('node_modules/node/bin/node') : process.execPath;
 const server = spawn(node, ['scripts/serve.mjs'], {
   env: { ...process.env, DIST_DIR: dist, HOST: '127.0.0.1', PORT: String(port), STATS_DB_PATH: db, ACCOUNTS_DB_PATH: accounts, ASTRO_TELEMETRY_DISABLED: '1' },
