@@ -44,7 +44,7 @@ export async function playerSumsBy(db: StatsDb, f: AppliedFilters, o: PlayerSums
  * (offCourt.ts): a group whose counters all come to zero is then left out, which every caller does anyway (it
  * keeps the rows with seconds on court).
  */
-async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): Promise<string> {
+export async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: PlayerSumsOptions): Promise<string> {
   const subtracted = await subtractedSql(db, f, (ff) => playerSumsSql(db, ff, b, o), o.groupBy, PLAYER_COUNTERS, { firstOnly: ['last_team_id'] });
   if (subtracted) return subtracted;
   const groups = groupSelect(o.groupBy, 's');

@@ -1,0 +1,265 @@
+/**
+ * The SQL of a finder query (src/lib/finderQuery.ts): one statement, every value a bound parameter.
+ *
+ * First the entity-game rows (`g`): one row per player-game or team-game in the sample, its counters counted under
+ * every filter of the query. Three sources, by what the filters ask:
+ * - whole games (is_garbage_time=false, no possession or lineup filter): the box score, player_games / team_games
+ *   (MIN and +/- as published); a player's usage and on-court net rating from player_game_totals;
+ * - garbage time left out, no possession or lineup filter: player_game_totals' rows of the other possessions;
+ * - a possession or lineup filter (period, time, score, leverage, clutch, players on or off the floor): the stats
+ *   server's player sums by game (sql/playerSums.ts), the same numbers as every stats page. MIN is then the
+ *   possession seconds on court, +/- the points for minus against while on court. A team's row is its players'
+ *   sums (its TOV: its players' turnovers, team turnovers not being any player's).
+ * Then the mode: the game rows themselves; summed by season; streaks (runs of consecutive games of the entity in the
+ * game-level sample meeting every condition, a game without a possession under the filters counting zero) or spans
+ * (every run of N consecutive games, the best per entity). Conditions compare the unrounded values.
+ * Example: `mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022` lists 2022-23's 30-point, 10-assist games.
+ */
+import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
+import { FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/finderQuery';
+import type { StatsDb } from '../../db/statsDb';
+import { FILTER_SQL } from '../sql/filterRules';
+import { needsPossessions, teamGameConditions } from '../sql/filterSql';
+import { playerSumsSql } from '../sql/playerSums';
+import { and, Params } from '../sql/sql';
+
+/** The counters of a game row, summed into season, streak and span rows. */
+export const GAME_COUNTERS = [
+  'pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf',
+  'seconds', 'plus_minus', 'ft_trips', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts',
+] as const;
+
+/** Whether the query's numbers come from the possessions (a possession or lineup filter applies). */
+export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || hasLineupFilter(f);
+
+const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'];
+const zoneSum = (a: string, what: 'fga' | 'fgm', zones = ZONES) => `(${zones.map((z) => `${a}.${what}_${z}`).join(' + ')})`;
+
+/** Season and season type on a table with those columns (player_games, team_games). */
+const seasonConditions = (f: AppliedFilters, b: Params, a: string) => [FILTER_SQL.Season.where(f, b, a), FILTER_SQL.SeasonType.where(f, b, a)];
+
+/** The game columns every game row carries, from the entity's team_games row tg. */
+const GAME_COLUMNS = 'tg.date, tg.abbr, tg.opp_abbr, tg.is_home, tg.won, tg.team_id AS row_team_id';
+
+/** Counter columns (GAME_COUNTERS, in order) from a row of player sums (sql/playerSums.ts) of alias s, on-court sums divided by `share`. */
+function sumsCounters(s: string, share: number): string {
+  const on = (c: string) => (share === 1 ? `${s}.${c}` : `${s}.${c} / ${share}`);
+  return [
+    `${s}.pts AS pts`, `${zoneSum(s, 'fgm')} AS fgm`, `${zoneSum(s, 'fga')} AS fga`, `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
+    `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`, `${s}.ftm AS ftm`, `${s}.fta AS fta`, `${s}.oreb AS oreb`, `${s}.dreb AS dreb`, `${s}.ast AS ast`,
+    `${s}.stl AS stl`, `${s}.blk AS blk`, `${s}.tov AS tov`, `${s}.pf AS pf`, `${on('on_seconds')} AS seconds`,
+    `(${on('team_pts')} - ${on('opp_pts')}) AS plus_minus`, `${s}.ft_trips AS ft_trips`, `${on('team_plays')} AS team_plays`,
+    `${on('off_poss')} AS off_poss`, `${on('def_poss')} AS def_poss`, `${on('team_pts')} AS team_pts`, `${on('opp_pts')} AS opp_pts`,
+  ].join(', ');
+}
+
+/**
+ * The entity-game rows of q (columns: entity_id, player_id, team_id, game_id, season, season_type, the game
+ * columns, GAME_COUNTERS), their values bound in b.
+ */
+export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<string> {
+  const f = q.filters;
+  if (readsPossessions(f) || f.filterOutGarbageTime) {
+    const isPlayer = q.of === 'player';
+    if (!readsPossessions(f) && isPlayer) {
+      // Garbage time left out, no possession filter: each player-game's row of the other possessions.
+      const where = and([
+        'NOT t.is_filtered_out',
+        ...seasonConditions(f, b, 't'),
+        ...teamGameConditions(f, b, 'tg'),
+        q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
+        q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
+      ]);
+      return `SELECT t.player_id AS entity_id, t.player_id, t.team_id, t.game_id, t.season, t.season_type, ${GAME_COLUMNS}, ${sumsCounters('t', 1)}
+        FROM player_game_totals t JOIN team_games tg ON tg.game_id = t.game_id AND tg.team_id = t.team_id WHERE ${where}`;
+    }
+    const sums = await playerSumsSql(db, f, b, {
+      groupBy: isPlayer ? ['player_id', 'team_id', 'game_id', 'season', 'season_type'] : ['team_id', 'game_id', 'season', 'season_type'],
+      ...(q.player !== null && isPlayer ? { playerId: q.player } : {}),
+      ...(q.team !== null ? { teamId: q.team } : {}),
+    });
+    // A team's on-court sums count each possession once per player on the floor: five times.
+    return `SELECT ${isPlayer ? 's.player_id' : 's.team_id'} AS entity_id, ${isPlayer ? 's.player_id' : 'NULL::INTEGER AS player_id'}, s.team_id, s.game_id, s.season, s.season_type,
+        ${GAME_COLUMNS}, ${sumsCounters('s', isPlayer ? 1 : 5)}
+      FROM (${sums}) s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
+  }
+  if (q.of === 'player') {
+    const where = and([
+      ...seasonConditions(f, b, 'pg'),
+      ...teamGameConditions(f, b, 'tg'),
+      q.player !== null ? `pg.player_id = ${b.bind(q.player)}` : '',
+      q.team !== null ? `pg.team_id = ${b.bind(q.team)}` : '',
+    ]);
+    const totalsWhere = and([
+      ...seasonConditions(f, b, 't'),
+      q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
+      q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
+    ]);
+    // The box score as published; usage and net rating from the per-game totals of every possession.
+    return `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS},
+        pg.pts, pg.fgm, pg.fga, pg.fg3m, pg.fg3a, pg.ftm, pg.fta, pg.oreb, pg.dreb, pg.ast, pg.stl, pg.blk, pg.tov, pg.pf,
+        pg.seconds, pg.plus_minus, t.ft_trips, t.team_plays, t.off_poss, t.def_poss, t.team_pts, t.opp_pts
+      FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id
+      LEFT JOIN (
+        SELECT t.game_id, t.player_id, sum(t.ft_trips) AS ft_trips, sum(t.team_plays) AS team_plays, sum(t.off_poss) AS off_poss,
+               sum(t.def_poss) AS def_poss, sum(t.team_pts) AS team_pts, sum(t.opp_pts) AS opp_pts
+          FROM player_game_totals t WHERE ${totalsWhere} GROUP BY t.game_id, t.player_id
+      ) t ON t.game_id = pg.game_id AND t.player_id = pg.player_id
+      WHERE ${where}`;
+  }
+  const where = and([...seasonConditions(f, b, 'tg'), ...teamGameConditions(f, b, 'tg'), q.team !== null ? `tg.team_id = ${b.bind(q.team)}` : '']);
+  // A team's box score; its net rating from both teams' possessions; MIN: the game's length.
+  return `SELECT tg.team_id AS entity_id, NULL::INTEGER AS player_id, tg.team_id, tg.game_id, tg.season, tg.season_type, ${GAME_COLUMNS},
+      tg.pts, tg.fgm, tg.fga, tg.fg3m, tg.fg3a, tg.ftm, tg.fta, tg.oreb, tg.dreb, tg.ast, tg.stl, tg.blk, tg.tov, tg.pf,
+      tg.seconds, tg.pts - tg.opp_pts AS plus_minus, NULL AS ft_trips, NULL AS team_plays, tg.possessions AS off_poss,
+      o.possessions AS def_poss, tg.pts AS team_pts, tg.opp_pts AS opp_pts
+    FROM team_games tg JOIN team_games o ON o.game_id = tg.game_id AND o.team_id = tg.opp_team_id
+    WHERE ${where}`;
+}
+
+/**
+ * The games of each entity in the game-level sample (the season, type, date and team-game filters): the games a
+ * streak or span runs over. A player's: the games he played; a team's: its games.
+ */
+function baseGamesSql(q: FinderQuery, b: Params): string {
+  const f = q.filters;
+  if (q.of === 'player') {
+    const where = and([
+      ...seasonConditions(f, b, 'pg'),
+      ...teamGameConditions(f, b, 'tg'),
+      q.player !== null ? `pg.player_id = ${b.bind(q.player)}` : '',
+      q.team !== null ? `pg.team_id = ${b.bind(q.team)}` : '',
+    ]);
+    return `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS}
+      FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id WHERE ${where}`;
+  }
+  const where = and([...seasonConditions(f, b, 'tg'), ...teamGameConditions(f, b, 'tg'), q.team !== null ? `tg.team_id = ${b.bind(q.team)}` : '']);
+  return `SELECT tg.team_id AS entity_id, NULL::INTEGER AS player_id, tg.team_id, tg.game_id, tg.season, tg.season_type, ${GAME_COLUMNS}
+    FROM team_games tg WHERE ${where}`;
+}
+
+/** A stat's value from summed counters of alias a; counting stats divided by `games` when given (per game). */
+export function statExpr(stat: FinderStat, a: string, isPlayer: boolean, games: string | null): string {
+  const per = (e: string) => (games ? `(${e})::DOUBLE / ${games}` : `(${e})::DOUBLE`);
+  switch (stat) {
+    case 'reb':
+      return per(`${a}.oreb + ${a}.dreb`);
+    case 'min':
+      return per(`${a}.seconds / 60.0`);
+    case 'ts_pct':
+      return `CASE WHEN ${a}.fga + 0.44 * ${a}.fta > 0 THEN 100.0 * ${a}.pts / (2 * (${a}.fga + 0.44 * ${a}.fta)) END`;
+    case 'efg_pct':
+      return `CASE WHEN ${a}.fga > 0 THEN 100.0 * (${a}.fgm + 0.5 * ${a}.fg3m) / ${a}.fga END`;
+    case 'usg_pct':
+      // Usage% = (FGA + TOV + FT trips) / team plays while on court (a player's; a team's is none)
+      return isPlayer ? `CASE WHEN ${a}.team_plays > 0 THEN 100.0 * (${a}.fga + ${a}.tov + ${a}.ft_trips) / ${a}.team_plays END` : 'NULL::DOUBLE';
+    case 'net_rtg':
+      return `CASE WHEN ${a}.off_poss > 0 AND ${a}.def_poss > 0 THEN 100.0 * ${a}.team_pts / ${a}.off_poss - 100.0 * ${a}.opp_pts / ${a}.def_poss END`;
+    default:
+      return per(`${a}.${stat}`);
+  }
+}
+
+const STATS = Object.keys(FINDER_STATS) as FinderStat[];
+const OP_SQL = { ge: '>=', le: '<=', eq: '=' } as const;
+/** Equality is read at the precision values are shown (two decimals): `ts_pct:eq:50` holds for 50.004. */
+const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => string) =>
+  q.conditions.map((c) => (c.op === 'eq' ? `round(${value(c.stat)}, 2) = ${b.bind(c.value)}` : `${value(c.stat)} ${OP_SQL[c.op]} ${b.bind(c.value)}`));
+
+const sums = (a = '') => GAME_COUNTERS.map((c) => `sum(${a}${c})::DOUBLE AS ${c}`).join(', ');
+const coalesced = (a: string) => GAME_COUNTERS.map((c) => `COALESCE(${a}.${c}, 0) AS ${c}`).join(', ');
+
+export interface FinderSqlOptions {
+  /** only rows with a game after this one: { date, gameId } (gameId null: after the date) */
+  after: { date: string; gameId: number | null } | null;
+  /** the season under way (an active streak reaches its entity's latest game in it), or null */
+  inProgress: number | null;
+  /** rows of the page (offset, limit), or every row up to the limit (CSV) */
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The finder's statement: the page's rows with `total` (every matching row's count) on each. Row columns:
+ * entity_id, player_id, player_name, team_id, abbr, the mode's own (game: game_code, date, opp_abbr, is_home, won;
+ * season: games, teams; streak: length, active; streak and span: start_date, end_date, first_game, last_game),
+ * season, season_type, and every stat of FINDER_STATS.
+ */
+export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: FinderSqlOptions): Promise<string> {
+  const isPlayer = q.of === 'player';
+  const g = await gameRowsSql(db, q, b);
+  const perGame = q.per === 'game';
+  let body: string;
+  let sortable: Record<string, string>;
+  if (isGameMode(q.mode)) {
+    const value = (s: FinderStat) => statExpr(s, 'g', isPlayer, null);
+    body = `SELECT g.entity_id, g.player_id, g.row_team_id AS team_id, g.abbr, g.season, g.season_type, g.game_id, g.date, g.opp_abbr, g.is_home, g.won,
+        g.date AS last_date, g.game_id AS last_game_id, 1 AS games, ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+      FROM g WHERE ${and(conditionSql(q, b, value))}`;
+    sortable = { date: 'date' };
+  } else if (isSeasonMode(q.mode)) {
+    const value = (s: FinderStat) => statExpr(s, 'y', isPlayer, perGame ? 'y.games' : null);
+    body = `SELECT y.entity_id, y.player_id, y.team_id, y.abbr, y.teams, y.season, y.season_type, y.games, y.last_date, y.last_game_id,
+        ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+      FROM (SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
+              string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
+              arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id, ${sums('g.')}
+            FROM g GROUP BY g.entity_id, g.season, g.season_type) y
+      WHERE ${and(conditionSql(q, b, value))}`;
+    sortable = { games: 'games' };
+  } else {
+    const base = baseGamesSql(q, b);
+    // Each entity's games in order, with their counters under the filters (none: zeros).
+    const ordered = `SELECT base.*, ${coalesced('g')}, row_number() OVER (PARTITION BY base.entity_id ORDER BY base.date, base.game_id) AS rn,
+        count(*) OVER (PARTITION BY base.entity_id) AS entity_games
+      FROM (${base}) base LEFT JOIN g ON g.entity_id = base.entity_id AND g.game_id = base.game_id`;
+    if (q.mode === 'streaks') {
+      const one = (s: FinderStat) => statExpr(s, 'j', isPlayer, null);
+      const value = (s: FinderStat) => statExpr(s, 'k', isPlayer, 'k.length');
+      const inProgress = o.inProgress === null ? 'FALSE' : `k.reaches_end AND k.end_season = ${b.bind(o.inProgress)}`;
+      body = `SELECT k.entity_id, k.player_id, k.team_id, k.abbr, k.teams, k.season, k.season_type, k.length, k.length AS games,
+          k.start_date, k.end_date, k.first_game, k.last_game, k.end_date AS last_date, k.last_game AS last_game_id, ${inProgress} AS active,
+          ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+        FROM (SELECT r.entity_id, any_value(r.player_id) AS player_id, arg_max(r.team_id, r.rn) AS team_id, arg_max(r.abbr, r.rn) AS abbr,
+                string_agg(DISTINCT r.abbr, '/') AS teams, arg_min(r.season, r.rn) AS season, arg_min(r.season_type, r.rn) AS season_type,
+                count(*) AS length, min(r.date) AS start_date, max(r.date) AS end_date, arg_min(r.game_id, r.rn) AS first_game,
+                arg_max(r.game_id, r.rn) AS last_game, max(r.rn) = any_value(r.entity_games) AS reaches_end, arg_max(r.season, r.rn) AS end_season, ${sums('r.')}
+              FROM (SELECT j.*, j.rn - row_number() OVER (PARTITION BY j.entity_id ORDER BY j.rn) AS run
+                      FROM (${ordered}) j WHERE ${and(conditionSql(q, b, one))}) r
+             GROUP BY r.entity_id, r.run) k
+        WHERE k.length >= 2`;
+      sortable = { length: 'length' };
+    } else {
+      const n = q.span;
+      const value = (s: FinderStat) => statExpr(s, 'w', isPlayer, perGame ? `${n}` : null);
+      const win = `OVER (PARTITION BY j.entity_id ORDER BY j.rn ROWS BETWEEN ${n - 1} PRECEDING AND CURRENT ROW)`;
+      const ranked = `${value(q.spanStat)} ${q.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, w.end_date DESC`;
+      body = `SELECT w.entity_id, w.player_id, w.team_id, w.abbr, w.teams, w.season, w.season_type, ${n} AS games, w.start_date, w.end_date, w.first_game, w.last_game,
+          w.end_date AS last_date, w.last_game AS last_game_id, ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+        FROM (SELECT j.entity_id, j.player_id, j.team_id, j.abbr, array_to_string(list_distinct(list(j.abbr) ${win}), '/') AS teams, first_value(j.season) ${win} AS season,
+                first_value(j.season_type) ${win} AS season_type, count(*) ${win} AS n, first_value(j.date) ${win} AS start_date, j.date AS end_date,
+                first_value(j.game_id) ${win} AS first_game, j.game_id AS last_game, ${GAME_COUNTERS.map((c) => `sum(j.${c}) ${win} AS ${c}`).join(', ')}
+              FROM (${ordered}) j) w
+        WHERE ${and([`w.n = ${n}`, ...conditionSql(q, b, value)])}
+        QUALIFY row_number() OVER (PARTITION BY w.entity_id ORDER BY ${ranked}) = 1`;
+      sortable = {};
+    }
+  }
+  const after = o.after
+    ? o.after.gameId === null
+      ? `x.last_date > ${b.bind(o.after.date)}::DATE`
+      : `(x.last_date > ${b.bind(o.after.date)}::DATE OR (x.last_date = ${b.bind(o.after.date)}::DATE AND x.last_game_id > ${b.bind(o.after.gameId)}))`
+    : '';
+  const sortColumn = sortable[q.sort] ?? (STATS.includes(q.sort as FinderStat) ? q.sort : 'games');
+  const dir = q.dir === 'asc' ? 'ASC' : 'DESC';
+  const tieBreak = isGameMode(q.mode) ? 'x.date DESC, x.game_id DESC, x.entity_id' : 'x.last_date DESC, x.entity_id, x.season';
+  return `WITH g AS (${g})
+    SELECT x.*, ${isPlayer ? 'pl.name' : 'NULL::VARCHAR'} AS player_name, ${isGameMode(q.mode) ? 'gm.game_code' : 'NULL::VARCHAR AS game_code'},
+           count(*) OVER () AS total
+      FROM (${body}) x
+      ${isPlayer ? 'LEFT JOIN players pl ON pl.player_id = x.entity_id' : ''}
+      ${isGameMode(q.mode) ? 'JOIN games gm ON gm.game_id = x.game_id' : ''}
+     WHERE ${and([after])}
+     ORDER BY x.${sortColumn} ${dir} NULLS LAST, ${tieBreak}
+     LIMIT ${b.bind(o.limit)} OFFSET ${b.bind(o.offset)}`;
+}
