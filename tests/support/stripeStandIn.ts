@@ -8,7 +8,8 @@
  *   GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire (an open session only; an expired one
  *   can no longer be paid), GET /v1/subscriptions/:id, POST /v1/subscriptions/:id (cancel_at_period_end),
  *   DELETE /v1/subscriptions/:id (prorate and invoice_now: the unused time credited), POST /v1/billing_portal/sessions,
- *   POST /v1/subscriptions/:id with trial_end=now (the trial ends, the first period is charged),
+ *   POST /v1/subscriptions/:id with trial_end=now (the trial ends, the first period is charged), a trial's end
+ *   reached with the card paying or declined (endTrial),
  *   GET /v1/payment_methods/:id (a card with its fingerprint), GET /v1/customers/:id (invoice_settings).
  * A checkout is paid with a card (its fingerprint chosen by the test, a new one by default): the subscription's
  * default_payment_method, as Checkout sets it.
@@ -33,7 +34,7 @@ export interface StandInPrice {
   interval: 'month' | 'year';
 }
 
-type Sub = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode'> & {
+type Sub = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode' | 'trial_start' | 'trial_end'> & {
   customer: string;
   default_payment_method: string | null;
   metadata: Stripe.Metadata;
@@ -81,6 +82,12 @@ export interface StripeStandIn {
   completeCheckout(sessionId: string, card?: { fingerprint: string; onCustomer?: boolean }): Stripe.Event[];
   /** Changes a subscription; returns the customer.subscription.updated (or deleted) event. */
   changeSubscription(id: string, change: Partial<Pick<Sub, 'status' | 'cancel_at_period_end' | 'ended_at'>> & { current_period_end?: number }): Stripe.Event;
+  /**
+   * The trial's end comes now (Stripe's clock reaches it): the first period starts and its invoice is charged.
+   * Paid: active, a charge, customer.subscription.updated and invoice.paid. Declined: past_due (Stripe's default
+   * while it retries), no charge, invoice.payment_failed and customer.subscription.updated. Returns the events.
+   */
+  endTrial(id: string, outcome: 'paid' | 'declined'): Stripe.Event[];
   /** An invoice event for a subscription (invoice.paid or invoice.payment_failed). */
   invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string): Stripe.Event;
   /** A signed delivery of an event body to the webhook: the status and body the site answered. */
@@ -157,6 +164,8 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
         id: newId('sub'),
         object: 'subscription',
         status: session.trialDays > 0 ? 'trialing' : 'active',
+        trial_start: session.trialDays > 0 ? start : null,
+        trial_end: session.trialDays > 0 ? periodEnd : null,
         customer: session.customer,
         default_payment_method: card?.onCustomer ? null : method.id,
         cancel_at_period_end: false,
@@ -194,6 +203,22 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
       Object.assign(sub, rest);
       if (current_period_end !== undefined) sub.items.data[0]!.current_period_end = current_period_end;
       return event(sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', structuredClone(sub));
+    },
+    endTrial(id, outcome) {
+      const sub = standIn.subscriptions.get(id);
+      if (!sub || sub.status !== 'trialing') throw new Error(`subscription ${id} is not trialing`);
+      const item = sub.items.data[0]!;
+      const at = now();
+      sub.trial_end = at;
+      item.current_period_start = at;
+      const price = priceById.get(item.price.id)!;
+      const next = at + PERIOD[price.interval];
+      if (outcome === 'paid') {
+        standIn.charges.push({ customer: sub.customer, subscription: sub.id, amount: price.unit_amount });
+        return [standIn.changeSubscription(id, { status: 'active', current_period_end: next }), standIn.invoiceEvent('invoice.paid', id)];
+      }
+      const updated = standIn.changeSubscription(id, { status: 'past_due', current_period_end: next });
+      return [standIn.invoiceEvent('invoice.payment_failed', id), updated];
     },
     invoiceEvent(type, subscriptionId) {
       const sub = standIn.subscriptions.get(subscriptionId)!;
@@ -340,6 +365,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
           const at = now();
           const price = priceById.get(item.price.id)!;
           item.current_period_start = at;
+          sub.trial_end = at;
           const updated = standIn.changeSubscription(sub.id, { status: 'active', current_period_end: at + PERIOD[price.interval] });
           standIn.charges.push({ customer: sub.customer, subscription: sub.id, amount: price.unit_amount });
           json(res, sub);

@@ -31,7 +31,8 @@ export async function accountPlan(store: AccountStore, userId: number): Promise<
   if (!subscription) return { subscription: null, label: null, tone: null, nextCharge: null, endsOn: null, periodEnd: null, canManage: customer !== null };
   const { label, tone } = describeSubscription(subscription);
   const live = isLive(subscription.status);
-  const renews = live && !subscription.cancelAtPeriodEnd;
+  // A payment that failed is due now (the account page says until when the plan stays open), not at the period's end.
+  const renews = live && !subscription.cancelAtPeriodEnd && subscription.status !== 'past_due';
   return {
     subscription,
     label,

@@ -141,7 +141,7 @@ export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: b
     created: now,
     customer: null,
     subscription: state,
-    planExpiresAt: planExpiryOf(state),
+    planExpiresAt: planExpiryOf(state, subscription),
     mailsFor: transitionMails(ctx, { email: user.email, name: user.name }),
   });
   ctx.mailQueued?.();

@@ -26,13 +26,20 @@ export function planStartedMail(to: { email: string; name: string }, state: Bill
   });
 }
 
-export function paymentFailedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string): QueuedMail {
+/**
+ * A payment failed. A renewal's: the plan stays open while it is retried. The first one after a free trial
+ * (`trialGraceUntil`, the plan's expiry then: subscriptionState.ts): the plan closes on that date unless it goes through.
+ */
+export function paymentFailedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, trialGraceUntil: number | null = null): QueuedMail {
+  const amount = formatMoney(state.amountCents, state.currency);
   return composeMail({
     to: to.email,
     subject: 'Your Courtvision payment did not go through',
     paragraphs: [
       `Hello ${to.name},`,
-      `We could not take the payment for your Stats plan (${formatMoney(state.amountCents, state.currency)}). Your plan stays open while the payment is tried again over the coming days.`,
+      trialGraceUntil === null
+        ? `We could not take the payment for your Stats plan (${amount}). Your plan stays open while the payment is tried again over the coming days.`
+        : `Your free trial has ended, and we could not take its first payment (${amount}). Your plan stays open until ${date(trialGraceUntil)} while the payment is tried again; then the paid filters close until it goes through.`,
       'To keep it, update your payment method:',
     ],
     action: { label: 'Update payment method', url: `${origin}/billing/portal` },

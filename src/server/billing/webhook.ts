@@ -14,7 +14,7 @@ import { logger } from '../log.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import { BillingUnavailableError, type BillingProvider } from './provider.ts';
 import { claimOrEndTrial } from './trial.ts';
-import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
+import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, unpaidTrialEnd, type SubscriptionFields } from './subscriptionState.ts';
 
 export interface BillingContext {
   store: AccountStore;
@@ -111,22 +111,26 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
         notes.push(duplicateNote(ended, state));
       }
       // The plan goes on (on the one started first): no second welcome.
-      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state), mailsFor: () => [], note: notes.join('; ') };
+      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state, refused ? undefined : subscription), mailsFor: () => [], note: notes.join('; ') };
     }
     // This one ended (or is not paid) but another gives the plan: the plan and its messages stay as they are.
     return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [], ...trialNote };
   }
   const to = user ? { email: user.email, name: user.name } : null;
   const transitions = transitionMails(ctx, to);
+  // The subscription as the provider gives it decides a failed first payment after a trial (subscriptionState.ts);
+  // a trial just ended at once (refused) is judged by its fresh state alone.
+  const planExpiresAt = planExpiryOf(state, refused ? undefined : subscription);
+  const afterTrial = refused ? null : unpaidTrialEnd(subscription);
   return {
     ...base,
     ...trialNote,
     customer,
     subscription: state,
-    planExpiresAt: planExpiryOf(state),
+    planExpiresAt,
     mailsFor:
       event.type === 'invoice.payment_failed' && to
-        ? (previous, next) => [paymentFailedMail(to, next, ctx.origin), ...transitions(previous, next)]
+        ? (previous, next) => [paymentFailedMail(to, next, ctx.origin, afterTrial !== null ? planExpiresAt : null), ...transitions(previous, next)]
         : transitions,
   };
 }
