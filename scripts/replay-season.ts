@@ -111,6 +111,7 @@ console.log(`server at ${base} (pid ${server.pid}), data through ${(await ready(
 // Visitors: a browser walking the season's pages, and API clients.
 let running = true;
 let requests = 0;
+let aborted = 0;
 const failures: string[] = [];
 const fail = (what: string): void => {
   failures.push(`${new Date().toISOString()} ${what}`);
@@ -137,7 +138,10 @@ async function browser(): Promise<void> {
     if (r.status() >= 400) fail(`${r.status()} ${r.url().slice(base.length)}`);
   });
   page.on('requestfailed', (r) => {
-    if (r.url().startsWith(base)) fail(`request failed (${r.failure()?.errorText}) ${r.url().slice(base.length)}`);
+    if (!r.url().startsWith(base)) return;
+    // cancelled by the page itself (a superseded or idle-time request) or by the walk's next navigation: not an error
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') aborted++;
+    else fail(`request failed (${r.failure()?.errorText}) ${r.url().slice(base.length)}`);
   });
   page.on('pageerror', (e) => fail(`page error on ${page.url().slice(base.length)}: ${e.message}`));
   for (let i = 0; running; i++) {
@@ -227,7 +231,7 @@ console.log(
     `(${worst.games} games) ${worst.wall.toFixed(1)} s wall at load ${worst.load.toFixed(1)}; highest peak ${Math.max(...nights.map((n) => n.line.peak_mb))} MB; ` +
     `CPU per day ${Math.min(...nights.map((n) => n.cpu)).toFixed(1)}-${Math.max(...nights.map((n) => n.cpu)).toFixed(1)} s`,
 );
-console.log(`visitors: ${requests} requests, ${failures.length} failed; "Data through" seen: ${seenThrough.size} distinct; switches missed: ${switchFailures}`);
+console.log(`visitors: ${requests} requests, ${failures.length} failed, ${aborted} cancelled by the page or the next navigation; "Data through" seen: ${seenThrough.size} distinct; switches missed: ${switchFailures}`);
 for (const f of failures.slice(0, 50)) console.log(`  ${f}`);
 
 let equal = true;
