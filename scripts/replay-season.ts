@@ -88,6 +88,7 @@ server.on('exit', (code, signal) => {
   console.error(`the server exited (code ${code}, signal ${signal})`);
 });
 process.on('exit', () => server.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130)); // the server goes with it
 
 interface Ready {
   file: number;
