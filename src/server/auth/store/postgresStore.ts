@@ -34,7 +34,11 @@ import {
   type TrialClaim,
   type TrialClaimRecord,
   type AdminActionRecord,
+  type AlertDeliveryRecord,
+  type AlertDigest,
+  type SavedViewRecord,
 } from './types.ts';
+import { SAVED_VIEW_COLUMNS, toAlertDelivery, toSavedView, type AlertDeliveryRow, type SavedViewRow } from './savedViewRows.ts';
 import {
   API_KEY_COLUMNS,
   toApiKey,
@@ -807,6 +811,115 @@ export class PostgresAccountStore implements AccountStore {
     return rows.map(toAdminAction);
   }
 
+  // Saved views and their alerts (src/server/accounts/savedViews.ts, src/server/alerts). Each method is one transaction.
+
+  async createSavedView(view: { userId: number; name: string; url: string; at: number }, max: number): Promise<SavedViewRecord | 'full'> {
+    return this.#transaction(async (client) => {
+      // The owner's row locked: two saves at once (two nodes) cannot both pass the count.
+      await this.#query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [view.userId], client);
+      const { rows: counted } = await this.#query<{ n: string }>('SELECT count(*) AS n FROM saved_views WHERE user_id = $1', [view.userId], client);
+      if (Number(counted[0]!.n) >= max) return 'full';
+      const { rows } = await this.#query<{ id: string }>(
+        'INSERT INTO saved_views (user_id, name, url, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+        [view.userId, view.name, view.url, view.at],
+        client,
+      );
+      return (await this.#savedView(view.userId, Number(rows[0]!.id), client))!;
+    });
+  }
+
+  async #savedView(userId: number, viewId: number, db: Queryable = this.#pool): Promise<SavedViewRecord | null> {
+    const { rows } = await this.#query<SavedViewRow>(
+      `SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.id = $1 AND v.user_id = $2`,
+      [viewId, userId],
+      db,
+    );
+    return rows[0] ? toSavedView(rows[0]) : null;
+  }
+
+  async savedViewsOf(userId: number): Promise<SavedViewRecord[]> {
+    const { rows } = await this.#query<SavedViewRow>(
+      `SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.user_id = $1 ORDER BY v.id DESC`,
+      [userId],
+    );
+    return rows.map(toSavedView);
+  }
+
+  async savedViewOf(userId: number, viewId: number): Promise<SavedViewRecord | null> {
+    return this.#savedView(userId, viewId);
+  }
+
+  async renameSavedView(userId: number, viewId: number, name: string, at: number): Promise<boolean> {
+    const result = await this.#query('UPDATE saved_views SET name = $1, updated_at = $2 WHERE id = $3 AND user_id = $4', [name, at, viewId, userId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async deleteSavedView(userId: number, viewId: number): Promise<boolean> {
+    // ON DELETE CASCADE takes its alert and delivery records.
+    const result = await this.#query('DELETE FROM saved_views WHERE id = $1 AND user_id = $2', [viewId, userId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async setViewAlert(userId: number, viewId: number, on: boolean, seenThrough: string | null, at: number): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      const { rows } = await this.#query('SELECT 1 FROM saved_views WHERE id = $1 AND user_id = $2 FOR UPDATE', [viewId, userId], client);
+      if (rows.length === 0) return false;
+      if (on) {
+        await this.#query('INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES ($1, $2, $3) ON CONFLICT (view_id) DO NOTHING', [viewId, at, seenThrough], client);
+      } else {
+        await this.#query('DELETE FROM view_alerts WHERE view_id = $1', [viewId], client);
+      }
+      return true;
+    });
+  }
+
+  async alertsPending(updateKey: string): Promise<{ view: SavedViewRecord; user: UserWithSubscriptions }[]> {
+    const { rows } = await this.#query<SavedViewRow & { owner: UserRow; subscriptions: { plan_name: string; expires_at: number }[] }>(
+      `SELECT ${SAVED_VIEW_COLUMNS}, row_to_json(u) AS owner,
+              coalesce((SELECT json_agg(json_build_object('plan_name', p.plan_name, 'expires_at', p.expires_at) ORDER BY p.plan_name)
+                          FROM subscriptions p WHERE p.user_id = v.user_id), '[]') AS subscriptions
+         FROM saved_views v JOIN view_alerts a ON a.view_id = v.id JOIN users u ON u.id = v.user_id
+        WHERE NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.view_id = v.id AND d.update_key = $1)
+        ORDER BY v.user_id, v.id`,
+      [updateKey],
+    );
+    return rows.map((row) => {
+      const user = toUser(row.owner);
+      return {
+        view: toSavedView(row),
+        user: { ...user, subscriptions: row.subscriptions.map((p) => toSubscription({ user_id: user.id, ...p })) },
+      };
+    });
+  }
+
+  async recordAlertDigest(digest: AlertDigest): Promise<boolean> {
+    try {
+      return await this.#transaction(async (client) => {
+        for (const d of digest.deliveries) {
+          const owned = await this.#query('SELECT 1 FROM saved_views WHERE id = $1 AND user_id = $2', [d.viewId, digest.userId], client);
+          if (owned.rows.length === 0) throw new DigestRecorded();
+          const inserted = await this.#query(
+            'INSERT INTO alert_deliveries (view_id, update_key, outcome, row_count, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+            [d.viewId, digest.updateKey, d.outcome, d.rowCount, digest.at],
+            client,
+          );
+          if ((inserted.rowCount ?? 0) === 0) throw new DigestRecorded();
+          await this.#query('UPDATE view_alerts SET seen_through = $1 WHERE view_id = $2', [digest.through, d.viewId], client);
+        }
+        if (digest.mail) await this.#enqueue([digest.mail], digest.at, client);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof DigestRecorded) return false;
+      throw error;
+    }
+  }
+
+  async alertDeliveries(viewId: number): Promise<AlertDeliveryRecord[]> {
+    const { rows } = await this.#query<AlertDeliveryRow>('SELECT * FROM alert_deliveries WHERE view_id = $1 ORDER BY at DESC, update_key DESC', [viewId]);
+    return rows.map(toAlertDelivery);
+  }
+
   async schemaVersion(): Promise<number> {
     await this.#ready;
     return appliedVersion(this.#pool);
@@ -820,3 +933,6 @@ export class PostgresAccountStore implements AccountStore {
 
 /** Inside claimTrial: a claim is held by another subscription; the transaction is rolled back. */
 class TrialTaken extends Error {}
+
+/** Inside recordAlertDigest: an alert has a record for the update already (or is gone); the transaction is rolled back. */
+class DigestRecorded extends Error {}

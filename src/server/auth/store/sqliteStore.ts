@@ -35,7 +35,11 @@ import {
   type TrialClaim,
   type TrialClaimRecord,
   type AdminActionRecord,
+  type AlertDeliveryRecord,
+  type AlertDigest,
+  type SavedViewRecord,
 } from './types.ts';
+import { SAVED_VIEW_COLUMNS, toAlertDelivery, toSavedView, type AlertDeliveryRow, type SavedViewRow } from './savedViewRows.ts';
 import {
   toTrialClaim,
   type TrialClaimRow,
@@ -727,6 +731,99 @@ export class SqliteAccountStore implements AccountStore {
     return rows.map(toAdminAction);
   }
 
+  // Saved views and their alerts (src/server/accounts/savedViews.ts, src/server/alerts). Each method is one transaction.
+
+  async createSavedView(view: { userId: number; name: string; url: string; at: number }, max: number): Promise<SavedViewRecord | 'full'> {
+    return this.#write(() => {
+      const { n } = this.#sql('SELECT count(*) AS n FROM saved_views WHERE user_id = ?').get(view.userId) as { n: number };
+      if (Number(n) >= max) return 'full';
+      const { id } = this.#sql('INSERT INTO saved_views (user_id, name, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
+        .get(view.userId, view.name, view.url, view.at, view.at) as { id: number };
+      return this.#savedView(view.userId, Number(id))!;
+    });
+  }
+
+  #savedView(userId: number, viewId: number): SavedViewRecord | null {
+    const row = this.#sql(`SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.id = ? AND v.user_id = ?`)
+      .get(viewId, userId) as SavedViewRow | undefined;
+    return row ? toSavedView(row) : null;
+  }
+
+  async savedViewsOf(userId: number): Promise<SavedViewRecord[]> {
+    const rows = this.#sql(`SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.user_id = ? ORDER BY v.id DESC`)
+      .all(userId) as unknown as SavedViewRow[];
+    return rows.map(toSavedView);
+  }
+
+  async savedViewOf(userId: number, viewId: number): Promise<SavedViewRecord | null> {
+    return this.#savedView(userId, viewId);
+  }
+
+  async renameSavedView(userId: number, viewId: number, name: string, at: number): Promise<boolean> {
+    return Number(this.#sql('UPDATE saved_views SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?').run(name, at, viewId, userId).changes) > 0;
+  }
+
+  async deleteSavedView(userId: number, viewId: number): Promise<boolean> {
+    // ON DELETE CASCADE takes its alert and delivery records.
+    return this.#write(() => Number(this.#sql('DELETE FROM saved_views WHERE id = ? AND user_id = ?').run(viewId, userId).changes) > 0);
+  }
+
+  async setViewAlert(userId: number, viewId: number, on: boolean, seenThrough: string | null, at: number): Promise<boolean> {
+    return this.#write(() => {
+      if (!this.#sql('SELECT 1 FROM saved_views WHERE id = ? AND user_id = ?').get(viewId, userId)) return false;
+      if (on) this.#sql('INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES (?, ?, ?) ON CONFLICT (view_id) DO NOTHING').run(viewId, at, seenThrough);
+      else this.#sql('DELETE FROM view_alerts WHERE view_id = ?').run(viewId);
+      return true;
+    });
+  }
+
+  async alertsPending(updateKey: string): Promise<{ view: SavedViewRecord; user: UserWithSubscriptions }[]> {
+    const rows = this.#sql(
+      `SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v JOIN view_alerts a ON a.view_id = v.id
+        WHERE NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.view_id = v.id AND d.update_key = ?)
+        ORDER BY v.user_id, v.id`,
+    ).all(updateKey) as unknown as SavedViewRow[];
+    const users = new Map<number, UserWithSubscriptions>();
+    const pending: { view: SavedViewRecord; user: UserWithSubscriptions }[] = [];
+    for (const view of rows.map(toSavedView)) {
+      let user = users.get(view.userId);
+      if (!user) {
+        const row = this.#sql('SELECT * FROM users WHERE id = ?').get(view.userId) as UserRow | undefined;
+        if (!row) continue;
+        user = { ...toUser(row), subscriptions: await this.subscriptionsFor(view.userId) };
+        users.set(view.userId, user);
+      }
+      pending.push({ view, user });
+    }
+    return pending;
+  }
+
+  async recordAlertDigest(digest: AlertDigest): Promise<boolean> {
+    try {
+      return this.#write(() => {
+        for (const d of digest.deliveries) {
+          const owned = this.#sql('SELECT 1 FROM saved_views WHERE id = ? AND user_id = ?').get(d.viewId, digest.userId);
+          if (!owned) throw new DigestRecorded();
+          const inserted = this.#sql(
+            'INSERT INTO alert_deliveries (view_id, update_key, outcome, row_count, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+          ).run(d.viewId, digest.updateKey, d.outcome, d.rowCount, digest.at);
+          if (Number(inserted.changes) === 0) throw new DigestRecorded();
+          this.#sql('UPDATE view_alerts SET seen_through = ? WHERE view_id = ?').run(digest.through, d.viewId);
+        }
+        if (digest.mail) this.#enqueue([digest.mail], digest.at);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof DigestRecorded) return false;
+      throw error;
+    }
+  }
+
+  async alertDeliveries(viewId: number): Promise<AlertDeliveryRecord[]> {
+    const rows = this.#sql('SELECT * FROM alert_deliveries WHERE view_id = ? ORDER BY at DESC, update_key DESC').all(viewId) as unknown as AlertDeliveryRow[];
+    return rows.map(toAlertDelivery);
+  }
+
   async schemaVersion(): Promise<number> {
     return (this.#sql('PRAGMA user_version').get() as { user_version: number }).user_version;
   }
@@ -735,3 +832,6 @@ export class SqliteAccountStore implements AccountStore {
     if (this.#db.isOpen) this.#db.close();
   }
 }
+
+/** Inside recordAlertDigest: an alert has a record for the update already (or is gone); the transaction is rolled back. */
+class DigestRecorded extends Error {}

@@ -310,7 +310,78 @@ export interface TrialStore {
   adminActions(targetEmail: string | null, limit: number): Promise<AdminActionRecord[]>;
 }
 
-export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore, FlashStore, TrialStore {
+/**
+ * A saved view: a stats page or finder query (its path and query on this site) kept under a name by its owner,
+ * with at most one alert (src/server/alerts): after each stats update, the new games matching it are mailed.
+ */
+export interface SavedViewRecord {
+  id: number;
+  userId: number;
+  name: string;
+  /** Path and query on this site, checked when saved (src/server/accounts/savedViews.ts), e.g. /stats/players?season=2022. */
+  url: string;
+  /** seconds since epoch */
+  createdAt: number;
+  updatedAt: number;
+  /** The alert on the view, or null. seenThrough: the games on or before this date (YYYY-MM-DD) were looked at. */
+  alert: { createdAt: number; seenThrough: string | null } | null;
+}
+
+/** What an alert gave for one update: a digest line mailed, nothing new, or nothing sent (the plan had ended). */
+export type AlertOutcome = 'mailed' | 'none' | 'lapsed';
+
+export interface AlertDelivery {
+  viewId: number;
+  outcome: AlertOutcome;
+  rowCount: number;
+}
+
+export interface AlertDeliveryRecord extends AlertDelivery {
+  updateKey: string;
+  at: number;
+}
+
+/** One person's alerts for one stats update, recorded with their digest (if any) in one transaction. */
+export interface AlertDigest {
+  userId: number;
+  /** The update looked at (ingest_meta.updated_at): one record per alert and update. */
+  updateKey: string;
+  /** The data's last date: each alert's seenThrough moves to it. */
+  through: string | null;
+  deliveries: AlertDelivery[];
+  mail: QueuedMail | null;
+  at: number;
+}
+
+export interface SavedViewStore {
+  /** Saves a view, unless the user holds `max` views already: 'full', nothing written. */
+  createSavedView(view: { userId: number; name: string; url: string; at: number }, max: number): Promise<SavedViewRecord | 'full'>;
+  /** The user's views, newest first. */
+  savedViewsOf(userId: number): Promise<SavedViewRecord[]>;
+  /** The user's view with this id; null when there is none or it is another user's. */
+  savedViewOf(userId: number, viewId: number): Promise<SavedViewRecord | null>;
+  /** false when the user has no such view. */
+  renameSavedView(userId: number, viewId: number, name: string, at: number): Promise<boolean>;
+  /** Deletes the view with its alert and records; false when the user has no such view. */
+  deleteSavedView(userId: number, viewId: number): Promise<boolean>;
+  /**
+   * Puts an alert on the user's view (seenThrough: the games already there are not mailed) or takes it off;
+   * false when the user has no such view. Putting one on a view that has one keeps it as it is.
+   */
+  setViewAlert(userId: number, viewId: number, on: boolean, seenThrough: string | null, at: number): Promise<boolean>;
+  /** Every alert with nothing recorded for this update, with its view and its owner's plans, by owner. */
+  alertsPending(updateKey: string): Promise<{ view: SavedViewRecord; user: UserWithSubscriptions }[]>;
+  /**
+   * Records one person's deliveries for an update, moves their alerts' seenThrough and queues the digest, all or
+   * nothing: false (nothing written) when any of these alerts has a record for the update already (a rerun, or
+   * another process got there first), so a digest is queued at most once per alert and update.
+   */
+  recordAlertDigest(digest: AlertDigest): Promise<boolean>;
+  /** What an alert gave, update by update, newest first. */
+  alertDeliveries(viewId: number): Promise<AlertDeliveryRecord[]>;
+}
+
+export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore, FlashStore, TrialStore, SavedViewStore {
   createUser(user: NewUser): Promise<UserRecord>;
   /** Creates the user, or updates name, password hash and admin flag of the existing one (same email). */
   upsertUser(user: NewUser): Promise<UserRecord>;

@@ -89,7 +89,7 @@ describe('migrations (SQLite)', () => {
     expect(version).toBe(MIGRATIONS.at(-1)!.version);
     expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['account_tokens', 'admin_actions', 'api_keys', 'api_usage', 'billing_changes', 'billing_customers', 'billing_events', 'billing_subscriptions', 'flash_messages', 'mail_queue', 'sessions', 'signin_failures', 'subscriptions', 'trial_claims', 'trial_reminders', 'users']);
+    expect(tables).toEqual(['account_tokens', 'admin_actions', 'alert_deliveries', 'api_keys', 'api_usage', 'billing_changes', 'billing_customers', 'billing_events', 'billing_subscriptions', 'flash_messages', 'mail_queue', 'saved_views', 'sessions', 'signin_failures', 'subscriptions', 'trial_claims', 'trial_reminders', 'users', 'view_alerts']);
     db.close();
   });
 
