@@ -14,9 +14,7 @@ import { $filterPills } from '../stores/filterPills';
 import { summaryText } from '../lib/filterSummary';
 import { $lockedFilters } from '../stores/lockedFilters';
 import { $metricSet } from '../stores/metricSet';
-import { $side } from '../stores/side';
-import { $page } from '../stores/page';
-import { PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import { $hasSide, $side } from '../stores/side';
 
 interface Props {
   id: string;
@@ -32,8 +30,9 @@ export default function PhoneControls({ id, open, onToggle, onClose, button, chi
   const locked = useStore($lockedFilters);
   const metricSet = useStore($metricSet);
   const side = useStore($side);
-  const page = useStore($page);
-  const defense = side === 'defense' && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind);
+  const hasSide = useStore($hasSide);
+  // The side is named only where the page shows its toggle (src/stores/side.ts $hasSide).
+  const defense = side === 'defense' && hasSide;
   const summary = summaryText(metricSet?.label ?? null, defense, pills, locked.length);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Popovers render in a portal: their Escape closes the popover, not these controls.

@@ -170,6 +170,16 @@ export function pairIndex(answer: Pick<WowyAnswer, 'pairs'>): Map<string, WowyPa
 /** The possessions a state counts on the shown side (the small-sample test reads these). */
 export const possOn = (c: WowyCell | undefined, side: Side): number => (c ? (side === 'offense' ? c.off_poss : c.def_poss) : 0);
 
+/**
+ * The possessions behind a state's number: a side's rating counts that side's; net rating counts both ends, so its
+ * sample is the smaller of the two (the same whichever side is selected).
+ */
+export const possFor = (c: WowyCell | undefined, metric: WowyMetric, side: Side): number =>
+  metric === 'net' ? Math.min(possOn(c, 'offense'), possOn(c, 'defense')) : possOn(c, side);
+
+/** Whether a view of the matrix depends on the side: not the matrix of net ratings (the page hides the toggle). */
+export const wowyViewUsesSide = (view: { view: string; metric: WowyMetric }): boolean => !(view.view === 'matrix' && view.metric === 'net');
+
 /** The number a view shows for a state: net rating, or the side's rating (offensive on offense, defensive on defense). */
 export function metricOf(c: WowyCell | undefined, metric: WowyMetric, side: Side): number | null {
   if (!c) return null;
@@ -194,10 +204,10 @@ export function matrixValue(pairs: ReadonlyMap<string, WowyPair>, row: number, c
     const alone = cellOf(pairs, row, col, 'a_only');
     const a = metricOf(together, metric, side);
     const b = metricOf(alone, metric, side);
-    return { value: a === null || b === null ? null : a - b, poss: Math.min(possOn(together, side), possOn(alone, side)) };
+    return { value: a === null || b === null ? null : a - b, poss: Math.min(possFor(together, metric, side), possFor(alone, metric, side)) };
   }
   const c = cellOf(pairs, row, col, mode);
-  return { value: metricOf(c, metric, side), poss: possOn(c, side) };
+  return { value: metricOf(c, metric, side), poss: possFor(c, metric, side) };
 }
 
 /**

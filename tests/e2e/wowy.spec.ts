@@ -111,14 +111,17 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
     if (new URL(r.url()).pathname === '/api/team_wowy') requests.push(r.url());
   });
   // A phone folds the side and filters behind the compact bar, and the matrix's options behind their summary.
+  // The net-rating matrix is the same from either end: no side toggle until a side's rating is shown.
   await page.getByRole('button', { name: /Metrics and filters/ }).click();
-  await page.getByRole('button', { name: 'Defense' }).click();
-  await expect(page).toHaveURL(/side=defense/);
+  await expect(page.getByRole('group', { name: 'Side' })).toHaveCount(0);
+  await expect(page.locator('[data-testid="wowy-legend"]')).toContainText('possessions at either end');
   await page.getByTestId('wowy-options').locator('summary').click();
-  await expect(page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' })).toBeVisible();
+  await page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Off rating' }).click();
+  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Defense' }).click();
+  await expect(page).toHaveURL(/side=defense/);
+  await expect(page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' })).toHaveAttribute('aria-pressed', 'true');
   await page.waitForTimeout(300);
   expect(requests).toEqual([]);
-  await page.getByRole('group', { name: 'Number shown' }).getByRole('button', { name: 'Def rating' }).click();
   await expect(page.locator('[data-testid="wowy-legend"]')).toContainText("the team's defensive rating");
   await page.screenshot({ path: '/tmp/wowy-phone-defense.png', fullPage: true });
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();

@@ -17,6 +17,7 @@ import {
   WOWY_VIEWS,
   pairIndex,
   parseWowyView,
+  wowyViewUsesSide,
   writeWowyView,
   type WowyAnswer,
   type WowyViewState,
@@ -25,7 +26,7 @@ import { appEnv } from '../../stores/appEnv';
 import { $filters } from '../../stores/filters';
 import { $page } from '../../stores/page';
 import { $filterAccess } from '../../stores/session';
-import { $side } from '../../stores/side';
+import { $side, $sideUnused } from '../../stores/side';
 import { WowyList, WowyMatrix, WowyPlayerRow } from './WowyViews';
 
 const VIEW_LABELS: Record<WowyViewState['view'], string> = { matrix: 'Heat map', list: 'List', player: 'One player' };
@@ -69,6 +70,13 @@ export default function WowyPanel() {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // The matrix of net ratings is the same from either end: the page's side toggle is hidden meanwhile.
+  const usesSide = wowyViewUsesSide(view);
+  useEffect(() => {
+    $sideUnused.set(!usesSide);
+    return () => $sideUnused.set(false);
+  }, [usesSide]);
 
   const query = team && access !== 'loading' ? wowyParams(team, view).toString() : null;
   useEffect(() => {

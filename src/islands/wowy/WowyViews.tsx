@@ -63,7 +63,7 @@ function Legend({ view, side, teamRating }: { view: WowyViewState; side: Side; t
       {!diff && <span className="wy-legend-note">centre: the team's {side === 'offense' ? 'offensive' : 'defensive'} rating, {oneDecimal(centre)}</span>}
       {view.small > 0 && (
         <span className="wy-legend-small">
-          <span className="wy-swatch wy-small" aria-hidden="true" /> fewer than {view.small} {side === 'offense' ? 'offensive' : 'defensive'} possessions: small sample
+          <span className="wy-swatch wy-small" aria-hidden="true" /> fewer than {view.small} {view.metric === 'net' ? 'possessions at either end' : `${side === 'offense' ? 'offensive' : 'defensive'} possessions`}: small sample
         </span>
       )}
     </div>

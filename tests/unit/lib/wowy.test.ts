@@ -3,7 +3,7 @@
  * out of place; a pair stored one way answers both orders; the matrix's difference mode and the colour scale.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WOWY_VIEW, cellOf, goodness, keepWowyView, matrixValue, pairIndex, parseWowyView, writeWowyView, type WowyCell, type WowyPair } from '../../../src/lib/wowy';
+import { DEFAULT_WOWY_VIEW, cellOf, goodness, keepWowyView, matrixValue, pairIndex, parseWowyView, wowyViewUsesSide, writeWowyView, type WowyCell, type WowyPair } from '../../../src/lib/wowy';
 
 const cell = (off_poss: number, net: number | null, ortg = 110, drtg = 110): WowyCell => ({
   off_poss, def_poss: off_poss, minutes: 0, pts_for: 0, pts_against: 0, ortg, drtg, net,
@@ -42,6 +42,21 @@ describe('cells', () => {
     expect(matrixValue(index, 1, 1, 'both', 'net', 'offense').value).toBe(2);
     expect(matrixValue(index, 1, 1, 'neither', 'net', 'offense').value).toBe(3);
     expect(matrixValue(index, 1, 1, 'diff', 'net', 'offense').value).toBeNull();
+  });
+  it('a net-rating cell is the same from either end: its sample is the smaller of its two sides\' possessions', () => {
+    const lopsided = pairIndex({ pairs: [{ a: 7, b: 8, both: { ...cell(400, 4), def_poss: 90 }, a_only: cell(300, 1), b_only: cell(10, 0), neither: cell(500, 0) }] });
+    const offense = matrixValue(lopsided, 7, 8, 'both', 'net', 'offense');
+    expect(offense).toEqual(matrixValue(lopsided, 7, 8, 'both', 'net', 'defense'));
+    expect(offense).toEqual({ value: 4, poss: 90 });
+    expect(matrixValue(lopsided, 7, 8, 'diff', 'net', 'offense')).toEqual(matrixValue(lopsided, 7, 8, 'diff', 'net', 'defense'));
+    // A side's rating still counts that side's possessions.
+    expect(matrixValue(lopsided, 7, 8, 'both', 'rating', 'offense').poss).toBe(400);
+    expect(matrixValue(lopsided, 7, 8, 'both', 'rating', 'defense').poss).toBe(90);
+    // Only the net matrix leaves the side unused; the list and a player's row show each side's columns.
+    expect(wowyViewUsesSide({ view: 'matrix', metric: 'net' })).toBe(false);
+    expect(wowyViewUsesSide({ view: 'matrix', metric: 'rating' })).toBe(true);
+    expect(wowyViewUsesSide({ view: 'list', metric: 'net' })).toBe(true);
+    expect(wowyViewUsesSide({ view: 'player', metric: 'net' })).toBe(true);
   });
   it('colour: net around 0, a defensive rating better lower', () => {
     expect(goodness(15, { metric: 'net', mode: 'both', side: 'offense', teamRating: 112 })).toBe(1);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { metricSetOptions } from '../../../src/lib/metricSets';
 import { $metricSet, $metricSetOptions, selectMetricSet } from '../../../src/stores/metricSet';
 import { $page } from '../../../src/stores/page';
-import { $hasSide, $side } from '../../../src/stores/side';
+import { $hasSide, $side, $sideUnused } from '../../../src/stores/side';
 
 beforeEach(() => {
   $side.set('offense');
@@ -44,5 +44,25 @@ describe('$metricSet (spec section 4)', () => {
     expect($hasSide.get()).toBe(true);
     $page.set({ kind: 'TeamSalaries', entity: 'BOS', view: 'salaries' });
     expect($hasSide.get()).toBe(false);
+  });
+
+  it('no side toggle where the side changes no number: League, Team game log, a net-rating matrix', () => {
+    // League: every possession counted from both ends; a team's game log: each line carries both teams.
+    $page.set({ kind: 'League', entity: null, view: null });
+    expect($hasSide.get()).toBe(false);
+    $page.set({ kind: 'TeamGameLog', entity: 'BOS', view: 'gamelog' });
+    expect($hasSide.get()).toBe(false);
+    // Where the side means something it stays: a team's own numbers, a game preview, lineups.
+    for (const kind of ['TeamTeam', 'TeamOnOff', 'TeamLineups', 'GamePreview', 'PlayerOnOff'] as const) {
+      $page.set({ kind, entity: 'BOS', view: null });
+      expect($hasSide.get(), kind).toBe(true);
+    }
+    // The with/without page: hidden while its panel shows the net-rating matrix, shown again after.
+    $page.set({ kind: 'TeamWowy', entity: 'BOS', view: 'wowy' });
+    expect($hasSide.get()).toBe(true);
+    $sideUnused.set(true);
+    expect($hasSide.get()).toBe(false);
+    $sideUnused.set(false);
+    expect($hasSide.get()).toBe(true);
   });
 });
