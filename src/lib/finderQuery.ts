@@ -175,16 +175,19 @@ function domainOf(stat: FinderStat): [number, number] {
  */
 function checkPossible(conditions: readonly FinderCondition[]): void {
   for (const stat of new Set(conditions.map((c) => c.stat))) {
-    let [lo, hi] = domainOf(stat);
-    for (const c of conditions.filter((x) => x.stat === stat)) {
+    const own = conditions.filter((x) => x.stat === stat);
+    const said = (list: readonly FinderCondition[]) => list.map((x) => `${FINDER_STATS[stat].label} ${FINDER_OPS[x.op]} ${x.value}`).join(' and ');
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (const c of own) {
       if (c.op !== 'le') lo = Math.max(lo, c.value);
       if (c.op !== 'ge') hi = Math.min(hi, c.value);
     }
-    if (lo > hi) {
-      const said = conditions.filter((x) => x.stat === stat).map((x) => `${FINDER_STATS[stat].label} ${FINDER_OPS[x.op]} ${x.value}`);
-      const [dlo, dhi] = domainOf(stat);
-      const domain = dhi === Infinity ? (dlo === 0 ? ' (it is never negative)' : '') : ` (it lies from ${dlo} to ${dhi})`;
-      throw new ParamError('cond', `impossible range: no row has ${said.join(' and ')}${domain}`);
+    if (lo > hi) throw new ParamError('cond', `impossible range: no row has ${said(own)}`);
+    const [dlo, dhi] = domainOf(stat);
+    if (hi < dlo || lo > dhi) {
+      const domain = dhi === Infinity ? 'it is never negative' : `it lies from ${dlo} to ${dhi}`;
+      throw new ParamError('cond', `impossible range: no row has ${said(own)} (${FINDER_STATS[stat].label}: ${domain})`);
     }
   }
 }
@@ -276,3 +279,51 @@ const teamAbbrOf = (teamId: number) => teamByTeamId(teamId)?.abbr ?? null;
 
 /** A condition as people read it: `PTS >= 30`. */
 export const conditionLabel = (c: FinderCondition) => `${FINDER_STATS[c.stat].label} ${FINDER_OPS[c.op]} ${c.value}`;
+
+/**
+ * The filters in a stats page's query form (src/lib/queryState.ts: page keys, a range as `low_high`), for the
+ * finder's links to player, team and game pages, which keep the filters that apply there (linkContext.ts).
+ * E.g. period 4 and score within 5: `period=4&scoreDifferential=-5_5`.
+ */
+export function filterPageQuery(f: AppliedFilters): URLSearchParams {
+  const api = appliedFilterQuery(f);
+  const out = new URLSearchParams();
+  for (const def of FILTERS) {
+    if (def.type === 'range') {
+      const lo = api[`${def.apiKey}_low`]?.[0];
+      const hi = api[`${def.apiKey}_high`]?.[0];
+      if (lo !== undefined && hi !== undefined) out.set(def.queryKey, `${lo}_${hi}`);
+    } else for (const v of api[def.apiKey] ?? []) out.append(def.queryKey, v);
+  }
+  return out;
+}
+
+/** The form's fields that are not the query's: a condition's parts and names typed for player filters. */
+export const FORM_CONDITION_KEYS = { stat: 'cs', op: 'co', value: 'cv' } as const;
+export const NAME_SUFFIX = '_name';
+
+/**
+ * The finder form's GET fields as the finder's query: each condition row (`cs`, `co`, `cv`, parallel lists) becomes
+ * `cond=stat:op:value` when its stat and value are filled. Names typed for player filters (`player_name`,
+ * `on_court_name` ...) are left for the server to resolve (`names`).
+ */
+export function formToQuery(form: URLSearchParams): { query: URLSearchParams; names: [string, string][] } | null {
+  const { stat, op, value } = FORM_CONDITION_KEYS;
+  const hasForm = form.has(stat) || [...form.keys()].some((k) => k.endsWith(NAME_SUFFIX));
+  if (!hasForm) return null;
+  const stats = form.getAll(stat);
+  const ops = form.getAll(op);
+  const values = form.getAll(value);
+  const query = new URLSearchParams();
+  const names: [string, string][] = [];
+  for (const [k, v] of form) {
+    if (k === stat || k === op || k === value || v.trim() === '') continue;
+    if (k.endsWith(NAME_SUFFIX)) names.push([k.slice(0, -NAME_SUFFIX.length), v.trim()]);
+    else query.append(k, v);
+  }
+  stats.forEach((s, i) => {
+    const v = (values[i] ?? '').trim();
+    if (s && v !== '') query.append('cond', `${s}:${ops[i] ?? 'ge'}:${v}`);
+  });
+  return { query, names };
+}

@@ -77,8 +77,8 @@ const cache = new LRUCache<string, FinderAnswer>({ max: 500 });
 onStatsDbChange(() => cache.clear());
 const inflight = new Map<string, Promise<FinderAnswer>>();
 
-/** The queue lane: the possessions or many seasons are heavy work. */
-function laneOf(q: FinderQuery): Lane {
+/** The queue lane: the possessions or many seasons are heavy work (the developer API counts a heavy call as more). */
+export function finderLaneOf(q: FinderQuery): Lane {
   const seasonTypes = q.filters.seasons.length * Math.max(1, seasonTypesWithData(q.filters).length);
   const entity = q.player !== null || q.team !== null;
   if (readsPossessions(q.filters)) return entity || seasonTypes <= 1 ? 'cheap' : 'heavy';
@@ -177,7 +177,7 @@ export async function runFinder(query: FinderQuery | URLSearchParams | string, o
   if (running) return running;
   const generation = statsDbGeneration();
   const promise = queue
-    .run({ lane: laneOf(q), client: o.asker?.client ?? 'server', work: (signal) => withScope((db) => computeFinder(db, q, o), signal) })
+    .run({ lane: finderLaneOf(q), client: o.asker?.client ?? 'server', work: (signal) => withScope((db) => computeFinder(db, q, o), signal) })
     .then((answer) => {
       if (statsDbGeneration() === generation) cache.set(key, answer);
       return answer;
