@@ -27,6 +27,7 @@ import LineupUnitPicker from './LineupUnitPicker';
 import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
 import PhoneControls from './PhoneControls';
+import SaveView from './savedViews/SaveView';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
 import type { GuideRef } from './table/ColumnHeader';
@@ -90,6 +91,7 @@ function Toolbar() {
       <SideToggle />
       <MetricSetPicker />
       <LineupUnitPicker />
+      <SaveView />
     </div>
   );
 }
