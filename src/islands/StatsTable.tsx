@@ -25,6 +25,7 @@ import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
 import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
 import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/payroll';
 import { emptyReason } from '../lib/emptyReason';
+import { lineupCaption } from '../lib/lineupCaption';
 import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
 import { applyQualifier, qualifierHides } from '../lib/qualifier';
 import { sortRows, type SortValue } from '../lib/sortRows';
@@ -33,6 +34,7 @@ import { $metricSet } from '../stores/metricSet';
 import { $filters } from '../stores/filters';
 import { $minPossessions, $showAllRows } from '../stores/minSample';
 import { $page } from '../stores/page';
+import { $players } from '../stores/players';
 import { $side } from '../stores/side';
 import { changeMinPossessions, removePill, showAllRows, sortTable } from '../stores/statsApp';
 import { $tableData, type Row } from '../stores/tableData';
@@ -185,6 +187,9 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   const page = useStore($page);
   const side = useStore($side);
   const sort = useStore($tableSort);
+  const players = useStore($players);
+  // An applied lineup filter has no pill (spec section 4): the table names it, players by name.
+  const lineupLine = useMemo(() => lineupCaption(applied, (id) => players.byId.get(id)?.name), [applied, players]);
 
   const def = useMemo(
     () => (selected ? metricSetDefinitions(page.kind, side).find((d) => d.value === selected.value) : undefined),
@@ -307,6 +312,11 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
           {salarySeasonsLine(applied.Season as readonly number[])}
         </p>
       )}
+      {lineupLine && (
+        <p className="sa-lineup-caption" id="sa-lineup-caption" data-testid="lineup-caption">
+          {lineupLine}
+        </p>
+      )}
       <div className="sa-table-meta">
       <p aria-live="polite">
         <span className="num">{formatNumber(shown.length)}</span> {shown.length === 1 ? 'row' : 'rows'}
@@ -354,6 +364,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
         <div
           role="table"
           aria-label={selected?.label}
+          aria-describedby={lineupLine ? 'sa-lineup-caption' : undefined}
           aria-rowcount={shown.length + payrolls.length + headRows}
           className={`sa-table ${groups ? 'sa-grouped' : ''}`}
           data-metric-set={def.value}
