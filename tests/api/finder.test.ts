@@ -1,0 +1,226 @@
+/**
+ * The finder (GET /api/finder, src/server/stats/finder/) on the test database (2012-13 and 2022-23), each example
+ * of the finder's page checked against SQL written here over the player games, the possessions and the players'
+ * possession rows, or against the league's official team box scores (team-box-scores.parquet), never against the
+ * finder's own SQL. Streaks and spans are rebuilt in JavaScript from per-game numbers the hand SQL gives.
+ */
+import { describe, expect, it } from 'vitest';
+import { call, HAS_DB, rawFile, rawSql, sql, SIGNED_IN } from './helpers';
+import { runFinder } from '../../src/server/stats/finder/finder';
+
+type Row = { player_id: number | null; team_id: number; game_id: string | null; date: string | null; games: number; start_date: string | null; end_date: string | null; stats: Record<string, number | null> };
+
+async function find(qs: string, session = SIGNED_IN): Promise<{ rows: Row[]; total: number }> {
+  const r = await call(`/api/finder?${qs}`, session);
+  if (r.status !== 200) throw new Error(`GET /api/finder?${qs} -> ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+const JOKIC = 203999;
+const DEN = 1610612743;
+
+describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
+  it('every 30-point, 10-assist game of both seasons (regular and playoffs) = the player games with pts >= 30 and ast >= 10', async () => {
+    const got = await find('mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2012&season=2022&season_type=regular&season_type=playoffs&page_size=200');
+    const hand = await sql<{ player_id: number; game_code: string; pts: number; ast: number }>(
+      `SELECT pg.player_id, g.game_code, pg.pts, pg.ast FROM player_games pg JOIN games g ON g.game_id = pg.game_id
+        WHERE pg.season IN (2012, 2022) AND pg.pts >= 30 AND pg.ast >= 10`,
+    );
+    expect(hand.length).toBeGreaterThan(50);
+    expect(got.total).toBe(hand.length);
+    const key = (p: number | null, g: string | null) => `${p}:${g}`;
+    expect(new Set(got.rows.map((r) => key(r.player_id, r.game_id)))).toEqual(new Set(hand.map((h) => key(h.player_id, h.game_code))));
+    for (const h of hand) {
+      const r = got.rows.find((x) => x.player_id === h.player_id && x.game_id === h.game_code)!;
+      expect([r.stats.pts, r.stats.ast]).toEqual([h.pts, h.ast]);
+    }
+    // sorted by the first condition's stat, most first
+    const pts = got.rows.map((r) => r.stats.pts!);
+    expect(pts).toEqual([...pts].sort((a, b) => b - a));
+  });
+
+  it('games with 15+ points in the fourth quarter with the score within 5 = his points on possessions of Q4 within 5 from his team\'s view', async () => {
+    const got = await find('mode=player_games&cond=pts:ge:15&period=4&score_diff_low=-5&score_diff_high=5&season=2022&page_size=200');
+    const hand = await sql<{ player_id: number; game_code: string; pts: number }>(
+      `SELECT s.player_id, g.game_code, sum(s.pts)::INTEGER AS pts
+         FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id JOIN games g ON g.game_id = p.game_id
+        WHERE p.season = 2022 AND p.season_type = 'regular' AND p.period = 4
+          AND CASE WHEN s.team_id = p.off_team_id THEN p.score_diff ELSE -p.score_diff END BETWEEN -5 AND 5
+        GROUP BY s.player_id, g.game_code HAVING sum(s.pts) >= 15`,
+    );
+    expect(hand.length).toBeGreaterThan(5);
+    expect(got.total).toBe(hand.length);
+    expect(got.rows.map((r) => [r.player_id, r.game_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.game_code, h.pts]).sort());
+  });
+
+  it('streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game\'s clutch threes', async () => {
+    // Each player's games (regular season 2022-23) in order, with his threes made on clutch possessions: from
+    // 5:00 left in the fourth (2580 s into the game) on, overtime included, the margin within 5 at the start.
+    const games = await sql<{ player_id: number; game_id: number; date: string; threes: number }>(
+      `SELECT pg.player_id, pg.game_id, strftime(pg.date, '%Y-%m-%d') AS date, coalesce(c.threes, 0)::INTEGER AS threes
+         FROM player_games pg LEFT JOIN (
+           SELECT s.player_id, p.game_id, sum(s.fgm_c3 + s.fgm_nc3) AS threes
+             FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
+            WHERE p.season = 2022 AND p.season_type = 'regular' AND p.start_time >= 2580 AND abs(p.score_diff) <= 5
+            GROUP BY s.player_id, p.game_id) c ON c.player_id = pg.player_id AND c.game_id = pg.game_id
+        WHERE pg.season = 2022 AND pg.season_type = 'regular'
+        ORDER BY pg.player_id, pg.date, pg.game_id`,
+    );
+    for (const least of [3, 2, 1]) {
+      const runs: { player: number; length: number; start: string; end: string }[] = [];
+      let run: { player: number; length: number; start: string; end: string } | null = null;
+      let last: number | null = null;
+      for (const g of games) {
+        if (g.player_id !== last && run) {
+          runs.push(run);
+          run = null;
+        }
+        last = g.player_id;
+        if (g.threes >= least) run = run ? { ...run, length: run.length + 1, end: g.date } : { player: g.player_id, length: 1, start: g.date, end: g.date };
+        else if (run) {
+          runs.push(run);
+          run = null;
+        }
+      }
+      if (run) runs.push(run);
+      const streaks = runs.filter((r) => r.length >= 2);
+      const got = await find(`mode=streaks&cond=fg3m:ge:${least}&clutch=true&season=2022&page_size=200`);
+      expect(got.total, `${least}+ threes`).toBe(streaks.length);
+      expect(got.rows.map((r) => [r.player_id, r.games, r.start_date, r.end_date]).sort()).toEqual(streaks.slice(0, 200).map((s) => [s.player, s.length, s.start, s.end]).sort());
+      if (least === 1) expect(streaks.length).toBeGreaterThan(20);
+      // longest first
+      expect(got.rows.map((r) => r.games)).toEqual(got.rows.map((r) => r.games).sort((a, b) => b - a));
+    }
+  });
+
+  it("Denver's best 10-game stretch of net rating with Jokic off the floor = the best window over its games, possessions without him", async () => {
+    const perGame = await sql<{ date: string; off_pts: number; off_poss: number; def_pts: number; def_poss: number }>(
+      `SELECT strftime(tg.date, '%Y-%m-%d') AS date,
+              coalesce(sum(p.pts) FILTER (WHERE p.off_team_id = ${DEN}), 0)::INTEGER AS off_pts,
+              coalesce(sum(p.possessions) FILTER (WHERE p.off_team_id = ${DEN}), 0)::INTEGER AS off_poss,
+              coalesce(sum(p.pts) FILTER (WHERE p.def_team_id = ${DEN}), 0)::INTEGER AS def_pts,
+              coalesce(sum(p.possessions) FILTER (WHERE p.def_team_id = ${DEN}), 0)::INTEGER AS def_poss
+         FROM team_games tg LEFT JOIN possessions p ON p.game_id = tg.game_id
+              AND ${JOKIC} NOT IN (p.o1, p.o2, p.o3, p.o4, p.o5, p.d1, p.d2, p.d3, p.d4, p.d5)
+        WHERE tg.team_id = ${DEN} AND tg.season = 2022 AND tg.season_type = 'regular'
+        GROUP BY tg.game_id, tg.date ORDER BY tg.date, tg.game_id`,
+    );
+    expect(perGame.length).toBe(82);
+    let best = { net: -Infinity, start: '', end: '' };
+    for (let i = 9; i < perGame.length; i++) {
+      const w = perGame.slice(i - 9, i + 1);
+      const s = (k: 'off_pts' | 'off_poss' | 'def_pts' | 'def_poss') => w.reduce((a, g) => a + g[k], 0);
+      const net = (100 * s('off_pts')) / s('off_poss') - (100 * s('def_pts')) / s('def_poss');
+      if (net > best.net) best = { net, start: w[0]!.date, end: w.at(-1)!.date };
+    }
+    const got = await find(`mode=spans&of=team&team=DEN&off_court=${JOKIC}&span=10&span_stat=net_rtg&season=2022`);
+    expect(got.total).toBe(1);
+    const [row] = got.rows;
+    expect([row!.start_date, row!.end_date]).toEqual([best.start, best.end]);
+    expect(row!.stats.net_rtg).toBeCloseTo(best.net, 1);
+  });
+
+  it('team games with 15+ threes in 2012-13 = the official team box scores (FG3M, PTS)', async () => {
+    const got = await find('mode=team_games&cond=fg3m:ge:15&season=2012&page_size=200');
+    const official = await rawSql<{ team_id: number; game_id: string; fg3m: number; pts: number }>(
+      `SELECT TEAM_ID::BIGINT AS team_id, GAME_ID AS game_id, FG3M::INTEGER AS fg3m, PTS::INTEGER AS pts FROM read_parquet($1)
+        WHERE SEASON = '2012-13' AND GAME_ID LIKE '002%' AND FG3M >= 15`,
+      [rawFile('team-box-scores.parquet')],
+    );
+    expect(official.length).toBeGreaterThan(10);
+    expect(got.total).toBe(official.length);
+    expect(got.rows.map((r) => [r.team_id, r.game_id, r.stats.fg3m, r.stats.pts]).sort()).toEqual(official.map((o) => [o.team_id, o.game_id, o.fg3m, o.pts]).sort());
+  });
+
+  it('with garbage time left out, 40-point games count only the other possessions', async () => {
+    const got = await find('mode=player_games&cond=pts:ge:40&is_garbage_time=true&season=2022&page_size=200');
+    const hand = await sql<{ player_id: number; game_code: string; pts: number }>(
+      `SELECT s.player_id, g.game_code, sum(s.pts)::INTEGER AS pts FROM player_possession_stats s
+         JOIN possessions p ON p.possession_id = s.possession_id JOIN games g ON g.game_id = p.game_id
+        WHERE p.season = 2022 AND p.season_type = 'regular' AND NOT p.is_filtered_out
+        GROUP BY s.player_id, g.game_code HAVING sum(s.pts) >= 40`,
+    );
+    expect(got.rows.map((r) => [r.player_id, r.game_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.game_code, h.pts]).sort());
+  });
+
+  it('player seasons averaging 25 points = player games summed by player and season', async () => {
+    const got = await find('mode=player_seasons&cond=pts:ge:25&per=game&season=2012&season=2022&page_size=200');
+    const hand = await sql<{ player_id: number; season: number; ppg: number; games: number }>(
+      `SELECT player_id, season, sum(pts) / count(*) AS ppg, count(*)::INTEGER AS games FROM player_games
+        WHERE season IN (2012, 2022) AND season_type = 'regular' GROUP BY player_id, season HAVING sum(pts) / count(*) >= 25`,
+    );
+    expect(hand.length).toBeGreaterThan(5);
+    expect(got.rows.map((r) => [r.player_id, r.games, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.games, Math.round(h.ppg * 100) / 100]).sort());
+  });
+
+  it('pages hold the count of all matches, and the rows of all pages are every match once', async () => {
+    const qs = 'mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2012&season=2022&season_type=regular&season_type=playoffs&page_size=50';
+    const pages = await Promise.all([1, 2, 3].map((p) => find(`${qs}&page=${p}`)));
+    expect(pages.map((p) => p.total)).toEqual([pages[0]!.total, pages[0]!.total, pages[0]!.total]);
+    const keys = pages.flatMap((p) => p.rows.map((r) => `${r.player_id}:${r.game_id}`));
+    expect(keys.length).toBe(Math.min(150, pages[0]!.total));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gamesAfter keeps the rows of games after the cutoff (a date, or a game id)', async () => {
+    const q = 'mode=player_games&cond=pts:ge:40&season=2022';
+    const all = await runFinder(q, { allRows: true });
+    const after = await runFinder(q, { allRows: true, gamesAfter: '2023-03-01' });
+    expect(after.total).toBe(all.rows.filter((r) => r.date! > '2023-03-01').length);
+    expect(after.total).toBeGreaterThan(0);
+    expect(after.rows.every((r) => r.date! > '2023-03-01')).toBe(true);
+    const [lastOne] = await sql<{ game_code: string }>(`SELECT game_code FROM games WHERE season = 2022 AND season_type = 'regular' ORDER BY date DESC, game_id DESC LIMIT 1`);
+    expect((await runFinder(q, { gamesAfter: lastOne!.game_code })).total).toBe(0);
+  });
+});
+
+describe.skipIf(!HAS_DB)('finder input and gating', () => {
+  it.each([
+    ['cond=foo:ge:3', /unknown stat "foo"/],
+    ['cond=pts:ge:30&cond=pts:le:20', /impossible range/],
+    ['cond=pts:le:-1', /impossible range.*never negative/],
+    ['cond=usg_pct:ge:101', /impossible range/],
+    [Array.from({ length: 13 }, () => 'cond=pts:ge:1').join('&'), /at most 12 conditions/],
+    ['cond=pts:gt:3', /ge \(>=\), le \(<=\) or eq/],
+    ['cond=pts:ge:abc', /must be a number/],
+  ])('%s -> 400 naming cond', async (qs, message) => {
+    const r = await call(`/api/finder?${qs}`);
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe('cond');
+    expect(r.body.error).toMatch(message);
+  });
+
+  it.each([
+    ['mode=best', 'mode'],
+    ['mode=spans&span=1', 'span'],
+    ['sort=nope', 'sort'],
+    ['page=0', 'page'],
+    ['team=XYZ', 'team'],
+    ['season=1999', 'season'],
+    ['format=xml', 'format'],
+  ])('%s -> 400 naming %s', async (qs, param) => {
+    const r = await call(`/api/finder?${qs}`);
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe(param);
+  });
+
+  it('anonymous visitors get the basic filters; a paid filter is a 403 naming it', async () => {
+    expect((await call('/api/finder?cond=pts:ge:40&season=2022', null)).status).toBe(200);
+    const r = await call('/api/finder?cond=pts:ge:15&period=4&season=2022', null);
+    expect(r.status).toBe(403);
+    expect(r.body.param).toBe('period');
+    expect((await call(`/api/finder?cond=pts:ge:15&off_court=${JOKIC}&season=2022`, null)).status).toBe(403);
+  });
+
+  it('format=csv: every matching row, a header of labels', async () => {
+    const url = new URL('http://localhost/api/finder?mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022&format=csv');
+    const { GET } = (await import('../../src/pages/api/finder.ts')) as { GET: (c: unknown) => Promise<Response> };
+    const res = await GET({ url, locals: { session: null }, request: new Request(url) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await res.text()).trim().split(/\r\n/);
+    const [hand] = await sql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`);
+    expect(lines.length).toBe(hand!.n + 1);
+    expect(lines[0]).toMatch(/^\uFEFF?Player,Player id,Team,Season,Type,Date,Opponent,Home,Won,Game,PTS,REB/);
+  });
+});
