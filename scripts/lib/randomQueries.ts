@@ -54,7 +54,7 @@ export async function loadRosters(c: DuckDBConnection): Promise<Rosters> {
 }
 
 /** A legal value of one filter as query-string pairs (the API's wire format, src/lib/filters.ts). */
-function drawFilter(def: FilterDefinition, rng: Rng, seasons: number[], roster: number[], teams: string[]): [string, string][] {
+export function drawFilter(def: FilterDefinition, rng: Rng, seasons: number[], roster: number[], teams: string[]): [string, string][] {
   switch (def.type) {
     case 'multi':
       return rng.some(def.options, 2).map((v) => [def.apiKey, String(v)]);
