@@ -1,11 +1,12 @@
 /**
- * The teams table (/stats/teams): its metric sets and columns, and which way each column is good (the
- * directions of src/lib/columnMeta.ts). Isomorphic.
+ * The teams table (/stats/teams): its metric sets and columns, and which way each column is good, all read from
+ * the column registry (src/lib/columnRegistry.ts). Isomorphic.
  * "overview" shows both sides (ratings, pace, record, the four factors for and against); the other sets are
  * the team sets of the Team page (src/lib/metricSets.ts), the team's own numbers on offense and its opponents'
  * on defense.
  */
 import { betterOf, type Better } from './columnMeta';
+import { entryOf, opponentEntry, type ColumnKey } from './columnRegistry';
 import { COLUMNS, type MetricColumn } from './metricColumns';
 import { metricSetDefinitions } from './metricSets';
 import type { Side } from './apiParams';
@@ -14,35 +15,16 @@ export interface TeamsColumn extends MetricColumn {
   better: Better;
 }
 
-/**
- * An overview column; which way is good comes from columnMeta (an `opp_` column is the opponents' side of its
- * metric), or is given for the columns only this table has (record, ratings).
- */
-const c = (key: string, label: string, format: MetricColumn['format'], definition: string, better?: Better): TeamsColumn => ({
-  key,
-  label,
-  format,
-  definition,
-  better: better ?? (key.startsWith('opp_') ? betterOf(key.slice('opp_'.length), 'Opponent') : betterOf(key, 'Team')),
-});
+/** An overview column from the column registry: its own, or (`opp_`) its opponents' side, which swaps which way is good. */
+const c = (key: ColumnKey | `opp_${ColumnKey}`): TeamsColumn => {
+  const e = key.startsWith('opp_') ? opponentEntry(key.slice('opp_'.length) as ColumnKey) : { ...entryOf(key as ColumnKey), key };
+  return { key, label: e.label, format: e.unit, definition: e.definition, better: e.better };
+};
 
-export const OVERVIEW_COLUMNS: readonly TeamsColumn[] = [
-  c('wins', 'W', 'number', 'Games won in the sample.', 'higher'),
-  c('losses', 'L', 'number', 'Games lost in the sample.', 'lower'),
-  c('win_pct', 'Win%', 'percent', 'Share of games won.', 'higher'),
-  c('ortg', 'ORtg', 'rate', 'Offensive rating: points scored per 100 possessions.', 'higher'),
-  c('drtg', 'DRtg', 'rate', 'Defensive rating: points allowed per 100 opponent possessions.', 'lower'),
-  c('net', 'Net', 'rate', 'Net rating: ORtg minus DRtg.', 'higher'),
-  c('pace', 'Pace', 'rate', 'Possessions per team per 48 minutes.'),
-  c('efg_pct', 'eFG%', 'percent', 'Effective FG%: (FGM + 0.5 x 3PM) / FGA.'),
-  c('tov_pct', 'TOV%', 'percent', 'Turnovers per possession.'),
-  c('orb_pct', 'ORB%', 'percent', 'Offensive rebound rate: OREB / (OREB + opponent DREB).'),
-  c('ft_rate', 'FT Rate', 'percent', 'Free-throw rate: FTM / FGA.'),
-  c('opp_efg_pct', 'Opp eFG%', 'percent', "Opponents' effective FG%."),
-  c('opp_tov_pct', 'Opp TOV%', 'percent', "Opponents' turnovers per possession (forced)."),
-  c('drb_pct', 'DRB%', 'percent', 'Defensive rebound rate: DREB / (DREB + opponent OREB).'),
-  c('opp_ft_rate', 'Opp FT Rate', 'percent', "Opponents' FTM / FGA."),
-];
+/** Record, ratings, pace, and the four factors for and against (the defense's rebounding as its DRB%). */
+export const OVERVIEW_COLUMNS: readonly TeamsColumn[] = (
+  ['wins', 'losses', 'win_pct', 'ortg', 'drtg', 'net', 'pace', 'efg_pct', 'tov_pct', 'orb_pct', 'ft_rate', 'opp_efg_pct', 'opp_tov_pct', 'drb_pct', 'opp_ft_rate'] as const
+).map(c);
 
 export interface TeamsSet {
   /** value of the `metricSet` query parameter */

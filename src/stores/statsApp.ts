@@ -22,6 +22,7 @@ import { keepSimilarKeys } from '../lib/similarKeys';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
 import { filterDef, isDefault, valueOf } from '../lib/filterValues';
+import { aliasesOf } from '../lib/columnRegistry';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/pageKinds';
 import { hasPercentiles } from '../lib/percentilePolicy';
@@ -83,14 +84,20 @@ function syncUrl(mode: 'push' | 'replace'): void {
   appEnv().writeSearch(currentViewSearch(), mode);
 }
 
-/** A sort by a column the selected set lacks (`sort=tov_pct` after a switch to a set without TOV%) is dropped. */
+/**
+ * A sort by a column the selected set lacks (`sort=efg_pct` after a switch to a set without eFG%) is dropped; a sort
+ * by a renamed key of the set (an old link's `sort=tov_pct` on a players table: src/lib/columnRegistry.ts V1_ALIASES)
+ * sorts by its new key.
+ */
 function dropSortNotInSet(): void {
-  const { column } = $tableSort.get();
+  const { column, direction } = $tableSort.get();
   const page = $page.get();
   const selected = $metricSet.get();
   if (!column || page.kind === 'NonStats' || !selected) return;
   const def = metricSetDefinitions(page.kind, $side.get()).find((d) => d.value === selected.value);
-  if (def && !sortFitsSet(column, def)) $tableSort.set({ column: null, direction: 'desc' });
+  const renamed = def ? aliasesOf(def.base)[column] : undefined;
+  if (renamed) $tableSort.set({ column: renamed, direction });
+  else if (def && !sortFitsSet(column, def)) $tableSort.set({ column: null, direction: 'desc' });
 }
 
 /**

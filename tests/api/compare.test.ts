@@ -64,7 +64,7 @@ describe.skipIf(!HAS_DB)('compare players', () => {
   it('marks the best value of each line in its direction, ties included', async () => {
     const r = await call(`/api/compare?player=${LEBRON}:2012-13&player=${DURANT}:2012-13&player=${CURRY}:2012-13&metric_set=offensive-overview`);
     const { lines, players, best } = r.body;
-    const tov = lines.find((l: { field: string }) => l.field === 'tov_pct');
+    const tov = lines.find((l: { field: string }) => l.field === 'tov_play_pct');
     expect(tov.better).toBe('lower');
     for (const line of lines) {
       const values = players.map((p: { values: Record<string, number | null> }) => p.values[line.field]);

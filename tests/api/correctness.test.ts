@@ -141,7 +141,7 @@ describe.skipIf(!HAS_DB)('API rows = independent SQL over the base tables', () =
     for (const id of [LEBRON, CURRY, DURANT, WADE]) {
       const a = byPlayer(fast.OffensiveOverview!, id);
       const b = byPlayer(slow.OffensiveOverview!, id);
-      for (const k of ['poss', 'sec', 'usage', 'psa', 'ast_pct', 'tov_pct', 'pts']) expect(b[k], `${id} ${k}`).toBeCloseTo(a[k], 2);
+      for (const k of ['poss', 'sec', 'usage', 'psa', 'ast_pct', 'tov_play_pct', 'pts']) expect(b[k], `${id} ${k}`).toBeCloseTo(a[k], 2);
       const c = byPlayer(fast.DefenseAndRebounding!, id);
       const e = byPlayer(slow.DefenseAndRebounding!, id);
       for (const k of ['blk_pct', 'stl_pct', 'orb_pct', 'drb_pct']) expect(e[k], `${id} ${k}`).toBeCloseTo(c[k], 2);

@@ -80,12 +80,12 @@ describe.skipIf(!HAS_DB)('format=csv', () => {
 describe.skipIf(!HAS_DB)('percentiles done right', () => {
   it('rank TOV% the other way round: the fewest turnovers of a position group is the 100th percentile', async () => {
     const rows = (await data('page=Players&season=2012', null)).OffensiveOverview!;
-    const pool = rows.filter((r) => r.qualified && r.position === 'point' && r.tov_pct !== null);
+    const pool = rows.filter((r) => r.qualified && r.position === 'point' && r.tov_play_pct !== null);
     expect(pool.length).toBeGreaterThan(20);
-    const fewest = pool.reduce((a, b) => (b.tov_pct < a.tov_pct ? b : a));
-    const most = pool.reduce((a, b) => (b.tov_pct > a.tov_pct ? b : a));
-    expect(fewest.tov_pct_pct).toBeGreaterThan(97);
-    expect(most.tov_pct_pct).toBeLessThan(3);
+    const fewest = pool.reduce((a, b) => (b.tov_play_pct < a.tov_play_pct ? b : a));
+    const most = pool.reduce((a, b) => (b.tov_play_pct > a.tov_play_pct ? b : a));
+    expect(fewest.tov_play_pct_pct).toBeGreaterThan(97);
+    expect(most.tov_play_pct_pct).toBeLessThan(3);
     // Usage% keeps the plain order.
     const top = pool.reduce((a, b) => (b.usage > a.usage ? b : a));
     expect(top.usage_pct).toBeGreaterThan(97);

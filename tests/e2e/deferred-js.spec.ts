@@ -98,7 +98,7 @@ test.describe('column definitions before their popover has loaded', () => {
     await header(page, 'usage').locator('.sa-sort-btn').click();
     await expect.poll(() => firstName.textContent()).not.toBe(top);
     await page.mouse.move(0, 0);
-    await header(page, 'tov_pct').locator('.sa-sort-btn').hover();
+    await header(page, 'tov_play_pct').locator('.sa-sort-btn').hover();
     const dialog = page.getByRole('dialog', { name: 'TOV%: definition' });
     await page.waitForTimeout(600); // past the hover delay: asked for, not here yet
     await expect(dialog).toHaveCount(0);
@@ -134,7 +134,7 @@ test.describe('column definitions before their popover has loaded', () => {
 
     test('a tap before it has loaded opens it when it arrives; another tap on "i" closes it', async ({ page }) => {
       const popover = await openPlayersHolding(page, /\/ColumnDefinition\.[^/]*\.js$/);
-      const info = header(page, 'tov_pct').getByRole('button', { name: 'What is TOV%?' });
+      const info = header(page, 'tov_play_pct').getByRole('button', { name: 'What is TOV%?' });
       await info.scrollIntoViewIfNeeded();
       await info.tap();
       await expect(info).toHaveAttribute('aria-expanded', 'true');

@@ -127,7 +127,7 @@ for (const size of SIZES) {
 }
 
 test('a sort by a column the new metric set lacks leaves the URL; a column both sets have stays', async ({ page }) => {
-  await openTable(page, '/stats/players?sort=tov_pct&dir=asc');
+  await openTable(page, '/stats/players?sort=tov_play_pct&dir=asc');
   await expect(page.locator('.sa-table-meta')).toContainText('sorted by TOV%');
   await page.getByLabel('Metric set').selectOption({ label: 'Foul Drawing' });
   await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', 'FoulDrawing', { timeout: 30_000 });

@@ -76,14 +76,14 @@ for (const size of SIZES) {
       expect(await rowCount(page)).toBe(players);
       await expect(page.getByTestId('qualifier')).toHaveCount(0);
 
-      await page.locator('[data-column="tov_pct"] .sa-sort-btn').click();
-      await expect(page).toHaveURL(/sort=tov_pct&dir=desc/);
+      await page.locator('[data-column="tov_play_pct"] .sa-sort-btn').click();
+      await expect(page).toHaveURL(/sort=tov_play_pct&dir=desc/);
       await expect(page.getByTestId('qualifier')).toContainText(`${below} below 500 possessions not listed`);
       expect(await rowCount(page)).toBe(players - below);
       // Every player listed has the minimum: no 6-minute player with TOV% 100 on top.
       const poss = (await columnValues(page, 'poss')).map(num);
       expect(Math.min(...poss)).toBeGreaterThanOrEqual(500);
-      expect(num((await columnValues(page, 'tov_pct'))[0]!)).toBeLessThan(40);
+      expect(num((await columnValues(page, 'tov_play_pct'))[0]!)).toBeLessThan(40);
       await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-qualifier-${size.name}.png` });
 
       await page.getByTestId('qualifier').getByRole('button', { name: `Show all ${players}` }).click();

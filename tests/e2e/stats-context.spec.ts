@@ -41,15 +41,15 @@ test('a player opened from a 2012-13 table shows 2012-13, and his tabs keep it',
 
 test('the sort lives in the URL: reload and back/forward restore it', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012');
-  await header(page, 'tov_pct').locator('.sa-sort-btn').click();
-  await header(page, 'tov_pct').locator('.sa-sort-btn').click();
-  await expect(page).toHaveURL(/sort=tov_pct&dir=asc/);
-  await expect(header(page, 'tov_pct')).toHaveAttribute('aria-sort', 'ascending');
+  await header(page, 'tov_play_pct').locator('.sa-sort-btn').click();
+  await header(page, 'tov_play_pct').locator('.sa-sort-btn').click();
+  await expect(page).toHaveURL(/sort=tov_play_pct&dir=asc/);
+  await expect(header(page, 'tov_play_pct')).toHaveAttribute('aria-sort', 'ascending');
 
   await page.reload();
   await statsAppReady(page, 30_000);
-  await expect(header(page, 'tov_pct')).toHaveAttribute('aria-sort', 'ascending');
-  const values = (await columnValues(page, 'tov_pct')).filter((t) => /\d/.test(t)).map(asNumber);
+  await expect(header(page, 'tov_play_pct')).toHaveAttribute('aria-sort', 'ascending');
+  const values = (await columnValues(page, 'tov_play_pct')).filter((t) => /\d/.test(t)).map(asNumber);
   expect(values.length).toBeGreaterThan(100);
   expect(values).toEqual([...values].sort((a, b) => a - b));
 
@@ -61,8 +61,8 @@ test('the sort lives in the URL: reload and back/forward restore it', async ({ p
   await header(page, 'usage').locator('.sa-sort-btn').click();
   await expect(page).toHaveURL(/sort=usage&dir=desc/);
   await page.goBack();
-  await expect(page).toHaveURL(/sort=tov_pct&dir=asc/);
-  await expect(header(page, 'tov_pct')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=tov_play_pct&dir=asc/);
+  await expect(header(page, 'tov_play_pct')).toHaveAttribute('aria-sort', 'ascending');
   await expect(header(page, 'usage')).not.toHaveAttribute('aria-sort', /./);
   await page.goForward();
   await expect(header(page, 'usage')).toHaveAttribute('aria-sort', 'descending');
@@ -71,13 +71,13 @@ test('the sort lives in the URL: reload and back/forward restore it', async ({ p
 
 test('Download CSV gives the rows and columns of the table, in its order', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012&metricSet=foul-drawing');
-  await header(page, 'ft_rate').locator('.sa-sort-btn').click();
+  await header(page, 'fta_rate').locator('.sa-sort-btn').click();
   const shown = Number(await page.locator('.sa-table').getAttribute('data-rows'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('players_foul-drawing_2012-13_regular.csv');
   const file = await download.path();
   const csv: string[][] = parse(fs.readFileSync(file, 'utf8'), { bom: true });
-  expect(csv[0]).toEqual(['Player', 'Player ID', 'Team', 'Pos', 'SFLD%', 'FFLD%', 'And1%', 'FT Rate', 'FT%']);
+  expect(csv[0]).toEqual(['Player', 'Player ID', 'Team', 'Pos', 'SFLD%', 'FFLD%', 'And1%', 'FTA Rate', 'FT%']);
   expect(csv.length - 1).toBe(shown);
   expect(await page.locator('.sa-tbody .sa-row').count()).toBe(shown);
   const names = await columnValues(page, 'name');
@@ -117,7 +117,7 @@ test('percentiles: a legend, the pool, TOV% coloured the other way round, the va
   await expect(legend).toContainText('Ranked against 2012-13 regular season players of the same position group with at least 500 possessions');
 
   // Among coloured TOV% cells, the most turnovers is blue (worse) and the fewest orange (better).
-  const tov = (await columnCells(page, 'tov_pct'))
+  const tov = (await columnCells(page, 'tov_play_pct'))
     .filter((c) => c.background !== '')
     .map((c) => ({ value: Number(c.text.replace('%', '')), bg: c.background }));
   expect(tov.length).toBeGreaterThan(50);
@@ -167,7 +167,7 @@ test('percentiles: a legend, the pool, TOV% coloured the other way round, the va
 
 test('screenshots: players with a definition open, desktop and 390x844', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012');
-  await header(page, 'tov_pct').getByRole('button', { name: 'What is TOV%?' }).click();
+  await header(page, 'tov_play_pct').getByRole('button', { name: 'What is TOV%?' }).click();
   await expect(page.getByRole('dialog', { name: 'TOV%: definition' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/players-definition-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -180,8 +180,8 @@ test.describe('on a touch screen', () => {
 
   test('a tap opens the definition, another tap follows its guide link', async ({ page }) => {
     await openTable(page, '/stats/players?season=2012');
-    await header(page, 'tov_pct').scrollIntoViewIfNeeded();
-    await header(page, 'tov_pct').getByRole('button', { name: 'What is TOV%?' }).tap();
+    await header(page, 'tov_play_pct').scrollIntoViewIfNeeded();
+    await header(page, 'tov_play_pct').getByRole('button', { name: 'What is TOV%?' }).tap();
     const dialog = page.getByRole('dialog', { name: 'TOV%: definition' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Lower is better.');

@@ -21,7 +21,7 @@ describe('higher-is-better table', () => {
       .filter(([, b]) => b === 'lower')
       .map(([k]) => k)
       .sort();
-    expect(lower).toEqual(['opp_pts', 'pf', 'pf_per_100', 'tov', 'tov_pct']);
+    expect(lower).toEqual(['opp_pts', 'pf', 'pf_per_100', 'tov', 'tov_pct', 'tov_play_pct']);
   });
 
   it('calls efficiency higher-is-better and shot shares style', () => {

@@ -137,8 +137,8 @@ describe('columns', () => {
 describe('a sort survives a change of metric set only where the set has the column', () => {
   const def = (page: 'Players', value: string) => metricSetDefinitions(page).find((d) => d.value === value)!;
   it('a metric the new set lacks does not fit; one it has does', () => {
-    expect(sortFitsSet('tov_pct', def('Players', 'OffensiveOverview'))).toBe(true);
-    expect(sortFitsSet('tov_pct', def('Players', 'FoulDrawing'))).toBe(false);
+    expect(sortFitsSet('tov_play_pct', def('Players', 'OffensiveOverview'))).toBe(true);
+    expect(sortFitsSet('tov_play_pct', def('Players', 'FoulDrawing'))).toBe(false);
     expect(sortFitsSet('ft_pct', def('Players', 'FoulDrawing'))).toBe(true);
   });
   it('on/off sets have {key}_on/_off/_diff, not the plain key', () => {

@@ -168,11 +168,11 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
   });
 
   it('sort and minimum sample live in the URL: restored at start, sorting replaces, a new minimum pushes and fetches', async () => {
-    const b = fakeBrowser('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    const b = fakeBrowser('?season=2012&sort=tov_play_pct&dir=asc&minPoss=2000');
     await startStatsApp(players);
-    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($tableSort.get()).toEqual({ column: 'tov_play_pct', direction: 'asc' });
     expect($minPossessions.get()).toBe(2000);
-    expect(b.search).toBe('?season=2012&sort=tov_pct&dir=asc&minPoss=2000');
+    expect(b.search).toBe('?season=2012&sort=tov_play_pct&dir=asc&minPoss=2000');
     expect(dataRequests(api).at(-1)!.url.searchParams.get('min_poss')).toBe('2000');
     const requests = dataRequests(api).length;
     sortTable('usage', 'desc');
@@ -182,16 +182,23 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     expect(b.history.at(-1)).toEqual({ search: '?season=2012&sort=usage&dir=desc', mode: 'push' });
     expect(dataRequests(api).at(-1)!.url.searchParams.has('min_poss')).toBe(false);
     // Back: the earlier entry's sort and minimum come back.
-    b.search = '?season=2012&sort=tov_pct&dir=asc&minPoss=2000';
+    b.search = '?season=2012&sort=tov_play_pct&dir=asc&minPoss=2000';
     await restoreFromHistory();
-    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($tableSort.get()).toEqual({ column: 'tov_play_pct', direction: 'asc' });
     expect($minPossessions.get()).toBe(2000);
   });
 
-  it('a sort by a column the new metric set lacks is dropped from the state and the URL; a name sort stays', async () => {
-    const b = fakeBrowser('?sort=tov_pct&dir=asc');
+  it("an old link's sort by a renamed key sorts by the column's key now (TOV% per play: tov_pct -> tov_play_pct)", async () => {
+    const b = fakeBrowser('?season=2012&sort=tov_pct&dir=asc');
     await startStatsApp(players);
-    expect($tableSort.get()).toEqual({ column: 'tov_pct', direction: 'asc' });
+    expect($tableSort.get()).toEqual({ column: 'tov_play_pct', direction: 'asc' });
+    expect(b.search).toBe('?season=2012&sort=tov_play_pct&dir=asc');
+  });
+
+  it('a sort by a column the new metric set lacks is dropped from the state and the URL; a name sort stays', async () => {
+    const b = fakeBrowser('?sort=tov_play_pct&dir=asc');
+    await startStatsApp(players);
+    expect($tableSort.get()).toEqual({ column: 'tov_play_pct', direction: 'asc' });
     await chooseMetricSet('FoulDrawing');
     expect($tableSort.get().column).toBeNull();
     expect(b.history.at(-1)).toEqual({ search: '?metricSet=foul-drawing', mode: 'replace' });

@@ -28,6 +28,7 @@ import { assertFiltersAllowed } from '../../stats/request/gating';
 import { playerDetails } from '../../stats/entities/players';
 import { search } from '../../search';
 import { config } from '../../config';
+import { careerWithAliases, compareWithAliases, tableRowsWithAliases } from './aliases';
 import { CareerAnswer, CompareAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, SimilarAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
 import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
 import { POSITION_GROUPS } from '../../../lib/positions';
@@ -208,7 +209,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
             ...(response.note ? { note: response.note } : {}),
             ...(response.belowMin ? { below_min: response.belowMin } : {}),
             columns: columnsOf(set).map(column),
-            rows: response.data[set.value] ?? [],
+            rows: tableRowsWithAliases(set.base, response.data[set.value] ?? []),
           };
         },
       };
@@ -322,7 +323,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       cost: 1,
       run: async () => {
         const career = await playerCareer(Number(r.params.player_id));
-        return wantsCsv(r) ? careerCsvDownload(career, r.url.searchParams, r.request) : career;
+        return wantsCsv(r) ? careerCsvDownload(career, r.url.searchParams, r.request) : careerWithAliases(career);
       },
     }),
   },
@@ -418,7 +419,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const set = compareSetOf(request.side, request.metricSet);
       // What its players-table queries would cost one by one (a player without seasons: one season).
       const cost = request.players.reduce((n, p) => n + costOf(playersQueryOf(request.filters, p.span ?? [latestSeason(), latestSeason()], set.value)), 0);
-      return { cost, run: () => compare(request, r.asker) };
+      return { cost, run: async () => compareWithAliases(await compare(request, r.asker), set.base) };
     },
   },
   {

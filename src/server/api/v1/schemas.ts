@@ -38,7 +38,8 @@ export const TableRow = z
     description:
       'One row of a table. Its identity fields depend on the page kind (player_id, name, position, team, season, game_id, date, opponent, lineup_id or unit, players ...); ' +
       'its numbers are the `columns` of the answer, each with its definition. Player tables add `{key}_pct` (the percentile in his position group, 0-100) for rate columns; ' +
-      'on/off tables give `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on minus off), with `{key}_on_pct` and `{key}_diff_pct` (the league\'s players of his position group).',
+      'on/off tables give `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on minus off), with `{key}_on_pct` and `{key}_diff_pct` (the league\'s players of his position group). ' +
+      'Aliases kept from before one key meant one formula: rows of the player sets OffensiveOverview carry `tov_pct` (= `tov_play_pct`, TOV per play) and FoulDrawing `ft_rate` (= `fta_rate`, FTA / FGA), each with its `_pct`; in team sets `tov_pct` is TOV per possession and `ft_rate` FTM / FGA.',
   });
 
 export const TableAnswer = z
@@ -158,7 +159,7 @@ const CareerLine = z.object({
   starts: int(),
   ...BoxLine,
   poss: int().describe('Offensive possessions on the floor.'),
-  values: z.record(z.string(), nullableNumber()).describe('Rates: usage, psa, pts_per_100, ast_pct, tov_pct, efg_pct, fg3_pct, ft_pct.'),
+  values: z.record(z.string(), nullableNumber()).describe('Rates: usage, psa, pts_per_100, ast_pct, tov_play_pct (TOV per play; also as its alias tov_pct), efg_pct, fg3_pct, ft_pct.'),
   percentiles: z.record(z.string(), nullableNumber()).describe('Each rate\'s percentile in his position group that season (0-100).'),
   qualified: z.boolean().optional(),
 });
@@ -266,7 +267,7 @@ export const CompareAnswer = z
   })
   .meta({ id: 'CompareAnswer', description: 'Players side by side: each one\'s players-table row for his seasons, the best of each line marked.' });
 
-const SimilarFeatures = z.record(z.string(), nullableNumber()).describe('The raw profile features (see the guide "Similar players").');
+const SimilarFeatures = z.record(z.string(), nullableNumber()).describe('The raw profile features (see the guide "Similar players"): feature names, not table columns (tov_pct is TOV per play, ft_rate FTA / FGA).');
 
 export const SimilarAnswer = z
   .object({

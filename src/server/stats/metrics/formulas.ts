@@ -1,5 +1,5 @@
 /**
- * Every metric column (src/lib/metricColumns.ts) computed from summed counters (METRICS.md). Percentages are
+ * Every metric column (src/lib/columnRegistry.ts, one formula per key) computed from summed counters (METRICS.md). Percentages are
  * 0-100; per-possession and per-play rates are per 100. A ratio with a zero denominator is null (shown as
  * a dash), never 0 or NaN.
  */
@@ -221,7 +221,7 @@ function fillPlayerValues(v: Values, s: PlayerSums, opts: { asTeam?: boolean }):
   v.psa = pct(s.pts, fga + s.ft_trips); // points per shot attempt x 100
   v.ast_pct = astPct;
   v.ast_usg = astPct === null || usage === null || usage === 0 ? null : astPct / usage;
-  v.tov_pct = pct(s.tov, fga + s.ft_trips + s.tov);
+  v.tov_play_pct = pct(s.tov, fga + s.ft_trips + s.tov); // per play; a team's TOV% (tov_pct) is per possession
   v.pts_per_100 = pct(s.pts, s.off_poss);
   v.efg_pct = pct(fgm + 0.5 * fg3m, fga);
   v.fg2_pct = pct(fgm - fg3m, fga - fg3a);
@@ -238,7 +238,7 @@ function fillPlayerValues(v: Values, s: PlayerSums, opts: { asTeam?: boolean }):
   // FFLD% = non-shooting fouls drawn / his plays (FGA + FT trips + TOV).
   v.ffld_pct = pct(s.nsfd, fga + s.ft_trips + s.tov);
   v.and1_pct = pct(s.and1, fgm);
-  v.ft_rate = pct(s.fta, fga); // players: FTA / FGA
+  v.fta_rate = pct(s.fta, fga); // FTA / FGA; the four factors' FT rate (ft_rate) is FTM / FGA
   v.blk_pct = pct(s.blk, s.opp_fg2a);
   v.stl_pct = pct(s.stl, s.def_poss);
   // PF per 100 defensive possessions on court.

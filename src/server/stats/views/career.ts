@@ -35,7 +35,7 @@ import { betterOf } from '../../../lib/columnMeta';
 import { addPercentiles, teamAbbr } from './shared';
 
 /** The "Career" rates table's rates, which carry percentiles. */
-const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
+export const CAREER_RATE_KEYS = ['usage', 'psa', 'pts_per_100', 'ast_pct', 'tov_play_pct', 'efg_pct', 'fg3_pct', 'ft_pct'] as const;
 export type CareerRateKey = (typeof CAREER_RATE_KEYS)[number];
 
 /** A season (or career) line: the box score and its label (CareerLine), then his rates and their percentiles. */

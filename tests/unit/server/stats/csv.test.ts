@@ -53,8 +53,8 @@ describe('tableCsv', () => {
   const q = parseDataQuery({ page: ['Players'], season: ['2022'] });
   const set = metricSetDefinitions('Players', 'offense').find((d) => d.value === 'OffensiveOverview')!;
   const rows = [
-    { player_id: 1, name: 'A', team: 'BOS', position: 'wing', sec: 600, poss: 10, usage: 20, psa: 100, ast_pct: 5, ast_usg: 0.25, tov_pct: 9, pts_per_100: 20, usage_pct: 50, qualified: true },
-    { player_id: 2, name: '=B', team: 'DEN', position: 'big', sec: 90, poss: 3, usage: 30, psa: null, ast_pct: 1, ast_usg: 0.03, tov_pct: 12, pts_per_100: 25, usage_pct: null, qualified: false },
+    { player_id: 1, name: 'A', team: 'BOS', position: 'wing', sec: 600, poss: 10, usage: 20, psa: 100, ast_pct: 5, ast_usg: 0.25, tov_play_pct: 9, pts_per_100: 20, usage_pct: 50, qualified: true },
+    { player_id: 2, name: '=B', team: 'DEN', position: 'big', sec: 90, poss: 3, usage: 30, psa: null, ast_pct: 1, ast_usg: 0.03, tov_play_pct: 12, pts_per_100: 25, usage_pct: null, qualified: false },
   ];
 
   it('has the table columns (identity first, set labels), minutes in decimal minutes, no percentile fields', () => {

@@ -50,7 +50,7 @@ describe('player formulas (METRICS.md)', () => {
     expect(v.usage).toBeCloseTo((100 * (20 + 3 + 3)) / 90);
     expect(v.psa).toBeCloseTo((100 * 30) / 23);
     expect(v.ast_pct).toBeCloseTo((100 * 7) / (30 - 11));
-    expect(v.tov_pct).toBeCloseTo((100 * 3) / 26);
+    expect(v.tov_play_pct).toBeCloseTo((100 * 3) / 26);
     expect(v.pts_per_100).toBeCloseTo((100 * 30) / 70);
   });
   it('shooting and fouls', () => {
@@ -58,7 +58,7 @@ describe('player formulas (METRICS.md)', () => {
     expect(v.fg2_pct).toBeCloseTo((100 * 8) / 13);
     expect(v.astd_three).toBeCloseTo((100 * 2) / 3);
     expect(v.sfld_pct).toBeCloseTo((100 * 4) / (20 + 4 - 1));
-    expect(v.ft_rate).toBeCloseTo(30);
+    expect(v.fta_rate).toBeCloseTo(30);
     expect(v.plus_minus).toBe(10);
   });
   it('defense and rebounding', () => {
