@@ -28,6 +28,7 @@ import MetricSetPicker from './MetricSetPicker';
 import MountErrorBoundary from './MountErrorBoundary';
 import PhoneControls from './PhoneControls';
 import SaveView from './savedViews/SaveView';
+import SeasonShortcut from './SeasonShortcut';
 import SideToggle from './SideToggle';
 import StatsTable from './StatsTable';
 import type { GuideRef } from './table/ColumnHeader';
@@ -89,6 +90,7 @@ function Toolbar() {
   return (
     <div className="sa-toolbar">
       <SideToggle />
+      <SeasonShortcut />
       <MetricSetPicker />
       <LineupUnitPicker />
       <SaveView />

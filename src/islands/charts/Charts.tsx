@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { $page } from '../../stores/page';
 import { loadPlayerDetails } from '../../stores/playerDetails';
 import CareerChart from './CareerChart';
+import LeagueTrendChart from './LeagueTrendChart';
 import ShotChart from './ShotChart';
 import TrendChart from './TrendChart';
 
@@ -34,6 +35,12 @@ export default function Charts() {
       return (
         <div className="charts">
           <ShotChart />
+        </div>
+      );
+    case 'League':
+      return (
+        <div className="charts">
+          <LeagueTrendChart />
         </div>
       );
     case 'PlayerGameLog':

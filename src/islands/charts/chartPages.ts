@@ -2,4 +2,4 @@
 import type { PageKind } from '../../lib/pageKinds';
 
 export const CHARTS_ABOVE_TABLE: ReadonlySet<PageKind> = new Set<PageKind>(['PlayerGameLog', 'TeamGameLog']);
-export const CHARTS_BELOW_TABLE: ReadonlySet<PageKind> = new Set<PageKind>(['PlayerProfile', 'TeamTeam', 'GameTeam', 'GamePlayers']);
+export const CHARTS_BELOW_TABLE: ReadonlySet<PageKind> = new Set<PageKind>(['PlayerProfile', 'TeamTeam', 'GameTeam', 'GamePlayers', 'League']);
