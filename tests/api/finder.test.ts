@@ -68,7 +68,7 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     );
     for (const least of [3, 2, 1]) {
       const runs: { player: number; length: number; start: string; end: string }[] = [];
-      let run: { player: number; length: number; start: string; end: string } | null = null;
+      let run = null as { player: number; length: number; start: string; end: string } | null;
       let last: number | null = null;
       for (const g of games) {
         if (g.player_id !== last && run) {
