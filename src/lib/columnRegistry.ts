@@ -21,8 +21,10 @@
  * Then COLUMN_SETS lists each column set's keys in order (src/lib/metricSets.ts says which page kinds offer them).
  * Adding a column: docs/how-to/add-a-metric-column.md.
  */
-export type ColumnFormat = 'rate' | 'percent' | 'number' | 'seconds' | 'money';
-export type Better = 'higher' | 'lower' | 'style';
+export const COLUMN_UNITS = ['rate', 'percent', 'number', 'seconds', 'money'] as const;
+export type ColumnFormat = (typeof COLUMN_UNITS)[number];
+export const BETTER_WAYS = ['higher', 'lower', 'style'] as const;
+export type Better = (typeof BETTER_WAYS)[number];
 
 export interface ColumnEntry {
   label: string;

@@ -15,6 +15,7 @@ import { booleanValue, intString, single } from './apiParamValues';
 import { FILTERS } from './filters';
 import { ParamError, parseDataQuery, type AppliedFilters, type RawQuery, type Side } from './apiParams';
 import { teamByAbbr } from './teams';
+import { REGISTRY } from './columnRegistry';
 import { WOWY_N, type WowyMatrixMode, type WowyMetric } from './wowyView';
 
 // The view state the page keeps in its URL, in a module of its own without zod (the stats app reads it at first load).
@@ -245,13 +246,11 @@ export function listRows(answer: Pick<WowyAnswer, 'players' | 'pairs'>): WowyLis
   return rows;
 }
 
-/** The four factors' keys and labels. */
-export const WOWY_FACTORS = [
-  { key: 'efg_pct', label: 'eFG%' },
-  { key: 'tov_pct', label: 'TOV%' },
-  { key: 'orb_pct', label: 'ORB%' },
-  { key: 'ft_rate', label: 'FT Rate' },
-] as const satisfies readonly { key: keyof WowyFactors; label: string }[];
+/** The four factors' keys and labels (the column registry's). */
+export const WOWY_FACTORS = (['efg_pct', 'tov_pct', 'orb_pct', 'ft_rate'] as const satisfies readonly (keyof WowyFactors)[]).map((key) => ({
+  key,
+  label: REGISTRY[key].label,
+}));
 
 /** The numbers of a state a list column reads, by column part: poss, rating (the side's), net, or a factor. */
 export function statePart(c: WowyCell, part: string, side: Side): number | null {

@@ -41,7 +41,7 @@ async function expectGame5(page: Page): Promise<void> {
   const ranks = s.getByRole('table', { name: 'League ranks' });
   await expect(ranks.getByRole('columnheader')).toHaveText(['Metric', 'MIA', 'DEN', 'League']);
   const rows = await ranks.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
-  for (const metric of ['ORtg', 'eFG%', 'TOV%', 'ORB%', 'FT rate', 'DRtg', 'Opp eFG%', 'Opp TOV%', 'DRB%', 'Opp FT rate', 'Net rating']) {
+  for (const metric of ['ORtg', 'eFG%', 'TOV%', 'ORB%', 'FT Rate', 'DRtg', 'Opp eFG%', 'Opp TOV%', 'DRB%', 'Opp FT Rate', 'Net']) {
     const row = rows.find((r) => r[0] === metric);
     expect(row, metric).toBeDefined();
     // a value and its rank among the 30 teams, for each team

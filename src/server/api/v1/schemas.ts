@@ -6,6 +6,7 @@
  */
 import '../../../lib/zodSetup';
 import { z } from 'zod';
+import { BETTER_WAYS, COLUMN_UNITS, REGISTRY } from '../../../lib/columnRegistry';
 
 const int = () => z.number().int();
 const seasonLabel = () => z.string().describe('Season label, e.g. "2022-23".');
@@ -22,7 +23,7 @@ export const Column = z
   .object({
     key: z.string().describe('The row field.'),
     label: z.string().describe('The column header on the site.'),
-    format: z.enum(['rate', 'percent', 'number', 'seconds', 'money']).describe('rate: per possession or per 100; percent: 0-100; seconds: a duration; money: US dollars.'),
+    format: z.enum(COLUMN_UNITS).describe('rate: per possession or per 100; percent: 0-100; seconds: a duration; money: US dollars.'),
     definition: z.string().describe('How the number is computed (METRICS.md; the guides on the site).'),
   })
   .meta({ id: 'Column', description: 'A column of a metric set: one numeric field of each row.' });
@@ -239,7 +240,7 @@ const CompareLine = z.object({
   label: z.string(),
   format: z.string(),
   definition: z.string(),
-  better: z.enum(['higher', 'lower', 'style']).describe('Which way is better; style: neither (no best is marked).'),
+  better: z.enum(BETTER_WAYS).describe('Which way is better; style: neither (no best is marked).'),
 });
 
 export const CompareAnswer = z
@@ -303,7 +304,10 @@ export const SimilarAnswer = z
   .meta({ id: 'SimilarAnswer', description: 'The player-seasons most similar to a player\'s season, nearest first, with why.' });
 const WowyFactors = z
   .object({ efg_pct: nullableNumber(), tov_pct: nullableNumber(), orb_pct: nullableNumber(), ft_rate: nullableNumber() })
-  .meta({ id: 'WowyFactors', description: 'The four factors of one side (percentages 0-100; FT rate = FTM / FGA x 100).' });
+  .meta({
+    id: 'WowyFactors',
+    description: `The four factors of one side (percentages 0-100): ${(['efg_pct', 'tov_pct', 'orb_pct', 'ft_rate'] as const).map((k) => `${k} = ${REGISTRY[k].formula}`).join('; ')}.`,
+  });
 
 const WowyCell = z
   .object({

@@ -31,13 +31,16 @@ import { dayBefore } from '../views/games';
 export const PREVIEW_RANKED = ['ortg', 'drtg', 'net', 'efg_pct', 'tov_pct', 'orb_pct', 'ft_rate', 'opp_efg_pct', 'opp_tov_pct', 'drb_pct', 'opp_ft_rate'] as const;
 export type PreviewKey = (typeof PREVIEW_RANKED)[number];
 
+/** A ranked column's header (the teams table's: src/lib/columnRegistry.ts). */
+const labelOf = (key: PreviewKey): string => OVERVIEW_COLUMNS.find((c) => c.key === key)!.label;
+
 /** Each offense's number against the defense's number that answers it (ORB% meets the defense's DRB%). */
 export const MATCHUP_PAIRS: readonly { label: string; offense: PreviewKey; defense: PreviewKey }[] = [
   { label: 'Rating', offense: 'ortg', defense: 'drtg' },
-  { label: 'eFG%', offense: 'efg_pct', defense: 'opp_efg_pct' },
-  { label: 'TOV%', offense: 'tov_pct', defense: 'opp_tov_pct' },
-  { label: 'ORB% / DRB%', offense: 'orb_pct', defense: 'drb_pct' },
-  { label: 'FT rate', offense: 'ft_rate', defense: 'opp_ft_rate' },
+  { label: labelOf('efg_pct'), offense: 'efg_pct', defense: 'opp_efg_pct' },
+  { label: labelOf('tov_pct'), offense: 'tov_pct', defense: 'opp_tov_pct' },
+  { label: `${labelOf('orb_pct')} / ${labelOf('drb_pct')}`, offense: 'orb_pct', defense: 'drb_pct' },
+  { label: labelOf('ft_rate'), offense: 'ft_rate', defense: 'opp_ft_rate' },
 ];
 
 /** How many of the last games before this one the recent form covers. */

@@ -10,7 +10,7 @@
  *   opponents' over its defensive ones).
  */
 import type { WowyAnswer, WowyCell, WowyFactors, WowyPair, WowyPlayer, WowyQuery, WowyStateName } from '../../../lib/wowy';
-import { WOWY_STATE_LABELS, cellOf, pairIndex } from '../../../lib/wowy';
+import { WOWY_FACTORS, WOWY_STATE_LABELS, cellOf, pairIndex } from '../../../lib/wowy';
 import type { Side } from '../../../lib/apiParams';
 import { seasonTypesWithData } from '../sql/filterSql';
 import { efficiencyValues } from '../metrics/formulas';
@@ -110,14 +110,12 @@ const round1 = (v: number | null | undefined) => (v === null || v === undefined 
 export function wowyCsv(answer: WowyAnswer, side: Side): { text: string; fileName: string } {
   const names = new Map(answer.players.map((p) => [p.player_id, p.name]));
   const index = pairIndex(answer);
-  const factorKeys = ['efg_pct', 'tov_pct', 'orb_pct', 'ft_rate'] as const;
-  const factorLabels = { efg_pct: 'eFG%', tov_pct: 'TOV%', orb_pct: 'ORB%', ft_rate: 'FT Rate' };
   const who = side === 'offense' ? 'Team' : 'Opponent';
   const header = ['Player A', 'Player A ID', 'Player B', 'Player B ID'];
   for (const st of Object.keys(WOWY_STATE_LABELS) as WowyStateName[]) {
     const l = WOWY_STATE_LABELS[st];
     header.push(`${l} Off Poss`, `${l} Def Poss`, `${l} Minutes`, `${l} ORtg`, `${l} DRtg`, `${l} Net`);
-    if (answer.four_factors) header.push(...factorKeys.map((k) => `${l} ${who} ${factorLabels[k]}`));
+    if (answer.four_factors) header.push(...WOWY_FACTORS.map((f) => `${l} ${who} ${f.label}`));
   }
   const records: unknown[][] = [];
   for (const a of answer.players) {
@@ -129,7 +127,7 @@ export function wowyCsv(answer: WowyAnswer, side: Side): { text: string; fileNam
         line.push(c.off_poss, c.def_poss, c.minutes, round1(c.ortg), round1(c.drtg), round1(c.net));
         if (answer.four_factors) {
           const f = side === 'offense' ? c.off : c.def;
-          line.push(...factorKeys.map((k) => round1(f?.[k])));
+          line.push(...WOWY_FACTORS.map(({ key }) => round1(f?.[key])));
         }
       }
       records.push(line);
