@@ -10,6 +10,15 @@ export interface DataChange {
 export const DATA_CHANGES: readonly DataChange[] = [
   {
     date: '2026-11-29',
+    title: 'One key, one formula: two player columns renamed, their old keys kept as aliases',
+    what:
+      'Two keys each meant one formula in the player sets and another in the team sets. In the player sets, TOV% per play, TOV / (FGA + FT trips + TOV), is now tov_play_pct ' +
+      '(Offensive Overview), and FTA / FGA is fta_rate, shown as "FTA Rate" (Foul Drawing); tov_pct (TOV / possessions) and ft_rate (FTM / FGA) are the four factors\' only. ' +
+      '/api/v1 still answers tov_pct and ft_rate (and their _pct percentiles) in those player sets, the career rates and a comparison, with the same values as the new keys: read the new keys.',
+    affects: 'Key names and the Foul Drawing column header only. No number changed: 680 random answers of every page kind are equal before and after, key for key.',
+  },
+  {
+    date: '2026-11-29',
     title: 'The season being played comes in every night; names written one way',
     what:
       "Games after June 2023 are added every night from the league's live feed by an incremental update, which replaces a game the league corrects; " +
