@@ -71,7 +71,10 @@ async function load(
   let i = 0;
   let done!: (r: autocannon.Result) => void;
   let fail!: (e: unknown) => void;
-  const finished = new Promise<autocannon.Result>((res, rej) => ((done = res), (fail = rej)));
+  const finished = new Promise<autocannon.Result>((res, rej) => {
+    done = res;
+    fail = rej;
+  });
   const instance = autocannon({
     url: BASE,
     connections,
@@ -161,7 +164,6 @@ function groupCpuMs(pgid: number): number {
   return ticks * 10;
 }
 
-const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '     n/a');
 const goals: { ok: boolean; text: string }[] = [];
 const goal = (ok: boolean, text: string) => {
   goals.push({ ok, text });

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       missed += ok.filter((x) => !x).length + (lcpOk ? 0 : 1);
       rows.push([
         label,
-        ...scores.map((s, i) => `${s}${ok[i] ? '' : ' (goal ' + GOALS[CATEGORIES[i]!][kind] + ')'}`),
+        ...scores.map((s, i) => `${s}${ok[i] ? '' : ` (goal ${GOALS[CATEGORIES[i]!][kind]})`}`),
         `${(lcp / 1000).toFixed(1)} s${lcpOk ? '' : ` (goal ${LCP_GOAL_MS / 1000} s)`}`,
         `${Math.round(tbt)} ms`,
       ]);

@@ -128,7 +128,7 @@ function draw(r: Rng, who: { name: string; headers: Record<string, string> }[]):
   const roll = r.next();
   if (roll < 0.01) path += `${path.includes('?') ? '&' : '?'}pad=${'a'.repeat(r.int(16_400, 40_000))}`;
   else if (roll < 0.015) headers['X-Pad'] = 'b'.repeat(r.int(17_000, 30_000));
-  else if (roll < 0.02 && path.startsWith('/api/v1')) headers.Authorization = `Bearer ${r.pick(['cv_live_' + 'x'.repeat(43), 'nonsense', 'cv_live_short'])}`;
+  else if (roll < 0.02 && path.startsWith('/api/v1')) headers.Authorization = `Bearer ${r.pick([`cv_live_${'x'.repeat(43)}`, 'nonsense', 'cv_live_short'])}`;
   const method = r.next() < 0.9 ? 'GET' : r.pick(['HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
   return { method, path, headers, who: w.name };
 }

@@ -12,12 +12,12 @@ import { MODELS } from '../src/server/models/registry.ts';
 import { calibrationSvg, heldOutFigures } from '../src/server/models/winProbability.ts';
 
 const args = process.argv.slice(2);
-const valueOf = (key: string) => {
+const optionValue = (key: string) => {
   const i = args.indexOf(key);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const db = valueOf('--db') ?? process.env.STATS_DB_PATH;
-const out = valueOf('--out');
+const db = optionValue('--db') ?? process.env.STATS_DB_PATH;
+const out = optionValue('--out');
 const build = args.includes('--build');
 if (!db || !fs.existsSync(db)) {
   console.error('usage: npm run verify:models -- --db FILE [--build] [--out FILE.md]  (no such database file)');
@@ -33,7 +33,7 @@ for (const model of MODELS) reports.push(await model.verify(connection));
 const text = reports.join('\n');
 console.log(text);
 if (out) fs.writeFileSync(out, text);
-const svg = valueOf('--calibration-svg');
+const svg = optionValue('--calibration-svg');
 if (svg) fs.writeFileSync(svg, calibrationSvg(await heldOutFigures(connection)));
 connection.closeSync();
 instance.closeSync();

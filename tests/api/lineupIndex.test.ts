@@ -1,5 +1,5 @@
 /**
- * player_possession_index (src/server/stats/sql/aggregates.ts) and the lineup filters answered from it
+ * player_possession_index (src/server/statsSchema/derivedTables.ts) and the lineup filters answered from it
  * (src/server/stats/sql/lineupIndex.ts, used by src/server/stats/sql/sample.ts):
  * - the builder writes exactly 10 rows per possession, one per player on court, sorted by player;
  * - for a set of lineup filters the ids the index picks are exactly the possessions that pass the lineup
@@ -15,7 +15,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
 import { withScope } from '../../src/server/db/statsDb';
-import { playerPossessionIndexBuilder } from '../../src/server/stats/sql/aggregates';
+import { playerPossessionIndexBuilder } from '../../src/server/statsSchema/derivedTables';
 import { lineupCondition } from '../../src/server/stats/sql/filterSql';
 import { lineupCandidateIds } from '../../src/server/stats/sql/lineupIndex';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';

@@ -93,7 +93,10 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
     // joined to the possessions
     const statements: string[] = [];
     await withScope((db: StatsScope) => {
-      const watched: StatsScope = { data: db.data, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+      const watched: StatsScope = { data: db.data, query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      } };
       return computeData(watched, queryOf('/api/data?page=Players&season=2022&leverage=high&location=home'), leaguePlayers);
     });
     const playerRows = statements.filter((sql) => /player_possession_stats s\b/.test(sql));

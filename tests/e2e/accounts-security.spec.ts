@@ -27,7 +27,7 @@ test('sign-in is rate-limited per account with a clear 429', async ({ request, p
   for (let i = 0; i < 5; i++) {
     const response = await attempt();
     expect(response.status()).toBe(302);
-    expect(response.headers()['location']).toContain('error=CredentialsSignin');
+    expect(response.headers().location).toContain('error=CredentialsSignin');
   }
   const blocked = await attempt();
   expect(blocked.status()).toBe(429);
@@ -50,7 +50,7 @@ test('sign-in is rate-limited per account with a clear 429', async ({ request, p
     maxRedirects: 0,
   });
   expect(other.status()).toBe(302);
-  expect(other.headers()['location']).not.toContain('error=');
+  expect(other.headers().location).not.toContain('error=');
 });
 
 test('sign-out without the CSRF token is refused and the session survives', async ({ page, baseURL }) => {
@@ -60,7 +60,7 @@ test('sign-out without the CSRF token is refused and the session survives', asyn
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
   const response = await page.request.post('/api/auth/signout', { form: { callbackUrl: '/' }, headers: { Origin: baseURL! }, maxRedirects: 0 });
-  expect(response.headers()['location']).toContain('error=MissingCSRF');
+  expect(response.headers().location).toContain('error=MissingCSRF');
   const session = await (await page.request.get('/api/auth/session')).json();
   expect(session.user.email).toBe(DEMO.member.email);
 });

@@ -144,7 +144,7 @@ test.describe('roles', () => {
     await signIn(page, DEMO.expired, '/subscription_expiration');
     const response = await page.request.get('/about', { maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    expect(response.headers()['location']).toBe('/subscription_expiration');
+    expect(response.headers().location).toBe('/subscription_expiration');
   });
 
   test('an admin with an expired plan is not redirected', async ({ page }) => {

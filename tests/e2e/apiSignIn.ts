@@ -10,7 +10,7 @@ export async function signedInContext(baseURL: string, who: { email: string; pas
     headers: { Origin: baseURL },
     maxRedirects: 0,
   });
-  const location = response.headers()['location'] ?? '';
+  const location = response.headers().location ?? '';
   if (response.status() !== 302 || location.includes('error=')) throw new Error(`sign-in of ${who.email} failed: ${response.status()} ${location}`);
   return context;
 }

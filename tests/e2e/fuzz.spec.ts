@@ -88,7 +88,7 @@ test('the auth routes never answer 5xx, whatever the method, body, content type 
     fc.tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', ''), fc.string({ maxLength: 200 })),
     fc.tuple(fc.constant('application/json'), fc.constantFrom('{', 'null', '[]', '"x"', '{"email":{"$ne":1}}', '{"email":["a","b"]}')),
   );
-  const cookie = fc.oneof(fc.constant(''), fc.constantFrom('authjs.callback-url=javascript%3Aalert(1)', 'authjs.callback-url=%', 'authjs.csrf-token=x', 'authjs.session-token=forged', 'authjs.session-token=' + 'A'.repeat(3000)), fc.string({ maxLength: 50 }).map((s) => s.replace(/[\r\n]/g, '')));
+  const cookie = fc.oneof(fc.constant(''), fc.constantFrom('authjs.callback-url=javascript%3Aalert(1)', 'authjs.callback-url=%', 'authjs.csrf-token=x', 'authjs.session-token=forged', `authjs.session-token=${'A'.repeat(3000)}`), fc.string({ maxLength: 50 }).map((s) => s.replace(/[\r\n]/g, '')));
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD'), callbackUrl, body, cookie, fc.boolean(), async (route, method, cb, [type, text], c, origin) => {
       const headers: Record<string, string> = {};

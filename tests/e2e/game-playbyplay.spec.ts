@@ -189,6 +189,7 @@ test('the stints CSV carries the table', async ({ page }) => {
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd();
   const lines = text.split('\r\n').slice(1);
   // What the reader sees (innerText: the full names on desktop).
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is what the reader sees (hidden short names left out); textContent is not
   const shown = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
   expect(lines.length).toBe(shown.length);
   lines.forEach((line, i) => {

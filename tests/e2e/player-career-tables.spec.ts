@@ -56,7 +56,9 @@ async function expectCsvMatches(page: Page, t: Locator, part: string, fileName: 
     expect(csv[0]).toBe(row[0]);
     expect(csv[2]).toBe(row[1]);
     expect(csv[3]).toBe(row[2]);
-    row.slice(3).forEach((v, j) => expect(csv[4 + j] === '' ? null : Number(csv[4 + j]), `${row[0]} ${shown.header[j + 3]}`).toBe(num(v)));
+    row.slice(3).forEach((v, j) => {
+      expect(csv[4 + j] === '' ? null : Number(csv[4 + j]), `${row[0]} ${shown.header[j + 3]}`).toBe(num(v));
+    });
   });
 }
 

@@ -56,7 +56,7 @@ async function openTable(page: Page, url: string): Promise<void> {
 
 const rowCount = (page: Page) => page.locator('.sa-table').getAttribute('data-rows').then(Number);
 
-const num = (t: string) => Number(t.replace(/[^0-9.\-]/g, ''));
+const num = (t: string) => Number(t.replace(/[^0-9.-]/g, ''));
 
 async function axe(page: Page, ...selectors: string[]): Promise<void> {
   const builder = new AxeBuilder({ page });

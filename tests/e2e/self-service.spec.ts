@@ -262,7 +262,8 @@ test('sign-up does not tell which addresses have accounts: the same page and sta
     // Interleaved, so that load on the machine falls on both alike, and each first in turn, so that neither
     // always follows the other.
     const unknownEmail = uniqueEmail(`unknown${i}`);
-    let a, b;
+    let a: Awaited<ReturnType<typeof attempt>>;
+    let b: Awaited<ReturnType<typeof attempt>>;
     if (i % 2 === 0) {
       a = await attempt(known[i]!);
       b = await attempt(unknownEmail);

@@ -203,5 +203,5 @@ test('a bad callbackUrl on any auth route is a 400 with a JSON message, never a 
   expect(foreign.status()).toBe(200);
   // Good ones pass: a path, and the site's own absolute URL.
   expect((await request.get(`${server.base}/api/auth/session?callbackUrl=%2Fstats%2Fplayers%3Fseason%3D2012`)).status()).toBe(200);
-  expect((await request.get(`${server.base}/api/auth/session?callbackUrl=${encodeURIComponent(server.base + '/profile')}`)).status()).toBe(200);
+  expect((await request.get(`${server.base}/api/auth/session?callbackUrl=${encodeURIComponent(`${server.base}/profile`)}`)).status()).toBe(200);
 });

@@ -21,7 +21,7 @@ async function openTable(page: Page, path: string): Promise<void> {
 const header = (page: Page, column: string) => page.locator(`.sa-head-row [role="columnheader"][data-column="${column}"]`);
 
 /** The text of every cell of a column, in table order. */
-const asNumber = (text: string) => Number(text.replace(/[^0-9.\-]/g, ''));
+const asNumber = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 
 test('a player opened from a 2012-13 table shows 2012-13, and his tabs keep it', async ({ page }) => {
   await openTable(page, '/stats/players?season=2012');

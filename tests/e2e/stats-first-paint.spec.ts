@@ -81,7 +81,8 @@ for (const size of [
       await expect(page.getByRole('heading', { level: 1, name: 'Boston Celtics' })).toBeVisible();
       // (A phone folds the legend behind the compact bar, the server's copy as the island's: PhoneControls.tsx.)
       const serverLegend = page.getByTestId('first-view').locator('.sa-legend-pool');
-      await (size.name === 'phone' ? expect(serverLegend).toBeHidden() : expect(serverLegend).toBeVisible());
+      if (size.name === 'phone') await expect(serverLegend).toBeHidden();
+      else await expect(serverLegend).toBeVisible();
       await expect(page.getByTestId('first-view').getByRole('rowheader', { name: 'Jayson Tatum' })).toBeVisible();
       // Hydrated when idle (Astro's client:idle): its code is not fetched and run ahead of the first paint on a slow
       // phone, where it would count in Lighthouse's LCP (on this fast machine both orders paint first, so it is said).
@@ -101,7 +102,8 @@ for (const size of [
         // The island's legend is up (it repainted the words the server had painted); a phone has it folded behind
         // the compact bar until tapped (PhoneControls.tsx).
         const legend = page.locator('.sa-app .sa-legend-pool');
-        await (size.name === 'phone' ? expect(legend).toBeAttached() : expect(legend).toBeVisible());
+        if (size.name === 'phone') await expect(legend).toBeAttached();
+        else await expect(legend).toBeVisible();
         const entries = await lcpEntries(page);
         expect(entries.length).toBeGreaterThan(0);
         expect(entries.filter((e) => e.inIsland), JSON.stringify(entries)).toEqual([]);

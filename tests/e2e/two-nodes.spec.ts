@@ -121,7 +121,7 @@ test('wrong passwords spread over A and B add up to the account limit', async ({
   for (let i = 0; i < ACCOUNT_LIMIT; i++) {
     const response = await attempt(i % 2 === 0 ? A : B);
     expect(response.status(), `attempt ${i + 1}`).toBe(302);
-    expect(response.headers()['location']).toContain('error=CredentialsSignin');
+    expect(response.headers().location).toContain('error=CredentialsSignin');
   }
   for (const node of [A, B]) {
     const blocked = await attempt(node);

@@ -9,7 +9,7 @@ let file = 1;
 process.on('SIGHUP', () => {
   if (process.env.REFUSE !== '1') file++;
 });
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ready: true, stats: { ok: true, file } }));
 });
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));

@@ -37,8 +37,8 @@ function stripTrailingSlash(pathname: string): string {
 /** Classifies a request path. Files with an extension other than .html are assets. */
 export function classifyPath(pathname: string): PageClass {
   const path = stripTrailingSlash(pathname);
-  if (path === AUTH_BASE_PATH || path.startsWith(AUTH_BASE_PATH + '/')) return 'auth';
-  if (path === AUTH_PAGES.signIn || path.startsWith(AUTH_PAGES.signIn + '/') || path === AUTH_PAGES.signOut) return 'auth';
+  if (path === AUTH_BASE_PATH || path.startsWith(`${AUTH_BASE_PATH}/`)) return 'auth';
+  if (path === AUTH_PAGES.signIn || path.startsWith(`${AUTH_PAGES.signIn}/`) || path === AUTH_PAGES.signOut) return 'auth';
   // Sign-up, password recovery and the emailed links must work whatever the state of a plan.
   if ((ACCOUNT_PAGES as readonly string[]).includes(path)) return 'auth';
   if (path === '/api' || path.startsWith('/api/')) return 'api';

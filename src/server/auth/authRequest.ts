@@ -13,7 +13,7 @@ const AUTH_ACTIONS = new Set(['providers', 'session', 'csrf', 'signin', 'signout
 
 /** True when the path (under the auth base path) names an action Auth.js answers. */
 export function isAuthAction(pathname: string, basePath: string): boolean {
-  if (!pathname.startsWith(basePath + '/')) return false;
+  if (!pathname.startsWith(`${basePath}/`)) return false;
   return AUTH_ACTIONS.has(pathname.slice(basePath.length + 1).split('/')[0] ?? '');
 }
 

@@ -49,7 +49,7 @@ export function callbackPathOf(value: string, origin: string): string | null {
     return null;
   }
   if (value === origin) return '/';
-  if (url.origin !== origin || !value.startsWith(origin + '/')) return null;
+  if (url.origin !== origin || !value.startsWith(`${origin}/`)) return null;
   const rest = value.slice(origin.length);
   return isSafeCallbackPath(rest) ? rest : null;
 }

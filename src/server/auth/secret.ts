@@ -40,7 +40,7 @@ export function resolveAuthSecret({ envSecret, production, file }: SecretSources
   const secret = randomBytes(32).toString('base64url');
   // 'wx' fails if another process created the file meanwhile: then use theirs.
   try {
-    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();

@@ -14,7 +14,7 @@
  * be done (bad arguments, the schedule unreadable, DIR not writable).
  */
 import fs from 'node:fs/promises';
-import { type FeedSource } from './feedSource.ts';
+import type { FeedSource } from './feedSource.ts';
 import { FeedRequestError } from './feedClient.ts';
 import { checkPart, gameFilePath, gameFileText, readEtags, readGameFile, writeAtomically, writeEtags, type Checked, type Part } from './gameFile.ts';
 import { gameKind, gamesOnDate } from './schedule.ts';

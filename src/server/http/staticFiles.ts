@@ -66,12 +66,12 @@ export function createStaticResolver(clientDir: string): (pathname: string) => S
     const relative = path.posix.normalize(decoded);
     const hidden = relative.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
     if (!hidden && !relative.includes('\0')) {
-      const base = path.resolve(root, '.' + relative);
+      const base = path.resolve(root, `.${relative}`);
       if (base === root || base.startsWith(root + path.sep)) {
         // /about -> about/index.html (directory build format), about.html (file format), or the file itself.
         const candidates = relative.endsWith('/')
           ? [path.join(base, 'index.html')]
-          : [base, path.join(base, 'index.html'), base + '.html'];
+          : [base, path.join(base, 'index.html'), `${base}.html`];
         for (const candidate of candidates) {
           const stats = statFile(candidate);
           if (stats) {
@@ -96,7 +96,7 @@ export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: s
   const contentType = contentTypeOf(asset.file);
   const encoding =
     isCompressible(contentType) && asset.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
-  const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}${encoding ? '-' + encoding : ''}"`;
+  const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('ETag', etag);
   if (isCompressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader(

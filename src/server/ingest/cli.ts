@@ -72,7 +72,7 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case '--help':
         console.log(USAGE);
-        process.exit(0);
+        return process.exit(0);
       default:
         throw new Error(`unknown option "${arg}"\n${USAGE}`);
     }

@@ -9,7 +9,7 @@
  * What each event means is in events.ts; zones in zones.ts, garbage time in garbage.ts, play context in
  * possession.ts.
  */
-import type { TeamBoxCounters } from './counters.ts';
+import type { TeamBoxCounters } from '../statsSchema/counterColumns.ts';
 import { actingTeam, assister, blocker, description, isDelayOfGame, isFreeThrowMade, isPersonalFoul, isTechnicalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
 import { copyLineups, GameContext, type Lineups, type Warning } from './gameContext.ts';
 import { LineupTracker, type LineupChecks } from './lineupTracker.ts';
@@ -244,23 +244,30 @@ class GameParser {
     switch (e.type) {
       case EventType.MadeFieldGoal:
       case EventType.MissedFieldGoal:
-        return this.fieldGoal(e);
+        this.fieldGoal(e);
+        return;
       case EventType.FreeThrow:
-        return this.freeThrow(e);
+        this.freeThrow(e);
+        return;
       case EventType.Rebound:
-        return this.rebound(e);
+        this.rebound(e);
+        return;
       case EventType.Turnover:
-        return this.turnover(e);
+        this.turnover(e);
+        return;
       case EventType.Foul:
-        return this.foul(e);
+        this.foul(e);
+        return;
       case EventType.Substitution:
-        return this.substitution(e);
+        this.substitution(e);
+        return;
       case EventType.Violation:
         // a delay of game may be the technical of a free throw that follows (lineupTracker.ts)
         if (isDelayOfGame(e)) this.court.technicalCalled(e);
         return;
       case EventType.JumpBall:
-        return this.jumpBall(e);
+        this.jumpBall(e);
+        return;
       default:
         return;
     }
@@ -295,7 +302,7 @@ class GameParser {
     if (!list || list.length === 0) return null;
     const made = e.type === EventType.MadeFieldGoal;
     const i = list.findIndex((s) => s.made === made);
-    const [loc] = list.splice(i >= 0 ? i : 0, 1);
+    const [loc] = list.splice(Math.max(i , 0), 1);
     return loc ?? null;
   }
 
@@ -339,7 +346,10 @@ class GameParser {
   }
 
   private foul(e: RawEvent): void {
-    if (isTechnicalFoul(e)) return this.court.technicalCalled(e);
+    if (isTechnicalFoul(e)) {
+      this.court.technicalCalled(e);
+      return;
+    }
     if (!isPersonalFoul(e) || !isPlayer(e.p1) || !this.ctx.isGameTeam(e.p1.teamId)) return;
     this.ledger.personalFoul(e);
     this.court.foulCalled(e);

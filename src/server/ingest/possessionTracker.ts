@@ -73,7 +73,9 @@ export class PossessionTracker {
       else this.ctx.warn('technical_unassigned', null, null, team, `technical free throws of team ${team} have no possession`);
     }
     this.pendingTechnical.clear();
-    this.possessions.forEach((p, i) => (p.index = i));
+    this.possessions.forEach((p, i) => {
+      p.index = i;
+    });
     this.technicalRows = settleTechnicals(this.possessions);
     return this.possessions;
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { plainName } from '../../lib/searchText.ts';
 import { TEAMS } from '../../lib/teams.ts';
-import { POSSESSION_COUNTERS } from './counters.ts';
+import { POSSESSION_COUNTERS } from '../statsSchema/counterColumns.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
 import { fileSource, findDataFile } from './read.ts';
 import type { StepTimes } from './steps.ts';
@@ -115,7 +115,7 @@ export async function players(conn: DuckDBConnection, dataDir: string, positions
     let first = '';
     let last = '';
     const lcf = row.lcf === null ? null : String(row.lcf);
-    if (lcf && lcf.includes(', ')) {
+    if (lcf?.includes(', ')) {
       const i = lcf.indexOf(', ');
       last = lcf.slice(0, i);
       first = lcf.slice(i + 2);

@@ -250,14 +250,14 @@ export async function* streamGames(conn: DuckDBConnection, file: DataFile): Asyn
     for (let i = 0; i < rows; i++) {
       const c = Number(cols[0]![i]);
       if (c !== code) {
-        if (game && game.size) yield game.rows();
+        if (game?.size) yield game.rows();
         code = c;
         game = new GameRowCollector(gameCode(c));
       }
       game!.add(cols, i);
     }
   }
-  if (game && game.size) yield game.rows();
+  if (game?.size) yield game.rows();
 }
 
 /** The rows of one game, in published order, duplicates dropped (tests and diagnostics; the ingest streams whole files). */

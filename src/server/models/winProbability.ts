@@ -459,5 +459,5 @@ export function calibrationSvg(f: HeldOutFigures): string {
     `<text transform="translate(12 ${y(0.5)}) rotate(-90)" text-anchor="middle" fill="#222">Home team won</text>`,
     '</svg>',
   ];
-  return parts.join('\n') + '\n';
+  return `${parts.join('\n')}\n`;
 }

@@ -76,7 +76,7 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
     actions.push(a.data);
   }
   const last = actions.at(-1);
-  if (!last || last.actionType !== 'game' || last.subType !== 'end') {
+  if (last?.actionType !== 'game' || last.subType !== 'end') {
     return problem('not_final', `the play-by-play does not end with the game's end (${actions.length} actions, the last ${last ? `"${last.actionType}"` : 'none'})`, code);
   }
 

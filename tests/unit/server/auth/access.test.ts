@@ -67,7 +67,7 @@ describe('decideAccess: every role x page class', () => {
           const location = new URL((decision as { location: string }).location, 'http://x');
           expect(location.pathname).toBe('/signin');
           expect(location.searchParams.get('error')).toBe('SessionRequired');
-          expect(location.searchParams.get('callbackUrl')).toBe(path + '?x=1');
+          expect(location.searchParams.get('callbackUrl')).toBe(`${path}?x=1`);
         }
       });
     }

@@ -46,7 +46,7 @@ const REFUSED = [
   '/./',
   '/stats/../..//evil.example',
   '/a/../b',
-  '/' + 'a'.repeat(3000),
+  `/${'a'.repeat(3000)}`,
 ];
 
 const ACCEPTED = ['/', '/stats/players', '/stats/players?season=2012&location=home', '/profile#plan', '/stats/player/profile/lebron_james_2544', '/stats?x=%2F%2Fevil'];

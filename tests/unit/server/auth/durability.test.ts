@@ -43,7 +43,7 @@ describe('accounts store durability', () => {
     child.kill('SIGKILL');
     expect(await exit).toBe('SIGKILL');
     // The commit is still in the write-ahead log (nobody checkpointed or closed the database).
-    expect(fs.existsSync(file + '-wal')).toBe(true);
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
 
     const store = new SqliteAccountStore(file);
     const user = await store.findUserByEmail(email);

@@ -141,9 +141,9 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
     it('upserts: same email updates name, hash and admin flag instead of adding a row', async () => {
       const store = await fresh();
       const first = await store.upsertUser({ email: 'a@example.com', name: 'A', passwordHash: FAKE_HASH });
-      const second = await store.upsertUser({ email: 'A@example.com', name: 'A2', passwordHash: FAKE_HASH + 'x', isAdmin: true });
+      const second = await store.upsertUser({ email: 'A@example.com', name: 'A2', passwordHash: `${FAKE_HASH}x`, isAdmin: true });
       expect(second.id).toBe(first.id);
-      expect(second).toMatchObject({ name: 'A2', passwordHash: FAKE_HASH + 'x', isAdmin: true });
+      expect(second).toMatchObject({ name: 'A2', passwordHash: `${FAKE_HASH}x`, isAdmin: true });
       expect(await store.listUsers()).toHaveLength(1);
     });
 
@@ -200,7 +200,7 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
       await store.deleteSession('d2');
       expect(await store.findSessionUser('d2', 1)).toBeNull();
       await store.createSession(user.id, 'd3', 4_000_000_000);
-      await store.setPasswordHash('a@example.com', FAKE_HASH + 'new');
+      await store.setPasswordHash('a@example.com', `${FAKE_HASH}new`);
       expect(await store.findSessionUser('d3', 1)).toBeNull();
     });
 

@@ -41,7 +41,7 @@ describe('update lock', () => {
     fs.writeFileSync(lockPath(db), `${process.pid}7\n`);
     fs.writeFileSync(`${lockPath(db)}.new-${process.pid}`, `${process.pid}\n`); // stopped while it waited for the lock
     releaseAfterSignal(db);
-    expect(fs.readdirSync(dir).sort()).toEqual(['stats.duckdb', 'stats.duckdb.update-' + process.pid + '7.duckdb', 'stats.duckdb.update.lock']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['stats.duckdb', `stats.duckdb.update-${process.pid}7.duckdb`, 'stats.duckdb.update.lock']);
     expect(fs.existsSync(own)).toBe(false);
     expect(fs.readFileSync(other, 'utf8')).toBe('another update working');
     expect(fs.readFileSync(lockPath(db), 'utf8')).toBe(`${process.pid}7\n`);
