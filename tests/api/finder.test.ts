@@ -153,6 +153,35 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(got.rows.map((r) => [r.player_id, r.games, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.games, Math.round(h.ppg * 100) / 100]).sort());
   });
 
+  it("a box-score row's usage and net rating = the per-game totals of every possession, whether or not a condition reads them", async () => {
+    const plain = await find('mode=player_games&cond=pts:ge:44&season=2022&page_size=200');
+    const forced = await find('mode=player_games&cond=pts:ge:44&cond=net_rtg:ge:-1000&season=2022&page_size=200');
+    const hand = await sql<{ player_id: number; game_code: string; net: number; usg: number }>(
+      `SELECT t.player_id, g.game_code, 100.0 * sum(t.team_pts) / sum(t.off_poss) - 100.0 * sum(t.opp_pts) / sum(t.def_poss) AS net,
+              100.0 * (any_value(pg.fga) + any_value(pg.tov) + sum(t.ft_trips)) / sum(t.team_plays) AS usg
+         FROM player_game_totals t JOIN games g ON g.game_id = t.game_id JOIN player_games pg ON pg.game_id = t.game_id AND pg.player_id = t.player_id
+        WHERE t.season = 2022 AND t.season_type = 'regular' AND pg.pts >= 44 GROUP BY t.player_id, g.game_code`,
+    );
+    expect(plain.total).toBe(hand.length);
+    for (const h of hand) {
+      for (const got of [plain, forced]) {
+        const r = got.rows.find((x) => x.player_id === h.player_id && x.game_id === h.game_code)!;
+        expect(r.stats.net_rtg).toBeCloseTo(h.net, 1);
+        expect(r.stats.usg_pct).toBeCloseTo(h.usg, 1);
+      }
+    }
+  });
+
+  it('player seasons with 300+ fourth-quarter points = his points on fourth-quarter possessions summed by season', async () => {
+    const got = await find('mode=player_seasons&cond=pts:ge:300&period=4&season=2012&season=2022&page_size=200');
+    const hand = await sql<{ player_id: number; season: number; pts: number }>(
+      `SELECT s.player_id, p.season, sum(s.pts)::INTEGER AS pts FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
+        WHERE p.season IN (2012, 2022) AND p.season_type = 'regular' AND p.period = 4 GROUP BY s.player_id, p.season HAVING sum(s.pts) >= 300`,
+    );
+    expect(hand.length).toBeGreaterThan(5);
+    expect(got.rows.map((r) => [r.player_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.pts]).sort());
+  });
+
   it('pages hold the count of all matches, and the rows of all pages are every match once', async () => {
     const qs = 'mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2012&season=2022&season_type=regular&season_type=playoffs&page_size=50';
     const pages = await Promise.all([1, 2, 3].map((p) => find(`${qs}&page=${p}`)));

@@ -13,14 +13,14 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ParamError, rawQueryFromSearchParams } from '../../../lib/apiParams';
-import { FINDER_CSV_MAX, finderQueryString, isGameMode, parseFinderQuery, type FinderQuery, type FinderStat, FINDER_STAT_KEYS } from '../../../lib/finderQuery';
+import { FINDER_CSV_MAX, finderQueryString, isGameMode, isSeasonMode, parseFinderQuery, type FinderQuery, type FinderStat, FINDER_STAT_KEYS } from '../../../lib/finderQuery';
 import { onStatsDbChange, statsDbGeneration, withScope, type StatsDb } from '../../db/statsDb';
 import { queue, type Asker } from '../answers/answers';
 import type { Lane } from '../answers/queue';
 import { currentSeasons } from '../entities/seasons';
 import { seasonTypesWithData } from '../sql/filterSql';
 import { Params } from '../sql/sql';
-import { finderSql, readsPossessions } from './finderSql';
+import { finderSql, needsOnCourt, onCourtFillSql, readsBoxScore, readsPossessions, type OnCourtKey } from './finderSql';
 
 /** One row of an answer: who, when, and every stat of FINDER_STATS (null where a rate has no denominator). */
 export interface FinderRow {
@@ -139,6 +139,22 @@ function rowOf(r: Record<string, unknown>, q: FinderQuery): FinderRow {
   };
 }
 
+/** A player's box-score rows get their usage and net rating from the per-game totals (finderSql.ts needsOnCourt). */
+async function fillOnCourt(db: StatsDb, q: FinderQuery, rows: Record<string, unknown>[]): Promise<void> {
+  const keys: OnCourtKey[] = rows.map((r) => {
+    const season = isSeasonMode(q.mode);
+    const from = iso(isGameMode(q.mode) ? r.date : r.start_date);
+    const to = iso(isGameMode(q.mode) ? r.date : r.end_date);
+    return { playerId: Number(r.entity_id), season: season ? Number(r.season) : null, seasonType: season ? String(r.season_type) : null, from: season ? null : from, to: season ? null : to };
+  });
+  const b = new Params();
+  for (const f of await db.query(onCourtFillSql(q, b, keys), b.values)) {
+    const row = rows[Number(f.i)]!;
+    row.usg_pct = f.usg_pct;
+    row.net_rtg = f.net_rtg;
+  }
+}
+
 /** The answer computed on a scope (no cache, no queue): the tests' and the queue's work. */
 export async function computeFinder(db: StatsDb, q: FinderQuery, o: RunFinderOptions = {}): Promise<FinderAnswer> {
   const after = await cutoffOf(db, o.gamesAfter);
@@ -151,6 +167,7 @@ export async function computeFinder(db: StatsDb, q: FinderQuery, o: RunFinderOpt
     limit: o.allRows ? FINDER_CSV_MAX : q.pageSize,
   });
   const rows = await db.query(sql, b.values);
+  if (q.of === 'player' && readsBoxScore(q.filters) && !needsOnCourt(q) && rows.length) await fillOnCourt(db, q, rows);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && q.page > 1 && !o.allRows) {
     // past the last page: the count still says how many there are

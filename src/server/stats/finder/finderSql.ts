@@ -23,6 +23,9 @@ import { needsPossessions, teamGameConditions } from '../sql/filterSql';
 import { playerSumsSql } from '../sql/playerSums';
 import { and, Params } from '../sql/sql';
 
+/** The on-court counters of a player's game row (usage, net rating), from the per-game totals. */
+const ON_COURT_COUNTERS = ['ft_trips', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts'] as const;
+
 /** The counters of a game row, summed into season, streak and span rows. */
 export const GAME_COUNTERS = [
   'pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf',
@@ -31,6 +34,20 @@ export const GAME_COUNTERS = [
 
 /** Whether the query's numbers come from the possessions (a possession or lineup filter applies). */
 export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || hasLineupFilter(f);
+
+/** Whether the rows are whole games read from the box score (player_games / team_games). */
+export const readsBoxScore = (f: AppliedFilters) => !readsPossessions(f) && !f.filterOutGarbageTime;
+
+/** The stats a player's box score lacks: read from the per-game totals (on-court counters, FT trips). */
+const ON_COURT_STATS: readonly FinderStat[] = ['usg_pct', 'net_rtg'];
+/**
+ * Whether the on-court counters must be in every game row: a condition, the sort or the span's stat reads them.
+ * Otherwise a player's box-score rows leave them out and the page's rows get them afterwards (onCourtFillSql):
+ * summing the per-game totals of every player-game of twenty seasons for numbers only fifty rows show cost more
+ * than the rest of the query.
+ */
+export const needsOnCourt = (q: FinderQuery) =>
+  q.conditions.some((c) => ON_COURT_STATS.includes(c.stat)) || ON_COURT_STATS.includes(q.sort as FinderStat) || (q.mode === 'spans' && ON_COURT_STATS.includes(q.spanStat));
 
 const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'];
 const zoneSum = (a: string, what: 'fga' | 'fgm', zones = ZONES) => `(${zones.map((z) => `${a}.${what}_${z}`).join(' + ')})`;
@@ -90,15 +107,20 @@ export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promi
       q.player !== null ? `pg.player_id = ${b.bind(q.player)}` : '',
       q.team !== null ? `pg.team_id = ${b.bind(q.team)}` : '',
     ]);
+    const box = `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS},
+        pg.pts, pg.fgm, pg.fga, pg.fg3m, pg.fg3a, pg.ftm, pg.fta, pg.oreb, pg.dreb, pg.ast, pg.stl, pg.blk, pg.tov, pg.pf,
+        pg.seconds, pg.plus_minus`;
+    if (!needsOnCourt(q)) {
+      return `${box}, ${ON_COURT_COUNTERS.map((c) => `NULL::DOUBLE AS ${c}`).join(', ')}
+        FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id WHERE ${where}`;
+    }
+    // The box score as published; usage and net rating from the per-game totals of every possession.
     const totalsWhere = and([
       ...seasonConditions(f, b, 't'),
       q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
       q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
     ]);
-    // The box score as published; usage and net rating from the per-game totals of every possession.
-    return `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS},
-        pg.pts, pg.fgm, pg.fga, pg.fg3m, pg.fg3a, pg.ftm, pg.fta, pg.oreb, pg.dreb, pg.ast, pg.stl, pg.blk, pg.tov, pg.pf,
-        pg.seconds, pg.plus_minus, t.ft_trips, t.team_plays, t.off_poss, t.def_poss, t.team_pts, t.opp_pts
+    return `${box}, t.ft_trips, t.team_plays, t.off_poss, t.def_poss, t.team_pts, t.opp_pts
       FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id
       LEFT JOIN (
         SELECT t.game_id, t.player_id, sum(t.ft_trips) AS ft_trips, sum(t.team_plays) AS team_plays, sum(t.off_poss) AS off_poss,
@@ -166,6 +188,35 @@ const OP_SQL = { ge: '>=', le: '<=', eq: '=' } as const;
 const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => string) =>
   q.conditions.map((c) => (c.op === 'eq' ? `round(${value(c.stat)}, 2) = ${b.bind(c.value)}` : `${value(c.stat)} ${OP_SQL[c.op]} ${b.bind(c.value)}`));
 
+/** Season rows of the game rows g (whole games: the box score's). */
+const seasonsOfGames = () => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
+    string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
+    arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id, ${sums('g.')}
+  FROM g GROUP BY g.entity_id, g.season, g.season_type`;
+
+/**
+ * Season rows under possession filters or without garbage time: the player sums by season (sql/playerSums.ts, which
+ * reads the pre-summed state tables for period and score filters), with the games, teams and last game of each
+ * season in the game-level sample (a season without a possession under the filters is not a row).
+ */
+async function seasonSumsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<string> {
+  const isPlayer = q.of === 'player';
+  const key = isPlayer ? 'player_id' : 'team_id';
+  const sums = await playerSumsSql(db, q.filters, b, {
+    groupBy: [key, 'season', 'season_type'],
+    ...(q.player !== null && isPlayer ? { playerId: q.player } : {}),
+    ...(q.team !== null ? { teamId: q.team } : {}),
+  });
+  return `SELECT s.${key} AS entity_id, gs.player_id, gs.team_id, gs.abbr, gs.teams, s.season, s.season_type, gs.games, gs.last_date, gs.last_game_id,
+      ${sumsCounters('s', isPlayer ? 1 : 5)}
+    FROM (${sums}) s JOIN (
+      SELECT base.entity_id, any_value(base.player_id) AS player_id, arg_max(base.row_team_id, base.date) AS team_id, arg_max(base.abbr, base.date) AS abbr,
+             string_agg(DISTINCT base.abbr, '/') AS teams, base.season, base.season_type, count(*) AS games, max(base.date) AS last_date,
+             arg_max(base.game_id, (base.date, base.game_id)) AS last_game_id
+        FROM (${baseGamesSql(q, b)}) base GROUP BY base.entity_id, base.season, base.season_type
+    ) gs ON gs.entity_id = s.${key} AND gs.season = s.season AND gs.season_type = s.season_type`;
+}
+
 const sums = (a = '') => GAME_COUNTERS.map((c) => `sum(${a}${c})::DOUBLE AS ${c}`).join(', ');
 const coalesced = (a: string) => GAME_COUNTERS.map((c) => `COALESCE(${a}.${c}, 0) AS ${c}`).join(', ');
 
@@ -201,18 +252,17 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
     const value = (s: FinderStat) => statExpr(s, 'y', isPlayer, perGame ? 'y.games' : null);
     body = `SELECT y.entity_id, y.player_id, y.team_id, y.abbr, y.teams, y.season, y.season_type, y.games, y.last_date, y.last_game_id,
         ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
-      FROM (SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
-              string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
-              arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id, ${sums('g.')}
-            FROM g GROUP BY g.entity_id, g.season, g.season_type) y
+      FROM (${readsBoxScore(q.filters) ? seasonsOfGames() : await seasonSumsSql(db, q, b)}) y
       WHERE ${and(conditionSql(q, b, value))}`;
     sortable = { games: 'games' };
   } else {
-    const base = baseGamesSql(q, b);
-    // Each entity's games in order, with their counters under the filters (none: zeros).
-    const ordered = `SELECT base.*, ${coalesced('g')}, row_number() OVER (PARTITION BY base.entity_id ORDER BY base.date, base.game_id) AS rn,
+    // Each entity's games in order, with their counters under the filters (none: zeros). Whole games: the box
+    // score's rows are those games already.
+    const ordered = readsBoxScore(q.filters)
+      ? `SELECT g.*, row_number() OVER (PARTITION BY g.entity_id ORDER BY g.date, g.game_id) AS rn, count(*) OVER (PARTITION BY g.entity_id) AS entity_games FROM g`
+      : `SELECT base.*, ${coalesced('g')}, row_number() OVER (PARTITION BY base.entity_id ORDER BY base.date, base.game_id) AS rn,
         count(*) OVER (PARTITION BY base.entity_id) AS entity_games
-      FROM (${base}) base LEFT JOIN g ON g.entity_id = base.entity_id AND g.game_id = base.game_id`;
+      FROM (${baseGamesSql(q, b)}) base LEFT JOIN g ON g.entity_id = base.entity_id AND g.game_id = base.game_id`;
     if (q.mode === 'streaks') {
       const one = (s: FinderStat) => statExpr(s, 'j', isPlayer, null);
       const value = (s: FinderStat) => statExpr(s, 'k', isPlayer, 'k.length');
@@ -262,4 +312,40 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
      WHERE ${and([after])}
      ORDER BY x.${sortColumn} ${dir} NULLS LAST, ${tieBreak}
      LIMIT ${b.bind(o.limit)} OFFSET ${b.bind(o.offset)}`;
+}
+
+/** A page row whose usage and net rating are filled afterwards: a player and the games of the row. */
+export interface OnCourtKey {
+  playerId: number;
+  /** a season row: its season and type */
+  season: number | null;
+  seasonType: string | null;
+  /** a game, streak or span row: its first and last date */
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Usage and net rating of the page's rows of a player's box-score query (see needsOnCourt): for each key (its
+ * index i), the per-game totals of his games in the sample (the query's game-level filters) within the row's
+ * season or dates, every possession counted. Columns: i, usg_pct, net_rtg.
+ */
+export function onCourtFillSql(q: FinderQuery, b: Params, keys: readonly OnCourtKey[]): string {
+  const f = q.filters;
+  const values = keys
+    .map((k, i) => `(${b.bind(i)}::INTEGER, ${b.bind(k.playerId)}::INTEGER, ${b.bind(k.season)}::SMALLINT, ${b.bind(k.seasonType)}::VARCHAR, ${b.bind(k.from)}::DATE, ${b.bind(k.to)}::DATE)`)
+    .join(', ');
+  const where = and([...seasonConditions(f, b, 'pg'), ...teamGameConditions(f, b, 'tg')]);
+  return `SELECT x.i, ${statExpr('usg_pct', 'x', true, null)} AS usg_pct, ${statExpr('net_rtg', 'x', true, null)} AS net_rtg
+    FROM (SELECT k.i, sum(pg.fga) AS fga, sum(pg.tov) AS tov, ${ON_COURT_COUNTERS.map((c) => `sum(t.${c}) AS ${c}`).join(', ')}
+            FROM (VALUES ${values}) k(i, player_id, season, season_type, from_date, to_date)
+            JOIN player_games pg ON pg.player_id = k.player_id
+              AND (k.season IS NULL OR (pg.season = k.season AND pg.season_type = k.season_type))
+              AND (k.from_date IS NULL OR pg.date BETWEEN k.from_date AND k.to_date)
+            JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id
+            JOIN (SELECT t.game_id, t.player_id, ${ON_COURT_COUNTERS.map((c) => `sum(t.${c}) AS ${c}`).join(', ')}
+                    FROM player_game_totals t WHERE t.player_id IN (SELECT player_id FROM (VALUES ${values}) v(i, player_id, season, season_type, from_date, to_date))
+                   GROUP BY t.game_id, t.player_id) t ON t.game_id = pg.game_id AND t.player_id = pg.player_id
+           WHERE ${where}
+           GROUP BY k.i) x`;
 }
