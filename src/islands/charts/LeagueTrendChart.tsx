@@ -17,9 +17,17 @@ import { defaultColumn, plotAxis } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
 
-/** Every column of the League sets once (the first set that has it), each with its set. */
-const CHOICES = metricSetDefinitions('League').flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value })))
-  .filter((c, i, all) => all.findIndex((o) => o.key === c.key) === i && c.key !== 'games');
+/** What a shooting column counts, where its label alone is shared: "Rim" is both a share of shots and a FG%. */
+const KIND_OF = (key: string) => (key.endsWith('_freq') ? 'share of shots' : key.endsWith('_acc') ? 'FG%' : key);
+
+/** Every column of the League sets once (the first set that has it), each with its set; shared labels told apart. */
+const CHOICES = (() => {
+  const all = metricSetDefinitions('League')
+    .flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value })))
+    .filter((c, i, list) => list.findIndex((o) => o.key === c.key) === i && c.key !== 'games');
+  const shared = new Set(all.filter((c, i) => all.findIndex((o) => o.label === c.label) !== i).map((c) => c.label));
+  return all.map((c) => (shared.has(c.label) ? { ...c, label: `${c.label} (${KIND_OF(c.key)})` } : c));
+})();
 
 /** The table's query with every season held and the chosen column's set. */
 export function leagueTrendQuery(tableQuery: string, seasons: readonly number[], metricSet: string): string {
@@ -76,8 +84,8 @@ export default function LeagueTrendChart() {
         strong
       />
       <p className="chart-legend" data-testid="league-trend-legend">
-        League average {column.label} by {typeText}, {span} ({points.length} {points.length === 1 ? 'season' : 'seasons'}), under the page&apos;s other
-        filters. The table shows {inTable.map(seasonLabel).join(', ')}.
+        League average of {column.label}, season by season ({typeText}), {span} ({points.length} {points.length === 1 ? 'season' : 'seasons'}), under
+        the page&apos;s other filters. The table shows {inTable.map(seasonLabel).join(', ')}.
       </p>
     </section>
   );
