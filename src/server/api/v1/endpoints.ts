@@ -40,6 +40,7 @@ import { similarPlayers } from '../../stats/views/similar';
 import { statsDb } from '../../db/statsDb';
 import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
 import { MAX_COMPARED } from '../../../lib/compare';
+import { finderEndpoint } from './finderEndpoint';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
 export interface V1Request {
@@ -445,6 +446,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       return { cost: 1, run: () => similarPlayers(statsDb, Number(ids[0]), p.season, p) };
     },
   },
+  finderEndpoint(gateForKey, filterKeysDoc(), wantsCsv),
 ];
 
 /** A path segment decoded; a malformed escape stays as it is (its parameter check then refuses it: 400). */
