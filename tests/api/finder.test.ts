@@ -253,3 +253,26 @@ describe.skipIf(!HAS_DB)('finder input and gating', () => {
     expect(lines[0]).toMatch(/^\uFEFF?Player,Player id,Team,Season,Type,Date,Opponent,Home,Won,Game,PTS,REB/);
   });
 });
+
+describe.skipIf(!HAS_DB)('GET /api/v1/finder', () => {
+  it('answers as /api/finder, and the OpenAPI document lists it with its conditions', async () => {
+    const { handleV1 } = await import('../../src/server/api/v1/router');
+    const ask = (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      return handleV1({ url, request: new Request(url), clientAddress: '192.0.2.9' });
+    };
+    const r = await ask('/api/v1/finder?mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022');
+    expect(r.status, await r.clone().text()).toBe(200);
+    const body = (await r.json()) as { total: number; rows: Row[] };
+    const [hand] = await sql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`);
+    expect(body.total).toBe(hand!.n);
+    expect(body.rows.every((x) => x.stats.pts! >= 30 && x.stats.ast! >= 10)).toBe(true);
+    const bad = await ask('/api/v1/finder?cond=pts:ge:1&cond=pts:le:0.5');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { param: string }).param).toBe('cond');
+    const locked = await ask('/api/v1/finder?cond=pts:ge:10&clutch=true');
+    expect(locked.status).toBe(403);
+    const doc = (await (await ask('/api/v1/openapi.json')).json()) as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
+    expect(doc.paths['/api/v1/finder']!.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['mode', 'cond', 'span', 'sort', 'page', 'period', 'off_court']));
+  });
+});

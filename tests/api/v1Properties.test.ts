@@ -163,6 +163,18 @@ const v1Request = (): fc.Arbitrary<{ route: string; path: string; pairs: Pairs }
         .map((r) => Object.entries(r).filter((e): e is [string, string] => e[1] !== null)),
       ['player', 'season', 'age_min', 'age_max', 'min_minutes', 'limit'],
     ).map((pairs) => ({ path: '/api/v1/similar', pairs })),
+    '/api/v1/finder': withOdd(
+      fc
+        .tuple(
+          fc.constantFrom('player_games', 'team_games', 'player_seasons', 'team_seasons', 'streaks', 'spans'),
+          fc.array(fc.tuple(fc.constantFrom('pts', 'ast', 'fg3m', 'min', 'plus_minus', 'ts_pct', 'usg_pct', 'net_rtg'), fc.constantFrom('ge', 'le', 'eq'), fc.integer({ min: -10, max: 45 })), { minLength: 1, maxLength: 3 }),
+          fc.constantFrom('2012', '2022'),
+          fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()),
+          csv,
+        )
+        .map(([mode, conds, season, filters, format]): Pairs => [['mode', mode], ['season', season], ...conds.map(([s, o, v]): [string, string] => ['cond', `${s}:${o}:${v}`]), ...filters, ...(format ? [format] : [])]),
+      ['mode', 'of', 'cond', 'span', 'span_stat', 'per', 'player', 'team', 'sort', 'dir', 'page', 'page_size', ...STATS_KEYS],
+    ).map((pairs) => ({ path: '/api/v1/finder', pairs })),
   };
   // Every documented endpoint has its generator (a new endpoint without one fails here).
   expect(Object.keys(routes).sort()).toEqual(ENDPOINTS.map((e) => e.path).sort());

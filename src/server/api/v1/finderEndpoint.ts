@@ -30,7 +30,7 @@ export const FinderAnswer = z
         player_name: z.string().nullable(),
         team_id: z.number().int().describe('The team (of a player of several: the last one of the row).'),
         abbr: z.string().describe('Its abbreviation that season.'),
-        teams: z.string().nullable().describe('Season, streak and span rows: every team of the row, e.g. "BKN/PHI".'),
+        teams: z.string().nullable().describe('Season and streak rows: every team of the row, e.g. "BKN/PHI"; span rows: the teams of its first and last game.'),
         season: z.number().int().describe('Season start year (of a streak or span: where it starts).'),
         season_type: z.string(),
         game_id: z.string().nullable().describe('Game rows: the 10-digit game id.'),

@@ -30,7 +30,7 @@ export interface FinderRow {
   /** the team (the last one of a season, streak or span of a player of several) and its abbreviation that season */
   team_id: number;
   abbr: string;
-  /** season and span rows: every team of the row, e.g. "BKN/PHI" */
+  /** season and streak rows: every team of the row, e.g. "BKN/PHI"; span rows: its first and last game's teams */
   teams: string | null;
   season: number;
   season_type: string;

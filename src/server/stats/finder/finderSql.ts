@@ -286,7 +286,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
       const ranked = `${value(q.spanStat)} ${q.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, w.end_date DESC`;
       body = `SELECT w.entity_id, w.player_id, w.team_id, w.abbr, w.teams, w.season, w.season_type, ${n} AS games, w.start_date, w.end_date, w.first_game, w.last_game,
           w.end_date AS last_date, w.last_game AS last_game_id, ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
-        FROM (SELECT j.entity_id, j.player_id, j.team_id, j.abbr, array_to_string(list_distinct(list(j.abbr) ${win}), '/') AS teams, first_value(j.season) ${win} AS season,
+        FROM (SELECT j.entity_id, j.player_id, j.team_id, j.abbr, CASE WHEN first_value(j.abbr) ${win} <> j.abbr THEN first_value(j.abbr) ${win} || '/' || j.abbr ELSE j.abbr END AS teams, first_value(j.season) ${win} AS season,
                 first_value(j.season_type) ${win} AS season_type, count(*) ${win} AS n, first_value(j.date) ${win} AS start_date, j.date AS end_date,
                 first_value(j.game_id) ${win} AS first_game, j.game_id AS last_game, ${GAME_COUNTERS.map((c) => `sum(j.${c}) ${win} AS ${c}`).join(', ')}
               FROM (${ordered}) j) w
