@@ -43,6 +43,8 @@ export interface AppliedFilters {
   locations: ('home' | 'away')[];
   results: ('win' | 'loss')[];
   daysRest: Range | null;
+  /** true: only the second night of a back-to-back (the team played the day before) */
+  backToBack: boolean;
   /** true: garbage-time and heave possessions are left out (the default). */
   filterOutGarbageTime: boolean;
   periods: number[];
@@ -281,6 +283,20 @@ function parsedValue(def: FilterDefinition, p: Record<string, unknown>): unknown
     case 'players':
       return (given as unknown[] | undefined) ?? [];
   }
+}
+
+/**
+ * `f` with every filter but `keep` at its default (the value parseDataQuery gives an absent key): the league's
+ * baseline of a sample keeps its seasons and drops the rest, a filter added later included.
+ */
+export function withDefaultsExcept(f: AppliedFilters, keep: readonly FilterName[]): AppliedFilters {
+  const out: AppliedFilters = { ...f, lineup: { ...f.lineup } };
+  for (const def of FILTERS) {
+    if (keep.includes(def.name)) continue;
+    const [holder, key] = fieldSlot(out, def);
+    holder[key] = parsedValue(def, {});
+  }
+  return out;
 }
 
 /** True when a lineup filter names a player. */

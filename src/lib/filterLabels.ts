@@ -76,6 +76,7 @@ export const PILL_LABELS: Partial<Record<FilterName, string>> = {
   TimeIntoGame: 'Time',
   ScoreDifferential: 'Score diff.',
   Clutch: 'Clutch',
+  BackToBack: 'Back-to-back',
   OpponentDaysRest: 'Opp. rest',
   OpponentPointDiffRank: 'Opp. net rank',
   OpponentOffensiveRank: 'Opp. off. rank',

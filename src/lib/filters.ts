@@ -135,6 +135,7 @@ export const FILTERS = [
   { name: 'Location' as const, label: 'Location', queryKey: 'location', apiKey: 'location', field: 'locations' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['home', 'away'], default: [] } satisfies MultiFilter,
   { name: 'Result' as const, label: 'Result', queryKey: 'result', apiKey: 'result', field: 'results' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'multi', options: ['win', 'loss'], default: [] } satisfies MultiFilter,
   range('DaysRest', 'Days rest', 'daysRest', 'days_rest', 'daysRest', 'Game', 0, 5, 1),
+  { name: 'BackToBack' as const, label: 'Second night of a back-to-back', queryKey: 'backToBack', apiKey: 'back_to_back', field: 'backToBack' as const, group: 'Game', requiresAuth: true, showsPill: true, type: 'boolean', default: false } satisfies BooleanFilter,
   { name: 'FilterOutGarbageTime' as const, label: 'Filter out garbage time', queryKey: 'isGarbageTime', apiKey: 'is_garbage_time', field: 'filterOutGarbageTime' as const, group: 'Time Within Game', requiresAuth: false, showsPill: true, type: 'boolean', default: true } satisfies BooleanFilter,
   { name: 'Period' as const, label: 'Period', queryKey: 'period', apiKey: 'period', field: 'periods' as const, group: 'Time Within Game', requiresAuth: true, showsPill: true, type: 'multi', options: PERIODS, default: [] } satisfies MultiFilter,
   range('TimeIntoGame', 'Time into game', 'timeIntoGame', 'time_into_game', 'timeIntoGame', 'Time Within Game', 0, TIME_INTO_GAME_MAX, 10),

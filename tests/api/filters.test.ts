@@ -11,6 +11,12 @@ const CLEAN = 'NOT p.is_garbage_time AND NOT p.is_heave';
 
 const CASES: [string, string, string][] = [
   ['days rest 0 (back-to-backs)', 'days_rest_low=0&days_rest_high=0', `${BASE} AND ${CLEAN} AND tg.days_rest = 0`],
+  // The second night of a back-to-back, from the schedule itself: the team has a game dated the day before.
+  [
+    'second night of a back-to-back',
+    'back_to_back=true',
+    `${BASE} AND ${CLEAN} AND EXISTS (SELECT 1 FROM games g WHERE g.date = tg.date - 1 AND tg.team_id IN (g.home_team_id, g.away_team_id))`,
+  ],
   ['opponent days rest 2 or more', 'opp_days_rest_low=2', `${BASE} AND ${CLEAN} AND tg.opp_days_rest >= 2`],
   ['opponent point-differential rank 1-10', 'opp_point_diff_rank_high=10', `${BASE} AND ${CLEAN} AND tg.opp_point_diff_rank <= 10`],
   ['opponent offensive rank 20-30', 'opp_off_rank_low=20', `${BASE} AND ${CLEAN} AND tg.opp_off_rank >= 20`],

@@ -1,7 +1,7 @@
 /**
  * Helpers every view uses: names, row building per metric set, league context, percentiles.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import { withDefaultsExcept, type AppliedFilters } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
 import { betterOf, type Better } from '../../../lib/columnMeta';
 import { COLUMNS } from '../../../lib/metricColumns';
@@ -157,23 +157,9 @@ type BaselineCounter = (typeof BASELINE_COUNTERS)[number];
  */
 export function leagueBaseline(db: StatsDb, f: AppliedFilters, reads: BaselineReads = READS_ALL): Promise<LeagueBaseline> {
   if (!readsLeagueHcPpp(reads.counters) && !reads.shooting) return Promise.resolve(NO_BASELINE);
-  const league: AppliedFilters = {
-    ...f,
-    locations: [],
-    results: [],
-    daysRest: null,
-    opponents: [],
-    oppDaysRest: null,
-    oppPointDiffRank: null,
-    oppOffRank: null,
-    oppDefRank: null,
-    periods: [],
-    timeIntoGame: null,
-    scoreDiff: null,
-    leverages: [],
-    clutch: false,
-    lineup: { pg: [], sg: [], sf: [], pf: [], c: [], onCourt: [], onCourtWith: [], onCourtAgainst: [], offCourt: [] },
-  };
+  // The league's own numbers over the sample's seasons, season types, dates and garbage-time choice: every other
+  // filter (game, opponent, time within the game, lineup) at its default.
+  const league = withDefaultsExcept(f, ['Season', 'SeasonType', 'StartDate', 'EndDate', 'FilterOutGarbageTime']);
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
   return sharedLookup(baselines, key, () =>
     teamSumsBy(db, league, { persp: 'offense', groupBy: [], counters: BASELINE_COUNTERS }).then(([row]) => {
