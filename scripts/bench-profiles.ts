@@ -1,11 +1,11 @@
 /**
  * npm run bench:profiles -- --db <copy of a stats database>: builds the similar-players profiles
- * (player_profiles, src/server/stats/sql/playerProfiles.ts) into that file as the ingest's post-ingest hook does,
+ * (player_profiles, src/server/statsSchema/playerProfiles.ts) into that file as the ingest's post-ingest hook does,
  * and prints the step's time and the process's peak memory, then one similar-players ranking's time. It WRITES
  * to the file: give it a copy, never the served database.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { playerProfilesBuilder } from '../src/server/stats/sql/playerProfiles.ts';
+import { playerProfilesBuilder } from '../src/server/statsSchema/playerProfiles.ts';
 import { distanceOf, SIMILARITY_FEATURES, zVector } from '../src/server/stats/metrics/similarity.ts';
 
 const at = process.argv.indexOf('--db');

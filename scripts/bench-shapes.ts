@@ -20,7 +20,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { timedGet } from './lib/timedGet.ts';
-import { teamSeasonValue } from '../src/server/stats/sql/aggregates.ts';
+import { teamSeasonValue } from '../src/server/statsSchema/derivedTables.ts';
 import { COMPACT, FORM_KEY, rowsOf } from '../src/lib/compactAnswer.ts';
 
 const DB = benchStatsDb();

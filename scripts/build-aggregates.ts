@@ -1,11 +1,11 @@
 /**
  * `npx tsx scripts/build-aggregates.ts <db> [name ...]`: (re)builds the API's derived tables
- * (src/server/stats/sql/aggregates.ts) in an existing stats database, e.g. one built before an aggregate existed,
+ * (src/server/statsSchema/derivedTables.ts) in an existing stats database, e.g. one built before an aggregate existed,
  * without a full re-ingest. With names, only those builders run. Prints each builder's time. The database is
  * rebuilt on a copy and replaced only when every builder succeeded (hooks.ts rebuildInPlace).
  */
 import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
-import { AGGREGATE_BUILDERS } from '../src/server/stats/sql/aggregates.ts';
+import { AGGREGATE_BUILDERS } from '../src/server/statsSchema/derivedTables.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);
 if (!dbPath) {

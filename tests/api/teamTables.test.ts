@@ -1,5 +1,5 @@
 /**
- * The team-clustered copies the ingest derives (src/server/stats/sql/aggregates.ts): team_possessions and
+ * The team-clustered copies the ingest derives (src/server/statsSchema/derivedTables.ts): team_possessions and
  * team_player_possession_stats, checked against the tables they copy, and the premise the lineup samples rest on
  * (src/server/stats/sql/sample.ts): a player on the floor plays for one of his player_seasons teams.
  */
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
 import { FILTERS } from '../../src/lib/filters';
 import { withScope } from '../../src/server/db/statsDb';
-import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/stats/sql/aggregates';
+import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/statsSchema/derivedTables';
 import { rebuildInPlace } from '../../src/server/ingest/hooks';
 import { openSample, sampleSql } from '../../src/server/stats/sql/sample';
 import { Params } from '../../src/server/stats/sql/sql';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { AGGREGATE_BUILDERS, type AggregateBuilder } from '../stats/sql/aggregates.ts';
+import { AGGREGATE_BUILDERS, type AggregateBuilder } from '../statsSchema/derivedTables.ts';
 import { MODELS } from '../models/registry.ts';
 import { logStep, StepTimes } from './steps.ts';
 import { readScheduleText, writeSchedule } from './scheduleTable.ts';

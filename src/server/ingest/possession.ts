@@ -6,7 +6,7 @@
  * - halfcourt: every other play.
  * A play ends with a field-goal attempt, a free-throw trip or a turnover.
  */
-import { PLAYER_COUNTERS, POSSESSION_COUNTERS, zeros, type PlayerCounters, type PossessionCounters } from './counters.ts';
+import { PLAYER_COUNTERS, POSSESSION_COUNTERS, zeros, type PlayerCounters, type PossessionCounters } from '../statsSchema/counterColumns.ts';
 
 export type StartType =
   | 'period_start'

@@ -12,7 +12,7 @@
  *   else the flow's guess; team rebounds are not in OREB/DREB, team turnovers are in TOV;
  * - a personal foul is charged to PLAYER1 (and PLAYER2 on a double personal foul).
  */
-import { BOX_COUNTERS, TEAM_BOX_COUNTERS, zeros, type BoxCounters, type TeamBoxCounters } from './counters.ts';
+import { BOX_COUNTERS, TEAM_BOX_COUNTERS, zeros, type BoxCounters, type TeamBoxCounters } from '../statsSchema/counterColumns.ts';
 import { description, isPlayer, isThree, reboundCounters, DOUBLE_PERSONAL_FOUL } from './events.ts';
 import { copyLineups, type GameContext, type Lineups } from './gameContext.ts';
 import { EventType, type EventPerson, type RawEvent } from './types.ts';

@@ -5,7 +5,7 @@
  * Derived columns that need the whole season (days rest, opponent ranks) are filled later by postprocess.ts.
  */
 import { ChunkCollector, type Chunk } from './chunkWriter.ts';
-import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from './counters.ts';
+import { BOX_COUNTERS, PLAYER_COUNTERS, POSSESSION_COUNTERS, TEAM_BOX_COUNTERS } from '../statsSchema/counterColumns.ts';
 import { isHeave } from './garbage.ts';
 import { actingTeam, isPlayer } from './events.ts';
 import { LastFive } from './lastFive.ts';

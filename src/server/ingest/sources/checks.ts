@@ -11,7 +11,7 @@
  *   defensive rebounds, assists, steals, blocks, turnovers and personal fouls in the engine's box against the
  *   official box score.
  */
-import { BOX_COUNTERS, type BoxCounter } from '../counters.ts';
+import { BOX_COUNTERS, type BoxCounter } from '../../statsSchema/counterColumns.ts';
 import { isPlayer } from '../events.ts';
 import { parseGame, type GameResult } from '../parseGame.ts';
 import { EventType, type RawEvent } from '../types.ts';

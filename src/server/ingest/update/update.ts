@@ -31,7 +31,7 @@ import { applySchema } from '../../db/schema.ts';
 import { installStatsFile } from '../../db/statsFileChecksum.ts';
 import { buildRapm } from '../../models/rapm.ts';
 import { buildWinProbability } from '../../models/winProbability.ts';
-import { AGGREGATE_BUILDERS } from '../../stats/sql/aggregates.ts';
+import { AGGREGATE_BUILDERS } from '../../statsSchema/derivedTables.ts';
 import { runPhase } from '../runPhase.ts';
 import { archiveGameHashes, recordGameSources, type GameHash } from '../gameHashes.ts';
 import type { PbpFile } from '../gamesProtocol.ts';

@@ -11,7 +11,7 @@
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb } from '../../db/statsDb';
-import { teamSeasonKey, teamSeasonValue } from './aggregates';
+import { teamSeasonKey, teamSeasonValue } from '../../statsSchema/derivedTables';
 import { referencePaths } from './plan';
 import { Params } from './sql';
 

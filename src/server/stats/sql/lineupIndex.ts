@@ -1,5 +1,5 @@
 /**
- * Lineup filters answered from player_possession_index (src/server/stats/sql/aggregates.ts): the possessions a
+ * Lineup filters answered from player_possession_index (src/server/statsSchema/derivedTables.ts): the possessions a
  * player was on court for, stored sorted by player, so reading one player's possession ids touches only his
  * row groups. The ids found here narrow the scan of the possession table (stored sorted by possession_id) to a
  * semi-join. The ids are EXACTLY the possessions that pass the lineup filters (in the given seasons), so the

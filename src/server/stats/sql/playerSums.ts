@@ -10,7 +10,7 @@ import {
   commonPossessionConditions, lineupCondition, namesOnly, needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions,
   scopedPossessionTable, teamGameConditions, type Perspective,
 } from './filterSql';
-import { PLAYER_CONTEXT_COLUMNS, type PossessionCounterColumn } from './aggregates';
+import { PLAYER_CONTEXT_COLUMNS, type PossessionCounterColumn } from '../../statsSchema/derivedTables';
 import { referencePaths } from './plan';
 import { sampleSql, type SampleSelect } from './sample';
 import { subtractedSql } from './offCourt';

@@ -15,7 +15,7 @@ import type { AppliedFilters } from '../../../lib/apiParams';
 import type { FilterName } from '../../../lib/filters';
 import type { StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
-import { POSSESSION_COUNTER_COLUMNS } from './aggregates';
+import { POSSESSION_COUNTER_COLUMNS } from '../../statsSchema/derivedTables';
 import { appliedFilterNames, namesOnly, sampleConditions, type Perspective } from './filterSql';
 import { FILTER_SQL } from './filterRules';
 import { referencePaths } from './plan';

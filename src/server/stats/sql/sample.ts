@@ -25,7 +25,7 @@ import {
   perspectiveConditions,
   teamGameConditions,
 } from './filterSql';
-import { POSSESSION_COUNTER_COLUMNS, SAMPLE_KEY_COLUMNS, teamSeasonKey, type PossessionCounterColumn } from './aggregates';
+import { POSSESSION_COUNTER_COLUMNS, SAMPLE_KEY_COLUMNS, teamSeasonKey, type PossessionCounterColumn } from '../../statsSchema/derivedTables';
 import { playerTeamSeasons } from './entityScope';
 import { lineupCandidateIds } from './lineupIndex';
 import { and, Params } from './sql';

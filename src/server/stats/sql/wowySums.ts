@@ -1,7 +1,7 @@
 /**
  * The sums behind a team's two-man with/without matrix, in ONE SQL statement per request.
  *
- * The team's possessions come from team_possessions, filed by team-season (src/server/stats/sql/aggregates.ts):
+ * The team's possessions come from team_possessions, filed by team-season (src/server/statsSchema/derivedTables.ts):
  * a team-season is a few row groups, so the statement reads about 2 x 8,000 rows per season whatever the filters.
  * Every row filed under the team is one of its possessions: on offense (filed_offense) its five are o1..o5 and
  * the counters are its own; on defense its five are d1..d5 and the counters are its opponents'.
@@ -22,7 +22,7 @@
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb } from '../../db/statsDb';
-import { teamSeasonValue } from './aggregates';
+import { teamSeasonValue } from '../../statsSchema/derivedTables';
 import { commonPossessionConditions, needsTeamGames, perspectiveConditions, sampleConditions, teamGameConditions } from './filterSql';
 import { and, Params } from './sql';
 

@@ -5,7 +5,7 @@
  *
  * A player who played for several teams in a season (traded, or waived and signed) is on the roster of each
  * only for part of it ("Off 9,581 poss" summed two teams' whole seasons): for him, a team's "on + off"
- * is that team's possessions in the games of his stints with it (sql/aggregates.ts spanGamesSql);
+ * is that team's possessions in the games of his stints with it (src/server/statsSchema/derivedTables.ts spanGamesSql);
  * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
 import { LRUCache } from 'lru-cache';
@@ -20,7 +20,7 @@ import { leagueBaseline, leagueHalfcourtPpp } from './shared';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from '../entities/sharedLookup';
 import { referencePaths } from '../sql/plan';
-import { spanGamesSql } from '../sql/aggregates';
+import { spanGamesSql } from '../../statsSchema/derivedTables';
 import { teamSeasonsOfPlayer } from '../sql/entityScope';
 
 export interface OnOffEntry {

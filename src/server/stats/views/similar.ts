@@ -2,7 +2,7 @@
  * Similar players: the ten players whose profiles lie nearest a player-season's, by the weighted,
  * season-standardised distance of src/server/stats/metrics/similarity.ts, each once, in his nearest season (a list
  * of ten seasons could name Domantas Sabonis five times beside Nikola Jokic). The profiles are built
- * by the ingest (player_profiles, src/server/stats/sql/playerProfiles.ts); they are read once per stats file
+ * by the ingest (player_profiles, src/server/statsSchema/playerProfiles.ts); they are read once per stats file
  * (about 9,000 rows) and ranked here for each request, so the age and minutes filters always yield a full ten
  * when that many profiles pass them. The player is never his own neighbour: none of his seasons is listed.
  */
@@ -11,7 +11,7 @@ import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 import { sharedLookup } from '../entities/sharedLookup';
 import { closestFeatures, distanceOf, PROFILE_MIN_SECONDS, reasonOf, SIMILARITY_FEATURES, zVector, type FeatureVector } from '../metrics/similarity';
-import { PLAYER_PROFILES_TABLE } from '../sql/playerProfiles';
+import { PLAYER_PROFILES_TABLE } from '../../statsSchema/playerProfiles';
 import { playerNameMap, teamAbbr } from './shared';
 
 export interface Profile {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_COUNTERS } from '../../../../src/server/ingest/counters.ts';
+import { BOX_COUNTERS } from '../../../../src/server/statsSchema/counterColumns.ts';
 import { parseGame, type GameResult, type GameShotLocations } from '../../../../src/server/ingest/parseGame.ts';
 import type { Possession } from '../../../../src/server/ingest/possession.ts';
 import { readGameFile, type SourceGame } from '../../../../src/server/ingest/sources/index.ts';

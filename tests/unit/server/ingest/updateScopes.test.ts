@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_PATH } from '../../../../src/server/db/schema.ts';
-import { AGGREGATE_BUILDERS } from '../../../../src/server/stats/sql/aggregates.ts';
+import { AGGREGATE_BUILDERS } from '../../../../src/server/statsSchema/derivedTables.ts';
 import { BUILDER_SCOPES, TABLE_SCOPES, unscopedTables } from '../../../../src/server/ingest/update/scopes.ts';
 
 describe('the update\'s table of scopes', () => {

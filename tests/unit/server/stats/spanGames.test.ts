@@ -1,11 +1,11 @@
 /**
- * The games of a traded player's spans (sql/aggregates.ts spanGamesSql), on DuckDB in memory with a season written
+ * The games of a traded player's spans (src/server/statsSchema/derivedTables.ts spanGamesSql), on DuckDB in memory with a season written
  * here: his games for each team decide his stints, and each stint covers its team's games from its first to its
  * last game, so a player who left a team and came back is not measured against its games while he was away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { spanGamesSql } from '../../../../src/server/stats/sql/aggregates';
+import { spanGamesSql } from '../../../../src/server/statsSchema/derivedTables';
 
 const A = 1;
 const B = 2;

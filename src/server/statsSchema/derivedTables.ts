@@ -1,11 +1,14 @@
 /**
- * Derived tables the API builds in SQL from the ingest's tables, run by the ingest (src/server/ingest/hooks.ts)
- * on the finished database just before it is renamed into place. Owned by the stats API: add builders here.
- * Each builder gets the open DuckDB connection of the database being built and must only use SQL on it.
+ * Derived tables of the stats file, built in SQL from the ingest's tables: the ingest runs the builders
+ * (src/server/ingest/hooks.ts, and the nightly update per season) on the finished database just before it is
+ * renamed into place; the stats server's SQL layer (src/server/stats/sql/) reads the tables by the columns and
+ * keys declared here. Part of the stats file's schema both sides share (src/server/statsSchema/): neither imports
+ * the other. Add builders here. Each builder gets the open DuckDB connection of the database being built and must
+ * only use SQL on it.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { POSSESSION_COUNTERS } from '../../ingest/counters';
-import { onCourtCounterSelect, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../metrics/counters';
+import { POSSESSION_COUNTERS } from './counterColumns';
+import { onCourtCounterSelect, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS } from '../stats/metrics/counters';
 import { playerProfilesBuilder } from './playerProfiles';
 
 export interface AggregateBuilder {
@@ -14,7 +17,7 @@ export interface AggregateBuilder {
   build(connection: DuckDBConnection): Promise<void>;
 }
 
-/** Every counter column of the possessions table: seconds and the offense's counters (ingest/counters.ts). */
+/** Every counter column of the possessions table: seconds and the offense's counters (counterColumns.ts). */
 export const POSSESSION_COUNTER_COLUMNS = ['possessions', 'seconds', ...POSSESSION_COUNTERS] as const;
 export type PossessionCounterColumn = (typeof POSSESSION_COUNTER_COLUMNS)[number];
 

@@ -17,9 +17,9 @@
  * Sorted by season, player_id.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { PLAYER_COUNTERS, pick, sumColumns } from '../metrics/counters';
-import { playerValues } from '../metrics/formulas';
-import { featureMoments, PROFILE_MIN_SECONDS, profileFeatures, SIMILARITY_FEATURES, standardise, type FeatureVector } from '../metrics/similarity';
+import { PLAYER_COUNTERS, pick, sumColumns } from '../stats/metrics/counters';
+import { playerValues } from '../stats/metrics/formulas';
+import { featureMoments, PROFILE_MIN_SECONDS, profileFeatures, SIMILARITY_FEATURES, standardise, type FeatureVector } from '../stats/metrics/similarity';
 
 export const PLAYER_PROFILES_TABLE = 'player_profiles';
 

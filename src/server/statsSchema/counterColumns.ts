@@ -1,6 +1,7 @@
 /**
- * Counter columns, in the order of src/server/db/schema.sql. The parser fills plain objects keyed by these
- * names; the writer appends them in this order.
+ * Counter columns of the stats file's tables, in the order of src/server/db/schema.sql: part of the schema the
+ * ingest and the stats server share (src/server/statsSchema/). The ingest's parser fills plain objects keyed by
+ * these names and its writer appends them in this order; the derived tables (derivedTables.ts) sum them.
  */
 
 /** Offense counters of one possession (possessions table, after the descriptive columns). */
