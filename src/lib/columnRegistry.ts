@@ -41,6 +41,8 @@ export interface ColumnEntry {
   margin?: true;
   /** Describes one player's share of his team (Usage% is 100 % for a whole team): left out of rows that are whole teams. */
   playerOnly?: true;
+  /** Reads the same on either side (the net rating: offense and defense together): an Opponent set does not swap its direction. */
+  bothSides?: true;
 }
 
 const ZONES = [
@@ -316,6 +318,7 @@ export const REGISTRY = {
     better: 'style',
     formula: 'offensive possessions + defensive possessions',
     guide: 'team-efficiency-four-factors',
+    bothSides: true,
   },
   net_rtg: {
     label: 'Net',
@@ -324,6 +327,7 @@ export const REGISTRY = {
     better: 'higher',
     formula: '100 x PTS / offensive possessions - 100 x opponent PTS / defensive possessions',
     guide: 'team-efficiency-four-factors',
+    bothSides: true,
   },
   net_rtg_adj: {
     label: 'Luck-Adj Net',
@@ -333,6 +337,7 @@ export const REGISTRY = {
     better: 'higher',
     formula: 'net rating of PTS - 3 x 3PM - FTM + 3 x 3PA x league 3P% + FTA x league FT%, both sides',
     guide: 'team-efficiency-four-factors',
+    bothSides: true,
   },
   net_rtg_margin: {
     label: '± 95%',
@@ -343,6 +348,7 @@ export const REGISTRY = {
     formula: '1.96 x 1.15 x 100 x sqrt(1 / offensive possessions + 1 / defensive possessions)',
     guide: 'team-efficiency-four-factors',
     margin: true,
+    bothSides: true,
   },
 
   // Play context
