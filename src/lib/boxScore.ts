@@ -9,6 +9,7 @@
  * - the page's filters (garbage time, period, time, score, lineups): the rows of /api/data?page=GamePlayers,
  *   which carry the same counters summed over the possessions the filters keep (src/server/stats/views/players.ts).
  */
+import { REGISTRY, type ColumnKey } from './columnRegistry';
 
 /** One player's line: seconds on court and counting stats; field names as /api/game_details sends them. */
 export interface BoxLine {
@@ -67,25 +68,34 @@ export interface BoxColumn {
 
 const pct = (made: number, att: number): number | null => (att > 0 ? (100 * made) / att : null);
 
+/** A column of the column registry (src/lib/columnRegistry.ts): its header and definition. */
+const registered = (id: string, key: ColumnKey, kind: BoxColumn['kind'], value: BoxValue): BoxColumn => ({
+  id,
+  label: REGISTRY[key].label,
+  title: REGISTRY[key].definition,
+  kind,
+  value,
+});
+
 /** The columns after the player, in Basketball-Reference's order. */
 export const BOX_COLUMNS: readonly BoxColumn[] = [
   { id: 'min', label: 'MIN', title: 'Minutes on court (m:ss).', kind: 'minutes', value: (l) => l.sec },
   { id: 'fg', label: 'FG', title: 'Field goals made-attempted.', kind: 'made-attempted', pair: ['fgm', 'fga'] },
   { id: 'fg_pct', label: 'FG%', title: 'Field-goal percentage.', kind: 'percent', value: (l) => pct(l.fgm, l.fga) },
   { id: 'fg3', label: '3P', title: 'Three-pointers made-attempted.', kind: 'made-attempted', pair: ['fg3m', 'fg3a'] },
-  { id: 'fg3_pct', label: '3P%', title: 'Three-point percentage.', kind: 'percent', value: (l) => pct(l.fg3m, l.fg3a) },
+  registered('fg3_pct', 'fg3_pct', 'percent', (l) => pct(l.fg3m, l.fg3a)),
   { id: 'ft', label: 'FT', title: 'Free throws made-attempted.', kind: 'made-attempted', pair: ['ftm', 'fta'] },
-  { id: 'ft_pct', label: 'FT%', title: 'Free-throw percentage.', kind: 'percent', value: (l) => pct(l.ftm, l.fta) },
-  { id: 'orb', label: 'ORB', title: 'Offensive rebounds.', kind: 'count', value: (l) => l.oreb },
-  { id: 'drb', label: 'DRB', title: 'Defensive rebounds.', kind: 'count', value: (l) => l.dreb },
-  { id: 'trb', label: 'TRB', title: 'Total rebounds.', kind: 'count', value: (l) => l.oreb + l.dreb },
-  { id: 'ast', label: 'AST', title: 'Assists.', kind: 'count', value: (l) => l.ast },
-  { id: 'stl', label: 'STL', title: 'Steals.', kind: 'count', value: (l) => l.stl },
-  { id: 'blk', label: 'BLK', title: 'Blocks.', kind: 'count', value: (l) => l.blk },
-  { id: 'tov', label: 'TOV', title: 'Turnovers.', kind: 'count', value: (l) => l.tov },
-  { id: 'pf', label: 'PF', title: 'Personal fouls.', kind: 'count', value: (l) => l.pf },
-  { id: 'pts', label: 'PTS', title: 'Points.', kind: 'count', value: (l) => l.pts },
-  { id: 'plus_minus', label: '+/-', title: 'Plus-minus: team points minus opponent points while he was on court.', kind: 'signed', value: (l) => l.plus_minus },
+  registered('ft_pct', 'ft_pct', 'percent', (l) => pct(l.ftm, l.fta)),
+  registered('orb', 'oreb', 'count', (l) => l.oreb),
+  registered('drb', 'dreb', 'count', (l) => l.dreb),
+  registered('trb', 'reb', 'count', (l) => l.oreb + l.dreb),
+  registered('ast', 'ast', 'count', (l) => l.ast),
+  registered('stl', 'stl', 'count', (l) => l.stl),
+  registered('blk', 'blk', 'count', (l) => l.blk),
+  registered('tov', 'tov', 'count', (l) => l.tov),
+  registered('pf', 'pf', 'count', (l) => l.pf),
+  registered('pts', 'pts', 'count', (l) => l.pts),
+  registered('plus_minus', 'plus_minus', 'signed', (l) => l.plus_minus),
 ];
 
 const MISSING = '–';
