@@ -1,5 +1,5 @@
-/** `npm run nightly`: fetch yesterday's and today's finished games, update the stats file, switch the server (src/server/feed/nightly.ts). */
+/** `npm run nightly`: fetch yesterday's and today's finished games, update the stats file, switch the server, mail the alerts (src/server/feed/nightly.ts). */
 import { config } from '../src/server/config.ts';
-import { nightlyCli } from '../src/server/feed/nightlyCli.ts';
+import { ALERTS_COMMAND, UPDATE_COMMAND, nightlyCli } from '../src/server/feed/nightlyCli.ts';
 
-process.exitCode = await nightlyCli(process.argv.slice(2), config);
+process.exitCode = await nightlyCli(process.argv.slice(2), config, UPDATE_COMMAND, ALERTS_COMMAND);

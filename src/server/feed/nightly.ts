@@ -11,6 +11,10 @@
  *  3. when the update put a new file at the path (its inode changed), make the running server switch to it: SIGHUP to its pid (as
  *     `systemctl reload` does: src/server/db/statsDbUpdate.ts), then, given its URL, wait until /readyz says it
  *     serves a new file (`stats.file` goes up; a refused file leaves it as it was).
+ *  4. with an alerts command (`npm run alerts`, src/server/alerts), the alert step on the file now at the path, on
+ *     every run (not only after a new file): it mails each update's new games once, so a run after a crash or a
+ *     missed step catches up and a run with nothing new mails nothing. Its failure fails the run (the stats file
+ *     stays updated); `npm run alerts` can be run again by hand.
  * A failure at any step stops the run, leaves the served file as it was, logs at error level and is recorded
  * in {STATS_DB_PATH}.nightly.json (nightlyStatus.ts), which the server's metrics read. The summary is one JSON
  * line on stdout; exit 0 all done, 2 done with games skipped or refused, 1 failed.
@@ -44,6 +48,8 @@ export interface NightlyOptions {
   today: string;
   /** The update command; the nightly adds --db and --source. */
   updateCommand: string[];
+  /** The alert step's command (null or absent: no alert step); the nightly adds --db. */
+  alertsCommand?: string[] | null;
   /** The server to switch: its pid, and its URL to confirm the switch (/readyz). */
   server?: { pid: number; url?: string; waitMs?: number };
   client?: FeedClientOptions;
@@ -83,6 +89,7 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   const fetched: FetchSummary[] = [];
   let update: UpdateResult | null = null;
   let switched: boolean | null = null;
+  let alerts: Record<string, unknown> | null = null;
   let renamed = false;
   let error: string | undefined;
   try {
@@ -111,6 +118,10 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
     // The server is told only when the update put a new file at the path (one with no game to add may not).
     if (o.server && renamed) switched = await switchServer(o.server, o.log);
     if (switched === false) throw new NightlyError(`the server (pid ${o.server!.pid}) did not switch to the updated file: it refused it or did not answer; see its log and /admin/stats-db`);
+    if (o.alertsCommand) {
+      alerts = await runAlertStep(o.alertsCommand, o.db);
+      o.log.info(alerts, 'nightly: alerts looked at');
+    }
   } catch (cause) {
     error = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
   }
@@ -118,7 +129,7 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   const outcome: NightlyOutcome = error ? 'failed' : partial ? 'partial' : 'ok';
   const at = new Date().toISOString();
   const lastSuccessAt = outcome === 'failed' ? (previous?.lastSuccessAt ?? null) : at;
-  const status: NightlyStatus = { at, outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched, lastSuccessAt };
+  const status: NightlyStatus = { at, outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched, ...(o.alertsCommand ? { alerts } : {}), lastSuccessAt };
   try {
     await writeNightlyStatus(o.db, status);
   } catch (cause) {
@@ -199,4 +210,30 @@ async function switchServer(server: NonNullable<NightlyOptions['server']>, log: 
     if (now !== null && now > before) return true;
   }
   return false;
+}
+
+/** Runs the alert step on the stats file; its JSON line, or a NightlyError naming its exit and last words. */
+async function runAlertStep(alertsCommand: string[], db: string): Promise<Record<string, unknown>> {
+  const [command, ...args] = alertsCommand;
+  const child = spawn(command!, [...args, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', (e) => reject(new NightlyError(`the alert step could not start (${alertsCommand.join(' ')}): ${e.message}`)));
+    child.on('exit', (c) => resolve(c));
+  });
+  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  let result: Record<string, unknown> = {};
+  try {
+    result = line ? (JSON.parse(line) as Record<string, unknown>) : {};
+  } catch {
+    /* reported below */
+  }
+  if (code !== 0) {
+    const why = (typeof result.error === 'string' ? result.error : '') || stderr.trim().split('\n').at(-1) || '';
+    throw new NightlyError(`the alert step (${alertsCommand.join(' ')}) exited ${code}${why ? `: ${why}` : ''}; the stats file is updated, run \`npm run alerts\` again`);
+  }
+  return result;
 }

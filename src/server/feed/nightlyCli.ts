@@ -7,7 +7,8 @@
  * --base     the feed (default FEED_BASE_URL);
  * --pid / --pid-file   the server to switch (SIGHUP) once the file is updated; without either the server is
  *            not told (switch it with `systemctl reload courtvision` or /admin/stats-db);
- * --server   the server's URL (e.g. http://127.0.0.1:4321): the switch is confirmed on its /readyz.
+ * --server   the server's URL (e.g. http://127.0.0.1:4321): the switch is confirmed on its /readyz;
+ * --no-alerts  leave out the alert step (`npm run alerts`, run last on every run; src/server/alerts).
  * Logs go to stderr (JSON lines, LOG_LEVEL); stdout has the one summary line.
  */
 import fs from 'node:fs';
@@ -20,12 +21,19 @@ import { checkedBase } from './fetchGamesCli.ts';
 import { runNightly } from './nightly.ts';
 import { easternDate, isDate } from './schedule.ts';
 
-export const NIGHTLY_USAGE = 'usage: npm run nightly -- [--games DIR] [--db PATH] [--today YYYY-MM-DD] [--base URL] [--pid N | --pid-file PATH] [--server URL]';
+export const NIGHTLY_USAGE = 'usage: npm run nightly -- [--games DIR] [--db PATH] [--today YYYY-MM-DD] [--base URL] [--pid N | --pid-file PATH] [--server URL] [--no-alerts]';
 
 /** The update as the nightly runs it: npm's script of this checkout, without npm's banner on stdout. */
 export const UPDATE_COMMAND = ['npm', 'run', '--silent', 'update', '--'];
+/** The alert step as `npm run nightly` runs it (scripts/nightly.ts; --no-alerts leaves it out). */
+export const ALERTS_COMMAND = ['npm', 'run', '--silent', 'alerts', '--'];
 
-export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseUrl' | 'statsDbPath' | 'logLevel' | 'authUrl'>, updateCommand = UPDATE_COMMAND): Promise<number> {
+export async function nightlyCli(
+  argv: string[],
+  config: Pick<Config, 'feedBaseUrl' | 'statsDbPath' | 'logLevel' | 'authUrl'>,
+  updateCommand = UPDATE_COMMAND,
+  alertsCommand: string[] | null = null,
+): Promise<number> {
   const log = pino({ level: config.logLevel, base: { job: 'nightly' } }, pino.destination(2));
   let options: Parameters<typeof runNightly>[0];
   try {
@@ -39,6 +47,7 @@ export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseU
         pid: { type: 'string' },
         'pid-file': { type: 'string' },
         server: { type: 'string' },
+        'no-alerts': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -56,6 +65,7 @@ export async function nightlyCli(argv: string[], config: Pick<Config, 'feedBaseU
       db: path.resolve(values.db ?? config.statsDbPath),
       today,
       updateCommand,
+      alertsCommand: values['no-alerts'] ? null : alertsCommand,
       client: { userAgent: userAgent(config.authUrl) },
       ...(pidText === undefined ? {} : { server: { pid: Number(pidText.trim()), ...(values.server ? { url: values.server.replace(/\/+$/, '') } : {}) } }),
       log,

@@ -26,6 +26,8 @@ export interface NightlyStatus {
   update: unknown;
   /** Whether the server switched to the new file: true, false (refused or no answer), null (not asked). */
   switched: boolean | null;
+  /** The alert step's JSON line (src/server/alerts/cli.ts), null or absent when it did not run. */
+  alerts?: unknown;
   /** When a run last went through (this one, or for a failed run the one before it), null if none has. */
   lastSuccessAt: string | null;
 }
