@@ -52,11 +52,16 @@ test('the 30 teams of 2022-23 with records, ratings, ranks and the league averag
   await page.screenshot({ path: `${SCREENSHOTS}/teams-table-desktop.png`, fullPage: true });
 });
 
-test('choose a season with the form, then open a team with the same filters', async ({ page }) => {
+test('choose a season with the filter bar, then open a team with the same filters', async ({ page }) => {
   await page.goto('/stats/teams');
-  await page.getByLabel('Season', { exact: true }).selectOption({ label: '2012-13' });
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/\/stats\/teams\?season=2012&seasonType=regular&isGarbageTime=true$/);
+  const bar = page.getByTestId('teams-filterbar');
+  await bar.locator('[data-group="Season"]').click();
+  const seasons = page.locator('.sa-popover [data-filter="Season"]');
+  await seasons.getByRole('button', { name: '2012-13' }).click();
+  await seasons.getByRole('button', { name: '2022-23' }).click();
+  await page.keyboard.press('Escape');
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/stats\/teams\?season=2012$/);
   const mia = teamRow(page, 'Miami Heat');
   expect(await value(page, mia, 'W')).toBe('66');
   expect(await value(page, mia, 'L')).toBe('16');

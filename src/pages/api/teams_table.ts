@@ -1,12 +1,13 @@
 /**
- * GET /api/teams_table?…: the teams table of /stats/teams, with the page's own query keys (season, seasonType,
- * isGarbageTime, side, metricSet, sort, dir: src/lib/teamsTableParams.ts). `format=csv` is the page's "Download
+ * GET /api/teams_table?…: the teams table of /stats/teams, with the page's own query keys (every filter by its
+ * query key, side, metricSet, sort, dir: src/lib/teamsTableParams.ts; a gated filter needs the Stats plan: 403). `format=csv` is the page's "Download
  * CSV" (src/server/stats/answers/csv.ts teamsTableCsv); json (the default) the rows as computed. 400 for a bad value,
  * a `sort` that is not a column of the set included.
  */
 import type { APIRoute } from 'astro';
 import { ParamError } from '../../lib/apiParams';
 import { parseTeamsTableQuery } from '../../lib/teamsTableParams';
+import { assertFiltersAllowed } from '../../server/stats/request/gating';
 import { csvResponse } from '../../server/stats/base/csvText';
 import { parseFormat, teamsTableCsv } from '../../server/stats/answers/csv';
 import { encodeText } from '../../server/stats/base/encoding';
@@ -15,10 +16,13 @@ import { teamsTable } from '../../server/stats/views/teamsTable';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url, request } = context;
     const format = parseFormat(url.searchParams);
-    const q = parseTeamsTableQuery(url.searchParams);
+    // Every filter of the stats pages; a gated one without the Stats plan is a 403 naming it (request/gating.ts).
+    const q = parseTeamsTableQuery(url.searchParams, { allowed: true });
+    assertFiltersAllowed(q, context.locals.session);
     if (url.searchParams.has('sort') && !q.sort) throw new ParamError('sort', 'is not a column of this table');
     const table = await teamsTable(q.filters);
     if (format === 'json') return json(table, 200);
