@@ -73,7 +73,9 @@ test('a subscriber: 15+ fourth-quarter points within 5, and Denver\'s best 10 ga
   const pts = await values(page, 'pts');
   expect(pts.length).toBeGreaterThan(5);
   expect(pts.every((p) => p >= 15)).toBe(true);
-  // the Time Within Game group is open and shows the filters applied
+  // the search line says the filters; the form, folded under it, holds them (its Time Within Game group open)
+  await expect(page.getByTestId('finder-search-line')).toContainText('Period');
+  await page.getByText('Change the search').click();
   await expect(page.getByRole('checkbox', { name: 'Q4' })).toBeChecked();
   // a player's link keeps the filters on his game log
   const href = await page.getByTestId('finder-row').first().locator('td.who a').getAttribute('href');
