@@ -12,7 +12,9 @@
  *    guesser and who a colleague behind the same address; the owner is emailed);
  * 4. enforceAccess: the protected-page and expired-plan redirects (src/server/auth/access.ts);
  * 5. loadSeasons: the season catalogue of the stats file served (src/server/stats/entities/seasons.ts) read before
- *    a page parses its query (its seasons, default and "Data through" date); a failure leaves it to the page.
+ *    a page parses its query (its seasons, default and "Data through" date); a failure leaves it to the page;
+ * 6. statsBusy: a page whose stats read the query queue refused (BusyError: the visitor's per-client cap, a full
+ *    lane, the timeout; src/server/stats/answers/reads.ts) is that 429 or 503 with Retry-After, not a 500 page.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH_BASE_PATH } from './lib/authPaths.ts';
@@ -32,6 +34,7 @@ import { cacheControlFor } from './server/http/cachePolicy.ts';
 import { signIns } from './server/metrics.ts';
 import { reportServerError } from './server/http/errorLog.ts';
 import { currentSeasons } from './server/stats/entities/seasons.ts';
+import { BusyError } from './server/stats/answers/queue.ts';
 
 const CREDENTIALS_CALLBACK = `${AUTH_BASE_PATH}/callback/credentials`;
 const PAGE_POLICY = pagePolicy(PAGE_SCRIPT_HASHES);
@@ -169,4 +172,17 @@ const loadSeasons = defineMiddleware(async (context, next) => {
   return next();
 });
 
-export const onRequest = sequence(reportErrors, setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess, loadSeasons);
+const statsBusy = defineMiddleware(async (_context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    if (error.status >= 500) reportServerError(error, error.status);
+    return new Response(error.message, {
+      status: error.status,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(error.retryAfterSeconds), 'Cache-Control': 'no-store' },
+    });
+  }
+});
+
+export const onRequest = sequence(reportErrors, setPagePolicy, setCachePolicy, accountsDown, fillSession, guardAuth, enforceAccess, loadSeasons, statsBusy);

@@ -5,17 +5,18 @@
  * The last test reads the same figures from the raw files themselves, so the literals are not our own output.
  */
 import { describe, expect, it } from 'vitest';
-import { playerCareer } from '../../src/server/stats/views/career';
-import { playerBio } from '../../src/server/stats/entities/playerBio';
-import { playerRecord } from '../../src/server/stats/entities/players';
+import { playerBio, playerCareer, playerRecord } from '../../src/server/stats/answers/reads';
 import { seasonLabel } from '../../src/lib/filters';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
+
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
 
 const LEBRON = 2544;
 
 describe.skipIf(!HAS_DB)('player career and bio', () => {
   it('has every season he played and totals that add up', async () => {
-    const c = await playerCareer(LEBRON);
+    const c = await playerCareer(ASKER, LEBRON);
     const seasons = c.rows.map((r) => `${r.season} ${r.season_type}`);
     // Every season (and season type) of the database in which he was on the floor, newest first: the test
     // database's two seasons, or all twenty of the full one.
@@ -40,14 +41,14 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
   });
 
   it('the bio of a season: age, draft, salary, teams', async () => {
-    const lebron = (await playerRecord(LEBRON))!;
-    const b = await playerBio(lebron, [2012]);
+    const lebron = (await playerRecord(ASKER, LEBRON))!;
+    const b = await playerBio(ASKER, lebron, [2012]);
     expect(b).toMatchObject({ season: '2012-13', age: 28, draft: { year: 2003, round: 1, pick: 1 }, salary: 17_545_000, first_league_season: '2003-04', season_in_league: 10 });
     expect(b.teams.map((t) => t.abbr)).toEqual(['MIA']);
-    const later = await playerBio(lebron, [2022]);
+    const later = await playerBio(ASKER, lebron, [2022]);
     expect(later).toMatchObject({ season: '2022-23', age: 38, salary: null, salary_note: 'No salary data after 2019-20' });
     // An unknown id has no record, hence no bio.
-    expect(await playerRecord(999_999_999)).toBeNull();
+    expect(await playerRecord(ASKER, 999_999_999)).toBeNull();
   });
 
   it('the figures above are the raw files\' own: player-bios, salaries.csv and the "(n PTS)" counters', async () => {

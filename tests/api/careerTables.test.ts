@@ -7,10 +7,14 @@
  * court; the career rows sum the seasons and say which seasons they cover; the CSV says what the table says.
  */
 import { describe, expect, it } from 'vitest';
-import { careerLines, playerCareer } from '../../src/server/stats/views/career';
+import { careerLines } from '../../src/server/stats/views/career';
+import { playerCareer } from '../../src/server/stats/answers/reads';
 import { CAREER_COLUMNS, careerValue, formatCareerValue, type CareerMode } from '../../src/lib/careerTables';
 import { seasonLabel } from '../../src/lib/filters';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
+
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
 
 const LEBRON = 2544;
 /** LeBron James (both seasons and the 2022-23 playoffs), Stephen Curry, Kevin Durant (traded in 2022-23), Nikola Jokic (2022-23 only). */
@@ -54,7 +58,7 @@ async function pbpCounters(playerId: number, season: number, type: string) {
 
 describe.skipIf(!HAS_DB)('career tables', () => {
   it.each(PLAYERS)('player %i: each season is his player_games summed and the play-by-play counters', async (playerId) => {
-    const c = await playerCareer(playerId);
+    const c = await playerCareer(ASKER, playerId);
     expect(c.rows.length).toBeGreaterThan(0);
     for (const row of c.rows) {
       const box = await boxSums(playerId, row.season_start!, row.season_type);
@@ -89,7 +93,7 @@ describe.skipIf(!HAS_DB)('career tables', () => {
   });
 
   it('the career rows sum the seasons of their table and say which seasons they cover', async () => {
-    const c = await playerCareer(LEBRON);
+    const c = await playerCareer(ASKER, LEBRON);
     const regular = careerLines(c, 'regular');
     const playoffs = careerLines(c, 'playoffs');
     expect(regular.map((l) => l.label)).toEqual(['2022-23', '2012-13', 'Career (2012-13 to 2022-23)']);
@@ -109,7 +113,7 @@ describe.skipIf(!HAS_DB)('career tables', () => {
     expect(careerValue(regular.at(-1)!, col('PTS'), 'per_game')).toBe(27.7);
     expect(careerValue(playoffs.at(-1)!, col('PTS'), 'totals')).toBe(392);
     // A player who came into the league after 2013-14 misses no playoffs: no note (Jokic, rookie in 2015-16).
-    const jokic = careerLines(await playerCareer(203999), 'playoffs');
+    const jokic = careerLines(await playerCareer(ASKER, 203999), 'playoffs');
     expect(jokic.at(-1)!.label).toBe('Playoffs 2022-23');
   });
 
@@ -125,11 +129,11 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       return season + 1 - y - (m > 4 || (m === 4 && d > 1) ? 1 : 0);
     };
     for (const [id, born] of [[LEBRON, '1984-12-30'], [201939, '1988-03-14'], [203999, '1995-02-19']] as const) {
-      const c = await playerCareer(id);
+      const c = await playerCareer(ASKER, id);
       for (const r of c.rows) expect(r.age, `${id} ${r.season}`).toBe(ageOn(born, r.season_start!));
       for (const r of c.totals) expect(r.age).toBeNull();
     }
-    expect((await playerCareer(LEBRON)).rows.find((r) => r.season_start === 2022)!.age).toBe(38);
+    expect((await playerCareer(ASKER, LEBRON)).rows.find((r) => r.season_start === 2022)!.age).toBe(38);
   });
 
   it('the CSV holds the table as shown, per mode and season type; bad keys are 400', async () => {
@@ -138,7 +142,7 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       const url = new URL(`http://localhost/api/player_career?${qs}`);
       return (await GET({ url, request: new Request(url) } as never)) as Response;
     };
-    const c = await playerCareer(LEBRON);
+    const c = await playerCareer(ASKER, LEBRON);
     for (const [type, mode] of [['regular', 'per_game'], ['playoffs', 'totals'], ['regular', 'per_100']] as const) {
       const res = await get(`player_id=${LEBRON}&format=csv&season_type=${type}&mode=${mode}`);
       expect(res.status).toBe(200);

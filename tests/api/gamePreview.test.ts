@@ -11,14 +11,17 @@
  * - a game on the season's first day: nothing before it, and no error.
  */
 import { describe, expect, it } from 'vitest';
-import { findGameIfDb } from '../../src/server/stats/games/gameList';
-import { gamePreview, type GamePreview, type PreviewKey } from '../../src/server/stats/games/gamePreview';
+import type { GamePreview, PreviewKey } from '../../src/server/stats/games/gamePreview';
+import { findGameIfDb, gamePreview } from '../../src/server/stats/answers/reads';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
 
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
+
 const previewOf = async (code: string): Promise<GamePreview> => {
-  const g = await findGameIfDb(code);
+  const g = await findGameIfDb(ASKER, code);
   if (!g) throw new Error(`no game ${code}`);
-  return gamePreview(g);
+  return gamePreview(ASKER, g);
 };
 
 const BOX = rawFile('team-box-scores.parquet');

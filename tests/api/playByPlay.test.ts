@@ -19,8 +19,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filterEvents, gameSeconds, stintCells, STINT_COLUMNS, type GameSide } from '../../src/lib/playByPlay';
-import { gamePlayByPlay, nameLookup } from '../../src/server/stats/games/playByPlay';
+import { nameLookup } from '../../src/server/stats/games/playByPlay';
+import { gamePlayByPlay } from '../../src/server/stats/answers/reads';
 import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';
+
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
 
 const GAMES = ['0022201227', '0042200405', '0021200095', '0022200001'];
 
@@ -54,7 +58,7 @@ const sides: GameSide[] = ['away', 'home'];
 
 describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
   it.each(GAMES)('%s: each team\'s stints cover the whole game and add up to the final score and margin', async (gameCode) => {
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(ASKER, gameCode);
     const final = await finalScore(gameCode);
     const length = await rawGameSeconds(gameCode);
     expect(gameSeconds(pbp.periods)).toBe(length);
@@ -83,7 +87,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
   });
 
   it.each(GAMES)('%s: each player\'s stints add up to his box-score seconds and +/-', async (gameCode) => {
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(ASKER, gameCode);
     const box = await sql<{ player_id: number; seconds: number; plus_minus: number }>(
       `SELECT pg.player_id, pg.seconds, pg.plus_minus FROM player_games pg JOIN games g USING (game_id) WHERE g.game_code = $1`,
       [gameCode],
@@ -98,7 +102,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
   });
 
   it.each(GAMES)('%s: the ten on the floor agree with the raw substitutions and shots', async (gameCode) => {
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(ASKER, gameCode);
     const [g] = await sql<{ home_team_id: number }>(`SELECT home_team_id FROM games WHERE game_code = $1`, [gameCode]);
     const raw = await rawSql<{ n: number; t: number; p1: number; p2: number; team: number }>(
       `SELECT EVENTNUM::INTEGER AS n, EVENTMSGTYPE::INTEGER AS t, PLAYER1_ID::INTEGER AS p1, PLAYER2_ID::INTEGER AS p2, PLAYER1_TEAM_ID::INTEGER AS team
@@ -148,7 +152,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
       `SELECT g.game_code, 2880 + 300 * (g.periods - 4) AS seconds, g.home_pts, g.away_pts FROM games g ORDER BY hash(g.game_id + 7) LIMIT 40`,
     );
     for (const g of games) {
-      const pbp = await gamePlayByPlay(g.game_code);
+      const pbp = await gamePlayByPlay(ASKER, g.game_code);
       for (const side of sides) {
         const [pts, opp] = side === 'home' ? [g.home_pts, g.away_pts] : [g.away_pts, g.home_pts];
         const st = pbp.stints[side];
@@ -169,7 +173,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
 
   it('the quarter and player filters show the raw rows of that period and of that player', async () => {
     const gameCode = '0021200095'; // 2012-13: no duplicated rows in the raw file
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(ASKER, gameCode);
     const [{ n: all }] = (await rawSql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_parquet($1) WHERE GAME_ID = $2`, [pbpOf(gameCode), gameCode])) as [{ n: number }];
     expect(pbp.events.length).toBe(all);
     for (const period of [2, 5, 7]) {
@@ -198,7 +202,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
 
   it('GET /api/game_stints: JSON of both teams, CSV of one = the table, 400 and 404 for bad input', async () => {
     const gameCode = '0022201227';
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(ASKER, gameCode);
     const r = await call(`/api/game_stints?game_id=${gameCode}`);
     expect(r.status).toBe(200);
     expect(r.body.home.stints.length).toBe(pbp.stints.home.length);

@@ -11,9 +11,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { latestSeason, SEASONS, gameListSeasons } from '../../src/lib/seasons';
 import { currentSeasons } from '../../src/server/stats/entities/seasons';
-import { findGameOrScheduledIfDb, gameMonths, listGames, listScheduledGames } from '../../src/server/stats/games/gameList';
-import { gamePreview } from '../../src/server/stats/games/gamePreview';
+import { findGameOrScheduledIfDb, gameMonths, gamePreview, listGames, listScheduledGames } from '../../src/server/stats/answers/reads';
 import { call, HAS_DB, sql } from './helpers';
+
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
 
 const FILE = 'recorded-feed/schedule/live_nba_2023.json';
 
@@ -40,16 +42,16 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
   it("lists every 2023-24 regular-season game of the file as scheduled, none played", async () => {
     const file = fileRegularSeason();
     expect(file.length).toBeGreaterThan(1000);
-    const listed = await listScheduledGames({ season: 2023, seasonType: 'regular' });
+    const listed = await listScheduledGames(ASKER, { season: 2023, seasonType: 'regular' });
     expect(listed.length).toBe(file.length);
-    expect(await listGames({ season: 2023 })).toEqual([]);
+    expect(await listGames(ASKER, { season: 2023 })).toEqual([]);
     // the first game of the file, as the file writes it
     const first = [...file].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0]!;
     expect(listed[0]).toMatchObject({ gameCode: first.id, date: first.date, awayAbbr: first.away, homeAbbr: first.home, scheduled: true });
     // a team's season: 80 or 82 games on this schedule (the tournament's knockout games have no teams yet)
-    const bos = await listScheduledGames({ season: 2023, teamId: 1610612738 });
+    const bos = await listScheduledGames(ASKER, { season: 2023, teamId: 1610612738 });
     expect(bos.length).toBe(file.filter((g) => g.away === 'BOS' || g.home === 'BOS').length);
-    const months = await gameMonths(2023);
+    const months = await gameMonths(ASKER, 2023);
     expect(months[0]).toBe(first.date.slice(0, 7));
     expect(months.at(-1)).toBe([...file].map((g) => g.date).sort().at(-1)!.slice(0, 7));
   });
@@ -67,9 +69,9 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
   });
 
   it('the preview of a scheduled game says no game is played and gives no number', async () => {
-    const g = await findGameOrScheduledIfDb('0022300061');
+    const g = await findGameOrScheduledIfDb(ASKER, '0022300061');
     expect(g).toMatchObject({ scheduled: true, awayAbbr: 'LAL', homeAbbr: 'DEN', date: '2023-10-24' });
-    const p = await gamePreview(g!);
+    const p = await gamePreview(ASKER, g!);
     expect(p.scheduled).toBe(true);
     expect(p.teamsRanked).toBe(0);
     const { last } = (await sql<{ last: string }>("SELECT strftime(max(date), '%Y-%m-%d') AS last FROM games"))[0]!;
@@ -91,7 +93,7 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
 
 describe.skipIf(!HAS_DB)('the game finder of a season without a schedule', () => {
   it('lists each month once', async () => {
-    const months = await gameMonths(2022, 'regular');
+    const months = await gameMonths(ASKER, 2022, 'regular');
     const hand = await sql<{ m: string }>("SELECT DISTINCT strftime(date, '%Y-%m') AS m FROM games WHERE season = 2022 AND season_type = 'regular' ORDER BY m");
     expect(months).toEqual(hand.map((h) => h.m));
   });
@@ -102,7 +104,7 @@ describe.skipIf(!HAS_DB)('the preview of a game not played yet, with games playe
     // A game not in the file (no such id), scheduled for 2023-01-16 in 2022-23: BOS at DEN.
     const BOS = 1610612738;
     const DEN = 1610612743;
-    const p = await gamePreview({ scheduled: true, gameCode: '0022201299', season: 2022, seasonType: 'regular', date: '2023-01-16', awayTeamId: BOS, homeTeamId: DEN, awayAbbr: 'BOS', homeAbbr: 'DEN' });
+    const p = await gamePreview(ASKER, { scheduled: true, gameCode: '0022201299', season: 2022, seasonType: 'regular', date: '2023-01-16', awayTeamId: BOS, homeTeamId: DEN, awayAbbr: 'BOS', homeAbbr: 'DEN' });
     expect(p.scheduled).toBe(true);
     expect(p.through).toBe('2023-01-15');
     expect(p.teamsRanked).toBe(30);
@@ -126,11 +128,11 @@ describe.skipIf(!HAS_DB)('the preview of a game not played yet, with games playe
 
 describe.skipIf(!HAS_DB)('the month the game finder opens on', () => {
   it('a complete season: its last month; a season only scheduled: its first', async () => {
-    const { defaultMonth } = await import('../../src/server/stats/games/gameList');
+    const { defaultMonth } = await import('../../src/server/stats/answers/reads');
     const last = (await sql<{ m: string }>("SELECT strftime(max(date), '%Y-%m') AS m FROM games WHERE season = 2022"))[0]!.m;
-    expect(await defaultMonth(2022, undefined, await gameMonths(2022))).toBe(last);
+    expect(await defaultMonth(ASKER, 2022, undefined, await gameMonths(ASKER, 2022))).toBe(last);
     expect(last).toBe('2023-06');
     const first = fileRegularSeason().map((g) => g.date).sort()[0]!.slice(0, 7);
-    expect(await defaultMonth(2023, undefined, ['2023-10', '2023-11', '2024-04'])).toBe(first);
+    expect(await defaultMonth(ASKER, 2023, undefined, ['2023-10', '2023-11', '2024-04'])).toBe(first);
   });
 });

@@ -10,8 +10,11 @@
 import { describe, expect, it } from 'vitest';
 import { CLUTCH, LEVERAGE_LIMITS } from '../../src/lib/leverage';
 import { wpSeries } from '../../src/lib/winProbability';
-import { gamePlayByPlay } from '../../src/server/stats/games/playByPlay';
+import { gamePlayByPlay } from '../../src/server/stats/answers/reads';
 import { call, data, HAS_DB, sql } from './helpers';
+
+/** Who asks, for the query queue's per-client count. */
+const ASKER = { client: 'test' };
 
 const C = 15; // seconds added under the square roots (the article)
 const POSSESSION_SECONDS = 14;
@@ -113,7 +116,7 @@ describe.skipIf(!HAS_DB)('the win-probability model as stored', () => {
 
   it("the chart's series ends at 1 for a home win and 0 for a loss; the last possession already favours the winner", async () => {
     for (const code of ['0021200001', '0021200002', '0022200500']) {
-      const pbp = await gamePlayByPlay(code);
+      const pbp = await gamePlayByPlay(ASKER, code);
       const homeWon = pbp.home.pts > pbp.away.pts;
       const series = wpSeries(pbp.winProbability, 2880 + Math.max(0, pbp.periods - 4) * 300, homeWon);
       expect(series.at(-1)!.wp).toBe(homeWon ? 1 : 0);

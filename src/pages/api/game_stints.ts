@@ -9,18 +9,21 @@ import { csvResponse } from '../../server/stats/base/csvText';
 import { parseFormat } from '../../server/stats/answers/csv';
 import { encodeText } from '../../server/stats/base/encoding';
 import { handle, json } from '../../server/stats/request/http';
-import { gamePlayByPlay, nameLookup, stintsCsv } from '../../server/stats/games/playByPlay';
+import { nameLookup, stintsCsv } from '../../server/stats/games/playByPlay';
+import { gamePlayByPlay } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url, request } = context;
     const gameCode = parseGameId(url.searchParams.get('game_id'));
     const format = parseFormat(url.searchParams);
     const side = url.searchParams.get('side');
     if (side !== null && side !== 'away' && side !== 'home') throw new ParamError('side', 'must be away or home');
     if (format === 'csv' && side === null) throw new ParamError('side', 'is required with format=csv (away or home)');
-    const pbp = await gamePlayByPlay(gameCode);
+    const pbp = await gamePlayByPlay(askerOfContext(context), gameCode);
     if (format === 'csv') {
       const { text, fileName } = stintsCsv(pbp, side as 'away' | 'home');
       return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);

@@ -4,15 +4,17 @@
  */
 import type { APIRoute } from 'astro';
 import { parsePlayerId } from '../../lib/apiParams';
-import { careerCsvDownload, playerCareer } from '../../server/stats/views/career';
+import { careerCsvDownload, playerCareer } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 import { parseFormat } from '../../server/stats/answers/csv';
 import { handle, json } from '../../server/stats/request/http';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url, request } = context;
     const format = parseFormat(url.searchParams);
-    const career = await playerCareer(parsePlayerId(url.searchParams.get('player_id')));
+    const career = await playerCareer(askerOfContext(context), parsePlayerId(url.searchParams.get('player_id')));
     return format === 'csv' ? careerCsvDownload(career, url.searchParams, request) : json(career, 200);
   });

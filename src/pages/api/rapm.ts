@@ -7,15 +7,17 @@ import { ParamError } from '../../lib/apiParams';
 import { parseRapmParams } from '../../lib/rapmParams';
 import { parseFormat } from '../../server/stats/answers/csv';
 import { handle, json } from '../../server/stats/request/http';
-import { rapmCsvDownload, rapmLeaderboard } from '../../server/stats/views/rapm';
+import { rapmCsvDownload, rapmLeaderboard } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url, request }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url, request } = context;
     const format = parseFormat(url.searchParams);
     const parsed = parseRapmParams(url.searchParams);
     if (!parsed.ok) throw new ParamError(parsed.param, parsed.message);
-    const board = await rapmLeaderboard(parsed.params);
+    const board = await rapmLeaderboard(askerOfContext(context), parsed.params);
     return format === 'csv' ? rapmCsvDownload(board, request) : json(board, 200);
   });

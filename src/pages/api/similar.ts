@@ -6,16 +6,17 @@
 import type { APIRoute } from 'astro';
 import { ParamError } from '../../lib/apiParams';
 import { parseSimilarApiParams } from '../../lib/similarParams';
-import { statsDb } from '../../server/db/statsDb';
 import { handle, json } from '../../server/stats/request/http';
-import { similarPlayers } from '../../server/stats/views/similar';
+import { similarPlayers } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url } = context;
     const ids = url.searchParams.getAll('player');
     if (ids.length !== 1 || !/^\d{1,10}$/.test(ids[0]!)) throw new ParamError('player', 'give one player id (digits)');
     const p = parseSimilarApiParams(url.searchParams);
-    return json(await similarPlayers(statsDb, Number(ids[0]), p.season, p), 200, { 'Cache-Control': 'public, max-age=300' });
+    return json(await similarPlayers(askerOfContext(context), Number(ids[0]), p.season, p), 200, { 'Cache-Control': 'public, max-age=300' });
   });

@@ -8,15 +8,17 @@ import type { APIRoute } from 'astro';
 import { ParamError, parseDataQuery } from '../../lib/apiParams';
 import { parseStandingsThrough } from '../../lib/standingsParams';
 import { handle, json } from '../../server/stats/request/http';
-import { standings } from '../../server/stats/views/standings';
+import { standings } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url }) =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    const { url } = context;
     const asked = url.searchParams.getAll('season').filter((s) => s.trim() !== '');
     if (asked.length > 1) throw new ParamError('season', 'give one season');
     const [season] = parseDataQuery({ page: ['League'], ...(asked.length ? { season: asked } : {}) }).filters.seasons;
     const through = parseStandingsThrough(url.searchParams, season!);
-    return json(await standings(season!, through));
+    return json(await standings(askerOfContext(context), season!, through));
   });

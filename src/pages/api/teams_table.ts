@@ -12,7 +12,8 @@ import { csvResponse } from '../../server/stats/base/csvText';
 import { parseFormat, teamsTableCsv } from '../../server/stats/answers/csv';
 import { encodeText } from '../../server/stats/base/encoding';
 import { handle, json } from '../../server/stats/request/http';
-import { teamsTable } from '../../server/stats/views/teamsTable';
+import { teamsTable } from '../../server/stats/answers/reads';
+import { askerOfContext } from '../../server/stats/request/request';
 
 export const prerender = false;
 
@@ -24,7 +25,7 @@ export const GET: APIRoute = (context) =>
     const q = parseTeamsTableQuery(url.searchParams, { allowed: true });
     assertFiltersAllowed(q, context.locals.session);
     if (url.searchParams.has('sort') && !q.sort) throw new ParamError('sort', 'is not a column of this table');
-    const table = await teamsTable(q.filters);
+    const table = await teamsTable(askerOfContext(context), q.filters);
     if (format === 'json') return json(table, 200);
     const { text, fileName } = teamsTableCsv(q, table);
     return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);

@@ -11,7 +11,7 @@ import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForP
 import { STATS_NAV } from '../../lib/site';
 import { TEAMS } from '../../lib/teams';
 import { onStatsDbChange, query } from '../db/statsDb';
-import { listPlayers } from '../stats/entities/players';
+import { listPlayers, SITE } from '../stats/answers/reads';
 
 /** The protocol's limit: 50,000 URLs per sitemap file. */
 export const MAX_SITEMAP_URLS = 50_000;
@@ -33,7 +33,7 @@ export function teamPaths(): string[] {
 }
 
 export async function playerPaths(): Promise<string[]> {
-  const players = await listPlayers();
+  const players = await listPlayers(SITE);
   return players.flatMap((p) => PLAYER_TABS.map((tab) => pathForPlayer(tab.view, p.name, p.second_spectrum_id)));
 }
 

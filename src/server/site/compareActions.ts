@@ -6,7 +6,7 @@
 import { COMPARE_PLAYER_KEY, compareHref, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../lib/compare';
 import { seasonLabel } from '../../lib/filters';
 import { search, type PlayerHit } from '../search';
-import { listPlayers } from '../stats/entities/players';
+import { listPlayers, type Asker } from '../stats/answers/reads';
 
 export type CompareAction =
   | { kind: 'none' }
@@ -26,15 +26,15 @@ function playersIn(params: URLSearchParams): ComparedPlayer[] {
  * The seasons a newly added player is compared over: the first compared player's seasons when he played in
  * the last of them, else his own latest season.
  */
-async function spanFor(playerId: number, players: readonly ComparedPlayer[]): Promise<[number, number] | null> {
-  const known = (await listPlayers()).find((p) => p.second_spectrum_id === playerId);
+async function spanFor(asker: Asker, playerId: number, players: readonly ComparedPlayer[]): Promise<[number, number] | null> {
+  const known = (await listPlayers(asker)).find((p) => p.second_spectrum_id === playerId);
   const played = Object.keys(known?.played ?? {}).map(Number);
   const first = players[0]?.span;
   if (first && played.includes(first[1])) return [first[0], first[1]];
   return played.length ? [Math.max(...played), Math.max(...played)] : null;
 }
 
-export async function compareAction(params: URLSearchParams): Promise<CompareAction> {
+export async function compareAction(params: URLSearchParams, asker: Asker): Promise<CompareAction> {
   const players = playersIn(params);
   const typed = params.get('add')?.trim();
   if (typed !== undefined) {
@@ -43,7 +43,7 @@ export async function compareAction(params: URLSearchParams): Promise<CompareAct
     const hits = (await search(typed.slice(0, 100), 6)).players.filter((h) => !players.some((p) => p.playerId === h.second_spectrum_id));
     if (hits.length === 0) return { kind: 'message', message: `No player matches "${typed}".` };
     const exact = hits.filter((h) => h.name.toLowerCase() === typed.toLowerCase());
-    const withHit = async (hit: PlayerHit) => compareHref(params, [...players, { playerId: hit.second_spectrum_id, span: await spanFor(hit.second_spectrum_id, players) }]);
+    const withHit = async (hit: PlayerHit) => compareHref(params, [...players, { playerId: hit.second_spectrum_id, span: await spanFor(asker, hit.second_spectrum_id, players) }]);
     if (hits.length === 1 || exact.length === 1) return { kind: 'redirect', href: await withHit(exact[0] ?? hits[0]!) };
     return { kind: 'choose', typed, choices: await Promise.all(hits.map(async (hit) => ({ hit, href: await withHit(hit) }))) };
   }

@@ -1,7 +1,10 @@
 /**
  * The endpoints of /api/v1: ONE list, read by the router (router.ts: matching, parameters, cost) and by the
  * OpenAPI generator (openapi.ts: paths, parameters, answers). Every endpoint answers with the site's own
- * builders (answers.ts, career.ts, gameDetails.ts, search): one filter model, one implementation.
+ * builders, entered as /api/data enters them: through the stats server's request and answers layers
+ * (stats/request/, stats/answers/answers.ts and reads.ts: the query queue, its lanes, per-client cap and timeout),
+ * never a module below them (tests/unit/server/stats/layers.test.ts); and search. One filter model, one
+ * implementation.
  */
 import '../../../lib/zodSetup';
 import { z } from 'zod';
@@ -13,31 +16,36 @@ import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE, SIDES } from '../../../lib/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
 import type { Session } from '../../../lib/session';
-import { answerObject, shotsAnswer, wowyAnswer, type Asker } from '../../stats/answers/answers';
+import { answerObject, type Asker } from '../../stats/answers/answers';
 import { parseWowyQuery, wowyKeysSchema } from '../../../lib/wowy';
-import { jsonOf } from '../../stats/base/encoding';
-import { teamsTable } from '../../stats/views/teamsTable';
 import { parseTeamsTableQuery } from '../../../lib/teamsTableParams';
-import { careerCsvDownload, playerCareer } from '../../stats/views/career';
 import { laneOf } from '../../stats/answers/cost';
 import { csvDownload, parseCsvOptions, parseFormat, wowyCsvDownload } from '../../stats/answers/csv';
-import { gameDetails } from '../../stats/games/gameDetails';
-import { gamePossessions } from '../../stats/games/gamePossessions';
-import { ApiError } from '../../stats/base/errors';
+import {
+  ApiError,
+  careerCsvDownload,
+  gameDetails,
+  gamePossessions,
+  playerCareer,
+  playerDetails,
+  playerRapm,
+  rapmCsvDownload,
+  rapmLeaderboard,
+  shotsObject,
+  similarPlayers,
+  teamsTable,
+  wowyObject,
+} from '../../stats/answers/reads';
 import { assertFiltersAllowed } from '../../stats/request/gating';
-import { playerDetails } from '../../stats/entities/players';
 import { search } from '../../search';
 import { config } from '../../config';
 import { careerWithAliases, compareWithAliases, tableRowsWithAliases } from './aliases';
 import { CareerAnswer, CompareAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, SimilarAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
 import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
 import { POSITION_GROUPS } from '../../../lib/positions';
-import { playerRapm, rapmCsvDownload, rapmLeaderboard } from '../../stats/views/rapm';
 import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
 import { compareRequestOf } from '../../stats/request/compareRequest';
 import { parseStatsQuery } from '../../stats/request/request';
-import { similarPlayers } from '../../stats/views/similar';
-import { statsDb } from '../../db/statsDb';
 import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
 import { MAX_COMPARED } from '../../../lib/compare';
 import { finderEndpoint } from './finderEndpoint';
@@ -229,7 +237,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const q = parseStatsQuery(r.url.searchParams);
       refuseForeignKeys(r, q.page, false);
       gateForKey(q, r);
-      return { cost: costOf(q), run: async () => JSON.parse(jsonOf(await shotsAnswer(q, r.asker))) as unknown };
+      return { cost: costOf(q), run: () => shotsObject(q, r.asker) };
     },
   },
   {
@@ -249,7 +257,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const page = new URLSearchParams();
       for (const [k, v] of r.url.searchParams) if (PAGE_KEYS[k]) page.append(PAGE_KEYS[k], v);
       const q = parseTeamsTableQuery(page);
-      return { cost: 1, run: () => teamsTable(q.filters) };
+      return { cost: 1, run: () => teamsTable(r.asker, q.filters) };
     },
   },
   {
@@ -270,7 +278,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       gateForKey(q, r);
       return {
         cost: q.filters.seasons.length > 3 ? config.apiQuota.heavyCost : 1,
-        run: async () => (wantsCsv(r) ? wowyCsvDownload(q, r.asker, r.request) : (JSON.parse(jsonOf(await wowyAnswer(q, r.asker))) as unknown)),
+        run: async () => (wantsCsv(r) ? wowyCsvDownload(q, r.asker, r.request) : wowyObject(q, r.asker)),
       };
     },
   },
@@ -306,7 +314,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     params: playerIdParam,
     answer: PlayerAnswer,
     csv: false,
-    prepare: (r) => ({ cost: 1, run: () => playerDetails(Number(r.params.player_id)) }),
+    prepare: (r) => ({ cost: 1, run: () => playerDetails(r.asker, Number(r.params.player_id)) }),
   },
   {
     path: '/api/v1/players/{player_id}/career',
@@ -323,7 +331,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     prepare: (r) => ({
       cost: 1,
       run: async () => {
-        const career = await playerCareer(Number(r.params.player_id));
+        const career = await playerCareer(r.asker, Number(r.params.player_id));
         return wantsCsv(r) ? careerCsvDownload(career, r.url.searchParams, r.request) : careerWithAliases(career);
       },
     }),
@@ -335,7 +343,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     params: playerIdParam,
     answer: PlayerRapmAnswer,
     csv: false,
-    prepare: (r) => ({ cost: 1, run: () => playerRapm(Number(r.params.player_id)) }),
+    prepare: (r) => ({ cost: 1, run: () => playerRapm(r.asker, Number(r.params.player_id)) }),
   },
   {
     path: '/api/v1/rapm',
@@ -360,7 +368,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       return {
         cost: 1,
         run: async () => {
-          const board = await rapmLeaderboard(parsed.params);
+          const board = await rapmLeaderboard(r.asker, parsed.params);
           return wantsCsv(r) ? rapmCsvDownload(board, r.request) : board;
         },
       };
@@ -373,7 +381,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     params: gameIdParam,
     answer: GameAnswer,
     csv: false,
-    prepare: (r) => ({ cost: 1, run: () => gameDetails(r.params.game_id!) }),
+    prepare: (r) => ({ cost: 1, run: () => gameDetails(r.asker, r.params.game_id!) }),
   },
   {
     path: '/api/v1/games/{game_id}/possessions',
@@ -382,7 +390,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     params: gameIdParam,
     answer: PossessionsAnswer,
     csv: false,
-    prepare: (r) => ({ cost: 1, run: () => gamePossessions(r.params.game_id!) }),
+    prepare: (r) => ({ cost: 1, run: () => gamePossessions(r.asker, r.params.game_id!) }),
   },
   {
     path: '/api/v1/search',
@@ -443,7 +451,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const ids = r.url.searchParams.getAll('player');
       if (ids.length !== 1 || !/^\d{1,10}$/.test(ids[0]!)) throw new ParamError('player', 'give one player id (digits)');
       const p = parseSimilarApiParams(r.url.searchParams);
-      return { cost: 1, run: () => similarPlayers(statsDb, Number(ids[0]), p.season, p) };
+      return { cost: 1, run: () => similarPlayers(r.asker, Number(ids[0]), p.season, p) };
     },
   },
   finderEndpoint(gateForKey, filterKeysDoc(), wantsCsv),

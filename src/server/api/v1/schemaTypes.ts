@@ -13,12 +13,8 @@
  * /api/v1 with random legal and odd queries and fails on any 5xx.
  */
 import type { z } from 'zod';
-import type { ShotsResponse } from '../../../lib/shots';
-import type { playerCareer } from '../../stats/views/career';
-import type { playerRapm, rapmLeaderboard } from '../../stats/views/rapm';
 import type { compare } from '../../stats/answers/compare';
-import type { similarPlayers } from '../../stats/views/similar';
-import type { wowyView } from '../../stats/views/wowy';
+import type { playerCareer, playerRapm, rapmLeaderboard, shotsObject, similarPlayers, wowyObject } from '../../stats/answers/reads';
 import type * as S from './schemas';
 
 /** `true` when every value of T passes schema S (T is assignable to S's input), else never. */
@@ -27,11 +23,11 @@ type Built<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 /** One line per builder; `true` fails to compile where a schema no longer accepts its builder's answer. */
 export const SCHEMAS_ACCEPT_THEIR_BUILDERS: {
-  shots: Accepts<typeof S.ShotsAnswer, ShotsResponse>;
+  shots: Accepts<typeof S.ShotsAnswer, Built<typeof shotsObject>>;
   career: Accepts<typeof S.CareerAnswer, Built<typeof playerCareer>>;
   playerRapm: Accepts<typeof S.PlayerRapmAnswer, Built<typeof playerRapm>>;
   rapm: Accepts<typeof S.RapmAnswer, Built<typeof rapmLeaderboard>>;
   compare: Accepts<typeof S.CompareAnswer, Built<typeof compare>>;
   similar: Accepts<typeof S.SimilarAnswer, Built<typeof similarPlayers>>;
-  wowy: Accepts<typeof S.WowyAnswerSchema, Built<typeof wowyView>>;
+  wowy: Accepts<typeof S.WowyAnswerSchema, Built<typeof wowyObject>>;
 } = { shots: true, career: true, playerRapm: true, rapm: true, compare: true, similar: true, wowy: true };

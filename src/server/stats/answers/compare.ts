@@ -10,7 +10,7 @@ import { bestOf, compareLines, compareSetDefinitions, seasonsOfSpan, spanLabel, 
 import type { MetricSetDefinition } from '../../../lib/metricSets';
 import type { Side } from '../../../lib/pageKinds';
 import { ApiError } from '../base/errors';
-import { listPlayers } from '../entities/players';
+import { listPlayers } from './reads';
 import { answerObject, type Asker } from './answers';
 
 export interface CompareRequest {
@@ -68,7 +68,7 @@ export function playersQueryOf(filters: RawQuery, span: readonly [number, number
 /** The comparison. 404 for an unknown player id; players without seasons get their latest season in the data. */
 export async function compare(req: CompareRequest, asker: Asker): Promise<CompareAnswer> {
   const def = compareSetOf(req.side, req.metricSet);
-  const roster = new Map((await listPlayers()).map((p) => [p.second_spectrum_id, p]));
+  const roster = new Map((await listPlayers(asker)).map((p) => [p.second_spectrum_id, p]));
   const columns = await Promise.all(
     req.players.map(async (p): Promise<ComparedColumn> => {
       const known = roster.get(p.playerId);

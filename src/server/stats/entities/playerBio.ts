@@ -9,7 +9,7 @@
 import { seasonLabel } from '../../../lib/filters';
 import { LAST_SALARY_SEASON } from '../../../lib/site';
 import { teamByTeamId } from '../../../lib/teams';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 import type { PlayerRecord } from './players';
 
 export interface PlayerBio {
@@ -44,7 +44,7 @@ export interface PlayerBio {
  * The bio for the seasons of a page's filter (the latest he played among them), from his record (players.ts
  * playerRecord, which the page reads once for the bio, the title and the structured data).
  */
-export async function playerBio(record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {
+export async function playerBio(db: StatsDb, record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {
   const playerId = Number(record.player.player_id);
   const player = record.player as { name: string; last_season: number | null; listed_position: string | null; height_in: number | null };
   const played = record.seasons as { season: number; season_type: string; team_ids: number[]; position: string; listed_position: string | null; height_in: number | null }[];
@@ -58,13 +58,13 @@ export async function playerBio(record: PlayerRecord, seasons: readonly number[]
   // Three independent lookups, run together (the page waits for the bio).
   const [[bio], [years], [salary]] = await Promise.all([
     // The bio of that season, else the nearest earlier one, else the nearest later one.
-    query<BioRow>(
+    db.query<BioRow>(
       `SELECT season, age, height_in, weight_lb, college, country, draft_year, draft_round, draft_number FROM player_bios
         WHERE player_id = $1 ORDER BY (season > $2), abs(season - $2) LIMIT 1`,
       [playerId, Number(season)],
     ),
-    query<{ from_year: number | null }>('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]),
-    query<{ salary: number | bigint }>('SELECT salary FROM salaries WHERE player_id = $1 AND season = $2 LIMIT 1', [playerId, Number(season)]),
+    db.query<{ from_year: number | null }>('SELECT from_year FROM player_league_years WHERE player_id = $1', [playerId]),
+    db.query<{ salary: number | bigint }>('SELECT salary FROM salaries WHERE player_id = $1 AND season = $2 LIMIT 1', [playerId, Number(season)]),
   ]);
   const fromYear = years?.from_year ?? null;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

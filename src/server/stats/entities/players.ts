@@ -1,7 +1,12 @@
-/** The player list (/api/players) and player details (/api/player_details). */
+/**
+ * The player list (/api/players) and player details (/api/player_details). Read through the scope given (pages
+ * and endpoints reach them through the query queue: answers/reads.ts); the list is kept per stats file, built on
+ * the scope of the first read that needs it (sharedLookup.ts).
+ */
 import { seasonLabel } from '../../../lib/filters';
 import { teamByTeamId } from '../../../lib/teams';
-import { onStatsDbChange, query, type Row } from '../../db/statsDb';
+import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
+import { sharedLookup } from './sharedLookup';
 import { ApiError } from '../base/errors';
 import { encode, type EncodedResponse } from '../base/encoding';
 
@@ -17,11 +22,11 @@ export interface PlayerListItem {
   played: Record<string, string[]>;
 }
 
-let list: Promise<PlayerListItem[]> | null = null;
-let encoded: Promise<EncodedResponse> | null = null;
+const lists = new Map<string, Promise<PlayerListItem[]>>();
+const encodedLists = new Map<string, Promise<EncodedResponse>>();
 onStatsDbChange(() => {
-  list = null;
-  encoded = null;
+  lists.clear();
+  encodedLists.clear();
 });
 
 /**
@@ -29,15 +34,8 @@ onStatsDbChange(() => {
  * without brotli: base/encoding.ts), until the stats file changes. 281 KB of JSON: 49 KB as gzip, less as brotli;
  * a client holding it sends its ETag and gets a 304.
  */
-export function encodedPlayerList(): Promise<EncodedResponse> {
-  encoded ??= listPlayers().then(
-    (players) => encode(players),
-    (err: unknown) => {
-      encoded = null;
-      throw err;
-    },
-  );
-  return encoded;
+export function encodedPlayerList(db: StatsDb): Promise<EncodedResponse> {
+  return sharedLookup(encodedLists, 'players', async () => encode(await listPlayers(db)));
 }
 
 /** Names the way a person reads them (spec section 3): locale-aware, case- and accent-insensitive. */
@@ -62,19 +60,15 @@ function playedOf(rows: readonly { season: number; team_ids: number[] }[] | null
 }
 
 /** Every player with a possession in the data, sorted by comparePlayers, with his seasons and teams. Loaded once. */
-export function listPlayers(): Promise<PlayerListItem[]> {
-  list ??= query<{ name: string; player_id: number; seasons: { season: number; team_ids: number[] }[] | null }>(
-    `SELECT p.name, p.player_id, list({ 'season': s.season, 'team_ids': s.team_ids } ORDER BY s.season, s.season_type DESC) AS seasons
-       FROM players p LEFT JOIN player_seasons s USING (player_id)
-      WHERE p.first_season IS NOT NULL GROUP BY p.name, p.player_id`,
-  ).then(
-    (rows) => rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id, played: playedOf(r.seasons) })).sort(comparePlayers),
-    (err: unknown) => {
-      list = null;
-      throw err;
-    },
-  );
-  return list;
+export function listPlayers(db: StatsDb): Promise<PlayerListItem[]> {
+  return sharedLookup(lists, 'players', async () => {
+    const rows = await db.query<{ name: string; player_id: number; seasons: { season: number; team_ids: number[] }[] | null }>(
+      `SELECT p.name, p.player_id, list({ 'season': s.season, 'team_ids': s.team_ids } ORDER BY s.season, s.season_type DESC) AS seasons
+         FROM players p LEFT JOIN player_seasons s USING (player_id)
+        WHERE p.first_season IS NOT NULL GROUP BY p.name, p.player_id`,
+    );
+    return rows.map((r) => ({ name: r.name, second_spectrum_id: r.player_id, played: playedOf(r.seasons) })).sort(comparePlayers);
+  });
 }
 
 const abbr = (id: unknown) => teamByTeamId(Number(id))?.abbr ?? null;
@@ -86,14 +80,14 @@ export interface PlayerRecord {
 }
 
 /** The player's record, read once per page (details, bio, title facts); null when the id is unknown. */
-export async function playerRecord(playerId: number): Promise<PlayerRecord | null> {
-  const [player] = await query(
+export async function playerRecord(db: StatsDb, playerId: number): Promise<PlayerRecord | null> {
+  const [player] = await db.query(
     `SELECT player_id, name, first_name, last_name, slug, first_season, last_season, listed_position, height_in
        FROM players WHERE player_id = $1`,
     [playerId],
   );
   if (!player) return null;
-  const seasons = await query(
+  const seasons = await db.query(
     `SELECT season, season_type, team_id, team_ids, games, seconds, height_in, listed_position, position
        FROM player_seasons WHERE player_id = $1 ORDER BY season DESC, season_type DESC`,
     [playerId],
@@ -102,8 +96,8 @@ export async function playerRecord(playerId: number): Promise<PlayerRecord | nul
 }
 
 /** Bio, seasons and teams of one player; 404 when the id is unknown. */
-export async function playerDetails(playerId: number) {
-  const record = await playerRecord(playerId);
+export async function playerDetails(db: StatsDb, playerId: number) {
+  const record = await playerRecord(db, playerId);
   if (!record) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
   return playerDetailsOf(record);
 }

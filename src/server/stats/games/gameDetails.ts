@@ -5,13 +5,13 @@
  */
 import { seasonLabel } from '../../../lib/filters';
 import { teamByTeamId } from '../../../lib/teams';
-import { query, type Row } from '../../db/statsDb';
+import type { Row, StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 
 const BOX = ['fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts'] as const;
 
-export async function gameDetails(gameCode: string) {
-  const [g] = await query(
+export async function gameDetails(db: StatsDb, gameCode: string) {
+  const [g] = await db.query(
     `SELECT game_id, game_code, season, season_type, date, home_team_id, away_team_id, home_abbr, away_abbr,
             home_pts, away_pts, home_pts_by_period, away_pts_by_period, periods
        FROM games WHERE game_code = $1`,
@@ -19,13 +19,13 @@ export async function gameDetails(gameCode: string) {
   );
   if (!g) throw new ApiError(404, `No game with id ${gameCode}`, 'game_id');
   const [players, teams] = await Promise.all([
-    query(
+    db.query(
       `SELECT pg.player_id, p.name, pg.team_id, pg.starter, pg.seconds, pg.plus_minus, ${BOX.map((c) => `pg.${c}`).join(', ')}
          FROM player_games pg JOIN players p USING (player_id)
         WHERE pg.game_id = $1 ORDER BY pg.team_id, pg.starter DESC, pg.seconds DESC`,
       [Number(g.game_id)],
     ),
-    query(
+    db.query(
       `SELECT team_id, seconds, possessions, ${BOX.map((c) => c).join(', ')} FROM team_games WHERE game_id = $1`,
       [Number(g.game_id)],
     ),

@@ -6,7 +6,7 @@
  * a scheduled game is one of the schedule's that is not in `games`; the finder lists them after the played ones
  * of their day, without a score, and a preview of one is built from both teams' games so far.
  */
-import { query, StatsDbUnavailableError } from '../../db/statsDb';
+import { StatsDbUnavailableError, type StatsDb } from '../../db/statsDb';
 
 /** A game of the schedule not played yet (no score): the finder lists it, its preview reads the games before it. */
 export interface ScheduledGameRow {
@@ -55,8 +55,8 @@ export interface GameListQuery {
   before?: string;
 }
 
-export async function listGames(q: GameListQuery): Promise<GameListRow[]> {
-  const rows = await query(
+export async function listGames(db: StatsDb, q: GameListQuery): Promise<GameListRow[]> {
+  const rows = await db.query(
     `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, away_team_id, home_team_id, away_abbr, home_abbr, away_pts, home_pts, periods
        FROM games
       WHERE season = $1
@@ -72,15 +72,15 @@ export async function listGames(q: GameListQuery): Promise<GameListRow[]> {
 }
 
 /** Whether the file has a schedule table (a file built before it had none: nothing is scheduled). */
-async function hasSchedule(): Promise<boolean> {
-  const rows = await query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
+async function hasSchedule(db: StatsDb): Promise<boolean> {
+  const rows = await db.query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
   return rows.length > 0;
 }
 
 /** The schedule's games of the query not played yet (not in games), in date order; none without a schedule. */
-export async function listScheduledGames(q: Omit<GameListQuery, 'before' | 'opponentId'>): Promise<ScheduledGameRow[]> {
-  if (!(await hasSchedule())) return [];
-  const rows = await query(
+export async function listScheduledGames(db: StatsDb, q: Omit<GameListQuery, 'before' | 'opponentId'>): Promise<ScheduledGameRow[]> {
+  if (!(await hasSchedule(db))) return [];
+  const rows = await db.query(
     `SELECT s.game_code, strftime(s.date, '%Y-%m-%d') AS date, s.season, s.season_type, s.away_team_id, s.home_team_id, s.away_abbr, s.home_abbr
        FROM schedule s
       WHERE s.season = $1
@@ -95,11 +95,11 @@ export async function listScheduledGames(q: Omit<GameListQuery, 'before' | 'oppo
 }
 
 /** The months (YYYY-MM, in order) in which the season (and season type) had or has games, played or scheduled. */
-export async function gameMonths(season: number, seasonType?: 'regular' | 'playoffs'): Promise<string[]> {
-  const scheduled = (await hasSchedule())
+export async function gameMonths(db: StatsDb, season: number, seasonType?: 'regular' | 'playoffs'): Promise<string[]> {
+  const scheduled = (await hasSchedule(db))
     ? `UNION SELECT strftime(date, '%Y-%m') AS month FROM schedule WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`
     : '';
-  const rows = await query(
+  const rows = await db.query(
     `SELECT DISTINCT strftime(date, '%Y-%m') AS month FROM games
       WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)
       ${scheduled}
@@ -114,8 +114,8 @@ export async function gameMonths(season: number, seasonType?: 'regular' | 'playo
  * season: its last month; a season under way: the month being played), else the schedule's first month (a season
  * only scheduled opens on its opening night's month, not its last).
  */
-export async function defaultMonth(season: number, seasonType: 'regular' | 'playoffs' | undefined, months: readonly string[]): Promise<string | undefined> {
-  const [r] = await query(
+export async function defaultMonth(db: StatsDb, season: number, seasonType: 'regular' | 'playoffs' | undefined, months: readonly string[]): Promise<string | undefined> {
+  const [r] = await db.query(
     `SELECT strftime(max(date), '%Y-%m') AS month FROM games WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`,
     [season, seasonType ?? null],
   );
@@ -124,8 +124,8 @@ export async function defaultMonth(season: number, seasonType: 'regular' | 'play
 }
 
 /** One game by its 10-character id, or null when there is no such game. */
-async function findGame(gameCode: string): Promise<GameListRow | null> {
-  const rows = await query(
+async function findGame(db: StatsDb, gameCode: string): Promise<GameListRow | null> {
+  const rows = await db.query(
     `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, away_team_id, home_team_id, away_abbr, home_abbr, away_pts, home_pts, periods
        FROM games WHERE game_code = $1`,
     [gameCode],
@@ -136,9 +136,9 @@ async function findGame(gameCode: string): Promise<GameListRow | null> {
 }
 
 /** A game of the schedule not played yet, by its 10-character id, or null. */
-async function findScheduledGame(gameCode: string): Promise<ScheduledGameRow | null> {
-  if (!(await hasSchedule())) return null;
-  const rows = await query(
+async function findScheduledGame(db: StatsDb, gameCode: string): Promise<ScheduledGameRow | null> {
+  if (!(await hasSchedule(db))) return null;
+  const rows = await db.query(
     `SELECT s.game_code, strftime(s.date, '%Y-%m-%d') AS date, s.season, s.season_type, s.away_team_id, s.home_team_id, s.away_abbr, s.home_abbr
        FROM schedule s WHERE s.game_code = $1 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = s.game_id)`,
     [gameCode],
@@ -147,9 +147,9 @@ async function findScheduledGame(gameCode: string): Promise<ScheduledGameRow | n
 }
 
 /** findGame, or undefined when there is no stats database (pages then trust the path). */
-export async function findGameIfDb(gameCode: string): Promise<GameListRow | null | undefined> {
+export async function findGameIfDb(db: StatsDb, gameCode: string): Promise<GameListRow | null | undefined> {
   try {
-    return await findGame(gameCode);
+    return await findGame(db, gameCode);
   } catch (e) {
     if (e instanceof StatsDbUnavailableError) return undefined;
     throw e;
@@ -157,9 +157,9 @@ export async function findGameIfDb(gameCode: string): Promise<GameListRow | null
 }
 
 /** A played game, else a scheduled one not played yet (the preview's page), else null; undefined without a database. */
-export async function findGameOrScheduledIfDb(gameCode: string): Promise<GameListRow | ScheduledGameRow | null | undefined> {
+export async function findGameOrScheduledIfDb(db: StatsDb, gameCode: string): Promise<GameListRow | ScheduledGameRow | null | undefined> {
   try {
-    return (await findGame(gameCode)) ?? (await findScheduledGame(gameCode));
+    return (await findGame(db, gameCode)) ?? (await findScheduledGame(db, gameCode));
   } catch (e) {
     if (e instanceof StatsDbUnavailableError) return undefined;
     throw e;

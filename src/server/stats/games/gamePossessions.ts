@@ -4,15 +4,15 @@
  * possession whose context they carry.
  */
 import { teamByTeamId } from '../../../lib/teams';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 
 const COUNTS = ['pts', 'fga', 'fgm', 'fg3a', 'fg3m', 'fta', 'ftm', 'tov', 'oreb', 'ast', 'stl', 'blk'] as const;
 
-export async function gamePossessions(gameCode: string) {
-  const [game] = await query<{ game_id: number }>('SELECT game_id FROM games WHERE game_code = $1', [gameCode]);
+export async function gamePossessions(db: StatsDb, gameCode: string) {
+  const [game] = await db.query<{ game_id: number }>('SELECT game_id FROM games WHERE game_code = $1', [gameCode]);
   if (!game) throw new ApiError(404, `No game with id ${gameCode}`, 'game_id');
-  const rows = await query(
+  const rows = await db.query(
     `SELECT poss_num, period, start_clock, end_clock, off_team_id, def_team_id, score_diff, start_type, possessions,
             is_filtered_out, [o1, o2, o3, o4, o5] AS offense_players, [d1, d2, d3, d4, d5] AS defense_players, ${COUNTS.join(', ')}
        FROM possessions WHERE game_id = $1 ORDER BY possession_id`,

@@ -16,7 +16,7 @@ import type { Better } from '../../../lib/columnMeta';
 import { OVERVIEW_COLUMNS } from '../../../lib/teamsTable';
 import { teamByTeamId } from '../../../lib/teams';
 import { LRUCache } from 'lru-cache';
-import { onStatsDbChange, statsDb } from '../../db/statsDb';
+import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { pct, type Value, type Values } from '../metrics/formulas';
 import { listGames, type GameListRow, type ScheduledGameRow } from './gameList';
 import { currentDataThrough } from '../entities/seasons';
@@ -175,15 +175,15 @@ function formGame(g: GameListRow, teamId: number): FormGame {
 }
 
 /** Net rating of each team over its own list of games: (points for - points against) per 100 possessions each way. */
-async function netOver(f: AppliedFilters, lists: readonly { teamId: number; games: readonly GameListRow[] }[]): Promise<Map<number, Value>> {
+async function netOver(db: StatsDb, f: AppliedFilters, lists: readonly { teamId: number; games: readonly GameListRow[] }[]): Promise<Map<number, Value>> {
   const withGames = lists.filter((l) => l.games.length > 0);
   if (withGames.length === 0) return new Map();
   const extra = (col: string) => (b: Params) => [
     `(${withGames.map((l) => `(p.${col} = ${b.bind(l.teamId)} AND p.game_id IN (SELECT game_id FROM games WHERE game_code IN ${b.list(l.games.map((g) => g.gameCode))}))`).join(' OR ')})`,
   ];
   const [off, def] = await Promise.all([
-    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: ['team_id'], extra: extra('off_team_id') }),
-    teamSumsBy(statsDb, f, { persp: 'defense', groupBy: ['team_id'], extra: extra('def_team_id') }),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], extra: extra('off_team_id') }),
+    teamSumsBy(db, f, { persp: 'defense', groupBy: ['team_id'], extra: extra('def_team_id') }),
   ]);
   const rating = (rows: typeof off) => new Map(rows.map((r) => { const s = teamSums(r); return [Number(r.team_id), pct(s.pts, s.possessions)]; }));
   const o = rating(off);
@@ -213,11 +213,11 @@ const previews = new LRUCache<string, Promise<GamePreview>>({ max: 2000 });
 onStatsDbChange(() => previews.clear());
 
 /** The preview of a game (as findGame gives it). */
-export function gamePreview(g: PreviewGame): Promise<GamePreview> {
-  return sharedLookup(previews, g.gameCode, () => buildPreview(g));
+export function gamePreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
+  return sharedLookup(previews, g.gameCode, () => buildPreview(db, g));
 }
 
-async function buildPreview(g: PreviewGame): Promise<GamePreview> {
+async function buildPreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
   const scheduled = 'scheduled' in g;
   const dayBeforeGame = dayBefore(g.date);
   // A game not played yet is previewed from the games held so far ("to date"), at most the day before it.
@@ -226,13 +226,13 @@ async function buildPreview(g: PreviewGame): Promise<GamePreview> {
   const f = previewFilters(g.season, through);
   const ids = [g.awayTeamId, g.homeTeamId] as const;
   const [table, meetings, awayGames, homeGames] = await Promise.all([
-    teamsTable(f),
-    listGames({ season: g.season, teamId: g.awayTeamId, opponentId: g.homeTeamId, before: g.date }),
-    listGames({ season: g.season, teamId: g.awayTeamId, before: g.date }),
-    listGames({ season: g.season, teamId: g.homeTeamId, before: g.date }),
+    teamsTable(db, f),
+    listGames(db, { season: g.season, teamId: g.awayTeamId, opponentId: g.homeTeamId, before: g.date }),
+    listGames(db, { season: g.season, teamId: g.awayTeamId, before: g.date }),
+    listGames(db, { season: g.season, teamId: g.homeTeamId, before: g.date }),
   ]);
   const lastGames = [awayGames.slice(-FORM_GAMES), homeGames.slice(-FORM_GAMES)] as const;
-  const net = await netOver(f, ids.map((teamId, i) => ({ teamId, games: lastGames[i]! })));
+  const net = await netOver(db, f, ids.map((teamId, i) => ({ teamId, games: lastGames[i]! })));
   const abbrs = [g.awayAbbr, g.homeAbbr] as const;
   // The teams table names teams by their current abbreviation; the game by the season's.
   const current = ids.map((id) => teamByTeamId(id)?.abbr ?? '');

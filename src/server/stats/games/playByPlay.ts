@@ -7,7 +7,7 @@ import { boxMinutes } from '../../../lib/boxScore';
 import { buildStints, gameFlow, periodLabel, type FlowPoint, type GameSide, type PbpEvent, type Stint } from '../../../lib/playByPlay';
 import { teamByTeamId } from '../../../lib/teams';
 import type { WpPoint } from '../../../lib/winProbability';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 import { encodeCsv } from '../base/csvText';
 import { ApiError } from '../base/errors';
 
@@ -35,8 +35,8 @@ export interface GamePlayByPlay {
 
 const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 
-export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> {
-  const [g] = await query(
+export async function gamePlayByPlay(db: StatsDb, gameCode: string): Promise<GamePlayByPlay> {
+  const [g] = await db.query(
     `SELECT game_id, game_code, strftime(date, '%Y-%m-%d') AS date, periods, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts
        FROM games WHERE game_code = $1`,
     [gameCode],
@@ -45,7 +45,7 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
   const gameId = Number(g.game_id);
   const homeTeam = Number(g.home_team_id);
   const [rows, people, wpRows] = await Promise.all([
-    query(
+    db.query(
       `SELECT e.seq, e.event_num, e.period, e.clock, e.event_type, e.team_id, e.player1_id, e.player2_id, e.player3_id,
               e.home_description, e.neutral_description, e.visitor_description, e.home_pts, e.away_pts,
               [h.p1, h.p2, h.p3, h.p4, h.p5] AS home_five, [a.p1, a.p2, a.p3, a.p4, a.p5] AS away_five,
@@ -61,7 +61,7 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
       [gameId],
     ),
     // Everyone the game's events name or put on the floor (a player on the floor without an event is in player_games).
-    query(
+    db.query(
       `SELECT p.player_id, p.name, p.first_name, p.last_name, pg.team_id
          FROM player_games pg JOIN players p USING (player_id)
         WHERE pg.game_id = $1
@@ -69,7 +69,7 @@ export async function gamePlayByPlay(gameCode: string): Promise<GamePlayByPlay> 
       [gameId, homeTeam],
     ),
     // The win-probability model's value at each possession's start (technical rows, which have no time, left out).
-    query(
+    db.query(
       `SELECT p.start_time, p.period, p.start_clock, p.end_clock, w.home_wp, p.off_is_home, w.leverage
          FROM possessions p JOIN win_probability w USING (possession_id)
         WHERE p.game_id = $1 AND p.possessions = 1

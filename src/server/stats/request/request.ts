@@ -62,6 +62,14 @@ export function askerOf(context: { request: Request; clientAddress?: string }, e
 }
 
 /**
+ * Who asks a page or an endpoint that reads no stats query (a player's page, /api/player_career, /api/rapm ...):
+ * the signed-in user, else the client's address, as parseStatsRequest names the asker of /api/data.
+ */
+export function askerOfContext(context: { request: Request; clientAddress?: string; locals?: { session?: { user: { email?: string | null } } | null } }): Asker {
+  return { client: askerOf(context, context.locals?.session?.user.email ?? null) };
+}
+
+/**
  * GET /api/team_wowy's query: parsed (src/lib/wowy.ts: its own keys, then the filters and side with the data
  * query's parser; 400 naming the key) and gated like every stats request (403).
  */

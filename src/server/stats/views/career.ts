@@ -8,8 +8,9 @@
  * his position group in that season and season type (qualified: at least 10 % of his team's possessions, as on
  * the Players table).
  *
- * The pools (every player-season of the database) are computed once per process; the box score is read per
- * player.
+ * The pools (every player-season of the database) are computed once per stats file, on the scope of the first
+ * read that needs them (entities/sharedLookup.ts); the box score is read per player. Every function reads through
+ * the scope it is given: pages and endpoints reach them through the query queue (answers/reads.ts).
  */
 import { ParamError, parseDataQuery } from '../../../lib/apiParams';
 import {
@@ -23,7 +24,7 @@ import {
   type CareerLine,
 } from '../../../lib/careerTables';
 import { SEASONS, seasonLabel } from '../../../lib/filters';
-import { onStatsDbChange, query, statsDb, type Row } from '../../db/statsDb';
+import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
 import { csvResponse, encodeCsv } from '../base/csvText';
 import { encodeText } from '../base/encoding';
@@ -32,6 +33,7 @@ import { playerValues, round, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { teamSumsBy } from '../sql/sums';
 import { betterOf } from '../../../lib/columnMeta';
+import { sharedLookup } from '../entities/sharedLookup';
 import { addPercentiles, teamAbbr } from './shared';
 
 /** The "Career" rates table's rates, which carry percentiles. */
@@ -70,26 +72,36 @@ interface PoolRow extends Row {
   last_team_id: number;
 }
 
-let pools: Promise<Map<number, PoolRow[]>> | null = null;
+const pools = new Map<string, Promise<Map<number, PoolRow[]>>>();
+let poolsBuilt = false;
 onStatsDbChange(() => {
-  pools = null;
+  pools.clear();
+  poolsBuilt = false;
 });
 
-/** Every player-season with its values and percentiles, by player id. */
-function careerPools(): Promise<Map<number, PoolRow[]>> {
-  pools ??= buildPools().catch((err: unknown) => {
-    pools = null;
-    throw err;
-  });
-  return pools;
+/**
+ * Whether the pools of the file served are built: a career is then two small reads of one player (the cheap lane
+ * of the query queue); the first one builds the pools from every player-season (the heavy lane).
+ */
+export function careerPoolsBuilt(): boolean {
+  return poolsBuilt;
 }
 
-async function buildPools(): Promise<Map<number, PoolRow[]>> {
+/** Every player-season with its values and percentiles, by player id. */
+function careerPools(db: StatsDb): Promise<Map<number, PoolRow[]>> {
+  return sharedLookup(pools, 'pools', async () => {
+    const built = await buildPools(db);
+    poolsBuilt = true;
+    return built;
+  });
+}
+
+async function buildPools(db: StatsDb): Promise<Map<number, PoolRow[]>> {
   const f = ALL_SEASONS();
   const [sums, teamPoss, seasons] = await Promise.all([
-    playerSumsBy(statsDb, f, { groupBy: ['season', 'season_type', 'player_id'] }),
-    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: ['season', 'season_type', 'team_id'] }),
-    query<{ player_id: number; season: number; season_type: string; position: string; team_ids: number[]; games: number }>(
+    playerSumsBy(db, f, { groupBy: ['season', 'season_type', 'player_id'] }),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['season', 'season_type', 'team_id'] }),
+    db.query<{ player_id: number; season: number; season_type: string; position: string; team_ids: number[]; games: number }>(
       'SELECT player_id, season, season_type, position, team_ids, games FROM player_seasons',
     ),
   ]);
@@ -136,9 +148,9 @@ const pickRates = (r: Row, suffix = ''): Record<CareerRateKey, number | null> =>
 const NO_PERCENTILES = Object.fromEntries(CAREER_RATE_KEYS.map((k) => [k, null])) as Record<CareerRateKey, null>;
 
 /** His box score per season and season type (player_games; poss is filled from the pools). */
-async function boxScores(playerId: number): Promise<Map<string, CareerBox>> {
+async function boxScores(db: StatsDb, playerId: number): Promise<Map<string, CareerBox>> {
   const sums = CAREER_BOX_KEYS.filter((k) => k !== 'games' && k !== 'starts' && k !== 'sec' && k !== 'poss').map((k) => `sum(${k})::INTEGER AS ${k}`);
-  const rows = await query(
+  const rows = await db.query(
     `SELECT season, season_type, count(*)::INTEGER AS games, sum(starter::INTEGER)::INTEGER AS starts, sum(seconds)::INTEGER AS sec, ${sums.join(', ')}
        FROM player_games WHERE player_id = $1 GROUP BY season, season_type`,
     [playerId],
@@ -152,8 +164,8 @@ async function boxScores(playerId: number): Promise<Map<string, CareerBox>> {
  * moved by the seasons between, exact since the bios' reference date is the same every season (LeBron James: 35 in
  * 2019-20, so 38 in 2022-23). Null without bios.
  */
-async function agesBySeason(playerId: number): Promise<(season: number) => number | null> {
-  const rows = await query<{ season: number; age: number | null }>('SELECT season, age FROM player_bios WHERE player_id = $1 AND age IS NOT NULL', [playerId]);
+async function agesBySeason(db: StatsDb, playerId: number): Promise<(season: number) => number | null> {
+  const rows = await db.query<{ season: number; age: number | null }>('SELECT season, age FROM player_bios WHERE player_id = $1 AND age IS NOT NULL', [playerId]);
   const stated = new Map(rows.map((r) => [Number(r.season), Math.floor(Number(r.age))]));
   if (stated.size === 0) return () => null;
   const seasons = [...stated.keys()];
@@ -166,15 +178,15 @@ async function agesBySeason(playerId: number): Promise<(season: number) => numbe
 const NO_BOX = Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, 0])) as unknown as CareerBox;
 
 /** His career rows (newest first) and totals (regular season, then playoffs); 404 when he is unknown. */
-export async function playerCareer(playerId: number): Promise<PlayerCareer> {
-  const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
+export async function playerCareer(db: StatsDb, playerId: number): Promise<PlayerCareer> {
+  const [known] = await db.query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
   if (!known) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
-  return knownPlayerCareer(playerId);
+  return knownPlayerCareer(db, playerId);
 }
 
 /** playerCareer of a player the caller has already found (his page has read his record): no lookup again. */
-export async function knownPlayerCareer(playerId: number): Promise<PlayerCareer> {
-  const [byPlayer, box, ageIn] = await Promise.all([careerPools(), boxScores(playerId), agesBySeason(playerId)]);
+export async function knownPlayerCareer(db: StatsDb, playerId: number): Promise<PlayerCareer> {
+  const [byPlayer, box, ageIn] = await Promise.all([careerPools(db), boxScores(db, playerId), agesBySeason(db, playerId)]);
   const mine = [...(byPlayer.get(playerId) ?? [])].sort(
     (a, b) => b.season - a.season || (a.season_type === b.season_type ? 0 : a.season_type === 'playoffs' ? -1 : 1),
   );

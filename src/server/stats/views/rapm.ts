@@ -8,7 +8,7 @@ import { ParamError } from '../../../lib/apiParams';
 import { seasonLabel } from '../../../lib/filters';
 import { RAPM_MIN_POSS_PER_SEASON, type RapmParams, type RapmSort } from '../../../lib/rapmParams';
 import { pathForPlayer } from '../../../lib/routes';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 import { csvResponse, encodeCsv } from '../base/csvText';
 import { encodeText } from '../base/encoding';
 import { ApiError } from '../base/errors';
@@ -58,8 +58,8 @@ export interface RapmLeaderboard {
 const fitLabel = (from: number, to: number) => (from === to ? seasonLabel(to) : `${seasonLabel(from)} to ${seasonLabel(to)}`);
 
 /** Every fit of the database, seasons first then windows, newest first. */
-export async function rapmFits(): Promise<RapmFitInfo[]> {
-  const rows = await query('SELECT season_from, season_to, penalty, players FROM rapm_fits ORDER BY season_to - season_from, season_to DESC');
+export async function rapmFits(db: StatsDb): Promise<RapmFitInfo[]> {
+  const rows = await db.query('SELECT season_from, season_to, penalty, players FROM rapm_fits ORDER BY season_to - season_from, season_to DESC');
   return rows.map((r) => ({
     season_from: Number(r.season_from),
     season_to: Number(r.season_to),
@@ -73,15 +73,15 @@ const SORT_SQL: Record<RapmSort, string> = { total: 'total', off: 'off', def: 'd
 const r2 = (v: unknown) => Math.round(Number(v) * 100) / 100;
 
 /** The leaderboard of one fit; a fit the database does not hold is a 400 naming `season`. */
-export async function rapmLeaderboard(p: RapmParams): Promise<RapmLeaderboard> {
+export async function rapmLeaderboard(db: StatsDb, p: RapmParams): Promise<RapmLeaderboard> {
   const from = p.season - p.span + 1;
-  const fit = (await rapmFits()).find((f) => f.season_from === from && f.season_to === p.season);
+  const fit = (await rapmFits(db)).find((f) => f.season_from === from && f.season_to === p.season);
   if (!fit) {
     throw new ParamError('season', p.span === 1 ? `has no RAPM in this database (${seasonLabel(p.season)})` : `has no three-season RAPM window ending in ${seasonLabel(p.season)} in this database`);
   }
   // The sort column and direction come from the fixed lists above, never from the request's text.
   const direction = p.order === 'asc' ? 'ASC' : 'DESC';
-  const rows = await query(
+  const rows = await db.query(
     `WITH pool AS (
        SELECT r.player_id, pl.name, r.team_id, r.position, r.off, r.def, r.total, r.off_poss, r.def_poss, r.possessions,
               (SELECT arg_max(ps.team_ids, ps.season * 10 + CASE ps.season_type WHEN 'regular' THEN 1 ELSE 0 END)
@@ -103,7 +103,7 @@ export async function rapmLeaderboard(p: RapmParams): Promise<RapmLeaderboard> {
     position: p.position ?? null,
     sort: p.sort,
     order: p.order,
-    qualified: rows.length ? Number(rows[0]!.qualified) : (await qualifiedCount(from, p.season, p.minPoss)),
+    qualified: rows.length ? Number(rows[0]!.qualified) : (await qualifiedCount(db, from, p.season, p.minPoss)),
     rows: rows.map((r) => ({
       rank: Number(r.rank),
       player_id: Number(r.player_id),
@@ -125,8 +125,8 @@ export async function rapmLeaderboard(p: RapmParams): Promise<RapmLeaderboard> {
   };
 }
 
-async function qualifiedCount(from: number, to: number, minPoss: number): Promise<number> {
-  const [row] = await query('SELECT COUNT(*) AS n FROM rapm WHERE season_from = $1 AND season_to = $2 AND possessions >= $3', [from, to, minPoss]);
+async function qualifiedCount(db: StatsDb, from: number, to: number, minPoss: number): Promise<number> {
+  const [row] = await db.query('SELECT COUNT(*) AS n FROM rapm WHERE season_from = $1 AND season_to = $2 AND possessions >= $3', [from, to, minPoss]);
   return Number(row?.n ?? 0);
 }
 
@@ -154,8 +154,8 @@ export interface PlayerRapmRow {
 }
 
 /** His RAPM per season (newest first), then his three-season windows (newest first). */
-export async function knownPlayerRapm(playerId: number): Promise<PlayerRapmRow[]> {
-  const rows = await query(
+export async function knownPlayerRapm(db: StatsDb, playerId: number): Promise<PlayerRapmRow[]> {
+  const rows = await db.query(
     `WITH mine AS (SELECT season_from, season_to FROM rapm WHERE player_id = $1),
      pool AS (
        SELECT r.*, rank() OVER w_desc AS rank,
@@ -201,10 +201,10 @@ export async function knownPlayerRapm(playerId: number): Promise<PlayerRapmRow[]
 }
 
 /** knownPlayerRapm of a player id that may not exist: 404 when he is unknown. */
-export async function playerRapm(playerId: number): Promise<{ player_id: number; fits: PlayerRapmRow[] }> {
-  const [known] = await query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
+export async function playerRapm(db: StatsDb, playerId: number): Promise<{ player_id: number; fits: PlayerRapmRow[] }> {
+  const [known] = await db.query('SELECT 1 AS ok FROM players WHERE player_id = $1', [playerId]);
   if (!known) throw new ApiError(404, `No player with id ${playerId}`, 'player_id');
-  return { player_id: playerId, fits: await knownPlayerRapm(playerId) };
+  return { player_id: playerId, fits: await knownPlayerRapm(db, playerId) };
 }
 
 /** The leaderboard as a CSV download: the rows shown, in their order. */

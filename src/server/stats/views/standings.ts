@@ -11,7 +11,7 @@
  * Example (test database, 2022-23 through 2023-01-15): Boston first at 32-12 (72.7), Denver 30-13, 1.5 back.
  */
 import { teamByTeamId } from '../../../lib/teams';
-import { query } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 
 export interface StandingsRow {
   teamId: number;
@@ -38,8 +38,8 @@ export interface Standings {
 }
 
 /** The standings of `season` through `through` (YYYY-MM-DD, inclusive; null: every game held). */
-export async function standings(season: number, through: string | null): Promise<Standings> {
-  const games = await query<{ team_id: number; won: boolean; date: string }>(
+export async function standings(db: StatsDb, season: number, through: string | null): Promise<Standings> {
+  const games = await db.query<{ team_id: number; won: boolean; date: string }>(
     `SELECT team_id, won, strftime(date, '%Y-%m-%d') AS date
        FROM team_games
       WHERE season = $1 AND season_type = 'regular' AND ($2::DATE IS NULL OR date <= $2::DATE)

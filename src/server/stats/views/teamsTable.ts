@@ -9,7 +9,7 @@ import type { Better } from '../../../lib/columnMeta';
 import { sortRows, type SortValue } from '../../../lib/sortRows';
 import type { TeamsTableQuery } from '../../../lib/teamsTableParams';
 import { teamByTeamId } from '../../../lib/teams';
-import { query, statsDb, type Row } from '../../db/statsDb';
+import type { Row, StatsDb } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { pct, round, teamValues, type Values } from '../metrics/formulas';
 import { and, Params } from '../sql/sql';
@@ -58,23 +58,23 @@ function overviewOf(off: Values, def: Values, offPoss: number, defPoss: number, 
 
 const rounded = (v: Values): Values => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, round(x ?? null)]));
 
-async function records(f: AppliedFilters): Promise<Map<number, { games: number; wins: number }>> {
+async function records(db: StatsDb, f: AppliedFilters): Promise<Map<number, { games: number; wins: number }>> {
   const b = new Params();
   const where = and([...sampleConditions({ ...f, filterOutGarbageTime: false }, b, 'tg'), ...(needsTeamGames(f) ? teamGameConditions(f, b, 'tg') : [])]);
-  const rows = await query<{ team_id: number; games: number; wins: number }>(
+  const rows = await db.query<{ team_id: number; games: number; wins: number }>(
     `SELECT tg.team_id, count(*)::INTEGER AS games, count(*) FILTER (WHERE tg.won)::INTEGER AS wins FROM team_games tg WHERE ${where} GROUP BY tg.team_id`,
     b.values,
   );
   return new Map(rows.map((r) => [Number(r.team_id), { games: Number(r.games), wins: Number(r.wins) }]));
 }
 
-export async function teamsTable(f: AppliedFilters): Promise<TeamsTable> {
+export async function teamsTable(db: StatsDb, f: AppliedFilters): Promise<TeamsTable> {
   const [off, def, league, rec, hcPpp] = await Promise.all([
-    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: ['team_id'] }),
-    teamSumsBy(statsDb, f, { persp: 'defense', groupBy: ['team_id'] }),
-    teamSumsBy(statsDb, f, { persp: 'offense', groupBy: [] }),
-    records(f),
-    leagueHalfcourtPpp(statsDb, f),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'] }),
+    teamSumsBy(db, f, { persp: 'defense', groupBy: ['team_id'] }),
+    teamSumsBy(db, f, { persp: 'offense', groupBy: [] }),
+    records(db, f),
+    leagueHalfcourtPpp(db, f),
   ]);
   const defBy = new Map(def.map((r) => [Number(r.team_id), r]));
   const teams: TeamsTableRow[] = [];
