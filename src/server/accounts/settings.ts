@@ -106,10 +106,11 @@ export async function deleteAccount(ctx: AccountContext, actor: Actor, input: un
 /** Everything the site keeps about the user, as the "download my data" file has it. */
 export async function accountData(store: AccountStore, user: UserRecord, now = nowSeconds()) {
   const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
-  const [plans, sessions, paid] = await Promise.all([
+  const [plans, sessions, paid, views] = await Promise.all([
     store.subscriptionsFor(user.id),
     store.sessionsFor(user.id, now),
     store.billingSubscriptionsOf(user.id),
+    store.savedViewsOf(user.id),
   ]);
   return {
     exportedAt: iso(now),
@@ -132,5 +133,6 @@ export async function accountData(store: AccountStore, user: UserRecord, now = n
       endedAt: iso(s.endedAt),
     })),
     signIns: sessions.map((s) => ({ signedInAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    savedViews: views.map((v) => ({ name: v.name, url: v.url, savedAt: iso(v.createdAt), alert: v.alert !== null })),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * GET /api/account/export: the signed-in user's data (profile, plans, sign-ins) as a JSON download. Reading
+ * GET /api/account/export: the signed-in user's data (profile, plans, sign-ins, saved views) as a JSON download. Reading
  * only; another site cannot read the answer (no CORS), so a GET with the session cookie is enough.
  */
 import type { APIRoute } from 'astro';
