@@ -184,8 +184,15 @@ describe.skipIf(!HAS_DB)('every filter can be judged on team_possessions', () =>
       '&opp_days_rest_low=1&opp_point_diff_rank_high=25&opp_off_rank_low=2&opp_def_rank_high=29' +
       `&on_court=2544${slots}&off_court=${ids[ids.length - 1]}&on_court_with=${ids[0]}&on_court_against=${AGAINST}`;
     const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
-    // Clutch with all of these leaves no possession: it is judged in the next case.
-    expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny' && n !== 'Clutch'));
+    // Clutch, or the second night of a back-to-back, with all of these leaves no possession: each is judged in a case of its own.
+    expect(appliedFilterNames(f)).toEqual(FILTERS.map((d) => d.name).filter((n) => n !== 'LineupAllOrAny' && n !== 'Clutch' && n !== 'BackToBack'));
+    await sameFromBothTables(f);
+  });
+
+  it('the second night of a back-to-back with a lineup filter reads team_possessions and equals the same sample from possessions', async () => {
+    const qs = 'page=Players&season=2012&season_type=regular&season_type=playoffs&back_to_back=true&on_court=2544';
+    const f = parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(qs))).filters;
+    expect(appliedFilterNames(f)).toEqual(['Season', 'SeasonType', 'BackToBack', 'OnCourt']);
     await sameFromBothTables(f);
   });
 
