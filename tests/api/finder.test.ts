@@ -120,6 +120,27 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(row!.stats.net_rtg).toBeCloseTo(best.net, 1);
   });
 
+  it("each player's best 5-game scoring span = the best window of his games in order; every player with 5 games has one", async () => {
+    const games = await sql<{ player_id: number; pts: number; fga: number }>(
+      `SELECT player_id, pts, fga FROM player_games WHERE season = 2022 AND season_type = 'regular' ORDER BY player_id, date, game_id`,
+    );
+    const best = new Map<number, { pts: number; fga: number }>();
+    const byPlayer = Map.groupBy(games, (g) => g.player_id);
+    for (const [player, list] of byPlayer) {
+      for (let i = 4; i < list.length; i++) {
+        const w = list.slice(i - 4, i + 1);
+        const pts = w.reduce((a, g) => a + g.pts, 0);
+        const fga = w.reduce((a, g) => a + g.fga, 0);
+        if (fga >= 60 && pts > (best.get(player)?.pts ?? -1)) best.set(player, { pts, fga });
+      }
+    }
+    const got = await find('mode=spans&span=5&span_stat=pts&cond=fga:ge:60&season=2022&page_size=200');
+    expect(got.total).toBe(best.size);
+    const top = [...best.values()].map((b) => b.pts).sort((a, b) => b - a).slice(0, 200);
+    expect(got.rows.map((r) => r.stats.pts)).toEqual(top);
+    for (const r of got.rows) expect(r.stats.pts).toBe(best.get(r.player_id!)!.pts);
+  });
+
   it('team games with 15+ threes in 2012-13 = the official team box scores (FG3M, PTS)', async () => {
     const got = await find('mode=team_games&cond=fg3m:ge:15&season=2012&page_size=200');
     const official = await rawSql<{ team_id: number; game_id: string; fg3m: number; pts: number }>(

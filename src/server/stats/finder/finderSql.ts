@@ -183,6 +183,13 @@ export function statExpr(stat: FinderStat, a: string, isPlayer: boolean, games: 
 }
 
 const STATS = Object.keys(FINDER_STATS) as FinderStat[];
+/** The game counters each stat is computed from (statExpr). */
+const STAT_COUNTERS: Record<FinderStat, readonly (typeof GAME_COUNTERS)[number][]> = {
+  pts: ['pts'], reb: ['oreb', 'dreb'], oreb: ['oreb'], dreb: ['dreb'], ast: ['ast'], stl: ['stl'], blk: ['blk'], tov: ['tov'], pf: ['pf'],
+  fgm: ['fgm'], fga: ['fga'], fg3m: ['fg3m'], fg3a: ['fg3a'], ftm: ['ftm'], fta: ['fta'], min: ['seconds'], plus_minus: ['plus_minus'],
+  ts_pct: ['pts', 'fga', 'fta'], efg_pct: ['fgm', 'fg3m', 'fga'], usg_pct: ['fga', 'tov', 'ft_trips', 'team_plays'],
+  net_rtg: ['team_pts', 'off_poss', 'opp_pts', 'def_poss'],
+};
 const OP_SQL = { ge: '>=', le: '<=', eq: '=' } as const;
 /** Equality is read at the precision values are shown (two decimals): `ts_pct:eq:50` holds for 50.004. */
 const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => string) =>
@@ -281,17 +288,28 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
       sortable = { length: 'length' };
     } else {
       const n = q.span;
-      const value = (s: FinderStat) => statExpr(s, 'w', isPlayer, perGame ? `${n}` : null);
+      const value = (a: string) => (s: FinderStat) => statExpr(s, a, isPlayer, perGame ? `${n}` : null);
+      // First every run of n games with only the counters the conditions and the ranking read (a window sum per
+      // counter over twenty seasons of player-games is the cost), each entity's best run kept; then every counter
+      // summed over the best runs' games alone.
+      const needed = [...new Set([...q.conditions.map((c) => c.stat), q.spanStat].flatMap((st) => STAT_COUNTERS[st]))];
       const win = `OVER (PARTITION BY j.entity_id ORDER BY j.rn ROWS BETWEEN ${n - 1} PRECEDING AND CURRENT ROW)`;
-      const ranked = `${value(q.spanStat)} ${q.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, w.end_date DESC`;
-      body = `SELECT w.entity_id, w.player_id, w.team_id, w.abbr, w.teams, w.season, w.season_type, ${n} AS games, w.start_date, w.end_date, w.first_game, w.last_game,
-          w.end_date AS last_date, w.last_game AS last_game_id, ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
-        FROM (SELECT j.entity_id, j.player_id, j.team_id, j.abbr, CASE WHEN first_value(j.abbr) ${win} <> j.abbr THEN first_value(j.abbr) ${win} || '/' || j.abbr ELSE j.abbr END AS teams, first_value(j.season) ${win} AS season,
-                first_value(j.season_type) ${win} AS season_type, count(*) ${win} AS n, first_value(j.date) ${win} AS start_date, j.date AS end_date,
-                first_value(j.game_id) ${win} AS first_game, j.game_id AS last_game, ${GAME_COUNTERS.map((c) => `sum(j.${c}) ${win} AS ${c}`).join(', ')}
-              FROM (${ordered}) j) w
-        WHERE ${and([`w.n = ${n}`, ...conditionSql(q, b, value)])}
-        QUALIFY row_number() OVER (PARTITION BY w.entity_id ORDER BY ${ranked}) = 1`;
+      const ranked = `${value('w')(q.spanStat)} ${q.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, w.rn DESC`;
+      const first = (c: string) => `arg_min(j.${c}, j.rn)`;
+      const last = (c: string) => `arg_max(j.${c}, j.rn)`;
+      body = `WITH j AS (${ordered}),
+        best AS (
+          SELECT w.entity_id, w.rn FROM (SELECT j.entity_id, j.rn, count(*) ${win} AS n, ${needed.map((c) => `sum(j.${c}) ${win} AS ${c}`).join(', ')} FROM j) w
+           WHERE ${and([`w.n = ${n}`, ...conditionSql(q, b, value('w'))])}
+          QUALIFY row_number() OVER (PARTITION BY w.entity_id ORDER BY ${ranked}) = 1)
+        SELECT w.entity_id, w.player_id, w.team_id, w.abbr, w.teams, w.season, w.season_type, ${n} AS games, w.start_date, w.end_date, w.first_game, w.last_game,
+            w.end_date AS last_date, w.last_game AS last_game_id, ${STATS.map((st) => `${value('w')(st)} AS ${st}`).join(', ')}
+          FROM (SELECT j.entity_id, ${last('player_id')} AS player_id, ${last('team_id')} AS team_id, ${last('abbr')} AS abbr,
+                  CASE WHEN ${first('abbr')} <> ${last('abbr')} THEN ${first('abbr')} || '/' || ${last('abbr')} ELSE ${last('abbr')} END AS teams,
+                  ${first('season')} AS season, ${first('season_type')} AS season_type, min(j.date) AS start_date, max(j.date) AS end_date,
+                  ${first('game_id')} AS first_game, ${last('game_id')} AS last_game, ${sums('j.')}
+                FROM best JOIN j ON j.entity_id = best.entity_id AND j.rn BETWEEN best.rn - ${n - 1} AND best.rn
+               GROUP BY j.entity_id, best.rn) w`;
       sortable = {};
     }
   }
