@@ -26,6 +26,7 @@ export const STATS_NAV: readonly NavLink[] = [
   { href: '/stats/lineups', label: 'Lineups' },
   { href: '/stats/rapm', label: 'RAPM' },
   { href: '/stats/games', label: 'Games' },
+  { href: '/stats/finder', label: 'Finder' },
   { href: '/stats/guides', label: 'Guides' },
 ];
 

@@ -42,7 +42,7 @@ for (const route of MARKETING) {
 test('the header links to every area and the footer states the data coverage', async ({ page }) => {
   await page.goto('/about');
   const stats = page.getByRole('navigation', { name: 'Stats', exact: true });
-  for (const label of ['League', 'Players', 'Teams', 'Lineups', 'RAPM', 'Games', 'Guides']) {
+  for (const label of ['League', 'Players', 'Teams', 'Lineups', 'RAPM', 'Games', 'Finder', 'Guides']) {
     await expect(stats.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/stats/${label.toLowerCase()}`);
   }
   const main = page.getByRole('navigation', { name: 'Main' });
