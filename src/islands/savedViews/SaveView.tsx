@@ -5,7 +5,7 @@
  * view saved is the one on screen. Without the Stats plan the control is a link: to sign in, or to the plan.
  * Used by the stats app's toolbar and by the finder.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths';
 import { $filterAccess } from '../../stores/session';
@@ -61,7 +61,7 @@ export default function SaveView() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setState({ kind: 'saving' });
     const result = await save(name);
