@@ -203,6 +203,25 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(got.rows.map((r) => [r.player_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.pts]).sort());
   });
 
+  it('a streak reaching the player\'s latest game of the season under way is marked active, no other', async () => {
+    // The test database's seasons are over; the SQL is asked as if 2022-23 were under way.
+    const { finderSql } = await import('../../src/server/stats/finder/finderSql');
+    const { Params } = await import('../../src/server/stats/sql/sql');
+    const { finderQueryOf } = await import('../../src/server/stats/finder/finder');
+    const q = finderQueryOf('mode=streaks&cond=pts:ge:10&season=2022&page_size=200');
+    const b = new Params();
+    const text = await finderSql({ query: () => Promise.reject(new Error('unused')) }, q, b, { after: null, inProgress: 2022, offset: 0, limit: 200 });
+    const rows = await sql<{ entity_id: number; end_date: string; active: boolean }>(`SELECT entity_id, strftime(end_date, '%Y-%m-%d') AS end_date, active FROM (${text})`, b.values as (string | number)[]);
+    const lastGame = new Map((await sql<{ player_id: number; last: string }>(
+      `SELECT player_id, strftime(max(date), '%Y-%m-%d') AS last FROM player_games WHERE season = 2022 AND season_type = 'regular' GROUP BY player_id`,
+    )).map((r) => [r.player_id, r.last]));
+    expect(rows.some((r) => r.active)).toBe(true);
+    expect(rows.some((r) => !r.active)).toBe(true);
+    for (const r of rows) expect(r.active, `${r.entity_id} ${r.end_date}`).toBe(r.end_date === lastGame.get(r.entity_id));
+    // over, the same streaks are not active
+    expect((await find('mode=streaks&cond=pts:ge:10&season=2022&page_size=200')).rows.every((r: any) => r.active === false)).toBe(true);
+  });
+
   it('pages hold the count of all matches, and the rows of all pages are every match once', async () => {
     const qs = 'mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2012&season=2022&season_type=regular&season_type=playoffs&page_size=50';
     const pages = await Promise.all([1, 2, 3].map((p) => find(`${qs}&page=${p}`)));
