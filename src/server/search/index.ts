@@ -10,7 +10,8 @@ import { seasonLabel } from '../../lib/filters';
 import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
 import { TEAMS, teamByTeamId, type Team } from '../../lib/teams';
 import { foldText, nicknamedPlayers } from '../../lib/searchText';
-import { onStatsDbChange, query } from '../db/statsDb';
+import { onStatsDbChange, type StatsDb } from '../db/statsDb';
+import { queuedRead, SITE } from '../stats/answers/reads';
 import { dateIn, processTerm, tokenize, yearIn } from './text';
 
 export interface PlayerHit {
@@ -67,16 +68,16 @@ const common = { tokenize, processTerm } as const;
 /** Every way a franchise is written: abbreviations (current and former), city, nickname (the full name is its own field). */
 const teamText = (t: Team): string => [t.abbr, ...t.historicalAbbrs, t.city, t.short_name].join(' ');
 
-async function build(): Promise<Indexes> {
+async function build(db: StatsDb): Promise<Indexes> {
   const [playerRows, gameRows] = await Promise.all([
-    query<{ player_id: number; name: string; first_season: number | null; last_season: number | null; seconds: number | bigint | null; team_id: number | null }>(
+    db.query<{ player_id: number; name: string; first_season: number | null; last_season: number | null; seconds: number | bigint | null; team_id: number | null }>(
       `SELECT p.player_id, p.name, p.first_season, p.last_season,
               (SELECT sum(s.seconds) FROM player_seasons s WHERE s.player_id = p.player_id) AS seconds,
               (SELECT arg_max(s.team_id, s.season * 10 + CASE s.season_type WHEN 'playoffs' THEN 1 ELSE 0 END)
                  FROM player_seasons s WHERE s.player_id = p.player_id) AS team_id
          FROM players p WHERE p.first_season IS NOT NULL`,
     ),
-    query<{ game_code: string; date: unknown; season: number; season_type: string; home_team_id: number; away_team_id: number; home_abbr: string; away_abbr: string; home_pts: number; away_pts: number }>(
+    db.query<{ game_code: string; date: unknown; season: number; season_type: string; home_team_id: number; away_team_id: number; home_abbr: string; away_abbr: string; home_pts: number; away_pts: number }>(
       `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, home_team_id, away_team_id, home_abbr, away_abbr,
               home_pts, away_pts FROM games`,
     ),
@@ -165,9 +166,12 @@ onStatsDbChange(() => {
   indexes = null;
 });
 
-/** The indexes, built on first use (a failed build is retried on the next call). */
+/**
+ * The indexes, built on first use, as one read of the query queue (src/server/stats/answers/reads.ts) on behalf of
+ * the site; a failed build is retried on the next call.
+ */
 export function searchIndexes(): Promise<Indexes> {
-  indexes ??= build().catch((err: unknown) => {
+  indexes ??= queuedRead('cheap', SITE, (db) => build(db)).catch((err: unknown) => {
     indexes = null;
     throw err;
   });

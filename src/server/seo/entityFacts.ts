@@ -1,13 +1,14 @@
 /**
  * The facts entity pages put in their title, description and structured data, read from the stats
- * database with bound parameters (a player's from the details his page has read already). Each reader returns
- * undefined when there is no stats database (pages then fall back to what the path says) and caches nothing: the
- * queries are single-row lookups.
+ * database with bound parameters (a player's from the details his page has read already), through the query queue
+ * as the visitor's read (src/server/stats/answers/reads.ts). Each reader returns undefined when there is no stats
+ * database (pages then fall back to what the path says) and caches nothing: the queries are single-row lookups.
  */
 import { latestSeason, seasonLabel } from '../../lib/filters';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/teams';
-import { query, StatsDbUnavailableError } from '../db/statsDb';
+import { StatsDbUnavailableError } from '../db/statsDb';
+import { queuedRead, type Asker } from '../stats/answers/reads';
 import type { PlayerDetails } from '../stats/entities/players';
 import type { GameListRow } from '../stats/games/gameList';
 
@@ -45,13 +46,15 @@ export function playerPageFacts(d: PlayerDetails): PlayerPageFacts {
 }
 
 /** The team's regular-season record in the latest season of the data; undefined without a database. */
-export function teamPageFacts(team: Team): Promise<TeamFacts | undefined> {
+export function teamPageFacts(asker: Asker, team: Team): Promise<TeamFacts | undefined> {
   return orUndefined(async () => {
     const season = latestSeason();
-    const [r] = await query<{ wins: number | bigint | null; losses: number | bigint | null }>(
+    const [r] = await queuedRead('cheap', asker, (db) =>
+      db.query<{ wins: number | bigint | null; losses: number | bigint | null }>(
       `SELECT count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE NOT won) AS losses
          FROM team_games WHERE team_id = $1 AND season = $2 AND season_type = 'regular'`,
-      [team.teamId, season],
+        [team.teamId, season],
+      ),
     );
     return { name: team.name, season: seasonLabel(season), wins: Number(r?.wins ?? 0), losses: Number(r?.losses ?? 0) };
   });

@@ -10,8 +10,8 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForPreview, pathForTeam } from '../../lib/routes';
 import { STATS_NAV } from '../../lib/site';
 import { TEAMS } from '../../lib/teams';
-import { onStatsDbChange, query } from '../db/statsDb';
-import { listPlayers, SITE } from '../stats/answers/reads';
+import { onStatsDbChange } from '../db/statsDb';
+import { listPlayers, queuedRead, SITE } from '../stats/answers/reads';
 
 /** The protocol's limit: 50,000 URLs per sitemap file. */
 export const MAX_SITEMAP_URLS = 50_000;
@@ -42,8 +42,10 @@ onStatsDbChange(() => {
   games = null;
 });
 export function gamePaths(): Promise<string[]> {
-  games ??= query<{ game_code: string; date: string; away_abbr: string; home_abbr: string }>(
-    `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, away_abbr, home_abbr FROM games ORDER BY date, game_code`,
+  games ??= queuedRead('cheap', SITE, (db) =>
+    db.query<{ game_code: string; date: string; away_abbr: string; home_abbr: string }>(
+      `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, away_abbr, home_abbr FROM games ORDER BY date, game_code`,
+    ),
   ).then(
     (rows) =>
       rows.flatMap((g) => [

@@ -12,7 +12,8 @@
  * - the developer API (src/server/api) enters the stats server as /api/data does, through its request and
  *   answers layers, never a module below them;
  * - only the answers layer opens DuckDB connections (the pooled handle or a scope of its own): every other stats
- *   module reads through the handle it is given, so every read waits its turn in the query queue (answers/reads.ts).
+ *   module reads through the handle it is given, so every read waits its turn in the query queue (answers/reads.ts);
+ *   outside the stats server, only readers of the file's own record (ingest_meta) do.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -128,6 +129,19 @@ describe('src/server boundaries', () => {
     const running = (f: string) => importsOf(f).filter((i) => !i.typeOnly && inside(SERVER, i.target)).map((i) => i.target);
     expect(cyclesOf(serverFiles, running)).toEqual([]);
     expect(serverFiles.length).toBeGreaterThan(200);
+  });
+
+  it("outside the stats server, only the stats file's own record is read on a connection of its own", () => {
+    // Reads of ingest_meta for the operator and the nightly jobs (no visitor waits on them, and a metrics scrape or
+    // an alert run must not be refused by a busy queue). Every other read, pages and search included, goes through
+    // the answers layer (answers/reads.ts queuedRead).
+    const RECORD_READERS = new Set([path.join(SERVER, 'feed', 'updateRecord.ts'), path.join(SERVER, 'alerts', 'runAlerts.ts')]);
+    const DB = path.join(SERVER, 'db');
+    const opening = edges(
+      serverFiles.filter((f) => !inside(ROOT, f) && !inside(DB, f) && !RECORD_READERS.has(f)),
+      (t, _f, i) => t === path.join(DB, 'statsDb.ts') && i.names.some((n) => ['query', 'statsDb', 'withScope'].includes(n)),
+    );
+    expect(opening).toEqual([]);
   });
 
   it('src/lib never imports src/server', () => {
