@@ -53,6 +53,20 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(got.rows.map((r) => [r.player_id, r.game_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.game_code, h.pts]).sort());
   });
 
+  it('fourth-quarter rows found on his own counters get the same MIN, +/-, USG% and net rating as the player sums give', async () => {
+    const qs = 'mode=player_games&cond=pts:ge:12&period=4&score_diff_low=-8&score_diff_high=8&season=2022&page_size=200';
+    const own = await find(qs);
+    const full = await find(`${qs}&cond=min:ge:0`); // a condition on minutes reads the player sums of every game
+    expect(own.total).toBeGreaterThan(20);
+    expect(full.total).toBe(own.total);
+    const key = (r: Row) => `${r.player_id}:${r.game_id}`;
+    const byKey = new Map(full.rows.map((r) => [key(r), r]));
+    for (const r of own.rows) {
+      const f = byKey.get(key(r))!;
+      for (const stat of ['pts', 'ast', 'min', 'plus_minus', 'usg_pct', 'net_rtg']) expect(r.stats[stat], `${key(r)} ${stat}`).toBe(f.stats[stat]);
+    }
+  });
+
   it('streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game\'s clutch threes', async () => {
     // Each player's games (regular season 2022-23) in order, with his threes made on clutch possessions: from
     // 5:00 left in the fourth (2580 s into the game) on, overtime included, the margin within 5 at the start.

@@ -20,7 +20,7 @@ import type { Lane } from '../answers/queue';
 import { currentSeasons } from '../entities/seasons';
 import { seasonTypesWithData } from '../sql/filterSql';
 import { Params } from '../sql/sql';
-import { finderSql, needsOnCourt, onCourtFillSql, readsBoxScore, readsPossessions, type OnCourtKey } from './finderSql';
+import { finderSql, needsOnCourt, onCourtFillSql, onCourtPairsSql, ownFirst, readsBoxScore, readsPossessions, type OnCourtKey } from './finderSql';
 
 /** One row of an answer: who, when, and every stat of FINDER_STATS (null where a rate has no denominator). */
 export interface FinderRow {
@@ -155,6 +155,17 @@ async function fillOnCourt(db: StatsDb, q: FinderQuery, rows: Record<string, unk
   }
 }
 
+/** Own-first rows (finderSql.ts ownFirst) get MIN, +/-, usage and net rating from their games' possessions. */
+async function fillPairs(db: StatsDb, q: FinderQuery, rows: Record<string, unknown>[]): Promise<void> {
+  const b = new Params();
+  const pairs = rows.map((r) => ({ playerId: Number(r.entity_id), gameId: Number(r.game_id) }));
+  const filled = new Map((await db.query(onCourtPairsSql(db, q, b, pairs), b.values)).map((f) => [`${Number(f.player_id)}:${Number(f.game_id)}`, f]));
+  for (const r of rows) {
+    const f = filled.get(`${Number(r.entity_id)}:${Number(r.game_id)}`);
+    for (const k of ['min', 'plus_minus', 'usg_pct', 'net_rtg']) r[k] = f ? f[k] : null;
+  }
+}
+
 /** The answer computed on a scope (no cache, no queue): the tests' and the queue's work. */
 export async function computeFinder(db: StatsDb, q: FinderQuery, o: RunFinderOptions = {}): Promise<FinderAnswer> {
   const after = await cutoffOf(db, o.gamesAfter);
@@ -168,6 +179,7 @@ export async function computeFinder(db: StatsDb, q: FinderQuery, o: RunFinderOpt
   });
   const rows = await db.query(sql, b.values);
   if (q.of === 'player' && readsBoxScore(q.filters) && !needsOnCourt(q) && rows.length) await fillOnCourt(db, q, rows);
+  if (ownFirst(db, q) && rows.length) await fillPairs(db, q, rows);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && q.page > 1 && !o.allRows) {
     // past the last page: the count still says how many there are

@@ -19,8 +19,9 @@ import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import { FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/finderQuery';
 import type { StatsDb } from '../../db/statsDb';
 import { FILTER_SQL } from '../sql/filterRules';
-import { needsPossessions, teamGameConditions } from '../sql/filterSql';
-import { playerSumsSql } from '../sql/playerSums';
+import { commonPossessionConditions, needsPossessions, perspectiveConditions, possessionSource, sampleConditions, teamGameConditions } from '../sql/filterSql';
+import { contextAnswers, playerSumsSql } from '../sql/playerSums';
+import { onCourtCounterSelect } from '../metrics/counters';
 import { and, Params } from '../sql/sql';
 
 /** The on-court counters of a player's game row (usage, net rating), from the per-game totals. */
@@ -34,6 +35,67 @@ export const GAME_COUNTERS = [
 
 /** Whether the query's numbers come from the possessions (a possession or lineup filter applies). */
 export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || hasLineupFilter(f);
+
+/**
+ * Whether a player-games query under possession filters is answered from his own counters first: every condition
+ * and the sort read his own stats only (not MIN, +/-, USG% or net rating, which need the possessions he was on the
+ * floor for), and the filters are ones his possession rows carry (no lineup filter: playerSums.ts contextAnswers).
+ * The rows are found and paged on player_possession_stats alone; the page's rows then get their on-court numbers
+ * from the possessions of their games only (onCourtPairsSql). Twenty seasons of fourth quarters: the on-court
+ * sums of every player-game were most of the query.
+ */
+export const ownFirst = (db: StatsDb, q: FinderQuery) =>
+  q.mode === 'player_games' && q.of === 'player' && readsPossessions(q.filters) && contextAnswers(db, q.filters) &&
+  !q.conditions.some((c) => ON_COURT_OR_TIME.includes(c.stat)) && !ON_COURT_OR_TIME.includes(q.sort as FinderStat);
+const ON_COURT_OR_TIME: readonly FinderStat[] = ['min', 'plus_minus', 'usg_pct', 'net_rtg'];
+
+/** A player's own counters on his possession rows (alias s) passing f, from his team's view, by player-game. */
+function ownGameSums(f: AppliedFilters, b: Params, extra: string[]): string {
+  const where = and([
+    ...sampleConditions(f, b, 's'),
+    ...commonPossessionConditions(f, b, 's', false),
+    ...perspectiveConditions(f, b, 'offense', 's'),
+    ...teamGameConditions(f, b, 'tg'),
+    ...extra,
+  ]);
+  const own = ['pts', 'fgm_rim', 'fgm_smid', 'fgm_lmid', 'fgm_c3', 'fgm_nc3', 'fga_rim', 'fga_smid', 'fga_lmid', 'fga_c3', 'fga_nc3', 'ftm', 'fta', 'ft_trips', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf'];
+  return `SELECT s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${own.map((c) => `sum(s.${c})::DOUBLE AS ${c}`).join(', ')}
+    FROM player_possession_stats s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id
+   WHERE ${where} GROUP BY s.player_id, s.team_id, s.game_id, s.season, s.season_type`;
+}
+
+/** Own counter columns (GAME_COUNTERS' own ones) of a row of ownGameSums (alias s); the on-court ones null. */
+const ownCounters = (s: string) => [
+  `${s}.pts AS pts`, `${zoneSum(s, 'fgm')} AS fgm`, `${zoneSum(s, 'fga')} AS fga`, `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
+  `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`, `${s}.ftm AS ftm`, `${s}.fta AS fta`, `${s}.oreb AS oreb`, `${s}.dreb AS dreb`, `${s}.ast AS ast`,
+  `${s}.stl AS stl`, `${s}.blk AS blk`, `${s}.tov AS tov`, `${s}.pf AS pf`, 'NULL::DOUBLE AS seconds', 'NULL::DOUBLE AS plus_minus',
+  `${s}.ft_trips AS ft_trips`, 'NULL::DOUBLE AS team_plays', 'NULL::DOUBLE AS off_poss', 'NULL::DOUBLE AS def_poss', 'NULL::DOUBLE AS team_pts', 'NULL::DOUBLE AS opp_pts',
+].join(', ');
+
+/**
+ * MIN, +/-, USG% and net rating of page rows of an own-first query (ownFirst): for each (player, game) pair, his
+ * own counters and the counters of the possessions he was on the floor for, both under f, read from those games
+ * only. Columns: player_id, game_id, min, plus_minus, usg_pct, net_rtg.
+ */
+export function onCourtPairsSql(db: StatsDb, q: FinderQuery, b: Params, pairs: readonly { playerId: number; gameId: number }[]): string {
+  const f = q.filters;
+  const games = b.list([...new Set(pairs.map((p) => p.gameId))]);
+  const players = b.list([...new Set(pairs.map((p) => p.playerId))]);
+  const side = (persp: 'offense' | 'defense') => {
+    const five = persp === 'offense' ? 'o' : 'd';
+    return `SELECT unnest([${[1, 2, 3, 4, 5].map((i) => `p.${five}${i}`).join(', ')}]) AS player_id, p.game_id, ${onCourtCounterSelect(persp)}
+      FROM (${possessionSource(db, f, b, persp, [`p.game_id IN ${games}`])}) p`;
+  };
+  const own = ownGameSums(f, b, [`s.game_id IN ${games}`, `s.player_id IN ${players}`]);
+  const onc = `SELECT u.player_id, u.game_id, sum(u.on_seconds) AS seconds, sum(u.team_plays) AS team_plays, sum(u.off_poss) AS off_poss,
+      sum(u.def_poss) AS def_poss, sum(u.team_pts) AS team_pts, sum(u.opp_pts) AS opp_pts
+    FROM (${side('offense')} UNION ALL ${side('defense')}) u WHERE u.player_id IN ${players} GROUP BY u.player_id, u.game_id`;
+  return `SELECT x.player_id, x.game_id, ${statExpr('min', 'x', true, null)} AS min, x.team_pts - x.opp_pts AS plus_minus,
+      ${statExpr('usg_pct', 'x', true, null)} AS usg_pct, ${statExpr('net_rtg', 'x', true, null)} AS net_rtg
+    FROM (SELECT c.*, coalesce(o.fga, 0) AS fga, coalesce(o.tov, 0) AS tov, coalesce(o.ft_trips, 0) AS ft_trips
+            FROM (${onc}) c LEFT JOIN (SELECT w.player_id, w.game_id, ${zoneSum('w', 'fga')} AS fga, w.tov, w.ft_trips FROM (${own}) w) o
+              ON o.player_id = c.player_id AND o.game_id = c.game_id) x`;
+}
 
 /** Whether the rows are whole games read from the box score (player_games / team_games). */
 export const readsBoxScore = (f: AppliedFilters) => !readsPossessions(f) && !f.filterOutGarbageTime;
@@ -76,6 +138,11 @@ function sumsCounters(s: string, share: number): string {
  */
 export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<string> {
   const f = q.filters;
+  if (ownFirst(db, q)) {
+    return `SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${ownCounters('s')}
+      FROM (${ownGameSums(f, b, [q.player !== null ? `s.player_id = ${b.bind(q.player)}` : '', q.team !== null ? `s.team_id = ${b.bind(q.team)}` : ''])}) s
+      JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
+  }
   if (readsPossessions(f) || f.filterOutGarbageTime) {
     const isPlayer = q.of === 'player';
     if (!readsPossessions(f) && isPlayer) {
