@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { getJson } from '../../lib/apiClient';
 import { rowsOf } from '../../lib/compactAnswer';
-import { seasonLabel, SEASONS } from '../../lib/filters';
+import { SEASONS } from '../../lib/filters';
+import { seasonsInWords } from '../../lib/seasons';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $metricSet } from '../../stores/metricSet';
 import { $tableData, type SetRows } from '../../stores/tableData';
@@ -85,7 +86,7 @@ export default function LeagueTrendChart() {
       />
       <p className="chart-legend" data-testid="league-trend-legend">
         League average of {column.label}, season by season ({typeText}), {span} ({points.length} {points.length === 1 ? 'season' : 'seasons'}), under
-        the page&apos;s other filters. The table shows {inTable.map(seasonLabel).join(', ')}.
+        the page&apos;s other filters. The table shows {seasonsInWords(inTable)}.
       </p>
     </section>
   );
