@@ -109,6 +109,39 @@ for (const size of SIZES) {
   });
 }
 
+test('bad requests to the saved-views API get a clear 4xx with a JSON message', async ({ page }) => {
+  expect((await page.request.get('/api/account/views')).status()).toBe(401);
+  await signIn(page, DEMO.subscriber, '/');
+  const csrfToken = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+  const post = (path: string, body: string, type = 'application/json') => page.request.post(path, { headers: { 'content-type': type }, data: Buffer.from(body) });
+  const cases: [Promise<import('@playwright/test').APIResponse>, number, RegExp][] = [
+    [post('/api/account/views', '<view/>', 'application/xml'), 415, /JSON or as a form/],
+    [post('/api/account/views', '{"name":', 'application/json'), 400, /not valid JSON/],
+    [post('/api/account/views', '[1,2]'), 400, /JSON object/],
+    [post('/api/account/views', JSON.stringify({ name: 'x'.repeat(20_000), url: '/stats/players', csrfToken })), 413, /too large/],
+    [post('/api/account/views', JSON.stringify({ name: '', url: '/stats/players', csrfToken })), 400, /Give the view a name/],
+    [post('/api/account/views', JSON.stringify({ name: 'x', url: '//evil.example/stats', csrfToken })), 400, /only a stats page of this site/],
+    [post('/api/account/views', JSON.stringify({ name: 'x', url: '/stats/../signout', csrfToken })), 400, /cannot be saved/],
+    [post('/api/account/views/abc', JSON.stringify({ action: 'delete', csrfToken })), 404, /No such saved view/],
+    [post('/api/account/views/99999999', JSON.stringify({ action: 'rename', name: 'y', csrfToken })), 404, /No such saved view/],
+  ];
+  for (const [answer, status, message] of cases) {
+    const r = await answer;
+    expect(r.status(), await r.text()).toBe(status);
+    expect(((await r.json()) as { error: string }).error).toMatch(message);
+  }
+  const made = await post('/api/account/views', JSON.stringify({ name: 'Teams', url: '/stats/teams', csrfToken }));
+  expect(made.status()).toBe(201);
+  const { view } = (await made.json()) as { view: { id: number } };
+  const odd = await post(`/api/account/views/${view.id}`, JSON.stringify({ action: 'explode', csrfToken }));
+  expect(odd.status()).toBe(400);
+  expect(await odd.json()).toMatchObject({ error: expect.stringMatching(/rename, delete, alert-on or alert-off/) });
+  const alert = await post(`/api/account/views/${view.id}`, JSON.stringify({ action: 'alert-on', csrfToken }));
+  expect(alert.status()).toBe(400);
+  expect(await alert.json()).toMatchObject({ error: expect.stringMatching(/finder view of player games or team games/) });
+  expect((await post(`/api/account/views/${view.id}`, JSON.stringify({ action: 'delete', csrfToken }))).status()).toBe(200);
+});
+
 test.describe('an alert mail\'s unsubscribe link', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
