@@ -6,7 +6,7 @@
  * needs the plan; bad conditions are a 400 with the message on the page. Screenshots in /tmp/finder-*.png.
  */
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
-import { expect, test } from './fixtures';
+import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(() => seedDemoAccounts());
@@ -62,7 +62,8 @@ for (const width of [1366, 390]) {
     const gameId = (await first.getByTestId('finder-game-link').getAttribute('href'))!.match(/_(\d{10})\?/)![1];
     await first.getByTestId('finder-game-link').click();
     await expect(page).toHaveURL(new RegExp(`/stats/game/players/.*_${gameId}\\?isGarbageTime=false`));
-    await expect(page.getByText(name).first()).toBeAttached();
+    await statsAppReady(page);
+    await expect(page.getByText(name).first()).toBeAttached({ timeout: 20_000 });
   });
 }
 
