@@ -3,6 +3,7 @@
  * on the account page with its link, renames it and deletes it; another account's view is "not found"; an
  * address of another site is refused; an anonymous visitor is offered sign-in instead.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO, seedDemoAccounts, signIn, usersCli } from './accountsHelpers';
 import { appSecret, unsubscribeToken } from '../../src/server/alerts/unsubscribeToken';
 import { openPhoneControls } from './phoneControls';
@@ -61,6 +62,8 @@ for (const size of SIZES) {
       await expect(page.getByTestId('saved-views').getByRole('status')).toHaveText('Renamed.');
       await expect(views.locator('[data-field="view-name"]')).toHaveText('Defense, every team');
       await page.getByTestId('saved-views').screenshot({ path: `.local/shots/saved-views-${size.name}-profile.png` });
+      const axe = await new AxeBuilder({ page }).include('#saved-views').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 
       // An empty name is refused with a message; the view keeps its name.
       await views.getByLabel('New name for Defense, every team').fill('   ');
