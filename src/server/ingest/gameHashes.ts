@@ -64,7 +64,10 @@ export async function archiveGameHashes(
   return out;
 }
 
-/** Writes game_sources from `hashes`: a game is held when the games table has it, else it was skipped. */
+/**
+ * Writes game_sources from `hashes` (replacing the rows of the same games): a game is held when the games table has
+ * it, else it was skipped.
+ */
 export async function recordGameSources(conn: DuckDBConnection, hashes: readonly GameHash[]): Promise<void> {
   await conn.run('CREATE OR REPLACE TEMP TABLE new_game_sources (game_id INTEGER, season SMALLINT, season_type VARCHAR, content_hash UBIGINT)');
   const a = await conn.createAppender('new_game_sources', 'main', 'temp');
@@ -76,6 +79,7 @@ export async function recordGameSources(conn: DuckDBConnection, hashes: readonly
     a.endRow();
   }
   a.closeSync();
+  await conn.run('DELETE FROM game_sources WHERE game_id IN (SELECT game_id FROM temp.main.new_game_sources)');
   await conn.run(`
     INSERT INTO game_sources
     SELECT n.game_id, n.season, n.season_type, n.content_hash, g.game_id IS NOT NULL

@@ -239,8 +239,8 @@ async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table:
  * were read as they are by the last run. A database without game_sources: every file (its hashes are recorded).
  * Example: the nightly update of a 2022-23 database re-reads 2022-23 regular season's file only.
  */
-async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFile[], held: Held, through?: string): Promise<PbpFile[]> {
-  if (!held.sources) return files;
+async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFile[], held: Held, through?: string, rewind = false): Promise<PbpFile[]> {
+  if (!held.sources || rewind) return files; // a rewind's later games leave: every file's sources are written again
   const gamesFile = path.join(dataDir, 'games.parquet');
   const listed = fs.existsSync(gamesFile)
     ? await rows(conn, `SELECT CAST(GAME_ID AS INTEGER) AS g FROM read_parquet($f)
@@ -299,16 +299,16 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
   try {
     cleanup();
     // 1. what changed: the archive's games (of the build's seasons and types, through the date) against game_sources
-    const { held, candidates } = await steps.time('what changed', async () => {
+    const { held, hashed, candidates } = await steps.time('what changed', async () => {
       const inst = await DuckDBInstance.create(opts.db, { access_mode: 'READ_ONLY', threads: '2' });
       const c = await inst.connect();
       try {
         const h = await readHeld(c);
         const missing = unscopedTables(h.tables);
         if (missing.length) throw new Error(`tables without a scope in src/server/ingest/update/scopes.ts: ${missing.join(', ')}`);
-        const files = await filesToHash(c, opts.dataDir, filesOf(opts.dataDir, h.meta.seasons, h.meta.seasonTypes), h, opts.through);
+        const files = await filesToHash(c, opts.dataDir, filesOf(opts.dataDir, h.meta.seasons, h.meta.seasonTypes), h, opts.through, opts.rewind);
         log(`${files.length} play-by-play files to hash`);
-        return { held: h, candidates: await archiveGameHashes(c, opts.dataDir, files, opts.through) };
+        return { held: h, hashed: files, candidates: await archiveGameHashes(c, opts.dataDir, files, opts.through) };
       } finally {
         c.closeSync();
         inst.closeSync();
@@ -413,11 +413,17 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
           await replaceSeasonRows(conn!, 'staging', table, season, '', log);
         }
         await replaceSeasonRows(conn!, 'staging', 'ingest_report', season, "AND kind <> 'unmatched_salary'");
-        await conn!.run('DELETE FROM stats.main.game_sources WHERE season = $season', { season });
       });
       await conn.run('DETACH staging');
     }
-    await recordGameSources(conn, candidates.filter((g) => seasons.includes(g.season)));
+    // The sources of what was hashed now are written again: the archive files hashed (a file unchanged since the
+    // last run and listing no new game is not, and its games' rows stay) and the game files. Deleting a whole
+    // season's rows here lost the regular season's on a playoff night, and the next night took it all as new.
+    const recorded = candidates.filter((g) => seasons.includes(g.season));
+    for (const f of hashed.filter((h) => seasons.includes(h.season))) {
+      await conn.run('DELETE FROM stats.main.game_sources WHERE season = $season AND season_type = $type', { season: f.season, type: f.type });
+    }
+    await recordGameSources(conn, recorded);
 
     // 4. the tables of every season: players, salaries, bios
     const minSeason = seasons[0];

@@ -27,13 +27,25 @@ async function query(file: string, sql: string, params: Record<string, string | 
 
 /** Games of the folder's play-by-play files dated after `after` and at most `through` (games.parquet's dates). */
 async function gamesBetween(dir: string, after: string, through: string): Promise<number> {
-  const [r] = await query(':memory:', `
-    SELECT count(DISTINCT p.GAME_ID) AS n
+  return (await gameIdsBetween(dir, after, through)).length;
+}
+
+/** The ids of those games. */
+async function gameIdsBetween(dir: string, after: string, through: string): Promise<number[]> {
+  const rows = await query(':memory:', `
+    SELECT DISTINCT CAST(p.GAME_ID AS INTEGER) AS id
       FROM read_parquet([$reg, $po]) p JOIN read_parquet($games) g ON CAST(g.GAME_ID AS INTEGER) = CAST(p.GAME_ID AS INTEGER)
      WHERE CAST(g.GAME_DATE AS DATE) > $after::DATE AND CAST(g.GAME_DATE AS DATE) <= $through::DATE`, {
     reg: path.join(dir, 'pbp/regular/2022-23.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet'), games: path.join(dir, 'games.parquet'), after, through,
   });
-  return Number(r!.n);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The path a night's update takes by the build's order: new games alone when each comes after every held game. */
+async function expectedRead(db: string, dir: string, after: string, through: string): Promise<string> {
+  const [held] = await query(db, 'SELECT max(game_id) AS m FROM games');
+  const fresh = await gameIdsBetween(dir, after, through);
+  return fresh.every((id) => id > Number(held!.m)) ? 'season 2022 new games read' : 'season 2022 read again';
 }
 
 function compare(a: string, b: string): { status: number | null; out: string } {
@@ -77,10 +89,26 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const corrected = await query(db, `SELECT count(*) AS n FROM game_events WHERE game_id = $g AND home_description LIKE '%(corrected)%'`, { g: Number(edited) });
     expect(Number(corrected[0]!.n)).toBe(1);
 
+    // a playoff night when the archive's files are older than the last run: only the file listing a new game is
+    // hashed again, and the regular season's sources stay (they were lost, and the next night took 1,230 games as new)
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (/\.(parquet|csv)$/.test(f)) fs.utimesSync(path.join(dir, f), dayAgo, dayAgo);
+    }
+    const nightRead = await expectedRead(db, dir, '2023-04-20', '2023-04-25');
+    const night = await runUpdate({ db, dataDir: dir, through: '2023-04-25' });
+    // the playoffs' later games include older ids (a series' game 4 after another's game 3): read again whole
+    expect(nightRead).toBe('season 2022 read again');
+    expect(read(night)).toEqual([nightRead]);
+    expect(night).toMatchObject({ added: await gamesBetween(dir, '2023-04-20', '2023-04-25'), replaced: 0, skipped: [] });
+    const [sources] = await query(db, 'SELECT count(*) AS n, count(*) FILTER (WHERE season_type = \'regular\') AS regular FROM game_sources');
+    expect(Number(sources!.n)).toBe(await gamesBetween(dir, '2000-01-01', '2023-04-25'));
+    expect(Number(sources!.regular)).toBe(await gamesBetween(dir, '2000-01-01', '2023-04-14'));
+
+    const lastRead = await expectedRead(db, dir, '2023-04-25', '2023-07-01');
     const last = await runUpdate({ db, dataDir: dir });
-    expect(last).toMatchObject({ added: await gamesBetween(dir, '2023-04-20', '2023-07-01'), replaced: 0, skipped: [] });
-    // the playoffs' later games include older ids (a series' game 5 after another's game 1): read again whole
-    expect(read(last)).toEqual(['season 2022 read again']);
+    expect(last).toMatchObject({ added: await gamesBetween(dir, '2023-04-25', '2023-07-01'), replaced: 0, skipped: [] });
+    expect(read(last)).toEqual([lastRead]);
     const [meta] = await query(db, `SELECT strftime(data_through, '%Y-%m-%d') AS through, update_added, update_replaced, update_skipped, games_parsed FROM ingest_meta`);
     const [lastGame] = await query(':memory:', `SELECT strftime(max(CAST(g.GAME_DATE AS DATE)), '%Y-%m-%d') AS d FROM read_parquet($games) g
         WHERE CAST(g.GAME_ID AS INTEGER) IN (SELECT CAST(GAME_ID AS INTEGER) FROM read_parquet($po))`,
