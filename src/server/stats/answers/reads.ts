@@ -16,6 +16,7 @@
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
 import type { RapmParams } from '../../../lib/rapmParams';
+import type { SimilarParams } from '../../../lib/similarParams';
 import type { ShotsResponse } from '../../../lib/shots';
 import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
 import { StatsDbUnavailableError, withScope, type StatsScope } from '../../db/statsDb';
@@ -28,7 +29,7 @@ import * as similar from '../views/similar';
 import { standings as standingsOf } from '../views/standings';
 import { teamsTable as teamsTableOf } from '../views/teamsTable';
 import * as players from '../entities/players';
-import { playerBio as playerBioOf } from '../entities/playerBio';
+import { playerBio as playerBioOf, type PlayerBio } from '../entities/playerBio';
 import type { PlayerRecord } from '../entities/players';
 import { gameDetails as gameDetailsOf } from '../games/gameDetails';
 import * as gameList from '../games/gameList';
@@ -73,9 +74,42 @@ export const rapmFits = (asker: Asker) => queuedRead('cheap', asker, (db) => rap
 export const rapmLeaderboard = (asker: Asker, p: RapmParams) => queuedRead('cheap', asker, (db) => rapm.rapmLeaderboard(db, p));
 export const similarPlayers = (asker: Asker, playerId: number, season: number | null, f: similar.SimilarFilters) =>
   queuedRead('cheap', asker, (db) => similar.similarPlayers(db, playerId, season, f));
-/** The seasons of a player's similarity profiles (his page's Similar players section picks one). */
-export const profiledSeasons = (asker: Asker, playerId: number) =>
-  queuedRead('cheap', asker, async (db) => (await similar.allProfiles(db)).filter((p) => p.player_id === playerId).map((p) => p.season));
+
+/** What a player's page shows below his record: the bio, and on the profile his career, RAPM and similar players. */
+export interface PlayerPageReads {
+  bio: PlayerBio;
+  career: career.PlayerCareer | null;
+  rapm: rapm.PlayerRapmRow[];
+  similar: similar.SimilarAnswer | null;
+}
+
+/**
+ * A player's page's reads after his record, as ONE job of the queue (the lane of his career read): a visitor who
+ * opens several players' pages at once holds one slot per page, not one per section, so eight pages at once stay
+ * within the per-client cap. The bio describes the latest season of `bioSeasons` he played; similar players are
+ * those of `similarParams.season`, else the latest of `filterSeasons` he has a profile in, else his latest.
+ */
+export function playerPage(
+  asker: Asker,
+  record: PlayerRecord,
+  o: { profile: boolean; bioSeasons: readonly number[]; filterSeasons: readonly number[]; similarParams: SimilarParams },
+): Promise<PlayerPageReads> {
+  const playerId = Number(record.player.player_id);
+  return queuedRead(o.profile ? careerLane() : 'cheap', asker, async (db) => {
+    const similarFor = async () => {
+      const mine = (await similar.allProfiles(db)).filter((p) => p.player_id === playerId).map((p) => p.season);
+      const fromFilter = o.filterSeasons.filter((y) => mine.includes(y)).sort((a, b) => b - a)[0] ?? null;
+      return similar.similarPlayers(db, playerId, o.similarParams.season ?? fromFilter, o.similarParams);
+    };
+    const [bio, careerRows, rapmRows, similarRows] = await Promise.all([
+      playerBioOf(db, record, o.bioSeasons),
+      o.profile ? career.knownPlayerCareer(db, playerId) : null,
+      o.profile ? rapm.knownPlayerRapm(db, playerId) : [],
+      o.profile ? similarFor() : null,
+    ]);
+    return { bio, career: careerRows, rapm: rapmRows, similar: similarRows };
+  });
+}
 
 // Teams
 
