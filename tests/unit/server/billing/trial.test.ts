@@ -12,6 +12,7 @@ import type { AccountStore, UserRecord } from '../../../../src/server/auth/store
 import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
 import { startInbox, type Inbox } from '../../../support/smtpInbox.ts';
+import { LATEST_VERSION } from '../../../../src/server/auth/store/migrations.ts';
 
 process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
 process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
@@ -335,7 +336,9 @@ describe.each(STORE_KINDS)('trial records on the %s store', (kind: StoreKind) =>
     }
     const store = openStoreAt(kind, location);
     try {
-      expect(await store.schemaVersion()).toBe(8);
+      // every migration applied, the trial's (8) and any after it
+      expect(await store.schemaVersion()).toBe(LATEST_VERSION);
+      expect(LATEST_VERSION).toBeGreaterThanOrEqual(8);
       const user = (await store.findUserByEmail('old@example.com'))!;
       expect(await store.billingSubscriptionsOf(user.id)).toMatchObject([{ subscriptionId: 'sub_old', status: 'trialing', currentPeriodEnd: 2_000_000_000 }]);
       expect((await store.trialsEndingBetween(2_000_000_000 - 10, 2_000_000_000)).map((s) => s.subscriptionId)).toEqual(['sub_old']);
