@@ -83,6 +83,19 @@ test('a subscriber: 15+ fourth-quarter points within 5, and Denver\'s best 10 ga
   expect(href).toMatch(/\/stats\/player\/gamelog\/.*period=4/);
   expect(href).toMatch(/scoreDifferential=-5_5/);
 
+  // the search saved under a name from the results' toolbar, listed on the account page with its alert switch
+  await page.getByTestId('save-view').click();
+  const dialog = page.getByRole('dialog', { name: 'Save this view' });
+  const name = `Clutch scorers ${Date.now()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Saved as "${name}"`);
+  await page.goto('/profile#saved-views');
+  const view = page.getByTestId('saved-view').filter({ hasText: name });
+  await expect(view.locator('[data-field="view-name"]')).toHaveAttribute('href', /^\/stats\/finder\?.*cond=pts(%3A|:)ge(%3A|:)15/);
+  await view.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByTestId('saved-views').getByRole('status')).toHaveText('Deleted.');
+
   await page.goto('/stats/finder?mode=spans&of=team&team=DEN&off_court=203999&span=10&span_stat=net_rtg&season=2022');
   await expect(page.getByTestId('finder-count')).toHaveText('1 match');
   await expect(page.getByTestId('finder-row')).toHaveCount(1);
