@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     const chosen = seasons.slice(first, first + count);
     for (const s of chosen) p.append('season', String(s));
     const t = rng.next();
-    if (t < 0.2) ['regular', 'playoffs'].forEach((x) => p.append('season_type', x));
+    if (t < 0.2) for (const x of ['regular', 'playoffs']) p.append('season_type', x);
     else if (t < 0.3) p.set('season_type', 'playoffs');
     if (rng.next() < 0.5) {
       const roster = rosters.teamSeasons.filter((x) => chosen.includes(x.season)).flatMap((x) => x.players.slice(0, 3));

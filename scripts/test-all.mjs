@@ -3,7 +3,7 @@
  *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
- *  2. vitest (unit and data tests);
+ *  2. lint (Biome, zero diagnostics; counts as one test), then vitest (unit and data tests);
  *  3. the build (npm run build: astro build, then the server bundle), and astro check (strict types; counts as one test);
  *  4. Playwright (tests/e2e) against the built server.
  * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
@@ -158,6 +158,10 @@ if (!env.TEST_DATABASE_URL) {
     console.error(`\n=== PostgreSQL test cluster could not start; the PostgreSQL tests will fail:\n${error.message}`);
   }
 }
+// 1c. Lint: Biome over the TypeScript and JavaScript (biome.jsonc), zero diagnostics; one failure when any.
+if (await run('lint', 'npx', ['biome', 'lint', '--error-on-warnings'])) passed += 1;
+else failed += 1;
+
 // 2. Unit and data tests, once astro check has synced Astro's generated types (.astro/).
 const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
 while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));

@@ -124,7 +124,7 @@ const fillSession = defineMiddleware(async (context, next) => {
 
 const guardAuth = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (pathname !== AUTH_BASE_PATH && !pathname.startsWith(AUTH_BASE_PATH + '/')) return next();
+  if (pathname !== AUTH_BASE_PATH && !pathname.startsWith(`${AUTH_BASE_PATH}/`)) return next();
   if (!isAuthAction(pathname, AUTH_BASE_PATH)) return Response.json({ error: `Not found: ${pathname}` }, { status: 404 });
   const fields = await authFieldsOf(context.request);
   const callbacks = checkCallbackUrls(context.request, context.url, fields.callbackUrl);

@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxColumn, type BoxLine, type TeamBox } from '../lib/boxScore';
-import { filterDef, isDefault, valueOf } from '../lib/filterValues';
+import { filterDef, isDefault, filterValueOf } from '../lib/filterValues';
 import { $filterPills } from '../stores/filterPills';
 import { $filters } from '../stores/filters';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
@@ -148,7 +148,7 @@ function useFiltersText(): string {
   const pills = useStore($filterPills);
   const filters = useStore($filters);
   const parts = pills.map((p) => `${p.label}: ${p.text}`);
-  const lineups = filters.relevant.some((n) => filterDef(n).group === 'Lineup' && !isDefault(n, valueOf(filters.applied, n)));
+  const lineups = filters.relevant.some((n) => filterDef(n).group === 'Lineup' && !isDefault(n, filterValueOf(filters.applied, n)));
   if (lineups) parts.push('lineup filters');
   return parts.join(' · ');
 }

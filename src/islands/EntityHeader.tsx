@@ -18,7 +18,7 @@ const gameDate = (date: string) => formatDate(date, { weekday: 'short', month: '
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
-  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : <>{name ?? abbr ?? '–'}</>;
+  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : name ?? abbr ?? '–';
 }
 
 function GameStrip({ game }: { game: GameDetails }) {

@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FILTER_GROUPS, type FilterGroup, type FilterName } from '../lib/filters';
-import { filterDef, isDefault, sameValue, valueOf, type FilterValue, type FilterValues } from '../lib/filterValues';
+import { filterDef, isDefault, sameValue, filterValueOf, type FilterValue, type FilterValues } from '../lib/filterValues';
 import { whenIdle } from '../lib/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $filterAccess, type FilterAccess } from '../stores/session';
@@ -40,7 +40,7 @@ function FilterGroupButton({ group, names, values, applied, access, onChange, wa
   const trigger = useRef<HTMLButtonElement | null>(null);
   const id = useId();
   const GroupPopover = popoverModule.useLoaded(wanted || open)?.default ?? null;
-  const pending = names.some((n) => !sameValue(valueOf(values, n), valueOf(applied, n)));
+  const pending = names.some((n) => !sameValue(filterValueOf(values, n), filterValueOf(applied, n)));
   return (
     <>
       <button
@@ -78,7 +78,7 @@ export default function FilterBar({ onApply, onReset }: Props) {
   const onChange = (name: FilterName, value: FilterValue) => setFilter(name, value, { authenticated: access === 'plan' });
   const groups = FILTER_GROUPS.map((g) => [g, state.relevant.filter((n) => filterDef(n).group === g)] as const).filter(([, names]) => names.length > 0);
   if (groups.length === 0) return null;
-  const anyApplied = state.relevant.some((n) => !isDefault(n, valueOf(state.applied, n)));
+  const anyApplied = state.relevant.some((n) => !isDefault(n, filterValueOf(state.applied, n)));
   const want = () => setWanted(true);
   return (
     <div className="sa-filterbar" role="toolbar" aria-label="Filters" onPointerEnter={want} onFocus={want}>

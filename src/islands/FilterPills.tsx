@@ -30,8 +30,7 @@ export default function FilterPills() {
   const locked = useStore($lockedFilters);
   if (pills.length === 0 && locked.length === 0) return null;
   return (
-    <>
-      <ul className="sa-pills" aria-label="Applied filters">
+    <ul className="sa-pills" aria-label="Applied filters">
         {pills.map((p) => (
           <li key={p.name} className="sa-pill" data-filter={p.name}>
             <span className="sa-pill-label">{p.label}</span>
@@ -52,7 +51,6 @@ export default function FilterPills() {
           </li>
         ))}
       </ul>
-    </>
   );
 }
 

@@ -20,6 +20,7 @@ export default class MountErrorBoundary extends Component<{ children: ReactNode 
     if (this.state.failed) {
       return (
         <div className="sa-status sa-status-error" role="alert">
+          {/* biome-ignore lint/a11y/useValidAnchor: an empty href is this page: the reload works even when scripts have failed */}
           This table could not be shown. <a href="">Reload the page</a>
         </div>
       );

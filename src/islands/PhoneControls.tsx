@@ -9,7 +9,7 @@
  * and puts the focus back on the button; applying the filters closes them too (the answer is the table below).
  */
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { $filterPills } from '../stores/filterPills';
 import { summaryText } from '../lib/filterSummary';
 import { $lockedFilters } from '../stores/lockedFilters';
@@ -53,6 +53,7 @@ export default function PhoneControls({ id, open, onToggle, onClose, button, chi
           <path d={open ? 'M2 6.5 5 3.5 8 6.5' : 'M2 3.5 5 6.5 8 3.5'} fill="none" stroke="currentColor" strokeWidth="1.4" />
         </svg>
       </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside the panel closes it; the controls take the focus */}
       <div id={id} className="sa-phone-panel" onKeyDown={onKeyDown}>
         {children}
       </div>

@@ -62,6 +62,7 @@ export default function SiteSearch() {
 
   return (
     <form ref={formRef} className="site-search" role="search" action="/search" method="get">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps gives the label its htmlFor */}
       <label className="visually-hidden" {...getLabelProps()}>
         Site search
       </label>

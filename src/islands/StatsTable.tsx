@@ -208,8 +208,8 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     const idCol = identity.find((c) => c.id === sort.column);
     const numCol = numbers.find((c) => c.id === sort.column);
     if (!idCol && !numCol) return rows;
-    const valueOf = idCol ? idCol.sortValue : (r: Row): SortValue => numeric(r[numCol!.id]);
-    return sortRows(rows, valueOf, sort.direction);
+    const sortKeyOf = idCol ? idCol.sortValue : (r: Row): SortValue => numeric(r[numCol!.id]);
+    return sortRows(rows, sortKeyOf, sort.direction);
   }, [rows, sort, identity, numbers]);
 
   // The qualifier: sorted by a rate or percent, rows below the minimum are left out unless "show all".

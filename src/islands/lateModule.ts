@@ -17,6 +17,7 @@ export function lateModule<M>(importer: () => Promise<M>): LateModule<M> {
   let loaded: M | null = null;
   let loading: Promise<M> | null = null;
   const load = () => (loading ??= importer().then((m) => (loaded = m)));
+  // biome-ignore lint/correctness/noComponentHookFactories: one hook per lazily loaded module, made once at module level by its caller
   function useLoaded(wanted: boolean): M | null {
     const [, setArrived] = useState(false);
     useEffect(() => {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { booleanValue, intString, isoDate, multiSchema, single } from './apiParamValues';
 import { metricSetDefinitions } from './metricSets';
 import { FILTERS, type FilterDefinition, type FilterName, type LineupSlot, type RangeFilter, type SeasonType } from './filters';
-import { DATA_PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type DataPageKind, type PageKind, type Side } from './pageKinds';
+import { DATA_PAGE_KINDS, PAGE_KINDS_WITHOUT_SIDE, SIDES, type DataPageKind, type Side } from './pageKinds';
 import { teamByAbbr } from './teams';
 import type { LeverageLevel } from './leverage';
 import { DEFAULT_UNIT_SIZE, hasLineupUnits, type LineupUnitSize } from './lineupUnits';

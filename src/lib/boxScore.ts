@@ -211,5 +211,5 @@ export function boxScoreCsv(teams: readonly TeamBox[]): string {
     for (const l of [...t.starters, ...t.bench]) lines.push([abbr, l.name, l.player_id, l.starter ? 'yes' : 'no', ...cells(l)] as string[]);
     lines.push([abbr, 'Team totals', '', '', ...cells(t.totals)] as string[]);
   }
-  return lines.map((l) => l.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -12,7 +12,7 @@
  */
 import type { Side } from './apiParams';
 import { FILTERS } from './filters';
-import { isDefault, valueOf, type FilterValues, type Range } from './filterValues';
+import { isDefault, filterValueOf, type FilterValues, type Range } from './filterValues';
 import type { FilterName } from './filters';
 import { PAGE_KINDS_WITHOUT_SIDE, type PageKind } from './pageKinds';
 import { queryValuesOf } from './queryState';
@@ -42,7 +42,7 @@ export function dataSearchParams(req: DataRequest): URLSearchParams {
   for (const f of FILTERS) {
     if (!relevant.has(f.name)) continue;
     if (f.requiresAuth && !req.authenticated) continue;
-    const value = valueOf(req.filters, f.name);
+    const value = filterValueOf(req.filters, f.name);
     if (!ALWAYS_SENT.has(f.name) && isDefault(f.name, value)) continue;
     if (f.type === 'range') {
       const [lo, hi] = value as Range;

@@ -5,7 +5,7 @@
  * server also paints over its first view (src/components/FirstViewTable.tsx).
  */
 import type { FilterName } from './filters';
-import { filterDef, isDefault, valueOf, type FilterValues } from './filterValues';
+import { filterDef, isDefault, filterValueOf, type FilterValues } from './filterValues';
 import { pillLabel, valueText } from './filterLabels';
 
 export const ALWAYS_SHOWN_PILLS: ReadonlySet<FilterName> = new Set<FilterName>(['Season', 'SeasonType', 'FilterOutGarbageTime']);
@@ -21,12 +21,12 @@ export interface FilterPill {
 export function filterPills(relevant: readonly FilterName[], applied: FilterValues): FilterPill[] {
   return relevant
     .filter((name) => filterDef(name).showsPill)
-    .filter((name) => ALWAYS_SHOWN_PILLS.has(name) || !isDefault(name, valueOf(applied, name)))
+    .filter((name) => ALWAYS_SHOWN_PILLS.has(name) || !isDefault(name, filterValueOf(applied, name)))
     .map((name) => ({
       name,
       label: pillLabel(name),
-      text: valueText(name, valueOf(applied, name)),
-      removable: !isDefault(name, valueOf(applied, name)),
+      text: valueText(name, filterValueOf(applied, name)),
+      removable: !isDefault(name, filterValueOf(applied, name)),
     }));
 }
 

@@ -36,7 +36,7 @@ export function defaultFilterValues(): FilterValues {
 }
 
 /** The value of one filter (its default when absent: FilterName is a plain string to the type checker). */
-export function valueOf(values: FilterValues, name: FilterName): FilterValue {
+export function filterValueOf(values: FilterValues, name: FilterName): FilterValue {
   return values[name] ?? defaultValue(filterDef(name));
 }
 
@@ -51,7 +51,7 @@ export function isDefault(name: FilterName, value: FilterValue): boolean {
 }
 
 export function sameFilters(a: FilterValues, b: FilterValues): boolean {
-  return FILTER_NAMES.every((n) => sameValue(valueOf(a, n), valueOf(b, n)));
+  return FILTER_NAMES.every((n) => sameValue(filterValueOf(a, n), filterValueOf(b, n)));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   orderDates,
   filterDef,
   isDefault,
-  valueOf,
+  filterValueOf,
   type FilterValue,
   type FilterValues,
   type Range,
@@ -207,7 +207,7 @@ export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
 export function viewQuery(state: ViewState): URLSearchParams {
   const params = new URLSearchParams();
   for (const f of FILTERS) {
-    const value = valueOf(state.filters, f.name);
+    const value = filterValueOf(state.filters, f.name);
     if (isDefault(f.name, value)) continue;
     for (const v of queryValuesOf(f.name, value)) params.append(f.queryKey, v);
   }

@@ -19,6 +19,7 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   if (qs.length > 1) throw new ParamError('q', 'give one search text');
   const q = (qs[0] ?? '').trim();
   if (q.length > SEARCH_MAX_QUERY) throw new ParamError('q', `at most ${SEARCH_MAX_QUERY} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule itself: control characters are refused
   if (/[\u0000-\u001f\u007f]/.test(q)) throw new ParamError('q', 'letters, digits and punctuation only (no control characters)');
   const limits = params.getAll('limit');
   if (limits.length > 1) throw new ParamError('limit', 'give one limit');

@@ -2,9 +2,9 @@
 export type SortDirection = 'asc' | 'desc';
 export type SortValue = number | string | null;
 
-export function sortRows<R>(rows: readonly R[], valueOf: (row: R) => SortValue, direction: SortDirection): R[] {
+export function sortRows<R>(rows: readonly R[], sortKeyOf: (row: R) => SortValue, direction: SortDirection): R[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, index) => ({ row, index, v: valueOf(row) }));
+  const keyed = rows.map((row, index) => ({ row, index, v: sortKeyOf(row) }));
   keyed.sort((a, b) => {
     const av = a.v;
     const bv = b.v;

@@ -87,7 +87,7 @@ async function fetchList(kept: Kept | null): Promise<{ etag: string; list: Playe
 }
 
 /** The kept copy at once; asked again in the background when it is old (a failure there keeps it). */
-function useKept(kept: Kept): void {
+function adoptKept(kept: Kept): void {
   ready(kept.list);
   if (Date.now() - kept.at < KEPT_FRESH_MS) return;
   void fetchList(kept).then(
@@ -104,7 +104,7 @@ export function loadPlayers(): Promise<void> {
   if ($players.get().status === 'ready') return Promise.resolve();
   const kept = inFlight ? null : readKept();
   if (kept) {
-    useKept(kept);
+    adoptKept(kept);
     return Promise.resolve();
   }
   inFlight ??= (async () => {

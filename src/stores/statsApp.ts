@@ -21,7 +21,7 @@ import { keepCareerMode } from '../lib/careerTables';
 import { keepSimilarKeys } from '../lib/similarKeys';
 import { dataSearchParams } from '../lib/dataRequest';
 import type { FilterName } from '../lib/filters';
-import { filterDef, isDefault, valueOf } from '../lib/filterValues';
+import { filterDef, isDefault, filterValueOf } from '../lib/filterValues';
 import { aliasesOf } from '../lib/columnRegistry';
 import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/pageKinds';
@@ -215,7 +215,7 @@ function watchSignOut(): (() => void) | null {
     }
     if (access === 'loading' || access === 'plan') return;
     const state = $filters.get();
-    const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, valueOf(state.applied, n)));
+    const gated = state.relevant.filter((n) => filterDef(n).requiresAuth && !isDefault(n, filterValueOf(state.applied, n)));
     if (gated.length === 0) return;
     rebuildFilters($page.get().kind, state.applied, { authenticated: false });
     syncUrl('replace');

@@ -206,7 +206,7 @@ export async function startStripeStandIn(prices: StandInPrice[], webhook: { url:
     },
     endTrial(id, outcome) {
       const sub = standIn.subscriptions.get(id);
-      if (!sub || sub.status !== 'trialing') throw new Error(`subscription ${id} is not trialing`);
+      if (sub?.status !== 'trialing') throw new Error(`subscription ${id} is not trialing`);
       const item = sub.items.data[0]!;
       const at = now();
       sub.trial_end = at;

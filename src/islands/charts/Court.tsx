@@ -26,6 +26,7 @@ const arc = (r: number, cy: number, from: number, to: number) => {
 export function CourtLines() {
   const { hoopY, freeThrowY } = COURT;
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: court lines are drawing, not controls; nothing in them takes focus
     <g className="court-lines" fill="none" aria-hidden="true">
       <rect x={-25} y={0} width={50} height={47} />
       <path d={THREE_POINT_LINE} />

@@ -8,7 +8,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, type RefObject } from 'react';
 import type { FilterGroup, FilterName } from '../../lib/filters';
-import { valueOf, type FilterValue, type FilterValues } from '../../lib/filterValues';
+import { filterValueOf, type FilterValue, type FilterValues } from '../../lib/filterValues';
 import type { FilterAccess } from '../../stores/session';
 import FilterControl from './FilterControl';
 import { lockedFor } from './GroupButtonFace';
@@ -53,7 +53,7 @@ export default function FilterGroupPopover({ id, group, names, values, access, o
           }}
         >
           {names.map((n) => (
-            <FilterControl key={n} name={n} value={valueOf(values, n)} onChange={onChange} locked={lockedFor(n, access)} access={access} />
+            <FilterControl key={n} name={n} value={filterValueOf(values, n)} onChange={onChange} locked={lockedFor(n, access)} access={access} />
           ))}
         </Popover.Content>
       </Popover.Portal>

@@ -1,6 +1,6 @@
 /** What a filter group's button shows (lock, name, count of applied filters, caret), with or without its popover. */
 import type { FilterGroup, FilterName } from '../../lib/filters';
-import { filterDef, isDefault, valueOf, type FilterValues } from '../../lib/filterValues';
+import { filterDef, isDefault, filterValueOf, type FilterValues } from '../../lib/filterValues';
 import type { FilterAccess } from '../../stores/session';
 
 /** How much of a group is locked for this user: every filter, some of them (Time Within Game: 3 of 4), or none. */
@@ -38,7 +38,7 @@ export default function GroupButtonFace({ group, lock, access, active }: Props) 
 
 /** Filters of the group applied with a non-default value (the all/any choice is not a filter of its own). */
 export function activeCount(names: readonly FilterName[], applied: FilterValues): number {
-  return names.filter((n) => !isDefault(n, valueOf(applied, n)) && !(n === 'LineupAllOrAny')).length;
+  return names.filter((n) => !isDefault(n, filterValueOf(applied, n)) && !(n === 'LineupAllOrAny')).length;
 }
 
 /** A gated filter is locked for everyone without an active Stats plan (or admin). */

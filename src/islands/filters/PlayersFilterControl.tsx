@@ -44,6 +44,7 @@ export default function PlayersFilterControl({ def, value, onChange, disabled }:
   });
   return (
     <div className="sa-players">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps gives the label its htmlFor */}
       <label className="visually-hidden" {...getLabelProps()}>
         {def.label}: add a player
       </label>

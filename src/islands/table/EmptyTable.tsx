@@ -9,7 +9,7 @@
  * The controls around it (filters, pills, the minimum) stay on the page.
  */
 import type { FilterName } from '../../lib/filters';
-import { isDefault, valueOf, type FilterValues } from '../../lib/filterValues';
+import { isDefault, filterValueOf, type FilterValues } from '../../lib/filterValues';
 import { pillLabel, valueText } from '../../lib/filterLabels';
 import { formatNumber } from '../../lib/format';
 
@@ -21,7 +21,7 @@ const NOT_NARROWING: ReadonlySet<FilterName> = new Set<FilterName>(['Season', 'S
 
 /** The applied filters that narrow the sample: those an empty answer can blame. */
 export function narrowingFilters(relevant: readonly FilterName[], applied: FilterValues): FilterName[] {
-  return relevant.filter((n) => !NOT_NARROWING.has(n) && !isDefault(n, valueOf(applied, n)));
+  return relevant.filter((n) => !NOT_NARROWING.has(n) && !isDefault(n, filterValueOf(applied, n)));
 }
 
 export type EmptyCause =
@@ -79,5 +79,5 @@ export function EmptyTable({ cause }: { cause: EmptyCause }) {
 
 /** The filters of an empty answer with their pill words. */
 export function filterItems(names: readonly FilterName[], applied: FilterValues) {
-  return names.map((name) => ({ name, label: pillLabel(name), text: valueText(name, valueOf(applied, name)) }));
+  return names.map((name) => ({ name, label: pillLabel(name), text: valueText(name, filterValueOf(applied, name)) }));
 }

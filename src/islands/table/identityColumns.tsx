@@ -30,7 +30,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 export function PlayerLink({ id, name }: { id: unknown; name: unknown }) {
   const n = str(name) ?? String(id);
-  return num(id) === null ? <>{n}</> : <StatsLink href={pathForPlayer('profile', n, num(id)!)}>{n}</StatsLink>;
+  return num(id) === null ? n : <StatsLink href={pathForPlayer('profile', n, num(id)!)}>{n}</StatsLink>;
 }
 
 export function TeamLink({ abbr }: { abbr: unknown }) {
@@ -42,7 +42,7 @@ export function TeamLink({ abbr }: { abbr: unknown }) {
       {a}
     </StatsLink>
   ) : (
-    <>{a}</>
+    a
   );
 }
 

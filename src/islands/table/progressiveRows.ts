@@ -33,6 +33,7 @@ export function useProgressiveRows(total: number): { count: number; filling: boo
   renderAt.current = performance.now();
   const filling = count < total;
   // After each slice's commit: how long it took, and the next slice's size from that.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each slice commits, which a new count is
   useLayoutEffect(() => {
     if (!sliced.current) return;
     sliced.current = false;

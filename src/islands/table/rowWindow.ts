@@ -72,12 +72,14 @@ export function useRowWindow(box: RefObject<HTMLElement | null>, body: RefObject
 
   // Measured once the rows are in the page (before their first paint), and again when the table shows another
   // number of rows; the first window usually covers the box, and then nothing is drawn again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the number of rows changes
   useLayoutEffect(() => {
     if (whole) return;
     const next = measure(current.current);
     if (next) setWin(next);
   }, [whole, total, measure]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listens again when the number of rows changes
   useLayoutEffect(() => {
     const wrap = box.current;
     if (whole || !wrap) return;

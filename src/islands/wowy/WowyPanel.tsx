@@ -79,6 +79,7 @@ export default function WowyPanel() {
   }, [usesSide]);
 
   const query = team && access !== 'loading' ? wowyParams(team, view).toString() : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the applied filters is what asks again
   useEffect(() => {
     if (query === null) return;
     const controller = new AbortController();

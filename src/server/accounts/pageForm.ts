@@ -11,7 +11,7 @@ import { mailQueued } from '../mail/processWorker.ts';
 import { cancelForDeletion } from '../billing/checkout.ts';
 import { billingContext } from '../billing/pageBilling.ts';
 import { publicOrigin } from '../site/publicOrigin.ts';
-import { type AccountContext, type ActionResult } from './context.ts';
+import type { AccountContext, ActionResult } from './context.ts';
 
 /** What the pages need of Astro's global (or an APIContext). */
 export interface PageRequest {

@@ -39,7 +39,7 @@ export class SavedViewError extends Error {
   }
 }
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule itself: control characters are refused
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The name as stored, or a SavedViewError saying what is wrong with it. */

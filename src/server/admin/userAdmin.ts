@@ -71,7 +71,7 @@ export async function runAdminAction(
   const action = fields.action as AdminActionName;
   if (!ADMIN_ACTIONS.includes(action)) return { ok: false, status: 400, message: 'Unknown action.' };
   const address = lookupAddress(fields.email ?? null);
-  if (!address || !address.ok) return { ok: false, status: 400, message: 'That is not an email address.' };
+  if (!address?.ok) return { ok: false, status: 400, message: 'That is not an email address.' };
   const user = await ctx.store.findUserByEmail(address.email);
   if (!user) return { ok: false, status: 400, message: `No account has the address ${address.email}.` };
   let detail: string;

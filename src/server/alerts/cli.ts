@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 const USAGE = 'usage: npm run alerts -- [--db PATH] [--no-send]';
 
 async function main(argv: string[]): Promise<number> {
-  let values;
+  let values: { db?: string; 'no-send'?: boolean };
   try {
     ({ values } = parseArgs({ args: argv, options: { db: { type: 'string' }, 'no-send': { type: 'boolean' } }, strict: true, allowPositionals: false }));
   } catch (error) {

@@ -116,7 +116,7 @@ async function lookAt(user: UserWithSubscriptions, views: SavedViewRecord[], now
   }
   for (const view of views) {
     const search = new URL(view.url, 'https://courtvision.invalid').search;
-    let query;
+    let query: ReturnType<typeof finderQueryOf>;
     try {
       if (!alertableUrl(view.url)) throw new ParamError('mode', 'an alert follows a finder view of games');
       query = finderQueryOf(search);

@@ -20,7 +20,7 @@ export async function unsubscribe(store: AccountStore, token: unknown, confirm: 
   const check = checkUnsubscribeToken(token, now, secret);
   if (!check.ok) return { kind: 'refused', result: { ok: false, status: 400, message: check.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK } };
   const view = await store.savedViewOf(check.userId, check.viewId);
-  if (!view || !view.alert) return { kind: 'off' };
+  if (!view?.alert) return { kind: 'off' };
   if (!confirm) return { kind: 'ask', viewName: view.name };
   await store.setViewAlert(check.userId, check.viewId, false, null, now);
   return { kind: 'done', viewName: view.name };

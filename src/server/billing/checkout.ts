@@ -69,7 +69,7 @@ export type Confirmation =
 export async function confirmPurchase(ctx: BillingContext, user: UserRecord | null, sessionId: string | null): Promise<Confirmation> {
   if (!user) return { kind: 'none', reason: 'Sign in to see your purchase.' };
   if (!sessionId || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return { kind: 'none', reason: 'There is no purchase to confirm here.' };
-  let session;
+  let session: Awaited<ReturnType<typeof ctx.provider.retrieveCheckout>>;
   try {
     session = await ctx.provider.retrieveCheckout(sessionId);
   } catch (error) {

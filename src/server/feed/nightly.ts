@@ -76,6 +76,7 @@ export function runDates(today: string, previous: NightlyStatus | null): string[
   const lastToday = previous?.dates.at(-1);
   if (lastToday) candidates.push(lastToday);
   for (const f of (previous?.fetch ?? []) as Partial<FetchSummary>[]) if (f.date && f.failed?.length) candidates.push(f.date);
+  // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD strings, compared as text; Math.max would make them NaN
   let start = candidates.filter((d) => d <= today).map((d) => (d < earliest ? earliest : d)).sort()[0]!;
   const dates: string[] = [];
   for (; start <= today; start = addDays(start, 1)) dates.push(start);

@@ -469,7 +469,10 @@ function decoded(segment: string): string {
 /** Each endpoint's path as a pattern with its parameters' names, compiled once. */
 const ROUTES = ENDPOINTS.map((endpoint) => {
   const names: string[] = [];
-  const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}/?$`);
+  const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  })}/?$`);
   return { endpoint, names, pattern };
 });
 

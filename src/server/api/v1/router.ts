@@ -107,7 +107,7 @@ export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { 
     const etag = etagOf(body, version);
     const headers = { 'Content-Type': 'application/json; charset=utf-8', ETag: etag, 'Data-Version': version };
     const ifNoneMatch = request.headers.get('if-none-match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers });
+    if (ifNoneMatch?.split(',').some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers });
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   });
   for (const [name, value] of Object.entries(quotaHeaders)) response.headers.set(name, value);

@@ -140,11 +140,11 @@ export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
   if (opts.sort && rows.length > 0) {
     const col = cols.find((c) => c.id === opts.sort!.column);
     if (!col) throw new ParamError('sort', 'is not a column of this table');
-    const valueOf = col.sortValue ?? ((r: Row): SortValue => {
+    const sortKeyOf = col.sortValue ?? ((r: Row): SortValue => {
       const v = col.value(r);
       return typeof v === 'number' || typeof v === 'string' ? v : null;
     });
-    ordered = sortRows(rows, valueOf, opts.sort.direction);
+    ordered = sortRows(rows, sortKeyOf, opts.sort.direction);
     // The rows the table lists: under a rate sort, not those below the minimum (unless "show all").
     ordered = applyQualifier(ordered, qualifierHides(col.format ?? null, opts.showAll === true, opts.kind)).shown;
   } else ordered = applyQualifier(ordered, qualifierHides(null, opts.showAll === true, opts.kind)).shown;

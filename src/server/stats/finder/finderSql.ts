@@ -22,7 +22,7 @@ import { FILTER_SQL } from '../sql/filterRules';
 import { commonPossessionConditions, needsPossessions, perspectiveConditions, possessionSource, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { contextAnswers, playerSumsSql } from '../sql/playerSums';
 import { onCourtCounterSelect } from '../metrics/counters';
-import { and, Params } from '../sql/sql';
+import { and, type Params } from '../sql/sql';
 
 /** The on-court counters of a player's game row (usage, net rating), from the per-game totals. */
 const ON_COURT_COUNTERS = ['ft_trips', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts'] as const;

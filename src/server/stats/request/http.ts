@@ -38,7 +38,7 @@ export function encodedJson(e: EncodedResponse, request: Request): Response {
     'X-Cache': e.fromCache ? 'hit' : 'miss',
   };
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === e.etag)) return new Response(null, { status: 304, headers });
   const encoding = pickEncoding(request.headers.get('accept-encoding') ?? undefined, e.br ? ['br', 'gzip'] : ['gzip']);
   if (e.br && encoding === 'br') {
     return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });

@@ -33,7 +33,9 @@ export const MAX_SUBTRACTED_PLAYERS = 3;
 
 /** Every subset of xs, the empty one first. */
 function subsets<T>(xs: readonly T[]): T[][] {
-  return xs.reduce<T[][]>((acc, x) => [...acc, ...acc.map((s) => [...s, x])], [[]]);
+  const all: T[][] = [[]];
+  for (const x of xs) for (const s of all.slice()) all.push([...s, x]);
+  return all;
 }
 
 /**

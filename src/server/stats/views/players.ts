@@ -3,7 +3,7 @@
  * percentiles), Team players, Game players, Player profile (per season), Player game log, Team game log.
  */
 import type { DataQuery } from '../../../lib/apiParams';
-import { metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
+import type { MetricSetDefinition } from '../../../lib/metricSets';
 import { minPossessionsOf } from '../../../lib/percentilePolicy';
 import { teamByAbbr } from '../../../lib/teams';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
@@ -27,7 +27,6 @@ import {
   type SetRows,
   setsOf,
 } from './shared';
-import { teamSumsBy } from '../sql/sums';
 import type { GameRef } from '../entities/entities';
 
 export const playerSums = (r: Row): PlayerSums => pick(r, PLAYER_COUNTERS);

@@ -123,9 +123,9 @@ export function teamsSetValues(q: Pick<TeamsTableQuery, 'set' | 'side'>, r: Team
 export function sortTeams(q: Pick<TeamsTableQuery, 'set' | 'side' | 'sort'>, teams: readonly TeamsTableRow[]): TeamsTableRow[] {
   if (!q.sort) return [...teams];
   const { column, direction } = q.sort;
-  const valueOf = (r: TeamsTableRow): SortValue =>
+  const sortKeyOf = (r: TeamsTableRow): SortValue =>
     column === 'team' ? r.name : column === 'games' ? r.games : (teamsSetValues(q, r)[column] ?? null);
-  return sortRows(teams, valueOf, direction);
+  return sortRows(teams, sortKeyOf, direction);
 }
 
 export interface Ranked {

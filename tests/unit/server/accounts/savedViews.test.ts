@@ -57,7 +57,7 @@ describe('view names and addresses', () => {
       '/statsx',
       '/stats/players\n?x',
       '',
-      '/stats/' + 'a'.repeat(2000),
+      `/stats/${'a'.repeat(2000)}`,
     ]) {
       expect(() => checkViewUrl(bad), bad).toThrow(SavedViewError);
     }

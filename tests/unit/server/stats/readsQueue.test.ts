@@ -92,7 +92,12 @@ function holdSlots(n: number, client: string, lane: Lane = 'cheap'): { release: 
   const jobs = Array.from({ length: n }, () =>
     queue.run({ lane, client, work: () => new Promise<void>((resolve) => releases.push(resolve)) }).catch((e: unknown) => e),
   );
-  return { release: () => releases.forEach((r) => r()), done: Promise.all(jobs) };
+  return {
+    release: () => {
+      for (const r of releases) r();
+    },
+    done: Promise.all(jobs),
+  };
 }
 
 const saved = { timeoutMs: queue.options.timeoutMs, perClient: { ...queue.options.perClient } };
@@ -117,9 +122,10 @@ describe.skipIf(!HAS_DB)('every stats read goes through the query queue', () => 
     expect(r.status).toBe(503);
     expect(Number(r.retryAfter)).toBeGreaterThan(0);
     expect(r.body.error).toMatch(/longer than/);
-    expect(performance.now() - t0).toBeLessThan(5_000);
+    // answered, not hung (the bound is far above the 5 ms timeout: a loaded machine stops DuckDB slower)
+    expect(performance.now() - t0).toBeLessThan(30_000);
     // the slot comes back once DuckDB stopped, and the next read (within the usual timeout) answers
-    await expect.poll(() => queue.stats().running.heavy + queue.stats().running.cheap, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => queue.stats().running.heavy + queue.stats().running.cheap, { timeout: 30_000 }).toBe(0);
     queue.options.timeoutMs = saved.timeoutMs;
     const again = await get(`/api/player_career?player_id=${LEBRON}`);
     expect(again.status).toBe(200);
