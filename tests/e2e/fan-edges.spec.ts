@@ -59,7 +59,7 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-time-lock-${size.name}.png` });
     });
 
-    test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({ page }) => {
+    test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({ page, browser, baseURL }) => {
       await page.goto('/stats/teams');
       const table = page.getByRole('table', { name: 'Teams' });
       const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
@@ -95,10 +95,15 @@ for (const size of SIZES) {
       await expect(page).not.toHaveURL(/sort=/);
       await table.getByRole('link', { name: 'TOV%', exact: true }).click();
       await expect(page).toHaveURL(/[?&]sort=tov_pct&dir=desc/);
-      await page.getByLabel('Season', { exact: true }).selectOption('2012');
-      await page.getByRole('button', { name: 'Apply' }).click();
-      await expect(page).toHaveURL(/season=2012/);
-      await expect(page).toHaveURL(/[?&]sort=tov_pct&dir=desc/);
+      // The GET form (the page without JavaScript; with it, the filter bar: teams-filter-bar.spec.ts) keeps the sort.
+      const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const plain = await noScript.newPage();
+      await plain.goto(page.url());
+      await plain.getByLabel('Season', { exact: true }).selectOption('2012');
+      await plain.getByRole('button', { name: 'Apply' }).click();
+      await expect(plain).toHaveURL(/season=2012/);
+      await expect(plain).toHaveURL(/[?&]sort=tov_pct&dir=desc/);
+      await noScript.close();
     });
 
     test('the salaries tab says which season it shows, keeps "Jr." and ends with the payroll total', async ({ page }) => {

@@ -28,6 +28,7 @@ const GATED = [
   'on_court_with=2544', 'on_court_against=2544', 'on_court_with=2544&on_court_against=201939',
   'on_court=2544&on_court=1628369&lineup_all_or_any=any',
   'leverage=high', 'leverage=low&leverage=very_high', 'clutch=true', 'clutch=true&leverage=medium',
+  'back_to_back=true', 'back_to_back=true&location=away',
 ];
 
 test('the sweep applies every gated filter of FILTERS', () => {

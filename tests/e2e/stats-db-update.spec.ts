@@ -86,7 +86,8 @@ function load(urls: string[], clients: number) {
   const workers = Array.from({ length: clients }, async (_, k) => {
     for (let i = k; running; i++) {
       const url = urls[i % urls.length]!;
-      const r = await fetch(server.base + url).catch((error: unknown) => ({ status: 0, text: async () => String(error) }));
+      // each client a visitor of its own (one address each, through the trusted proxy): within the per-client caps
+      const r = await fetch(server.base + url, { headers: { 'X-Forwarded-For': `203.0.113.${k + 10}` } }).catch((error: unknown) => ({ status: 0, text: async () => String(error) }));
       const body = await r.text();
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       if (r.status !== 200) failures.push(`${url}: ${r.status} ${body.slice(0, 160)}`);
@@ -106,7 +107,7 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-update-'));
   live = path.join(dir, 'stats.duckdb');
   fs.copyFileSync(SOURCE, live);
-  server = startServer({ STATS_DB_PATH: live, STATS_DB_CONNECTIONS: '3', METRICS_TOKEN });
+  server = startServer({ STATS_DB_PATH: live, STATS_DB_CONNECTIONS: '3', METRICS_TOKEN, TRUST_PROXY: '1' });
   await waitListening(server);
 });
 
