@@ -169,6 +169,7 @@ test('every endpoint answers as the published OpenAPI document says', async ({ p
     '/api/v1/teams/{abbr}/with_without': '?season=2022-23&n=4&four_factors=true',
     '/api/v1/compare': '?player=203999:2022-23&player=2544:2012-13_2022-23&metric_set=shooting-overall',
     '/api/v1/similar': '?player=203999&season=2022-23&min_minutes=1000',
+    '/api/v1/finder': '?mode=player_games&cond=pts:ge:40&cond=ast:ge:10&season=2022',
   };
   expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(examples).sort());
   for (const [path, query] of Object.entries(examples)) {
@@ -233,7 +234,8 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
   for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await page.goto(`${server.base}/docs/api`);
-    await expect(page.locator('[data-endpoint]')).toHaveCount(14);
+    await expect(page.locator('[data-endpoint]')).toHaveCount(15);
+    await expect(page.locator('[data-endpoint="/api/v1/finder"]')).toHaveCount(1);
     await expect(page.locator('[data-endpoint="/api/v1/teams/{abbr}/with_without"] .params')).toContainText('four_factors');
     await expect(page.locator('[data-endpoint="/api/v1/rapm"] .params')).toContainText('min_poss');
     await expect(page.locator('[data-endpoint="/api/v1/compare"]')).toHaveCount(1);
