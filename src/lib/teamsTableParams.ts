@@ -13,7 +13,7 @@
 import { ParamError, parseDataQuery, rawQueryFromSearchParams, type AppliedFilters, type Side } from './apiParams';
 import { dataSearchParams } from './dataRequest';
 import { FILTERS, type FilterName } from './filters';
-import { relevantFilters, type FilterValues } from './filterValues';
+import { filterDef, keepOnly, relevantFilters, type FilterValues } from './filterValues';
 import { lockedFilterQuery, parseViewQuery, unreadableFilterValue, viewQuery, type LockedFilter } from './queryState';
 import { parseTableQuery, type TableQuery } from './tableQuery';
 import { teamsSets, teamsSortColumns, type TeamsSet } from './teamsTable';
@@ -78,10 +78,9 @@ export function parseTeamsTableQuery(search: URLSearchParams, opts: { allowed: b
  */
 export function teamsFiltersHref(search: string, applied: FilterValues, opts: { allowed: boolean }): string {
   const params = new URLSearchParams(search);
-  const replaced = TEAMS_TABLE_FILTERS.filter((n) => opts.allowed || !FILTERS.find((f) => f.name === n)!.requiresAuth);
-  for (const n of replaced) params.delete(FILTERS.find((f) => f.name === n)!.queryKey);
-  const own = viewQuery({ filters: applied, side: null, metricSet: null });
-  for (const [k, v] of own) if (replaced.some((n) => FILTERS.find((f) => f.name === n)!.queryKey === k)) params.append(k, v);
+  const replaced = TEAMS_TABLE_FILTERS.filter((n) => opts.allowed || !filterDef(n).requiresAuth);
+  for (const n of replaced) params.delete(filterDef(n).queryKey);
+  for (const [k, v] of viewQuery({ filters: keepOnly(applied, replaced), side: null, metricSet: null })) params.append(k, v);
   const s = params.toString();
   return `/stats/teams${s ? `?${s}` : ''}`;
 }
