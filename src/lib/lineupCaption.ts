@@ -9,26 +9,28 @@
  *                                       Thompson off the floor."
  * A player the list does not know is "player {id}". No lineup filter: null.
  */
-import type { FilterName } from './filters';
+import { FILTERS, type FilterName } from './filters';
 
-type LineupFilterName = 'PG' | 'SG' | 'SF' | 'PF' | 'C' | 'OnCourt' | 'OnCourtWith' | 'OnCourtAgainst' | 'OffCourt';
+/** The lineup filters: those that name players. */
+type LineupFilterName = Extract<(typeof FILTERS)[number], { type: 'players' }>['name'];
 
-/** How each lineup filter reads after its players' names (a slot takes any one of its players: "or"). */
-const PHRASES: Record<LineupFilterName, { join: 'and' | 'or'; one: string; many: string }> = {
-  PG: { join: 'or', one: 'at PG', many: 'at PG' },
-  SG: { join: 'or', one: 'at SG', many: 'at SG' },
-  SF: { join: 'or', one: 'at SF', many: 'at SF' },
-  PF: { join: 'or', one: 'at PF', many: 'at PF' },
-  C: { join: 'or', one: 'at C', many: 'at C' },
-  OnCourt: { join: 'and', one: 'on the floor', many: 'on the floor' },
+/** How each lineup filter reads after its players' names (`many`: with more than one, where it differs; a slot takes any one of its players: "or"). */
+const PHRASES: Record<LineupFilterName, { join: 'and' | 'or'; one: string; many?: string }> = {
+  PG: { join: 'or', one: 'at PG' },
+  SG: { join: 'or', one: 'at SG' },
+  SF: { join: 'or', one: 'at SF' },
+  PF: { join: 'or', one: 'at PF' },
+  C: { join: 'or', one: 'at C' },
+  OnCourt: { join: 'and', one: 'on the floor' },
   OnCourtWith: { join: 'and', one: 'on the floor as a teammate', many: 'on the floor as teammates' },
-  OnCourtAgainst: { join: 'and', one: 'on the floor for the opponent', many: 'on the floor for the opponent' },
-  OffCourt: { join: 'and', one: 'off the floor', many: 'off the floor' },
+  OnCourtAgainst: { join: 'and', one: 'on the floor for the opponent' },
+  OffCourt: { join: 'and', one: 'off the floor' },
 };
-const ORDER = Object.keys(PHRASES) as LineupFilterName[];
+/** In the order of src/lib/filters.ts. */
+const ORDER = FILTERS.flatMap((f) => (f.type === 'players' ? [f.name] : []));
 
 /** "A", "A and B", "A, B and C" (or "or"). */
-export function listNames(names: readonly string[], join: 'and' | 'or'): string {
+function listNames(names: readonly string[], join: 'and' | 'or'): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} ${join} ${names.at(-1)}`;
 }
@@ -42,7 +44,7 @@ export function lineupCaption(
     if (!Array.isArray(ids) || ids.length === 0) return [];
     const phrase = PHRASES[name];
     const names = (ids as number[]).map((id) => nameOf(id) ?? `player ${id}`);
-    return [`${listNames(names, phrase.join)} ${names.length === 1 ? phrase.one : phrase.many}`];
+    return [`${listNames(names, phrase.join)} ${names.length > 1 && phrase.many ? phrase.many : phrase.one}`];
   });
   if (parts.length === 0) return null;
   const any = applied.LineupAllOrAny === 'any' && parts.length > 1;
