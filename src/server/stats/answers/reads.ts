@@ -15,7 +15,6 @@
  * time after a switch of stats file, in the cheap lane after that.
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
-import type { RapmParams } from '../../../lib/rapmParams';
 import type { SimilarParams } from '../../../lib/similarParams';
 import type { ShotsResponse } from '../../../lib/shots';
 import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
@@ -34,7 +33,7 @@ import type { PlayerRecord } from '../entities/players';
 import { gameDetails as gameDetailsOf } from '../games/gameDetails';
 import * as gameList from '../games/gameList';
 import { gamePossessions as gamePossessionsOf } from '../games/gamePossessions';
-import { gamePreview as gamePreviewOf, type PreviewGame } from '../games/gamePreview';
+import { gamePreview as gamePreviewOf } from '../games/gamePreview';
 import { gamePlayByPlay as gamePlayByPlayOf } from '../games/playByPlay';
 
 export type { Asker } from './answers';
@@ -59,21 +58,28 @@ async function ifDb<T>(read: Promise<T>): Promise<T | undefined> {
 
 const careerLane = (): Lane => (career.careerPoolsBuilt() ? 'cheap' : 'heavy');
 
+/**
+ * `read` as a read of this layer: `(asker, ...its arguments after db)`, one job of `lane` (or of the lane `lane`
+ * picks from the arguments when the read is made). Example: `queued('cheap', players.playerRecord)(asker, 2544)`.
+ */
+function queued<A extends unknown[], T>(lane: Lane | ((...args: NoInfer<A>) => Lane), read: (db: StatsScope, ...args: A) => Promise<T>) {
+  return (asker: Asker, ...args: A): Promise<T> => queuedRead(typeof lane === 'function' ? lane(...args) : lane, asker, (db) => read(db, ...args));
+}
+
 // Players
 
-export const listPlayers = (asker: Asker) => queuedRead('cheap', asker, (db) => players.listPlayers(db));
-export const encodedPlayerList = (asker: Asker) => queuedRead('cheap', asker, (db) => players.encodedPlayerList(db));
-export const playerRecord = (asker: Asker, playerId: number) => queuedRead('cheap', asker, (db) => players.playerRecord(db, playerId));
-export const playerDetails = (asker: Asker, playerId: number) => queuedRead('cheap', asker, (db) => players.playerDetails(db, playerId));
-export const playerBio = (asker: Asker, record: PlayerRecord, seasons: readonly number[]) => queuedRead('cheap', asker, (db) => playerBioOf(db, record, seasons));
-export const playerCareer = (asker: Asker, playerId: number) => queuedRead(careerLane(), asker, (db) => career.playerCareer(db, playerId));
-export const knownPlayerCareer = (asker: Asker, playerId: number) => queuedRead(careerLane(), asker, (db) => career.knownPlayerCareer(db, playerId));
-export const playerRapm = (asker: Asker, playerId: number) => queuedRead('cheap', asker, (db) => rapm.playerRapm(db, playerId));
-export const knownPlayerRapm = (asker: Asker, playerId: number) => queuedRead('cheap', asker, (db) => rapm.knownPlayerRapm(db, playerId));
-export const rapmFits = (asker: Asker) => queuedRead('cheap', asker, (db) => rapm.rapmFits(db));
-export const rapmLeaderboard = (asker: Asker, p: RapmParams) => queuedRead('cheap', asker, (db) => rapm.rapmLeaderboard(db, p));
-export const similarPlayers = (asker: Asker, playerId: number, season: number | null, f: similar.SimilarFilters) =>
-  queuedRead('cheap', asker, (db) => similar.similarPlayers(db, playerId, season, f));
+export const listPlayers = queued('cheap', players.listPlayers);
+export const encodedPlayerList = queued('cheap', players.encodedPlayerList);
+export const playerRecord = queued('cheap', players.playerRecord);
+export const playerDetails = queued('cheap', players.playerDetails);
+export const playerBio = queued('cheap', playerBioOf);
+export const playerCareer = queued(careerLane, career.playerCareer);
+export const knownPlayerCareer = queued(careerLane, career.knownPlayerCareer);
+export const playerRapm = queued('cheap', rapm.playerRapm);
+export const knownPlayerRapm = queued('cheap', rapm.knownPlayerRapm);
+export const rapmFits = queued('cheap', rapm.rapmFits);
+export const rapmLeaderboard = queued('cheap', rapm.rapmLeaderboard);
+export const similarPlayers = queued('cheap', similar.similarPlayers);
 
 /** What a player's page shows below his record: the bio, and on the profile his career, RAPM and similar players. */
 export interface PlayerPageReads {
@@ -113,20 +119,19 @@ export function playerPage(
 
 // Teams
 
-export const teamsTable = (asker: Asker, f: AppliedFilters) => queuedRead(f.seasons.length > 3 ? 'heavy' : 'cheap', asker, (db) => teamsTableOf(db, f));
-export const standings = (asker: Asker, season: number, through: string | null) => queuedRead('cheap', asker, (db) => standingsOf(db, season, through));
+export const teamsTable = queued((f: AppliedFilters) => (f.seasons.length > 3 ? 'heavy' : 'cheap'), teamsTableOf);
+export const standings = queued('cheap', standingsOf);
 
 // Games
 
-export const gameDetails = (asker: Asker, gameCode: string) => queuedRead('cheap', asker, (db) => gameDetailsOf(db, gameCode));
-export const gamePossessions = (asker: Asker, gameCode: string) => queuedRead('cheap', asker, (db) => gamePossessionsOf(db, gameCode));
-export const gamePlayByPlay = (asker: Asker, gameCode: string) => queuedRead('cheap', asker, (db) => gamePlayByPlayOf(db, gameCode));
-export const gamePreview = (asker: Asker, g: PreviewGame) => queuedRead('cheap', asker, (db) => gamePreviewOf(db, g));
-export const listGames = (asker: Asker, q: gameList.GameListQuery) => queuedRead('cheap', asker, (db) => gameList.listGames(db, q));
-export const listScheduledGames = (asker: Asker, q: Omit<gameList.GameListQuery, 'before' | 'opponentId'>) => queuedRead('cheap', asker, (db) => gameList.listScheduledGames(db, q));
-export const gameMonths = (asker: Asker, season: number, seasonType?: 'regular' | 'playoffs') => queuedRead('cheap', asker, (db) => gameList.gameMonths(db, season, seasonType));
-export const defaultMonth = (asker: Asker, season: number, seasonType: 'regular' | 'playoffs' | undefined, months: readonly string[]) =>
-  queuedRead('cheap', asker, (db) => gameList.defaultMonth(db, season, seasonType, months));
+export const gameDetails = queued('cheap', gameDetailsOf);
+export const gamePossessions = queued('cheap', gamePossessionsOf);
+export const gamePlayByPlay = queued('cheap', gamePlayByPlayOf);
+export const gamePreview = queued('cheap', gamePreviewOf);
+export const listGames = queued('cheap', gameList.listGames);
+export const listScheduledGames = queued('cheap', gameList.listScheduledGames);
+export const gameMonths = queued('cheap', gameList.gameMonths);
+export const defaultMonth = queued('cheap', gameList.defaultMonth);
 /** A played game by its code: null when there is none, undefined without a stats database. */
 export const findGameIfDb = (asker: Asker, gameCode: string) => ifDb(queuedRead('cheap', asker, (db) => gameList.findGameIfDb(db, gameCode)));
 /** A played or scheduled game by its code: null when there is none, undefined without a stats database. */
