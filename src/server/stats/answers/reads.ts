@@ -132,10 +132,12 @@ export const listGames = queued('cheap', gameList.listGames);
 export const listScheduledGames = queued('cheap', gameList.listScheduledGames);
 export const gameMonths = queued('cheap', gameList.gameMonths);
 export const defaultMonth = queued('cheap', gameList.defaultMonth);
+const findGame = queued('cheap', gameList.findGame);
+const findGameOrScheduled = queued('cheap', gameList.findGameOrScheduled);
 /** A played game by its code: null when there is none, undefined without a stats database. */
-export const findGameIfDb = (asker: Asker, gameCode: string) => ifDb(queuedRead('cheap', asker, (db) => gameList.findGameIfDb(db, gameCode)));
+export const findGameIfDb = (asker: Asker, gameCode: string) => ifDb(findGame(asker, gameCode));
 /** A played or scheduled game by its code: null when there is none, undefined without a stats database. */
-export const findGameOrScheduledIfDb = (asker: Asker, gameCode: string) => ifDb(queuedRead('cheap', asker, (db) => gameList.findGameOrScheduledIfDb(db, gameCode)));
+export const findGameOrScheduledIfDb = (asker: Asker, gameCode: string) => ifDb(findGameOrScheduled(asker, gameCode));
 
 // The answers of /api/data's kin as objects (the developer API re-encodes them with its own headers)
 

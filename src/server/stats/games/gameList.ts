@@ -6,7 +6,7 @@
  * a scheduled game is one of the schedule's that is not in `games`; the finder lists them after the played ones
  * of their day, without a score, and a preview of one is built from both teams' games so far.
  */
-import { StatsDbUnavailableError, type StatsDb } from '../../db/statsDb';
+import type { StatsDb } from '../../db/statsDb';
 
 /** A game of the schedule not played yet (no score): the finder lists it, its preview reads the games before it. */
 export interface ScheduledGameRow {
@@ -124,7 +124,7 @@ export async function defaultMonth(db: StatsDb, season: number, seasonType: 'reg
 }
 
 /** One game by its 10-character id, or null when there is no such game. */
-async function findGame(db: StatsDb, gameCode: string): Promise<GameListRow | null> {
+export async function findGame(db: StatsDb, gameCode: string): Promise<GameListRow | null> {
   const rows = await db.query(
     `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, away_team_id, home_team_id, away_abbr, home_abbr, away_pts, home_pts, periods
        FROM games WHERE game_code = $1`,
@@ -146,24 +146,9 @@ async function findScheduledGame(db: StatsDb, gameCode: string): Promise<Schedul
   return rows[0] ? toScheduledRow(rows[0]) : null;
 }
 
-/** findGame, or undefined when there is no stats database (pages then trust the path). */
-export async function findGameIfDb(db: StatsDb, gameCode: string): Promise<GameListRow | null | undefined> {
-  try {
-    return await findGame(db, gameCode);
-  } catch (e) {
-    if (e instanceof StatsDbUnavailableError) return undefined;
-    throw e;
-  }
-}
-
-/** A played game, else a scheduled one not played yet (the preview's page), else null; undefined without a database. */
-export async function findGameOrScheduledIfDb(db: StatsDb, gameCode: string): Promise<GameListRow | ScheduledGameRow | null | undefined> {
-  try {
-    return (await findGame(db, gameCode)) ?? (await findScheduledGame(db, gameCode));
-  } catch (e) {
-    if (e instanceof StatsDbUnavailableError) return undefined;
-    throw e;
-  }
+/** A played game, else a scheduled one not played yet (the preview's page), else null. */
+export async function findGameOrScheduled(db: StatsDb, gameCode: string): Promise<GameListRow | ScheduledGameRow | null> {
+  return (await findGame(db, gameCode)) ?? (await findScheduledGame(db, gameCode));
 }
 
 function toScheduledRow(r: Record<string, unknown>): ScheduledGameRow {
