@@ -16,7 +16,7 @@
  * Example: `mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022` lists 2022-23's 30-point, 10-assist games.
  */
 import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
-import { FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/finderQuery';
+import { FINDER_OPS, FINDER_STAT_KEYS, isFinderStat, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/finderQuery';
 import type { StatsDb } from '../../db/statsDb';
 import { FILTER_SQL } from '../sql/filterRules';
 import { commonPossessionConditions, needsPossessions, perspectiveConditions, possessionSource, sampleConditions, teamGameConditions } from '../sql/filterSql';
@@ -249,7 +249,6 @@ export function statExpr(stat: FinderStat, a: string, isPlayer: boolean, games: 
   }
 }
 
-const STATS = Object.keys(FINDER_STATS) as FinderStat[];
 /** The game counters each stat is computed from (statExpr). */
 const STAT_COUNTERS: Record<FinderStat, readonly (typeof GAME_COUNTERS)[number][]> = {
   pts: ['pts'], reb: ['oreb', 'dreb'], oreb: ['oreb'], dreb: ['dreb'], ast: ['ast'], stl: ['stl'], blk: ['blk'], tov: ['tov'], pf: ['pf'],
@@ -257,10 +256,11 @@ const STAT_COUNTERS: Record<FinderStat, readonly (typeof GAME_COUNTERS)[number][
   ts_pct: ['pts', 'fga', 'fta'], efg_pct: ['fgm', 'fg3m', 'fga'], usg_pct: ['fga', 'tov', 'ft_trips', 'team_plays'],
   net_rtg: ['team_pts', 'off_poss', 'opp_pts', 'def_poss'],
 };
-const OP_SQL = { ge: '>=', le: '<=', eq: '=' } as const;
+/** Every stat of FINDER_STATS as a column of its name, valued by `value`. */
+const statColumns = (value: (s: FinderStat) => string) => FINDER_STAT_KEYS.map((s) => `${value(s)} AS ${s}`).join(', ');
 /** Equality is read at the precision values are shown (two decimals): `ts_pct:eq:50` holds for 50.004. */
 const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => string) =>
-  q.conditions.map((c) => (c.op === 'eq' ? `round(${value(c.stat)}, 2) = ${b.bind(c.value)}` : `${value(c.stat)} ${OP_SQL[c.op]} ${b.bind(c.value)}`));
+  q.conditions.map((c) => (c.op === 'eq' ? `round(${value(c.stat)}, 2) = ${b.bind(c.value)}` : `${value(c.stat)} ${FINDER_OPS[c.op]} ${b.bind(c.value)}`));
 
 /** Season rows of the game rows g (whole games: the box score's). */
 const seasonsOfGames = () => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
@@ -319,13 +319,13 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
   if (isGameMode(q.mode)) {
     const value = (s: FinderStat) => statExpr(s, 'g', isPlayer, null);
     body = `SELECT g.entity_id, g.player_id, g.row_team_id AS team_id, g.abbr, g.season, g.season_type, g.game_id, g.date, g.opp_abbr, g.is_home, g.won,
-        g.date AS last_date, g.game_id AS last_game_id, 1 AS games, ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+        g.date AS last_date, g.game_id AS last_game_id, 1 AS games, ${statColumns(value)}
       FROM g WHERE ${and(conditionSql(q, b, value))}`;
     sortable = { date: 'date' };
   } else if (isSeasonMode(q.mode)) {
     const value = (s: FinderStat) => statExpr(s, 'y', isPlayer, perGame ? 'y.games' : null);
     body = `SELECT y.entity_id, y.player_id, y.team_id, y.abbr, y.teams, y.season, y.season_type, y.games, y.last_date, y.last_game_id,
-        ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+        ${statColumns(value)}
       FROM (${readsBoxScore(q.filters) ? seasonsOfGames() : await seasonSumsSql(db, q, b)}) y
       WHERE ${and(conditionSql(q, b, value))}`;
     sortable = { games: 'games' };
@@ -343,7 +343,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
       const inProgress = o.inProgress === null ? 'FALSE' : `k.reaches_end AND k.end_season = ${b.bind(o.inProgress)}`;
       body = `SELECT k.entity_id, k.player_id, k.team_id, k.abbr, k.teams, k.season, k.season_type, k.length, k.length AS games,
           k.start_date, k.end_date, k.first_game, k.last_game, k.end_date AS last_date, k.last_game AS last_game_id, ${inProgress} AS active,
-          ${STATS.map((s) => `${value(s)} AS ${s}`).join(', ')}
+          ${statColumns(value)}
         FROM (SELECT r.entity_id, any_value(r.player_id) AS player_id, arg_max(r.team_id, r.rn) AS team_id, arg_max(r.abbr, r.rn) AS abbr,
                 string_agg(DISTINCT r.abbr, '/') AS teams, arg_min(r.season, r.rn) AS season, arg_min(r.season_type, r.rn) AS season_type,
                 count(*) AS length, min(r.date) AS start_date, max(r.date) AS end_date, arg_min(r.game_id, r.rn) AS first_game,
@@ -370,7 +370,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
            WHERE ${and([`w.n = ${n}`, ...conditionSql(q, b, value('w'))])}
           QUALIFY row_number() OVER (PARTITION BY w.entity_id ORDER BY ${ranked}) = 1)
         SELECT w.entity_id, w.player_id, w.team_id, w.abbr, w.teams, w.season, w.season_type, ${n} AS games, w.start_date, w.end_date, w.first_game, w.last_game,
-            w.end_date AS last_date, w.last_game AS last_game_id, ${STATS.map((st) => `${value('w')(st)} AS ${st}`).join(', ')}
+            w.end_date AS last_date, w.last_game AS last_game_id, ${statColumns(value('w'))}
           FROM (SELECT j.entity_id, ${last('player_id')} AS player_id, ${last('team_id')} AS team_id, ${last('abbr')} AS abbr,
                   CASE WHEN ${first('abbr')} <> ${last('abbr')} THEN ${first('abbr')} || '/' || ${last('abbr')} ELSE ${last('abbr')} END AS teams,
                   ${first('season')} AS season, ${first('season_type')} AS season_type, min(j.date) AS start_date, max(j.date) AS end_date,
@@ -385,7 +385,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
       ? `x.last_date > ${b.bind(o.after.date)}::DATE`
       : `(x.last_date > ${b.bind(o.after.date)}::DATE OR (x.last_date = ${b.bind(o.after.date)}::DATE AND x.last_game_id > ${b.bind(o.after.gameId)}))`
     : '';
-  const sortColumn = sortable[q.sort] ?? (STATS.includes(q.sort as FinderStat) ? q.sort : 'games');
+  const sortColumn = sortable[q.sort] ?? (isFinderStat(q.sort) ? q.sort : 'games');
   const dir = q.dir === 'asc' ? 'ASC' : 'DESC';
   const tieBreak = isGameMode(q.mode) ? 'x.date DESC, x.game_id DESC, x.entity_id' : 'x.last_date DESC, x.entity_id, x.season';
   return `WITH g AS (${g})
