@@ -3,15 +3,14 @@
  * (GET /api/data for the profile with all his seasons; the other filters of the page apply).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
-import { getJson } from '../../lib/apiClient';
-import { rowsOf } from '../../lib/compactAnswer';
+import { useId, useState } from 'react';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
-import { $tableData, type SetRows } from '../../stores/tableData';
+import { $tableData } from '../../stores/tableData';
 import { plotAxis } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
+import { useDataRows } from './useDataRows';
 
 /** Every column of the profile's sets once (the first set that has it), box totals left out. */
 const SETS = metricSetDefinitions('PlayerProfile', 'offense');
@@ -35,21 +34,11 @@ export default function CareerChart() {
   const table = useStore($tableData);
   const player = useStore($playerDetails);
   const [key, setKey] = useState(DEFAULT.key);
-  const [data, setData] = useState<SetRows | null>(null);
   const id = useId();
   const seasons = [...new Set((player.details?.seasons ?? []).filter((s) => s.season_type === 'regular').map((s) => s.season))].sort();
   const column = CHOICES.find((c) => c.key === key) ?? DEFAULT;
   const query = table.query && seasons.length ? careerQuery(table.query, seasons, column.set) : null;
-  useEffect(() => {
-    if (!query) return;
-    const controller = new AbortController();
-    // the table's query, so the compact form it asks for (src/lib/compactAnswer.ts)
-    getJson<unknown>('/api/data', new URLSearchParams(query), controller.signal).then(
-      (answer) => setData(rowsOf(answer).data),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [query]);
+  const data = useDataRows(query);
   if (!data || !player.details) return null;
   const rows = [...(data[column.set] ?? [])].filter((r) => r.season_type === 'regular').sort((a, b) => Number(a.season_start) - Number(b.season_start));
   if (rows.length === 0) return null;

@@ -6,17 +6,16 @@
  * Example: Summary's "Pts/100" from 2003-04 to 2022-23, regular season, garbage time filtered out.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
-import { getJson } from '../../lib/apiClient';
-import { rowsOf } from '../../lib/compactAnswer';
+import { useId, useState } from 'react';
 import { SEASONS } from '../../lib/filters';
 import { seasonsInWords } from '../../lib/seasons';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $metricSet } from '../../stores/metricSet';
-import { $tableData, type SetRows } from '../../stores/tableData';
+import { $tableData } from '../../stores/tableData';
 import { defaultColumn, plotAxis } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
+import { useDataRows } from './useDataRows';
 
 /** What a shooting column counts, where its label alone is shared: "Rim" is both a share of shots and a FG%. */
 const KIND_OF = (key: string) => (key.endsWith('_freq') ? 'share of shots' : key.endsWith('_acc') ? 'FG%' : key);
@@ -43,21 +42,12 @@ export default function LeagueTrendChart() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
   const [choice, setChoice] = useState<string | null>(null);
-  const [data, setData] = useState<SetRows | null>(null);
   const id = useId();
   // The column shown: the one picked here, else the table's set's first rate (Pts/100, eFG%...).
   const setColumns = CHOICES.filter((c) => c.set === selected?.value);
   const column = CHOICES.find((c) => c.key === choice) ?? defaultColumn(setColumns) ?? defaultColumn(CHOICES)!;
   const query = table.query ? leagueTrendQuery(table.query, SEASONS, column.set) : null;
-  useEffect(() => {
-    if (!query) return;
-    const controller = new AbortController();
-    getJson<unknown>('/api/data', new URLSearchParams(query), controller.signal).then(
-      (answer) => setData(rowsOf(answer).data),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [query]);
+  const data = useDataRows(query);
   if (!data || !table.query) return null;
   const all = data[column.set] ?? [];
   const type = all.some((r) => r.season_type === 'regular') ? 'regular' : 'playoffs';
