@@ -27,11 +27,14 @@ import { and, type Params } from '../sql/sql';
 /** The on-court counters of a player's game row (usage, net rating), from the per-game totals. */
 const ON_COURT_COUNTERS = ['ft_trips', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts'] as const;
 
+/** The counters a box score row (player_games, team_games) has under these names. */
+const BOX_COUNTERS = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'seconds'] as const;
+
 /** The counters of a game row, summed into season, streak and span rows. */
-export const GAME_COUNTERS = [
-  'pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf',
-  'seconds', 'plus_minus', 'ft_trips', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts',
-] as const;
+export const GAME_COUNTERS = [...BOX_COUNTERS, 'plus_minus', ...ON_COURT_COUNTERS] as const;
+
+/** The on-court counters summed over a player's per-game totals rows (alias a). */
+const onCourtSums = (a: string) => ON_COURT_COUNTERS.map((c) => `sum(${a}.${c}) AS ${c}`).join(', ');
 
 /** Whether the query's numbers come from the possessions (a possession or lineup filter applies). */
 export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || hasLineupFilter(f);
@@ -120,6 +123,22 @@ const seasonConditions = (f: AppliedFilters, b: Params, a: string) => [FILTER_SQ
 /** The game columns every game row carries, from the entity's team_games row tg. */
 const GAME_COLUMNS = 'tg.date, tg.abbr, tg.opp_abbr, tg.is_home, tg.won, tg.team_id AS row_team_id';
 
+/** A player's games (player_games pg) with his team's team_games row tg. */
+const PLAYER_GAMES = 'player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id';
+
+/**
+ * The game-level sample of q on a game row of alias a (player_games, player_game_totals or team_games) beside the
+ * entity's team_games row tg: season and type, the team-game filters, the query's player (player rows) and team.
+ */
+function gameLevelWhere(q: FinderQuery, b: Params, a: string): string {
+  return and([
+    ...seasonConditions(q.filters, b, a),
+    ...teamGameConditions(q.filters, b, 'tg'),
+    q.player !== null && q.of === 'player' ? `${a}.player_id = ${b.bind(q.player)}` : '',
+    q.team !== null ? `${a}.team_id = ${b.bind(q.team)}` : '',
+  ]);
+}
+
 /** Counter columns (GAME_COUNTERS, in order) from a row of player sums (sql/playerSums.ts) of alias s, on-court sums divided by `share`. */
 function sumsCounters(s: string, share: number): string {
   const on = (c: string) => (share === 1 ? `${s}.${c}` : `${s}.${c} / ${share}`);
@@ -147,13 +166,7 @@ export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promi
     const isPlayer = q.of === 'player';
     if (!readsPossessions(f) && isPlayer) {
       // Garbage time left out, no possession filter: each player-game's row of the other possessions.
-      const where = and([
-        'NOT t.is_filtered_out',
-        ...seasonConditions(f, b, 't'),
-        ...teamGameConditions(f, b, 'tg'),
-        q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
-        q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
-      ]);
+      const where = and(['NOT t.is_filtered_out', gameLevelWhere(q, b, 't')]);
       return `SELECT t.player_id AS entity_id, t.player_id, t.team_id, t.game_id, t.season, t.season_type, ${GAME_COLUMNS}, ${sumsCounters('t', 1)}
         FROM player_game_totals t JOIN team_games tg ON tg.game_id = t.game_id AND tg.team_id = t.team_id WHERE ${where}`;
     }
@@ -167,19 +180,14 @@ export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promi
         ${GAME_COLUMNS}, ${sumsCounters('s', isPlayer ? 1 : 5)}
       FROM (${sums}) s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
   }
+  const where = gameLevelWhere(q, b, q.of === 'player' ? 'pg' : 'tg');
+  const box = (a: string) => BOX_COUNTERS.map((c) => `${a}.${c}`).join(', ');
   if (q.of === 'player') {
-    const where = and([
-      ...seasonConditions(f, b, 'pg'),
-      ...teamGameConditions(f, b, 'tg'),
-      q.player !== null ? `pg.player_id = ${b.bind(q.player)}` : '',
-      q.team !== null ? `pg.team_id = ${b.bind(q.team)}` : '',
-    ]);
-    const box = `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS},
-        pg.pts, pg.fgm, pg.fga, pg.fg3m, pg.fg3a, pg.ftm, pg.fta, pg.oreb, pg.dreb, pg.ast, pg.stl, pg.blk, pg.tov, pg.pf,
-        pg.seconds, pg.plus_minus`;
+    const row = `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS},
+        ${box('pg')}, pg.plus_minus`;
     if (!needsOnCourt(q)) {
-      return `${box}, ${ON_COURT_COUNTERS.map((c) => `NULL::DOUBLE AS ${c}`).join(', ')}
-        FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id WHERE ${where}`;
+      return `${row}, ${ON_COURT_COUNTERS.map((c) => `NULL::DOUBLE AS ${c}`).join(', ')}
+        FROM ${PLAYER_GAMES} WHERE ${where}`;
     }
     // The box score as published; usage and net rating from the per-game totals of every possession.
     const totalsWhere = and([
@@ -187,20 +195,17 @@ export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promi
       q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
       q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
     ]);
-    return `${box}, t.ft_trips, t.team_plays, t.off_poss, t.def_poss, t.team_pts, t.opp_pts
-      FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id
+    return `${row}, ${ON_COURT_COUNTERS.map((c) => `t.${c}`).join(', ')}
+      FROM ${PLAYER_GAMES}
       LEFT JOIN (
-        SELECT t.game_id, t.player_id, sum(t.ft_trips) AS ft_trips, sum(t.team_plays) AS team_plays, sum(t.off_poss) AS off_poss,
-               sum(t.def_poss) AS def_poss, sum(t.team_pts) AS team_pts, sum(t.opp_pts) AS opp_pts
+        SELECT t.game_id, t.player_id, ${onCourtSums('t')}
           FROM player_game_totals t WHERE ${totalsWhere} GROUP BY t.game_id, t.player_id
       ) t ON t.game_id = pg.game_id AND t.player_id = pg.player_id
       WHERE ${where}`;
   }
-  const where = and([...seasonConditions(f, b, 'tg'), ...teamGameConditions(f, b, 'tg'), q.team !== null ? `tg.team_id = ${b.bind(q.team)}` : '']);
   // A team's box score; its net rating from both teams' possessions; MIN: the game's length.
   return `SELECT tg.team_id AS entity_id, NULL::INTEGER AS player_id, tg.team_id, tg.game_id, tg.season, tg.season_type, ${GAME_COLUMNS},
-      tg.pts, tg.fgm, tg.fga, tg.fg3m, tg.fg3a, tg.ftm, tg.fta, tg.oreb, tg.dreb, tg.ast, tg.stl, tg.blk, tg.tov, tg.pf,
-      tg.seconds, tg.pts - tg.opp_pts AS plus_minus, NULL AS ft_trips, NULL AS team_plays, tg.possessions AS off_poss,
+      ${box('tg')}, tg.pts - tg.opp_pts AS plus_minus, NULL AS ft_trips, NULL AS team_plays, tg.possessions AS off_poss,
       o.possessions AS def_poss, tg.pts AS team_pts, tg.opp_pts AS opp_pts
     FROM team_games tg JOIN team_games o ON o.game_id = tg.game_id AND o.team_id = tg.opp_team_id
     WHERE ${where}`;
@@ -211,18 +216,11 @@ export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promi
  * streak or span runs over. A player's: the games he played; a team's: its games.
  */
 function baseGamesSql(q: FinderQuery, b: Params): string {
-  const f = q.filters;
   if (q.of === 'player') {
-    const where = and([
-      ...seasonConditions(f, b, 'pg'),
-      ...teamGameConditions(f, b, 'tg'),
-      q.player !== null ? `pg.player_id = ${b.bind(q.player)}` : '',
-      q.team !== null ? `pg.team_id = ${b.bind(q.team)}` : '',
-    ]);
     return `SELECT pg.player_id AS entity_id, pg.player_id, pg.team_id, pg.game_id, pg.season, pg.season_type, ${GAME_COLUMNS}
-      FROM player_games pg JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id WHERE ${where}`;
+      FROM ${PLAYER_GAMES} WHERE ${gameLevelWhere(q, b, 'pg')}`;
   }
-  const where = and([...seasonConditions(f, b, 'tg'), ...teamGameConditions(f, b, 'tg'), q.team !== null ? `tg.team_id = ${b.bind(q.team)}` : '']);
+  const where = gameLevelWhere(q, b, 'tg');
   return `SELECT tg.team_id AS entity_id, NULL::INTEGER AS player_id, tg.team_id, tg.game_id, tg.season, tg.season_type, ${GAME_COLUMNS}
     FROM team_games tg WHERE ${where}`;
 }
@@ -422,13 +420,13 @@ export function onCourtFillSql(q: FinderQuery, b: Params, keys: readonly OnCourt
     .join(', ');
   const where = and([...seasonConditions(f, b, 'pg'), ...teamGameConditions(f, b, 'tg')]);
   return `SELECT x.i, ${statExpr('usg_pct', 'x', true, null)} AS usg_pct, ${statExpr('net_rtg', 'x', true, null)} AS net_rtg
-    FROM (SELECT k.i, sum(pg.fga) AS fga, sum(pg.tov) AS tov, ${ON_COURT_COUNTERS.map((c) => `sum(t.${c}) AS ${c}`).join(', ')}
+    FROM (SELECT k.i, sum(pg.fga) AS fga, sum(pg.tov) AS tov, ${onCourtSums('t')}
             FROM (VALUES ${values}) k(i, player_id, season, season_type, from_date, to_date)
             JOIN player_games pg ON pg.player_id = k.player_id
               AND (k.season IS NULL OR (pg.season = k.season AND pg.season_type = k.season_type))
               AND (k.from_date IS NULL OR pg.date BETWEEN k.from_date AND k.to_date)
             JOIN team_games tg ON tg.game_id = pg.game_id AND tg.team_id = pg.team_id
-            JOIN (SELECT t.game_id, t.player_id, ${ON_COURT_COUNTERS.map((c) => `sum(t.${c}) AS ${c}`).join(', ')}
+            JOIN (SELECT t.game_id, t.player_id, ${onCourtSums('t')}
                     FROM player_game_totals t WHERE t.player_id IN (SELECT player_id FROM (VALUES ${values}) v(i, player_id, season, season_type, from_date, to_date))
                    GROUP BY t.game_id, t.player_id) t ON t.game_id = pg.game_id AND t.player_id = pg.player_id
            WHERE ${where}
