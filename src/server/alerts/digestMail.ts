@@ -5,13 +5,12 @@
  * counted and the view holds them all. Example line:
  *   2023-03-02  Jayson Tatum (BOS) vs MIA, W  PTS 31 · AST 10
  */
-import { randomUUID } from 'node:crypto';
 import { escapeHtml } from '../../lib/html.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import { FINDER_STATS, type FinderQuery, type FinderStat } from '../../lib/finderQuery.ts';
 import type { QueuedMail, SavedViewRecord } from '../auth/store/types.ts';
 import type { FinderRow } from '../stats/finder/finder.ts';
-import { config } from '../config.ts';
+import { htmlDocument, newMessageId } from '../mail/messages.ts';
 
 export const ROWS_PER_ALERT = 25;
 
@@ -42,11 +41,6 @@ export function rowLine(row: FinderRow, stats: FinderStat[]): string {
   return `${row.date ?? ''}  ${who}${where}${result}  ${figures}`;
 }
 
-function senderDomain(from = config.mailFrom): string {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
-}
-
 export function digestMail(to: string, name: string, origin: string, sections: DigestSection[]): QueuedMail {
   const games = sections.reduce((n, s) => n + s.rows.length, 0);
   const subject =
@@ -75,10 +69,8 @@ export function digestMail(to: string, name: string, origin: string, sections: D
   ].join('\n\n');
   const p = (t: string, style = '') => `<p style="margin:0 0 12px${style}">${escapeHtml(t)}</p>`;
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#1d4ea8">${escapeHtml(label)}</a>`;
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1b1f24;line-height:1.5;max-width:640px;margin:0 auto;padding:24px">` +
-    `<p style="font-weight:700;font-size:18px;margin:0 0 24px">${SITE_NAME}</p>` +
+  const html = htmlDocument(
+    subject,
     p(`Hello ${name},`) +
     p('The latest data update added these games matching your saved views.') +
     parts
@@ -90,7 +82,8 @@ export function digestMail(to: string, name: string, origin: string, sections: D
           `<p style="margin:0 0 12px">${link(open, 'Open the view')} · ${link(s.unsubscribeUrl, 'Stop this alert')}</p>`,
       )
       .join('') +
-    p(`You get this because you put an alert on a saved view; each view's "Stop this alert" link stops it.`, ';font-size:13px;color:#555') +
-    `</body></html>`;
-  return { to, subject, text, html, messageId: `<${randomUUID()}@${senderDomain()}>`, link: null };
+      p(`You get this because you put an alert on a saved view; each view's "Stop this alert" link stops it.`, ';font-size:13px;color:#555'),
+    640,
+  );
+  return { to, subject, text, html, messageId: newMessageId(), link: null };
 }

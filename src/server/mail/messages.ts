@@ -16,6 +16,22 @@ function senderDomain(from = config.mailFrom): string {
   return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
 }
 
+/** A new Message-ID on the sender's domain, e.g. `<6f1c...@courtvision.example>`. */
+export function newMessageId(): string {
+  return `<${randomUUID()}@${senderDomain()}>`;
+}
+
+/** The HTML part's page around a message's body: its title, the site's name on top, the column at most maxWidth px. */
+export function htmlDocument(subject: string, body: string, maxWidth = 560): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1b1f24;line-height:1.5;max-width:${maxWidth}px;margin:0 auto;padding:24px">` +
+    `<p style="font-weight:700;font-size:18px;margin:0 0 24px">${SITE_NAME}</p>` +
+    body +
+    `</body></html>`
+  );
+}
+
 interface Parts {
   to: string;
   subject: string;
@@ -40,15 +56,11 @@ export function composeMail({ to, subject, paragraphs, action, footnote }: Parts
       `border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(action.url)}</p>`
     : '';
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1b1f24;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">` +
-    `<p style="font-weight:700;font-size:18px;margin:0 0 24px">${SITE_NAME}</p>` +
-    paragraphs.map(p).join('') +
-    button +
-    (footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(footnote)}</p>` : '') +
-    `</body></html>`;
-  return { to, subject, text, html, messageId: `<${randomUUID()}@${senderDomain()}>`, link: action?.url ?? null };
+  const html = htmlDocument(
+    subject,
+    paragraphs.map(p).join('') + button + (footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(footnote)}</p>` : ''),
+  );
+  return { to, subject, text, html, messageId: newMessageId(), link: action?.url ?? null };
 }
 
 const hello = (name: string) => `Hello ${name},`;
