@@ -788,9 +788,9 @@ export class SqliteAccountStore implements AccountStore {
     for (const view of rows.map(toSavedView)) {
       let user = users.get(view.userId);
       if (!user) {
-        const row = this.#sql('SELECT * FROM users WHERE id = ?').get(view.userId) as UserRow | undefined;
-        if (!row) continue;
-        user = { ...toUser(row), subscriptions: await this.subscriptionsFor(view.userId) };
+        const owner = await this.findUserById(view.userId);
+        if (!owner) continue;
+        user = { ...owner, subscriptions: await this.subscriptionsFor(view.userId) };
         users.set(view.userId, user);
       }
       pending.push({ view, user });
