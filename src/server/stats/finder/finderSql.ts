@@ -260,11 +260,14 @@ const statColumns = (value: (s: FinderStat) => string) => FINDER_STAT_KEYS.map((
 const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => string) =>
   q.conditions.map((c) => (c.op === 'eq' ? `round(${value(c.stat)}, 2) = ${b.bind(c.value)}` : `${value(c.stat)} ${FINDER_OPS[c.op]} ${b.bind(c.value)}`));
 
-/** Season rows of the game rows g (whole games: the box score's). */
-const seasonsOfGames = () => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
+/**
+ * Season rows of the game rows `from` (alias g): each entity's games, teams and last game by season, and with
+ * `withSums` its counters summed (whole games: the box score's rows are the season's).
+ */
+const seasonsOf = (from: string, withSums: boolean) => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
     string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
-    arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id, ${sums('g.')}
-  FROM g GROUP BY g.entity_id, g.season, g.season_type`;
+    arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id${withSums ? `, ${sums('g.')}` : ''}
+  FROM ${from} GROUP BY g.entity_id, g.season, g.season_type`;
 
 /**
  * Season rows under possession filters or without garbage time: the player sums by season (sql/playerSums.ts, which
@@ -281,12 +284,7 @@ async function seasonSumsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<st
   });
   return `SELECT s.${key} AS entity_id, gs.player_id, gs.team_id, gs.abbr, gs.teams, s.season, s.season_type, gs.games, gs.last_date, gs.last_game_id,
       ${sumsCounters('s', isPlayer ? 1 : 5)}
-    FROM (${sums}) s JOIN (
-      SELECT base.entity_id, any_value(base.player_id) AS player_id, arg_max(base.row_team_id, base.date) AS team_id, arg_max(base.abbr, base.date) AS abbr,
-             string_agg(DISTINCT base.abbr, '/') AS teams, base.season, base.season_type, count(*) AS games, max(base.date) AS last_date,
-             arg_max(base.game_id, (base.date, base.game_id)) AS last_game_id
-        FROM (${baseGamesSql(q, b)}) base GROUP BY base.entity_id, base.season, base.season_type
-    ) gs ON gs.entity_id = s.${key} AND gs.season = s.season AND gs.season_type = s.season_type`;
+    FROM (${sums}) s JOIN (${seasonsOf(`(${baseGamesSql(q, b)}) g`, false)}) gs ON gs.entity_id = s.${key} AND gs.season = s.season AND gs.season_type = s.season_type`;
 }
 
 const sums = (a = '') => GAME_COUNTERS.map((c) => `sum(${a}${c})::DOUBLE AS ${c}`).join(', ');
@@ -324,7 +322,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
     const value = (s: FinderStat) => statExpr(s, 'y', isPlayer, perGame ? 'y.games' : null);
     body = `SELECT y.entity_id, y.player_id, y.team_id, y.abbr, y.teams, y.season, y.season_type, y.games, y.last_date, y.last_game_id,
         ${statColumns(value)}
-      FROM (${readsBoxScore(q.filters) ? seasonsOfGames() : await seasonSumsSql(db, q, b)}) y
+      FROM (${readsBoxScore(q.filters) ? seasonsOf('g', true) : await seasonSumsSql(db, q, b)}) y
       WHERE ${and(conditionSql(q, b, value))}`;
     sortable = { games: 'games' };
   } else {
