@@ -34,6 +34,15 @@ export interface StandInPrice {
   interval: 'month' | 'year';
 }
 
+/**
+ * The prices the billing unit tests give the site (STRIPE_PRICE_MONTHLY=price_monthly_test,
+ * STRIPE_PRICE_ANNUAL=price_annual_test): $8.00 a month and $75.00 a year.
+ */
+export const UNIT_TEST_PRICES: readonly StandInPrice[] = [
+  { id: 'price_monthly_test', unit_amount: 800, currency: 'usd', interval: 'month' },
+  { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
+];
+
 type Sub = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode' | 'trial_start' | 'trial_end'> & {
   customer: string;
   default_payment_method: string | null;
@@ -114,7 +123,7 @@ function html(res: http.ServerResponse, body: string): void {
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head><body><main>${body}</main></body></html>`);
 }
 
-export async function startStripeStandIn(prices: StandInPrice[], webhook: { url: string; secret: string }): Promise<StripeStandIn> {
+export async function startStripeStandIn(prices: readonly StandInPrice[], webhook: { url: string; secret: string }): Promise<StripeStandIn> {
   const priceById = new Map(prices.map((p) => [p.id, p]));
   let base = '';
 

@@ -8,9 +8,10 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingContext } from '../../../../src/server/billing/webhook.ts';
-import type { AccountStore, MailRecord, UserRecord } from '../../../../src/server/auth/store/types.ts';
+import type { AccountStore, UserRecord } from '../../../../src/server/auth/store/types.ts';
 import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
+import { UNIT_TEST_PRICES, startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
+import { takeMail } from '../../../support/mailQueue.ts';
 
 process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
 process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
@@ -32,23 +33,11 @@ const CANCELLED = 'Your Courtvision Stats plan is cancelled';
 
 let standIn: StripeStandIn;
 beforeAll(async () => {
-  standIn = await startStripeStandIn(
-    [
-      { id: 'price_monthly_test', unit_amount: 800, currency: 'usd', interval: 'month' },
-      { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
-    ],
-    { url: '', secret: SECRET },
-  );
+  standIn = await startStripeStandIn(UNIT_TEST_PRICES, { url: '', secret: SECRET });
 });
 afterAll(async () => {
   await standIn.close();
 });
-
-async function takeMail(store: AccountStore): Promise<MailRecord[]> {
-  const mails = await store.claimMail(nowSeconds() + 1, 60, 100);
-  for (const m of mails) await store.completeMail(m.id);
-  return mails;
-}
 
 describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind) => {
   let store: AccountStore;

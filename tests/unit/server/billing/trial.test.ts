@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BillingContext } from '../../../../src/server/billing/webhook.ts';
 import type { AccountStore, UserRecord } from '../../../../src/server/auth/store/types.ts';
 import { STORE_KINDS, freshLocation, openStoreAt, type StoreKind } from '../../../support/accountStores.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
+import { UNIT_TEST_PRICES, startStripeStandIn, type StripeStandIn } from '../../../support/stripeStandIn.ts';
 import { startInbox, type Inbox } from '../../../support/smtpInbox.ts';
 import { LATEST_VERSION } from '../../../../src/server/auth/store/migrations.ts';
 
@@ -39,13 +39,7 @@ const sdk = new Stripe('sk_test_signer', { telemetry: false });
 let standIn: StripeStandIn;
 let inbox: Inbox;
 beforeAll(async () => {
-  standIn = await startStripeStandIn(
-    [
-      { id: 'price_monthly_test', unit_amount: 800, currency: 'usd', interval: 'month' },
-      { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
-    ],
-    { url: '', secret: SECRET },
-  );
+  standIn = await startStripeStandIn(UNIT_TEST_PRICES, { url: '', secret: SECRET });
   inbox = await startInbox();
 });
 afterAll(async () => {
