@@ -485,8 +485,9 @@ export type ColumnKey = keyof typeof REGISTRY;
 /** The entry of a key. */
 export const entryOf = (key: ColumnKey): ColumnEntry => REGISTRY[key];
 
-/** Is this string a key of the registry? */
-export const isColumnKey = (key: string): key is ColumnKey => Object.hasOwn(REGISTRY, key);
+/** The keys whose entry carries this mark (`playerOnly`, `bothSides`...). */
+export const keysWith = (mark: 'margin' | 'playerOnly' | 'bothSides'): ReadonlySet<string> =>
+  new Set(Object.entries(REGISTRY).flatMap(([k, e]) => ((e as ColumnEntry)[mark] ? [k] : [])));
 
 /** A set's column list: keys in order; `labels: 'short'` shows each column's short label. */
 export interface ColumnSetSpec {
@@ -561,15 +562,3 @@ export const V1_ALIASES: Readonly<Partial<Record<ColumnSetName, Readonly<Record<
 
 /** The aliases of a column set (old key -> new key), none for most. */
 export const aliasesOf = (set: string): Readonly<Record<string, ColumnKey>> => V1_ALIASES[set as ColumnSetName] ?? {};
-
-/** A row with the set's v1 aliases added after the fields they copy (old key: the new key's value, and its percentile). */
-export function withV1Aliases<R extends Record<string, unknown>>(set: string, row: R): R {
-  const aliases = Object.entries(aliasesOf(set));
-  if (aliases.length === 0) return row;
-  const out: Record<string, unknown> = { ...row };
-  for (const [old, key] of aliases) {
-    if (key in row) out[old] = row[key];
-    if (`${key}_pct` in row) out[`${old}_pct`] = row[`${key}_pct`];
-  }
-  return out as R;
-}

@@ -5,19 +5,31 @@
  * the new one: a table's rows of those sets (and their `{key}_pct`), a career's rates and percentiles, and a
  * comparison's values and percentiles. docs/reference/http-api.md lists them.
  */
-import { aliasesOf, withV1Aliases } from '../../../lib/columnRegistry';
+import { aliasesOf, V1_ALIASES } from '../../../lib/columnRegistry';
 
 type Numbers = Record<string, number | null>;
 
-/** The players' rate sets whose old keys a career carries. */
-const PLAYER_RATE_SETS = ['OffensiveOverview', 'FoulDrawing'] as const;
+/** A row with the set's v1 aliases added after the fields they copy (old key: the new key's value, and its percentile). */
+function withV1Aliases<R extends Record<string, unknown>>(set: string, row: R): R {
+  const aliases = Object.entries(aliasesOf(set));
+  if (aliases.length === 0) return row;
+  const out: Record<string, unknown> = { ...row };
+  for (const [old, key] of aliases) {
+    if (key in row) out[old] = row[key];
+    if (`${key}_pct` in row) out[`${old}_pct`] = row[`${key}_pct`];
+  }
+  return out as R;
+}
+
+/** The sets with renamed keys (all players' rate sets), whose old keys a career carries. */
+const PLAYER_RATE_SETS = Object.keys(V1_ALIASES);
 
 /** A record of numbers with every player rate set's aliases (each old key only where its new key is present). */
 const withPlayerAliases = <T extends Numbers>(values: T): T => PLAYER_RATE_SETS.reduce((v, set) => withV1Aliases(set, v), values);
 
 /** A table's rows of a set (its column set `base`) with the set's aliases. */
 export function tableRowsWithAliases<R extends Record<string, unknown>>(base: string, rows: readonly R[]): R[] {
-  return Object.keys(aliasesOf(base)).length === 0 ? [...rows] : rows.map((r) => withV1Aliases(base, r));
+  return rows.map((r) => withV1Aliases(base, r));
 }
 
 /** A career's rows and totals with the old keys of their rates and percentiles. */
