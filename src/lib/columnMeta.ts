@@ -8,7 +8,7 @@
  * A set of the Opponent group shows what the opponents did (the defense's view): there higher and lower swap,
  * so a low opponent eFG% is good for the team or lineup on defense.
  */
-import { COLUMN_SETS, REGISTRY, type Better, type ColumnEntry, type ColumnSetSpec } from './columnRegistry';
+import { COLUMN_SETS, keysWith, REGISTRY, type Better, type ColumnSetSpec } from './columnRegistry';
 import type { MetricGroup } from './metricSets';
 
 export type { Better } from './columnRegistry';
@@ -19,11 +19,7 @@ export const BETTER: Readonly<Record<string, Better>> = Object.fromEntries(
 );
 
 /** Columns that read the same on either side: the net rating is the lineup's (or player's) own, offense and defense together. */
-const SAME_ON_BOTH_SIDES: ReadonlySet<string> = new Set(
-  Object.entries(REGISTRY)
-    .filter(([, e]) => (e as ColumnEntry).bothSides)
-    .map(([k]) => k),
-);
+const SAME_ON_BOTH_SIDES: ReadonlySet<string> = keysWith('bothSides');
 
 /** Which way is good for a column of a set in `group` (Opponent sets swap higher and lower, except the net rating's). */
 export function betterOf(key: string, group: MetricGroup): Better {

@@ -3,7 +3,7 @@
  * column registry (src/lib/columnRegistry.ts, where each column is described once) and its column sets.
  * The server computes each column in src/server/stats/metrics/formulas.ts (a unit test checks every key has a formula).
  */
-import { COLUMN_SETS, REGISTRY, type ColumnEntry, type ColumnFormat, type ColumnKey, type ColumnSetName, type ColumnSetSpec } from './columnRegistry';
+import { COLUMN_SETS, keysWith, REGISTRY, type ColumnEntry, type ColumnFormat, type ColumnKey, type ColumnSetName, type ColumnSetSpec } from './columnRegistry';
 
 export type { ColumnFormat } from './columnRegistry';
 
@@ -21,7 +21,7 @@ export interface MetricColumn {
 }
 
 /** A registry entry as a metric column (its short label where the set asks for short labels). */
-export function metricColumn(key: ColumnKey, labels?: 'short'): MetricColumn {
+function metricColumn(key: ColumnKey, labels?: 'short'): MetricColumn {
   const e: ColumnEntry = REGISTRY[key];
   return {
     key,
@@ -41,10 +41,6 @@ export const COLUMNS = Object.fromEntries(
  * Player-only columns: they describe one player's share of his team (Usage% is 100 % for a whole team, AST:Usg
  * follows it), so tables whose rows are whole teams (the team game log) leave them out, on the server and the client.
  */
-export const PLAYER_ONLY_COLUMNS: ReadonlySet<string> = new Set(
-  Object.entries(REGISTRY)
-    .filter(([, e]) => (e as ColumnEntry).playerOnly)
-    .map(([k]) => k),
-);
+export const PLAYER_ONLY_COLUMNS: ReadonlySet<string> = keysWith('playerOnly');
 /** Page kinds whose player-set rows are whole teams. */
 export const TEAM_ROW_KINDS: ReadonlySet<string> = new Set(['TeamGameLog']);
