@@ -67,14 +67,6 @@ function ownGameSums(f: AppliedFilters, b: Params, extra: string[]): string {
    WHERE ${where} GROUP BY s.player_id, s.team_id, s.game_id, s.season, s.season_type`;
 }
 
-/** Own counter columns (GAME_COUNTERS' own ones) of a row of ownGameSums (alias s); the on-court ones null. */
-const ownCounters = (s: string) => [
-  `${s}.pts AS pts`, `${zoneSum(s, 'fgm')} AS fgm`, `${zoneSum(s, 'fga')} AS fga`, `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
-  `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`, `${s}.ftm AS ftm`, `${s}.fta AS fta`, `${s}.oreb AS oreb`, `${s}.dreb AS dreb`, `${s}.ast AS ast`,
-  `${s}.stl AS stl`, `${s}.blk AS blk`, `${s}.tov AS tov`, `${s}.pf AS pf`, 'NULL::DOUBLE AS seconds', 'NULL::DOUBLE AS plus_minus',
-  `${s}.ft_trips AS ft_trips`, 'NULL::DOUBLE AS team_plays', 'NULL::DOUBLE AS off_poss', 'NULL::DOUBLE AS def_poss', 'NULL::DOUBLE AS team_pts', 'NULL::DOUBLE AS opp_pts',
-].join(', ');
-
 /**
  * MIN, +/-, USG% and net rating of page rows of an own-first query (ownFirst): for each (player, game) pair, his
  * own counters and the counters of the possessions he was on the floor for, both under f, read from those games
@@ -139,14 +131,17 @@ function gameLevelWhere(q: FinderQuery, b: Params, a: string): string {
   ]);
 }
 
-/** Counter columns (GAME_COUNTERS, in order) from a row of player sums (sql/playerSums.ts) of alias s, on-court sums divided by `share`. */
-function sumsCounters(s: string, share: number): string {
-  const on = (c: string) => (share === 1 ? `${s}.${c}` : `${s}.${c} / ${share}`);
+/**
+ * Counter columns (GAME_COUNTERS, in order) from a row of player sums (sql/playerSums.ts) of alias s, on-court
+ * sums divided by `share`; share null: a row of his own counters alone (ownGameSums), the on-court ones null.
+ */
+function sumsCounters(s: string, share: number | null): string {
+  const on = (c: string) => (share === null ? 'NULL::DOUBLE' : share === 1 ? `${s}.${c}` : `${s}.${c} / ${share}`);
   return [
     `${s}.pts AS pts`, `${zoneSum(s, 'fgm')} AS fgm`, `${zoneSum(s, 'fga')} AS fga`, `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
     `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`, `${s}.ftm AS ftm`, `${s}.fta AS fta`, `${s}.oreb AS oreb`, `${s}.dreb AS dreb`, `${s}.ast AS ast`,
     `${s}.stl AS stl`, `${s}.blk AS blk`, `${s}.tov AS tov`, `${s}.pf AS pf`, `${on('on_seconds')} AS seconds`,
-    `(${on('team_pts')} - ${on('opp_pts')}) AS plus_minus`, `${s}.ft_trips AS ft_trips`, `${on('team_plays')} AS team_plays`,
+    `${share === null ? 'NULL::DOUBLE' : `(${on('team_pts')} - ${on('opp_pts')})`} AS plus_minus`, `${s}.ft_trips AS ft_trips`, `${on('team_plays')} AS team_plays`,
     `${on('off_poss')} AS off_poss`, `${on('def_poss')} AS def_poss`, `${on('team_pts')} AS team_pts`, `${on('opp_pts')} AS opp_pts`,
   ].join(', ');
 }
@@ -158,7 +153,7 @@ function sumsCounters(s: string, share: number): string {
 export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<string> {
   const f = q.filters;
   if (ownFirst(db, q)) {
-    return `SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${ownCounters('s')}
+    return `SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${sumsCounters('s', null)}
       FROM (${ownGameSums(f, b, [q.player !== null ? `s.player_id = ${b.bind(q.player)}` : '', q.team !== null ? `s.team_id = ${b.bind(q.team)}` : ''])}) s
       JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
   }
