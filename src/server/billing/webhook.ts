@@ -95,6 +95,9 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
   const refused = user ? await claimOrEndTrial(ctx, subscription, state, user, event.created) : null;
   if (refused) state = refused.state;
   const trialNote = refused ? { note: refused.note } : {};
+  // The subscription as the provider gives it decides a failed first payment after a trial (subscriptionState.ts);
+  // a trial just ended at once (refused) is judged by its fresh state alone.
+  const provided = refused ? undefined : subscription;
   const others = user ? (await ctx.store.billingSubscriptionsOf(user.id)).filter((s) => s.subscriptionId !== state.subscriptionId && isLive(s.status)) : [];
   if (others.length > 0) {
     // The user has another live subscription: one plan, never two (see "Two checkouts" in docs/explanation/billing.md).
@@ -111,17 +114,16 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
         notes.push(duplicateNote(ended, state));
       }
       // The plan goes on (on the one started first): no second welcome.
-      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state, refused ? undefined : subscription), mailsFor: () => [], note: notes.join('; ') };
+      return { ...base, customer, subscription: state, planExpiresAt: planExpiryOf(state, provided), mailsFor: () => [], note: notes.join('; ') };
     }
     // This one ended (or is not paid) but another gives the plan: the plan and its messages stay as they are.
     return { ...base, customer, subscription: state, planExpiresAt: null, mailsFor: () => [], ...trialNote };
   }
   const to = user ? { email: user.email, name: user.name } : null;
   const transitions = transitionMails(ctx, to);
-  // The subscription as the provider gives it decides a failed first payment after a trial (subscriptionState.ts);
-  // a trial just ended at once (refused) is judged by its fresh state alone.
-  const planExpiresAt = planExpiryOf(state, refused ? undefined : subscription);
-  const afterTrial = refused ? null : unpaidTrialEnd(subscription);
+  const planExpiresAt = planExpiryOf(state, provided);
+  // A failed first payment after a trial: the email gives the date the plan closes.
+  const trialGraceUntil = provided && unpaidTrialEnd(provided) !== null ? planExpiresAt : null;
   return {
     ...base,
     ...trialNote,
@@ -130,7 +132,7 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
     planExpiresAt,
     mailsFor:
       event.type === 'invoice.payment_failed' && to
-        ? (previous, next) => [paymentFailedMail(to, next, ctx.origin, afterTrial !== null ? planExpiresAt : null), ...transitions(previous, next)]
+        ? (previous, next) => [paymentFailedMail(to, next, ctx.origin, trialGraceUntil), ...transitions(previous, next)]
         : transitions,
   };
 }
