@@ -65,6 +65,22 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
       const f = byKey.get(key(r))!;
       for (const stat of ['pts', 'ast', 'min', 'plus_minus', 'usg_pct', 'net_rtg']) expect(r.stats[stat], `${key(r)} ${stat}`).toBe(f.stats[stat]);
     }
+    // MIN and +/- of those rows = the fourth-quarter possessions within 8 (his team's view) he was on the floor for
+    const hand = await sql<{ player_id: number; game_code: string; min: number; plus_minus: number }>(
+      `SELECT u.player_id, g.game_code, sum(u.seconds) / 60.0 AS min, sum(u.margin)::INTEGER AS plus_minus
+         FROM (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, game_id, seconds, pts::INTEGER AS margin, score_diff::INTEGER AS diff, season, season_type, period FROM possessions
+               UNION ALL
+               SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, game_id, seconds, -pts::INTEGER AS margin, -score_diff::INTEGER AS diff, season, season_type, period FROM possessions) u
+         JOIN games g ON g.game_id = u.game_id
+        WHERE u.season = 2022 AND u.season_type = 'regular' AND u.period = 4 AND u.diff BETWEEN -8 AND 8
+        GROUP BY u.player_id, g.game_code`,
+    );
+    const handByKey = new Map(hand.map((h) => [`${h.player_id}:${h.game_code}`, h]));
+    for (const r of own.rows) {
+      const h = handByKey.get(key(r))!;
+      expect(r.stats.min, `${key(r)} min`).toBeCloseTo(h.min, 1);
+      expect(r.stats.plus_minus, `${key(r)} +/-`).toBe(h.plus_minus);
+    }
   });
 
   it('streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game\'s clutch threes', async () => {
@@ -175,6 +191,8 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
         WHERE p.season = 2022 AND p.season_type = 'regular' AND NOT p.is_filtered_out
         GROUP BY s.player_id, g.game_code HAVING sum(s.pts) >= 40`,
     );
+    expect(hand.length).toBeGreaterThan(5);
+    expect(got.total).toBe(hand.length);
     expect(got.rows.map((r) => [r.player_id, r.game_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.game_code, h.pts]).sort());
   });
 
