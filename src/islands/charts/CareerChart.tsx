@@ -7,16 +7,14 @@ import { useId, useState } from 'react';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $tableData } from '../../stores/tableData';
-import { plotAxis } from './chartText';
+import { plotAxis, setColumnChoices } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
 import { useDataRows } from './useDataRows';
 
 /** Every column of the profile's sets once (the first set that has it), box totals left out. */
 const SETS = metricSetDefinitions('PlayerProfile', 'offense');
-const CHOICES = SETS.flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value }))).filter(
-  (c, i, all) => all.findIndex((o) => o.key === c.key) === i && c.format !== 'money',
-);
+const CHOICES = setColumnChoices(SETS, columnsOf, (c) => c.format !== 'money');
 const DEFAULT = CHOICES.find((c) => c.key === 'efg_pct') ?? CHOICES[0]!;
 
 /** The table's query with every season of the player, the regular season only, and the chosen column's set. */

@@ -12,7 +12,7 @@ import { seasonsInWords } from '../../lib/seasons';
 import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
 import { $metricSet } from '../../stores/metricSet';
 import { $tableData } from '../../stores/tableData';
-import { defaultColumn, plotAxis } from './chartText';
+import { defaultColumn, plotAxis, setColumnChoices } from './chartText';
 import ColumnPicker from './ColumnPicker';
 import LineChart from './LineChart';
 import { useDataRows } from './useDataRows';
@@ -22,9 +22,7 @@ const KIND_OF = (key: string) => (key.endsWith('_freq') ? 'share of shots' : key
 
 /** Every column of the League sets once (the first set that has it), each with its set; shared labels told apart. */
 const CHOICES = (() => {
-  const all = metricSetDefinitions('League')
-    .flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value })))
-    .filter((c, i, list) => list.findIndex((o) => o.key === c.key) === i && c.key !== 'games');
+  const all = setColumnChoices(metricSetDefinitions('League'), columnsOf, (c) => c.key !== 'games');
   const shared = new Set(all.filter((c, i) => all.findIndex((o) => o.label === c.label) !== i).map((c) => c.label));
   return all.map((c) => (shared.has(c.label) ? { ...c, label: `${c.label} (${KIND_OF(c.key)})` } : c));
 })();

@@ -51,3 +51,17 @@ export function defaultColumn<C extends { key: string; format: string }>(columns
     columns[0]
   );
 }
+
+/**
+ * A chart's metric choices: every column of these sets once (the first set that has it), each with its set's value
+ * (the request asks that set), those `keep` refuses left out. Example: the profile's sets without money columns.
+ */
+export function setColumnChoices<D extends { value: string }, C extends { key: string }>(
+  defs: readonly D[],
+  columnsOf: (def: D) => readonly C[],
+  keep: (c: C) => boolean,
+): (C & { set: string })[] {
+  return defs
+    .flatMap((def) => columnsOf(def).map((c) => ({ ...c, set: def.value })))
+    .filter((c, i, all) => all.findIndex((o) => o.key === c.key) === i && keep(c));
+}
