@@ -40,6 +40,14 @@ export const PAGE_KINDS_WITHOUT_SIDE: ReadonlySet<PageKind> = new Set<PageKind>(
   'GameTeam',
 ]);
 
+/**
+ * Page kinds whose request carries a side (spec section 7) but whose numbers are the same on both: the toggle
+ * would change nothing, so it is not shown. Team salaries (no offense or defense); League (every possession is
+ * counted once from both ends: the 2022-23 Summary row is byte for byte the same answer with side=offense and
+ * side=defense); Team game log (each game's line carries the team and its opponent, whatever the side).
+ */
+export const PAGE_KINDS_SIDE_SHOWS_NOTHING: ReadonlySet<PageKind> = new Set<PageKind>(['TeamSalaries', 'League', 'TeamGameLog']);
+
 /** The two sides of a view with a side: the team's offense or its defense (what opponents do against it). */
 export const SIDES = ['offense', 'defense'] as const;
 export type Side = (typeof SIDES)[number];

@@ -4,20 +4,12 @@
  */
 import { atom, computed } from 'nanostores';
 import type { Side } from '../lib/apiParams';
-import { PAGE_KINDS_WITHOUT_SIDE, type PageKind } from '../lib/pageKinds';
+import { PAGE_KINDS_SIDE_SHOWS_NOTHING, PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
 import { $page } from './page';
 
 export const DEFAULT_SIDE: Side = 'offense';
 
 export const $side = atom<Side>(DEFAULT_SIDE);
-
-/**
- * Page kinds whose request carries a side (spec section 7) but whose numbers are the same on both: the toggle
- * would change nothing, so it is not shown. Team salaries (no offense or defense); League (every possession is
- * counted once from both ends: the 2022-23 Summary row is byte for byte the same answer with side=offense and
- * side=defense); Team game log (each game's line carries the team and its opponent, whatever the side).
- */
-export const PAGE_KINDS_SIDE_SHOWS_NOTHING: ReadonlySet<PageKind> = new Set<PageKind>(['TeamSalaries', 'League', 'TeamGameLog']);
 
 /**
  * Set by a view whose current display has no side although its page kind has one: the with/without matrix of net
@@ -27,7 +19,7 @@ export const $sideUnused = atom(false);
 
 /**
  * True when the current page shows a side toggle: not on the kinds without a side, not where the side changes no
- * number (PAGE_KINDS_SIDE_SHOWS_NOTHING, $sideUnused; the request still carries the default side, spec section 7).
+ * number (src/lib/pageKinds.ts PAGE_KINDS_SIDE_SHOWS_NOTHING, $sideUnused; the request still carries the default side, spec section 7).
  */
 export const $hasSide = computed(
   [$page, $sideUnused],
