@@ -152,10 +152,21 @@ function fileIdentity(file: string): string | null {
   }
 }
 
-/** Runs the update; its JSON line, or a NightlyError naming its exit and last words. */
-async function runUpdate(o: NightlyOptions): Promise<UpdateResult> {
-  const [command, ...args] = o.updateCommand;
-  const child = spawn(command!, [...args, '--db', o.db, '--source', o.games], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** What a step's process left: how it ended, its last JSON line on stdout ({} without one), its last line on stderr. */
+interface StepExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  result: Record<string, unknown>;
+  lastWords: string;
+}
+
+/**
+ * Runs one step of the nightly (`argv`: the command and its arguments) to its exit. NightlyError when it cannot
+ * start ("`what` could not start"). Example: runStep('the update', ['npm', 'run', '--silent', 'update', '--', '--db', db]).
+ */
+async function runStep(what: string, argv: readonly string[]): Promise<StepExit> {
+  const [command, ...args] = argv;
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -163,25 +174,30 @@ async function runUpdate(o: NightlyOptions): Promise<UpdateResult> {
     stderr = (stderr + c.toString()).slice(-4000);
   });
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.on('error', (e) => reject(new NightlyError(`the update could not start (${o.updateCommand.join(' ')}): ${e.message}`)));
+    child.on('error', (e) => reject(new NightlyError(`${what} could not start (${argv.join(' ')}): ${e.message}`)));
     child.on('exit', (c, s) => resolve({ code: c, signal: s }));
   });
   const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
-  let result: Partial<UpdateResult> & { error?: string } = {};
+  let result: Record<string, unknown> = {};
   try {
-    result = line ? JSON.parse(line) : {};
+    result = line ? (JSON.parse(line) as Record<string, unknown>) : {};
   } catch {
-    /* reported below with the exit code */
+    /* the caller reports the exit code */
   }
+  return { code, signal, result, lastWords: stderr.trim().split('\n').at(-1) ?? '' };
+}
+
+/** Runs the update; its JSON line, or a NightlyError naming its exit and last words. */
+async function runUpdate(o: NightlyOptions): Promise<UpdateResult> {
+  const { code, signal, result, lastWords } = await runStep('the update', [...o.updateCommand, '--db', o.db, '--source', o.games]);
   if (code !== 0 && code !== 2) {
-    const why = result.error ?? stderr.trim().split('\n').at(-1) ?? '';
-    const command = o.updateCommand.join(' ');
-    throw new NightlyError(`the update (${command}) exited ${code ?? signal}${why ? `: ${why}` : ''}`);
+    const why = result.error ?? lastWords;
+    throw new NightlyError(`the update (${o.updateCommand.join(' ')}) exited ${code ?? signal}${why ? `: ${why}` : ''}`);
   }
   if (typeof result.added !== 'number' || typeof result.replaced !== 'number' || !Array.isArray(result.skipped)) {
     throw new NightlyError(`the update exited ${code} without its summary line ({added, replaced, skipped})`);
   }
-  return result as UpdateResult;
+  return result as unknown as UpdateResult;
 }
 
 /** SIGHUP to the server; with its URL, whether /readyz's stats.file went up within waitMs. */
@@ -215,25 +231,9 @@ async function switchServer(server: NonNullable<NightlyOptions['server']>, log: 
 
 /** Runs the alert step on the stats file; its JSON line, or a NightlyError naming its exit and last words. */
 async function runAlertStep(alertsCommand: string[], db: string): Promise<Record<string, unknown>> {
-  const [command, ...args] = alertsCommand;
-  const child = spawn(command!, [...args, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', (e) => reject(new NightlyError(`the alert step could not start (${alertsCommand.join(' ')}): ${e.message}`)));
-    child.on('exit', (c) => resolve(c));
-  });
-  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
-  let result: Record<string, unknown> = {};
-  try {
-    result = line ? (JSON.parse(line) as Record<string, unknown>) : {};
-  } catch {
-    /* reported below */
-  }
+  const { code, result, lastWords } = await runStep('the alert step', [...alertsCommand, '--db', db]);
   if (code !== 0) {
-    const why = (typeof result.error === 'string' ? result.error : '') || stderr.trim().split('\n').at(-1) || '';
+    const why = (typeof result.error === 'string' ? result.error : '') || lastWords;
     throw new NightlyError(`the alert step (${alertsCommand.join(' ')}) exited ${code}${why ? `: ${why}` : ''}; the stats file is updated, run \`npm run alerts\` again`);
   }
   return result;
