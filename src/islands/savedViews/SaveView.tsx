@@ -8,16 +8,15 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths';
+import { VIEW_NAME_MAX } from '../../lib/savedViewName';
 import { $filterAccess } from '../../stores/session';
 import './saveView.css';
 
-/** The same bound as the server's (VIEW_NAME_MAX in src/server/accounts/savedViews.ts, which checks it). */
-const NAME_MAX = 80;
 
 /** A first name for the view: the page's title without the site's name. */
 function suggestedName(): string {
   const title = document.title.split(/\s+[|·–—]\s+/)[0]?.trim() ?? '';
-  return [...title].slice(0, NAME_MAX).join('');
+  return [...title].slice(0, VIEW_NAME_MAX).join('');
 }
 
 type State = { kind: 'closed' } | { kind: 'open' } | { kind: 'saving' } | { kind: 'saved'; name: string } | { kind: 'error'; message: string };
@@ -97,7 +96,7 @@ export default function SaveView() {
                 ref={input}
                 id={`${id}-name`}
                 value={name}
-                maxLength={NAME_MAX}
+                maxLength={VIEW_NAME_MAX}
                 required
                 onChange={(e) => setName(e.target.value)}
                 onKeyDown={(e) => e.key === 'Escape' && setState({ kind: 'closed' })}

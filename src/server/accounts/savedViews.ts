@@ -17,11 +17,12 @@
  *   after each stats update (src/server/alerts).
  */
 import { mayUseGatedFilters } from '../../lib/planStatus.ts';
+import { VIEW_NAME_MAX } from '../../lib/savedViewName.ts';
 import type { Session } from '../../lib/session.ts';
 import type { AccountStore, SavedViewRecord } from '../auth/store/types.ts';
 
 export const MAX_SAVED_VIEWS = 200;
-export const VIEW_NAME_MAX = 80;
+export { VIEW_NAME_MAX };
 export const VIEW_URL_MAX = 2000;
 /** The finder's page: its views may carry an alert. */
 export const FINDER_PATH = '/stats/finder';
