@@ -107,9 +107,6 @@ const MAX_SPAN = 82;
 const MAX_VALUE = 1_000_000;
 const MAX_PAGE = 100_000;
 
-/** The finder's own keys; every other key is read as a filter of the filter model (by its API key) or ignored. */
-export const FINDER_KEYS = ['mode', 'of', 'cond', 'span', 'span_stat', 'per', 'player', 'team', 'sort', 'dir', 'page', 'page_size', 'format'] as const;
-
 /** Which entity a mode's rows are about. */
 export function entityOfMode(mode: FinderMode, of: 'player' | 'team'): 'player' | 'team' {
   if (mode === 'player_games' || mode === 'player_seasons') return 'player';
@@ -176,7 +173,7 @@ function domainOf(stat: FinderStat): [number, number] {
 function checkPossible(conditions: readonly FinderCondition[]): void {
   for (const stat of new Set(conditions.map((c) => c.stat))) {
     const own = conditions.filter((x) => x.stat === stat);
-    const said = (list: readonly FinderCondition[]) => list.map((x) => `${FINDER_STATS[stat].label} ${FINDER_OPS[x.op]} ${x.value}`).join(' and ');
+    const said = (list: readonly FinderCondition[]) => list.map(conditionLabel).join(' and ');
     let lo = -Infinity;
     let hi = Infinity;
     for (const c of own) {
