@@ -171,11 +171,8 @@ async function stageHeldRows(conn: DuckDBConnection, file: string, season: numbe
   await applySchema(conn);
   await conn.run('USE stats');
   for (const table of HELD_WRITTEN_TABLES) {
-    const scope = TABLE_SCOPES[table]!;
-    const staged = new Set(await columnsOf(conn, 'staging', table));
-    const cols = (await columnsOf(conn, 'stats', table)).filter((c) => staged.has(c)).map((c) => `"${c}"`).join(', ');
-    const where = `${scope.rows ?? `${scope.key} = $season`}${table === 'ingest_report' ? " AND kind <> 'unmatched_salary'" : ''}`;
-    await conn.run(`INSERT INTO staging.main.${table} (${cols}) SELECT ${cols} FROM stats.main.${table} WHERE ${where}`, { season });
+    const cols = await sharedColumns(conn, 'staging', table);
+    await conn.run(`INSERT INTO staging.main.${table} (${cols}) SELECT ${cols} FROM stats.main.${table} WHERE ${seasonRowsOf(table)}`, { season });
   }
   await conn.run('DETACH staging');
 }
@@ -218,15 +215,29 @@ async function columnsOf(conn: DuckDBConnection, db: string, table: string): Pro
     .map((r) => String(r.column_name));
 }
 
-/** Replaces the rows of `season` of stats.`table` by staging's `table`. */
-async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table: string, season: number, where = '', log: (m: string) => void = () => {}): Promise<void> {
-  const t0 = Date.now();
+/**
+ * The season's rows of `table` (scopes.ts: its season key, or its own rows rule), `$season` bound. The salary rows
+ * of ingest_report (kind 'unmatched_salary') are the whole database's, written with the salaries (step 4): never a
+ * season's. Example: possessions -> "season = $season".
+ */
+function seasonRowsOf(table: string): string {
   const scope = TABLE_SCOPES[table];
   if (!scope?.key) throw new Error(`no season key for ${table} (scopes.ts)`);
-  await conn.run(`DELETE FROM stats.main.${table} WHERE ${scope.rows ?? `${scope.key} = $season`} ${where}`, { season });
+  return `${scope.rows ?? `${scope.key} = $season`}${table === 'ingest_report' ? " AND kind <> 'unmatched_salary'" : ''}`;
+}
+
+/** The columns `table` has both in the database `other` and in the stats file, in the stats file's order, quoted. */
+async function sharedColumns(conn: DuckDBConnection, other: string, table: string): Promise<string> {
+  const there = new Set(await columnsOf(conn, other, table));
+  return (await columnsOf(conn, 'stats', table)).filter((c) => there.has(c)).map((c) => `"${c}"`).join(', ');
+}
+
+/** Replaces the rows of `season` of stats.`table` by staging's `table`. */
+async function replaceSeasonRows(conn: DuckDBConnection, staging: string, table: string, season: number, log: (m: string) => void = () => {}): Promise<void> {
+  const t0 = Date.now();
+  await conn.run(`DELETE FROM stats.main.${table} WHERE ${seasonRowsOf(table)}`, { season });
   // (possessions.leverage is not in the staging database yet when the written tables are copied: the model fills it)
-  const staged = new Set(await columnsOf(conn, staging, table));
-  const cols = (await columnsOf(conn, 'stats', table)).filter((c) => staged.has(c)).map((c) => `"${c}"`).join(', ');
+  const cols = await sharedColumns(conn, staging, table);
   const t1 = Date.now();
   await conn.run(`INSERT INTO stats.main.${table} (${cols}) SELECT ${cols} FROM ${staging}.main.${table}`);
   log(`  ${table}: deleted in ${((t1 - t0) / 1000).toFixed(1)} s, inserted in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
@@ -410,9 +421,9 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
         for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
           'player_seasons', 'player_game_totals', 'team_game_totals']) {
-          await replaceSeasonRows(conn!, 'staging', table, season, '', log);
+          await replaceSeasonRows(conn!, 'staging', table, season, log);
         }
-        await replaceSeasonRows(conn!, 'staging', 'ingest_report', season, "AND kind <> 'unmatched_salary'");
+        await replaceSeasonRows(conn!, 'staging', 'ingest_report', season);
       });
       await conn.run('DETACH staging');
     }
@@ -466,7 +477,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
           for (const b of seasonBuilders) await b.build(conn!);
           await conn!.run('USE stats');
           const derived = Object.entries(TABLE_SCOPES).filter(([, s]) => s.how === 'builder').map(([t]) => t);
-          for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season, '', log);
+          for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season, log);
         });
         await conn.run('DETACH staging');
       }
