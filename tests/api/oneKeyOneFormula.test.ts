@@ -86,8 +86,12 @@ describe.skipIf(!HAS_DB)('one key, one formula', () => {
     const ranked = foul.rows.filter((r) => typeof r.fta_rate_pct === 'number');
     expect(ranked.length).toBeGreaterThan(100);
     for (const r of foul.rows) expect([r.ft_rate, r.ft_rate_pct]).toEqual([r.fta_rate, r.fta_rate_pct]);
+    expect(foul.rows.filter((r) => typeof r.ft_rate_pct === 'number')).toHaveLength(ranked.length);
     const overview = await v1Table(`page=Players&season=2012&metric_set=OffensiveOverview`);
-    for (const r of overview.rows) expect(r.tov_pct).toBe(r.tov_play_pct);
+    expect(overview.columns.map((c) => c.key)).toContain('tov_play_pct');
+    // Undefined on both sides would pass the comparison below: the alias must carry numbers.
+    expect(overview.rows.filter((r) => typeof r.tov_pct === 'number').length).toBeGreaterThan(100);
+    for (const r of overview.rows) expect([r.tov_pct, r.tov_pct_pct]).toEqual([r.tov_play_pct, r.tov_play_pct_pct]);
     // Team sets keep their own keys: no alias there.
     const team = await v1Table(`page=TeamTeam&entity=MIA&season=2012&metric_set=Team_FourFactors`);
     expect(team.rows[0]).not.toHaveProperty('tov_play_pct');
