@@ -15,6 +15,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { mailTo } from './inboxMail';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { linkIn, startInbox, type Inbox } from '../support/smtpInbox';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripeStandIn';
@@ -69,17 +70,6 @@ test.afterAll(async () => {
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-async function mailTo(address: string, subject: RegExp) {
-  let found: (typeof inbox.messages)[number] | undefined;
-  await expect
-    .poll(() => {
-      found = inbox.messages.findLast((m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''));
-      return Boolean(found);
-    }, { timeout: 15_000, message: `a message "${subject}" to ${address}` })
-    .toBe(true);
-  return found!;
-}
-
 /** From the pricing page: subscribe, sign up, confirm the email from the message, sign in, back at checkout. */
 async function subscribeAsNewcomer(page: Page, base: string, email: string, plan: 'Subscribe monthly' | 'Subscribe yearly'): Promise<void> {
   await page.goto(`${base}/`);
@@ -92,7 +82,7 @@ async function subscribeAsNewcomer(page: Page, base: string, email: string, plan
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your email');
-  const verify = linkIn(await mailTo(email, /^Confirm your email/), '/verify?token=');
+  const verify = linkIn(await mailTo(inbox, email, /^Confirm your email/), '/verify?token=');
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -118,7 +108,7 @@ test('embedded default: a newcomer buys the plan in test mode and uses a paid fi
   await page.getByRole('button', { name: /^Pay \$8\.00 \(test\)$/ }).click();
   await expect(page).toHaveURL(/\/purchase_confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you: your Stats plan is active');
-  await mailTo(email, /^Your Courtvision Stats plan is active$/);
+  await mailTo(inbox, email, /^Your Courtvision Stats plan is active$/);
   // The filters open on the next page, without signing out.
   expect(await periodFilterStatus(page, testMode.base)).toBe(200);
   await page.goto(`${testMode.base}/stats/players?period=4`);
@@ -163,7 +153,7 @@ test('Stripe: checkout through the hosted page, the webhook over HTTP, then canc
   await page.goto(`${nodeB.base}/stats/players`);
   await expect(page).toHaveURL(/\/subscription_expiration$/);
   expect(await periodFilterStatus(page, nodeB.base)).toBe(403);
-  await mailTo(email, /^Your Courtvision Stats plan has ended$/);
+  await mailTo(inbox, email, /^Your Courtvision Stats plan has ended$/);
   // Renewing is one click from there.
   await page.getByRole('link', { name: 'Renew monthly' }).click();
   await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_`));
@@ -183,7 +173,7 @@ test('Stripe: a failed payment mails the buyer and keeps access while retried; a
   const failed = standIn.invoiceEvent('invoice.payment_failed', sub.id);
   failed.created += 1;
   expect((await standIn.deliver(failed)).status).toBe(200);
-  const notice = await mailTo(email, /^Your Courtvision payment did not go through$/);
+  const notice = await mailTo(inbox, email, /^Your Courtvision payment did not go through$/);
   expect(linkIn(notice, '/billing/portal')).toContain(`${nodeA.base}/billing/portal`);
   expect(await periodFilterStatus(page, nodeA.base)).toBe(200);
   await page.goto(`${nodeA.base}/profile`);
@@ -236,7 +226,7 @@ test('Stripe: the same event to both processes at once changes the state once; t
     expect(['applied', 'stale']).toContain(answers.find((a) => a !== 'duplicate'));
   }
   // One "plan active" message in all, though the state was applied by the return page and then by an event.
-  await mailTo(email, /^Your Courtvision Stats plan is active$/);
+  await mailTo(inbox, email, /^Your Courtvision Stats plan is active$/);
   await page.waitForTimeout(1_500);
   expect(inbox.messages.filter((m) => m.to && 'text' in m.to && m.to.text === email && /Stats plan is active/.test(m.subject ?? ''))).toHaveLength(1);
   // Someone else, or nobody, opening that return page confirms nothing.

@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { submitSignIn } from './accountsHelpers';
+import { mailTo } from './inboxMail';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { startInbox, type Inbox } from '../support/smtpInbox';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripeStandIn';
@@ -58,22 +60,9 @@ test.afterAll(async () => {
   await standIn?.close();
 });
 
-async function mailTo(address: string, subject: RegExp) {
-  let found: (typeof inbox.messages)[number] | undefined;
-  await expect
-    .poll(() => {
-      found = inbox.messages.findLast((m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''));
-      return Boolean(found);
-    }, { timeout: 15_000 })
-    .toBe(true);
-  return found!;
-}
-
 async function signIn(page: Page, email: string, callbackUrl: string): Promise<void> {
   await page.goto(`${node.base}/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email, PASSWORD);
 }
 
 for (const size of [
@@ -107,7 +96,7 @@ for (const size of [
     await expect(page.locator('body')).not.toContainText(written(standIn.subscriptions.get(sub.id)!.items.data[0]!.current_period_end));
     await plan.screenshot({ path: `/tmp/edges-shots/trial-declined-${size.name}.png` });
 
-    const notice = await mailTo(email, /^Your Courtvision payment did not go through$/);
+    const notice = await mailTo(inbox, email, /^Your Courtvision payment did not go through$/);
     expect(notice.text).toContain(`Your plan stays open until ${lastDay}`);
   });
 }
