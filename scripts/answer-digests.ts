@@ -49,7 +49,9 @@ for (const page of DATA_PAGE_KINDS) {
     const q = parseDataQuery(rawQueryFromSearchParams(new URL(url, 'http://localhost').searchParams));
     let line: string;
     try {
-      line = createHash('sha256').update(jsonOf(await answer(q, { client: 'digests' }))).digest('hex');
+      line = createHash('sha256')
+        .update(jsonOf(await answer(q, { client: 'digests' })))
+        .digest('hex');
     } catch (error) {
       line = `error ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
     }
@@ -65,12 +67,21 @@ async function v1Digests(): Promise<void> {
   const { handleV1 } = await import('../src/server/api/v1/router.ts');
   const { TEAMS } = await import('../src/lib/teams.ts');
   const pick = <T>(list: readonly T[], n: number): T[] => Array.from({ length: n }, () => rng.pick(list));
-  const players = pick(rosters.teamSeasons.flatMap((t) => t.players), PER_KIND);
-  const games = pick(rosters.games.map((g) => g.code), PER_KIND);
+  const players = pick(
+    rosters.teamSeasons.flatMap((t) => t.players),
+    PER_KIND,
+  );
+  const games = pick(
+    rosters.games.map((g) => g.code),
+    PER_KIND,
+  );
   const latest = rosters.seasons.at(-1)!;
   const first = rosters.seasons[0]!;
   const abbrOf = (teamId: number) => TEAMS.find((t) => t.teamId === teamId)?.abbr ?? 'BOS';
-  const teams = pick(rosters.teamSeasons.filter((t) => t.season === latest), PER_KIND).map((t) => abbrOf(t.teamId));
+  const teams = pick(
+    rosters.teamSeasons.filter((t) => t.season === latest),
+    PER_KIND,
+  ).map((t) => abbrOf(t.teamId));
   const urls: string[] = [
     '/api/v1/teams',
     `/api/v1/teams?season=${first}&season=${latest}&season_type=playoffs`,

@@ -21,7 +21,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { timedGet } from './lib/timedGet.ts';
-import { BENCH_DIST, BROWSER_ACCEPT_ENCODING, benchStatsDb, buildUnlessSkipped, freePort, option, run, runMain, serverEnv, startServer } from './lib/benchServer.ts';
+import {
+  BENCH_DIST,
+  BROWSER_ACCEPT_ENCODING,
+  benchStatsDb,
+  buildUnlessSkipped,
+  freePort,
+  option,
+  run,
+  runMain,
+  serverEnv,
+  startServer,
+} from './lib/benchServer.ts';
 import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 
@@ -60,13 +71,7 @@ interface Measure {
 }
 
 /** autocannon run; latencies collected from every response to compute exact p95. */
-async function load(
-  paths: string[],
-  cookie: string,
-  duration = DURATION,
-  extraHeaders: Record<string, string> = {},
-  connections = 10,
-): Promise<Measure> {
+async function load(paths: string[], cookie: string, duration = DURATION, extraHeaders: Record<string, string> = {}, connections = 10): Promise<Measure> {
   const times: number[] = [];
   let i = 0;
   let done!: (r: autocannon.Result) => void;
@@ -75,21 +80,24 @@ async function load(
     done = res;
     fail = rej;
   });
-  const instance = autocannon({
-    url: BASE,
-    connections,
-    duration,
-    // What Chromium sends; the API answers cached views with brotli (or gzip) bytes.
-    headers: { Cookie: cookie, ...BROWSER_ACCEPT_ENCODING, ...extraHeaders },
-    requests: [
-      {
-        setupRequest: (req) => {
-          req.path = paths[i++ % paths.length]!;
-          return req;
+  const instance = autocannon(
+    {
+      url: BASE,
+      connections,
+      duration,
+      // What Chromium sends; the API answers cached views with brotli (or gzip) bytes.
+      headers: { Cookie: cookie, ...BROWSER_ACCEPT_ENCODING, ...extraHeaders },
+      requests: [
+        {
+          setupRequest: (req) => {
+            req.path = paths[i++ % paths.length]!;
+            return req;
+          },
         },
-      },
-    ],
-  }, (err, result) => (err ? fail(err) : done(result)));
+      ],
+    },
+    (err, result) => (err ? fail(err) : done(result)),
+  );
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const result = await finished;
   times.sort((a, b) => a - b);
@@ -128,7 +136,9 @@ const median = (xs: number[]) => {
 async function rawWork(): Promise<(playerId: number) => Promise<number>> {
   const instance = await DuckDBInstance.create(DB, { access_mode: 'READ_ONLY' });
   const c = await instance.connect();
-  const cols = (await c.runAndReadAll("SELECT column_name FROM information_schema.columns WHERE table_name = 'player_possession_stats' AND data_type = 'UTINYINT'"))
+  const cols = (
+    await c.runAndReadAll("SELECT column_name FROM information_schema.columns WHERE table_name = 'player_possession_stats' AND data_type = 'UTINYINT'")
+  )
     .getRowObjectsJS()
     .map((r) => String(r.column_name));
   const sql = `WITH p AS (
@@ -175,7 +185,7 @@ async function fairness(clients: 'one' | 'many', round: number) {
   const statuses = new Map<number, number>();
   const heavy = Array.from({ length: 16 }, (_, i) => {
     const day = String(1 + ((i + round * 16) % 28)).padStart(2, '0');
-    const month = String(10 + Math.floor((i + round * 16) / 28) % 3);
+    const month = String(10 + (Math.floor((i + round * 16) / 28) % 3));
     const p = `/api/data?page=Players&${ALL_SEASONS}&start_date=2003-${month}-${day}&metric_set=OffensiveOverview`;
     const headers: Record<string, string> = clients === 'many' ? { 'X-Forwarded-For': `198.51.100.${i + 1}` } : {};
     return timeOne(p, headers).then((r) => statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1));
@@ -202,7 +212,9 @@ async function main() {
     console.log('\n1. Lean answers: the default Players view as the client asks for it');
     const cold = await timeOne(DEFAULT_PLAYERS);
     const size = await brotliBytes(DEFAULT_PLAYERS);
-    console.log(`  first request ${cold.ms.toFixed(0)} ms (status ${cold.status}); ${(size.json / 1024).toFixed(0)} KiB of JSON, ${(size.wire / 1024).toFixed(1)} KiB with brotli`);
+    console.log(
+      `  first request ${cold.ms.toFixed(0)} ms (status ${cold.status}); ${(size.json / 1024).toFixed(0)} KiB of JSON, ${(size.wire / 1024).toFixed(1)} KiB with brotli`,
+    );
     const one = await load([DEFAULT_PLAYERS], '', DURATION, {}, 1);
     console.log(`  cached, 1 connection:   p50 ${one.p50.toFixed(2)} ms, p95 ${one.p95.toFixed(2)} ms, ${one.rps.toFixed(0)} req/s`);
     const cpu0 = groupCpuMs(server.process.pid!);
@@ -218,8 +230,13 @@ async function main() {
       for (let i = 0; i < 2; i++) {
         const r = await fairness(clients, round++);
         fair.push({ clients, ms: r.log.ms, status: r.log.status, statuses: r.statuses });
-        const st = [...r.statuses].sort().map(([k, v]) => `${v}x${k}`).join(' ');
-        console.log(`  ${clients === 'one' ? 'one client  ' : '16 clients  '} game log ${r.log.ms.toFixed(0).padStart(5)} ms (status ${r.log.status}); heavy: ${st}`);
+        const st = [...r.statuses]
+          .sort()
+          .map(([k, v]) => `${v}x${k}`)
+          .join(' ');
+        console.log(
+          `  ${clients === 'one' ? 'one client  ' : '16 clients  '} game log ${r.log.ms.toFixed(0).padStart(5)} ms (status ${r.log.status}); heavy: ${st}`,
+        );
       }
     }
 
@@ -251,7 +268,9 @@ async function main() {
     console.log(`  HTTP, every metric set:               median ${median(httpAllMs).toFixed(0)} ms  [${httpAllMs.map((x) => x.toFixed(0)).join(' ')}]`);
     console.log(`  raw DuckDB (filter + sum):            median ${median(rawMs).toFixed(0)} ms  [${rawMs.map((x) => x.toFixed(0)).join(' ')}]`);
     console.log(`  ratio HTTP / raw: ${ratio.toFixed(2)} (every set: ${(median(httpAllMs) / median(rawMs)).toFixed(2)})`);
-    console.log(`  CPU (all threads) per query: HTTP ${(httpCpu / HEAVY_SAMPLES).toFixed(0)} ms, raw ${(rawCpu / HEAVY_SAMPLES).toFixed(0)} ms, ratio ${(httpCpu / Math.max(1, rawCpu)).toFixed(2)} (less sensitive to other work on the machine)`);
+    console.log(
+      `  CPU (all threads) per query: HTTP ${(httpCpu / HEAVY_SAMPLES).toFixed(0)} ms, raw ${(rawCpu / HEAVY_SAMPLES).toFixed(0)} ms, ratio ${(httpCpu / Math.max(1, rawCpu)).toFixed(2)} (less sensitive to other work on the machine)`,
+    );
 
     console.log('\n4. JS at first load of a stats page (gzip -9 of every module it runs before any interaction)');
     const js = firstLoadJs(await (await fetch(`${BASE}/stats/players`)).text(), `${BASE}/stats/players`, path.join(BENCH_DIST, 'client'));
@@ -262,13 +281,21 @@ async function main() {
     goal(one.p50 <= 5, `cached answer p50 <= 5 ms on loopback: ${one.p50.toFixed(2)} ms`);
     goal(many.rps >= 1500 && many.errors === 0, `>= 1,500 req/s at 64 connections with 0 errors: ${many.rps.toFixed(0)} req/s, ${many.errors} errors`);
     const worst = Math.max(...fair.map((x) => x.ms));
-    goal(worst <= 1500 && fair.every((x) => x.status === 200), `uncached one-team game log <= 1.5 s while 16 uncached 20-season queries run: worst ${worst.toFixed(0)} ms`);
+    goal(
+      worst <= 1500 && fair.every((x) => x.status === 200),
+      `uncached one-team game log <= 1.5 s while 16 uncached 20-season queries run: worst ${worst.toFixed(0)} ms`,
+    );
     const heavyStatuses = new Set(fair.flatMap((x) => [...x.statuses.keys()]));
-    goal([...heavyStatuses].every((st) => st === 200 || st === 429 || st === 503), `the heavy ones end in 200, 429 or 503: ${[...heavyStatuses].sort().join(', ')}`);
+    goal(
+      [...heavyStatuses].every((st) => st === 200 || st === 429 || st === 503),
+      `the heavy ones end in 200, 429 or 503: ${[...heavyStatuses].sort().join(', ')}`,
+    );
     goal(ratio <= 1.3, `heaviest query through HTTP / raw DuckDB work <= 1.3: ${ratio.toFixed(2)}`);
     goal(js.gzip <= FIRST_LOAD_JS_GOAL, `stats page JS at first load <= 150 KB gzipped: ${(js.gzip / 1024).toFixed(1)} KB`);
     console.log(`\n${goals.filter((g) => g.ok).length} of ${goals.length} goals met.`);
-    console.log(`Machine: ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`);
+    console.log(
+      `Machine: ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`,
+    );
   } finally {
     server.stop();
   }

@@ -62,8 +62,7 @@ if (!storeKind) {
   const config = createAuthConfig();
   const ORIGIN = 'http://localhost';
 
-  const signIn = () =>
-    signInWithCredentials((p, init) => Auth(new Request(`${ORIGIN}${p}`, init), config), 'subscriber@example.com', 'demo-subscriber-2023');
+  const signIn = () => signInWithCredentials((p, init) => Auth(new Request(`${ORIGIN}${p}`, init), config), 'subscriber@example.com', 'demo-subscriber-2023');
 
   async function perCall(label: string, runs: number, fn: () => Promise<unknown>, unit: 'µs' | 'ms'): Promise<void> {
     for (let i = 0; i < Math.min(50, runs); i++) await fn();
@@ -83,18 +82,39 @@ if (!storeKind) {
   const cookie = await signIn();
   const signedIn = new Request(`${ORIGIN}/stats`, { headers: { cookie } });
   const anonymous = new Request(`${ORIGIN}/stats`);
-  const guard = new SignInGuard({ maxFailuresPerIp: 1_000_000, maxFailuresPerAccountIp: 1_000_000, slowAfterFailuresPerAccount: 1_000_000, windowSeconds: 900, maxDelayMs: 0 });
+  const guard = new SignInGuard({
+    maxFailuresPerIp: 1_000_000,
+    maxFailuresPerAccountIp: 1_000_000,
+    slowAfterFailuresPerAccount: 1_000_000,
+    windowSeconds: 900,
+    maxDelayMs: 0,
+  });
   let n = 0;
   await perCall('session lookup, signed-in request', 3_000, () => getSessionForRequest(signedIn), 'µs');
   await perCall('session lookup, anonymous request', 3_000, () => getSessionForRequest(anonymous), 'µs');
   await perCall('sign-in limiter: check (IP, account+IP, account)', 2_000, () => guard.check('203.0.113.9', `x${n++ % 50}@example.com`), 'µs');
-  await perCall('sign-in limiter: check + record a failure', 500, async () => {
-    const email = `y${n++ % 50}@example.com`;
-    await guard.check('203.0.113.9', email);
-    await guard.recordFailure('203.0.113.9', email);
-  }, 'µs');
-  await perCall('credentials check, right password (argon2id)', 30, () => verifyCredentials({ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }), 'ms');
-  await perCall('credentials check, unknown email (dummy hash)', 30, () => verifyCredentials({ email: 'nobody@example.com', password: 'demo-subscriber-2023' }), 'ms');
+  await perCall(
+    'sign-in limiter: check + record a failure',
+    500,
+    async () => {
+      const email = `y${n++ % 50}@example.com`;
+      await guard.check('203.0.113.9', email);
+      await guard.recordFailure('203.0.113.9', email);
+    },
+    'µs',
+  );
+  await perCall(
+    'credentials check, right password (argon2id)',
+    30,
+    () => verifyCredentials({ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }),
+    'ms',
+  );
+  await perCall(
+    'credentials check, unknown email (dummy hash)',
+    30,
+    () => verifyCredentials({ email: 'nobody@example.com', password: 'demo-subscriber-2023' }),
+    'ms',
+  );
   await perCall('whole sign-in via Auth.js (CSRF, argon2id, session row)', 30, signIn, 'ms');
 
   // The developer API: a key of the subscriber, checked and counted as every /api/v1 request is.
@@ -116,12 +136,14 @@ if (!storeKind) {
   await perCall('/api/v1/metric_sets in-process, anonymous', 2_000, v1({}), 'µs');
   const t0 = performance.now();
   let done = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (performance.now() - t0 < 3_000) {
-      await v1({ authorization: `Bearer ${key}` })();
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (performance.now() - t0 < 3_000) {
+        await v1({ authorization: `Bearer ${key}` })();
+        done++;
+      }
+    }),
+  );
   console.log(`  ${'/api/v1 with a key, 8 at once for 3 s'.padEnd(56)} ${(done / ((performance.now() - t0) / 1000)).toFixed(0)} requests/s`);
   await store.close();
   fs.rmSync(dir, { recursive: true, force: true });

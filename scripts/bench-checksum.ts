@@ -29,8 +29,15 @@ if (!db || !fs.existsSync(db) || !(runs >= 1 && runs <= 10)) {
 }
 const withChecksum = fs.existsSync(checksumPath(db));
 const bytes = fs.statSync(db).size;
-console.log(`${db}: ${(bytes / 1e6).toFixed(0)} MB, ${withChecksum ? 'whole check (its checksum is beside it)' : 'hash only (no checksum beside it)'}${cold ? ', read from disk (--cold)' : ''}`);
-console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `${db}: ${(bytes / 1e6).toFixed(0)} MB, ${withChecksum ? 'whole check (its checksum is beside it)' : 'hash only (no checksum beside it)'}${cold ? ', read from disk (--cold)' : ''}`,
+);
+console.log(
+  `${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const seconds: number[] = [];
 for (let run = 1; run <= runs; run++) {
   if (cold) execFileSync('dd', [`if=${db}`, 'iflag=nocache', 'count=0'], { stdio: 'ignore' });
@@ -51,7 +58,9 @@ for (let run = 1; run <= runs; run++) {
   const used = process.cpuUsage(cpu);
   delay.disable();
   seconds.push(s);
-  console.log(`run ${run}: ${s.toFixed(2)} s, ${(bytes / 1e6 / s).toFixed(0)} MB/s, CPU ${((used.user + used.system) / 1e6).toFixed(2)} s, event loop held at most ${(delay.max / 1e6).toFixed(1)} ms`);
+  console.log(
+    `run ${run}: ${s.toFixed(2)} s, ${(bytes / 1e6 / s).toFixed(0)} MB/s, CPU ${((used.user + used.system) / 1e6).toFixed(2)} s, event loop held at most ${(delay.max / 1e6).toFixed(1)} ms`,
+  );
 }
 const sorted = [...seconds].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)]!;

@@ -28,9 +28,27 @@ const WARM_UP = Number(option('warm-up', '20'));
 /** A threshold of the mode's scale: a game's, a season's (total or per game), a span's. */
 function threshold(rng: Rng, stat: FinderStat, mode: FinderMode, per: 'total' | 'game', span: number): string {
   const game: Record<FinderStat, [number, number]> = {
-    pts: [10, 45], reb: [5, 20], oreb: [2, 8], dreb: [4, 15], ast: [3, 15], stl: [1, 5], blk: [1, 6], tov: [1, 7], pf: [2, 6],
-    fgm: [4, 18], fga: [8, 30], fg3m: [1, 8], fg3a: [3, 14], ftm: [2, 14], fta: [2, 16], min: [10, 42], plus_minus: [-20, 25],
-    ts_pct: [40, 75], efg_pct: [40, 70], usg_pct: [15, 35], net_rtg: [-20, 30],
+    pts: [10, 45],
+    reb: [5, 20],
+    oreb: [2, 8],
+    dreb: [4, 15],
+    ast: [3, 15],
+    stl: [1, 5],
+    blk: [1, 6],
+    tov: [1, 7],
+    pf: [2, 6],
+    fgm: [4, 18],
+    fga: [8, 30],
+    fg3m: [1, 8],
+    fg3a: [3, 14],
+    ftm: [2, 14],
+    fta: [2, 16],
+    min: [10, 42],
+    plus_minus: [-20, 25],
+    ts_pct: [40, 75],
+    efg_pct: [40, 70],
+    usg_pct: [15, 35],
+    net_rtg: [-20, 30],
   };
   const [lo, hi] = game[stat];
   const base = rng.int(lo, hi);
@@ -135,10 +153,24 @@ async function main(): Promise<void> {
     const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
     return `${label.padEnd(16)} ${String(rows.length).padStart(5)}  p50 ${pct(ms, 50).toFixed(0).padStart(5)}  p95 ${pct(ms, 95).toFixed(0).padStart(5)}  p99 ${pct(ms, 99).toFixed(0).padStart(5)}  max ${(ms.at(-1) ?? NaN).toFixed(0).padStart(6)} ms`;
   };
-  console.log(`bench:finder ${DB}: ${N} queries, seed ${SEED}, warm-up ${WARM_UP}, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`);
+  console.log(
+    `bench:finder ${DB}: ${N} queries, seed ${SEED}, warm-up ${WARM_UP}, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+  );
   console.log(line('all', timed));
-  for (const m of FINDER_MODES) console.log(line(m, timed.filter((t) => t.mode === m)));
-  for (const s of ['whole games', 'garbage out', 'possessions']) console.log(line(s, timed.filter((t) => t.source === s)));
+  for (const m of FINDER_MODES)
+    console.log(
+      line(
+        m,
+        timed.filter((t) => t.mode === m),
+      ),
+    );
+  for (const s of ['whole games', 'garbage out', 'possessions'])
+    console.log(
+      line(
+        s,
+        timed.filter((t) => t.source === s),
+      ),
+    );
   const errors = timed.filter((t) => t.error);
   console.log(`errors: ${errors.length}`);
   for (const e of errors.slice(0, 10)) console.log(`  ${e.ms.toFixed(0)} ms ${e.error} ${e.qs}`);

@@ -22,7 +22,10 @@ import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, server
 const PORT = Number(option('port', String(await freePort())));
 const DB = benchStatsDb();
 const RUNS = Math.max(1, Number(option('runs', '1')));
-const CHROME = option('chrome', process.env.CHROME_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium');
+const CHROME = option(
+  'chrome',
+  process.env.CHROME_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium',
+);
 // The server is reached as localhost so canonical links (the request's origin) are on the page's own host.
 const BASE = `http://localhost:${PORT}`;
 const env = serverEnv(PORT, { STATS_DB_PATH: DB });
@@ -47,7 +50,15 @@ const GOALS: Record<(typeof CATEGORIES)[number], { marketing: number; stats: num
   seo: { marketing: 95, stats: 95 },
 };
 // DESIGN.md's headless flags for Debian's Chromium.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Largest contentful paint goal, ms, under Lighthouse's simulated throttling. */
 const LCP_GOAL_MS = 2500;
@@ -121,7 +132,10 @@ async function runLighthouse(url: string, port: number) {
 }
 
 /** The audits that cost points (score below 0.9), so a missed goal says why. */
-function reportFailures(label: string, lhr: { audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode?: string }> }): void {
+function reportFailures(
+  label: string,
+  lhr: { audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode?: string }> },
+): void {
   const failing = Object.entries(lhr.audits)
     .filter(([, a]) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
     .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);

@@ -51,21 +51,18 @@ interface Outcome {
 function runStream(s: Stream): Promise<Outcome> {
   const unexpected = new Map<number, number>();
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: BASE, connections: s.connections, duration: DURATION, requests: s.requests, timeout: 30 },
-      (err, result) => {
-        if (err) return reject(err);
-        resolve({
-          name: s.name,
-          requests: result.requests.total,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result['5xx'] + result.errors + result.timeouts,
-          unexpected,
-        });
-      },
-    );
+    const instance = autocannon({ url: BASE, connections: s.connections, duration: DURATION, requests: s.requests, timeout: 30 }, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        name: s.name,
+        requests: result.requests.total,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result['5xx'] + result.errors + result.timeouts,
+        unexpected,
+      });
+    });
     instance.on('response', (_client: unknown, status: number) => {
       if (!s.expected.includes(status)) unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
     });
@@ -85,16 +82,56 @@ async function main() {
     const subscriber = await signIn('subscriber@example.com', 'demo-subscriber-2023');
     const member = await signIn('member@example.com', 'demo-member-2023');
     const csrf = await fetch(`${BASE}/api/auth/csrf`);
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const get = (p: string, cookie = ''): autocannon.Request => ({ method: 'GET', path: p, headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) } });
+    const get = (p: string, cookie = ''): autocannon.Request => ({
+      method: 'GET',
+      path: p,
+      headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
+    });
     let n = 0;
     const c = Math.max(1, Math.round(CONNECTIONS / 8));
     const streams: Stream[] = [
-      { name: 'anonymous pages', connections: 2 * c, expected: [200], requests: ['/', '/about', '/articles', '/stats/players', '/stats/team/team/BOS', '/signin'].map((p) => get(p)) },
-      { name: 'anonymous API', connections: 2 * c, expected: [200], requests: ['/api/data?page=League', '/api/data?page=Players', '/api/data?page=TeamGameLog&entity=BOS', '/api/players', '/api/auth/session'].map((p) => get(p)) },
-      { name: 'subscriber pages + gated API', connections: 2 * c, expected: [200], requests: ['/stats/players?period=4', '/api/data?page=League&period=4', '/api/data?page=TeamTeam&entity=BOS&location=home', '/api/data?page=Players&result=win', '/profile'].map((p) => get(p, subscriber)) },
-      { name: 'refused (403 / 400)', connections: c, expected: [400, 403], requests: [get('/api/data?page=League&period=4', member), get('/api/data?page=League&location=home'), get('/api/data?page=Nope'), get('/api/auth/session?callbackUrl=--')] },
+      {
+        name: 'anonymous pages',
+        connections: 2 * c,
+        expected: [200],
+        requests: ['/', '/about', '/articles', '/stats/players', '/stats/team/team/BOS', '/signin'].map((p) => get(p)),
+      },
+      {
+        name: 'anonymous API',
+        connections: 2 * c,
+        expected: [200],
+        requests: ['/api/data?page=League', '/api/data?page=Players', '/api/data?page=TeamGameLog&entity=BOS', '/api/players', '/api/auth/session'].map((p) =>
+          get(p),
+        ),
+      },
+      {
+        name: 'subscriber pages + gated API',
+        connections: 2 * c,
+        expected: [200],
+        requests: [
+          '/stats/players?period=4',
+          '/api/data?page=League&period=4',
+          '/api/data?page=TeamTeam&entity=BOS&location=home',
+          '/api/data?page=Players&result=win',
+          '/profile',
+        ].map((p) => get(p, subscriber)),
+      },
+      {
+        name: 'refused (403 / 400)',
+        connections: c,
+        expected: [400, 403],
+        requests: [
+          get('/api/data?page=League&period=4', member),
+          get('/api/data?page=League&location=home'),
+          get('/api/data?page=Nope'),
+          get('/api/auth/session?callbackUrl=--'),
+        ],
+      },
       {
         name: 'failed sign-ins (argon2)',
         connections: c,
@@ -128,7 +165,9 @@ async function main() {
     const errors = outcomes.reduce((s, o) => s + o.errors, 0);
     console.log(`  ${'total'.padEnd(32)} ${String(total).padStart(8)} ${f(total / DURATION)} ${''.padStart(17)} ${String(errors).padStart(8)}`);
     console.log(`\nErrors (5xx, timeouts, socket errors): ${errors}. p99 of the slowest stream: ${Math.max(...outcomes.map((o) => o.p99)).toFixed(0)} ms.`);
-    console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`);
+    console.log(
+      `Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates every number).`,
+    );
     if (server.exited()) console.log('The server exited during the run.');
   } finally {
     server.stop();

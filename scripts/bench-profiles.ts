@@ -38,8 +38,12 @@ for (let t = 0; t < targets; t++) rank(z[Math.floor((t * z.length) / targets)]!)
 const rankMs = (performance.now() - rankStarted) / targets;
 const ranked = rank(z[0]!);
 console.log(`player_profiles: ${rows.length} player-seasons over ${seasons.length} seasons (${seasons.map((s) => s.n).join(', ')})`);
-console.log(`build: ${(buildMs / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (every thread), peak RSS of the process ${(peak / 2 ** 20).toFixed(0)} MiB (${(opened / 2 ** 20).toFixed(0)} MiB with the file just opened)`);
-console.log(`one ranking over every profile: ${rankMs.toFixed(1)} ms on average over ${targets} (first profile's nearest other: distance ${ranked[1]?.d.toFixed(3)})`);
+console.log(
+  `build: ${(buildMs / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (every thread), peak RSS of the process ${(peak / 2 ** 20).toFixed(0)} MiB (${(opened / 2 ** 20).toFixed(0)} MiB with the file just opened)`,
+);
+console.log(
+  `one ranking over every profile: ${rankMs.toFixed(1)} ms on average over ${targets} (first profile's nearest other: distance ${ranked[1]?.d.toFixed(3)})`,
+);
 connection.closeSync();
 instance.closeSync();
 console.log(`after closing the file: RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);

@@ -105,7 +105,10 @@ runMain(async () => {
   const server = startServer(env);
   try {
     await server.ready(`${BASE}/healthz`, 60_000);
-    const accounts = CLIENTS === 1 ? [{ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }] : Array.from({ length: CLIENTS }, (_, k) => benchSubscriber(env, k + 1));
+    const accounts =
+      CLIENTS === 1
+        ? [{ email: 'subscriber@example.com', password: 'demo-subscriber-2023' }]
+        : Array.from({ length: CLIENTS }, (_, k) => benchSubscriber(env, k + 1));
     const cookies: string[] = [];
     for (const a of accounts) cookies.push(await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), a.email, a.password, { origin: BASE }));
     if (WARM_UP > 0) {
@@ -120,7 +123,9 @@ runMain(async () => {
       }
       console.log(`warm-up: ${WARM_UP} other queries, not timed (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
-    console.log(`${N} random legal queries (seed ${SEED}), ${CLIENTS} client(s), ${WARM_UP} warm-up queries before, database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
+    console.log(
+      `${N} random legal queries (seed ${SEED}), ${CLIENTS} client(s), ${WARM_UP} warm-up queries before, database ${DB}, load average ${loadAverage().toFixed(1)} at the start`,
+    );
     const results: Timed[] = [];
     let next = 0;
     const client = async (k: number) => {
@@ -147,7 +152,9 @@ runMain(async () => {
     console.log('\nthe ten slowest, with the floor (one DuckDB pass over the same filtered possessions, summed by team):');
     for (const s of slowest) {
       const floor = await floorMs(c, s.url).catch(() => null);
-      console.log(`  ${s.ms.toFixed(0).padStart(6)} ms  floor ${floor === null ? '   —' : floor.toFixed(0).padStart(4)} ms  x${floor ? (s.ms / floor).toFixed(1) : '—'}  ${s.url}`);
+      console.log(
+        `  ${s.ms.toFixed(0).padStart(6)} ms  floor ${floor === null ? '   —' : floor.toFixed(0).padStart(4)} ms  x${floor ? (s.ms / floor).toFixed(1) : '—'}  ${s.url}`,
+      );
     }
     const all = results.map((r) => r.ms).sort((a, b) => a - b);
     const goal = (label: string, ok: boolean) => console.log(`  ${ok ? 'MET ' : 'MISS'} ${label}`);

@@ -14,9 +14,29 @@ const { search, searchIndexes } = await import('../src/server/search/index.ts');
 const { closeStatsDb } = await import('../src/server/db/statsDb.ts');
 
 const QUERIES = [
-  'lebron', 'doncic', 'Dončić', 'james', 'steph curry', 'giannis', 'karl-anthony', 'jok', 'kobe bryant', 'westbrok',
-  'celtics', 'NJN', 'los angeles', 'okc', 'new orleans', 'BOS DEN 2023-01-01', 'lakers celtics', 'MIA 2013-06-20',
-  'a', 'de', 'j', 'smith', 'will',
+  'lebron',
+  'doncic',
+  'Dončić',
+  'james',
+  'steph curry',
+  'giannis',
+  'karl-anthony',
+  'jok',
+  'kobe bryant',
+  'westbrok',
+  'celtics',
+  'NJN',
+  'los angeles',
+  'okc',
+  'new orleans',
+  'BOS DEN 2023-01-01',
+  'lakers celtics',
+  'MIA 2013-06-20',
+  'a',
+  'de',
+  'j',
+  'smith',
+  'will',
 ];
 
 let t = performance.now();
@@ -35,12 +55,21 @@ for (let i = 0; i < runs; i++) {
 times.sort((a, b) => a - b);
 const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
 console.log(`search index build: ${buildMs.toFixed(0)} ms (rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
-console.log(`search: ${times.length} queries (${QUERIES.length} x ${runs}): p50 ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms (goal p95 < 20 ms)`);
+console.log(
+  `search: ${times.length} queries (${QUERIES.length} x ${runs}): p50 ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms (goal p95 < 20 ms)`,
+);
 const slow: (readonly [string, number])[] = [];
 for (const q of QUERIES) {
   const s = performance.now();
   await search(q, 8);
   slow.push([q, performance.now() - s] as const);
 }
-console.log('slowest:', slow.sort((a, b) => b[1] - a[1]).slice(0, 3).map(([q, ms]) => `"${q}" ${ms.toFixed(1)} ms`).join(', '));
+console.log(
+  'slowest:',
+  slow
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([q, ms]) => `"${q}" ${ms.toFixed(1)} ms`)
+    .join(', '),
+);
 await closeStatsDb();

@@ -124,7 +124,10 @@ async function teamPairs(c: DuckDBConnection, seasons: number[], count: number):
 
 /** A player's team-seasons in a span, as team_possessions' keys (looked up before the floor is timed). */
 async function playerTeamSeasons(c: DuckDBConnection, playerId: number, seasons: number[]): Promise<number[]> {
-  const r = await c.runAndReadAll(`SELECT DISTINCT team_id, season FROM state_player_sums WHERE player_id = ? AND season IN ${list(seasons)} AND season_type = 'regular'`, [playerId, ...seasons]);
+  const r = await c.runAndReadAll(
+    `SELECT DISTINCT team_id, season FROM state_player_sums WHERE player_id = ? AND season IN ${list(seasons)} AND season_type = 'regular'`,
+    [playerId, ...seasons],
+  );
   return r.getRows().map(([team, season]) => teamSeasonValue(Number(team), Number(season)));
 }
 
@@ -154,11 +157,17 @@ runMain(async () => {
         return {
           url: `/api/data?page=TeamOnOff&entity=${t.abbr}&side=offense&metric_set=Team_ShootingAccuracy&${seasonKeys(s15)}&off_court=${t.first}`,
           floor: {
-            sql: onOffFloorSql(`SELECT p.* FROM team_possessions p WHERE p.team_season IN ${list(keys)} AND p.filed_offense AND ${sample('p')} AND ? NOT IN ${TEN}`, { groups: 'o.player_id' }),
+            sql: onOffFloorSql(
+              `SELECT p.* FROM team_possessions p WHERE p.team_season IN ${list(keys)} AND p.filed_offense AND ${sample('p')} AND ? NOT IN ${TEN}`,
+              { groups: 'o.player_id' },
+            ),
             values: [...keys, t.first],
           },
           rest: {
-            sql: onOffFloorSql(`SELECT p.* FROM possessions p WHERE p.season IN ${list(s15)} AND ${sample('p')} AND ? NOT IN ${TEN}`, { groups: 'o.player_id', minimum: true }),
+            sql: onOffFloorSql(`SELECT p.* FROM possessions p WHERE p.season IN ${list(s15)} AND ${sample('p')} AND ? NOT IN ${TEN}`, {
+              groups: 'o.player_id',
+              minimum: true,
+            }),
             values: [...s15, t.first, MIN_POSSESSIONS],
           },
           key: (r) => String(r.player_id),
@@ -288,7 +297,9 @@ runMain(async () => {
   try {
     await server.ready(`${BASE}/healthz`, 60_000);
     const cookie = await signInWithCredentials((p, init) => fetch(`${BASE}${p}`, init), 'subscriber@example.com', 'demo-subscriber-2023', { origin: BASE });
-    console.log(`the five query shapes, ${RUNS} runs each after ${WARMUP} untimed (another entity or filter value each run), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`);
+    console.log(
+      `the five query shapes, ${RUNS} runs each after ${WARMUP} untimed (another entity or filter value each run), database ${DB}, load average ${loadAverage().toFixed(1)} at the start`,
+    );
     for (const shape of shapes) {
       const serverMs: number[] = [];
       const floorMs: number[] = [];
@@ -352,7 +363,8 @@ function agree(label: string, r: ShapeRun, serverRows: Row[], floorRows: DuckDBV
     const got = theirs.get(String(key));
     if (got === undefined || Number.isNaN(got)) continue;
     // the server's values are rounded as the page shows them; a season of two rows sums possessions exactly
-    if (Math.abs(got - Number(value)) > 0.011) throw new Error(`${label}: the floor is not the page's numbers: ${key} = ${value} in the floor, ${got} in ${r.url}`);
+    if (Math.abs(got - Number(value)) > 0.011)
+      throw new Error(`${label}: the floor is not the page's numbers: ${key} = ${value} in the floor, ${got} in ${r.url}`);
     matched += 1;
   }
   if (matched === 0 || matched < 0.9 * Math.min(comparable, theirs.size)) {

@@ -54,7 +54,12 @@ for (const p of picks) {
   clearShotPools();
   cold.push(await call(p));
 }
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, ${os.cpus().length} cores`,
+);
 console.log(`/api/shots player season, answer uncached, pool warm: ${stats(warm)}`);
 console.log(`/api/shots player season, everything cold:            ${stats(cold)}`);
 process.exit(0);

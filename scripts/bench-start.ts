@@ -42,5 +42,7 @@ for (const [label, command, args] of variants) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await timeToListen(command, args));
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(20)} median ${times[Math.floor(times.length / 2)]!.toFixed(0).padStart(5)} ms  (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}, ${runs} runs)`);
+  console.log(
+    `${label.padEnd(20)} median ${times[Math.floor(times.length / 2)]!.toFixed(0).padStart(5)} ms  (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}, ${runs} runs)`,
+  );
 }

@@ -47,7 +47,8 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('build failed');
   }
   const port = Number(option('--port', String(await freePort())));
-  const server = spawn('npx', ['tsx', 'src/server/http/server.ts'], { // the sources: this bench builds only the site
+  const server = spawn('npx', ['tsx', 'src/server/http/server.ts'], {
+    // the sources: this bench builds only the site
     env: { ...env, DIST_DIR: DIST, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
     detached: true,
@@ -79,8 +80,18 @@ async function main(): Promise<void> {
     };
     const sortBy = (column: string) => () => page.locator(`.sa-head-row [data-column="${column}"] .sa-sort-btn`).click();
     for (const column of ['pts_per_100', 'usage', 'name', 'sec', 'pts_per_100']) await measure(`sort by ${column}`, sortBy(column));
-    await measure('switch metric set (Foul Drawing)', () => page.getByLabel('Metric set').selectOption('FoulDrawing').then(() => undefined));
-    await measure('switch metric set (on/off)', () => page.getByLabel('Metric set').selectOption('OnOff_FourFactors').then(() => undefined));
+    await measure('switch metric set (Foul Drawing)', () =>
+      page
+        .getByLabel('Metric set')
+        .selectOption('FoulDrawing')
+        .then(() => undefined),
+    );
+    await measure('switch metric set (on/off)', () =>
+      page
+        .getByLabel('Metric set')
+        .selectOption('OnOff_FourFactors')
+        .then(() => undefined),
+    );
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid);

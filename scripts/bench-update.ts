@@ -61,11 +61,15 @@ interface Run extends UpdateRun {
 async function update(extra: string[], label: string, games: number | string): Promise<Run> {
   const r = await runUpdate(db, dataDir, extra);
   const steps = r.steps.map((l) => `    ${l}`).join('\n');
-  console.log(`${label}: ${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} s CPU in its steps, peak ${r.line.peak_mb} MB, added ${r.line.added}, replaced ${r.line.replaced}, load ${r.load.toFixed(1)}\n${steps}`);
+  console.log(
+    `${label}: ${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} s CPU in its steps, peak ${r.line.peak_mb} MB, added ${r.line.added}, replaced ${r.line.replaced}, load ${r.load.toFixed(1)}\n${steps}`,
+  );
   return { ...r, label, games };
 }
 
-console.log(`bench:update on a copy of ${source} (${(fs.statSync(source).size / 1e9).toFixed(2)} GB), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `bench:update on a copy of ${source} (${(fs.statSync(source).size / 1e9).toFixed(2)} GB), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
 for (const f of [db, `${db}.wal`, `${db}.sha256`]) fs.rmSync(f, { force: true });
 fs.copyFileSync(source, db);
 if (fs.existsSync(`${source}.wal`)) fs.copyFileSync(`${source}.wal`, `${db}.wal`);
@@ -84,8 +88,12 @@ for (const d of plan) {
 }
 console.log('\n| day | games | added | wall s | CPU s | peak MB | load |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const r of [rewind, ...runs]) {
-  console.log(`| ${r.label} | ${r === rewind ? '' : r.games} | ${r === rewind ? '' : r.line.added} | ${r.wall.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.line.peak_mb} | ${r.load.toFixed(1)} |`);
+  console.log(
+    `| ${r.label} | ${r === rewind ? '' : r.games} | ${r === rewind ? '' : r.line.added} | ${r.wall.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.line.peak_mb} | ${r.load.toFixed(1)} |`,
+  );
 }
 const worst = runs.reduce((a, b) => (b.wall > a.wall ? b : a), runs[0]!);
 const most = Math.max(...runs.map((r) => r.line.peak_mb));
-console.log(`\nworst day: ${worst.label}, ${worst.wall.toFixed(1)} s wall; highest peak ${most} MB (goal: 60 s, 1,500 MB); load ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `\nworst day: ${worst.label}, ${worst.wall.toFixed(1)} s wall; highest peak ${most} MB (goal: 60 s, 1,500 MB); load ${os.loadavg()[0]!.toFixed(1)}`,
+);

@@ -23,7 +23,11 @@ const { TEAMS } = await import('../src/lib/teams.ts');
 const { warmSampleTables } = await import('../src/server/stats/sql/sample.ts');
 const { statsDb } = await import('../src/server/db/statsDb.ts');
 
-const SUBSCRIBER = { user: { name: 'Bench', email: 'bench@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Math.floor(Date.now() / 1000) + 86_400 }] };
+const SUBSCRIBER = {
+  user: { name: 'Bench', email: 'bench@example.com' },
+  isAdmin: false,
+  subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Math.floor(Date.now() / 1000) + 86_400 }],
+};
 
 const FILTER_SETS: Record<string, (star: number) => string> = {
   default: () => '',
@@ -34,11 +38,18 @@ const FILTER_SETS: Record<string, (star: number) => string> = {
   'star on court': (star) => `&on_court=${star}`,
 };
 
-const seasons = (await query<{ season: number }>(`SELECT DISTINCT season FROM possessions WHERE season_type = 'regular' ORDER BY season`)).map((r) => Number(r.season));
+const seasons = (await query<{ season: number }>(`SELECT DISTINCT season FROM possessions WHERE season_type = 'regular' ORDER BY season`)).map((r) =>
+  Number(r.season),
+);
 let seed = 1;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const kinds = Object.keys(FILTER_SETS);
-const draw = () => Array.from({ length: samples }, (_, i) => ({ team: TEAMS[Math.floor(random() * TEAMS.length)]!, season: seasons[Math.floor(random() * seasons.length)]!, kind: kinds[i % kinds.length]! }));
+const draw = () =>
+  Array.from({ length: samples }, (_, i) => ({
+    team: TEAMS[Math.floor(random() * TEAMS.length)]!,
+    season: seasons[Math.floor(random() * seasons.length)]!,
+    kind: kinds[i % kinds.length]!,
+  }));
 
 /**
  * One request: its wall time, and the CPU time the process spent on it (every thread, DuckDB's included): on a
@@ -77,7 +88,12 @@ async function run(label: string, picks: ReturnType<typeof draw>): Promise<void>
     cpu.push(r.cpu);
     byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), ms]);
   }
-  console.log(`${label} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} cores; ${seasons.length} seasons; n=${values.n})`);
+  console.log(
+    `${label} (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${os.cpus().length} cores; ${seasons.length} seasons; n=${values.n})`,
+  );
   for (const [kind, xs] of byKind) console.log(`  ${kind.padEnd(22)} ${stats(xs)}`);
   console.log(`  ${'all'.padEnd(22)} ${stats(all)}`);
   console.log(`  ${'all, CPU time'.padEnd(22)} ${stats(cpu)}`);

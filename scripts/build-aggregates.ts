@@ -17,4 +17,7 @@ if (builders.length !== (names.length || AGGREGATE_BUILDERS.length)) {
   console.error(`unknown builder; known: ${AGGREGATE_BUILDERS.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
-await rebuildInPlace(dbPath, builders.map((b) => ({ name: b.name, build: (connection) => b.build(connection) })));
+await rebuildInPlace(
+  dbPath,
+  builders.map((b) => ({ name: b.name, build: (connection) => b.build(connection) })),
+);

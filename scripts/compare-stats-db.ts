@@ -98,7 +98,13 @@ for (const name of names) {
   const [na, nb] = [await scalar(conn, `SELECT count(*) FROM a.${t}`), await scalar(conn, `SELECT count(*) FROM b.${t}`)];
   const onlyA = await scalar(conn, `SELECT count(*) FROM (SELECT ${cols} FROM a.${t} EXCEPT ALL SELECT ${cols} FROM b.${t})`);
   const onlyB = await scalar(conn, `SELECT count(*) FROM (SELECT ${cols} FROM b.${t} EXCEPT ALL SELECT ${cols} FROM a.${t})`);
-  const left = kept.length < ca.length ? ` (${ca.filter((c) => ignored?.(c)).map((c) => c.name).join(', ')} not compared)` : '';
+  const left =
+    kept.length < ca.length
+      ? ` (${ca
+          .filter((c) => ignored?.(c))
+          .map((c) => c.name)
+          .join(', ')} not compared)`
+      : '';
   if (na !== nb || onlyA !== '0' || onlyB !== '0') {
     say('different', `rows A ${na} / B ${nb}; ${onlyA} rows only in A, ${onlyB} only in B${left}`);
     continue;
@@ -106,8 +112,7 @@ for (const name of names) {
   let order = '';
   if (checkOrder) {
     // The stored order: every row's hash with its position in a plain scan (rowid), summed.
-    const h = (db: string) =>
-      scalar(conn, `SELECT coalesce(sum(hash(rowid, hash(${cols})) % 1000000007), 0) FROM ${db}.${t}`);
+    const h = (db: string) => scalar(conn, `SELECT coalesce(sum(hash(rowid, hash(${cols})) % 1000000007), 0) FROM ${db}.${t}`);
     order = (await h('a')) === (await h('b')) ? ', same order' : ', stored in another order';
   }
   say('equal', `${na} rows${order}${left}`);

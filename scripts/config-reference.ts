@@ -18,9 +18,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 /** The table, one row per variable, in SCHEMA's order. */
 export function configTable(): string {
-  const rows = describeVariables().map(
-    (v) => `| \`${v.name}\` | ${v.default === undefined ? 'unset' : `\`${cell(v.default)}\``} | ${cell(v.expected)} |`,
-  );
+  const rows = describeVariables().map((v) => `| \`${v.name}\` | ${v.default === undefined ? 'unset' : `\`${cell(v.default)}\``} | ${cell(v.expected)} |`);
   return ['| Variable | Default | Expected |', '|---|---|---|', ...rows].join('\n');
 }
 

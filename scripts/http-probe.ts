@@ -34,14 +34,53 @@ const rng = generator(Number(args.seed));
 const stats = await (await DuckDBInstance.create(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb', { access_mode: 'READ_ONLY' })).connect();
 const rosters = await loadRosters(stats);
 const rows = async (sql: string) => (await stats.runAndReadAll(sql)).getRowObjectsJS();
-const players = (await rows('SELECT player_id, name FROM players JOIN (SELECT DISTINCT player_id FROM player_games) USING (player_id) ORDER BY hash(player_id) LIMIT 200')).map((r) => ({ id: String(r.player_id), name: String(r.name) }));
+const players = (
+  await rows('SELECT player_id, name FROM players JOIN (SELECT DISTINCT player_id FROM player_games) USING (player_id) ORDER BY hash(player_id) LIMIT 200')
+).map((r) => ({ id: String(r.player_id), name: String(r.name) }));
 const abbrs = (await rows('SELECT abbr FROM teams ORDER BY abbr')).map((r) => String(r.abbr));
 const games = rosters.games.map((g) => g.code);
 
-const ODD = ['', ' ', '0', '-1', '1e3', '99999999999', 'NaN', 'null', 'undefined', 'true', '%', '%00', '%E0%A4%A', '\u0000', '\uD800', '<script>', "' OR 1=1 --", '../../etc/passwd', 'a'.repeat(3000), '2012-14', '2013-02-30', '😀', 'BOS,LAL', '[]', '{}'];
-const odd = (r: Rng) => (r.next() < 0.7 ? r.pick(ODD) : Math.random().toString(36).slice(2, 2 + r.int(1, 10)));
+const ODD = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e3',
+  '99999999999',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '%',
+  '%00',
+  '%E0%A4%A',
+  '\u0000',
+  '\uD800',
+  '<script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'a'.repeat(3000),
+  '2012-14',
+  '2013-02-30',
+  '😀',
+  'BOS,LAL',
+  '[]',
+  '{}',
+];
+const odd = (r: Rng) =>
+  r.next() < 0.7
+    ? r.pick(ODD)
+    : Math.random()
+        .toString(36)
+        .slice(2, 2 + r.int(1, 10));
 const legalOr = (r: Rng, legal: string, p = 0.8) => (r.next() < p ? legal : odd(r));
-const slug = (name: string) => name.normalize('NFD').replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 /** A path segment, escaped; a lone surrogate (which encodeURIComponent refuses) goes as its UTF-8 bytes would. */
 const enc = (segment: string) => {
   try {
@@ -69,45 +108,122 @@ const route: ((r: Rng) => string)[] = [
   (r) => `/api/data${qs(statsPairs(r))}`,
   (r) => `/api/data${qs([...statsPairs(r), ['format', r.pick(['csv', 'json', 'xml'])]])}`,
   (r) => `/api/shots${qs(statsPairs(r))}`,
-  (r) => `/api/compare${qs([...Array.from({ length: r.int(0, 5) }, () => ['player', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23', '2012-13_2022-23', 'x'])}`] as [string, string]), ['side', legalOr(r, 'offense')]])}`,
+  (r) =>
+    `/api/compare${qs([...Array.from({ length: r.int(0, 5) }, () => ['player', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23', '2012-13_2022-23', 'x'])}`] as [string, string]), ['side', legalOr(r, 'offense')]])}`,
   (r) => `/api/game_details${qs([['game_id', legalOr(r, r.pick(games))]])}`,
   (r) => `/api/game_stints${qs([['game_id', legalOr(r, r.pick(games))]])}`,
   (r) => `/api/player_career${qs([['player_id', legalOr(r, player(r).id)]])}`,
   (r) => `/api/player_details${qs([['player_id', legalOr(r, player(r).id)]])}`,
   (r) => `/api/players${qs(r.next() < 0.5 ? [['season', legalOr(r, r.pick(['2012', '2022']))]] : [])}`,
-  (r) => `/api/rapm${qs([['season', legalOr(r, r.pick(['2012', '2022']))], ['span', legalOr(r, r.pick(['1', '3']))]])}`,
+  (r) =>
+    `/api/rapm${qs([
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+      ['span', legalOr(r, r.pick(['1', '3']))],
+    ])}`,
   (r) => `/api/search${qs([['q', legalOr(r, r.pick(['lebron', 'curry', 'bos', 'jo']))]])}`,
-  (r) => `/api/similar${qs([['player', legalOr(r, player(r).id)], ['season', legalOr(r, r.pick(['2012', '2022']))]])}`,
+  (r) =>
+    `/api/similar${qs([
+      ['player', legalOr(r, player(r).id)],
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+    ])}`,
   (r) => `/api/standings${qs([['season', legalOr(r, r.pick(['2012', '2022']))]])}`,
-  (r) => `/api/team_wowy${qs([['team', legalOr(r, r.pick(abbrs))], ['season', legalOr(r, r.pick(['2012', '2022']))], ['n', legalOr(r, String(r.int(2, 15)))]])}`,
+  (r) =>
+    `/api/team_wowy${qs([
+      ['team', legalOr(r, r.pick(abbrs))],
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+      ['n', legalOr(r, String(r.int(2, 15)))],
+    ])}`,
   (r) => `/api/teams_table${qs([['season', legalOr(r, r.pick(['2012', '2022']))]])}`,
   // the developer API: every endpoint
   (r) => `/api/v1/table${qs(statsPairs(r).filter(([k]) => k !== 'form'))}`,
   (r) => `/api/v1/table${qs([...statsPairs(r).filter(([k]) => k !== 'form'), ['format', 'csv']])}`,
   (r) => `/api/v1/shots${qs(statsPairs(r).filter(([k]) => k !== 'form'))}`,
-  (r) => `/api/v1/teams${qs([['season', legalOr(r, r.pick(['2012', '2022-23']))], ['season_type', legalOr(r, r.pick(['regular', 'playoffs']))]])}`,
-  (r) => `/api/v1/teams/${enc(legalOr(r, r.pick(abbrs)))}/with_without${qs([['season', legalOr(r, r.pick(['2012', '2022']))], ['n', legalOr(r, String(r.int(2, 15)))]])}`,
-  (r) => `/api/v1/metric_sets${qs([['page', legalOr(r, r.pick(DATA_PAGE_KINDS))], ['side', legalOr(r, r.pick(['offense', 'defense']))]])}`,
+  (r) =>
+    `/api/v1/teams${qs([
+      ['season', legalOr(r, r.pick(['2012', '2022-23']))],
+      ['season_type', legalOr(r, r.pick(['regular', 'playoffs']))],
+    ])}`,
+  (r) =>
+    `/api/v1/teams/${enc(legalOr(r, r.pick(abbrs)))}/with_without${qs([
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+      ['n', legalOr(r, String(r.int(2, 15)))],
+    ])}`,
+  (r) =>
+    `/api/v1/metric_sets${qs([
+      ['page', legalOr(r, r.pick(DATA_PAGE_KINDS))],
+      ['side', legalOr(r, r.pick(['offense', 'defense']))],
+    ])}`,
   (r) => `/api/v1/players/${enc(legalOr(r, player(r).id))}`,
-  (r) => `/api/v1/players/${enc(legalOr(r, player(r).id))}/career${qs(r.next() < 0.3 ? [['format', 'csv'], ['mode', legalOr(r, 'per_36')]] : [])}`,
+  (r) =>
+    `/api/v1/players/${enc(legalOr(r, player(r).id))}/career${qs(
+      r.next() < 0.3
+        ? [
+            ['format', 'csv'],
+            ['mode', legalOr(r, 'per_36')],
+          ]
+        : [],
+    )}`,
   (r) => `/api/v1/players/${enc(legalOr(r, player(r).id))}/rapm`,
-  (r) => `/api/v1/rapm${qs([['season', legalOr(r, r.pick(['2012', '2022']))], ['span', legalOr(r, r.pick(['1', '3']))], ['sort', legalOr(r, r.pick(['total', 'off', 'name']))]])}`,
+  (r) =>
+    `/api/v1/rapm${qs([
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+      ['span', legalOr(r, r.pick(['1', '3']))],
+      ['sort', legalOr(r, r.pick(['total', 'off', 'name']))],
+    ])}`,
   (r) => `/api/v1/games/${enc(legalOr(r, r.pick(games)))}`,
   (r) => `/api/v1/games/${enc(legalOr(r, r.pick(games)))}/possessions`,
-  (r) => `/api/v1/search${qs([['q', legalOr(r, r.pick(['lebron', 'durant', 'ja']))], ['limit', legalOr(r, String(r.int(1, 25)))]])}`,
-  (r) => `/api/v1/compare${qs([...Array.from({ length: r.int(1, 5) }, () => ['player', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23'])}`] as [string, string]), ...statsPairs(r).filter(([k]) => !['page', 'entity', 'season', 'form', 'unit', 'min_poss', 'metric_set', 'side'].includes(k))])}`,
-  (r) => `/api/v1/similar${qs([['player', legalOr(r, player(r).id)], ['season', legalOr(r, r.pick(['2012', '2022']))], ['limit', legalOr(r, String(r.int(1, 50)))]])}`,
+  (r) =>
+    `/api/v1/search${qs([
+      ['q', legalOr(r, r.pick(['lebron', 'durant', 'ja']))],
+      ['limit', legalOr(r, String(r.int(1, 25)))],
+    ])}`,
+  (r) =>
+    `/api/v1/compare${qs([...Array.from({ length: r.int(1, 5) }, () => ['player', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23'])}`] as [string, string]), ...statsPairs(r).filter(([k]) => !['page', 'entity', 'season', 'form', 'unit', 'min_poss', 'metric_set', 'side'].includes(k))])}`,
+  (r) =>
+    `/api/v1/similar${qs([
+      ['player', legalOr(r, player(r).id)],
+      ['season', legalOr(r, r.pick(['2012', '2022']))],
+      ['limit', legalOr(r, String(r.int(1, 50)))],
+    ])}`,
   () => '/api/v1/openapi.json',
   (r) => `/api/v1/${enc(odd(r))}`,
   // pages
-  (r) => r.pick(['/', '/about', '/advice', '/pricing', '/articles', '/search?q=james', '/stats', '/stats/league', '/stats/players', '/stats/teams', '/stats/lineups', '/stats/games', '/stats/rapm', '/stats/guides', '/docs/api', '/docs/api/changelog', '/signin', '/signup', '/robots.txt', '/sitemap.xml', '/readyz', '/healthz', '/profile', '/no-such-page']),
+  (r) =>
+    r.pick([
+      '/',
+      '/about',
+      '/advice',
+      '/pricing',
+      '/articles',
+      '/search?q=james',
+      '/stats',
+      '/stats/league',
+      '/stats/players',
+      '/stats/teams',
+      '/stats/lineups',
+      '/stats/games',
+      '/stats/rapm',
+      '/stats/guides',
+      '/docs/api',
+      '/docs/api/changelog',
+      '/signin',
+      '/signup',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/readyz',
+      '/healthz',
+      '/profile',
+      '/no-such-page',
+    ]),
   (r) => {
     const p = player(r);
     return `/stats/player/${legalOr(r, r.pick(['profile', 'positions', 'onoff', 'gamelog', 'lineups']))}/${enc(legalOr(r, `${slug(p.name)}_${p.id}`))}${qs(r.next() < 0.5 ? statsPairs(r).filter(([k]) => !['page', 'entity', 'form'].includes(k)) : [])}`;
   },
-  (r) => `/stats/team/${legalOr(r, r.pick(['team', 'players', 'onoff', 'gamelog', 'lineups', 'salaries', 'wowy']))}/${enc(legalOr(r, r.pick(abbrs)))}${qs(r.next() < 0.5 ? statsPairs(r).filter(([k]) => !['page', 'entity', 'form'].includes(k)) : [])}`,
+  (r) =>
+    `/stats/team/${legalOr(r, r.pick(['team', 'players', 'onoff', 'gamelog', 'lineups', 'salaries', 'wowy']))}/${enc(legalOr(r, r.pick(abbrs)))}${qs(r.next() < 0.5 ? statsPairs(r).filter(([k]) => !['page', 'entity', 'form'].includes(k)) : [])}`,
   (r) => `/stats/game/${legalOr(r, r.pick(['boxscore', 'playbyplay', 'team', 'players']))}/${enc(legalOr(r, `a_b_2013-01-01_${r.pick(games)}`))}`,
-  (r) => `/stats/compare${qs(Array.from({ length: r.int(0, 5) }, () => ['p', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23'])}`] as [string, string]))}`,
+  (r) =>
+    `/stats/compare${qs(Array.from({ length: r.int(0, 5) }, () => ['p', `${legalOr(r, player(r).id)}:${r.pick(['2012-13', '2022-23'])}`] as [string, string]))}`,
   (r) => `/stats/players${qs(statsPairs(r).filter(([k]) => !['page', 'entity', 'form'].includes(k)))}`,
 ];
 
@@ -174,7 +290,13 @@ async function client(): Promise<void> {
     const p = probes[next++]!;
     let status: string;
     try {
-      const res = await fetch(BASE + p.path, { method: p.method, headers: p.headers, redirect: 'manual', signal: AbortSignal.timeout(60_000), ...(p.method === 'POST' || p.method === 'PUT' || p.method === 'PATCH' ? { body: 'x=1' } : {}) });
+      const res = await fetch(BASE + p.path, {
+        method: p.method,
+        headers: p.headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(60_000),
+        ...(p.method === 'POST' || p.method === 'PUT' || p.method === 'PATCH' ? { body: 'x=1' } : {}),
+      });
       await res.arrayBuffer();
       status = String(res.status);
       if (res.status >= 500) fives.push(`${res.status} ${p.method} ${p.path.slice(0, 300)} (${p.who}) id=${res.headers.get('x-request-id')}`);
@@ -187,8 +309,16 @@ async function client(): Promise<void> {
     w.set(status, (w.get(status) ?? 0) + 1);
     byWho.set(p.who, w);
     if (p.path.startsWith('/api/v1/')) {
-      const name = p.path.split('?')[0]!.replace(/\/api\/v1\/(players|games)\/[^/]+/, '/api/v1/$1/{id}').replace(/\/api\/v1\/teams\/[^/]+\/with_without/, '/api/v1/teams/{abbr}/with_without');
-      const known = /^\/api\/v1\/(table|shots|teams|metric_sets|rapm|search|compare|similar|openapi\.json|teams\/\{abbr\}\/with_without|players\/\{id\}(\/career|\/rapm)?|games\/\{id\}(\/possessions)?)$/.test(name) ? name : '/api/v1/(no such endpoint)';
+      const name = p.path
+        .split('?')[0]!
+        .replace(/\/api\/v1\/(players|games)\/[^/]+/, '/api/v1/$1/{id}')
+        .replace(/\/api\/v1\/teams\/[^/]+\/with_without/, '/api/v1/teams/{abbr}/with_without');
+      const known =
+        /^\/api\/v1\/(table|shots|teams|metric_sets|rapm|search|compare|similar|openapi\.json|teams\/\{abbr\}\/with_without|players\/\{id\}(\/career|\/rapm)?|games\/\{id\}(\/possessions)?)$/.test(
+          name,
+        )
+          ? name
+          : '/api/v1/(no such endpoint)';
       const m = v1Routes.get(known) ?? new Map<string, number>();
       m.set(status, (m.get(status) ?? 0) + 1);
       v1Routes.set(known, m);

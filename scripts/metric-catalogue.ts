@@ -67,8 +67,17 @@ export function metricCatalogue(): string {
   for (const [key, e] of Object.entries(REGISTRY) as [string, ColumnEntry][]) {
     out.push(`| \`${key}\` | ${cell(e.label)} | ${cell(e.formula)} | ${e.guide ? `[${e.guide}](../../src/content/guides/${e.guide}.md)` : '(none)'} |`);
   }
-  out.push('', '## Renamed keys', '', 'Keys that once meant two formulas; /api/v1 still answers the old key in these sets, with the same value.', '', '| Column set | Old key | Key |', '|---|---|---|');
-  for (const [set, aliases] of Object.entries(V1_ALIASES)) for (const [old, key] of Object.entries(aliases ?? {})) out.push(`| ${set} | \`${old}\` | \`${key}\` |`);
+  out.push(
+    '',
+    '## Renamed keys',
+    '',
+    'Keys that once meant two formulas; /api/v1 still answers the old key in these sets, with the same value.',
+    '',
+    '| Column set | Old key | Key |',
+    '|---|---|---|',
+  );
+  for (const [set, aliases] of Object.entries(V1_ALIASES))
+    for (const [old, key] of Object.entries(aliases ?? {})) out.push(`| ${set} | \`${old}\` | \`${key}\` |`);
   return `${out.join('\n')}\n`;
 }
 

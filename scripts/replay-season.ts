@@ -66,7 +66,9 @@ async function plan(): Promise<{ season: string; from: string; days: { date: str
 }
 
 const { season, from, days } = await plan();
-console.log(`replay of ${season} from ${from}: ${days.length} game days, ${days.reduce((s, d) => s + d.games, 0)} games; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `replay of ${season} from ${from}: ${days.length} game days, ${days.reduce((s, d) => s + d.games, 0)} games; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
 
 // The built server on the file, as `npm run serve` starts it (Node directly, so SIGHUP reaches it).
 const port = await freePort();
@@ -131,7 +133,10 @@ const pages = [
 ];
 const seenThrough = new Set<string>();
 async function browser(): Promise<void> {
-  const b = await chromium.launch({ executablePath: ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)), args: ['--no-sandbox', '--disable-gpu'] });
+  const b = await chromium.launch({
+    executablePath: ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p)),
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const page: Page = await b.newPage({ viewport: { width: 1366, height: 900 } });
   page.on('response', (r) => {
     if (!r.url().startsWith(base)) return;
@@ -149,7 +154,11 @@ async function browser(): Promise<void> {
     const url = pages[i % pages.length]!;
     try {
       await page.goto(base + url, { waitUntil: 'networkidle', timeout: 60_000 });
-      const through = await page.getByText(/Data through/).first().textContent({ timeout: 5_000 }).catch(() => null);
+      const through = await page
+        .getByText(/Data through/)
+        .first()
+        .textContent({ timeout: 5_000 })
+        .catch(() => null);
       if (through) seenThrough.add(through.trim());
       else fail(`no "Data through" on ${url}`);
     } catch (e) {
@@ -222,7 +231,9 @@ server.kill('SIGTERM');
 
 console.log('\n| day | games | added | wall s | CPU s | peak MB | switch s | load |\n|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const n of nights) {
-  console.log(`| ${n.date} | ${n.games} | ${n.line.added} | ${n.wall.toFixed(1)} | ${n.cpu.toFixed(1)} | ${n.line.peak_mb} | ${n.switchSeconds.toFixed(1)} | ${n.load.toFixed(1)} |`);
+  console.log(
+    `| ${n.date} | ${n.games} | ${n.line.added} | ${n.wall.toFixed(1)} | ${n.cpu.toFixed(1)} | ${n.line.peak_mb} | ${n.switchSeconds.toFixed(1)} | ${n.load.toFixed(1)} |`,
+  );
 }
 const worst = nights.reduce((a, b) => (b.wall > a.wall ? b : a), nights[0]!);
 const sorted = nights.map((n) => n.wall).sort((a, b) => a - b);
@@ -232,7 +243,9 @@ console.log(
     `(${worst.games} games) ${worst.wall.toFixed(1)} s wall at load ${worst.load.toFixed(1)}; highest peak ${Math.max(...nights.map((n) => n.line.peak_mb))} MB; ` +
     `CPU per day ${Math.min(...nights.map((n) => n.cpu)).toFixed(1)}-${Math.max(...nights.map((n) => n.cpu)).toFixed(1)} s`,
 );
-console.log(`visitors: ${requests} requests, ${failures.length} failed, ${aborted} cancelled by the page or the next navigation; "Data through" seen: ${seenThrough.size} distinct; switches missed: ${switchFailures}`);
+console.log(
+  `visitors: ${requests} requests, ${failures.length} failed, ${aborted} cancelled by the page or the next navigation; "Data through" seen: ${seenThrough.size} distinct; switches missed: ${switchFailures}`,
+);
 for (const f of failures.slice(0, 50)) console.log(`  ${f}`);
 
 let equal = true;

@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url';
 
 const bundle = path.resolve(process.env.DIST_DIR || 'dist', 'server', 'courtvision.mjs');
 if (!fs.existsSync(bundle)) {
-  console.error(`Courtvision cannot start: DIST_DIR=${JSON.stringify(path.dirname(path.dirname(bundle)))} holds no built server (${bundle} is missing): expected the output of \`npm run build\`.`);
+  console.error(
+    `Courtvision cannot start: DIST_DIR=${JSON.stringify(path.dirname(path.dirname(bundle)))} holds no built server (${bundle} is missing): expected the output of \`npm run build\`.`,
+  );
   process.exit(1);
 }
 await import(pathToFileURL(bundle).href);

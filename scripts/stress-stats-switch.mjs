@@ -46,10 +46,18 @@ if (!base) throw new Error(`no server:\n${output}`);
 console.log(`server pid ${child.pid} at ${base}; ${SWITCHES} switches, ${CLIENTS} clients; dir ${dir}`);
 
 const urls = [
-  '/api/data?page=Players&season=2012', '/api/data?page=League&season=2022', '/api/data?page=Lineups&season=2012',
-  '/api/data?page=TeamTeam&entity=MIA&season=2012', '/api/data?page=TeamPlayers&entity=BOS&season=2022',
-  '/api/data?page=PlayerProfile&entity=2544&season=2012', '/api/shots?page=PlayerProfile&entity=2544&season=2012',
-  '/api/players', '/api/search?q=durant', '/stats/players?season=2012', '/stats/player/profile/lebron_james_2544', '/readyz',
+  '/api/data?page=Players&season=2012',
+  '/api/data?page=League&season=2022',
+  '/api/data?page=Lineups&season=2012',
+  '/api/data?page=TeamTeam&entity=MIA&season=2012',
+  '/api/data?page=TeamPlayers&entity=BOS&season=2022',
+  '/api/data?page=PlayerProfile&entity=2544&season=2012',
+  '/api/shots?page=PlayerProfile&entity=2544&season=2012',
+  '/api/players',
+  '/api/search?q=durant',
+  '/stats/players?season=2012',
+  '/stats/player/profile/lebron_james_2544',
+  '/readyz',
 ];
 let running = true;
 const statuses = new Map();
@@ -64,7 +72,7 @@ const workers = Array.from({ length: CLIENTS }, async (_, k) => {
   }
 });
 
-const served = async () => ((await (await fetch(`${base}/readyz`)).json()).stats.file);
+const served = async () => (await (await fetch(`${base}/readyz`)).json()).stats.file;
 async function installNewFile(k) {
   const next = `${live}.tmp-stress`;
   fs.copyFileSync(SOURCE, next);
@@ -97,7 +105,9 @@ try {
 } finally {
   running = false;
   await Promise.all(workers);
-  console.log(`\nswitches done: ${done}/${SWITCHES} in ${((Date.now() - t0) / 1000).toFixed(0)} s; answers ${JSON.stringify([...statuses])}; failures ${failures.length}`);
+  console.log(
+    `\nswitches done: ${done}/${SWITCHES} in ${((Date.now() - t0) / 1000).toFixed(0)} s; answers ${JSON.stringify([...statuses])}; failures ${failures.length}`,
+  );
   for (const f of failures.slice(0, 10)) console.log(`  ${f}`);
   if (exited) console.log(`--- server output (last 3000 chars) ---\n${output.slice(-3000)}`);
   else child.kill('SIGTERM');

@@ -136,9 +136,7 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
   if (stats.reason === 'outdated') console.log(stats.message);
   if (pkg.scripts?.ingest && existsSync(ingestEntry)) {
     mkdirSync(path.dirname(path.resolve(env.STATS_DB_PATH)), { recursive: true });
-    const ok = await run('test database', 'npm', [
-      'run', 'ingest', '--', '--seasons', '2012-13,2022-23', '--season-type', 'all', '--out', env.STATS_DB_PATH,
-    ]);
+    const ok = await run('test database', 'npm', ['run', 'ingest', '--', '--seasons', '2012-13,2022-23', '--season-type', 'all', '--out', env.STATS_DB_PATH]);
     if (!ok) {
       console.error(`The ingest failed to build ${env.STATS_DB_PATH}.`);
       failed += 1;
@@ -166,9 +164,7 @@ else failed += 1;
 const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
 while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));
 rmSync(VITEST_JSON, { force: true });
-const vitestOk = await run('vitest', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
-]);
+const vitestOk = await run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`]);
 const vitest = readJson(VITEST_JSON);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;

@@ -18,14 +18,15 @@ const articles = defineCollection({
   }),
 });
 
-
 const guides = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/guides' }),
   schema: z.object({
     title: z.string().describe('Name of the metric set as the stats pages label it'),
     metricSets: z
       .array(z.string())
-      .describe('Metric set values this guide explains (e.g. FourFactors); empty for a view, tool or model with no metric set (With/Without, Compare players, RAPM)'),
+      .describe(
+        'Metric set values this guide explains (e.g. FourFactors); empty for a view, tool or model with no metric set (With/Without, Compare players, RAPM)',
+      ),
     group: z.enum(GUIDE_GROUPS).describe('Section of the guides index'),
     order: z.number().int().describe('Position within its group'),
     summary: z.string().describe('One sentence: what the set answers'),

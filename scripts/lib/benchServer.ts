@@ -73,9 +73,10 @@ export interface BenchServer {
  */
 export function startServer(env: NodeJS.ProcessEnv, stderrLine?: (line: string) => void): BenchServer {
   const server = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'ignore', stderrLine ? 'pipe' : 'inherit'], detached: true });
-  if (stderrLine) server.stderr!.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) stderrLine(line);
-  });
+  if (stderrLine)
+    server.stderr!.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) stderrLine(line);
+    });
   let exited = false;
   server.on('exit', (code) => {
     exited = true;

@@ -62,7 +62,10 @@ export function drawFilter(def: FilterDefinition, rng: Rng, seasons: number[], r
       const steps = Math.floor((def.max - def.min) / def.step);
       const a = def.min + rng.int(0, steps) * def.step;
       const b = def.min + rng.int(0, steps) * def.step;
-      return [[`${def.apiKey}_low`, String(Math.min(a, b))], [`${def.apiKey}_high`, String(Math.max(a, b))]];
+      return [
+        [`${def.apiKey}_low`, String(Math.min(a, b))],
+        [`${def.apiKey}_high`, String(Math.max(a, b))],
+      ];
     }
     case 'date': {
       const season = rng.pick(seasons);
@@ -124,4 +127,3 @@ export function drawQuery(rng: Rng, db: Rosters, only: DrawOptions = {}): { page
   pairs.push([FORM_KEY, COMPACT]);
   return { page, url: `/api/data?${new URLSearchParams(pairs).toString()}` };
 }
-

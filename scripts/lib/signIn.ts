@@ -6,12 +6,7 @@
  */
 export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 
-export async function signInWithCredentials(
-  fetcher: Fetcher,
-  email: string,
-  password: string,
-  headers: Record<string, string> = {},
-): Promise<string> {
+export async function signInWithCredentials(fetcher: Fetcher, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {

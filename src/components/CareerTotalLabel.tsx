@@ -13,7 +13,15 @@ export default function CareerTotalLabel({ label }: { label: string }) {
         {label
           .slice(head.length)
           .split(/(\d{4}-\d{2})/)
-          .map((part, i) => (i % 2 === 1 ? <span key={i} className="career-season">{part}</span> : part))}
+          .map((part, i) =>
+            i % 2 === 1 ? (
+              <span key={i} className="career-season">
+                {part}
+              </span>
+            ) : (
+              part
+            ),
+          )}
       </span>
     </>
   );

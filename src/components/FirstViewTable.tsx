@@ -69,9 +69,16 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
       </div>
       {percentiles && (
         <div className="sa-legend" role="group" aria-label="Percentile colours">
-          <LegendBody kind={percentiles} rows={all} seasons={defaults.Season as readonly number[]} seasonTypes={defaults.SeasonType as readonly string[]} min={minPossessionsOf(percentiles, null, defaults.Season as readonly number[])} />
+          <LegendBody
+            kind={percentiles}
+            rows={all}
+            seasons={defaults.Season as readonly number[]}
+            seasonTypes={defaults.SeasonType as readonly string[]}
+            min={minPossessionsOf(percentiles, null, defaults.Season as readonly number[])}
+          />
           <p className="sa-legend-min">
-            {minimumLabel(percentiles, all)}: <span className="num">{formatNumber(minPossessionsOf(percentiles, null, defaults.Season as readonly number[]))}</span>
+            {minimumLabel(percentiles, all)}:{' '}
+            <span className="num">{formatNumber(minPossessionsOf(percentiles, null, defaults.Season as readonly number[]))}</span>
           </p>
         </div>
       )}
@@ -125,7 +132,13 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
                 )}
                 {numbers.map((c) => (
                   <td key={c.id} role="cell" style={percentiles && c.pctKey && c.better !== 'style' ? cellBackground(row[c.pctKey]) : undefined}>
-                    {c.margin ? formatMargin(row[c.id], c.format) : c.diff ? formatDiff(row[c.id], c.format) : c.ratio ? formatRatio(row[c.id]) : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
+                    {c.margin
+                      ? formatMargin(row[c.id], c.format)
+                      : c.diff
+                        ? formatDiff(row[c.id], c.format)
+                        : c.ratio
+                          ? formatRatio(row[c.id])
+                          : formatValue(row[c.id], c.format, { gameLine: GAME_LINE_KINDS.has(kind) })}
                   </td>
                 ))}
               </tr>

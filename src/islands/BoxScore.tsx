@@ -195,8 +195,8 @@ export default function BoxScore() {
           <>Every minute of the game, garbage time included: the totals are the final score.</>
         ) : (
           <>
-            With the page&rsquo;s filters ({filtersText || 'none'}), as in the table below. MIN is possession time on
-            court and +/- the score of those possessions.
+            With the page&rsquo;s filters ({filtersText || 'none'}), as in the table below. MIN is possession time on court and +/- the score of those
+            possessions.
           </>
         )}
       </p>

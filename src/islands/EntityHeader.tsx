@@ -18,7 +18,7 @@ const gameDate = (date: string) => formatDate(date, { weekday: 'short', month: '
 
 function TeamName({ abbr, name }: { abbr: string | null; name: string | null }) {
   const team = abbr ? teamByAbbr(abbr) : undefined;
-  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : name ?? abbr ?? '–';
+  return team ? <StatsLink href={pathForTeam('team', team.abbr)}>{name ?? team.name}</StatsLink> : (name ?? abbr ?? '–');
 }
 
 function GameStrip({ game }: { game: GameDetails }) {
@@ -37,7 +37,8 @@ function GameStrip({ game }: { game: GameDetails }) {
           <strong className="num">{home.pts}</strong> <TeamName abbr={home.team} name={home.name} />
         </span>
         <span className="sa-muted sa-score-when">
-          Final{overtime} · {gameDate(game.date)} · {game.season} {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
+          Final{overtime} · {gameDate(game.date)} · {game.season}{' '}
+          {game.season_type === 'playoffs' ? 'playoffs' : game.season_type === 'regular' ? 'regular season' : game.season_type}
         </span>
       </div>
       <table className="sa-linescore" aria-label="Score by period">
@@ -78,7 +79,10 @@ export default function EntityHeader() {
       return (
         <div className="sa-entity" data-testid="game-header">
           <TeamName abbr={away.team} name={away.name} /> <span className="sa-muted">at</span> <TeamName abbr={home.team} name={home.name} />
-          <span className="sa-muted"> · {gameDate(game.details.date)} · {seasonLabel(Number(game.details.season.slice(0, 4)))}: both teams before this game</span>
+          <span className="sa-muted">
+            {' '}
+            · {gameDate(game.details.date)} · {seasonLabel(Number(game.details.season.slice(0, 4)))}: both teams before this game
+          </span>
         </div>
       );
     }

@@ -57,7 +57,17 @@ function FilterGroupButton({ group, names, values, applied, access, onChange, wa
         <GroupButtonFace group={group} lock={groupLockFor(names, access)} access={access} active={activeCount(names, applied)} />
       </button>
       {GroupPopover && (
-        <GroupPopover id={id} group={group} names={names} values={values} access={access} onChange={onChange} open={open} onClose={() => setOpen(false)} trigger={trigger} />
+        <GroupPopover
+          id={id}
+          group={group}
+          names={names}
+          values={values}
+          access={access}
+          onChange={onChange}
+          open={open}
+          onClose={() => setOpen(false)}
+          trigger={trigger}
+        />
       )}
     </>
   );
@@ -83,7 +93,16 @@ export default function FilterBar({ onApply, onReset }: Props) {
   return (
     <div className="sa-filterbar" role="toolbar" aria-label="Filters" onPointerEnter={want} onFocus={want}>
       {groups.map(([group, names]) => (
-        <FilterGroupButton key={group} group={group} names={names} values={state.values} applied={state.applied} access={access} onChange={onChange} wanted={wanted} />
+        <FilterGroupButton
+          key={group}
+          group={group}
+          names={names}
+          values={state.values}
+          applied={state.applied}
+          access={access}
+          onChange={onChange}
+          wanted={wanted}
+        />
       ))}
       <span className="sa-apply-area">
         {anyApplied && !state.unapplied && (

@@ -31,26 +31,26 @@ export default function FilterPills() {
   if (pills.length === 0 && locked.length === 0) return null;
   return (
     <ul className="sa-pills" aria-label="Applied filters">
-        {pills.map((p) => (
-          <li key={p.name} className="sa-pill" data-filter={p.name}>
-            <span className="sa-pill-label">{p.label}</span>
-            <span className="sa-pill-value">{p.text}</span>
-            {p.removable && (
-              <button type="button" className="sa-pill-remove" aria-label={`Remove ${p.label} filter`} onClick={() => void removePill(p.name)}>
-                ×
-              </button>
-            )}
-          </li>
-        ))}
-        {locked.map((l) => (
-          <li key={l.name} className="sa-pill sa-pill-locked" data-filter={l.name} data-locked="true" title="Needs the Stats plan: not applied">
-            <LockIcon />
-            <span className="sa-pill-label">{pillLabel(l.name)}</span>
-            <span className="sa-pill-value">{valueText(l.name, l.value)}</span>
-            <span className="visually-hidden"> (locked: not applied)</span>
-          </li>
-        ))}
-      </ul>
+      {pills.map((p) => (
+        <li key={p.name} className="sa-pill" data-filter={p.name}>
+          <span className="sa-pill-label">{p.label}</span>
+          <span className="sa-pill-value">{p.text}</span>
+          {p.removable && (
+            <button type="button" className="sa-pill-remove" aria-label={`Remove ${p.label} filter`} onClick={() => void removePill(p.name)}>
+              ×
+            </button>
+          )}
+        </li>
+      ))}
+      {locked.map((l) => (
+        <li key={l.name} className="sa-pill sa-pill-locked" data-filter={l.name} data-locked="true" title="Needs the Stats plan: not applied">
+          <LockIcon />
+          <span className="sa-pill-label">{pillLabel(l.name)}</span>
+          <span className="sa-pill-value">{valueText(l.name, l.value)}</span>
+          <span className="visually-hidden"> (locked: not applied)</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -23,12 +23,14 @@ const LIMIT = 5;
 function hitsOf(a: SearchAnswer): Hit[] {
   return [
     ...a.teams.map((t): Hit => ({ kind: 'Team', label: t.name, detail: t.abbr, path: t.path })),
-    ...a.players.map((p): Hit => ({
-      kind: 'Player',
-      label: p.name,
-      detail: [p.team, formatSeasonSpan(p.first_season, p.last_season)].filter(Boolean).join(' · '),
-      path: p.path,
-    })),
+    ...a.players.map(
+      (p): Hit => ({
+        kind: 'Player',
+        label: p.name,
+        detail: [p.team, formatSeasonSpan(p.first_season, p.last_season)].filter(Boolean).join(' · '),
+        path: p.path,
+      }),
+    ),
     ...a.games.map((g): Hit => ({ kind: 'Game', label: `${g.away} ${g.away_pts} @ ${g.home} ${g.home_pts}`, detail: g.date, path: g.path })),
   ];
 }

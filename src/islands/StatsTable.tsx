@@ -146,7 +146,13 @@ function onOffRowsNoun(rows: readonly Row[]): 'seasons' | 'team-seasons' {
 }
 
 /** The CSV download of the table: the data URL of the rows shown, the set, the sort (and "show all"), format=csv. */
-function csvHref(query: string | null, set: string, sort: { column: string | null; direction: string }, columns: readonly { id: string }[], showAll: boolean): string | null {
+function csvHref(
+  query: string | null,
+  set: string,
+  sort: { column: string | null; direction: string },
+  columns: readonly { id: string }[],
+  showAll: boolean,
+): string | null {
   if (query === null) return null;
   const params = new URLSearchParams(query);
   params.set('metric_set', set);
@@ -200,7 +206,11 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
   const numbers = useMemo(() => {
     if (!def) return [];
     const teamRows = TEAM_ROW_KINDS.has(page.kind);
-    return numberColumns(columnsOf(def).filter((c) => !(teamRows && PLAYER_ONLY_COLUMNS.has(c.key))), def.layout, def.group);
+    return numberColumns(
+      columnsOf(def).filter((c) => !(teamRows && PLAYER_ONLY_COLUMNS.has(c.key))),
+      def.layout,
+      def.group,
+    );
   }, [def, page.kind]);
 
   const sorted = useMemo(() => {
@@ -260,7 +270,14 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     const cause: EmptyCause = reason
       ? { kind: 'reason', text: reason }
       : rows.length > 0
-        ? { kind: 'belowMin', what: page.kind === 'PlayerOnOff' ? onOffRowsNoun(rows) : 'players', rows: hidden, min: minimum, sortedBy: sortLabel(sort.column), onShow: () => showAllRows(true) }
+        ? {
+            kind: 'belowMin',
+            what: page.kind === 'PlayerOnOff' ? onOffRowsNoun(rows) : 'players',
+            rows: hidden,
+            min: minimum,
+            sortedBy: sortLabel(sort.column),
+            onShow: () => showAllRows(true),
+          }
         : table.belowMin
           ? { kind: 'belowMin', what: 'lineups', rows: table.belowMin.rows, min: table.belowMin.min, onShow: () => void changeMinPossessions(1) }
           : {
@@ -318,40 +335,40 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
         </p>
       )}
       <div className="sa-table-meta">
-      <p aria-live="polite">
-        <span className="num">{formatNumber(shown.length)}</span> {shown.length === 1 ? 'row' : 'rows'}
-        {sortedBy && (
-          <>
-            {' · sorted by '}
-            {sortedBy.label}
-            {'group' in sortedBy && sortedBy.group ? ` (${sortedBy.group})` : ''}
-            {sort.direction === 'asc' ? ', low to high' : ', high to low'}
-          </>
+        <p aria-live="polite">
+          <span className="num">{formatNumber(shown.length)}</span> {shown.length === 1 ? 'row' : 'rows'}
+          {sortedBy && (
+            <>
+              {' · sorted by '}
+              {sortedBy.label}
+              {'group' in sortedBy && sortedBy.group ? ` (${sortedBy.group})` : ''}
+              {sort.direction === 'asc' ? ', low to high' : ', high to low'}
+            </>
+          )}
+        </p>
+        {hidden > 0 && (
+          <p className="sa-qualifier" data-testid="qualifier">
+            <span>
+              {formatNumber(hidden)} below {possessionsText(minimum)} not listed
+            </span>
+            <button type="button" className="sa-link-button" onClick={() => showAllRows(true)}>
+              Show all {formatNumber(rows.length)}
+            </button>
+          </p>
         )}
-      </p>
-      {hidden > 0 && (
-        <p className="sa-qualifier" data-testid="qualifier">
-          <span>
-            {formatNumber(hidden)} below {possessionsText(minimum)} not listed
-          </span>
-          <button type="button" className="sa-link-button" onClick={() => showAllRows(true)}>
-            Show all {formatNumber(rows.length)}
-          </button>
-        </p>
-      )}
-      {showAll && qualifierHides(sortFormat, false, page.kind === 'NonStats' ? undefined : page.kind) && rows.some((r) => r.qualified === false) && (
-        <p className="sa-qualifier" data-testid="qualifier">
-          <span>All listed, {possessionsText(minimum)} or not</span>
-          <button type="button" className="sa-link-button" onClick={() => showAllRows(false)}>
-            Only {formatNumber(minimum)}+ possessions
-          </button>
-        </p>
-      )}
-      {download && (
-        <a className="sa-csv" href={download} download>
-          Download CSV
-        </a>
-      )}
+        {showAll && qualifierHides(sortFormat, false, page.kind === 'NonStats' ? undefined : page.kind) && rows.some((r) => r.qualified === false) && (
+          <p className="sa-qualifier" data-testid="qualifier">
+            <span>All listed, {possessionsText(minimum)} or not</span>
+            <button type="button" className="sa-link-button" onClick={() => showAllRows(false)}>
+              Only {formatNumber(minimum)}+ possessions
+            </button>
+          </p>
+        )}
+        {download && (
+          <a className="sa-csv" href={download} download>
+            Download CSV
+          </a>
+        )}
       </div>
       <div
         ref={wrapRef}
@@ -380,7 +397,12 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
                 {numbers
                   .filter((c) => c.id.endsWith('_on'))
                   .map((c) => (
-                    <div key={c.id} role="columnheader" className="sa-cell sa-head sa-group-start" style={{ gridColumn: `span ${numbers.filter((n) => n.group === c.group).length}` }}>
+                    <div
+                      key={c.id}
+                      role="columnheader"
+                      className="sa-cell sa-head sa-group-start"
+                      style={{ gridColumn: `span ${numbers.filter((n) => n.group === c.group).length}` }}
+                    >
                       {c.group}
                     </div>
                   ))}
@@ -388,7 +410,13 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
             )}
             <div role="row" className="sa-row sa-head-row">
               {identity.map((c, i) =>
-                head(c.id, c.label, c.title, c.align === 'right' ? 'desc' : 'asc', `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`),
+                head(
+                  c.id,
+                  c.label,
+                  c.title,
+                  c.align === 'right' ? 'desc' : 'asc',
+                  `${i === 0 ? 'sa-sticky ' : ''}${c.align === 'right' ? 'sa-num' : 'sa-text'}`,
+                ),
               )}
               {numbers.map((c) => head(c.id, c.label, c.title, 'desc', `sa-num${c.group && c.id.endsWith('_on') ? ' sa-group-start' : ''}`, c))}
             </div>

@@ -84,8 +84,7 @@ const playerIdValue = z
 const MAX_PLAYER_IDS = 20;
 const MAX_VALUES = 50;
 
-const uniqSorted = <T extends string | number>(values: T[]): T[] =>
-  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const uniqSorted = <T extends string | number>(values: T[]): T[] => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 export function multiSchema(f: FilterDefinition): z.ZodType<unknown[]> {
   return z.array(z.string()).max(MAX_VALUES, `is given more than ${MAX_VALUES} times`).pipe(multiValues(f));
@@ -104,15 +103,17 @@ function multiValues(f: FilterDefinition): z.ZodType<unknown[], string[]> {
       if (f.type === 'multi') {
         const options = f.options.map(String) as [string, ...string[]];
         return z
-          .array(z.string().transform((s) => s.toLowerCase()).pipe(z.enum(options, { error: `must be one of ${options.join(', ')}` })))
+          .array(
+            z
+              .string()
+              .transform((s) => s.toLowerCase())
+              .pipe(z.enum(options, { error: `must be one of ${options.join(', ')}` })),
+          )
           .transform(uniqSorted);
       }
       if (f.type === 'teams') return z.array(teamValue).transform(uniqSorted);
       if (f.type === 'players') {
-        return z
-          .array(playerIdValue)
-          .max(MAX_PLAYER_IDS, `names more than ${MAX_PLAYER_IDS} players`)
-          .transform(uniqSorted);
+        return z.array(playerIdValue).max(MAX_PLAYER_IDS, `names more than ${MAX_PLAYER_IDS} players`).transform(uniqSorted);
       }
       throw new Error(`no multi schema for ${f.apiKey}`);
   }

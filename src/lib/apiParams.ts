@@ -106,17 +106,19 @@ function buildShape(): Record<string, z.ZodType> {
     page: single(z.enum(DATA_PAGE_KINDS as [DataPageKind, ...DataPageKind[]], { error: 'is not a stats page kind' })).describe(
       'The page kind (src/lib/pageKinds.ts) whose table data is asked for.',
     ),
-    entity: single(z.string().min(1).max(40)).optional().describe(
-      'Player id, team abbreviation or game id, for page kinds that have one.',
-    ),
-    side: single(z.enum(SIDES, { error: 'must be offense or defense' })).optional().describe(
-      'offense (default) or defense; ignored for page kinds without a side.',
-    ),
-    min_poss: single(intString(0, 100000)).optional().describe('Minimum possessions: of a lineup row (lineup pages: rows below are not listed), of a ranked player (player tables), of a listed and ranked on/off row (on/off pages: rows below come with qualified false). 0 to 100000.'),
+    entity: single(z.string().min(1).max(40)).optional().describe('Player id, team abbreviation or game id, for page kinds that have one.'),
+    side: single(z.enum(SIDES, { error: 'must be offense or defense' }))
+      .optional()
+      .describe('offense (default) or defense; ignored for page kinds without a side.'),
+    min_poss: single(intString(0, 100000))
+      .optional()
+      .describe(
+        'Minimum possessions: of a lineup row (lineup pages: rows below are not listed), of a ranked player (player tables), of a listed and ranked on/off row (on/off pages: rows below come with qualified false). 0 to 100000.',
+      ),
     unit: single(intString(2, 5)).optional().describe('Players per lineup unit on lineup pages: 5 (default), 4, 3 or 2.'),
-    metric_set: single(z.string().max(80)).optional().describe(
-      'The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.',
-    ),
+    metric_set: single(z.string().max(80))
+      .optional()
+      .describe('The one metric set (value of src/lib/metricSets.ts) the answer carries; without it, every set of the view.'),
   };
   for (const f of FILTERS) {
     const desc = `${f.label} (${f.group}${f.requiresAuth ? ', needs sign-in' : ''})`;
@@ -129,7 +131,9 @@ function buildShape(): Record<string, z.ZodType> {
       shape[f.apiKey] = single(booleanValue).optional().describe(`${desc}: true or false`);
     } else if (f.type === 'choice') {
       const options = [...f.options] as [string, ...string[]];
-      shape[f.apiKey] = single(z.enum(options, { error: `must be one of ${options.join(', ')}` })).optional().describe(desc);
+      shape[f.apiKey] = single(z.enum(options, { error: `must be one of ${options.join(', ')}` }))
+        .optional()
+        .describe(desc);
     } else {
       shape[f.apiKey] = multiSchema(f).optional().describe(`${desc}: repeat the key for several values`);
     }
@@ -249,11 +253,15 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
   // Lineup all/any combines the lineup filters; without one it is ignored, for everyone (filters.ts LineupAllOrAny).
   if (!hasLineupFilter(filters)) filters.lineupAllOrAny = 'all';
   const { startDate, endDate } = filters;
-  if (startDate && endDate && startDate > endDate) throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
+  if (startDate && endDate && startDate > endDate)
+    throw new ParamError(filterByName('EndDate').apiKey, `must not be before ${filterByName('StartDate').apiKey}`);
   if (filters.lineupAllOrAny === 'all' && filters.lineup.onCourt.length > MAX_ON_COURT) {
     throw new ParamError(filterByName('OnCourt').apiKey, `names more than ${MAX_ON_COURT} players: at most ${MAX_ON_COURT} can be on the floor together`);
   }
-  for (const [name, ids] of [['OnCourtWith', filters.lineup.onCourtWith], ['OnCourtAgainst', filters.lineup.onCourtAgainst]] as const) {
+  for (const [name, ids] of [
+    ['OnCourtWith', filters.lineup.onCourtWith],
+    ['OnCourtAgainst', filters.lineup.onCourtAgainst],
+  ] as const) {
     if (filters.lineupAllOrAny === 'all' && ids.length > MAX_ONE_SIDE) {
       throw new ParamError(filterByName(name).apiKey, `names more than ${MAX_ONE_SIDE} players: at most ${MAX_ONE_SIDE} of one team are on the floor together`);
     }

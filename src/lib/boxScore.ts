@@ -142,7 +142,11 @@ export function boxTotals(lines: readonly BoxTotals[]): BoxTotals {
 const byMinutes = (a: BoxLine, b: BoxLine) => b.sec - a.sec || b.pts - a.pts || a.player_id - b.player_id;
 
 /** A team's table: starters by minutes, then the bench by minutes; the totals row sums them all. */
-export function teamBox(side: 'away' | 'home', team: { team: string | null; abbr_then?: string | null; name: string | null }, lines: readonly BoxLine[]): TeamBox {
+export function teamBox(
+  side: 'away' | 'home',
+  team: { team: string | null; abbr_then?: string | null; name: string | null },
+  lines: readonly BoxLine[],
+): TeamBox {
   const sorted = [...lines].sort(byMinutes);
   return {
     team: team.team,
@@ -178,8 +182,16 @@ function withMargins(away: TeamBox, home: TeamBox): [TeamBox, TeamBox] {
 /** The whole game: both teams from game details, away first. */
 export function wholeGameBox(game: { away: BoxGameSide; home: BoxGameSide }): [TeamBox, TeamBox] {
   return withMargins(
-    teamBox('away', game.away, (game.away.players ?? []).map((r) => toBoxLine(r))),
-    teamBox('home', game.home, (game.home.players ?? []).map((r) => toBoxLine(r))),
+    teamBox(
+      'away',
+      game.away,
+      (game.away.players ?? []).map((r) => toBoxLine(r)),
+    ),
+    teamBox(
+      'home',
+      game.home,
+      (game.home.players ?? []).map((r) => toBoxLine(r)),
+    ),
   );
 }
 
@@ -199,11 +211,54 @@ const csvField = (v: string | number): string => {
  * apart) and a totals line per team. Percentages keep one decimal, minutes are m:ss, +/- a plain signed number.
  */
 export function boxScoreCsv(teams: readonly TeamBox[]): string {
-  const header = ['Team', 'Player', 'Player ID', 'Starter', 'MIN', 'FGM', 'FGA', 'FG%', '3PM', '3PA', '3P%', 'FTM', 'FTA', 'FT%', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', 'PTS', '+/-'];
+  const header = [
+    'Team',
+    'Player',
+    'Player ID',
+    'Starter',
+    'MIN',
+    'FGM',
+    'FGA',
+    'FG%',
+    '3PM',
+    '3PA',
+    '3P%',
+    'FTM',
+    'FTA',
+    'FT%',
+    'ORB',
+    'DRB',
+    'TRB',
+    'AST',
+    'STL',
+    'BLK',
+    'TOV',
+    'PF',
+    'PTS',
+    '+/-',
+  ];
   const p = (made: number, att: number) => (att > 0 ? oneDecimal.format((100 * made) / att) : '');
   const cells = (l: BoxTotals) => [
-    boxMinutes(l.sec), l.fgm, l.fga, p(l.fgm, l.fga), l.fg3m, l.fg3a, p(l.fg3m, l.fg3a), l.ftm, l.fta, p(l.ftm, l.fta),
-    l.oreb, l.dreb, l.oreb + l.dreb, l.ast, l.stl, l.blk, l.tov, l.pf, l.pts, l.plus_minus,
+    boxMinutes(l.sec),
+    l.fgm,
+    l.fga,
+    p(l.fgm, l.fga),
+    l.fg3m,
+    l.fg3a,
+    p(l.fg3m, l.fg3a),
+    l.ftm,
+    l.fta,
+    p(l.ftm, l.fta),
+    l.oreb,
+    l.dreb,
+    l.oreb + l.dreb,
+    l.ast,
+    l.stl,
+    l.blk,
+    l.tov,
+    l.pf,
+    l.pts,
+    l.plus_minus,
   ];
   const lines = [header];
   for (const t of teams) {

@@ -41,7 +41,25 @@ export interface CareerBox {
 
 /** The counters of CareerBox, in one list (sums of seasons into a career). */
 export const CAREER_BOX_KEYS = [
-  'games', 'starts', 'sec', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts', 'plus_minus', 'poss',
+  'games',
+  'starts',
+  'sec',
+  'fgm',
+  'fga',
+  'fg3m',
+  'fg3a',
+  'ftm',
+  'fta',
+  'oreb',
+  'dreb',
+  'ast',
+  'stl',
+  'blk',
+  'tov',
+  'pf',
+  'pts',
+  'plus_minus',
+  'poss',
 ] as const satisfies readonly (keyof CareerBox)[];
 
 /** One line of a career table: a season, or the career (season_start null). */
@@ -121,7 +139,9 @@ function fromBoxColumn(c: BoxColumn): CareerColumn[] {
   }
   const value = c.value!;
   if (c.kind === 'minutes') {
-    return [{ key: c.id, label: c.label, title: 'Minutes played: per game in the per-game table, his total minutes in the others.', kind: 'minutes', total: value }];
+    return [
+      { key: c.id, label: c.label, title: 'Minutes played: per game in the per-game table, his total minutes in the others.', kind: 'minutes', total: value },
+    ];
   }
   return [{ key: c.id, label: c.label, title: c.title, kind: c.kind === 'made-attempted' ? 'count' : c.kind, total: value }];
 }
@@ -197,12 +217,6 @@ export const missesEarlierPlayoffs = (firstSeason: number): boolean => firstSeas
 export function careerTableCells(lines: readonly CareerLine[], mode: CareerMode): { header: string[]; records: (string | number | null)[][] } {
   return {
     header: ['Season', 'Season type', 'Age', 'Team', ...CAREER_COLUMNS.map((c) => c.label)],
-    records: lines.map((l) => [
-      l.label,
-      SEASON_TYPE_LABELS[l.season_type],
-      l.age,
-      l.teams.join(', '),
-      ...CAREER_COLUMNS.map((c) => careerValue(l, c, mode)),
-    ]),
+    records: lines.map((l) => [l.label, SEASON_TYPE_LABELS[l.season_type], l.age, l.teams.join(', '), ...CAREER_COLUMNS.map((c) => careerValue(l, c, mode))]),
   };
 }

@@ -25,7 +25,8 @@ export interface GuardHost {
 }
 
 export function installChunkReloadGuard(host: GuardHost, key: string, guardMs: number): void {
-  const CHUNK_MESSAGE = /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|loading (css )?chunk [\w-]+ failed|chunkloaderror|unable to preload css/i;
+  const CHUNK_MESSAGE =
+    /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|loading (css )?chunk [\w-]+ failed|chunkloaderror|unable to preload css/i;
   let reloading = false;
   const reloadOnce = (): void => {
     if (reloading) return;

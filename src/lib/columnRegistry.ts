@@ -96,7 +96,7 @@ export const REGISTRY = {
     definition: 'Minutes played (the field holds seconds; whole minutes on season tables, minutes:seconds on game lines).',
     unit: 'seconds',
     better: 'style',
-    formula: 'seconds on court (a team: its five players\' time, or the game\'s length on a game line)',
+    formula: "seconds on court (a team: its five players' time, or the game's length on a game line)",
     guide: 'box-score',
   },
   pts: count('PTS', 'Points.', 'higher', 'PTS'),
@@ -112,7 +112,7 @@ export const REGISTRY = {
   ast: count('AST', 'Assists.', 'higher', 'AST'),
   stl: count('STL', 'Steals.', 'higher', 'STL'),
   blk: count('BLK', 'Blocks.', 'higher', 'BLK'),
-  tov: count('TOV', 'Turnovers.', 'lower', 'TOV (a team\'s line adds its team turnovers)'),
+  tov: count('TOV', 'Turnovers.', 'lower', "TOV (a team's line adds its team turnovers)"),
   pf: count('PF', 'Personal fouls.', 'lower', 'PF'),
   opp_pts: count('OPP', "The opponent's points.", 'lower', 'opponent PTS'),
   plus_minus: count('+/-', 'Points scored minus points allowed while on court.', 'higher', 'PTS - opponent PTS while on court'),
@@ -506,7 +506,25 @@ const SHOOTING_TOTALS = ['sec', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'pts
  * A game log's box-score line: his (or the team's) counts in the game under the page's filters (a Q4 filter gives
  * the Q4 line). Rebounds are players' rebounds: team rebounds are in no player's line, as in the official box.
  */
-const BOX_SCORE = ['sec', 'pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'reb', 'ast', 'stl', 'blk', 'tov', 'pf', 'plus_minus'] as const satisfies readonly ColumnKey[];
+const BOX_SCORE = [
+  'sec',
+  'pts',
+  'fgm',
+  'fga',
+  'fg3m',
+  'fg3a',
+  'ftm',
+  'fta',
+  'oreb',
+  'dreb',
+  'reb',
+  'ast',
+  'stl',
+  'blk',
+  'tov',
+  'pf',
+  'plus_minus',
+] as const satisfies readonly ColumnKey[];
 
 /** The column sets of METRICS.md, each a list of registry keys. */
 export const COLUMN_SETS = {
@@ -546,7 +564,13 @@ export type ColumnSetName = keyof typeof COLUMN_SETS;
 export function opponentEntry(key: ColumnKey): ColumnEntry & { key: `opp_${ColumnKey}` } {
   const e = REGISTRY[key] as ColumnEntry;
   const better: Better = e.better === 'higher' ? 'lower' : e.better === 'lower' ? 'higher' : 'style';
-  return { ...e, key: `opp_${key}`, label: `Opp ${e.label}`, definition: `The opponents' ${e.definition.charAt(0).toLowerCase()}${e.definition.slice(1)}`, better };
+  return {
+    ...e,
+    key: `opp_${key}`,
+    label: `Opp ${e.label}`,
+    definition: `The opponents' ${e.definition.charAt(0).toLowerCase()}${e.definition.slice(1)}`,
+    better,
+  };
 }
 
 /**

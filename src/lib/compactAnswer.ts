@@ -25,9 +25,7 @@ export function answerFormOf(value: string | null): AnswerForm | null {
   return v === COMPACT ? 'compact' : null;
 }
 /** Rows of one set packed: their common fields once and each row's values in that order, or the rows as they are. */
-export type PackedRows =
-  | { fields: string[]; values: unknown[][] }
-  | { rows: Record<string, unknown>[] };
+export type PackedRows = { fields: string[]; values: unknown[][] } | { rows: Record<string, unknown>[] };
 
 /** Pack rows: their common field names once, then each row's values in that order. */
 export function packRows(rows: readonly Record<string, unknown>[]): PackedRows {

@@ -15,21 +15,22 @@ export const DATA_CHANGES: readonly DataChange[] = [
       'Two keys each meant one formula in the player sets and another in the team sets. In the player sets, TOV% per play, TOV / (FGA + FT trips + TOV), is now tov_play_pct ' +
       '(Offensive Overview), and FTA / FGA is fta_rate, shown as "FTA Rate" (Foul Drawing); tov_pct (TOV / possessions) and ft_rate (FTM / FGA) are the four factors\' only. ' +
       '/api/v1 still answers tov_pct and ft_rate (and their _pct percentiles) in those player sets, the career rates and a comparison, with the same values as the new keys: read the new keys.',
-    affects: 'Key names and the Foul Drawing column header only. No number changed: 680 random answers of every page kind are equal before and after, key for key.',
+    affects:
+      'Key names and the Foul Drawing column header only. No number changed: 680 random answers of every page kind are equal before and after, key for key.',
   },
   {
     date: '2026-11-29',
     title: 'The season being played comes in every night; names written one way',
     what:
       "Games after June 2023 are added every night from the league's live feed by an incremental update, which replaces a game the league corrects; " +
-      "the stats file now also holds the schedule of the season being played and the source of every game, and says the date of its last game (Data-Through). " +
-      'The three players the league\'s player list wrote with accents (Nikola Jović, Vít Krejčí, Moussa Diabaté) are written without them, as it writes every other name.',
+      'the stats file now also holds the schedule of the season being played and the source of every game, and says the date of its last game (Data-Through). ' +
+      "The three players the league's player list wrote with accents (Nikola Jović, Vít Krejčí, Moussa Diabaté) are written without them, as it writes every other name.",
     affects:
       'The names of those three players (search finds them either way). No number of the archive changed: a database built through a date and updated day by day equals the full build, table by table.',
   },
   {
     date: '2026-11-27',
-    title: "On/off of a player who left a team and came back in the same season",
+    title: 'On/off of a player who left a team and came back in the same season',
     what:
       "A player of more than one team in a season is measured against each team's games from his first to his last game for it. " +
       'A player who left a team and returned within the season had one span with it, covering the games it played while he was with his other team; ' +

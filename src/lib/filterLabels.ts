@@ -58,7 +58,11 @@ export function valueText(name: FilterName, value: FilterValue): string {
         return contiguous ? `${seasonLabel(seasons[0]!)} to ${seasonLabel(seasons.at(-1)!)}` : list(seasons.map(seasonLabel));
       }
       if (name === 'SeasonType') return list(items.map((t) => SEASON_TYPE_LABELS[t as SeasonType] ?? String(t)));
-      if (name === 'Period') return list(items.map((p) => PERIOD_LABELS[Number(p)] ?? String(p)), 4);
+      if (name === 'Period')
+        return list(
+          items.map((p) => PERIOD_LABELS[Number(p)] ?? String(p)),
+          4,
+        );
       if (name === 'Location') return list(items.map((l) => LOCATION_LABELS[String(l)] ?? String(l)));
       if (name === 'Result') return list(items.map((r) => RESULT_LABELS[String(r)] ?? String(r)));
       if (name === 'Leverage') return list(items.map((l) => LEVERAGE_LABELS[l as LeverageLevel] ?? String(l)));

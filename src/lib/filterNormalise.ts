@@ -92,4 +92,3 @@ export function normaliseTeams(ids: Iterable<string>): string[] {
 export function normalisePlayers(ids: Iterable<number>): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
-

@@ -77,16 +77,15 @@ export function relevantFilters(kind: PageKind): FilterName[] {
 /** Values with every filter outside `names` put back to its default. */
 export function keepOnly(values: FilterValues, names: readonly FilterName[]): FilterValues {
   const keep = new Set(names);
-  return Object.fromEntries(
-    FILTER_NAMES.map((n) => [n, keep.has(n) ? values[n] : defaultValue(filterDef(n))]),
-  ) as Record<FilterName, FilterValue>;
+  return Object.fromEntries(FILTER_NAMES.map((n) => [n, keep.has(n) ? values[n] : defaultValue(filterDef(n))])) as Record<FilterName, FilterValue>;
 }
 
 /** Values with every gated filter (requiresAuth) put back to its default: what an anonymous user may apply. */
 export function withoutGated(values: FilterValues): FilterValues {
-  return Object.fromEntries(
-    FILTER_NAMES.map((n) => [n, filterDef(n).requiresAuth ? defaultValue(filterDef(n)) : values[n]]),
-  ) as Record<FilterName, FilterValue>;
+  return Object.fromEntries(FILTER_NAMES.map((n) => [n, filterDef(n).requiresAuth ? defaultValue(filterDef(n)) : values[n]])) as Record<
+    FilterName,
+    FilterValue
+  >;
 }
 
 /** The date filters in order, earlier first, like the range filters (a From after the To is swapped). */

@@ -154,7 +154,8 @@ function parseCondition(text: string, i: number): FinderCondition {
   const [stat, op, value] = parts.map((p) => p.trim().toLowerCase()) as [string, string, string];
   if (!isFinderStat(stat)) throw new ParamError('cond', `${where}: unknown stat "${stat.slice(0, 20)}"; the stats are ${FINDER_STAT_KEYS.join(', ')}`);
   if (!Object.hasOwn(FINDER_OPS, op)) throw new ParamError('cond', `${where}: the comparison must be ge (>=), le (<=) or eq (=)`);
-  if (!NUMBER.test(value) || Math.abs(Number(value)) > MAX_VALUE) throw new ParamError('cond', `${where}: the value must be a number (at most 3 decimals, within ${MAX_VALUE})`);
+  if (!NUMBER.test(value) || Math.abs(Number(value)) > MAX_VALUE)
+    throw new ParamError('cond', `${where}: the value must be a number (at most 3 decimals, within ${MAX_VALUE})`);
   return { stat, op: op as FinderOp, value: Number(value) };
 }
 

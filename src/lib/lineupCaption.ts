@@ -35,10 +35,7 @@ function listNames(names: readonly string[], join: 'and' | 'or'): string {
   return `${names.slice(0, -1).join(', ')} ${join} ${names.at(-1)}`;
 }
 
-export function lineupCaption(
-  applied: Partial<Record<FilterName, unknown>>,
-  nameOf: (id: number) => string | undefined,
-): string | null {
+export function lineupCaption(applied: Partial<Record<FilterName, unknown>>, nameOf: (id: number) => string | undefined): string | null {
   const parts = ORDER.flatMap((name) => {
     const ids = applied[name];
     if (!Array.isArray(ids) || ids.length === 0) return [];

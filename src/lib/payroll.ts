@@ -40,6 +40,7 @@ export function salarySeasonsLine(asked: readonly number[]): string {
   const last = seasonLabel(LAST_SALARY_SEASON);
   const noData = missing.length > 0 ? ` No salary data for ${missing.map(seasonLabel).join(', ')}: it stops after ${last}.` : '';
   if (shown.length === 0) return `No salary data for ${missing.map(seasonLabel).join(', ')}: the salary data covers 2003-04 to ${last}.`;
-  const latest = shown.length === 1 && shown[0] === LAST_SALARY_SEASON && missing.length === 0 ? ` (the latest season with salary data: it stops after ${last})` : '';
+  const latest =
+    shown.length === 1 && shown[0] === LAST_SALARY_SEASON && missing.length === 0 ? ` (the latest season with salary data: it stops after ${last})` : '';
   return `${shown.map(seasonLabel).join(', ')} salaries${latest}.${noData}`;
 }

@@ -4,10 +4,7 @@
  */
 import { STATS_PLAN, type Session } from './session.ts';
 
-export type PlanStatus =
-  | { state: 'active'; expiresAt: number }
-  | { state: 'expired'; expiresAt: number }
-  | { state: 'none' };
+export type PlanStatus = { state: 'active'; expiresAt: number } | { state: 'expired'; expiresAt: number } | { state: 'none' };
 
 export function statsPlanStatus(session: Session, now: number): PlanStatus {
   const stats = session.subscriptions.filter((s) => s.plan.name === STATS_PLAN);

@@ -101,8 +101,15 @@ export function buildStints(events: readonly PbpEvent[]): Record<GameSide, Stint
   let clock = 0;
   const open = (side: GameSide, five: number[], p: number, at: number): Stint => {
     const s: Stint = {
-      side, period: p, onClock: at, offClock: at, startTime: gameTime(p, at), seconds: 0,
-      five: [...five].sort((a, b) => a - b), ptsFor: 0, ptsAgainst: 0,
+      side,
+      period: p,
+      onClock: at,
+      offClock: at,
+      startTime: gameTime(p, at),
+      seconds: 0,
+      five: [...five].sort((a, b) => a - b),
+      ptsFor: 0,
+      ptsAgainst: 0,
     };
     out[side].push(s);
     current[side] = s;

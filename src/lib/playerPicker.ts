@@ -30,7 +30,6 @@ export interface PickerContext {
   team: string | null;
 }
 
-
 function placed<P extends PickablePlayer>(p: P, ctx: PickerContext): PickerMatch<P> {
   const played = p.played ?? {};
   const inChosen = ctx.seasons.filter((s) => played[String(s)]).sort((a, b) => b - a);
@@ -39,7 +38,9 @@ function placed<P extends PickablePlayer>(p: P, ctx: PickerContext): PickerMatch
     const note = inChosen.map((s) => `${played[String(s)]!.join('/')} ${seasonLabel(s)}`).join(', ');
     return { player: p, tier: withTeam ? 0 : 1, note };
   }
-  const all = Object.keys(played).map(Number).sort((a, b) => a - b);
+  const all = Object.keys(played)
+    .map(Number)
+    .sort((a, b) => a - b);
   const note = all.length === 0 ? 'no season' : all.length === 1 ? seasonLabel(all[0]!) : `${seasonLabel(all[0]!)} to ${seasonLabel(all[all.length - 1]!)}`;
   return { player: p, tier: 2, note };
 }

@@ -17,16 +17,7 @@
  */
 import type { Side } from './apiParams';
 import { FILTERS, type FilterDefinition, type FilterName } from './filters';
-import {
-  defaultFilterValues,
-  orderDates,
-  filterDef,
-  isDefault,
-  filterValueOf,
-  type FilterValue,
-  type FilterValues,
-  type Range,
-} from './filterValues';
+import { defaultFilterValues, orderDates, filterDef, isDefault, filterValueOf, type FilterValue, type FilterValues, type Range } from './filterValues';
 import { multiOption, normaliseDate, normaliseMulti, normalisePlayers, normaliseTeams, parseRange } from './filterNormalise';
 import { teamByAbbr, teamByUuid } from './teams';
 
@@ -167,10 +158,7 @@ function expectedOf(f: FilterDefinition): string {
  * (the compare page) reports it instead of showing numbers the visitor did not ask for. Each value is read
  * alone, as readFilter reads the whole key, so `period=4&period=9` names the 9.
  */
-export function unreadableFilterValue(
-  search: string | URLSearchParams,
-  names: readonly FilterName[],
-): { key: string; value: string; expected: string } | null {
+export function unreadableFilterValue(search: string | URLSearchParams, names: readonly FilterName[]): { key: string; value: string; expected: string } | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   for (const f of FILTERS) {
     if (!names.includes(f.name)) continue;

@@ -37,7 +37,9 @@ export const rapmParamsSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(100000, 'must be at most 100000')
     .optional()
-    .describe(`Minimum possessions on the floor, offense plus defense (default ${RAPM_MIN_POSS_PER_SEASON} per season of the fit). Percentiles are among the players at or above it.`),
+    .describe(
+      `Minimum possessions on the floor, offense plus defense (default ${RAPM_MIN_POSS_PER_SEASON} per season of the fit). Percentiles are among the players at or above it.`,
+    ),
   position: z
     .enum(POSITION_GROUPS, { error: `expected one of ${POSITION_GROUPS.join(', ')}` })
     .optional()

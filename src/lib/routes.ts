@@ -185,9 +185,7 @@ export function parsePlayerSegment(segment: string): PlayerParts | undefined {
   return { first, last, playerId };
 }
 
-export type ValidatedRoute =
-  | { ok: true; route: StatsRoute; canonicalPath: string }
-  | { ok: false; message: string };
+export type ValidatedRoute = { ok: true; route: StatsRoute; canonicalPath: string } | { ok: false; message: string };
 
 /**
  * Checks a stats page path strictly. `canonicalPath` is the path the page should live at (lower-case

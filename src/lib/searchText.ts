@@ -15,7 +15,10 @@
 
 /** Lower case, accents removed: the one rule by which typed text and names are compared. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A name as the site shows it: accents removed, case kept ('Nikola Jović' -> 'Nikola Jovic'). */
@@ -149,6 +152,7 @@ const byNickname: readonly (readonly [string, string])[] = NICKNAMES.map(([n, na
 export function nicknamedPlayers(text: string): { exact: string[]; started: string[] } {
   const q = foldText(text).trim().replace(/\s+/g, ' ');
   const exact = [...new Set(byNickname.filter(([n]) => n === q).map(([, name]) => name))];
-  const started = q.length < 3 ? [] : [...new Set(byNickname.filter(([n]) => n !== q && n.startsWith(q)).map(([, name]) => name))].filter((n) => !exact.includes(n));
+  const started =
+    q.length < 3 ? [] : [...new Set(byNickname.filter(([n]) => n !== q && n.startsWith(q)).map(([, name]) => name))].filter((n) => !exact.includes(n));
   return { exact, started };
 }

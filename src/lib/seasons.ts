@@ -57,13 +57,15 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function seasonCatalogOf(value: unknown): SeasonCatalog | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  const years = (x: unknown) => (Array.isArray(x) && x.every((y) => Number.isInteger(y) && YEAR.test(String(y))) ? [...(x as number[])].sort((a, b) => a - b) : null);
+  const years = (x: unknown) =>
+    Array.isArray(x) && x.every((y) => Number.isInteger(y) && YEAR.test(String(y))) ? [...(x as number[])].sort((a, b) => a - b) : null;
   const seasons = years(v.seasons);
   const sched = years(v.scheduled ?? []);
   const dt = v.dataThrough === null || (typeof v.dataThrough === 'string' && DATE.test(v.dataThrough)) ? (v.dataThrough as string | null) : undefined;
   if (!seasons || seasons.length === 0 || !sched || dt === undefined) return null;
   const ip = v.inProgress as { season?: unknown; teamGames?: unknown } | null | undefined;
-  const inProgress = ip && Number.isInteger(ip.season) && Number.isInteger(ip.teamGames) ? { season: ip.season as number, teamGames: ip.teamGames as number } : null;
+  const inProgress =
+    ip && Number.isInteger(ip.season) && Number.isInteger(ip.teamGames) ? { season: ip.season as number, teamGames: ip.teamGames as number } : null;
   return { seasons, scheduled: sched, dataThrough: dt, inProgress };
 }
 

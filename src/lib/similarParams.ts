@@ -45,7 +45,10 @@ type Keys = { season: string; ageMin: string; ageMax: string; minMinutes: string
 
 function read(params: URLSearchParams, keys: Keys, strict: boolean): SimilarParams {
   const one = (key: string, parse: (t: string) => number | null, what: string): number | null => {
-    const values = params.getAll(key).map((v) => v.trim()).filter((v) => v !== '');
+    const values = params
+      .getAll(key)
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     if (values.length === 0) return null;
     if (values.length > 1 && strict) throw new ParamError(key, 'give one value');
     const v = parse(values[0]!);
@@ -77,4 +80,3 @@ export function parseSimilarApiParams(params: URLSearchParams): SimilarParams {
 export function parseSimilarPageParams(params: URLSearchParams): SimilarParams {
   return read(params, PAGE_KEYS, false);
 }
-

@@ -15,7 +15,10 @@ export function seasonDays(season: number): { first: string; last: string } {
 
 /** `through` of the query string for `season`, or null when absent (an empty value counts as absent). */
 export function parseStandingsThrough(search: URLSearchParams, season: number): string | null {
-  const values = search.getAll('through').map((v) => v.trim()).filter((v) => v !== '');
+  const values = search
+    .getAll('through')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (values.length === 0) return null;
   if (values.length > 1) throw new ParamError('through', 'give one date');
   const text = values[0]!;

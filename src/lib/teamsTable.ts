@@ -23,7 +23,23 @@ const c = (key: ColumnKey | `opp_${ColumnKey}`): TeamsColumn => {
 
 /** Record, ratings, pace, and the four factors for and against (the defense's rebounding as its DRB%). */
 export const OVERVIEW_COLUMNS: readonly TeamsColumn[] = (
-  ['wins', 'losses', 'win_pct', 'ortg', 'drtg', 'net', 'pace', 'efg_pct', 'tov_pct', 'orb_pct', 'ft_rate', 'opp_efg_pct', 'opp_tov_pct', 'drb_pct', 'opp_ft_rate'] as const
+  [
+    'wins',
+    'losses',
+    'win_pct',
+    'ortg',
+    'drtg',
+    'net',
+    'pace',
+    'efg_pct',
+    'tov_pct',
+    'orb_pct',
+    'ft_rate',
+    'opp_efg_pct',
+    'opp_tov_pct',
+    'drb_pct',
+    'opp_ft_rate',
+  ] as const
 ).map(c);
 
 export interface TeamsSet {

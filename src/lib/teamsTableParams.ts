@@ -35,7 +35,16 @@ export interface TeamsTableQuery {
   locked: LockedFilter[];
 }
 
-const URL_KEY_OF_API = new Map<string, string>(FILTERS.flatMap((f) => [[f.apiKey, f.queryKey], [`${f.apiKey}_low`, f.queryKey], [`${f.apiKey}_high`, f.queryKey]] as [string, string][]));
+const URL_KEY_OF_API = new Map<string, string>(
+  FILTERS.flatMap(
+    (f) =>
+      [
+        [f.apiKey, f.queryKey],
+        [`${f.apiKey}_low`, f.queryKey],
+        [`${f.apiKey}_high`, f.queryKey],
+      ] as [string, string][],
+  ),
+);
 
 /** `allowed`: the visitor may use gated filters (the page: mayUseGatedFilters; an API that gates them itself: true). */
 export function parseTeamsTableQuery(search: URLSearchParams, opts: { allowed: boolean } = { allowed: false }): TeamsTableQuery {
@@ -45,7 +54,15 @@ export function parseTeamsTableQuery(search: URLSearchParams, opts: { allowed: b
   if (sideRaw !== 'offense' && sideRaw !== 'defense') throw new ParamError('side', 'must be offense or defense');
   const side: Side = sideRaw;
   const view = parseViewQuery(search, { authenticated: opts.allowed });
-  const api = dataSearchParams({ page: 'League', entity: null, side, metricSet: null, filters: view.filters, relevant: TEAMS_TABLE_FILTERS, authenticated: opts.allowed });
+  const api = dataSearchParams({
+    page: 'League',
+    entity: null,
+    side,
+    metricSet: null,
+    filters: view.filters,
+    relevant: TEAMS_TABLE_FILTERS,
+    authenticated: opts.allowed,
+  });
   let filters: AppliedFilters;
   try {
     filters = parseDataQuery(rawQueryFromSearchParams(api)).filters;

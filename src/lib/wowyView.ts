@@ -66,7 +66,8 @@ const intIn = (s: string | null, min: number, max: number): number | null => {
   const v = Number(s);
   return v >= min && v <= max ? v : null;
 };
-const oneOf = <T extends string>(s: string | null, options: readonly T[]): T | null => (s !== null && (options as readonly string[]).includes(s) ? (s as T) : null);
+const oneOf = <T extends string>(s: string | null, options: readonly T[]): T | null =>
+  s !== null && (options as readonly string[]).includes(s) ? (s as T) : null;
 
 /** The view state of a query string; a value out of place falls back to its default (spec section 5: ignored). */
 export function parseWowyView(search: string): WowyViewState {
@@ -76,8 +77,16 @@ export function parseWowyView(search: string): WowyViewState {
   return {
     n: intIn(p.get('n'), WOWY_N.min, WOWY_N.max) ?? d.n,
     view: oneOf(p.get('wview'), WOWY_VIEWS) ?? d.view,
-    mode: oneOf(p.get('wmode'), WOWY_MATRIX_MODES.map((m) => m.value)) ?? d.mode,
-    metric: oneOf(p.get('wmetric'), WOWY_METRICS.map((m) => m.value)) ?? d.metric,
+    mode:
+      oneOf(
+        p.get('wmode'),
+        WOWY_MATRIX_MODES.map((m) => m.value),
+      ) ?? d.mode,
+    metric:
+      oneOf(
+        p.get('wmetric'),
+        WOWY_METRICS.map((m) => m.value),
+      ) ?? d.metric,
     fourFactors: p.get('ff') === '1',
     small: small ?? d.small,
     player: intIn(p.get('wplayer'), 1, 9999999999),

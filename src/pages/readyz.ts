@@ -11,7 +11,7 @@ import { StatsDbMissingError, statsDb, statsDbChecksum, statsDbGeneration, stats
 
 export const prerender = false;
 
-const withTimeout = <T,>(promise: Promise<T>, ms: number) =>
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 
 async function check(what: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
@@ -33,10 +33,18 @@ export const GET: APIRoute = async () => {
     check(() => getAccountStore().schemaVersion()),
   ]);
   // stats.dataThrough: YYYY-MM-DD of the latest game of the file served (null when it cannot be read)
-  const dataThrough = stats.ok ? await currentSeasons().then((c) => c.dataThrough, () => null) : null;
+  const dataThrough = stats.ok
+    ? await currentSeasons().then(
+        (c) => c.dataThrough,
+        () => null,
+      )
+    : null;
   const draining = isDraining();
   const ready = stats.ok && accounts.ok && !draining;
   // stats.file: the number of the stats file served in this process (one more after each switch, SIGHUP);
   // stats.checksum: 'verified' (its whole-file checksum matched when it was opened) or 'none' (it has none)
-  return Response.json({ ready, draining, stats: { ...stats, file: statsDbGeneration(), checksum: statsDbChecksum(), dataThrough }, accounts }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(
+    { ready, draining, stats: { ...stats, file: statsDbGeneration(), checksum: statsDbChecksum(), dataThrough }, accounts },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  );
 };

@@ -7,5 +7,4 @@ import { publicOrigin } from '../server/site/publicOrigin';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url }) =>
-  xmlResponse(async () => sitemapIndexXml(publicOrigin(url), await sitemapNames(await contentIds())));
+export const GET: APIRoute = ({ url }) => xmlResponse(async () => sitemapIndexXml(publicOrigin(url), await sitemapNames(await contentIds())));

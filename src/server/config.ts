@@ -23,7 +23,10 @@ const int = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max))
     .describe(`a whole number from ${min} to ${max}`);
 
-const flag = z.enum(['0', '1']).transform((v) => v === '1').describe('0 or 1');
+const flag = z
+  .enum(['0', '1'])
+  .transform((v) => v === '1')
+  .describe('0 or 1');
 
 const text = z.string().min(1);
 
@@ -42,7 +45,10 @@ const providers = z
   .trim()
   .transform((v, ctx) => {
     if (v === 'none') return [] as string[];
-    const ids = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const ids = v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const unknown = ids.filter((id) => !(PROVIDER_IDS as readonly string[]).includes(id));
     if (ids.length === 0 || unknown.length > 0) {
       ctx.addIssue({ code: 'custom', message: `unknown provider ${unknown.join(', ') || '(empty)'}` });
@@ -58,9 +64,7 @@ const postgresUrl = z
   .regex(/^postgres(ql)?:\/\/./, 'not a PostgreSQL URL')
   .describe('a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)');
 
-const smtpUrl = z
-  .url({ protocol: /^smtps?$/ })
-  .describe('an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+const smtpUrl = z.url({ protocol: /^smtps?$/ }).describe('an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
 
 const mailbox = z
   .string()
@@ -83,7 +87,9 @@ const feedBaseUrl = z
   .trim()
   .regex(/^(https?:\/\/[^\s/?#]+[^\s?#]*|file:[^\s?#]+)$/, 'not an http(s):// or file: URL')
   .transform((v) => v.replace(/\/+$/, ''))
-  .describe(`an http:// or https:// URL the feeds' paths (staticData/..., liveData/...) follow, e.g. ${LEAGUE_CDN_BASE_URL}, or file:<folder> of recorded responses laid out as recorded-feed/`);
+  .describe(
+    `an http:// or https:// URL the feeds' paths (staticData/..., liveData/...) follow, e.g. ${LEAGUE_CDN_BASE_URL}, or file:<folder> of recorded responses laid out as recorded-feed/`,
+  );
 
 /** Every variable: its schema, default (as the string it would be in the environment), and what it expects. */
 const SCHEMA = {
@@ -121,20 +127,48 @@ const SCHEMA = {
   ACCOUNT_LIMIT_PER_IP: int(1, 1_000_000).default(20),
   ACCOUNT_LIMIT_PER_EMAIL: int(1, 1_000_000).default(5),
   ACCOUNT_LIMIT_WINDOW_SECONDS: int(1, 7 * 24 * 3600).default(3600),
-  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'not a Stripe secret key').optional().describe('a Stripe secret key, sk_test_... or sk_live_...'),
-  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'not a webhook signing secret').optional().describe('a webhook signing secret, whsec_...'),
-  STRIPE_PRICE_MONTHLY: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
-  STRIPE_PRICE_ANNUAL: z.string().trim().regex(/^price_\w+$/, 'not a price id').optional().describe('a Stripe price id, price_...'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'not a Stripe secret key')
+    .optional()
+    .describe('a Stripe secret key, sk_test_... or sk_live_...'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'not a webhook signing secret')
+    .optional()
+    .describe('a webhook signing secret, whsec_...'),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .trim()
+    .regex(/^price_\w+$/, 'not a price id')
+    .optional()
+    .describe('a Stripe price id, price_...'),
+  STRIPE_PRICE_ANNUAL: z
+    .string()
+    .trim()
+    .regex(/^price_\w+$/, 'not a price id')
+    .optional()
+    .describe('a Stripe price id, price_...'),
   STRIPE_API_URL: httpUrl.optional(),
   FEED_BASE_URL: feedBaseUrl.optional(),
   BILLING_TEST_PROVIDER: flag.default(false),
   PLAN_MONTHLY_CENTS: int(50, 100_000).default(800),
   PLAN_ANNUAL_CENTS: int(50, 1_000_000).default(7_500),
-  PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/, 'not a currency code').default('usd').describe('a lower-case ISO currency code, e.g. usd'),
+  PLAN_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{3}$/, 'not a currency code')
+    .default('usd')
+    .describe('a lower-case ISO currency code, e.g. usd'),
   PLAN_TRIAL_DAYS: int(0, 90).default(7),
   TRIAL_SWEEP_SECONDS: int(1, 24 * 3600).default(600),
   SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'not a log level').default('info').describe('fatal, error, warn, info, debug, trace or silent'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'not a log level')
+    .default('info')
+    .describe('fatal, error, warn, info, debug, trace or silent'),
   METRICS_TOKEN: z.string().trim().min(16, 'shorter than 16 characters').optional().describe('a secret of at least 16 characters'),
   PORT: int(0, 65_535).default(4321),
   HOST: text.default('0.0.0.0').describe('a host name or address to listen on'),
@@ -160,8 +194,7 @@ export function describeVariables(): VariableDoc[] {
   return (Object.entries(SCHEMA) as [ConfigVariable, z.ZodType][]).map(([name, schema]) => {
     const def = (schema as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def;
     const value = def.type === 'default' ? def.defaultValue : undefined;
-    const shown =
-      value === undefined ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : Array.isArray(value) ? value.join(',') : String(value);
+    const shown = value === undefined ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : Array.isArray(value) ? value.join(',') : String(value);
     const expected = schema.description ?? (schema as { unwrap?: () => z.ZodType }).unwrap?.().description ?? '';
     return { name, default: shown, expected };
   });
@@ -215,7 +248,10 @@ function checkTogether(v: Values): void {
   }
   const outboxProblem = v.SMTP_URL ? null : outboxDirProblem(v.MAIL_OUTBOX_DIR);
   if (outboxProblem) {
-    throw new ConfigError('MAIL_OUTBOX_DIR', `MAIL_OUTBOX_DIR=${JSON.stringify(path.resolve(v.MAIL_OUTBOX_DIR))} is not valid (${outboxProblem}): expected a folder path.`);
+    throw new ConfigError(
+      'MAIL_OUTBOX_DIR',
+      `MAIL_OUTBOX_DIR=${JSON.stringify(path.resolve(v.MAIL_OUTBOX_DIR))} is not valid (${outboxProblem}): expected a folder path.`,
+    );
   }
   const secret = v.AUTH_SECRET;
   if (v.NODE_ENV === 'production' && secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {

@@ -39,7 +39,13 @@ export const sampleInlineReads = once(
 );
 export const queueWait = once(
   'courtvision_stats_queue_wait_seconds',
-  () => new client.Histogram({ name: 'courtvision_stats_queue_wait_seconds', help: 'Time an uncached stats computation waited for a connection', labelNames: ['lane'], buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10] }),
+  () =>
+    new client.Histogram({
+      name: 'courtvision_stats_queue_wait_seconds',
+      help: 'Time an uncached stats computation waited for a connection',
+      labelNames: ['lane'],
+      buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10],
+    }),
 );
 export const signIns = once(
   'courtvision_signins_total',
@@ -47,21 +53,47 @@ export const signIns = once(
 );
 export const mails = once(
   'courtvision_mail_total',
-  () => new client.Counter({ name: 'courtvision_mail_total', help: 'Queued emails handed to the mail server (sent), failed (retried) or given up', labelNames: ['outcome'] }),
+  () =>
+    new client.Counter({
+      name: 'courtvision_mail_total',
+      help: 'Queued emails handed to the mail server (sent), failed (retried) or given up',
+      labelNames: ['outcome'],
+    }),
 );
 export const webhooks = once(
   'courtvision_billing_webhooks_total',
-  () => new client.Counter({ name: 'courtvision_billing_webhooks_total', help: 'Payment webhooks by outcome: applied, duplicate, stale, ignored, no-user, bad-signature, unavailable', labelNames: ['outcome'] }),
+  () =>
+    new client.Counter({
+      name: 'courtvision_billing_webhooks_total',
+      help: 'Payment webhooks by outcome: applied, duplicate, stale, ignored, no-user, bad-signature, unavailable',
+      labelNames: ['outcome'],
+    }),
 );
 
 export const statsDbReloads = once(
   'courtvision_stats_db_reloads_total',
-  () => new client.Counter({ name: 'courtvision_stats_db_reloads_total', help: 'Stats file reloads (SIGHUP or /admin/stats-db): switched, unchanged or refused', labelNames: ['outcome'] }),
+  () =>
+    new client.Counter({
+      name: 'courtvision_stats_db_reloads_total',
+      help: 'Stats file reloads (SIGHUP or /admin/stats-db): switched, unchanged or refused',
+      labelNames: ['outcome'],
+    }),
 );
 
 /** A gauge read when scraped (the stats queue's depth). */
 export function gaugeOf(name: string, help: string, labelNames: string[], read: (gauge: client.Gauge) => void): void {
-  once(name, () => new client.Gauge({ name, help, labelNames, collect() { read(this); } }));
+  once(
+    name,
+    () =>
+      new client.Gauge({
+        name,
+        help,
+        labelNames,
+        collect() {
+          read(this);
+        },
+      }),
+  );
 }
 
 let defaults = false;
@@ -99,22 +131,36 @@ function asyncGauge(name: string, help: string, read: () => Promise<number | nul
   );
 }
 
-asyncGauge('courtvision_stats_data_through_timestamp', 'Date of the last game in the stats file served (midnight UTC of its league date), Unix seconds', async () => {
-  const { lastUpdate, unixSeconds } = await updateRecord();
-  const through = (await lastUpdate())?.dataThrough;
-  return through ? unixSeconds(through) : null;
-});
+asyncGauge(
+  'courtvision_stats_data_through_timestamp',
+  'Date of the last game in the stats file served (midnight UTC of its league date), Unix seconds',
+  async () => {
+    const { lastUpdate, unixSeconds } = await updateRecord();
+    const through = (await lastUpdate())?.dataThrough;
+    return through ? unixSeconds(through) : null;
+  },
+);
 /**
  * A success is an update of the file served (its record's time) or a nightly run beside it that went through,
  * games or none: a day without games (the All-Star break, Christmas Eve) is no reason to alert, a run that
  * stopped is (docs/how-to/nightly-update.md has the alert rule).
  */
-asyncGauge('courtvision_update_last_success_timestamp', 'When the stats file served was last updated, or a nightly run beside it last went through (with or without new games), Unix seconds', async () => {
-  const [{ lastUpdate, unixSeconds }, { readNightlyStatus }, { config }] = await Promise.all([updateRecord(), import('./feed/nightlyStatus.ts'), import('./config.ts')]);
-  const [update, run] = await Promise.all([lastUpdate().catch(() => null), readNightlyStatus(config.statsDbPath)]);
-  const times = [update ? unixSeconds(update.at) : null, run?.lastSuccessAt ? Date.parse(run.lastSuccessAt) / 1000 : null].filter((t): t is number => t !== null);
-  return times.length ? Math.max(...times) : null;
-});
+asyncGauge(
+  'courtvision_update_last_success_timestamp',
+  'When the stats file served was last updated, or a nightly run beside it last went through (with or without new games), Unix seconds',
+  async () => {
+    const [{ lastUpdate, unixSeconds }, { readNightlyStatus }, { config }] = await Promise.all([
+      updateRecord(),
+      import('./feed/nightlyStatus.ts'),
+      import('./config.ts'),
+    ]);
+    const [update, run] = await Promise.all([lastUpdate().catch(() => null), readNightlyStatus(config.statsDbPath)]);
+    const times = [update ? unixSeconds(update.at) : null, run?.lastSuccessAt ? Date.parse(run.lastSuccessAt) / 1000 : null].filter(
+      (t): t is number => t !== null,
+    );
+    return times.length ? Math.max(...times) : null;
+  },
+);
 asyncGauge('courtvision_update_last_run_failed', 'Whether the last nightly run failed (1) or went through (0), from {STATS_DB_PATH}.nightly.json', async () => {
   const [{ readNightlyStatus }, { config }] = await Promise.all([import('./feed/nightlyStatus.ts'), import('./config.ts')]);
   const status = await readNightlyStatus(config.statsDbPath);
@@ -127,7 +173,11 @@ asyncGauge('courtvision_update_last_run_timestamp', 'When the last nightly run e
 });
 
 export const updateGames = once('courtvision_update_games_total', () => {
-  const counter = new client.Counter({ name: 'courtvision_update_games_total', help: 'Games of the updates the server switched to: added, replaced, skipped', labelNames: ['outcome'] });
+  const counter = new client.Counter({
+    name: 'courtvision_update_games_total',
+    help: 'Games of the updates the server switched to: added, replaced, skipped',
+    labelNames: ['outcome'],
+  });
   for (const outcome of ['added', 'replaced', 'skipped']) counter.inc({ outcome }, 0);
   void updateRecord().then(({ watchUpdates }) =>
     watchUpdates((games) => {

@@ -15,8 +15,10 @@ export const $metricSetOptions = computed([$page, $side], (page, side): MetricSe
 export const $metricSetChoice = atom<string | null>(null);
 
 /** The selected set: the choice when the page offers it, else the first option. */
-export const $metricSet = computed([$metricSetOptions, $metricSetChoice], (options, choice): MetricSetOption | undefined =>
-  (choice === null ? undefined : options.find((o) => o.value === choice || o.clientQueryParam === choice)) ?? options[0],
+export const $metricSet = computed(
+  [$metricSetOptions, $metricSetChoice],
+  (options, choice): MetricSetOption | undefined =>
+    (choice === null ? undefined : options.find((o) => o.value === choice || o.clientQueryParam === choice)) ?? options[0],
 );
 
 /** Select a set by value or clientQueryParam (unknown names fall back to the first set). */

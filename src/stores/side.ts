@@ -25,4 +25,3 @@ export const $hasSide = computed(
   [$page, $sideUnused],
   (page, unused) => page.kind !== 'NonStats' && !PAGE_KINDS_SIDE_SHOWS_NOTHING.has(page.kind) && !PAGE_KINDS_WITHOUT_SIDE.has(page.kind) && !unused,
 );
-

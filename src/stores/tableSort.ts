@@ -20,4 +20,3 @@ export function toggleSort(column: string, firstDirection: SortDirection): void 
   if (current.column === column) $tableSort.set({ column, direction: current.direction === 'asc' ? 'desc' : 'asc' });
   else $tableSort.set({ column, direction: firstDirection });
 }
-

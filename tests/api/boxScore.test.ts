@@ -85,7 +85,8 @@ describe.skipIf(!HAS_DB)('game box score', () => {
 
   it.each(GAMES)('%s: every player\'s ORB and DRB are his last "(Off:x Def:y)" counters', async (gameCode) => {
     const [away, home] = wholeGameBox(await details(gameCode));
-    const counter = (i: number) => `TRY_CAST(regexp_extract(concat_ws(' ', HOMEDESCRIPTION, VISITORDESCRIPTION), '\\(Off:(\\d+) Def:(\\d+)\\)', ${i}) AS INTEGER)`;
+    const counter = (i: number) =>
+      `TRY_CAST(regexp_extract(concat_ws(' ', HOMEDESCRIPTION, VISITORDESCRIPTION), '\\(Off:(\\d+) Def:(\\d+)\\)', ${i}) AS INTEGER)`;
     const rows = await rawSql<{ player: number; oreb: number; dreb: number }>(
       `SELECT player, arg_max(o, n)::INTEGER AS oreb, arg_max(d, n)::INTEGER AS dreb FROM (
          SELECT PLAYER1_ID::INTEGER AS player, file_row_number AS n, ${counter(1)} AS o, ${counter(2)} AS d

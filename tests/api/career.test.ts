@@ -43,7 +43,14 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
   it('the bio of a season: age, draft, salary, teams', async () => {
     const lebron = (await playerRecord(ASKER, LEBRON))!;
     const b = await playerBio(ASKER, lebron, [2012]);
-    expect(b).toMatchObject({ season: '2012-13', age: 28, draft: { year: 2003, round: 1, pick: 1 }, salary: 17_545_000, first_league_season: '2003-04', season_in_league: 10 });
+    expect(b).toMatchObject({
+      season: '2012-13',
+      age: 28,
+      draft: { year: 2003, round: 1, pick: 1 },
+      salary: 17_545_000,
+      first_league_season: '2003-04',
+      season_in_league: 10,
+    });
     expect(b.teams.map((t) => t.abbr)).toEqual(['MIA']);
     const later = await playerBio(ASKER, lebron, [2022]);
     expect(later).toMatchObject({ season: '2022-23', age: 38, salary: null, salary_note: 'No salary data after 2019-20' });
@@ -57,16 +64,20 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
       [rawFile('player-bios.parquet'), LEBRON],
     );
     expect(bio).toEqual({ GP: 76, PTS: 2036, AGE: 28, DRAFT_YEAR: '2003', DRAFT_ROUND: '1', DRAFT_NUMBER: '1', TEAM_ABBREVIATION: 'MIA' });
-    const [salary] = await rawSql<{ SALARY: number }>(`SELECT SALARY FROM read_csv($1) WHERE PLAYER_NAME = 'LeBron James' AND SEASON = '2012-13'`, [rawFile('salaries.csv')]);
+    const [salary] = await rawSql<{ SALARY: number }>(`SELECT SALARY FROM read_csv($1) WHERE PLAYER_NAME = 'LeBron James' AND SEASON = '2012-13'`, [
+      rawFile('salaries.csv'),
+    ]);
     expect(salary!.SALARY).toBe(17_545_000);
     // His points of a game are the last "(n PTS)" counter of his made shots and free throws; summed over games.
     const fromCounters = async (season: string) =>
-      (await rawSql<{ games: number; pts: number }>(
-        `SELECT count(*)::INTEGER AS games, sum(p)::INTEGER AS pts FROM (
+      (
+        await rawSql<{ games: number; pts: number }>(
+          `SELECT count(*)::INTEGER AS games, sum(p)::INTEGER AS pts FROM (
            SELECT GAME_ID, max(TRY_CAST(regexp_extract(concat_ws(' ', HOMEDESCRIPTION, VISITORDESCRIPTION), '\\((\\d+) PTS\\)', 1) AS INTEGER)) AS p
              FROM read_parquet($1) WHERE PLAYER1_ID = $2 AND EVENTMSGTYPE IN (1, 3) GROUP BY GAME_ID)`,
-        [rawFile('pbp', 'regular', `${season}.parquet`), LEBRON],
-      ))[0];
+          [rawFile('pbp', 'regular', `${season}.parquet`), LEBRON],
+        )
+      )[0];
     expect(await fromCounters('2012-13')).toEqual({ games: 76, pts: 2036 });
     expect(await fromCounters('2022-23')).toEqual({ games: 55, pts: 1590 });
   });

@@ -64,11 +64,53 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       const box = await boxSums(playerId, row.season_start!, row.season_type);
       const t = (label: string) => careerValue(row, col(label), 'totals');
       const where = `${row.season} ${row.season_type}`;
-      expect({ where, g: t('G'), gs: t('GS'), min: t('MIN'), fgm: t('FGM'), fga: t('FGA'), fg3m: t('3PM'), fg3a: t('3PA'), ftm: t('FTM'), fta: t('FTA') }).toEqual({
-        where, g: box.g, gs: box.gs, min: Math.round(box.sec! / 60), fgm: box.fgm, fga: box.fga, fg3m: box.fg3m, fg3a: box.fg3a, ftm: box.ftm, fta: box.fta,
+      expect({
+        where,
+        g: t('G'),
+        gs: t('GS'),
+        min: t('MIN'),
+        fgm: t('FGM'),
+        fga: t('FGA'),
+        fg3m: t('3PM'),
+        fg3a: t('3PA'),
+        ftm: t('FTM'),
+        fta: t('FTA'),
+      }).toEqual({
+        where,
+        g: box.g,
+        gs: box.gs,
+        min: Math.round(box.sec! / 60),
+        fgm: box.fgm,
+        fga: box.fga,
+        fg3m: box.fg3m,
+        fg3a: box.fg3a,
+        ftm: box.ftm,
+        fta: box.fta,
       });
-      expect({ where, orb: t('ORB'), drb: t('DRB'), trb: t('TRB'), ast: t('AST'), stl: t('STL'), blk: t('BLK'), tov: t('TOV'), pf: t('PF'), pts: t('PTS'), pm: t('+/-') }).toEqual({
-        where, orb: box.oreb, drb: box.dreb, trb: box.oreb! + box.dreb!, ast: box.ast, stl: box.stl, blk: box.blk, tov: box.tov, pf: box.pf, pts: box.pts, pm: box.pm,
+      expect({
+        where,
+        orb: t('ORB'),
+        drb: t('DRB'),
+        trb: t('TRB'),
+        ast: t('AST'),
+        stl: t('STL'),
+        blk: t('BLK'),
+        tov: t('TOV'),
+        pf: t('PF'),
+        pts: t('PTS'),
+        pm: t('+/-'),
+      }).toEqual({
+        where,
+        orb: box.oreb,
+        drb: box.dreb,
+        trb: box.oreb! + box.dreb!,
+        ast: box.ast,
+        stl: box.stl,
+        blk: box.blk,
+        tov: box.tov,
+        pf: box.pf,
+        pts: box.pts,
+        pm: box.pm,
       });
       // The league's own running counters in the play-by-play.
       const pbp = await pbpCounters(playerId, row.season_start!, row.season_type);
@@ -123,12 +165,16 @@ describe.skipIf(!HAS_DB)('career tables', () => {
    * 2012-13), so the check takes his age on April 1. 2022-23 lies past the bios (they end with 2019-20), so it
    * checks the carried-forward age too.
    */
-  it("each season line says his age that season; career rows say none", async () => {
+  it('each season line says his age that season; career rows say none', async () => {
     const ageOn = (born: string, season: number) => {
       const [y, m, d] = born.split('-').map(Number) as [number, number, number];
       return season + 1 - y - (m > 4 || (m === 4 && d > 1) ? 1 : 0);
     };
-    for (const [id, born] of [[LEBRON, '1984-12-30'], [201939, '1988-03-14'], [203999, '1995-02-19']] as const) {
+    for (const [id, born] of [
+      [LEBRON, '1984-12-30'],
+      [201939, '1988-03-14'],
+      [203999, '1995-02-19'],
+    ] as const) {
       const c = await playerCareer(ASKER, id);
       for (const r of c.rows) expect(r.age, `${id} ${r.season}`).toBe(ageOn(born, r.season_start!));
       for (const r of c.totals) expect(r.age).toBeNull();
@@ -143,12 +189,19 @@ describe.skipIf(!HAS_DB)('career tables', () => {
       return (await GET({ url, request: new Request(url) } as never)) as Response;
     };
     const c = await playerCareer(ASKER, LEBRON);
-    for (const [type, mode] of [['regular', 'per_game'], ['playoffs', 'totals'], ['regular', 'per_100']] as const) {
+    for (const [type, mode] of [
+      ['regular', 'per_game'],
+      ['playoffs', 'totals'],
+      ['regular', 'per_100'],
+    ] as const) {
       const res = await get(`player_id=${LEBRON}&format=csv&season_type=${type}&mode=${mode}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="player-2544_career_${mode.replace('_', '-')}_${type}.csv"`);
-      const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe(`Season,Season type,Age,Team,${CAREER_COLUMNS.map((c) => (c.label === '+/-' ? "'+/-" : c.label)).join(',')}`);
       const shown = careerLines(c, type);
       expect(lines.length).toBe(shown.length + 1);
@@ -157,7 +210,9 @@ describe.skipIf(!HAS_DB)('career tables', () => {
         const values = cells.slice(-CAREER_COLUMNS.length);
         CAREER_COLUMNS.forEach((col, j) => {
           // The number in the CSV is the number the table shows.
-          const text = formatCareerValue(careerValue(l, col, mode as CareerMode), col, mode).replace(/[,%+]/g, '').replace('−', '-');
+          const text = formatCareerValue(careerValue(l, col, mode as CareerMode), col, mode)
+            .replace(/[,%+]/g, '')
+            .replace('−', '-');
           expect(Number(values[j]), `${l.label} ${col.label}`).toBe(Number(text));
         });
       });

@@ -90,10 +90,13 @@ describe.skipIf(!HAS_DB)('compare players', () => {
     expect(r.body.players[1].percentiles.efg_pct_diff).toEqual(row.efg_pct_diff_pct);
   });
 
-  it('sides split the players table\'s sets: defense is Defense and Rebounding and the opponent on/off', async () => {
+  it("sides split the players table's sets: defense is Defense and Rebounding and the opponent on/off", async () => {
     expect(compareSetDefinitions('defense').map((d) => d.value)).toEqual(['DefenseAndRebounding', 'OnOff_Opponent_ShootingFrequency']);
     const all = [...compareSetDefinitions('offense'), ...compareSetDefinitions('defense')].map((d) => d.value).sort();
-    const players = (await import('../../src/lib/metricSets')).metricSetDefinitions('Players').map((d) => d.value).sort();
+    const players = (await import('../../src/lib/metricSets'))
+      .metricSetDefinitions('Players')
+      .map((d) => d.value)
+      .sort();
     expect(all).toEqual(players);
     const r = await call(`/api/compare?player=${LEBRON}:2012-13&player=${DURANT}:2012-13&side=defense`);
     expect(r.body.set.value).toBe('DefenseAndRebounding');

@@ -50,9 +50,11 @@ describe.skipIf(!HAS_DB)('published facts', () => {
   it('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00 with one overtime', async () => {
     const d = await data(`page=TeamGameLog&entity=MIA&season=2012&${ALL}`);
     const periods = new Map(
-      (await sql<{ game_code: string; periods: number }>(
-        `SELECT game_code, periods FROM games WHERE season = 2012 AND season_type = 'regular' AND ${MIA} IN (home_team_id, away_team_id)`,
-      )).map((g) => [g.game_code, Number(g.periods)]),
+      (
+        await sql<{ game_code: string; periods: number }>(
+          `SELECT game_code, periods FROM games WHERE season = 2012 AND season_type = 'regular' AND ${MIA} IN (home_team_id, away_team_id)`,
+        )
+      ).map((g) => [g.game_code, Number(g.periods)]),
     );
     const rows = d.OffensiveOverview!;
     expect(rows).toHaveLength(82);
@@ -209,10 +211,14 @@ describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
     const total = team.Team_FourFactors![0];
     // Players also on the floor for another team in 2012-13: their off is Miami's games while they were there
     // (tests/api/tradedOnOff.test.ts), less than its season.
-    const moved = new Set((await sql<{ id: number }>(
-      `SELECT player_id AS id FROM (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id FROM possessions
+    const moved = new Set(
+      (
+        await sql<{ id: number }>(
+          `SELECT player_id AS id FROM (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, off_team_id FROM possessions
         WHERE season = 2012 AND season_type = 'regular') GROUP BY player_id HAVING count(DISTINCT off_team_id) > 1`,
-    )).map((r) => r.id));
+        )
+      ).map((r) => r.id),
+    );
     const rows = onoff.Team_FourFactors!.filter((r) => !moved.has(r.player_id));
     expect(rows.length).toBeGreaterThan(10);
     for (const r of onoff.Team_FourFactors!.filter((x) => moved.has(x.player_id))) expect(r.poss_on + r.poss_off).toBeLessThan(total.poss);

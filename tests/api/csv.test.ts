@@ -20,7 +20,7 @@ async function get(qs: string, session: Session | null = null, headers: Record<s
 const table = (text: string): string[][] => parse(text, { bom: true });
 
 describe.skipIf(!HAS_DB)('format=csv', () => {
-  it('is the players table of the JSON answer: same rows in the same order, the set\'s columns, a named attachment', async () => {
+  it("is the players table of the JSON answer: same rows in the same order, the set's columns, a named attachment", async () => {
     const res = await get('page=Players&season=2012&format=csv&metric_set=offensive-overview');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -38,7 +38,11 @@ describe.skipIf(!HAS_DB)('format=csv', () => {
 
   it('sorts as asked, and serves lineups and on/off sets with their own columns', async () => {
     const sorted = table((await get('page=Players&season=2012&format=csv&sort=usage&dir=desc')).text);
-    const usage = sorted.slice(1).map((r) => r[sorted[0]!.indexOf('Usage%')]).filter((v) => v !== '').map(Number);
+    const usage = sorted
+      .slice(1)
+      .map((r) => r[sorted[0]!.indexOf('Usage%')])
+      .filter((v) => v !== '')
+      .map(Number);
     // most of the season's players have a usage (an empty list would be trivially sorted)
     expect(usage.length).toBeGreaterThan((sorted.length - 1) / 2);
     expect(usage).toEqual([...usage].sort((a, b) => b - a));

@@ -166,7 +166,9 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
       for (const k of ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'ast', 'stl', 'blk']) expect(sum(k), k).toBe(side.totals[k]);
       expect(sum('sec')).toBe(side.totals.sec / 1); // player seconds add up to five players x game length
       expect(side.totals.possessions).toBeGreaterThan(80);
-      for (const p of side.players) for (const k of ['sec', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts', 'plus_minus']) expect(typeof p[k]).toBe('number');
+      for (const p of side.players)
+        for (const k of ['sec', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf', 'pts', 'plus_minus'])
+          expect(typeof p[k]).toBe('number');
     }
   });
 

@@ -29,18 +29,14 @@ const CASES: [string, string, string][] = [
   ['overtime periods', 'period=5&period=6&period=7', `${BASE} AND ${CLEAN} AND p.period >= 5`],
   ['garbage time kept', 'is_garbage_time=false', BASE],
   ['Chalmers at point guard', 'pg=201596', `${BASE} AND ${CLEAN} AND (p.o1 = 201596 OR p.d1 = 201596)`],
-  ['James and Wade both on court', 'on_court=2544&on_court=2548', `${BASE} AND ${CLEAN} AND 2544 IN (p.o1, p.o2, p.o3, p.o4, p.o5) AND 2548 IN (p.o1, p.o2, p.o3, p.o4, p.o5)`],
+  [
+    'James and Wade both on court',
+    'on_court=2544&on_court=2548',
+    `${BASE} AND ${CLEAN} AND 2544 IN (p.o1, p.o2, p.o3, p.o4, p.o5) AND 2548 IN (p.o1, p.o2, p.o3, p.o4, p.o5)`,
+  ],
   ['Wade off court', 'off_court=2548', `${BASE} AND ${CLEAN} AND 2548 NOT IN (p.o1, p.o2, p.o3, p.o4, p.o5)`],
-  [
-    'any: Chalmers at point guard or Bosh at center',
-    'pg=201596&c=2547&lineup_all_or_any=any',
-    `${BASE} AND ${CLEAN} AND (p.o1 = 201596 OR p.o5 = 2547)`,
-  ],
-  [
-    'all: Chalmers at point guard and Bosh at center',
-    'pg=201596&c=2547',
-    `${BASE} AND ${CLEAN} AND p.o1 = 201596 AND p.o5 = 2547`,
-  ],
+  ['any: Chalmers at point guard or Bosh at center', 'pg=201596&c=2547&lineup_all_or_any=any', `${BASE} AND ${CLEAN} AND (p.o1 = 201596 OR p.o5 = 2547)`],
+  ['all: Chalmers at point guard and Bosh at center', 'pg=201596&c=2547', `${BASE} AND ${CLEAN} AND p.o1 = 201596 AND p.o5 = 2547`],
 ];
 
 describe.skipIf(!HAS_DB)('each filter = the same condition in SQL (Miami offense)', () => {

@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { call, HAS_DB, rawFile, rawSql, sql, SIGNED_IN } from './helpers';
 import { runFinder } from '../../src/server/stats/finder/finder';
 
-type Row = { player_id: number | null; team_id: number; game_id: string | null; date: string | null; games: number; start_date: string | null; end_date: string | null; stats: Record<string, number | null> };
+type Row = {
+  player_id: number | null;
+  team_id: number;
+  game_id: string | null;
+  date: string | null;
+  games: number;
+  start_date: string | null;
+  end_date: string | null;
+  stats: Record<string, number | null>;
+};
 
 async function find(qs: string, session = SIGNED_IN): Promise<{ rows: Row[]; total: number }> {
   const r = await call(`/api/finder?${qs}`, session);
@@ -39,7 +48,7 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(pts).toEqual([...pts].sort((a, b) => b - a));
   });
 
-  it('games with 15+ points in the fourth quarter with the score within 5 = his points on possessions of Q4 within 5 from his team\'s view', async () => {
+  it("games with 15+ points in the fourth quarter with the score within 5 = his points on possessions of Q4 within 5 from his team's view", async () => {
     const got = await find('mode=player_games&cond=pts:ge:15&period=4&score_diff_low=-5&score_diff_high=5&season=2022&page_size=200');
     const hand = await sql<{ player_id: number; game_code: string; pts: number }>(
       `SELECT s.player_id, g.game_code, sum(s.pts)::INTEGER AS pts
@@ -83,7 +92,7 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     }
   });
 
-  it('streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game\'s clutch threes', async () => {
+  it("streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game's clutch threes", async () => {
     // Each player's games (regular season 2022-23) in order, with his threes made on clutch possessions: from
     // 5:00 left in the fourth (2580 s into the game) on, overtime included, the margin within 5 at the start.
     const games = await sql<{ player_id: number; game_id: number; date: string; threes: number }>(
@@ -116,7 +125,12 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
       const streaks = runs.filter((r) => r.length >= 2);
       const got = await find(`mode=streaks&cond=fg3m:ge:${least}&clutch=true&season=2022&page_size=200`);
       expect(got.total, `${least}+ threes`).toBe(streaks.length);
-      expect(got.rows.map((r) => [r.player_id, r.games, r.start_date, r.end_date]).sort()).toEqual(streaks.slice(0, 200).map((s) => [s.player, s.length, s.start, s.end]).sort());
+      expect(got.rows.map((r) => [r.player_id, r.games, r.start_date, r.end_date]).sort()).toEqual(
+        streaks
+          .slice(0, 200)
+          .map((s) => [s.player, s.length, s.start, s.end])
+          .sort(),
+      );
       if (least === 1) expect(streaks.length).toBeGreaterThan(20);
       // longest first
       expect(got.rows.map((r) => r.games)).toEqual(got.rows.map((r) => r.games).sort((a, b) => b - a));
@@ -166,7 +180,10 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     }
     const got = await find('mode=spans&span=5&span_stat=pts&cond=fga:ge:60&season=2022&page_size=200');
     expect(got.total).toBe(best.size);
-    const top = [...best.values()].map((b) => b.pts).sort((a, b) => b - a).slice(0, 200);
+    const top = [...best.values()]
+      .map((b) => b.pts)
+      .sort((a, b) => b - a)
+      .slice(0, 200);
     expect(got.rows.map((r) => r.stats.pts)).toEqual(top);
     for (const r of got.rows) expect(r.stats.pts).toBe(best.get(r.player_id!)!.pts);
   });
@@ -180,7 +197,9 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     );
     expect(official.length).toBeGreaterThan(10);
     expect(got.total).toBe(official.length);
-    expect(got.rows.map((r) => [r.team_id, r.game_id, r.stats.fg3m, r.stats.pts]).sort()).toEqual(official.map((o) => [o.team_id, o.game_id, o.fg3m, o.pts]).sort());
+    expect(got.rows.map((r) => [r.team_id, r.game_id, r.stats.fg3m, r.stats.pts]).sort()).toEqual(
+      official.map((o) => [o.team_id, o.game_id, o.fg3m, o.pts]).sort(),
+    );
   });
 
   it('with garbage time left out, 40-point games count only the other possessions', async () => {
@@ -203,7 +222,9 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
         WHERE season IN (2012, 2022) AND season_type = 'regular' GROUP BY player_id, season HAVING sum(pts) / count(*) >= 25`,
     );
     expect(hand.length).toBeGreaterThan(5);
-    expect(got.rows.map((r) => [r.player_id, r.games, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.games, Math.round(h.ppg * 100) / 100]).sort());
+    expect(got.rows.map((r) => [r.player_id, r.games, r.stats.pts]).sort()).toEqual(
+      hand.map((h) => [h.player_id, h.games, Math.round(h.ppg * 100) / 100]).sort(),
+    );
   });
 
   it("a box-score row's usage and net rating = the per-game totals of every possession, whether or not a condition reads them", async () => {
@@ -235,7 +256,7 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(got.rows.map((r) => [r.player_id, r.stats.pts]).sort()).toEqual(hand.map((h) => [h.player_id, h.pts]).sort());
   });
 
-  it('a streak reaching the player\'s latest game of the season under way is marked active, no other', async () => {
+  it("a streak reaching the player's latest game of the season under way is marked active, no other", async () => {
     // The test database's seasons are over; the SQL is asked as if 2022-23 were under way.
     const { finderSql } = await import('../../src/server/stats/finder/finderSql');
     const { Params } = await import('../../src/server/stats/sql/sql');
@@ -243,10 +264,17 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     const q = finderQueryOf('mode=streaks&cond=pts:ge:10&season=2022&page_size=200');
     const b = new Params();
     const text = await finderSql({ query: () => Promise.reject(new Error('unused')) }, q, b, { after: null, inProgress: 2022, offset: 0, limit: 200 });
-    const rows = await sql<{ entity_id: number; end_date: string; active: boolean }>(`SELECT entity_id, strftime(end_date, '%Y-%m-%d') AS end_date, active FROM (${text})`, b.values as (string | number)[]);
-    const lastGame = new Map((await sql<{ player_id: number; last: string }>(
-      `SELECT player_id, strftime(max(date), '%Y-%m-%d') AS last FROM player_games WHERE season = 2022 AND season_type = 'regular' GROUP BY player_id`,
-    )).map((r) => [r.player_id, r.last]));
+    const rows = await sql<{ entity_id: number; end_date: string; active: boolean }>(
+      `SELECT entity_id, strftime(end_date, '%Y-%m-%d') AS end_date, active FROM (${text})`,
+      b.values as (string | number)[],
+    );
+    const lastGame = new Map(
+      (
+        await sql<{ player_id: number; last: string }>(
+          `SELECT player_id, strftime(max(date), '%Y-%m-%d') AS last FROM player_games WHERE season = 2022 AND season_type = 'regular' GROUP BY player_id`,
+        )
+      ).map((r) => [r.player_id, r.last]),
+    );
     expect(rows.some((r) => r.active)).toBe(true);
     expect(rows.some((r) => !r.active)).toBe(true);
     for (const r of rows) expect(r.active, `${r.entity_id} ${r.end_date}`).toBe(r.end_date === lastGame.get(r.entity_id));
@@ -270,7 +298,9 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(after.total).toBe(all.rows.filter((r) => r.date! > '2023-03-01').length);
     expect(after.total).toBeGreaterThan(0);
     expect(after.rows.every((r) => r.date! > '2023-03-01')).toBe(true);
-    const [lastOne] = await sql<{ game_code: string }>(`SELECT game_code FROM games WHERE season = 2022 AND season_type = 'regular' ORDER BY date DESC, game_id DESC LIMIT 1`);
+    const [lastOne] = await sql<{ game_code: string }>(
+      `SELECT game_code FROM games WHERE season = 2022 AND season_type = 'regular' ORDER BY date DESC, game_id DESC LIMIT 1`,
+    );
     expect((await runFinder(q, { gamesAfter: lastOne!.game_code })).total).toBe(0);
   });
 });
@@ -320,7 +350,9 @@ describe.skipIf(!HAS_DB)('finder input and gating', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = (await res.text()).trim().split(/\r\n/);
-    const [hand] = await sql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`);
+    const [hand] = await sql<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`,
+    );
     expect(lines.length).toBe(hand!.n + 1);
     expect(lines[0]).toMatch(/^\uFEFF?Player,Player id,Team,Season,Type,Date,Opponent,Home,Won,Game,PTS,REB/);
   });
@@ -336,7 +368,9 @@ describe.skipIf(!HAS_DB)('GET /api/v1/finder', () => {
     const r = await ask('/api/v1/finder?mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022');
     expect(r.status, await r.clone().text()).toBe(200);
     const body = (await r.json()) as { total: number; rows: Row[] };
-    const [hand] = await sql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`);
+    const [hand] = await sql<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM player_games WHERE season = 2022 AND season_type = 'regular' AND pts >= 30 AND ast >= 10`,
+    );
     expect(body.total).toBe(hand!.n);
     expect(body.rows.every((x) => x.stats.pts! >= 30 && x.stats.ast! >= 10)).toBe(true);
     const bad = await ask('/api/v1/finder?cond=pts:ge:1&cond=pts:le:0.5');
@@ -345,6 +379,8 @@ describe.skipIf(!HAS_DB)('GET /api/v1/finder', () => {
     const locked = await ask('/api/v1/finder?cond=pts:ge:10&clutch=true');
     expect(locked.status).toBe(403);
     const doc = (await (await ask('/api/v1/openapi.json')).json()) as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
-    expect(doc.paths['/api/v1/finder']!.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['mode', 'cond', 'span', 'sort', 'page', 'period', 'off_court']));
+    expect(doc.paths['/api/v1/finder']!.get.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['mode', 'cond', 'span', 'sort', 'page', 'period', 'off_court']),
+    );
   });
 });

@@ -16,24 +16,55 @@ const BOX = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb', 'dreb', 
 const PF_GAPS: Record<string, { pf: number; why: string }> = {
   '0021200072': { pf: 21, why: "Mario Chalmers's counters reach P2 with one foul event: one foul is missing (official 22)" },
   '0021201009': { pf: 19, why: "the players' running counters reach 19 fouls in all, as the events do (official 20)" },
-  '0021200787': { pf: 27, why: "Battier's third foul is missing (P3 after two events) and James's 'T.FOUL (P3.PN)' is a technical the league counted as his third personal (official 29)" },
+  '0021200787': {
+    pf: 27,
+    why: "Battier's third foul is missing (P3 after two events) and James's 'T.FOUL (P3.PN)' is a technical the league counted as his third personal (official 29)",
+  },
 };
 
 interface OfficialBox {
   GAME_ID: string;
-  PTS: number; FGM: number; FGA: number; FG3M: number; FG3A: number; FTM: number; FTA: number;
-  OREB: number; DREB: number; REB: number; AST: number; STL: number; BLK: number; TOV: number; PF: number; PLUS_MINUS: number;
+  PTS: number;
+  FGM: number;
+  FGA: number;
+  FG3M: number;
+  FG3A: number;
+  FTM: number;
+  FTA: number;
+  OREB: number;
+  DREB: number;
+  REB: number;
+  AST: number;
+  STL: number;
+  BLK: number;
+  TOV: number;
+  PF: number;
+  PLUS_MINUS: number;
 }
 const officialOf = (b: OfficialBox): Record<(typeof BOX)[number] | 'plus_minus', number> => ({
-  pts: b.PTS, fgm: b.FGM, fga: b.FGA, fg3m: b.FG3M, fg3a: b.FG3A, ftm: b.FTM, fta: b.FTA, oreb: b.OREB, dreb: b.DREB,
-  reb: b.REB, ast: b.AST, stl: b.STL, blk: b.BLK, tov: b.TOV, pf: b.PF, plus_minus: b.PLUS_MINUS,
+  pts: b.PTS,
+  fgm: b.FGM,
+  fga: b.FGA,
+  fg3m: b.FG3M,
+  fg3a: b.FG3A,
+  ftm: b.FTM,
+  fta: b.FTA,
+  oreb: b.OREB,
+  dreb: b.DREB,
+  reb: b.REB,
+  ast: b.AST,
+  stl: b.STL,
+  blk: b.BLK,
+  tov: b.TOV,
+  pf: b.PF,
+  plus_minus: b.PLUS_MINUS,
 });
 
 async function officialBoxes(teamId: number): Promise<Map<string, OfficialBox>> {
-  const rows = await rawSql<OfficialBox>(
-    `SELECT * FROM read_parquet($1) WHERE SEASON = '2012-13' AND TEAM_ID = $2`,
-    [rawFile('team-box-scores.parquet'), teamId],
-  );
+  const rows = await rawSql<OfficialBox>(`SELECT * FROM read_parquet($1) WHERE SEASON = '2012-13' AND TEAM_ID = $2`, [
+    rawFile('team-box-scores.parquet'),
+    teamId,
+  ]);
   return new Map(rows.map((r) => [String(r.GAME_ID), r]));
 }
 
@@ -55,9 +86,11 @@ describe.skipIf(!HAS_DB)('game logs: the box-score line', () => {
   });
 
   it("a player's lines of one game sum to his team's official box score", async () => {
-    const game = (await sql<{ game_id: number; game_code: string }>(
-      `SELECT game_id, game_code FROM games WHERE season = 2012 AND season_type = 'regular' AND ${MIA} IN (home_team_id, away_team_id) ORDER BY date LIMIT 1 OFFSET 40`,
-    ))[0]!;
+    const game = (
+      await sql<{ game_id: number; game_code: string }>(
+        `SELECT game_id, game_code FROM games WHERE season = 2012 AND season_type = 'regular' AND ${MIA} IN (home_team_id, away_team_id) ORDER BY date LIMIT 1 OFFSET 40`,
+      )
+    )[0]!;
     const players = await sql<{ player_id: number }>(`SELECT player_id FROM player_games WHERE game_id = $1 AND team_id = $2`, [game.game_id, MIA]);
     expect(players.length).toBeGreaterThanOrEqual(8);
     const sum = Object.fromEntries(BOX.map((k) => [k, 0])) as Record<(typeof BOX)[number], number>;

@@ -60,10 +60,12 @@ async function pbpScores(file: string, codes: string[]): Promise<Map<string, { a
       GROUP BY GAME_ID`,
     [file, codes.join(',')],
   );
-  return new Map(rows.map((r) => {
-    const [away, home] = r.score.split(' - ').map(Number);
-    return [r.id, { away: away!, home: home! }];
-  }));
+  return new Map(
+    rows.map((r) => {
+      const [away, home] = r.score.split(' - ').map(Number);
+      return [r.id, { away: away!, home: home! }];
+    }),
+  );
 }
 
 describe.skipIf(!HAS_DB)('game preview: ranks to date against the official box scores (2012-13)', () => {
@@ -97,7 +99,7 @@ describe.skipIf(!HAS_DB)('game preview: ranks to date against the official box s
     }
   });
 
-  it('counts only the games before the date: records equal the box scores\' W/L before it, not on or after', async () => {
+  it("counts only the games before the date: records equal the box scores' W/L before it, not on or after", async () => {
     const [p, box, through] = await Promise.all([previewOf(CODE), boxFactors(DATE), boxFactors('2013-02-02')]);
     for (const [i, team] of [MIA, IND].entries()) {
       const b = box.find((r) => r.team_id === team)!;
@@ -127,7 +129,7 @@ describe.skipIf(!HAS_DB)('game preview: ranks to date against the official box s
     }
   });
 
-  it('season series: the earlier meetings of games.parquet that season, with the box scores\' points', async () => {
+  it("season series: the earlier meetings of games.parquet that season, with the box scores' points", async () => {
     const p = await previewOf(CODE);
     const earlier = await rawSql<{ id: string; d: string; away: number; home: number }>(
       `SELECT g.GAME_ID AS id, strftime(g.GAME_DATE, '%Y-%m-%d') AS d, a.PTS AS away, h.PTS AS home
@@ -158,15 +160,23 @@ describe.skipIf(!HAS_DB)('game preview: the 2023 Finals against games.parquet an
           AND ((HOME_TEAM_ID = $2 AND AWAY_TEAM_ID = $3) OR (HOME_TEAM_ID = $3 AND AWAY_TEAM_ID = $2)) ORDER BY GAME_DATE`,
       [GAMES, DEN, MIA],
     );
-    const scores = await pbpScores(rawFile('pbp', 'playoffs', '2022-23.parquet'), finals.map((f) => f.id));
-    const denWins = finals.filter((f) => { const s = scores.get(f.id)!; return f.home === DEN ? s.home > s.away : s.away > s.home; }).length;
+    const scores = await pbpScores(
+      rawFile('pbp', 'playoffs', '2022-23.parquet'),
+      finals.map((f) => f.id),
+    );
+    const denWins = finals.filter((f) => {
+      const s = scores.get(f.id)!;
+      return f.home === DEN ? s.home > s.away : s.away > s.home;
+    }).length;
     expect(finals.length).toBe(4);
     expect([denWins, finals.length - denWins]).toEqual([3, 1]);
     expect(p.series).toEqual({ gameNumber: finals.length + 1, text: `Game ${finals.length + 1}, DEN leads ${denWins}-${finals.length - denWins}` });
     expect(p.series!.text).toBe('Game 5, DEN leads 3-1');
     // The listed playoff meetings are those four, with the play-by-play's final scores.
     const listed = p.meetings.filter((m) => m.seasonType === 'playoffs');
-    expect(listed.map((m) => [m.gameCode, m.date, m.awayPts, m.homePts])).toEqual(finals.map((f) => [f.id, f.d, scores.get(f.id)!.away, scores.get(f.id)!.home]));
+    expect(listed.map((m) => [m.gameCode, m.date, m.awayPts, m.homePts])).toEqual(
+      finals.map((f) => [f.id, f.d, scores.get(f.id)!.away, scores.get(f.id)!.home]),
+    );
   });
 
   it('the whole season series (regular season too) matches games.parquet and SCORE', async () => {
@@ -177,8 +187,14 @@ describe.skipIf(!HAS_DB)('game preview: the 2023 Finals against games.parquet an
           AND ((HOME_TEAM_ID = $2 AND AWAY_TEAM_ID = $3) OR (HOME_TEAM_ID = $3 AND AWAY_TEAM_ID = $2)) ORDER BY GAME_DATE`,
       [GAMES, DEN, MIA],
     );
-    const reg = await pbpScores(rawFile('pbp', 'regular', '2022-23.parquet'), all.filter((g) => g.type === 'Regular Season').map((g) => g.id));
-    const off = await pbpScores(rawFile('pbp', 'playoffs', '2022-23.parquet'), all.filter((g) => g.type === 'Playoffs').map((g) => g.id));
+    const reg = await pbpScores(
+      rawFile('pbp', 'regular', '2022-23.parquet'),
+      all.filter((g) => g.type === 'Regular Season').map((g) => g.id),
+    );
+    const off = await pbpScores(
+      rawFile('pbp', 'playoffs', '2022-23.parquet'),
+      all.filter((g) => g.type === 'Playoffs').map((g) => g.id),
+    );
     const score = (id: string) => reg.get(id) ?? off.get(id)!;
     expect(p.meetings.map((m) => [m.gameCode, m.date, m.seasonType, m.awayPts, m.homePts])).toEqual(
       all.map((g) => [g.id, g.d, g.type === 'Playoffs' ? 'playoffs' : 'regular', score(g.id).away, score(g.id).home]),
@@ -194,9 +210,21 @@ describe.skipIf(!HAS_DB)('game preview: the 2023 Finals against games.parquet an
           ORDER BY GAME_DATE DESC LIMIT 10`,
         [GAMES, team],
       );
-      const reg = await pbpScores(rawFile('pbp', 'regular', '2022-23.parquet'), last.filter((g) => g.type !== 'Playoffs').map((g) => g.id).concat('none'));
-      const off = await pbpScores(rawFile('pbp', 'playoffs', '2022-23.parquet'), last.filter((g) => g.type === 'Playoffs').map((g) => g.id));
-      const won = last.map((g) => { const s = reg.get(g.id) ?? off.get(g.id)!; return g.home === team ? s.home > s.away : s.away > s.home; });
+      const reg = await pbpScores(
+        rawFile('pbp', 'regular', '2022-23.parquet'),
+        last
+          .filter((g) => g.type !== 'Playoffs')
+          .map((g) => g.id)
+          .concat('none'),
+      );
+      const off = await pbpScores(
+        rawFile('pbp', 'playoffs', '2022-23.parquet'),
+        last.filter((g) => g.type === 'Playoffs').map((g) => g.id),
+      );
+      const won = last.map((g) => {
+        const s = reg.get(g.id) ?? off.get(g.id)!;
+        return g.home === team ? s.home > s.away : s.away > s.home;
+      });
       expect(p.form[i]!.games.map((g) => g.game.gameCode)).toEqual(last.map((g) => g.id).reverse());
       expect([p.form[i]!.wins, p.form[i]!.losses]).toEqual([won.filter(Boolean).length, won.filter((w) => !w).length]);
     }
@@ -237,7 +265,10 @@ describe.skipIf(!HAS_DB)("game preview: a game on the season's first day", () =>
     expect(first!.d).toBe('2022-10-18');
     const p = await previewOf(first!.id);
     expect(p.teamsRanked).toBe(0);
-    expect(p.teams.map((t) => [t.games, t.ranked.efg_pct.rank, t.ranked.net.value])).toEqual([[0, null, null], [0, null, null]]);
+    expect(p.teams.map((t) => [t.games, t.ranked.efg_pct.rank, t.ranked.net.value])).toEqual([
+      [0, null, null],
+      [0, null, null],
+    ]);
     expect(p.meetings).toEqual([]);
     expect(p.form.map((f) => f.games.length)).toEqual([0, 0]);
     expect(p.matchups.flatMap((m) => m.rows.map((r) => r.edge))).toEqual(Array(10).fill(null));

@@ -17,8 +17,19 @@ import { TEAMS } from '../../src/lib/teams';
 import { call, HAS_DB, SIGNED_IN, sql } from './helpers';
 
 const PROTOTYPE_NAMES = [
-  'toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable',
-  'toLocaleString', '__defineGetter__', '__lookupGetter__', 'then', 'prototype', 'length',
+  'toString',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'then',
+  'prototype',
+  'length',
 ];
 const KNOWN_KEYS = new Set<string>(['page', 'entity', 'side', 'min_poss']);
 for (const f of FILTERS) {
@@ -41,7 +52,9 @@ const page = () =>
     fc.constantFrom(...gameCodes).map((g) => ({ page: 'GamePlayers', entity: g })),
   );
 
-const date = fc.date({ min: new Date('2012-10-01T00:00:00Z'), max: new Date('2023-06-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const date = fc
+  .date({ min: new Date('2012-10-01T00:00:00Z'), max: new Date('2023-06-30T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const ids = (max: number) => fc.uniqueArray(fc.constantFrom(...playerIds), { minLength: 1, maxLength: max });
 
 /** Valid values by key (each key at most once: single keys must not repeat). */
@@ -74,17 +87,57 @@ const junk = fc.string({ maxLength: 12 }).map((s) => `x${s}`); // never a number
 /** Values that are wrong for their key, whatever else the query holds. */
 const badPair = (): fc.Arbitrary<[string, string[]]> =>
   fc.oneof(
-    fc.tuple(fc.constantFrom('season', 'season_type', 'location', 'result', 'period', 'opponent', 'on_court', 'pg', 'off_court'), junk).map(([k, v]) => [k, [v]] as [string, string[]]),
-    fc.tuple(fc.constantFrom('start_date', 'end_date'), fc.oneof(junk, fc.constantFrom('2023-02-30', '2022-13-01', '20221001'))).map(([k, v]) => [k, [v]] as [string, string[]]),
-    fc.tuple(fc.constantFrom('days_rest_low', 'score_diff_high', 'opp_off_rank_low', 'time_into_game_low', 'min_poss'), fc.oneof(junk, fc.constantFrom('-999999', '99999999', '1.5', '1e3'))).map(([k, v]) => [k, [v]] as [string, string[]]),
-    fc.constantFrom<[string, string[]]>(['season', ['1999']], ['season', ['2012-14']], ['period', ['8']], ['period', ['0']], ['side', ['middle']], ['is_garbage_time', ['maybe']], ['lineup_all_or_any', ['some']], ['opponent', ['ZZZ']]),
+    fc
+      .tuple(fc.constantFrom('season', 'season_type', 'location', 'result', 'period', 'opponent', 'on_court', 'pg', 'off_court'), junk)
+      .map(([k, v]) => [k, [v]] as [string, string[]]),
+    fc
+      .tuple(fc.constantFrom('start_date', 'end_date'), fc.oneof(junk, fc.constantFrom('2023-02-30', '2022-13-01', '20221001')))
+      .map(([k, v]) => [k, [v]] as [string, string[]]),
+    fc
+      .tuple(
+        fc.constantFrom('days_rest_low', 'score_diff_high', 'opp_off_rank_low', 'time_into_game_low', 'min_poss'),
+        fc.oneof(junk, fc.constantFrom('-999999', '99999999', '1.5', '1e3')),
+      )
+      .map(([k, v]) => [k, [v]] as [string, string[]]),
+    fc.constantFrom<[string, string[]]>(
+      ['season', ['1999']],
+      ['season', ['2012-14']],
+      ['period', ['8']],
+      ['period', ['0']],
+      ['side', ['middle']],
+      ['is_garbage_time', ['maybe']],
+      ['lineup_all_or_any', ['some']],
+      ['opponent', ['ZZZ']],
+    ),
     // id lists past their cap: more than 20 ids for a key, some of them hundreds long
-    fc.tuple(fc.constantFrom('on_court', 'off_court', 'pg', 'c'), fc.integer({ min: 21, max: 600 })).map(([k, n]) => [k, Array.from({ length: n }, (_, i) => String(1000 + i))] as [string, string[]]),
+    fc
+      .tuple(fc.constantFrom('on_court', 'off_court', 'pg', 'c'), fc.integer({ min: 21, max: 600 }))
+      .map(([k, n]) => [k, Array.from({ length: n }, (_, i) => String(1000 + i))] as [string, string[]]),
     // a single key given twice
-    fc.constantFrom('side', 'start_date', 'is_garbage_time', 'days_rest_high').map((k) => [k, k === 'side' ? ['offense', 'defense'] : k === 'is_garbage_time' ? ['true', 'false'] : k === 'start_date' ? ['2013-01-01', '2013-02-01'] : ['1', '2']] as [string, string[]]),
+    fc
+      .constantFrom('side', 'start_date', 'is_garbage_time', 'days_rest_high')
+      .map(
+        (k) =>
+          [
+            k,
+            k === 'side'
+              ? ['offense', 'defense']
+              : k === 'is_garbage_time'
+                ? ['true', 'false']
+                : k === 'start_date'
+                  ? ['2013-01-01', '2013-02-01']
+                  : ['1', '2'],
+          ] as [string, string[]],
+      ),
   );
 
-const unknownPair = fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !KNOWN_KEYS.has(k))), fc.string({ maxLength: 10 }));
+const unknownPair = fc.tuple(
+  fc.oneof(
+    fc.constantFrom(...PROTOTYPE_NAMES),
+    fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !KNOWN_KEYS.has(k)),
+  ),
+  fc.string({ maxLength: 10 }),
+);
 
 function queryString(pairs: [string, readonly string[]][]): string {
   const p = new URLSearchParams();
@@ -143,7 +196,10 @@ describe.skipIf(!HAS_DB)('GET /api/data input (fast-check, > 2,000 queries)', ()
           if (r.status === 403) {
             expect(anonymous, qs).toBe(true);
             const gated = FILTERS.filter((f) => f.requiresAuth).flatMap((f) => (f.type === 'range' ? [`${f.apiKey}_low`, `${f.apiKey}_high`] : [f.apiKey]));
-            expect(gated.some((k) => qs.includes(`${k}=`)), qs).toBe(true);
+            expect(
+              gated.some((k) => qs.includes(`${k}=`)),
+              qs,
+            ).toBe(true);
             return;
           }
           expect(r.status, `${qs} -> ${JSON.stringify(r.body)}`).toBe(200);
@@ -167,22 +223,32 @@ describe.skipIf(!HAS_DB)('GET /api/data input (fast-check, > 2,000 queries)', ()
       fc.constant({ key: 'location', parts: [[['location', ['home']]], [['location', ['away']]]] as Split }),
       fc.constant({ key: 'result', parts: [[['result', ['win']]], [['result', ['loss']]]] as Split }),
       fc.constant({ key: 'season_type', parts: [[['season_type', ['regular']]], [['season_type', ['playoffs']]]] as Split }),
-      fc
-        .subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1, maxLength: 6 })
-        .map((s) => ({
-          key: 'period',
-          parts: [[['period', s.map(String)]], [['period', [1, 2, 3, 4, 5, 6, 7].filter((p) => !s.includes(p)).map(String)]]] as Split,
-        })),
+      fc.subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1, maxLength: 6 }).map((s) => ({
+        key: 'period',
+        parts: [[['period', s.map(String)]], [['period', [1, 2, 3, 4, 5, 6, 7].filter((p) => !s.includes(p)).map(String)]]] as Split,
+      })),
       fc.integer({ min: -30, max: 30 }).map((k) => ({
         key: 'score_diff',
-        parts: [[['score_diff_low', ['-75']], ['score_diff_high', [String(k)]]], [['score_diff_low', [String(k + 1)]], ['score_diff_high', ['75']]]] as Split,
+        parts: [
+          [
+            ['score_diff_low', ['-75']],
+            ['score_diff_high', [String(k)]],
+          ],
+          [
+            ['score_diff_low', [String(k + 1)]],
+            ['score_diff_high', ['75']],
+          ],
+        ] as Split,
       })),
     );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ABBRS),
         fc.constantFrom('2012', '2022'),
-        fc.record({ is_garbage_time: fc.constantFrom(['true'], ['false']), opponent: fc.uniqueArray(fc.constantFrom(...ABBRS), { minLength: 1, maxLength: 8 }) }, { requiredKeys: ['is_garbage_time'] }),
+        fc.record(
+          { is_garbage_time: fc.constantFrom(['true'], ['false']), opponent: fc.uniqueArray(fc.constantFrom(...ABBRS), { minLength: 1, maxLength: 8 }) },
+          { requiredKeys: ['is_garbage_time'] },
+        ),
         split,
         async (team, season, base, { key, parts }) => {
           const basePairs: [string, readonly string[]][] = [
@@ -209,8 +275,7 @@ describe.skipIf(!HAS_DB)('GET /api/data input (fast-check, > 2,000 queries)', ()
               sum.set(game, { pts: s.pts + v.pts, poss: s.poss + v.poss });
             }
           }
-          const nonZero = (m: Map<string, { pts: number; poss: number }>) =>
-            [...m].filter(([, v]) => v.pts || v.poss).sort(([a], [b]) => a.localeCompare(b));
+          const nonZero = (m: Map<string, { pts: number; poss: number }>) => [...m].filter(([, v]) => v.pts || v.poss).sort(([a], [b]) => a.localeCompare(b));
           expect(nonZero(sum)).toEqual(nonZero(whole));
           if (nonZero(whole).length > 0) nonEmpty++;
         },

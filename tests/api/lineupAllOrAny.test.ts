@@ -10,7 +10,11 @@ import type { Session } from '../../src/lib/session';
 import { HAS_DB, SIGNED_IN } from './helpers';
 
 const MEMBER: Session = { user: { name: 'Member', email: 'member@example.com' }, isAdmin: false, subscriptions: [] };
-const WHO: [string, Session | null][] = [['anonymous', null], ['member without a plan', MEMBER], ['subscriber', SIGNED_IN]];
+const WHO: [string, Session | null][] = [
+  ['anonymous', null],
+  ['member without a plan', MEMBER],
+  ['subscriber', SIGNED_IN],
+];
 
 async function get(path: string, session: Session | null): Promise<{ status: number; cache: string | null; body: any }> {
   const url = new URL(path, 'http://localhost');

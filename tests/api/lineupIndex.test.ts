@@ -94,7 +94,7 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
     const fast = await rows(`SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM (SELECT DISTINCT possession_id FROM (${ids}))`, b.values);
     const b2 = new Params();
     const slow = await rows(
-      `SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM possessions p WHERE p.season IN ${b2.list(f.seasons)} AND (${lineupCondition(f, b2, "p")})`,
+      `SELECT COUNT(*) AS n, SUM(hash(possession_id)) AS h FROM possessions p WHERE p.season IN ${b2.list(f.seasons)} AND (${lineupCondition(f, b2, 'p')})`,
       b2.values,
     );
     expect(Number(fast[0]!.n)).toBeGreaterThan(0);
@@ -147,16 +147,17 @@ async function aggregates(f: AppliedFilters, lineupIndex: boolean) {
 }
 
 describe.skipIf(!HAS_DB)('lineup filters: fast path (player index) and fallback give the same sample', () => {
-  it.each([...QUERIES, 'season=2012&on_court=2544&off_court=2548&lineup_all_or_any=any', 'season=2012&on_court=2544&location=away&score_diff_low=-5&score_diff_high=5'])(
-    '%s',
-    async (qs) => {
-      const f = filtersOf(qs);
-      const fast = await sample(f, true);
-      const slow = await sample(f, false);
-      expect(fast.n).toBeGreaterThan(0);
-      expect({ ...fast, materialised: true }).toEqual(slow);
-    },
-  );
+  it.each([
+    ...QUERIES,
+    'season=2012&on_court=2544&off_court=2548&lineup_all_or_any=any',
+    'season=2012&on_court=2544&location=away&score_diff_low=-5&score_diff_high=5',
+  ])('%s', async (qs) => {
+    const f = filtersOf(qs);
+    const fast = await sample(f, true);
+    const slow = await sample(f, false);
+    expect(fast.n).toBeGreaterThan(0);
+    expect({ ...fast, materialised: true }).toEqual(slow);
+  });
 });
 
 describe.skipIf(!HAS_DB)('a sample the lineup filters cannot narrow is read inline or by subtraction, with the same numbers', () => {

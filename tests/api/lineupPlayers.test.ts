@@ -71,7 +71,10 @@ describe.skipIf(!HAS_DB)('players table under lineup filters = the sample writte
     ));
 
   it('Chalmers at point guard without Wade, garbage time kept', () =>
-    compare('season=2012&pg=201596&off_court=2548&is_garbage_time=false', `${REGULAR_2012} AND (p.o1 = 201596 OR p.d1 = 201596) AND ${ON(2548).replace(' IN ', ' NOT IN ')}`));
+    compare(
+      'season=2012&pg=201596&off_court=2548&is_garbage_time=false',
+      `${REGULAR_2012} AND (p.o1 = 201596 OR p.d1 = 201596) AND ${ON(2548).replace(' IN ', ' NOT IN ')}`,
+    ));
 
   it('a player traded within the season, in games between his two teams too', async () => {
     // A 2022-23 player of two teams that met while he was with one of them: his possessions of those games are
@@ -89,5 +92,8 @@ describe.skipIf(!HAS_DB)('players table under lineup filters = the sample writte
   });
 
   it('both seasons, 4th quarters, one player', () =>
-    compare('season=2012&season=2022&on_court=201939&period=4', `p.season IN (2012, 2022) AND p.season_type = 'regular' AND ${CLEAN} AND ${ON(201939)} AND p.period = 4`));
+    compare(
+      'season=2012&season=2022&on_court=201939&period=4',
+      `p.season IN (2012, 2022) AND p.season_type = 'regular' AND ${CLEAN} AND ${ON(201939)} AND p.period = 4`,
+    ));
 });

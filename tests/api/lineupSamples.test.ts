@@ -37,7 +37,14 @@ async function side(where: string): Promise<Side> {
   return r!;
 }
 
-const minus = (a: Side, b: Side): Side => ({ poss: a.poss - b.poss, pts: a.pts - b.pts, fg3a: a.fg3a - b.fg3a, fg3m: a.fg3m - b.fg3m, fta: a.fta - b.fta, ftm: a.ftm - b.ftm });
+const minus = (a: Side, b: Side): Side => ({
+  poss: a.poss - b.poss,
+  pts: a.pts - b.pts,
+  fg3a: a.fg3a - b.fg3a,
+  fg3m: a.fg3m - b.fg3m,
+  fta: a.fta - b.fta,
+  ftm: a.ftm - b.ftm,
+});
 
 /** The guide's definitions, written again here. */
 function expected(off: Side, def: Side, lg3: number, lgFt: number) {
@@ -105,7 +112,9 @@ describe.skipIf(!HAS_DB)('luck-adjusted net rating and its margin', () => {
     const eOn = expected(offOn, defOn, lg3, lgFt);
     const eOff = expected(minus(offAll, offOn), minus(defAll, defOn), lg3, lgFt);
     const team = (await data('page=TeamOnOff&entity=DEN&season=2022&metric_set=Team_FourFactors')).Team_FourFactors!.find((r) => r.player_id === JOKIC)!;
-    const player = (await data(`page=PlayerOnOff&entity=${JOKIC}&season=2022&side=defense&metric_set=Opponent_FourFactors`)).Opponent_FourFactors!.find((r) => r.season_start === 2022)!;
+    const player = (await data(`page=PlayerOnOff&entity=${JOKIC}&season=2022&side=defense&metric_set=Opponent_FourFactors`)).Opponent_FourFactors!.find(
+      (r) => r.season_start === 2022,
+    )!;
     for (const r of [team, player]) {
       expect(r.net_poss_on).toBe(eOn.poss);
       expect(r.net_poss_off).toBe(eOff.poss);

@@ -34,7 +34,11 @@ async function reference(offense: string, defense: string) {
        SELECT unnest([p.d1, p.d2, p.d3, p.d4, p.d5]) AS player_id, p.seconds FROM possessions p WHERE ${BASE} AND ${defense})
       GROUP BY player_id HAVING SUM(seconds) > 0`,
   );
-  return { own: new Map(own.map((r) => [r.player_id, r])), poss: new Map(poss.map((r) => [r.player_id, r.poss])), listed: new Set(listed.map((r) => r.player_id)) };
+  return {
+    own: new Map(own.map((r) => [r.player_id, r])),
+    poss: new Map(poss.map((r) => [r.player_id, r.poss])),
+    listed: new Set(listed.map((r) => r.player_id)),
+  };
 }
 
 async function compare(qs: string, offense: string, defense: string) {
@@ -44,7 +48,12 @@ async function compare(qs: string, offense: string, defense: string) {
   expect(new Set(rows.map((r) => r.player_id))).toEqual(ref.listed);
   for (const r of rows) {
     const own = ref.own.get(r.player_id) ?? { pts: 0, fga: 0 };
-    expect({ id: r.player_id, pts: r.pts, fga: r.fga, poss: r.poss }).toEqual({ id: r.player_id, pts: own.pts, fga: own.fga, poss: ref.poss.get(r.player_id) ?? 0 });
+    expect({ id: r.player_id, pts: r.pts, fga: r.fga, poss: r.poss }).toEqual({
+      id: r.player_id,
+      pts: own.pts,
+      fga: own.fga,
+      poss: ref.poss.get(r.player_id) ?? 0,
+    });
   }
   return rows;
 }
@@ -87,17 +96,21 @@ describe.skipIf(!HAS_DB)('on court with a teammate / against an opponent', () =>
 
   it('team views: Denver with Jokic = its possessions with him; Denver against Jokic = nothing', async () => {
     const den = (await data(`page=TeamTeam&entity=DEN&season=2022&metric_set=Team_FourFactors&on_court_with=${JOKIC}`)).Team_FourFactors!;
-    const [ref] = await sql<{ n: number }>(`SELECT SUM(possessions)::INTEGER AS n FROM possessions p WHERE ${BASE} AND p.off_team_id = ${DEN} AND ${IN_O(JOKIC)}`);
+    const [ref] = await sql<{ n: number }>(
+      `SELECT SUM(possessions)::INTEGER AS n FROM possessions p WHERE ${BASE} AND p.off_team_id = ${DEN} AND ${IN_O(JOKIC)}`,
+    );
     expect(den.reduce((s, r) => s + Number(r.poss ?? r.possessions ?? 0), 0)).toBe(ref!.n);
     const none = (await data(`page=TeamTeam&entity=DEN&season=2022&metric_set=Team_FourFactors&on_court_against=${JOKIC}`)).Team_FourFactors!;
     expect(none).toEqual([]);
-    const opp = (await data(`page=TeamTeam&entity=DEN&season=2022&side=defense&on_court_with=${JOKIC}`));
+    const opp = await data(`page=TeamTeam&entity=DEN&season=2022&side=defense&on_court_with=${JOKIC}`);
     const oppRows = Object.values(opp)[0]!;
-    const [refD] = await sql<{ n: number }>(`SELECT SUM(possessions)::INTEGER AS n FROM possessions p WHERE ${BASE} AND p.def_team_id = ${DEN} AND ${IN_D(JOKIC)}`);
+    const [refD] = await sql<{ n: number }>(
+      `SELECT SUM(possessions)::INTEGER AS n FROM possessions p WHERE ${BASE} AND p.def_team_id = ${DEN} AND ${IN_D(JOKIC)}`,
+    );
     expect(oppRows.reduce((s, r) => s + Number(r.poss ?? r.possessions ?? 0), 0)).toBe(refD!.n);
   });
 
-  it('lineups against Jokic are the other teams\' fives, with Jokic are Denver fives with him', async () => {
+  it("lineups against Jokic are the other teams' fives, with Jokic are Denver fives with him", async () => {
     const against = (await data(`page=Lineups&season=2022&min_poss=10&metric_set=Team_FourFactors&on_court_against=${JOKIC}`)).Team_FourFactors!;
     expect(against.length).toBeGreaterThan(10);
     for (const r of against) expect(r.team).not.toBe('DEN');

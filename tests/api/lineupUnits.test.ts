@@ -30,7 +30,10 @@ async function unitsInSql(k: number, side: 'o' | 'd', where: string, min: number
 const teamIds: Record<string, number> = {};
 async function teamIdOf(abbr: string): Promise<number> {
   if (!teamIds[abbr]) {
-    const [r] = await sql<{ id: number }>(`SELECT DISTINCT team_id AS id FROM team_games tg JOIN games g USING (game_id) WHERE g.season = 2022 AND (CASE WHEN tg.is_home THEN g.home_abbr ELSE g.away_abbr END) = $1`, [abbr]);
+    const [r] = await sql<{ id: number }>(
+      `SELECT DISTINCT team_id AS id FROM team_games tg JOIN games g USING (game_id) WHERE g.season = 2022 AND (CASE WHEN tg.is_home THEN g.home_abbr ELSE g.away_abbr END) = $1`,
+      [abbr],
+    );
     teamIds[abbr] = r!.id;
   }
   return teamIds[abbr]!;
@@ -140,7 +143,11 @@ describe.skipIf(!HAS_DB)("the compact form the site's table asks for (form=compa
     for (const row of rows) expect(row.poss).toBe(possOf.get([...row.players].sort((a: number, b: number) => a - b).join('-')));
     // Every player of the rows is named once, and no one else.
     const ids = [...new Set(rows.flatMap((row) => row.players as number[]))].sort((a, b) => a - b);
-    expect(Object.keys(names).map(Number).sort((a, b) => a - b)).toEqual(ids);
+    expect(
+      Object.keys(names)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(ids);
     const raw = await rawNames(ids);
     for (const id of ids) expect(names[id], String(id)).toBe(raw.get(id));
     expect(names[JOKIC]).toBe('Nikola Jokic');
@@ -156,7 +163,11 @@ describe.skipIf(!HAS_DB)("the compact form the site's table asks for (form=compa
     const raw = await rawNames([...new Set(compact.flatMap((row) => row.players as number[]))]);
     named.forEach((row, i) => {
       const { players, ...rest } = compact[i];
-      expect(row).toEqual({ ...rest, players: players.map((id: number) => ({ player_id: id, name: raw.get(id) })), lineup: players.map((id: number) => raw.get(id)).join(' - ') });
+      expect(row).toEqual({
+        ...rest,
+        players: players.map((id: number) => ({ player_id: id, name: raw.get(id) })),
+        lineup: players.map((id: number) => raw.get(id)).join(' - '),
+      });
     });
     // 2-man units too, and a form other than compact or rows is a 400 naming the key.
     const units = await call('/api/data?page=TeamLineups&entity=DEN&side=offense&season=2022&metric_set=Team_FourFactors&unit=2');

@@ -40,11 +40,13 @@ describe.skipIf(!HAS_DB)('the minimum sample (qualifier)', () => {
     const r = await call('/api/data?page=TeamLineups&entity=BOS&season=2022&min_poss=5000&metric_set=Team_FourFactors');
     expect(r.status).toBe(200);
     expect(r.body.data.Team_FourFactors).toEqual([]);
-    const n = (await sql<{ n: number }>(
-      `SELECT count(DISTINCT off_lineup_id)::INTEGER AS n FROM possessions
+    const n = (
+      await sql<{ n: number }>(
+        `SELECT count(DISTINCT off_lineup_id)::INTEGER AS n FROM possessions
         WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1 AND possessions > 0`,
-      [BOS],
-    ))[0]!.n;
+        [BOS],
+      )
+    )[0]!.n;
     expect(n).toBeGreaterThan(100);
     expect(r.body.belowMin).toEqual({ rows: n, min: 5000 });
     // At the default minimum nothing is empty, and no count is sent.
@@ -73,17 +75,19 @@ describe.skipIf(!HAS_DB)('on/off tables', () => {
     }
     // Qualified = at least 500 team offensive possessions with him on (independent SQL).
     const poss = await offPossByPlayer();
-    const bosPoss = (await sql<{ n: number }>(
-      `SELECT count(*)::INTEGER AS n FROM possessions WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1`,
-      [BOS],
-    ))[0]!.n;
+    const bosPoss = (
+      await sql<{ n: number }>(
+        `SELECT count(*)::INTEGER AS n FROM possessions WHERE season = 2022 AND season_type = 'regular' AND NOT is_filtered_out AND off_team_id = $1`,
+        [BOS],
+      )
+    )[0]!.n;
     expect(bosPoss).toBeGreaterThan(6000);
     for (const r of rows) expect(r.qualified, String(r.player_id)).toBe(Number(r.poss_on) >= 500);
     expect(rows.filter((r) => r.qualified).length).toBeGreaterThan(5);
     expect(rows.every((r) => (poss.get(r.player_id) ?? 0) >= Number(r.poss_on))).toBe(true);
   });
 
-  it('the pool is the players table\'s: a Celtic\'s percentile is his rank among the league\'s qualified players of his position group', async () => {
+  it("the pool is the players table's: a Celtic's percentile is his rank among the league's qualified players of his position group", async () => {
     const team = (await data('page=TeamOnOff&entity=BOS&season=2022&side=offense&metric_set=Team_FourFactors')).Team_FourFactors!;
     const league = (await data('page=Players&season=2022&metric_set=OnOff_FourFactors')).OnOff_FourFactors!;
     const tatum = team.find((r) => r.name === 'Jayson Tatum')!;
@@ -97,7 +101,7 @@ describe.skipIf(!HAS_DB)('on/off tables', () => {
     expect(league.find((r) => r.player_id === tatum.player_id)!.pts_per_poss_diff_pct).toBeCloseTo(share, 0);
   });
 
-  it('Player on/off: one row a season, percentiles among that season\'s players', async () => {
+  it("Player on/off: one row a season, percentiles among that season's players", async () => {
     const rows = (await data('page=PlayerOnOff&entity=1628369&season=2022&season=2012&side=offense&metric_set=Team_FourFactors')).Team_FourFactors!;
     expect(rows.map((r) => r.season)).toEqual(['2022-23']);
     expect(rows[0]).not.toHaveProperty('poss_diff');

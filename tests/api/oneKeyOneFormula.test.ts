@@ -38,13 +38,19 @@ const pct2 = (a: number, b: number) => Math.round((10000 * a) / b) / 100;
 async function v1Table(query: string) {
   const endpoint = ENDPOINTS.find((e) => e.path === '/api/v1/table')!;
   const url = new URL(`/api/v1/table?${query}`, 'http://localhost');
-  return TableAnswer.parse(await endpoint.prepare({ url, request: new Request(url), params: {}, session: SIGNED_IN, asker: { client: 'test' }, guideOf: () => null }).run());
+  return TableAnswer.parse(
+    await endpoint.prepare({ url, request: new Request(url), params: {}, session: SIGNED_IN, asker: { client: 'test' }, guideOf: () => null }).run(),
+  );
 }
 
 describe.skipIf(!HAS_DB)('one key, one formula', () => {
   it("a team's game-log row (its players summed) and its own team sets agree on every key they share, game by game", async () => {
     const log = await data(`page=TeamGameLog&entity=MIA&season=2012&${ALL}`);
-    const playerSetKeys = new Set(['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'].flatMap((s) => Object.keys(log[s]![0]!)));
+    const playerSetKeys = new Set(
+      ['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'].flatMap((s) =>
+        Object.keys(log[s]![0]!),
+      ),
+    );
     const teamKeys = new Set([...COLUMN_SETS.FourFactors.keys, ...COLUMN_SETS.TeamShootingFrequency.keys, ...COLUMN_SETS.TeamShootingAccuracy.keys]);
     const shared = [...teamKeys].filter((k) => playerSetKeys.has(k) && k !== 'poss');
     // The four factors' eFG% and ORB%, every zone's share and accuracy: and no longer TOV% or FT rate, whose player
@@ -59,7 +65,9 @@ describe.skipIf(!HAS_DB)('one key, one formula', () => {
       const ours = (set: string) => team[set]!.find((r) => r.team_id === MIA || r.team === 'MIA')!;
       for (const key of shared) {
         const teamSet = COLUMN_SETS.FourFactors.keys.includes(key as never) ? 'FourFactors' : key.endsWith('_freq') ? 'ShootingFrequency' : 'ShootingAccuracy';
-        const playerSet = ['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'].find((s) => key in rowOf(s, game))!;
+        const playerSet = ['OffensiveOverview', 'ShootingOverall', 'ShootingFrequency', 'ShootingAccuracy', 'FoulDrawing', 'DefenseAndRebounding'].find(
+          (s) => key in rowOf(s, game),
+        )!;
         expect(rowOf(playerSet, game)[key], `${game} ${key}: ${playerSet} vs ${teamSet}`).toBeCloseTo(ours(teamSet)[key], 1);
       }
     }

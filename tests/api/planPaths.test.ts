@@ -75,28 +75,51 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
 
   it('on lineup tables with season filters only (the pre-summed lineup rows)', { timeout: 600_000 }, async () => {
     const sampleFilters = new Set(['FilterOutGarbageTime', 'SeasonType']);
-    const fast = await compareDraws(27, 24, {
-      pages: ['Lineups', 'TeamLineups', 'PlayerLineups'],
-      filters: (def) => sampleFilters.has(def.name),
-    }, (q) => lineupSumsAnswer(NO_SCOPE, q.filters, ['lineup_id']));
+    const fast = await compareDraws(
+      27,
+      24,
+      {
+        pages: ['Lineups', 'TeamLineups', 'PlayerLineups'],
+        filters: (def) => sampleFilters.has(def.name),
+      },
+      (q) => lineupSumsAnswer(NO_SCOPE, q.filters, ['lineup_id']),
+    );
     expect(fast).toBeGreaterThan(12);
   });
 
   it("on players tables with time, leverage, clutch and game-level filters (a player's rows read by their own context)", { timeout: 600_000 }, async () => {
-    const contextFilters = new Set(['TimeIntoGame', 'Leverage', 'Clutch', 'Period', 'ScoreDifferential', 'Location', 'Result', 'OpponentPointDiffRank', 'FilterOutGarbageTime']);
-    const fast = await compareDraws(29, 40, {
-      pages: ['Players', 'TeamPlayers', 'PlayerOnOff', 'TeamOnOff'],
-      filters: (def) => contextFilters.has(def.name),
-    }, (q) => needsPossessions(q.filters) && !stateAnswers(NO_SCOPE, q.filters, []) && contextAnswers(NO_SCOPE, q.filters));
+    const contextFilters = new Set([
+      'TimeIntoGame',
+      'Leverage',
+      'Clutch',
+      'Period',
+      'ScoreDifferential',
+      'Location',
+      'Result',
+      'OpponentPointDiffRank',
+      'FilterOutGarbageTime',
+    ]);
+    const fast = await compareDraws(
+      29,
+      40,
+      {
+        pages: ['Players', 'TeamPlayers', 'PlayerOnOff', 'TeamOnOff'],
+        filters: (def) => contextFilters.has(def.name),
+      },
+      (q) => needsPossessions(q.filters) && !stateAnswers(NO_SCOPE, q.filters, []) && contextAnswers(NO_SCOPE, q.filters),
+    );
     expect(fast).toBeGreaterThan(15);
     // and the league table takes it: its player rows are read alone (with his team's team_games row), never
     // joined to the possessions
     const statements: string[] = [];
     await withScope((db: StatsScope) => {
-      const watched: StatsScope = { data: db.data, query: (sql, params) => {
-        statements.push(sql);
-        return db.query(sql, params);
-      } };
+      const watched: StatsScope = {
+        data: db.data,
+        query: (sql, params) => {
+          statements.push(sql);
+          return db.query(sql, params);
+        },
+      };
       return computeData(watched, queryOf('/api/data?page=Players&season=2022&leverage=high&location=home'), leaguePlayers);
     });
     const playerRows = statements.filter((sql) => /player_possession_stats s\b/.test(sql));
@@ -107,7 +130,20 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
   it('on queries with an off-court filter (answered by subtraction), on every page kind', { timeout: 600_000 }, async () => {
     // Off court with the filters the fast paths answer, and with a game-level and a possession filter they do not.
     const withOffCourt = new Set(['OffCourt', 'Period', 'Location', 'TimeIntoGame']);
-    const pages = ['Players', 'TeamPlayers', 'PlayerProfile', 'PlayerPositions', 'PlayerOnOff', 'TeamOnOff', 'League', 'TeamTeam', 'Lineups', 'TeamLineups', 'PlayerLineups', 'TeamGameLog'] as const;
+    const pages = [
+      'Players',
+      'TeamPlayers',
+      'PlayerProfile',
+      'PlayerPositions',
+      'PlayerOnOff',
+      'TeamOnOff',
+      'League',
+      'TeamTeam',
+      'Lineups',
+      'TeamLineups',
+      'PlayerLineups',
+      'TeamGameLog',
+    ] as const;
     const fast = await compareDraws(28, 60, { pages, filters: (def) => withOffCourt.has(def.name) }, (q) => offCourtTerms(NO_SCOPE, q.filters) !== null);
     expect(fast).toBeGreaterThan(7);
   });

@@ -46,10 +46,10 @@ async function finalScore(gameCode: string): Promise<{ away: number; home: numbe
 
 /** Game length from the raw file: the last period with a row other than a period start or end. */
 async function rawGameSeconds(gameCode: string): Promise<number> {
-  const [r] = await rawSql<{ p: number }>(
-    `SELECT max(PERIOD)::INTEGER AS p FROM read_parquet($1) WHERE GAME_ID = $2 AND EVENTMSGTYPE NOT IN (12, 13)`,
-    [pbpOf(gameCode), gameCode],
-  );
+  const [r] = await rawSql<{ p: number }>(`SELECT max(PERIOD)::INTEGER AS p FROM read_parquet($1) WHERE GAME_ID = $2 AND EVENTMSGTYPE NOT IN (12, 13)`, [
+    pbpOf(gameCode),
+    gameCode,
+  ]);
   return 2880 + Math.max(0, r!.p - 4) * 300;
 }
 
@@ -57,7 +57,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const sides: GameSide[] = ['away', 'home'];
 
 describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
-  it.each(GAMES)('%s: each team\'s stints cover the whole game and add up to the final score and margin', async (gameCode) => {
+  it.each(GAMES)("%s: each team's stints cover the whole game and add up to the final score and margin", async (gameCode) => {
     const pbp = await gamePlayByPlay(ASKER, gameCode);
     const final = await finalScore(gameCode);
     const length = await rawGameSeconds(gameCode);
@@ -86,7 +86,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
     expect(pbp.flow[0]).toMatchObject({ t: 0, margin: 0 });
   });
 
-  it.each(GAMES)('%s: each player\'s stints add up to his box-score seconds and +/-', async (gameCode) => {
+  it.each(GAMES)("%s: each player's stints add up to his box-score seconds and +/-", async (gameCode) => {
     const pbp = await gamePlayByPlay(ASKER, gameCode);
     const box = await sql<{ player_id: number; seconds: number; plus_minus: number }>(
       `SELECT pg.player_id, pg.seconds, pg.plus_minus FROM player_games pg JOIN games g USING (game_id) WHERE g.game_code = $1`,
@@ -96,7 +96,9 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
     for (const b of box) {
       const mine = [...pbp.stints.away, ...pbp.stints.home].filter((s) => s.five.includes(b.player_id));
       expect({ id: b.player_id, seconds: sum(mine.map((s) => s.seconds)), pm: sum(mine.map((s) => s.ptsFor - s.ptsAgainst)) }).toEqual({
-        id: b.player_id, seconds: b.seconds, pm: b.plus_minus,
+        id: b.player_id,
+        seconds: b.seconds,
+        pm: b.plus_minus,
       });
     }
   });
@@ -127,7 +129,7 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
     }
   });
 
-  it('every game of the test database: the last event\'s score is the last raw SCORE', async () => {
+  it("every game of the test database: the last event's score is the last raw SCORE", async () => {
     const ours = await sql<{ game_code: string; away: number; home: number }>(
       `SELECT g.game_code, arg_max(e.away_pts, e.seq) AS away, arg_max(e.home_pts, e.seq) AS home
          FROM game_events e JOIN games g USING (game_id) GROUP BY 1`,
@@ -156,7 +158,13 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
       for (const side of sides) {
         const [pts, opp] = side === 'home' ? [g.home_pts, g.away_pts] : [g.away_pts, g.home_pts];
         const st = pbp.stints[side];
-        expect([g.game_code, side, sum(st.map((s) => s.seconds)), sum(st.map((s) => s.ptsFor)), sum(st.map((s) => s.ptsAgainst))]).toEqual([g.game_code, side, g.seconds, pts, opp]);
+        expect([g.game_code, side, sum(st.map((s) => s.seconds)), sum(st.map((s) => s.ptsFor)), sum(st.map((s) => s.ptsAgainst))]).toEqual([
+          g.game_code,
+          side,
+          g.seconds,
+          pts,
+          opp,
+        ]);
       }
       const box = await sql<{ player_id: number; seconds: number; plus_minus: number }>(
         `SELECT pg.player_id, pg.seconds, pg.plus_minus FROM player_games pg JOIN games USING (game_id) WHERE game_code = $1`,
@@ -174,12 +182,17 @@ describe.skipIf(!HAS_DB)('game play-by-play, stints and flow', () => {
   it('the quarter and player filters show the raw rows of that period and of that player', async () => {
     const gameCode = '0021200095'; // 2012-13: no duplicated rows in the raw file
     const pbp = await gamePlayByPlay(ASKER, gameCode);
-    const [{ n: all }] = (await rawSql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_parquet($1) WHERE GAME_ID = $2`, [pbpOf(gameCode), gameCode])) as [{ n: number }];
+    const [{ n: all }] = (await rawSql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_parquet($1) WHERE GAME_ID = $2`, [
+      pbpOf(gameCode),
+      gameCode,
+    ])) as [{ n: number }];
     expect(pbp.events.length).toBe(all);
     for (const period of [2, 5, 7]) {
-      const [{ n }] = (await rawSql<{ n: number }>(
-        `SELECT count(*)::INTEGER AS n FROM read_parquet($1) WHERE GAME_ID = $2 AND PERIOD = $3`, [pbpOf(gameCode), gameCode, period],
-      )) as [{ n: number }];
+      const [{ n }] = (await rawSql<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_parquet($1) WHERE GAME_ID = $2 AND PERIOD = $3`, [
+        pbpOf(gameCode),
+        gameCode,
+        period,
+      ])) as [{ n: number }];
       const shown = filterEvents(pbp.events, { period, player: null });
       expect(shown.length).toBe(n);
       expect(shown.every((e) => e.period === period)).toBe(true);

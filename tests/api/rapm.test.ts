@@ -35,12 +35,14 @@ async function onCourtPossessions(season: number): Promise<Map<number, { off: nu
 }
 
 describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
-  it('reads stints whose possessions and points equal each team-game\'s totals outside garbage time', async () => {
-    const stints = (await connection.runAndReadAll(
-      `SELECT game_id, off_team_id, SUM(possessions)::INTEGER AS poss, SUM(pts)::INTEGER AS pts, COUNT(*)::INTEGER AS stints
+  it("reads stints whose possessions and points equal each team-game's totals outside garbage time", async () => {
+    const stints = (
+      await connection.runAndReadAll(
+        `SELECT game_id, off_team_id, SUM(possessions)::INTEGER AS poss, SUM(pts)::INTEGER AS pts, COUNT(*)::INTEGER AS stints
          FROM (${STINTS_SQL}) GROUP BY ALL ORDER BY game_id, off_team_id`,
-      { from: 2012, to: 2022 },
-    )).getRowObjectsJS();
+        { from: 2012, to: 2022 },
+      )
+    ).getRowObjectsJS();
     const totals = await sql<{ game_id: number; off_team_id: number; poss: number; pts: number }>(
       `SELECT game_id, off_team_id, possessions::INTEGER AS poss, pts::INTEGER AS pts FROM team_game_totals
         WHERE NOT is_filtered_out ORDER BY game_id, off_team_id`,
@@ -53,8 +55,13 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
   });
 
   it('stores one fit per season (no three-season window: the seasons are not consecutive) with every player of it', async () => {
-    const fits = await sql<{ season_from: number; season_to: number; penalty: number; players: number }>('SELECT season_from, season_to, penalty, players FROM rapm_fits ORDER BY season_to');
-    expect(fits.map((f) => [f.season_from, f.season_to])).toEqual([[2012, 2012], [2022, 2022]]);
+    const fits = await sql<{ season_from: number; season_to: number; penalty: number; players: number }>(
+      'SELECT season_from, season_to, penalty, players FROM rapm_fits ORDER BY season_to',
+    );
+    expect(fits.map((f) => [f.season_from, f.season_to])).toEqual([
+      [2012, 2012],
+      [2022, 2022],
+    ]);
     for (const f of fits) {
       const players = await onCourtPossessions(f.season_to);
       const inFit = [...players.values()].filter((p) => p.off + p.def > 0).length;
@@ -62,7 +69,7 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
     }
   });
 
-  it('stores each player\'s possessions of the fit: his on-court possessions outside garbage time', async () => {
+  it("stores each player's possessions of the fit: his on-court possessions outside garbage time", async () => {
     for (const season of [2012, 2022]) {
       const mine = await onCourtPossessions(season);
       const rows = await sql<{ player_id: number; off_poss: number; def_poss: number; possessions: number; off: number; def: number; total: number }>(
@@ -79,12 +86,16 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
 
   it('fits 2012-13 again to the stored numbers (reproducible), values on the scale of points per 100', async () => {
     const fit = fitRapm(await loadStints(connection, 2012, 2012));
-    const stored = await sql<{ player_id: number; off: number; def: number }>('SELECT player_id, off, def FROM rapm WHERE season_from = 2012 AND season_to = 2012 ORDER BY player_id');
+    const stored = await sql<{ player_id: number; off: number; def: number }>(
+      'SELECT player_id, off, def FROM rapm WHERE season_from = 2012 AND season_to = 2012 ORDER BY player_id',
+    );
     const [meta] = await sql<{ penalty: number; intercept: number; home: number }>('SELECT penalty, intercept, home FROM rapm_fits WHERE season_to = 2012');
     expect(fit.lambda).toBe(meta!.penalty);
     expect(fit.intercept).toBe(meta!.intercept);
     expect(fit.home).toBe(meta!.home);
-    expect(fit.players.map((p) => [p.playerId, Math.round(p.off * 1e4) / 1e4, Math.round(p.def * 1e4) / 1e4])).toEqual(stored.map((s) => [s.player_id, s.off, s.def]));
+    expect(fit.players.map((p) => [p.playerId, Math.round(p.off * 1e4) / 1e4, Math.round(p.def * 1e4) / 1e4])).toEqual(
+      stored.map((s) => [s.player_id, s.off, s.def]),
+    );
     // Home court and the spread of players: a few points per 100, as published RAPM.
     expect(fit.home).toBeGreaterThan(0.5);
     expect(fit.home).toBeLessThan(6);
@@ -100,7 +111,10 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
     for (const min of [0, 2000, 6000]) {
       const { status, body } = await call(`/api/rapm?season=2022&min_poss=${min}`);
       expect(status).toBe(200);
-      const expected = [...mine].filter(([, p]) => p.off + p.def >= min && p.off + p.def > 0).map(([id]) => id).sort((a, b) => a - b);
+      const expected = [...mine]
+        .filter(([, p]) => p.off + p.def >= min && p.off + p.def > 0)
+        .map(([id]) => id)
+        .sort((a, b) => a - b);
       expect(body.rows.map((r: { player_id: number }) => r.player_id).sort((a: number, b: number) => a - b)).toEqual(expected);
       expect(body.qualified).toBe(expected.length);
       // Sorted by total, best first; ranks 1..n; the best total has percentile 100, the worst 0.
@@ -116,9 +130,7 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
     const all = (await call('/api/rapm?season=2022')).body;
     const { status, body } = await call('/api/rapm?season=2022&position=big&sort=def');
     expect(status).toBe(200);
-    const bigs = await sql<{ player_id: number }>(
-      `SELECT player_id FROM player_seasons WHERE season = 2022 AND season_type = 'regular' AND position = 'big'`,
-    );
+    const bigs = await sql<{ player_id: number }>(`SELECT player_id FROM player_seasons WHERE season = 2022 AND season_type = 'regular' AND position = 'big'`);
     const bigIds = new Set(bigs.map((b) => b.player_id));
     expect(body.rows.length).toBeGreaterThan(10);
     expect(body.rows.length).toBe(all.rows.filter((r: { player_id: number }) => bigIds.has(r.player_id)).length);
@@ -152,7 +164,7 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
     }
   });
 
-  it("names every team of a traded player, in order, as the players table does (Kevin Durant 2022-23: BKN, then PHX)", async () => {
+  it('names every team of a traded player, in order, as the players table does (Kevin Durant 2022-23: BKN, then PHX)', async () => {
     // His teams from the raw play-by-play: the team of each of his events, ordered by the first game it appears in.
     const raw = await rawSql<{ team: string }>(
       `SELECT PLAYER1_TEAM_ABBREVIATION AS team FROM read_parquet($1) WHERE PLAYER1_ID = 201142 AND PERSON1TYPE IN (4, 5)
@@ -174,14 +186,17 @@ describe.skipIf(!HAS_DB)('RAPM on the test database', () => {
     const res = await mod.GET({ url, request: new Request(url), locals: { session: null } } as never);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('rapm_2012_min-2000_point.csv');
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const json = (await call('/api/rapm?season=2012&position=point')).body;
     expect(lines[0]).toBe('Rank,Player,Player ID,Team,Position,Off RAPM,Def RAPM,RAPM,Off pct,Def pct,RAPM pct,Off poss,Def poss,Possessions');
     expect(lines.length - 1).toBe(json.rows.length);
     expect(lines[1]!.split(',')[2]).toBe(String(json.rows[0].player_id));
   });
 
-  it('answers the developer API: the leaderboard and a player\'s fits, as their schemas say', async () => {
+  it("answers the developer API: the leaderboard and a player's fits, as their schemas say", async () => {
     const run = async (path: string, url: string, params: Record<string, string> = {}) => {
       const endpoint = ENDPOINTS.find((e) => e.path === path)!;
       const u = new URL(url, 'http://localhost');

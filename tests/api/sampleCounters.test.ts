@@ -44,7 +44,9 @@ describe.skipIf(!HAS_DB)('the lineup sample carries the counters its page sums',
         expect([narrow!.possessions, narrow!.pts]).toEqual([truth!.possessions, truth!.pts]);
         expect([wide!.possessions, wide!.pts, wide!.ast]).toEqual([truth!.possessions, truth!.pts, truth!.ast]);
         // the narrow table has no column the page does not sum
-        const tables = await db.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM duckdb_columns() WHERE table_name LIKE 'scoped_possessions_%' AND column_name = 'ast'");
+        const tables = await db.query<{ n: number }>(
+          "SELECT count(*)::INTEGER AS n FROM duckdb_columns() WHERE table_name LIKE 'scoped_possessions_%' AND column_name = 'ast'",
+        );
         expect(tables[0]!.n).toBe(0);
       } finally {
         await drop();

@@ -39,7 +39,7 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
     expect(t.length, 'data/test-stats.duckdb has no schedule table: build it again (npm test builds it when missing)').toBe(1);
   });
 
-  it("lists every 2023-24 regular-season game of the file as scheduled, none played", async () => {
+  it('lists every 2023-24 regular-season game of the file as scheduled, none played', async () => {
     const file = fileRegularSeason();
     expect(file.length).toBeGreaterThan(1000);
     const listed = await listScheduledGames(ASKER, { season: 2023, seasonType: 'regular' });
@@ -53,10 +53,16 @@ describe.skipIf(!HAS_DB)('the season schedule', () => {
     expect(bos.length).toBe(file.filter((g) => g.away === 'BOS' || g.home === 'BOS').length);
     const months = await gameMonths(ASKER, 2023);
     expect(months[0]).toBe(first.date.slice(0, 7));
-    expect(months.at(-1)).toBe([...file].map((g) => g.date).sort().at(-1)!.slice(0, 7));
+    expect(months.at(-1)).toBe(
+      [...file]
+        .map((g) => g.date)
+        .sort()
+        .at(-1)!
+        .slice(0, 7),
+    );
   });
 
-  it('a season only scheduled is the finder\'s, not the stats pickers\'', async () => {
+  it("a season only scheduled is the finder's, not the stats pickers'", async () => {
     const c = await currentSeasons();
     const played = (await sql<{ season: number }>('SELECT DISTINCT season FROM games ORDER BY season')).map((r) => r.season);
     expect(c.seasons).toEqual(played);
@@ -104,17 +110,29 @@ describe.skipIf(!HAS_DB)('the preview of a game not played yet, with games playe
     // A game not in the file (no such id), scheduled for 2023-01-16 in 2022-23: BOS at DEN.
     const BOS = 1610612738;
     const DEN = 1610612743;
-    const p = await gamePreview(ASKER, { scheduled: true, gameCode: '0022201299', season: 2022, seasonType: 'regular', date: '2023-01-16', awayTeamId: BOS, homeTeamId: DEN, awayAbbr: 'BOS', homeAbbr: 'DEN' });
+    const p = await gamePreview(ASKER, {
+      scheduled: true,
+      gameCode: '0022201299',
+      season: 2022,
+      seasonType: 'regular',
+      date: '2023-01-16',
+      awayTeamId: BOS,
+      homeTeamId: DEN,
+      awayAbbr: 'BOS',
+      homeAbbr: 'DEN',
+    });
     expect(p.scheduled).toBe(true);
     expect(p.through).toBe('2023-01-15');
     expect(p.teamsRanked).toBe(30);
     for (const [i, team] of [BOS, DEN].entries()) {
-      const rec = (await sql<{ w: number; l: number }>(
-        `SELECT count(*) FILTER (WHERE (home_team_id = $1 AND home_pts > away_pts) OR (away_team_id = $1 AND away_pts > home_pts))::INTEGER AS w,
+      const rec = (
+        await sql<{ w: number; l: number }>(
+          `SELECT count(*) FILTER (WHERE (home_team_id = $1 AND home_pts > away_pts) OR (away_team_id = $1 AND away_pts > home_pts))::INTEGER AS w,
                 count(*) FILTER (WHERE (home_team_id = $1 AND home_pts < away_pts) OR (away_team_id = $1 AND away_pts < home_pts))::INTEGER AS l
            FROM games WHERE season = 2022 AND date < DATE '2023-01-16' AND (home_team_id = $1 OR away_team_id = $1)`,
-        [team],
-      ))[0]!;
+          [team],
+        )
+      )[0]!;
       expect([p.teams[i]!.wins, p.teams[i]!.losses], String(team)).toEqual([rec.w, rec.l]);
       const last10 = await sql<{ game_code: string }>(
         `SELECT game_code FROM games WHERE season = 2022 AND date < DATE '2023-01-16' AND (home_team_id = $1 OR away_team_id = $1) ORDER BY date DESC LIMIT 10`,
@@ -132,7 +150,10 @@ describe.skipIf(!HAS_DB)('the month the game finder opens on', () => {
     const last = (await sql<{ m: string }>("SELECT strftime(max(date), '%Y-%m') AS m FROM games WHERE season = 2022"))[0]!.m;
     expect(await defaultMonth(ASKER, 2022, undefined, await gameMonths(ASKER, 2022))).toBe(last);
     expect(last).toBe('2023-06');
-    const first = fileRegularSeason().map((g) => g.date).sort()[0]!.slice(0, 7);
+    const first = fileRegularSeason()
+      .map((g) => g.date)
+      .sort()[0]!
+      .slice(0, 7);
     expect(await defaultMonth(ASKER, 2023, undefined, ['2023-10', '2023-11', '2024-04'])).toBe(first);
   });
 });

@@ -71,13 +71,15 @@ describe.skipIf(!HAS_DB)('GET /api/shots', () => {
     expect(s.corners.left.fga + s.corners.right.fga).toBe(zone.fga);
   });
 
-  it('the published totals above are the raw play-by-play\'s own field-goal events', async () => {
+  it("the published totals above are the raw play-by-play's own field-goal events", async () => {
     const count = async (file: string, player: number) =>
-      (await rawSql<{ fgm: number; fga: number }>(
-        `SELECT count(*) FILTER (WHERE EVENTMSGTYPE = 1)::INTEGER AS fgm, count(*)::INTEGER AS fga
+      (
+        await rawSql<{ fgm: number; fga: number }>(
+          `SELECT count(*) FILTER (WHERE EVENTMSGTYPE = 1)::INTEGER AS fgm, count(*)::INTEGER AS fga
            FROM (SELECT DISTINCT GAME_ID, EVENTNUM, EVENTMSGTYPE FROM read_parquet($1) WHERE EVENTMSGTYPE IN (1, 2) AND PLAYER1_ID = $2)`,
-        [file, player],
-      ))[0];
+          [file, player],
+        )
+      )[0];
     expect(await count(rawFile('pbp', 'regular', '2012-13.parquet'), CURRY)).toEqual({ fgm: 626, fga: 1388 });
     expect(await count(rawFile('pbp', 'playoffs', '2022-23.parquet'), 203999)).toEqual({ fgm: 227, fga: 414 });
   });

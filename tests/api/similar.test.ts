@@ -35,7 +35,9 @@ async function rawProfile(playerId: number, season: number) {
     `SELECT sum(p.possessions) AS poss, sum(p.oreb + p.dreb) AS dreb_chances, sum(p.fga - p.fg3a) AS opp_fg2a, sum(p.seconds) AS sec
        FROM possessions p WHERE ${playerId} IN (p.d1, p.d2, p.d3, p.d4, p.d5) AND ${base}`,
   );
-  const [ps] = await sql<{ position_score: number }>(`SELECT position_score FROM player_seasons WHERE player_id = ${playerId} AND season = ${season} AND season_type = 'regular'`);
+  const [ps] = await sql<{ position_score: number }>(
+    `SELECT position_score FROM player_seasons WHERE player_id = ${playerId} AND season = ${season} AND season_type = 'regular'`,
+  );
   const o = own!;
   const fga = o.rim! + o.smid! + o.lmid! + o.three!;
   return {
@@ -83,7 +85,10 @@ function bruteForce(profiles: ProfileRow[], target: ProfileRow, keep: (p: Profil
 
 describe.skipIf(!HAS_DB)('similar players', () => {
   it('stores the profile the guide defines, recomputed from the possessions', async () => {
-    for (const [id, season] of [[LEBRON, 2012], [CURRY, 2022]] as const) {
+    for (const [id, season] of [
+      [LEBRON, 2012],
+      [CURRY, 2022],
+    ] as const) {
       const [stored] = await sql<ProfileRow>(`SELECT * FROM player_profiles WHERE player_id = ${id} AND season = ${season}`);
       const raw = await rawProfile(id, season);
       expect(stored!.seconds, `${id} ${season} seconds`).toBe(raw.seconds);
@@ -103,7 +108,9 @@ describe.skipIf(!HAS_DB)('similar players', () => {
 
   it('standardises each feature within its season: mean 0, standard deviation 1', async () => {
     for (const f of SIMILARITY_FEATURES) {
-      const rows = await sql<{ season: number; m: number; sd: number }>(`SELECT season, avg(z_${f.key}) AS m, stddev_pop(z_${f.key}) AS sd FROM player_profiles GROUP BY season`);
+      const rows = await sql<{ season: number; m: number; sd: number }>(
+        `SELECT season, avg(z_${f.key}) AS m, stddev_pop(z_${f.key}) AS sd FROM player_profiles GROUP BY season`,
+      );
       expect(rows).toHaveLength(2);
       for (const r of rows) {
         expect(r.m, `${f.key} ${r.season} mean`).toBeCloseTo(0, 9);
@@ -143,7 +150,10 @@ describe.skipIf(!HAS_DB)('similar players', () => {
     for (const { player_id } of ids) {
       const r = await call(`/api/similar?player=${player_id}&season=2022-23`);
       expect(r.body.similar).toHaveLength(10);
-      expect(r.body.similar.some((n: { player_id: number }) => n.player_id === player_id), String(player_id)).toBe(false);
+      expect(
+        r.body.similar.some((n: { player_id: number }) => n.player_id === player_id),
+        String(player_id),
+      ).toBe(false);
     }
   });
 

@@ -12,7 +12,16 @@ import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 const DATE = '2023-01-15';
 
-type Row = { abbr: string; teamId: number; wins: number; losses: number; winPct: number; gamesBack: number; streak: string; lastTen: { wins: number; losses: number } };
+type Row = {
+  abbr: string;
+  teamId: number;
+  wins: number;
+  losses: number;
+  winPct: number;
+  gamesBack: number;
+  streak: string;
+  lastTen: { wins: number; losses: number };
+};
 
 describe.skipIf(!HAS_DB)('standings to date', () => {
   it('W-L, last 10 and streak equal SQL over the games table for 2022-23 through 2023-01-15', async () => {
@@ -55,7 +64,7 @@ describe.skipIf(!HAS_DB)('standings to date', () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.winPct).toBeGreaterThanOrEqual(rows[i]!.winPct);
   });
 
-  it('each W-L equals the raw games through the date, won by the play-by-play\'s final SCORE', async () => {
+  it("each W-L equals the raw games through the date, won by the play-by-play's final SCORE", async () => {
     const r = await call(`/api/standings?season=2022&through=${DATE}`);
     const raw = await rawSql<{ team_id: number; w: number; l: number }>(
       `WITH g AS (SELECT GAME_ID, HOME_TEAM_ID, AWAY_TEAM_ID FROM read_parquet($1)
@@ -75,12 +84,14 @@ describe.skipIf(!HAS_DB)('standings to date', () => {
     }
   });
 
-  it('without a date: through the season\'s last game; the default season is the latest with games', async () => {
+  it("without a date: through the season's last game; the default season is the latest with games", async () => {
     const r = await call('/api/standings');
     expect(r.status).toBe(200);
-    const { last, season } = (await sql<{ last: string; season: number }>(
-      "SELECT strftime(max(date), '%Y-%m-%d') AS last, max(season) AS season FROM games WHERE season = (SELECT max(season) FROM games) AND season_type = 'regular'",
-    ))[0]!;
+    const { last, season } = (
+      await sql<{ last: string; season: number }>(
+        "SELECT strftime(max(date), '%Y-%m-%d') AS last, max(season) AS season FROM games WHERE season = (SELECT max(season) FROM games) AND season_type = 'regular'",
+      )
+    )[0]!;
     expect(r.body.season).toBe(season);
     expect(r.body.through).toBe(last);
     expect((r.body.rows as Row[]).every((x) => x.wins + x.losses === 82)).toBe(true);

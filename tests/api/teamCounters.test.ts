@@ -53,7 +53,10 @@ describe.skipIf(!HAS_DB)('teamCountersFor: a metric set needs only the counters 
       if (k === 'possessions') continue;
       const changed = teamValues({ ...full, [k]: full[k] + 7 }, ctx);
       const before = teamValues(full, ctx);
-      expect(all.some((key) => changed[key] !== before[key]), k).toBe(true);
+      expect(
+        all.some((key) => changed[key] !== before[key]),
+        k,
+      ).toBe(true);
     }
   });
 });

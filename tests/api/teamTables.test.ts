@@ -95,7 +95,7 @@ describe.skipIf(!HAS_DB)('team_player_possession_stats', () => {
 const CONTEXT = 'season, season_type, is_filtered_out, period, start_time, leverage, score_diff';
 
 describe.skipIf(!HAS_DB)("player_possession_stats: each row carries its possession's context", () => {
-  it('the possession\'s season, type, garbage flag, period, time and leverage, and the score from the player\'s team', async () => {
+  it("the possession's season, type, garbage flag, period, time and leverage, and the score from the player's team", async () => {
     const r = await one(`
       SELECT COUNT(*) AS rows,
              COUNT(*) FILTER (WHERE (s.season, s.season_type, s.is_filtered_out, s.period, s.start_time, s.leverage)
@@ -125,7 +125,7 @@ describe.skipIf(!HAS_DB)("player_possession_stats: each row carries its possessi
 });
 
 describe.skipIf(!HAS_DB)('the premise of team-season samples', () => {
-  it("every player on the floor plays for a team of his player_seasons row that season", async () => {
+  it('every player on the floor plays for a team of his player_seasons row that season', async () => {
     const [missing] = await sql<{ n: number; seen: number }>(`
       WITH onc AS (
         SELECT DISTINCT i.player_id, i.season, CASE WHEN i.is_offense THEN p.off_team_id ELSE p.def_team_id END AS team_id
@@ -147,8 +147,10 @@ describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise',
         const builder = AGGREGATE_BUILDERS.find((b) => b.name === 'team_possessions')!;
         await builder.build(connection); // the database as built: the premise holds
         // James's 2012-13 row names Boston instead of Miami.
-        await connection.run("UPDATE player_seasons SET team_ids = [1610612738] WHERE player_id = 2544 AND season = 2012");
-        await expect(builder.build(connection)).rejects.toThrow(/players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/);
+        await connection.run('UPDATE player_seasons SET team_ids = [1610612738] WHERE player_id = 2544 AND season = 2012');
+        await expect(builder.build(connection)).rejects.toThrow(
+          /players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/,
+        );
       } finally {
         connection.closeSync();
         instance.closeSync();
@@ -252,7 +254,7 @@ describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scr
   //   aggregation holds one season.
   // - With each step in an explicit transaction, DuckDB 1.5 stored the tables built a season at a time but the same
   //   session read them back empty: state_player_sums, built from state_on_court_sums, lost its on-court rows.
-  it('rebuilds state_on_court_sums, then state_player_sums from it, in one run within 320 MB: both equal the ingest\'s, row for row', async () => {
+  it("rebuilds state_on_court_sums, then state_player_sums from it, in one run within 320 MB: both equal the ingest's, row for row", async () => {
     await onCopy(async (copy, dir) => {
       await rebuildInPlace(copy, [builder('state_on_court_sums'), builder('state_player_sums')], { memoryLimit: '320MB', log: () => {} });
       // the rebuilt file and its checksum (coreutils' sha256sum agrees with it)
@@ -264,10 +266,12 @@ describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scr
         await connection.run(`ATTACH '${copy}' AS db (READ_ONLY)`);
         await connection.run(`ATTACH '${DB_PATH}' AS built (READ_ONLY)`);
         for (const name of ['state_on_court_sums', 'state_player_sums']) {
-          const [diff] = (await connection.runAndReadAll(`
+          const [diff] = (
+            await connection.runAndReadAll(`
             SELECT (SELECT COUNT(*) FROM db.${name})::INTEGER AS n,
                    (SELECT COUNT(*) FROM (FROM db.${name} EXCEPT ALL FROM built.${name}))::INTEGER AS extra,
-                   (SELECT COUNT(*) FROM (FROM built.${name} EXCEPT ALL FROM db.${name}))::INTEGER AS missing`)).getRowObjectsJS();
+                   (SELECT COUNT(*) FROM (FROM built.${name} EXCEPT ALL FROM db.${name}))::INTEGER AS missing`)
+          ).getRowObjectsJS();
           expect(Number(diff!.n), name).toBeGreaterThan(100_000);
           expect([Number(diff!.extra), Number(diff!.missing)], name).toEqual([0, 0]);
         }
@@ -281,7 +285,12 @@ describe.skipIf(!HAS_DB)('rebuilding derived tables in an existing database (scr
   it('leaves the file as it was, and no copy, when a step fails', async () => {
     await onCopy(async (copy, dir) => {
       const before = fs.readFileSync(copy);
-      const failing = { name: 'failing', build: async () => { throw new Error('failed on purpose'); } };
+      const failing = {
+        name: 'failing',
+        build: async () => {
+          throw new Error('failed on purpose');
+        },
+      };
       await expect(rebuildInPlace(copy, [builder('state_team_sums'), failing], { log: () => {} })).rejects.toThrow('failed on purpose');
       expect(fs.readFileSync(copy).equals(before)).toBe(true);
       expect(fs.readdirSync(dir)).toEqual(['stats.duckdb']);

@@ -38,14 +38,20 @@ describe.skipIf(!HAS_DB)('GET /api/teams_table', () => {
     const asc = table((await get('season=2012&metricSet=four-factors&side=defense&sort=tov_pct&dir=asc&format=csv')).text);
     const tov = asc.slice(1, 31).map((r) => Number(r[asc[0]!.indexOf('TOV%')]));
     expect(tov).toEqual([...tov].sort((a, b) => a - b));
-    const byName = table((await get('season=2012&sort=team&dir=asc&format=csv')).text).slice(1, 31).map((r) => r[1]!);
+    const byName = table((await get('season=2012&sort=team&dir=asc&format=csv')).text)
+      .slice(1, 31)
+      .map((r) => r[1]!);
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
     const res = await get('season=2012&metricSet=four-factors&side=defense&format=csv');
     expect(res.headers.get('content-disposition')).toContain('teams_four-factors_2012-13_regular_defense.csv');
   });
 
   it('answers 400 naming the key for a sort that is not a column of the set, a bad format or season', async () => {
-    const cases: [string, string][] = [['sort=sfld_pct&format=csv', 'sort'], ['format=xml', 'format'], ['season=1990', 'season']];
+    const cases: [string, string][] = [
+      ['sort=sfld_pct&format=csv', 'sort'],
+      ['format=xml', 'format'],
+      ['season=1990', 'season'],
+    ];
     for (const [qs, param] of cases) {
       const res = await get(qs);
       expect(res.status, qs).toBe(400);

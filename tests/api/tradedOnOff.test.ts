@@ -10,7 +10,12 @@ import { data, HAS_DB, sql } from './helpers';
 const BASE = "p.season = 2022 AND p.season_type = 'regular' AND NOT p.is_garbage_time AND NOT p.is_heave";
 const FIVE = (side: 'o' | 'd', id: number) => `${id} IN (p.${side}1, p.${side}2, p.${side}3, p.${side}4, p.${side}5)`;
 
-interface Stint { team_id: number; abbr: string; first: string; last: string }
+interface Stint {
+  team_id: number;
+  abbr: string;
+  first: string;
+  last: string;
+}
 
 /** 2022-23 regular-season players on the floor for two or more teams, most possessions first, with each team's span of games. */
 async function tradedPlayers(limit: number): Promise<{ player_id: number; stints: Stint[] }[]> {
@@ -34,7 +39,9 @@ async function tradedPlayers(limit: number): Promise<{ player_id: number; stints
 }
 
 async function possessions(where: string): Promise<number> {
-  const [r] = await sql<{ n: number | null }>(`SELECT SUM(p.possessions)::INTEGER AS n FROM possessions p JOIN games g USING (game_id) WHERE ${BASE} AND ${where}`);
+  const [r] = await sql<{ n: number | null }>(
+    `SELECT SUM(p.possessions)::INTEGER AS n FROM possessions p JOIN games g USING (game_id) WHERE ${BASE} AND ${where}`,
+  );
   return r!.n ?? 0;
 }
 
@@ -49,14 +56,20 @@ describe.skipIf(!HAS_DB)('on/off of traded players, per team', () => {
         const row = rows.find((r) => r.team === s.abbr)!;
         const on = await possessions(`p.off_team_id = ${s.team_id} AND ${FIVE('o', player_id)}`);
         const span = await possessions(`p.off_team_id = ${s.team_id} AND g.date BETWEEN '${s.first}' AND '${s.last}'`);
-        expect({ player_id, team: s.abbr, on: row.poss_on, onCol: row.poss_on, off: row.poss_off }).toEqual({ player_id, team: s.abbr, on, onCol: on, off: span - on });
+        expect({ player_id, team: s.abbr, on: row.poss_on, onCol: row.poss_on, off: row.poss_off }).toEqual({
+          player_id,
+          team: s.abbr,
+          on,
+          onCol: on,
+          off: span - on,
+        });
         // The whole season of the team is more than his span (he was not there all season).
         expect(span).toBeLessThan(await possessions(`p.off_team_id = ${s.team_id}`));
       }
     }
   });
 
-  it('defense side too: his opponents\' possessions against each team while he was there', async () => {
+  it("defense side too: his opponents' possessions against each team while he was there", async () => {
     const { player_id, stints } = (await tradedPlayers(1))[0]!;
     const rows = (await data(`page=PlayerOnOff&entity=${player_id}&season=2022&side=defense&metric_set=Opponent_FourFactors`)).Opponent_FourFactors!;
     for (const s of stints) {
@@ -67,7 +80,7 @@ describe.skipIf(!HAS_DB)('on/off of traded players, per team', () => {
     }
   });
 
-  it('with a possession filter (a period) too: on + off = the team\'s possessions of that period from his first to his last game there', async () => {
+  it("with a possession filter (a period) too: on + off = the team's possessions of that period from his first to his last game there", async () => {
     // Not the spans' pre-summed sums (season filters only): the team's sums per game over his span's games (span_games).
     const { player_id, stints } = (await tradedPlayers(2))[1]!;
     const rows = (await data(`page=PlayerOnOff&entity=${player_id}&season=2022&period=4&metric_set=Team_FourFactors`)).Team_FourFactors!;

@@ -45,13 +45,45 @@ let gameIds: string[] = [];
 let strangers: { team: string; player: string }[] = [];
 
 const ABBRS = TEAMS.map((t) => t.abbr);
-const ODD = ['', ' ', '0', '-1', '1e3', '99999999999', 'NaN', 'null', 'x', '%E0%A4%A', '\u0000', '<b>', "' OR 1=1 --", 'a'.repeat(300), '2012-14', '2013-02-30'];
+const ODD = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e3',
+  '99999999999',
+  'NaN',
+  'null',
+  'x',
+  '%E0%A4%A',
+  '\u0000',
+  '<b>',
+  "' OR 1=1 --",
+  'a'.repeat(300),
+  '2012-14',
+  '2013-02-30',
+];
 const odd = fc.oneof(fc.constantFrom(...ODD), fc.string({ maxLength: 12 }), fc.integer({ min: -1000, max: 100_000 }).map(String));
 
 /** A player id, game id or team: a real one, one that names nobody, or junk. */
-const playerId = () => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...playerIds) }, { weight: 1, arbitrary: fc.constantFrom('1', '99999999', '0') }, { weight: 1, arbitrary: odd });
-const gameId = () => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...gameIds) }, { weight: 1, arbitrary: fc.constantFrom('0022200000', '0042299999', '0012200001') }, { weight: 1, arbitrary: odd });
-const team = () => fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...ABBRS, 'NJN', 'bos') }, { weight: 1, arbitrary: fc.constantFrom('ZZZ', 'B', 'BOSS') }, { weight: 1, arbitrary: odd });
+const playerId = () =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...playerIds) },
+    { weight: 1, arbitrary: fc.constantFrom('1', '99999999', '0') },
+    { weight: 1, arbitrary: odd },
+  );
+const gameId = () =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...gameIds) },
+    { weight: 1, arbitrary: fc.constantFrom('0022200000', '0042299999', '0012200001') },
+    { weight: 1, arbitrary: odd },
+  );
+const team = () =>
+  fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...ABBRS, 'NJN', 'bos') },
+    { weight: 1, arbitrary: fc.constantFrom('ZZZ', 'B', 'BOSS') },
+    { weight: 1, arbitrary: odd },
+  );
 
 type Pairs = [string, string][];
 
@@ -65,9 +97,16 @@ const filterPair = (): fc.Arbitrary<Pairs> =>
       case 'range':
         return fc
           .tuple(fc.integer({ min: f.min, max: f.max }), fc.integer({ min: f.min, max: f.max }), fc.constantFrom('both', 'low', 'high'))
-          .map(([a, b, which]): Pairs => [...(which !== 'high' ? [[`${f.apiKey}_low`, String(a)] as [string, string]] : []), ...(which !== 'low' ? [[`${f.apiKey}_high`, String(b)] as [string, string]] : [])]);
+          .map(
+            ([a, b, which]): Pairs => [
+              ...(which !== 'high' ? [[`${f.apiKey}_low`, String(a)] as [string, string]] : []),
+              ...(which !== 'low' ? [[`${f.apiKey}_high`, String(b)] as [string, string]] : []),
+            ],
+          );
       case 'date':
-        return fc.date({ min: new Date('2012-09-01T00:00:00Z'), max: new Date('2023-07-01T00:00:00Z'), noInvalidDate: true }).map((d): Pairs => [[f.apiKey, d.toISOString().slice(0, 10)]]);
+        return fc
+          .date({ min: new Date('2012-09-01T00:00:00Z'), max: new Date('2023-07-01T00:00:00Z'), noInvalidDate: true })
+          .map((d): Pairs => [[f.apiKey, d.toISOString().slice(0, 10)]]);
       case 'boolean':
         return fc.constantFrom('true', 'false').map((v): Pairs => [[f.apiKey, v]]);
       case 'choice':
@@ -82,11 +121,27 @@ const filterPair = (): fc.Arbitrary<Pairs> =>
   });
 
 /** Every key a stats query reads. */
-const STATS_KEYS = ['page', 'entity', 'side', 'metric_set', 'min_poss', 'unit', ...FILTERS.flatMap((f) => (f.type === 'range' ? [`${f.apiKey}_low`, `${f.apiKey}_high`] : [f.apiKey]))];
+const STATS_KEYS = [
+  'page',
+  'entity',
+  'side',
+  'metric_set',
+  'min_poss',
+  'unit',
+  ...FILTERS.flatMap((f) => (f.type === 'range' ? [`${f.apiKey}_low`, `${f.apiKey}_high`] : [f.apiKey])),
+];
 
 /** Legal pairs, and in one query of three an odd value for one of the route's keys (or a key it does not know). */
 const withOdd = (legal: fc.Arbitrary<Pairs>, keys: readonly string[]): fc.Arbitrary<Pairs> =>
-  fc.tuple(legal, fc.option(fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) }), odd), { freq: 2 })).map(([pairs, extra]) => (extra ? [...pairs.filter(([k]) => k !== extra[0]), extra] : pairs));
+  fc
+    .tuple(
+      legal,
+      fc.option(
+        fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) }), odd),
+        { freq: 2 },
+      ),
+    )
+    .map(([pairs, extra]) => (extra ? [...pairs.filter(([k]) => k !== extra[0]), extra] : pairs));
 
 /** A stats page: its kind, its entity (a real one, or one that names nobody) and the table keys, all legal. */
 const legalPageQuery = (): fc.Arbitrary<Pairs> =>
@@ -132,34 +187,121 @@ const v1Request = (): fc.Arbitrary<{ route: string; path: string; pairs: Pairs }
   const routes: Record<string, fc.Arbitrary<{ path: string; pairs: Pairs }>> = {
     '/api/v1/table': fc.tuple(pageQuery(), csv).map(([pairs, f]) => ({ path: '/api/v1/table', pairs: f ? [...pairs, f] : pairs })),
     '/api/v1/shots': pageQuery().map((pairs) => ({ path: '/api/v1/shots', pairs })),
-    '/api/v1/teams': withOdd(fc.array(fc.constantFrom<[string, string]>(['season', '2012'], ['season', '2022-23'], ['season_type', 'playoffs'], ['season_type', 'regular'], ['is_garbage_time', 'false']), { maxLength: 3 }), ['season', 'season_type', 'is_garbage_time']).map((pairs) => ({ path: '/api/v1/teams', pairs })),
+    '/api/v1/teams': withOdd(
+      fc.array(
+        fc.constantFrom<[string, string]>(
+          ['season', '2012'],
+          ['season', '2022-23'],
+          ['season_type', 'playoffs'],
+          ['season_type', 'regular'],
+          ['is_garbage_time', 'false'],
+        ),
+        { maxLength: 3 },
+      ),
+      ['season', 'season_type', 'is_garbage_time'],
+    ).map((pairs) => ({ path: '/api/v1/teams', pairs })),
     '/api/v1/teams/{abbr}/with_without': fc
-      .tuple(team(), withOdd(fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()), ['n', 'four_factors', 'side', ...STATS_KEYS]), fc.option(fc.integer({ min: 2, max: 15 }).map(String)), fc.option(fc.constantFrom('true', 'false')), csv, fc.option(fc.constantFrom('2012', '2022')))
+      .tuple(
+        team(),
+        withOdd(
+          fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()),
+          ['n', 'four_factors', 'side', ...STATS_KEYS],
+        ),
+        fc.option(fc.integer({ min: 2, max: 15 }).map(String)),
+        fc.option(fc.constantFrom('true', 'false')),
+        csv,
+        fc.option(fc.constantFrom('2012', '2022')),
+      )
       .map(([abbr, filters, n, ff, f, season]) => ({
         path: `/api/v1/teams/${encodeURIComponent(abbr)}/with_without`,
-        pairs: [...filters, ...(n !== null ? [['n', n] as [string, string]] : []), ...(ff !== null ? [['four_factors', ff] as [string, string]] : []), ...(f ? [f] : []), ...(season ? [['season', season] as [string, string]] : [])],
+        pairs: [
+          ...filters,
+          ...(n !== null ? [['n', n] as [string, string]] : []),
+          ...(ff !== null ? [['four_factors', ff] as [string, string]] : []),
+          ...(f ? [f] : []),
+          ...(season ? [['season', season] as [string, string]] : []),
+        ],
       })),
-    '/api/v1/metric_sets': fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...DATA_PAGE_KINDS) }, { weight: 1, arbitrary: odd }), fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom('offense', 'defense') }, { weight: 1, arbitrary: odd }))).map(([page, side]) => ({ path: '/api/v1/metric_sets', pairs: [['page', page], ...(side !== null ? [['side', side] as [string, string]] : [])] })),
+    '/api/v1/metric_sets': fc
+      .tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...DATA_PAGE_KINDS) }, { weight: 1, arbitrary: odd }),
+        fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom('offense', 'defense') }, { weight: 1, arbitrary: odd })),
+      )
+      .map(([page, side]) => ({ path: '/api/v1/metric_sets', pairs: [['page', page], ...(side !== null ? [['side', side] as [string, string]] : [])] })),
     '/api/v1/players/{player_id}': playerId().map((id) => ({ path: `/api/v1/players/${encodeURIComponent(id)}`, pairs: [] })),
     '/api/v1/players/{player_id}/career': fc
-      .tuple(playerId(), csv, fc.option(fc.oneof(fc.constantFrom('regular', 'playoffs'), odd)), fc.option(fc.oneof(fc.constantFrom('per_game', 'totals', 'per_36', 'per_100'), odd)))
-      .map(([id, f, st, mode]) => ({ path: `/api/v1/players/${encodeURIComponent(id)}/career`, pairs: [...(f ? [f] : []), ...(st !== null ? [['season_type', st] as [string, string]] : []), ...(mode !== null ? [['mode', mode] as [string, string]] : [])] })),
+      .tuple(
+        playerId(),
+        csv,
+        fc.option(fc.oneof(fc.constantFrom('regular', 'playoffs'), odd)),
+        fc.option(fc.oneof(fc.constantFrom('per_game', 'totals', 'per_36', 'per_100'), odd)),
+      )
+      .map(([id, f, st, mode]) => ({
+        path: `/api/v1/players/${encodeURIComponent(id)}/career`,
+        pairs: [
+          ...(f ? [f] : []),
+          ...(st !== null ? [['season_type', st] as [string, string]] : []),
+          ...(mode !== null ? [['mode', mode] as [string, string]] : []),
+        ],
+      })),
     '/api/v1/players/{player_id}/rapm': playerId().map((id) => ({ path: `/api/v1/players/${encodeURIComponent(id)}/rapm`, pairs: [] })),
     '/api/v1/rapm': withOdd(
       fc
-        .record({ season: fc.option(fc.constantFrom('2012', '2022', '2014')), span: fc.option(fc.constantFrom('1', '3')), min_poss: fc.option(fc.integer({ min: 0, max: 10_000 }).map(String)), position: fc.option(fc.constantFrom('point', 'combo', 'wing', 'forward', 'big')), sort: fc.option(fc.constantFrom('total', 'off', 'def', 'possessions', 'name')), order: fc.option(fc.constantFrom('asc', 'desc')), format: rarely(fc.constantFrom('csv', 'json')) })
+        .record({
+          season: fc.option(fc.constantFrom('2012', '2022', '2014')),
+          span: fc.option(fc.constantFrom('1', '3')),
+          min_poss: fc.option(fc.integer({ min: 0, max: 10_000 }).map(String)),
+          position: fc.option(fc.constantFrom('point', 'combo', 'wing', 'forward', 'big')),
+          sort: fc.option(fc.constantFrom('total', 'off', 'def', 'possessions', 'name')),
+          order: fc.option(fc.constantFrom('asc', 'desc')),
+          format: rarely(fc.constantFrom('csv', 'json')),
+        })
         .map((r) => Object.entries(r).filter((e): e is [string, string] => e[1] !== null)),
       ['season', 'span', 'min_poss', 'position', 'sort', 'order', 'format'],
     ).map((pairs) => ({ path: '/api/v1/rapm', pairs })),
     '/api/v1/games/{game_id}': gameId().map((id) => ({ path: `/api/v1/games/${encodeURIComponent(id)}`, pairs: [] })),
     '/api/v1/games/{game_id}/possessions': gameId().map((id) => ({ path: `/api/v1/games/${encodeURIComponent(id)}/possessions`, pairs: [] })),
-    '/api/v1/search': withOdd(fc.tuple(fc.constantFrom('lebron', 'curry', 'jokić', "o'neal", 'ja'), fc.option(fc.integer({ min: 1, max: 25 }).map(String))).map(([q, limit]): Pairs => [['q', q], ...(limit !== null ? [['limit', limit] as [string, string]] : [])]), ['q', 'limit']).map((pairs) => ({ path: '/api/v1/search', pairs })),
+    '/api/v1/search': withOdd(
+      fc
+        .tuple(fc.constantFrom('lebron', 'curry', 'jokić', "o'neal", 'ja'), fc.option(fc.integer({ min: 1, max: 25 }).map(String)))
+        .map(([q, limit]): Pairs => [['q', q], ...(limit !== null ? [['limit', limit] as [string, string]] : [])]),
+      ['q', 'limit'],
+    ).map((pairs) => ({ path: '/api/v1/search', pairs })),
     '/api/v1/compare': fc
-      .tuple(fc.array(fc.oneof({ weight: 1, arbitrary: playerId() }, { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...playerIds), fc.constantFrom('2012-13', '2022-23', '2012-13_2022-23', '2015-16')).map(([p, s]) => `${p}:${s}`) }, { weight: 1, arbitrary: odd }), { minLength: 1, maxLength: 5 }), withOdd(fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()), STATS_KEYS), fc.option(fc.constantFrom('offense', 'defense')))
-      .map(([players, filters, side]) => ({ path: '/api/v1/compare', pairs: [...players.map((p) => ['player', p] as [string, string]), ...filters, ...(side !== null ? [['side', side] as [string, string]] : [])] })),
+      .tuple(
+        fc.array(
+          fc.oneof(
+            { weight: 1, arbitrary: playerId() },
+            {
+              weight: 4,
+              arbitrary: fc
+                .tuple(fc.constantFrom(...playerIds), fc.constantFrom('2012-13', '2022-23', '2012-13_2022-23', '2015-16'))
+                .map(([p, s]) => `${p}:${s}`),
+            },
+            { weight: 1, arbitrary: odd },
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        withOdd(
+          fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()),
+          STATS_KEYS,
+        ),
+        fc.option(fc.constantFrom('offense', 'defense')),
+      )
+      .map(([players, filters, side]) => ({
+        path: '/api/v1/compare',
+        pairs: [...players.map((p) => ['player', p] as [string, string]), ...filters, ...(side !== null ? [['side', side] as [string, string]] : [])],
+      })),
     '/api/v1/similar': withOdd(
       fc
-        .record({ player: fc.constantFrom(...playerIds), season: fc.option(fc.constantFrom('2012', '2022-23', '2015')), age_min: fc.option(fc.integer({ min: 18, max: 45 }).map(String)), age_max: fc.option(fc.integer({ min: 18, max: 45 }).map(String)), min_minutes: fc.option(fc.integer({ min: 0, max: 4000 }).map(String)), limit: fc.option(fc.integer({ min: 1, max: 50 }).map(String)) })
+        .record({
+          player: fc.constantFrom(...playerIds),
+          season: fc.option(fc.constantFrom('2012', '2022-23', '2015')),
+          age_min: fc.option(fc.integer({ min: 18, max: 45 }).map(String)),
+          age_max: fc.option(fc.integer({ min: 18, max: 45 }).map(String)),
+          min_minutes: fc.option(fc.integer({ min: 0, max: 4000 }).map(String)),
+          limit: fc.option(fc.integer({ min: 1, max: 50 }).map(String)),
+        })
         .map((r) => Object.entries(r).filter((e): e is [string, string] => e[1] !== null)),
       ['player', 'season', 'age_min', 'age_max', 'min_minutes', 'limit'],
     ).map((pairs) => ({ path: '/api/v1/similar', pairs })),
@@ -167,12 +309,27 @@ const v1Request = (): fc.Arbitrary<{ route: string; path: string; pairs: Pairs }
       fc
         .tuple(
           fc.constantFrom('player_games', 'team_games', 'player_seasons', 'team_seasons', 'streaks', 'spans'),
-          fc.array(fc.tuple(fc.constantFrom('pts', 'ast', 'fg3m', 'min', 'plus_minus', 'ts_pct', 'usg_pct', 'net_rtg'), fc.constantFrom('ge', 'le', 'eq'), fc.integer({ min: -10, max: 45 })), { minLength: 1, maxLength: 3 }),
+          fc.array(
+            fc.tuple(
+              fc.constantFrom('pts', 'ast', 'fg3m', 'min', 'plus_minus', 'ts_pct', 'usg_pct', 'net_rtg'),
+              fc.constantFrom('ge', 'le', 'eq'),
+              fc.integer({ min: -10, max: 45 }),
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
           fc.constantFrom('2012', '2022'),
           fc.array(filterPair(), { maxLength: 2 }).map((f) => f.flat()),
           csv,
         )
-        .map(([mode, conds, season, filters, format]): Pairs => [['mode', mode], ['season', season], ...conds.map(([s, o, v]): [string, string] => ['cond', `${s}:${o}:${v}`]), ...filters, ...(format ? [format] : [])]),
+        .map(
+          ([mode, conds, season, filters, format]): Pairs => [
+            ['mode', mode],
+            ['season', season],
+            ...conds.map(([s, o, v]): [string, string] => ['cond', `${s}:${o}:${v}`]),
+            ...filters,
+            ...(format ? [format] : []),
+          ],
+        ),
       ['mode', 'of', 'cond', 'span', 'span_stat', 'per', 'player', 'team', 'sort', 'dir', 'page', 'page_size', ...STATS_KEYS],
     ).map((pairs) => ({ path: '/api/v1/finder', pairs })),
   };
@@ -195,7 +352,9 @@ describe.skipIf(!HAS_DB)('GET /api/v1/* input (fast-check): never a 5xx', () => 
     const user = await store.createUser({ email: 'v1-properties@example.com', name: 'Props', passwordHash: FAKE_HASH, isAdmin: false, emailVerified: true });
     await store.grantSubscription(user.email, 'Stats', Math.floor(Date.now() / 1000) + 86_400);
     paidKey = (await createApiKey(store, toSession({ ...user, subscriptions: await store.subscriptionsFor(user.id) }), user.id, 'properties')).key;
-    playerIds = (await sql<{ id: number }>('SELECT player_id AS id FROM player_games GROUP BY player_id ORDER BY sum(seconds) DESC LIMIT 30')).map((r) => String(r.id));
+    playerIds = (await sql<{ id: number }>('SELECT player_id AS id FROM player_games GROUP BY player_id ORDER BY sum(seconds) DESC LIMIT 30')).map((r) =>
+      String(r.id),
+    );
     gameIds = (await sql<{ id: string }>('SELECT game_code AS id FROM games ORDER BY hash(game_id) LIMIT 20')).map((r) => r.id);
     // Starters of one team who never played a game for another in these seasons: a stranger to every other team.
     strangers = (
@@ -227,7 +386,11 @@ describe.skipIf(!HAS_DB)('GET /api/v1/* input (fast-check): never a 5xx', () => 
     expect(body.fga).toBeGreaterThan(100_000);
     const { team, player } = strangers[0]!;
     for (const page of ['TeamTeam', 'TeamPlayers', 'League', 'Lineups']) {
-      const pairs: Pairs = [['page', page], ['entity', team], ['sf', player]].filter(([k]) => k !== 'entity' || page.startsWith('Team')) as Pairs;
+      const pairs: Pairs = [
+        ['page', page],
+        ['entity', team],
+        ['sf', player],
+      ].filter(([k]) => k !== 'entity' || page.startsWith('Team')) as Pairs;
       const r = await ask('/api/v1/shots', pairs, paidKey);
       expect(r.status, `${page} sf=${player} (not of ${team}): ${await r.clone().text()}`).toBe(200);
       if (page.startsWith('Team')) expect(((await r.json()) as { fga: number }).fga).toBe(0);
@@ -259,7 +422,10 @@ describe.skipIf(!HAS_DB)('GET /api/v1/* input (fast-check): never a 5xx', () => 
     for (const e of ENDPOINTS) {
       const s = seen.get(e.path);
       expect(s?.get(200) ?? 0, `${e.path}: ${JSON.stringify(summary[e.path])}`).toBeGreaterThan(0);
-      expect([...(s?.keys() ?? [])].some((st) => st >= 400), `${e.path}: ${JSON.stringify(summary[e.path])}`).toBe(true);
+      expect(
+        [...(s?.keys() ?? [])].some((st) => st >= 400),
+        `${e.path}: ${JSON.stringify(summary[e.path])}`,
+      ).toBe(true);
     }
   }, 900_000);
 });

@@ -27,7 +27,7 @@ const refusal = async (path: string, query: string): Promise<ParamError> => {
 };
 
 describe.skipIf(!HAS_DB)('/api/v1 table keys', () => {
-  it("refuses an entity on a league-wide page, naming it and what the page takes", async () => {
+  it('refuses an entity on a league-wide page, naming it and what the page takes', async () => {
     const e = await refusal('/api/v1/table', 'page=Lineups&season=2022&entity=DEN');
     expect(e.param).toBe('entity');
     expect(e.message).toMatch(/^entity: is not a parameter of page Lineups, which takes: page, format, metric_set, min_poss, side, unit, season, /);
@@ -49,7 +49,12 @@ describe.skipIf(!HAS_DB)('/api/v1 table keys', () => {
   it('echoes the filters the numbers are under', async () => {
     const plain = TableAnswer.parse(await run('/api/v1/table', 'page=Players&season=2022'));
     expect(plain.filters).toEqual({ season: ['2022'], season_type: ['regular'], is_garbage_time: ['true'] });
-    const filtered = TableAnswer.parse(await run('/api/v1/table', 'page=Players&season=2022&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5&on_court=203999&is_garbage_time=false'));
+    const filtered = TableAnswer.parse(
+      await run(
+        '/api/v1/table',
+        'page=Players&season=2022&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5&on_court=203999&is_garbage_time=false',
+      ),
+    );
     expect(filtered.filters).toEqual({
       season: ['2022'],
       season_type: ['playoffs'],

@@ -58,7 +58,15 @@ describe.skipIf(!HAS_DB)('the win-probability model as stored', () => {
 
   it('the stored win probability and leverage are the formula over the possession and the stored coefficients', async () => {
     const b = await coefficients('wp');
-    const rows = await sql<{ period: number; start_time: number; off_is_home: boolean; score_diff: number; strength: number; home_wp: number; leverage: number }>(
+    const rows = await sql<{
+      period: number;
+      start_time: number;
+      off_is_home: boolean;
+      score_diff: number;
+      strength: number;
+      home_wp: number;
+      leverage: number;
+    }>(
       `SELECT p.period, p.start_time, p.off_is_home, p.score_diff, w.strength, w.home_wp, w.leverage
          FROM possessions p JOIN win_probability w USING (possession_id) WHERE p.possession_id % 997 = 0`,
     );

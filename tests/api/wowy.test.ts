@@ -12,9 +12,29 @@ const BOS = 1610612738;
 const BASE = "p.season = 2022 AND p.season_type = 'regular' AND NOT p.is_garbage_time AND NOT p.is_heave";
 const ON = (side: 'o' | 'd', id: number) => `${id} IN (p.${side}1, p.${side}2, p.${side}3, p.${side}4, p.${side}5)`;
 
-interface Cell { off_poss: number; def_poss: number; pts_for: number; pts_against: number; ortg: number | null; drtg: number | null; net: number | null }
-interface Pair { a: number; b: number; both: Cell; a_only: Cell; b_only: Cell; neither: Cell }
-interface Answer { players: { player_id: number; name: string; minutes: number; rank: number }[]; team_total: Cell; pairs: Pair[]; note?: string }
+interface Cell {
+  off_poss: number;
+  def_poss: number;
+  pts_for: number;
+  pts_against: number;
+  ortg: number | null;
+  drtg: number | null;
+  net: number | null;
+}
+interface Pair {
+  a: number;
+  b: number;
+  both: Cell;
+  a_only: Cell;
+  b_only: Cell;
+  neither: Cell;
+}
+interface Answer {
+  players: { player_id: number; name: string; minutes: number; rank: number }[];
+  team_total: Cell;
+  pairs: Pair[];
+  note?: string;
+}
 
 async function wowy(qs: string, session?: null): Promise<Answer> {
   const r = session === null ? await call(`/api/team_wowy?${qs}`, null) : await call(`/api/team_wowy?${qs}`);
@@ -52,7 +72,10 @@ describe.skipIf(!HAS_DB)('GET /api/team_wowy', () => {
     const [a, b] = [answer.players[0]!.player_id, answer.players[3]!.player_id];
     const pair = answer.pairs.find((p) => p.a === a && p.b === b)!;
     // Both on, from the lineups: the units with both of them, summed over their possessions.
-    for (const [side, lineup, team] of [['o', 'off_lineup_id', 'off_team_id'], ['d', 'def_lineup_id', 'def_team_id']] as const) {
+    for (const [side, lineup, team] of [
+      ['o', 'off_lineup_id', 'off_team_id'],
+      ['d', 'def_lineup_id', 'def_team_id'],
+    ] as const) {
       const [units] = await sql<{ poss: number; pts: number }>(
         `SELECT SUM(p.possessions)::INTEGER AS poss, SUM(p.pts)::INTEGER AS pts FROM possessions p JOIN lineups l ON l.lineup_id = p.${lineup}
           WHERE ${BASE} AND p.${team} = ${BOS} AND ${a} IN (l.p1, l.p2, l.p3, l.p4, l.p5) AND ${b} IN (l.p1, l.p2, l.p3, l.p4, l.p5)`,
@@ -98,7 +121,7 @@ describe.skipIf(!HAS_DB)('GET /api/team_wowy', () => {
     }
   });
 
-  it('applies possession- and game-level filters from the team\'s point of view on both sides (subscriber)', async () => {
+  it("applies possession- and game-level filters from the team's point of view on both sides (subscriber)", async () => {
     // 4th quarter, at home, ahead by 0 to 10 at the start of the possession (the team's score minus the opponent's).
     const answer = await wowy('team=BOS&season=2022&n=4&period=4&location=home&score_diff_low=0&score_diff_high=10');
     const [a, b] = [answer.players[0]!.player_id, answer.players[1]!.player_id];
@@ -120,7 +143,7 @@ describe.skipIf(!HAS_DB)('GET /api/team_wowy', () => {
     }
   });
 
-  it('four factors on demand: the team\'s eFG% with both on, from the made shots', async () => {
+  it("four factors on demand: the team's eFG% with both on, from the made shots", async () => {
     const answer = await wowy('team=BOS&season=2022&n=2&four_factors=true');
     const [a, b] = [answer.players[0]!.player_id, answer.players[1]!.player_id];
     const pair = answer.pairs.find((p) => p.a === a && p.b === b)! as Pair & { both: Cell & { off: { efg_pct: number } } };
@@ -133,13 +156,16 @@ describe.skipIf(!HAS_DB)('GET /api/team_wowy', () => {
     expect('off' in plain.pairs[0]!.both).toBe(false);
   });
 
-  it('CSV: one line per pair with the JSON\'s numbers', async () => {
+  it("CSV: one line per pair with the JSON's numbers", async () => {
     const url = new URL('/api/team_wowy?team=BOS&season=2022&n=4&format=csv', 'http://localhost');
     const mod = (await import('../../src/pages/api/team_wowy.ts')) as { GET: (c: unknown) => Promise<Response> };
     const res = await mod.GET({ url, locals: { session: null }, request: new Request(url) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(1 + 6);
     const header = lines[0]!.split(',');
     const answer = await wowy('team=BOS&season=2022&n=4');
@@ -181,7 +207,17 @@ describe.skipIf(!HAS_DB)('/api/v1/teams/{abbr}/with_without', () => {
       const matched = matchEndpoint(url.pathname)!;
       expect(matched.endpoint.path).toBe('/api/v1/teams/{abbr}/with_without');
       expect(matched.endpoint.params!.safeParse(matched.params).success).toBe(true);
-      return { endpoint: matched.endpoint, call: matched.endpoint.prepare({ url, request: new Request(url), params: matched.params, session: null, asker: { client: 'test' }, guideOf: () => null }) };
+      return {
+        endpoint: matched.endpoint,
+        call: matched.endpoint.prepare({
+          url,
+          request: new Request(url),
+          params: matched.params,
+          session: null,
+          asker: { client: 'test' },
+          guideOf: () => null,
+        }),
+      };
     };
     const { endpoint, call: v1 } = request('/api/v1/teams/bos/with_without?season=2022-23&n=4&four_factors=true');
     const body = endpoint.answer.parse(await v1.run()) as Answer;

@@ -24,7 +24,7 @@ describe.skipIf(!HAS_DB)('shot zones against the league shot-location file (2012
   it.each([
     ['LeBron James', LEBRON],
     ['Stephen Curry', CURRY],
-  ])('%s: rim and corner-three attempts equal the league file\'s Restricted Area and corner threes', async (_name, id) => {
+  ])("%s: rim and corner-three attempts equal the league file's Restricted Area and corner threes", async (_name, id) => {
     const raw = await rawZones(id);
     const d = await data('page=Players&season=2012&is_garbage_time=false'); // every attempt counts
     const totals = byPlayer(d.OffensiveOverview!, id);

@@ -11,9 +11,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../src/server/config.ts';
 import { checkOracles, checkPlusMinus, ORACLE_GOALS, PLUS_MINUS_GOALS, plusMinusPasses, seasonPasses } from '../../src/server/ingest/oracles.ts';
 import { seasonLabel } from '../../src/server/ingest/read.ts';
-import {
-  THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox,
-} from '../../src/server/ingest/verify.ts';
+import { THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox } from '../../src/server/ingest/verify.ts';
 
 const dbPath = config.statsDbPath;
 const present = fs.existsSync(dbPath);
@@ -86,7 +84,9 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
     const r = await checkOracles(conn, config.nbaDataDir);
     // one row per season and season type of the database, each with all its games
     const held = (await conn.runAndReadAll('SELECT season, season_type, count(*) AS games FROM games GROUP BY ALL')).getRowObjectsJS();
-    expect(r.rows.map((x) => `${x.season} ${x.seasonType} ${x.games}`).sort()).toEqual(held.map((x) => `${x.season} ${x.season_type} ${Number(x.games)}`).sort());
+    expect(r.rows.map((x) => `${x.season} ${x.seasonType} ${x.games}`).sort()).toEqual(
+      held.map((x) => `${x.season} ${x.season_type} ${Number(x.games)}`).sort(),
+    );
     // (a) every game's final score is the last SCORE of its play-by-play
     expect(r.scoreMisses.filter((m) => m.period === 0)).toEqual([]);
     for (const row of r.rows) {
@@ -124,11 +124,13 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
     // raw file (file order). The nba-data README ("Duplicated event rows") measured 0 in 2012-13 and 14 in 2022-23.
     const published = async (season: number, seasonType: string): Promise<number> => {
       const file = path.join(config.nbaDataDir, 'pbp', seasonType, `${seasonLabel(season)}.parquet`);
-      const r = (await conn.runAndReadAll(
-        `WITH t AS (SELECT file_row_number AS rn, struct_pack(*COLUMNS(* EXCLUDE (file_row_number))) AS c FROM read_parquet($f, file_row_number = true))
+      const r = (
+        await conn.runAndReadAll(
+          `WITH t AS (SELECT file_row_number AS rn, struct_pack(*COLUMNS(* EXCLUDE (file_row_number))) AS c FROM read_parquet($f, file_row_number = true))
          SELECT count(*) AS n FROM (SELECT c, lag(c) OVER (ORDER BY rn) AS prev FROM t) WHERE c = prev`,
-        { f: file },
-      )).getRowObjectsJS();
+          { f: file },
+        )
+      ).getRowObjectsJS();
       return Number(r[0]!.n);
     };
     const checked = rows.filter((x) => [2012, 2022].includes(Number(x.season)));
@@ -148,10 +150,14 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
   it('gives the published 2012-13 season totals of three players (basketball-reference.com)', async () => {
     const seasons = (await conn.runAndReadAll('SELECT DISTINCT season FROM games')).getRowObjectsJS().map((r) => Number(r.season));
     if (!seasons.includes(2012)) return;
-    const rows = (await conn.runAndReadAll(`SELECT player_id, count(*) FILTER (WHERE seconds > 0) AS g,
+    const rows = (
+      await conn.runAndReadAll(`SELECT player_id, count(*) FILTER (WHERE seconds > 0) AS g,
         round(sum(seconds) / 60) AS min, sum(pts) AS pts, sum(fg3m) AS fg3m, sum(ast) AS ast, sum(oreb + dreb) AS reb
       FROM player_games WHERE season = 2012 AND season_type = 'regular' AND player_id IN (2544, 201939, 201142)
-      GROUP BY player_id ORDER BY player_id`)).getRowObjectsJS().map((r) => Object.values(r).map(Number));
+      GROUP BY player_id ORDER BY player_id`)
+    )
+      .getRowObjectsJS()
+      .map((r) => Object.values(r).map(Number));
     expect(rows).toEqual([
       [2544, 76, 2877, 2036, 103, 551, 610], // LeBron James
       [201142, 81, 3119, 2280, 139, 374, 640], // Kevin Durant
@@ -160,9 +166,11 @@ describe.skipIf(!present)(`stats database ${dbPath}`, () => {
   });
 
   it('ranks opponents 1 to 30 and caps days rest at 5', async () => {
-    const r = (await conn.runAndReadAll(`SELECT min(opp_point_diff_rank) AS lo, max(opp_point_diff_rank) AS hi,
+    const r = (
+      await conn.runAndReadAll(`SELECT min(opp_point_diff_rank) AS lo, max(opp_point_diff_rank) AS hi,
         max(opp_off_rank) AS ohi, max(opp_def_rank) AS dhi, min(days_rest) AS rlo, max(days_rest) AS rhi,
-        count(*) FILTER (WHERE days_rest = 0) AS b2b FROM team_games WHERE season = 2022`)).getRowObjectsJS()[0]!;
+        count(*) FILTER (WHERE days_rest = 0) AS b2b FROM team_games WHERE season = 2022`)
+    ).getRowObjectsJS()[0]!;
     expect([Number(r.lo), Number(r.hi), Number(r.ohi), Number(r.dhi)]).toEqual([1, 30, 30, 30]);
     expect([Number(r.rlo), Number(r.rhi)]).toEqual([0, 5]);
     expect(Number(r.b2b)).toBeGreaterThan(0);

@@ -39,7 +39,9 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.r
 
 /** Accounts an operator adds are confirmed: they can buy at once. */
 function addUser(db: string, email: string, name: string) {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], { env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' } });
+  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], {
+    env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' },
+  });
 }
 
 test.beforeAll(async () => {
@@ -54,7 +56,8 @@ test.beforeAll(async () => {
   );
   const testDb = path.join(dir, 'test-mode.sqlite');
   const stripeDb = path.join(dir, 'stripe.sqlite');
-  for (const db of [testDb, stripeDb]) execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' } });
+  for (const db of [testDb, stripeDb])
+    execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' } });
   const common = { DATABASE_URL: '', MAIL_RETRY_SECONDS: '1', ACCOUNT_LIMIT_PER_IP: '1000', PLAN_TRIAL_DAYS: '0' };
   testMode = startServer({ ...common, ACCOUNTS_DB_PATH: testDb, SMTP_URL: '', MAIL_OUTBOX_DIR: OUTBOX });
   stripeNode = startServer({
@@ -83,7 +86,10 @@ test.afterAll(async () => {
 /** Every message in the test-mode server's outbox to an address, as a mail client reads them. */
 async function outboxTo(address: string): Promise<ParsedMail[]> {
   const mails: ParsedMail[] = [];
-  for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort()) {
+  for (const file of fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()) {
     const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
     if (mail.to && 'text' in mail.to && mail.to.text === address) mails.push(mail);
   }
@@ -94,10 +100,13 @@ const inboxTo = (address: string) => inbox.messages.filter((m) => m.to && 'text'
 async function waitForMail(read: () => Promise<ParsedMail[]> | ParsedMail[], subject: RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(async () => {
-      found = (await read()).findLast((m) => subject.test(m.subject ?? ''));
-      return Boolean(found);
-    }, { timeout: 15_000, message: `a message "${subject}"` })
+    .poll(
+      async () => {
+        found = (await read()).findLast((m) => subject.test(m.subject ?? ''));
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `a message "${subject}"` },
+    )
     .toBe(true);
   return found!;
 }
@@ -120,7 +129,9 @@ const narrow = async (page: Page, name: string, locator?: ReturnType<Page['locat
   await page.setViewportSize({ width: 1366, height: 900 });
 };
 
-test('test mode: the purchase says it was a test, cancelling mails once, the account page offers Resume, and Resume mails once that the plan will renew', async ({ page }) => {
+test('test mode: the purchase says it was a test, cancelling mails once, the account page offers Resume, and Resume mails once that the plan will renew', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('tess');
   addUser(path.join(dir, 'test-mode.sqlite'), email, 'Tess Tester');
@@ -137,7 +148,9 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect(page).toHaveURL(/\/purchase_confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you: your Stats plan is active');
   await expect(page.getByTestId('test-mode')).toHaveText(/Test purchase: no payment was taken/);
-  await expect(page.getByTestId('receipts')).toHaveText("This was a test purchase: no payment was taken, and no receipt or invoice is sent. Your plan's dates are on your account page.");
+  await expect(page.getByTestId('receipts')).toHaveText(
+    "This was a test purchase: no payment was taken, and no receipt or invoice is sent. Your plan's dates are on your account page.",
+  );
   await expect(page.locator('main')).not.toContainText('Stripe');
   await narrow(page, 'purchase-confirmation-390');
   const welcome = await waitForMail(() => outboxTo(email), /^Your Courtvision Stats plan is active$/);
@@ -200,7 +213,9 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect.poll(() => countOf(() => outboxTo(email), CANCELLED), { timeout: 15_000 }).toBe(2);
 });
 
-test('Stripe: its cancellation event mails once, a replay nothing; Resume on the account page clears it at Stripe and mails once that the plan will renew, and Stripe\'s event for it mails nothing', async ({ page }) => {
+test("Stripe: its cancellation event mails once, a replay nothing; Resume on the account page clears it at Stripe and mails once that the plan will renew, and Stripe's event for it mails nothing", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('stripe');
   addUser(path.join(dir, 'stripe.sqlite'), email, 'Sam Stripe');
@@ -252,7 +267,10 @@ test('a new API key is shown once; reloading the page makes no second key and no
   const section = page.getByTestId('api-keys');
   const rowsBefore = await section.locator('tr[data-key-id]').count();
   await section.getByLabel('Name of a new key').fill('reload check');
-  const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/profile')), section.getByRole('button', { name: 'Make a key' }).click()]);
+  const [post] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/profile')),
+    section.getByRole('button', { name: 'Make a key' }).click(),
+  ]);
   expect(post.status()).toBe(303);
   await expect(page).toHaveURL(`${testMode.base}/profile#api-keys`);
   await expect(section.getByRole('status')).toContainText('shown only this once');

@@ -80,7 +80,10 @@ test('session and CSRF cookies are httpOnly and SameSite=Lax; GET session has th
   await expect(page).toHaveURL(/\/profile$/);
   const cookies = await page.context().cookies();
   for (const name of ['authjs.session-token', 'authjs.csrf-token']) {
-    expect(cookies.find((c) => c.name === name), name).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+    expect(
+      cookies.find((c) => c.name === name),
+      name,
+    ).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
   }
   const signinPage = await page.request.get('/signin');
   expect(signinPage.headers()['x-frame-options']).toBe('DENY');

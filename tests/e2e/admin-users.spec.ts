@@ -158,15 +158,25 @@ test('the demo admin finds an account, grants and revokes a plan, resends its li
   await page.getByRole('button', { name: 'Resend the confirmation link' }).click();
   await expect(page.getByTestId('done')).toContainText('Done: resend-confirmation, a new confirmation link mailed');
   await expect
-    .poll(async () => {
-      if (!fs.existsSync(OUTBOX)) return 0;
-      let n = 0;
-      for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml'))) {
-        const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
-        if (mail.to && 'text' in mail.to && mail.to.text === DEMO.member.email && /^Confirm your email/.test(mail.subject ?? '') && /\/verify\?token=/.test(mail.text ?? '')) n += 1;
-      }
-      return n;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        if (!fs.existsSync(OUTBOX)) return 0;
+        let n = 0;
+        for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml'))) {
+          const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
+          if (
+            mail.to &&
+            'text' in mail.to &&
+            mail.to.text === DEMO.member.email &&
+            /^Confirm your email/.test(mail.subject ?? '') &&
+            /\/verify\?token=/.test(mail.text ?? '')
+          )
+            n += 1;
+        }
+        return n;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(1);
 
   // The log, newest first, with the admin's address.
@@ -179,7 +189,10 @@ test('the demo admin finds an account, grants and revokes a plan, resends its li
 });
 
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, size] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }

@@ -181,12 +181,18 @@ test('every endpoint answers as the published OpenAPI document says', async ({ p
     expect(check(body) ? [] : check.errors, url).toEqual([]);
   }
   // Every metric set names its guide on the site, and the guide is there.
-  const sets = (await (await fetch(`${server.base}/api/v1/metric_sets?page=Players`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { sets: { value: string; guide: string | null }[] };
+  const sets = (await (await fetch(`${server.base}/api/v1/metric_sets?page=Players`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    sets: { value: string; guide: string | null }[];
+  };
   expect(sets.sets.filter((d) => d.guide === null).map((d) => d.value)).toEqual([]);
   for (const guide of new Set(sets.sets.map((d) => d.guide!))) expect((await fetch(`${server.base}${guide}`)).status, guide).toBe(200);
   // Errors too.
   const errorCheck = validator(doc.paths['/api/v1/table']!.get.responses['400']!.content!['application/json']!.schema);
-  for (const [url, status] of [['/api/v1/table?page=Nope', 400], ['/api/v1/players/999999999', 404], ['/api/v1/games/12', 400]] as const) {
+  for (const [url, status] of [
+    ['/api/v1/table?page=Nope', 400],
+    ['/api/v1/players/999999999', 404],
+    ['/api/v1/games/12', 400],
+  ] as const) {
     const r = await fetch(`${server.base}${url}`, { headers: { Authorization: `Bearer ${key}` } });
     expect(r.status, url).toBe(status);
     const body: unknown = await r.json();
@@ -231,7 +237,10 @@ test('bad keys, bad methods, huge and odd parameters: a 4xx with a JSON message,
 });
 
 test('/docs/api lists every endpoint with its parameters, fields and examples; desktop and phone', async ({ page }) => {
-  for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto(`${server.base}/docs/api`);
     await expect(page.locator('[data-endpoint]')).toHaveCount(15);
@@ -243,7 +252,8 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
     await expect(page.locator('[data-endpoint="/api/v1/table"] .params')).toContainText('opp_off_rank_low');
     await expect(page.locator('[data-endpoint="/api/v1/games/{game_id}/possessions"] .fields')).toContainText('PossessionRow[]');
     await expect(page.locator('[data-type="PossessionRow"] .fields')).toContainText('offense_players');
-    for (const lang of ['curl', 'Python', 'R']) await expect(page.locator('[data-endpoint="/api/v1/search"] .lang', { hasText: new RegExp(`^${lang}$`) })).toHaveCount(1);
+    for (const lang of ['curl', 'Python', 'R'])
+      await expect(page.locator('[data-endpoint="/api/v1/search"] .lang', { hasText: new RegExp(`^${lang}$`) })).toHaveCount(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`docs-api-${size.width}.png`) });
@@ -254,7 +264,7 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
   await expect(page.locator('[data-change]')).not.toHaveCount(0);
 });
 
-test('a revoked key, or a key whose owner\'s plan ended, stops working at once', async ({ page }) => {
+test("a revoked key, or a key whose owner's plan ended, stops working at once", async ({ page }) => {
   expect((await withKey('/metric_sets?page=League')).status).not.toBe(401);
   usersCli('revoke', ANALYST.email);
   const lapsed = await withKey('/metric_sets?page=League');

@@ -43,7 +43,14 @@ test.beforeAll(async () => {
   dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-billing-')), 'accounts.sqlite');
   execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
   // Purchases without a trial (the trial has its own spec, trial.spec.ts).
-  const common = { ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '', SMTP_URL: inbox.url, MAIL_RETRY_SECONDS: '1', ACCOUNT_LIMIT_PER_IP: '1000', PLAN_TRIAL_DAYS: '0' };
+  const common = {
+    ACCOUNTS_DB_PATH: dbFile,
+    DATABASE_URL: '',
+    SMTP_URL: inbox.url,
+    MAIL_RETRY_SECONDS: '1',
+    ACCOUNT_LIMIT_PER_IP: '1000',
+    PLAN_TRIAL_DAYS: '0',
+  };
   const stripe = {
     STRIPE_SECRET_KEY: 'sk_test_e2esite',
     STRIPE_WEBHOOK_SECRET: SECRET,
@@ -95,8 +102,7 @@ async function subscribeAsNewcomer(page: Page, base: string, email: string, plan
 }
 
 /** The paid Period filter through the JSON API with the page's session: 200 with the plan, 403 without. */
-const periodFilterStatus = async (page: Page, base: string) =>
-  (await page.request.get(`${base}/api/data?page=League&season=2022&location=home`)).status();
+const periodFilterStatus = async (page: Page, base: string) => (await page.request.get(`${base}/api/data?page=League&season=2022&location=home`)).status();
 
 test('embedded default: a newcomer buys the plan in test mode and uses a paid filter, with nobody in between', async ({ page }) => {
   test.setTimeout(90_000);
@@ -216,7 +222,11 @@ test('Stripe: the same event to both processes at once changes the state once; t
     const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const answers = await Promise.all(
       [nodeA, nodeB].map(async (node) => {
-        const r = await fetch(`${node.base}/api/billing/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+        const r = await fetch(`${node.base}/api/billing/webhook`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+          body: payload,
+        });
         return ((await r.json()) as { outcome: string }).outcome;
       }),
     );
@@ -259,7 +269,10 @@ test('an admin sees subscribers by state, revenue and the last events; nobody el
   await expect(page.locator('table.events')).toContainText('invoice.payment_failed');
 });
 
-test('Stripe: checkout in two tabs, both paid: the first tab\'s session is expired and takes no payment; a second subscription made anyway is cancelled with credit, the plan kept once, and the admin page flags it', async ({ page, browser }) => {
+test("Stripe: checkout in two tabs, both paid: the first tab's session is expired and takes no payment; a second subscription made anyway is cancelled with credit, the plan kept once, and the admin page flags it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('twotabs');
   await subscribeAsNewcomer(page, nodeA.base, email, 'Subscribe monthly');
@@ -305,7 +318,9 @@ test('Stripe: checkout in two tabs, both paid: the first tab\'s session is expir
   const second = subs.find((s) => s.items.data[0]!.price.id === 'price_monthly_e2e')!;
   expect(kept.status).toBe('active');
   expect(second.status).toBe('canceled');
-  expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.id}`).map((r) => r.form)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+  expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.id}`).map((r) => r.form)).toEqual([
+    { prorate: 'true', invoice_now: 'true' },
+  ]);
   // Charged once: the second payment's unused time is credited back at once.
   const paid = standIn.charges.filter((c) => c.customer === customer.id).reduce((sum, c) => sum + c.amount, 0);
   const credited = standIn.credits.filter((c) => c.customer === customer.id).reduce((sum, c) => sum + c.amount, 0);
@@ -315,7 +330,9 @@ test('Stripe: checkout in two tabs, both paid: the first tab\'s session is expir
   await expect(tab2.getByTestId('billing-state')).toHaveText('Active');
   await expect(tab2.getByTestId('next-charge')).toContainText('$80.00 on');
   await tab2.waitForTimeout(1_500);
-  expect(inbox.messages.filter((m) => m.to && 'text' in m.to && m.to.text === email && /Stats plan/.test(m.subject ?? '')).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
+  expect(inbox.messages.filter((m) => m.to && 'text' in m.to && m.to.text === email && /Stats plan/.test(m.subject ?? '')).map((m) => m.subject)).toEqual([
+    'Your Courtvision Stats plan is active',
+  ]);
 
   // The operator sees the flag on the admin page, at both widths.
   const admin = await browser.newContext({ viewport: { width: 1366, height: 900 } });

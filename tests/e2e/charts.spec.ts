@@ -90,7 +90,9 @@ for (const viewport of [
 
     test('team game log: trend', async ({ page }) => {
       await open(page, '/stats/team/gamelog/BOS?season=2022');
-      await expect(page.getByRole('img', { name: /^Boston Celtics: .+ in each game, 2022-23 regular season, .* line chart$/ })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('img', { name: /^Boston Celtics: .+ in each game, 2022-23 regular season, .* line chart$/ })).toBeVisible({
+        timeout: 20_000,
+      });
       await shoot(page, `team-trend-${viewport.name}`, page.locator('.chart-card').first());
     });
   });
@@ -121,7 +123,11 @@ test('chart code loads only on pages with charts', async ({ page }) => {
 test('charts pass axe (WCAG 2 A/AA): shot chart with its table, career chart, trend chart', async ({ page }) => {
   const violations = async () =>
     (await new AxeBuilder({ page }).include('.charts').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`,
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
     );
   await open(page, SHOTS);
   await expect(page.getByRole('img', { name: /^Stephen Curry: eFG% by regular season/ })).toBeVisible({ timeout: 20_000 });

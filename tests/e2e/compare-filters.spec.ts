@@ -72,7 +72,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 for (const vp of VIEWPORTS) {
-  test(`${vp.name}: a subscriber applies Period Q4 through the bar; the numbers are the players table's; permalink; pill removed`, async ({ page, context }) => {
+  test(`${vp.name}: a subscriber applies Period Q4 through the bar; the numbers are the players table's; permalink; pill removed`, async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await signIn(page, DEMO.subscriber, '/');
     await page.goto(COMPARISON);

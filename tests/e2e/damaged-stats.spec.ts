@@ -73,8 +73,15 @@ test.describe('with its checksum', () => {
       const server = startServer({ STATS_DB_PATH: copy });
       try {
         expect(await startOrExit(server), server.output()).toBe(1);
-        const lines = server.output().split('\n').filter((line) => line.startsWith('Courtvision cannot start'));
-        expect(lines).toEqual([expect.stringMatching(new RegExp(`^Courtvision cannot start: STATS_DB_PATH="${copy}" is damaged: its SHA-256 is [0-9a-f]{16}…, its checksum file says [0-9a-f]{16}…\\.`))]);
+        const lines = server
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('Courtvision cannot start'));
+        expect(lines).toEqual([
+          expect.stringMatching(
+            new RegExp(`^Courtvision cannot start: STATS_DB_PATH="${copy}" is damaged: its SHA-256 is [0-9a-f]{16}…, its checksum file says [0-9a-f]{16}…\\.`),
+          ),
+        ]);
       } finally {
         server.stop();
         flipByte(offset);

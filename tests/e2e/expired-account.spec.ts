@@ -67,7 +67,10 @@ async function everyLinkIsReal(page: Page) {
 }
 
 async function look(page: Page, name: string) {
-  for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `/tmp/lapsed-e2e-${name}-${width}.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing wider than ${width}`).toBeLessThanOrEqual(width);
@@ -75,7 +78,9 @@ async function look(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('the demo expired user is sent to the expiry page from /profile, and finds the account there; the header offers no page that bounces back', async ({ page }) => {
+test('the demo expired user is sent to the expiry page from /profile, and finds the account there; the header offers no page that bounces back', async ({
+  page,
+}) => {
   await signIn(page, 'expired@example.com', 'demo-expired-2023');
   await expect(page).toHaveURL(`${server.base}${EXPIRY}`);
   await page.goto(`${server.base}/profile`);
@@ -100,7 +105,9 @@ test('the demo expired user is sent to the expiry page from /profile, and finds 
   await look(page, 'demo');
 });
 
-test('a lapsed customer revokes a key, downloads the data, changes the password and the email, then deletes the account, all from the expiry page; a post without the CSRF token changes nothing', async ({ page }) => {
+test('a lapsed customer revokes a key, downloads the data, changes the password and the email, then deletes the account, all from the expiry page; a post without the CSRF token changes nothing', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `lapsed-${Date.now().toString(36)}@example.com`;
   users('add', email, '--name', 'Lee Lapsed', '--password', PASSWORD);
@@ -186,7 +193,10 @@ test('signing out from the expiry page works, and the forms are not offered to a
   await expect(page.getByTestId('expired-account')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'your account page' })).toHaveAttribute('href', '/profile');
   const csrf = ((await (await page.request.get(`${server.base}/api/auth/csrf`)).json()) as { csrfToken: string }).csrfToken;
-  const post = await page.request.post(`${server.base}${EXPIRY}`, { form: { csrfToken: csrf, intent: 'name', name: 'Changed Here' }, headers: { Origin: server.base } });
+  const post = await page.request.post(`${server.base}${EXPIRY}`, {
+    form: { csrfToken: csrf, intent: 'name', name: 'Changed Here' },
+    headers: { Origin: server.base },
+  });
   expect(post.status()).toBe(400);
   expect(users('list')).toContain('Sam Subscriber');
 });

@@ -59,7 +59,11 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-time-lock-${size.name}.png` });
     });
 
-    test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({ page, browser, baseURL }) => {
+    test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await page.goto('/stats/teams');
       const table = page.getByRole('table', { name: 'Teams' });
       const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
@@ -77,7 +81,13 @@ for (const size of SIZES) {
       expect(values).toEqual([...values].sort((a, b) => a - b));
       await expect(page.locator('.tt-meta')).toContainText('sorted by DRtg, low to high');
       // The first row's "#" is 1 and it is the best defense.
-      await expect(table.locator('tbody tr').first().locator('.tt-rk').nth(headers.indexOf('DRtg') - 3)).toHaveText('1');
+      await expect(
+        table
+          .locator('tbody tr')
+          .first()
+          .locator('.tt-rk')
+          .nth(headers.indexOf('DRtg') - 3),
+      ).toHaveText('1');
       await page.locator('.tt-meta').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-teams-sorted-${size.name}.png` });
 
@@ -85,7 +95,10 @@ for (const size of SIZES) {
       const names = (await table.locator('tbody th.team').allTextContents()).map((t) => t.trim());
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
       expect(download.suggestedFilename()).toBe('teams_overview_2022-23_regular.csv');
-      const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]!.split(',').slice(0, 4)).toEqual(['Team', 'Team name', 'GP', 'W']);
       expect(lines.slice(1, 31).map((l) => l.split(',')[1])).toEqual(names);
       expect(lines.at(-1)).toMatch(/^,League average,/);

@@ -12,7 +12,10 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeAll(() => seedDemoAccounts());
 
 const values = async (page: import('@playwright/test').Page, key: string) =>
-  page.getByTestId('finder-table').locator(`td[data-key="${key}"]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  page
+    .getByTestId('finder-table')
+    .locator(`td[data-key="${key}"]`)
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
 
 for (const width of [1366, 390]) {
   test(`30-point, 10-assist games at ${width} px: form to permalink, sort, pages, CSV, a game's box score`, async ({ page }) => {
@@ -52,7 +55,7 @@ for (const width of [1366, 390]) {
     expect(await values(page, 'pts')).toEqual(pts);
 
     // CSV: every match, one line each.
-    const csv = await page.request.get(await page.getByTestId('finder-csv').getAttribute('href') as string);
+    const csv = await page.request.get((await page.getByTestId('finder-csv').getAttribute('href')) as string);
     expect(csv.headers()['content-type']).toMatch(/text\/csv/);
     expect((await csv.text()).trim().split(/\r\n/).length).toBe(count + 1);
 
@@ -67,7 +70,7 @@ for (const width of [1366, 390]) {
   });
 }
 
-test('a subscriber: 15+ fourth-quarter points within 5, and Denver\'s best 10 games without Jokic', async ({ page }) => {
+test("a subscriber: 15+ fourth-quarter points within 5, and Denver's best 10 games without Jokic", async ({ page }) => {
   await signIn(page, DEMO.subscriber);
   await page.goto('/stats/finder?mode=player_games&cond=pts:ge:15&period=4&score_diff_low=-5&score_diff_high=5&season=2022');
   await expect(page.getByTestId('finder-count')).toContainText('match');

@@ -18,14 +18,71 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 let server: ServerProcess;
 test.beforeAll(async () => {
   seedDemoAccounts();
-  server = startServer({ SIGNIN_MAX_FAILURES_PER_IP: '1000000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '1000000', SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '1000000' });
+  server = startServer({
+    SIGNIN_MAX_FAILURES_PER_IP: '1000000',
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+    SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '1000000',
+  });
   await waitListening(server);
 });
 test.afterAll(() => server?.stop());
 
 const DATA_KEYS = Object.keys(dataQuerySchema.shape);
-const NASTY = ['', ' ', '-1', '0', '1', '4', '99', '2012', '2012-13', '2022', '1e9', '-0', '0x10', 'NaN', 'null', 'true', 'false', 'home', 'win', 'BOS', 'bos', 'NJN', 'XXX', '2544', '0022200001', 'regular', 'playoffs', 'preseason', 'offense', 'defense', 'League', 'Players', 'TeamTeam', 'GameTeam', '2013-02-30', '2013-01-01', '%', '%00', '%E0%A4%A', '\u0000', '\uD800', '../../etc/passwd', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>', 'a'.repeat(5000), '9'.repeat(400)];
-const value = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 30 }), fc.integer({ min: -100000, max: 100000 }).map(String), fc.string({ unit: 'grapheme', maxLength: 8 }));
+const NASTY = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1',
+  '4',
+  '99',
+  '2012',
+  '2012-13',
+  '2022',
+  '1e9',
+  '-0',
+  '0x10',
+  'NaN',
+  'null',
+  'true',
+  'false',
+  'home',
+  'win',
+  'BOS',
+  'bos',
+  'NJN',
+  'XXX',
+  '2544',
+  '0022200001',
+  'regular',
+  'playoffs',
+  'preseason',
+  'offense',
+  'defense',
+  'League',
+  'Players',
+  'TeamTeam',
+  'GameTeam',
+  '2013-02-30',
+  '2013-01-01',
+  '%',
+  '%00',
+  '%E0%A4%A',
+  '\u0000',
+  '\uD800',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<script>',
+  'a'.repeat(5000),
+  '9'.repeat(400),
+];
+const value = fc.oneof(
+  fc.constantFrom(...NASTY),
+  fc.string({ maxLength: 30 }),
+  fc.integer({ min: -100000, max: 100000 }).map(String),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+);
 const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...DATA_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
 const query = fc.array(fc.tuple(key, value), { maxLength: 12 }).map((pairs) => {
   const params = new URLSearchParams();
@@ -40,8 +97,18 @@ const plausible = fc
   )
   .map(([page, pairs]) => [page, ...pairs.map(([k, v]) => `${k}=${v}`)].join('&'));
 /** Valid queries with a gated filter: 403 unless a subscriber asks (so every run reaches the gate). */
-const gated = fc.constantFrom('page=Players&location=home', 'page=League&period=4', 'page=TeamTeam&entity=BOS&result=win', 'page=Lineups&score_diff_low=-5&score_diff_high=5');
-const rawQuery = fc.oneof(query, plausible, gated, fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')));
+const gated = fc.constantFrom(
+  'page=Players&location=home',
+  'page=League&period=4',
+  'page=TeamTeam&entity=BOS&result=win',
+  'page=Lineups&score_diff_low=-5&score_diff_high=5',
+);
+const rawQuery = fc.oneof(
+  query,
+  plausible,
+  gated,
+  fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')),
+);
 
 async function status(path: string, init: RequestInit = {}): Promise<number> {
   const r = await fetch(server.base + path, { redirect: 'manual', signal: AbortSignal.timeout(60_000), ...init });
@@ -79,43 +146,101 @@ test('the JSON API never answers 5xx: anonymous and as a subscriber', async () =
 });
 
 test('the auth routes never answer 5xx, whatever the method, body, content type or cookie', async () => {
-  const routes = ['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/auth/signin/credentials', '/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/error', '/api/auth/nope', '/api/auth', '/signin', '/signout'];
-  const callbackUrl = fc.oneof(fc.constantFrom('/', '/stats', '//evil.example', '/\\evil', '--', 'http://127.0.0.1/', 'javascript:alert(1)', '%', '/%2F%2Fx'), fc.string({ maxLength: 20 }));
-  const fields = fc.record({ csrfToken: fc.oneof(fc.constant(''), fc.string({ maxLength: 80 })), email: fc.oneof(fc.constantFrom(DEMO.member.email, 'MEMBER@example.com', ''), fc.string({ maxLength: 40 })), password: fc.string({ maxLength: 40 }), callbackUrl, json: fc.constantFrom('true', 'false') }, { requiredKeys: [] });
+  const routes = [
+    '/api/auth/session',
+    '/api/auth/csrf',
+    '/api/auth/providers',
+    '/api/auth/signin',
+    '/api/auth/signin/credentials',
+    '/api/auth/callback/credentials',
+    '/api/auth/signout',
+    '/api/auth/error',
+    '/api/auth/nope',
+    '/api/auth',
+    '/signin',
+    '/signout',
+  ];
+  const callbackUrl = fc.oneof(
+    fc.constantFrom('/', '/stats', '//evil.example', '/\\evil', '--', 'http://127.0.0.1/', 'javascript:alert(1)', '%', '/%2F%2Fx'),
+    fc.string({ maxLength: 20 }),
+  );
+  const fields = fc.record(
+    {
+      csrfToken: fc.oneof(fc.constant(''), fc.string({ maxLength: 80 })),
+      email: fc.oneof(fc.constantFrom(DEMO.member.email, 'MEMBER@example.com', ''), fc.string({ maxLength: 40 })),
+      password: fc.string({ maxLength: 40 }),
+      callbackUrl,
+      json: fc.constantFrom('true', 'false'),
+    },
+    { requiredKeys: [] },
+  );
   const body = fc.oneof(
     fields.map((f) => ['application/x-www-form-urlencoded', new URLSearchParams(f as Record<string, string>).toString()] as const),
     fields.map((f) => ['application/json', JSON.stringify(f)] as const),
-    fc.tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', ''), fc.string({ maxLength: 200 })),
+    fc.tuple(
+      fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', ''),
+      fc.string({ maxLength: 200 }),
+    ),
     fc.tuple(fc.constant('application/json'), fc.constantFrom('{', 'null', '[]', '"x"', '{"email":{"$ne":1}}', '{"email":["a","b"]}')),
   );
-  const cookie = fc.oneof(fc.constant(''), fc.constantFrom('authjs.callback-url=javascript%3Aalert(1)', 'authjs.callback-url=%', 'authjs.csrf-token=x', 'authjs.session-token=forged', `authjs.session-token=${'A'.repeat(3000)}`), fc.string({ maxLength: 50 }).map((s) => s.replace(/[\r\n]/g, '')));
+  const cookie = fc.oneof(
+    fc.constant(''),
+    fc.constantFrom(
+      'authjs.callback-url=javascript%3Aalert(1)',
+      'authjs.callback-url=%',
+      'authjs.csrf-token=x',
+      'authjs.session-token=forged',
+      `authjs.session-token=${'A'.repeat(3000)}`,
+    ),
+    fc.string({ maxLength: 50 }).map((s) => s.replace(/[\r\n]/g, '')),
+  );
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD'), callbackUrl, body, cookie, fc.boolean(), async (route, method, cb, [type, text], c, origin) => {
-      const headers: Record<string, string> = {};
-      if (type) headers['Content-Type'] = type;
-      if (c) headers.Cookie = c;
-      if (origin) headers.Origin = server.base;
-      const withBody = method !== 'GET' && method !== 'HEAD';
-      let s: number;
-      try {
-        s = await status(`${route}?callbackUrl=${encodeURIComponent(cb)}`, { method, headers, ...(withBody ? { body: text } : {}) });
-      } catch (error) {
-        // A header value fetch itself refuses to send is not the server's answer.
-        if (error instanceof TypeError && /header/i.test(String(error.message))) return true;
-        throw error;
-      }
-      return s < 500;
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...routes),
+      fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD'),
+      callbackUrl,
+      body,
+      cookie,
+      fc.boolean(),
+      async (route, method, cb, [type, text], c, origin) => {
+        const headers: Record<string, string> = {};
+        if (type) headers['Content-Type'] = type;
+        if (c) headers.Cookie = c;
+        if (origin) headers.Origin = server.base;
+        const withBody = method !== 'GET' && method !== 'HEAD';
+        let s: number;
+        try {
+          s = await status(`${route}?callbackUrl=${encodeURIComponent(cb)}`, { method, headers, ...(withBody ? { body: text } : {}) });
+        } catch (error) {
+          // A header value fetch itself refuses to send is not the server's answer.
+          if (error instanceof TypeError && /header/i.test(String(error.message))) return true;
+          throw error;
+        }
+        return s < 500;
+      },
+    ),
     { numRuns: 500 },
   );
 });
 
 /** One raw request (node:http: fetch refuses TRACE and friends); the status and the body. */
-function raw(method: string, pathAndQuery: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string; allow?: string }> {
+function raw(
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; body: string; allow?: string }> {
   const url = new URL(server.base + pathAndQuery);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { ...headers, ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) }, timeout: 60_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { ...headers, ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) },
+        timeout: 60_000,
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -134,11 +259,36 @@ const STACK = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|\/src\/server\//;
 
 test('every method on every kind of route, the account, billing and webhook ones included: no 5xx, no stack trace; unknown methods are 405 with Allow', async () => {
   const routes = [
-    '/', '/about', '/stats/players', '/stats/team/team/BOS', '/api/data?page=League&season=2012', '/api/auth/session', '/api/auth/callback/credentials',
-    '/signin', '/signup', '/forgot', '/reset?token=abc', '/verify?token=abc', '/confirm-email?token=abc', '/profile', '/api/account/export',
-    '/pricing', '/checkout?interval=month', '/checkout?interval=decade', '/purchase_confirmation?session_id=cs_x', '/billing/portal',
-    '/billing/test-checkout?session=cs_test_nope', '/billing/test-portal', '/billing/renewal', '/api/billing/webhook', '/admin/billing', '/readyz', '/healthz',
-    '/_astro/nope.js', '/nope', '/%E0%A4%A',
+    '/',
+    '/about',
+    '/stats/players',
+    '/stats/team/team/BOS',
+    '/api/data?page=League&season=2012',
+    '/api/auth/session',
+    '/api/auth/callback/credentials',
+    '/signin',
+    '/signup',
+    '/forgot',
+    '/reset?token=abc',
+    '/verify?token=abc',
+    '/confirm-email?token=abc',
+    '/profile',
+    '/api/account/export',
+    '/pricing',
+    '/checkout?interval=month',
+    '/checkout?interval=decade',
+    '/purchase_confirmation?session_id=cs_x',
+    '/billing/portal',
+    '/billing/test-checkout?session=cs_test_nope',
+    '/billing/test-portal',
+    '/billing/renewal',
+    '/api/billing/webhook',
+    '/admin/billing',
+    '/readyz',
+    '/healthz',
+    '/_astro/nope.js',
+    '/nope',
+    '/%E0%A4%A',
   ];
   const bodies: [string, string][] = [
     ['application/x-www-form-urlencoded', 'email=a%40b.c&password=x&name=N&csrfToken=x&intent=delete&confirm=delete'],

@@ -92,11 +92,18 @@ for (const size of SIZES) {
       await box.getByRole('button', { name: 'Download CSV' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('box-score_MIA-at-DEN_2023-06-12_0042200405_whole-game.csv');
-      const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n').map((l) => l.split(','));
+      const csv = fs
+        .readFileSync((await download.path())!, 'utf8')
+        .trimEnd()
+        .split('\r\n')
+        .map((l) => l.split(','));
       const header = csv[0]!;
       const at = (name: string) => header.indexOf(name);
       const totals = csv.filter((r) => r[1] === 'Team totals');
-      expect(totals.map((r) => [r[0], Number(r[at('PTS')])])).toEqual([['MIA', awayPts], ['DEN', homePts]]);
+      expect(totals.map((r) => [r[0], Number(r[at('PTS')])])).toEqual([
+        ['MIA', awayPts],
+        ['DEN', homePts],
+      ]);
       // Every player row of the page is in the file with the same points, rebounds, assists and +/-.
       const shown = await box.locator('tbody tr[data-player-id]').evaluateAll((rows) =>
         rows.map((r) => {
@@ -104,7 +111,10 @@ for (const size of SIZES) {
           return [r.getAttribute('data-player-id'), v('min'), v('fg'), v('pts'), v('trb'), v('ast'), v('plus_minus').replace('−', '-').replace('+', '')];
         }),
       );
-      const inFile = csv.slice(1).filter((r) => r[1] !== 'Team totals').map((r) => [r[at('Player ID')], r[at('MIN')], `${r[at('FGM')]}-${r[at('FGA')]}`, r[at('PTS')], r[at('TRB')], r[at('AST')], r[at('+/-')]]);
+      const inFile = csv
+        .slice(1)
+        .filter((r) => r[1] !== 'Team totals')
+        .map((r) => [r[at('Player ID')], r[at('MIN')], `${r[at('FGM')]}-${r[at('FGA')]}`, r[at('PTS')], r[at('TRB')], r[at('AST')], r[at('+/-')]]);
       expect(inFile).toEqual(shown);
     });
 
@@ -130,7 +140,15 @@ test('no WCAG A/AA violations in the box score', async ({ page }) => {
   test.setTimeout(90_000);
   await open(page, FINALS_5);
   const results = await new AxeBuilder({ page }).include('[data-testid="box-score"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 });
 
 test.describe('box score on a phone', () => {
@@ -152,9 +170,12 @@ test.describe('box score on a phone', () => {
     expect(after.x).toBeCloseTo(before.x, 0);
     // The controls of the box score's head do not overlap each other.
     const boxes = await Promise.all(
-      [box.getByRole('heading', { name: 'Box score' }), box.getByRole('button', { name: 'Whole game' }), box.getByRole('button', { name: 'Page filters' }), box.getByRole('button', { name: 'Download CSV' })].map(
-        async (l) => (await l.boundingBox())!,
-      ),
+      [
+        box.getByRole('heading', { name: 'Box score' }),
+        box.getByRole('button', { name: 'Whole game' }),
+        box.getByRole('button', { name: 'Page filters' }),
+        box.getByRole('button', { name: 'Download CSV' }),
+      ].map(async (l) => (await l.boundingBox())!),
     );
     for (let i = 0; i < boxes.length; i++)
       for (let j = i + 1; j < boxes.length; j++) {

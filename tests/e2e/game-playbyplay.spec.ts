@@ -85,7 +85,10 @@ for (const size of SIZES) {
       }
 
       // Stints: minutes add up to 48:00, points for and against to the header score, +/- to the margin.
-      for (const [side, pts, opp] of [['away', awayPts, homePts], ['home', homePts, awayPts]] as const) {
+      for (const [side, pts, opp] of [
+        ['away', awayPts, homePts],
+        ['home', homePts, awayPts],
+      ] as const) {
         const table = page.getByTestId(`stints-${side}`);
         await expect(table.locator('thead th')).toHaveText(['Period', 'On', 'Off', 'Five', 'MIN', 'PTS for', 'PTS against', '+/-']);
         const col = async (c: string) => table.locator(`tbody td[data-col="${c}"]`).allInnerTexts();
@@ -186,17 +189,31 @@ test('the stints CSV carries the table', async ({ page }) => {
   await page.getByTestId('stints-csv-home').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('stints_SAC-at-DEN_2023-04-09_0022201227_DEN.csv');
-  const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd();
+  const text = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd();
   const lines = text.split('\r\n').slice(1);
   // What the reader sees (innerText: the full names on desktop).
-  // biome-ignore lint/performance/useDomNodeTextContent: innerText is what the reader sees (hidden short names left out); textContent is not
-  const shown = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
+  const shown = await table
+    .locator('tbody tr')
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText is what the reader sees (hidden short names left out); textContent is not
+    .evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
   expect(lines.length).toBe(shown.length);
   lines.forEach((line, i) => {
     const five = /"([^"]*)"/.exec(line)![1];
     const c = line.replace(/"[^"]*"/, 'FIVE').split(',');
     const row = shown[i]!;
-    expect([c[1], c[2], c[3], five, c[5], c[6], c[7], Number(c[8])]).toEqual([row[0], row[1], row[2], row[3], row[4], row[5], row[6], Number(row[7]!.replace('−', '-'))]);
+    expect([c[1], c[2], c[3], five, c[5], c[6], c[7], Number(c[8])]).toEqual([
+      row[0],
+      row[1],
+      row[2],
+      row[3],
+      row[4],
+      row[5],
+      row[6],
+      Number(row[7]!.replace('−', '-')),
+    ]);
   });
 });
 

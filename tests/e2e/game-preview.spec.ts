@@ -40,7 +40,9 @@ async function expectGame5(page: Page): Promise<void> {
   // Ranks: both teams, each ranked line with its rank as text.
   const ranks = s.getByRole('table', { name: 'League ranks' });
   await expect(ranks.getByRole('columnheader')).toHaveText(['Metric', 'MIA', 'DEN', 'League']);
-  const rows = await ranks.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+  const rows = await ranks
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
   for (const metric of ['ORtg', 'eFG%', 'TOV%', 'ORB%', 'FT Rate', 'DRtg', 'Opp eFG%', 'Opp TOV%', 'DRB%', 'Opp FT Rate', 'Net']) {
     const row = rows.find((r) => r[0] === metric);
     expect(row, metric).toBeDefined();
@@ -119,7 +121,10 @@ test('crawlable: the section is in the server HTML (no JavaScript needed)', asyn
 });
 
 test("a season's first game: says there is nothing before it, at both sizes, without errors", async ({ page }) => {
-  for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     const res = await page.goto(OPENER);
     expect(res!.status()).toBe(200);

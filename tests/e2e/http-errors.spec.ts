@@ -70,7 +70,8 @@ function unchunk(body: string): string {
   }
 }
 
-const get = (target: string, headers: string[] = []) => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${headers.map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n`;
+const get = (target: string, headers: string[] = []) =>
+  `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${headers.map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n`;
 
 test('every status line carries its standard reason phrase', async ({ baseURL }) => {
   const cases: [string, string, string[]?][] = [
@@ -87,10 +88,11 @@ test('every status line carries its standard reason phrase', async ({ baseURL })
   const etag = (await rawRequest(baseURL!, get('/api/data?page=League&season=2012'))).headers.etag!;
   expect(etag).toBeTruthy();
   for (const [expected, target] of cases) {
-    const head =
-      expected.startsWith('405') ? `DELETE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`
-      : expected.startsWith('304') ? get(target, [`If-None-Match: ${etag}`])
-      : get(target);
+    const head = expected.startsWith('405')
+      ? `DELETE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`
+      : expected.startsWith('304')
+        ? get(target, [`If-None-Match: ${etag}`])
+        : get(target);
     const answer = await rawRequest(baseURL!, head);
     expect(answer.statusLine, target).toBe(`HTTP/1.1 ${expected}`);
   }
@@ -103,7 +105,13 @@ test('a URL over 16 KB is a 414 with a JSON message, never a reset; a URL under 
   };
   // Just under the limit: read and answered as usual (the unknown key is ignored).
   expect((await rawRequest(baseURL!, get(padded(16 * 1024)))).statusLine).toBe('HTTP/1.1 200 OK');
-  for (const [bytes, piece] of [[16 * 1024 + 1, undefined], [20_000, undefined], [100_000, undefined], [100_000, 1000], [1_000_000, undefined]] as const) {
+  for (const [bytes, piece] of [
+    [16 * 1024 + 1, undefined],
+    [20_000, undefined],
+    [100_000, undefined],
+    [100_000, 1000],
+    [1_000_000, undefined],
+  ] as const) {
     const answer = await rawRequest(baseURL!, get(padded(bytes)), { piece });
     expect(answer.statusLine, `${bytes} bytes`).toBe('HTTP/1.1 414 URI Too Long');
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -148,7 +156,12 @@ test.describe('5xx in the log', () => {
       // (/api/v1 refuses a key its page does not take: the query's own value is the marker there)
       { target: '/api/v1/shots?page=League&start_date=2013-01-17', route: '/api/v1/shots', table: /shots/, secret: '2013-01-17' },
       // the player's page reads both his bio and his salaries: the first to fail is the cause
-      { target: '/stats/player/profile/lebron_james_2544?marker=query-secret-3', route: '/stats/player/profile/lebron_james_2544', table: /player_bios|salaries/, secret: 'query-secret' },
+      {
+        target: '/stats/player/profile/lebron_james_2544?marker=query-secret-3',
+        route: '/stats/player/profile/lebron_james_2544',
+        table: /player_bios|salaries/,
+        secret: 'query-secret',
+      },
     ];
     for (const [i, c] of cases.entries()) {
       const id = `test-500-${i}-${Date.now()}`;

@@ -9,10 +9,13 @@ import { expect } from './fixtures';
 export async function mailTo(inbox: Inbox, address: string, subject: RegExp): Promise<Inbox['messages'][number]> {
   let found: Inbox['messages'][number] | undefined;
   await expect
-    .poll(() => {
-      found = inbox.messages.findLast((m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''));
-      return Boolean(found);
-    }, { timeout: 15_000, message: `a message "${subject}" to ${address}` })
+    .poll(
+      () => {
+        found = inbox.messages.findLast((m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''));
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `a message "${subject}" to ${address}` },
+    )
     .toBe(true);
   return found!;
 }

@@ -29,11 +29,19 @@ for (const size of [
     await expect(page.getByTestId('league-trend-legend')).toContainText('2012-13 to 2022-23 (2 seasons)');
     await expect(page.getByTestId('league-trend-legend')).toContainText('The table shows 2022-23.');
     const [shooting] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/data?') && new URL(r.url()).searchParams.getAll('season').length === 2 && new URL(r.url()).searchParams.get('metric_set') === 'Shooting'),
+      page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/data?') &&
+          new URL(r.url()).searchParams.getAll('season').length === 2 &&
+          new URL(r.url()).searchParams.get('metric_set') === 'Shooting',
+      ),
       chart.getByLabel('Metric').selectOption({ label: 'All 3 (share of shots)' }),
     ]);
     expect(shooting.ok()).toBe(true);
-    await expect(chart.locator('svg[role="img"]')).toHaveAttribute('aria-label', /^League average: All 3 \(share of shots\) by season, regular season, 2012-13 to 2022-23, line chart$/);
+    await expect(chart.locator('svg[role="img"]')).toHaveAttribute(
+      'aria-label',
+      /^League average: All 3 \(share of shots\) by season, regular season, 2012-13 to 2022-23, line chart$/,
+    );
     await expect(chart.locator('circle.chart-dot')).toHaveCount(2);
     const alone = async (season: number) => {
       const answer = await (await request.get(`/api/data?page=League&season=${season}&side=offense&metric_set=Shooting`)).json();

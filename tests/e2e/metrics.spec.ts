@@ -40,7 +40,10 @@ test('metrics need the token, and count requests, cache hits, sign-ins and the p
   expect((await fetch(url)).status).toBe(200);
   expect((await fetch(`${server.base}/no-such-page`)).status).toBe(404);
   const csrf = await fetch(`${server.base}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   await fetch(`${server.base}/api/auth/callback/credentials`, {
     method: 'POST',
@@ -73,7 +76,12 @@ test('the log: one JSON line per request with its id, kind, status, time and cac
   await fetch(`${server.base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `authjs.session-token=${secret}`, Origin: server.base, Authorization: `Bearer ${secret}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Cookie: `authjs.session-token=${secret}`,
+      Origin: server.base,
+      Authorization: `Bearer ${secret}`,
+    },
     body: new URLSearchParams({ email: `${secret}@example.com`, password: secret }).toString(),
   });
   await expect.poll(() => server.output().includes(id)).toBe(true);

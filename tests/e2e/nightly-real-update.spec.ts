@@ -65,7 +65,9 @@ test("a night's game goes from the feed into the served file", async ({ page }) 
 
   const instance = await DuckDBInstance.create(live, { access_mode: 'READ_ONLY' });
   const c = await instance.connect();
-  const [game] = (await c.runAndReadAll(`SELECT date::VARCHAR AS date, home_abbr, away_abbr, home_pts, away_pts FROM games WHERE game_code = '${RECORDED_GAME}'`)).getRowObjectsJson();
+  const [game] = (
+    await c.runAndReadAll(`SELECT date::VARCHAR AS date, home_abbr, away_abbr, home_pts, away_pts FROM games WHERE game_code = '${RECORDED_GAME}'`)
+  ).getRowObjectsJson();
   c.closeSync();
   instance.closeSync();
   expect(game).toEqual({ date: '2020-12-22', home_abbr: 'BKN', away_abbr: 'GSW', home_pts: 125, away_pts: 99 });

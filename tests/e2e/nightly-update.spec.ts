@@ -89,7 +89,9 @@ async function openAdminPage(page: import('@playwright/test').Page): Promise<voi
 
 test("before any update: the built file's date and build time, no nightly run", async ({ page }) => {
   // A file of the update's schema says when and what its build or last update was; an older one, its build.
-  const recorded = (await sql<{ n: number }>(live, "SELECT count(*)::INTEGER AS n FROM duckdb_columns() WHERE table_name = 'ingest_meta' AND column_name = 'updated_at'"))[0].n === 1;
+  const recorded =
+    (await sql<{ n: number }>(live, "SELECT count(*)::INTEGER AS n FROM duckdb_columns() WHERE table_name = 'ingest_meta' AND column_name = 'updated_at'"))[0]
+      .n === 1;
   const [{ through, built, games }] = await sql<{ through: string; built: string; games: number }>(
     live,
     recorded
@@ -117,7 +119,10 @@ test('a nightly run: the game fetched, the update switched to, its games on the 
   expect(exitCode).toBe(2); // one game skipped by the update
   expect(summary).toMatchObject({ outcome: 'partial', switched: true, fetch: [{ fetched: [RECORDED_GAME] }, { games: 0 }] });
   expect(await readyFile()).toBe(before + 1);
-  const [{ through, at }] = await sql<{ through: string; at: string }>(live, "SELECT strftime(data_through, '%Y-%m-%d') AS through, strftime(updated_at, '%Y-%m-%d %H:%M:%S') AS at FROM ingest_meta");
+  const [{ through, at }] = await sql<{ through: string; at: string }>(
+    live,
+    "SELECT strftime(data_through, '%Y-%m-%d') AS through, strftime(updated_at, '%Y-%m-%d %H:%M:%S') AS at FROM ingest_meta",
+  );
   await openAdminPage(page);
   const update = page.getByTestId('last-update');
   await expect(update.locator('[data-figure="updated"]')).toHaveText(at);

@@ -143,7 +143,10 @@ test.describe('the play-by-play without JavaScript', () => {
     await page.goto(`/stats/game/playbyplay/${GAME}`);
     const jump = page.getByRole('navigation', { name: "Jump to a period's plays" });
     await expect(jump.getByRole('link')).toHaveText(['Q1', 'Q2', 'Q3', 'Q4']);
-    const top = await page.locator('.pbp-log tbody tr').first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const top = await page
+      .locator('.pbp-log tbody tr')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     expect(top).toBeLessThanOrEqual(FIRST_SCREEN);
     await jump.getByRole('link', { name: 'Q3' }).click();
     // The play the link points to is the third period's first, and it is in view.

@@ -13,22 +13,62 @@ import { expect, statsAppReady, test } from './fixtures';
 
 test.beforeAll(() => seedDemoAccounts());
 
-const PAGES = ['page=League', 'page=Players', 'page=Lineups', 'page=PlayerProfile&entity=2544', 'page=PlayerOnOff&entity=2544', 'page=TeamTeam&entity=BOS&side=defense', 'page=TeamGameLog&entity=MIA', 'page=TeamLineups&entity=MIA'];
+const PAGES = [
+  'page=League',
+  'page=Players',
+  'page=Lineups',
+  'page=PlayerProfile&entity=2544',
+  'page=PlayerOnOff&entity=2544',
+  'page=TeamTeam&entity=BOS&side=defense',
+  'page=TeamGameLog&entity=MIA',
+  'page=TeamLineups&entity=MIA',
+];
 
 /** One entry per way of applying a gated filter (the api keys of src/lib/filters.ts). */
 const GATED = [
-  'location=home', 'location=away', 'result=win', 'result=loss',
-  'days_rest_low=1', 'days_rest_high=2', 'days_rest_low=0&days_rest_high=1',
-  'period=1', 'period=4', 'period=5', 'period=1&period=2',
-  'time_into_game_low=600', 'time_into_game_high=1440', 'score_diff_low=-5&score_diff_high=5', 'score_diff_high=0',
-  'opponent=BOS', 'opponent=NJN', 'opponent=LAL&opponent=GSW',
-  'opp_days_rest_low=1', 'opp_days_rest_high=0', 'opp_point_diff_rank_high=10', 'opp_point_diff_rank_low=20',
-  'opp_off_rank_low=5', 'opp_off_rank_high=5', 'opp_def_rank_high=20', 'opp_def_rank_low=25',
-  'pg=2544', 'sg=201939', 'sf=2544', 'pf=2544', 'c=2544', 'on_court=2544', 'off_court=2544',
-  'on_court_with=2544', 'on_court_against=2544', 'on_court_with=2544&on_court_against=201939',
+  'location=home',
+  'location=away',
+  'result=win',
+  'result=loss',
+  'days_rest_low=1',
+  'days_rest_high=2',
+  'days_rest_low=0&days_rest_high=1',
+  'period=1',
+  'period=4',
+  'period=5',
+  'period=1&period=2',
+  'time_into_game_low=600',
+  'time_into_game_high=1440',
+  'score_diff_low=-5&score_diff_high=5',
+  'score_diff_high=0',
+  'opponent=BOS',
+  'opponent=NJN',
+  'opponent=LAL&opponent=GSW',
+  'opp_days_rest_low=1',
+  'opp_days_rest_high=0',
+  'opp_point_diff_rank_high=10',
+  'opp_point_diff_rank_low=20',
+  'opp_off_rank_low=5',
+  'opp_off_rank_high=5',
+  'opp_def_rank_high=20',
+  'opp_def_rank_low=25',
+  'pg=2544',
+  'sg=201939',
+  'sf=2544',
+  'pf=2544',
+  'c=2544',
+  'on_court=2544',
+  'off_court=2544',
+  'on_court_with=2544',
+  'on_court_against=2544',
+  'on_court_with=2544&on_court_against=201939',
   'on_court=2544&on_court=1628369&lineup_all_or_any=any',
-  'leverage=high', 'leverage=low&leverage=very_high', 'clutch=true', 'clutch=true&leverage=medium',
-  'back_to_back=true', 'back_to_back=true&location=away',
+  'leverage=high',
+  'leverage=low&leverage=very_high',
+  'clutch=true',
+  'clutch=true&leverage=medium',
+  'back_to_back=true',
+  'back_to_back=true&location=away',
 ];
 
 test('the sweep applies every gated filter of FILTERS', () => {
@@ -103,7 +143,9 @@ test.describe('the server refuses gated filters without an active Stats plan', (
 test.describe('the client follows the same rule', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('a member without a plan sees "Stats plan" locks, and a URL\'s gated filters are not applied or sent: locked pills, kept in the URL', async ({ page }) => {
+  test('a member without a plan sees "Stats plan" locks, and a URL\'s gated filters are not applied or sent: locked pills, kept in the URL', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.member, '/');
     const sent: URL[] = [];
     page.on('request', (r) => {
@@ -127,7 +169,7 @@ test.describe('the client follows the same rule', () => {
     await expect(page.locator('[data-group="Game"] .sa-group-lock')).toHaveAttribute('aria-label', 'Needs the Stats plan');
   });
 
-  test('an admin (expired plan) has no locks and keeps the URL\'s gated filters', async ({ page }) => {
+  test("an admin (expired plan) has no locks and keeps the URL's gated filters", async ({ page }) => {
     await signIn(page, DEMO.admin, '/');
     await page.goto('/stats/league?location=home');
     await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home', { timeout: 30_000 });

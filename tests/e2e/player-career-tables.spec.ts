@@ -39,11 +39,15 @@ async function cell(t: Locator, first: string, label: string): Promise<string> {
 const num = (text: string): number | null => (text === '–' || text === '' ? null : Number(text.replace(/[,%+]/g, '').replace('−', '-')));
 
 /** Splits one CSV line (fields quoted when they hold a comma). */
-const csvFields = (line: string): string[] => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1);
+const csvFields = (line: string): string[] =>
+  [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1);
 
 /** Downloads a table's CSV and checks it holds the table's labels and numbers, row by row. */
 async function expectCsvMatches(page: Page, t: Locator, part: string, fileName: string): Promise<void> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: part, exact: true }).getByRole('link', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('region', { name: part, exact: true }).getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(fileName);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trim().split('\r\n').map(csvFields);
@@ -75,9 +79,33 @@ test('desktop: four modes, the URL keeps the mode, regular and playoff tables wi
   await expect(playoffs).toBeVisible();
   expect((await cells(regular)).rows.map((r) => r[0])).toEqual(['2022-23', '2012-13', 'Career (2012-13 to 2022-23)']);
   expect((await cells(playoffs)).rows.map((r) => r[0])).toEqual(['2022-23', 'Playoffs 2022-23 (earlier playoffs are not in the data)']);
-  expect((await cells(regular)).header).toEqual(
-    ['Season', 'Age', 'Team', 'G', 'GS', 'MIN', 'FGM', 'FGA', 'FG%', '3PM', '3PA', '3P%', 'FTM', 'FTA', 'FT%', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', 'PTS', '+/-'],
-  );
+  expect((await cells(regular)).header).toEqual([
+    'Season',
+    'Age',
+    'Team',
+    'G',
+    'GS',
+    'MIN',
+    'FGM',
+    'FGA',
+    'FG%',
+    '3PM',
+    '3PA',
+    '3P%',
+    'FTM',
+    'FTA',
+    'FT%',
+    'ORB',
+    'DRB',
+    'TRB',
+    'AST',
+    'STL',
+    'BLK',
+    'TOV',
+    'PF',
+    'PTS',
+    '+/-',
+  ]);
   expect(await cell(regular, '2012-13', 'G')).toBe('76');
   expect(await cell(regular, '2012-13', 'Age')).toBe('28'); // born 1984-12-30
   expect(await cell(regular, '2022-23', 'Age')).toBe('38');
@@ -164,7 +192,10 @@ test('phone 390x844: tables scroll inside their box, narrow sticky first column,
   await box.evaluate((el) => el.scrollBy({ left: 400 }));
   await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
   expect(Math.round((await first.boundingBox())!.x)).toBe(Math.round(before.x));
-  await page.locator('.career-part').first().screenshot({ path: `${SCREENSHOTS}/player-career-tables-phone-scrolled.png` });
+  await page
+    .locator('.career-part')
+    .first()
+    .screenshot({ path: `${SCREENSHOTS}/player-career-tables-phone-scrolled.png` });
   await box.evaluate((el) => el.scrollTo({ left: 0 }));
   // Tap targets: the mode buttons, the CSV links, the season links.
   const targets = [

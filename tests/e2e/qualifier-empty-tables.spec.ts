@@ -86,7 +86,10 @@ for (const size of SIZES) {
       expect(num((await columnValues(page, 'tov_play_pct'))[0]!)).toBeLessThan(40);
       await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-qualifier-${size.name}.png` });
 
-      await page.getByTestId('qualifier').getByRole('button', { name: `Show all ${players}` }).click();
+      await page
+        .getByTestId('qualifier')
+        .getByRole('button', { name: `Show all ${players}` })
+        .click();
       await expect(page).toHaveURL(/showAll=1/);
       await expect.poll(() => rowCount(page)).toBe(players);
       await expect(page.getByTestId('qualifier')).toContainText('All listed');
@@ -150,18 +153,26 @@ for (const size of SIZES) {
       expect(await teams(201142, '2022')).toBe(2);
       await page.goto('/stats/player/onoff/kevin_durant_201142?season=2022&minPoss=100000');
       const empty = page.getByTestId('empty-below-min');
-      await expect(empty).toContainText('No team-season has at least 100,000 possessions in this sample: 2 team-seasons are below the minimum of 100,000 possessions.', {
-        timeout: 30_000,
-      });
+      await expect(empty).toContainText(
+        'No team-season has at least 100,000 possessions in this sample: 2 team-seasons are below the minimum of 100,000 possessions.',
+        {
+          timeout: 30_000,
+        },
+      );
       await expect(empty.getByRole('button', { name: 'Show the 2 team-seasons' })).toBeVisible();
       // LeBron James, 2012-13 and 2022-23: one team each season.
       expect(await teams(2544, '2012, 2022')).toBe(2);
       await page.goto('/stats/player/onoff/lebron_james_2544?season=2012&season=2022&minPoss=100000');
-      await expect(page.getByTestId('empty-below-min')).toContainText('No season has at least 100,000 possessions in this sample: 2 seasons are below the minimum', { timeout: 30_000 });
+      await expect(page.getByTestId('empty-below-min')).toContainText(
+        'No season has at least 100,000 possessions in this sample: 2 seasons are below the minimum',
+        { timeout: 30_000 },
+      );
     });
 
     test('a filter that leaves nothing is named, with a button that removes it', async ({ page }) => {
-      const { last } = await one<'last'>(`SELECT strftime(max(date), '%Y%m%d')::INTEGER AS last FROM possessions WHERE season = 2022 AND season_type = 'regular'`);
+      const { last } = await one<'last'>(
+        `SELECT strftime(max(date), '%Y%m%d')::INTEGER AS last FROM possessions WHERE season = 2022 AND season_type = 'regular'`,
+      );
       expect(last).toBe(20230409);
       await page.goto('/stats/players?season=2022&startDate=2023-06-01');
       const empty = page.getByTestId('empty-filters');
@@ -184,7 +195,9 @@ for (const size of SIZES) {
       await expect(page.locator('[data-column="poss_off"]')).toHaveCount(1);
       await expect(page.locator('[data-column="poss_diff"]')).toHaveCount(0);
       await expect(page.locator('[data-column="pts_per_poss_diff"]')).toHaveCount(1);
-      await expect(page.locator('.sa-legend-pool')).toContainText("the on/off of the league's 2022-23 regular season players of the same position group with at least 500 possessions on court");
+      await expect(page.locator('.sa-legend-pool')).toContainText(
+        "the on/off of the league's 2022-23 regular season players of the same position group with at least 500 possessions on court",
+      );
       // The first row (most possessions) is ranked: its On and Diff cells are coloured or carry their percentile.
       const first = page.locator('.sa-tbody .sa-row').first();
       const tips = await first.locator('[data-tip]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-tip')));
@@ -215,7 +228,7 @@ for (const size of SIZES) {
       expect(await answer.json()).toEqual({ players: [], teams: [], games: [] });
     });
 
-    test('anonymous: a shared link\'s paid filters are locked pills with what they need; the table is answered without them', async ({ page }) => {
+    test("anonymous: a shared link's paid filters are locked pills with what they need; the table is answered without them", async ({ page }) => {
       const sent: Request[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/data') sent.push(r);

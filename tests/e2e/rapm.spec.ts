@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
-const numbers = async (cells: import('@playwright/test').Locator) => (await cells.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))));
+const numbers = async (cells: import('@playwright/test').Locator) => await cells.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
 
 for (const width of [1366, 390]) {
   test(`leaderboard at ${width} px: sort, filter, into a player page`, async ({ page }) => {

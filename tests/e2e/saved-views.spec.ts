@@ -52,7 +52,10 @@ for (const size of SIZES) {
       await expect(views.locator('[data-field="view-name"]')).toHaveText('Team defense');
       await expect(views.locator('[data-field="view-name"]')).toHaveAttribute('href', saved);
       await expect(views.locator('[data-field="view-link"]')).toHaveValue(/^http:\/\/[^/]+\/stats\/players\?/);
-      expect(new URL(await views.locator('[data-field="view-link"]').inputValue()).pathname + new URL(await views.locator('[data-field="view-link"]').inputValue()).search).toBe(saved);
+      expect(
+        new URL(await views.locator('[data-field="view-link"]').inputValue()).pathname +
+          new URL(await views.locator('[data-field="view-link"]').inputValue()).search,
+      ).toBe(saved);
       // A stats page's view carries no alert switch (only finder views of games do).
       await expect(views.locator('[data-form="view-alert"]')).toHaveCount(0);
 
@@ -63,7 +66,15 @@ for (const size of SIZES) {
       await expect(views.locator('[data-field="view-name"]')).toHaveText('Defense, every team');
       await page.getByTestId('saved-views').screenshot({ path: `.local/shots/saved-views-${size.name}-profile.png` });
       const axe = await new AxeBuilder({ page }).include('#saved-views').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+      expect(
+        axe.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        ),
+      ).toEqual([]);
 
       // An empty name is refused with a message; the view keeps its name.
       await views.getByLabel('New name for Defense, every team').fill('   ');
@@ -116,7 +127,8 @@ test('bad requests to the saved-views API get a clear 4xx with a JSON message', 
   expect((await page.request.get('/api/account/views')).status()).toBe(401);
   await signIn(page, DEMO.subscriber, '/');
   const csrfToken = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-  const post = (path: string, body: string, type = 'application/json') => page.request.post(path, { headers: { 'content-type': type }, data: Buffer.from(body) });
+  const post = (path: string, body: string, type = 'application/json') =>
+    page.request.post(path, { headers: { 'content-type': type }, data: Buffer.from(body) });
   const cases: [Promise<import('@playwright/test').APIResponse>, number, RegExp][] = [
     [post('/api/account/views', '<view/>', 'application/xml'), 415, /JSON or as a form/],
     [post('/api/account/views', '{"name":', 'application/json'), 400, /not valid JSON/],
@@ -145,7 +157,7 @@ test('bad requests to the saved-views API get a clear 4xx with a JSON message', 
   expect((await post(`/api/account/views/${view.id}`, JSON.stringify({ action: 'delete', csrfToken }))).status()).toBe(200);
 });
 
-test.describe('an alert mail\'s unsubscribe link', () => {
+test.describe("an alert mail's unsubscribe link", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('asks, then turns the alert off without a sign-in; a changed or expired link says so', async ({ page, browser }) => {

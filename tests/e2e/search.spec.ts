@@ -173,7 +173,14 @@ test.describe('GET /api/search', () => {
   });
 
   test('a bad q or limit is a 400 naming it', async ({ request }) => {
-    for (const [query, param] of [['q=a%00b', 'q'], ['q=a&q=b', 'q'], ['q=x&limit=0', 'limit'], ['q=x&limit=abc', 'limit'], ['q=x&limit=21', 'limit'], [`q=${'a'.repeat(101)}`, 'q']]) {
+    for (const [query, param] of [
+      ['q=a%00b', 'q'],
+      ['q=a&q=b', 'q'],
+      ['q=x&limit=0', 'limit'],
+      ['q=x&limit=abc', 'limit'],
+      ['q=x&limit=21', 'limit'],
+      [`q=${'a'.repeat(101)}`, 'q'],
+    ]) {
       const r = await request.get(`/api/search?${query}`);
       expect(r.status(), query).toBe(400);
       expect((await r.json()).param, query).toBe(param);

@@ -77,7 +77,10 @@ test('2023-24 scheduled: every game of the file, none played, each with its prev
   const file = scheduleFile();
   await page.goto('/stats/games?season=2023');
   await expect(page.locator('#games-season')).toHaveValue('2023');
-  const months = await page.getByRole('navigation', { name: 'Months' }).getByRole('link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const months = await page
+    .getByRole('navigation', { name: 'Months' })
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(months.length).toBe(new Set(file.map((g) => g.date.slice(0, 7))).size);
   let listed = 0;
   for (const href of months) {

@@ -56,7 +56,10 @@ test('every kind of response carries the security headers', async ({ request, pa
   }
   // A hashed build asset (the stats island's script) and a 413.
   await page.goto('/stats/league');
-  const asset = await page.locator('script[src^="/_astro/"], link[href^="/_astro/"]').first().evaluate((e) => e.getAttribute('src') ?? e.getAttribute('href'));
+  const asset = await page
+    .locator('script[src^="/_astro/"], link[href^="/_astro/"]')
+    .first()
+    .evaluate((e) => e.getAttribute('src') ?? e.getAttribute('href'));
   const assetResponse = await request.get(asset!);
   expect(assetResponse.status()).toBe(200);
   expectSecurityHeaders(assetResponse.headers(), 'other', asset!);

@@ -21,7 +21,13 @@ interface Head {
   jsonLd: { '@type': string; [k: string]: unknown }[];
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** GET a page as a crawler does (no JavaScript) and read its head. */
 async function crawl(request: APIRequestContext, path: string): Promise<Head> {
@@ -110,10 +116,14 @@ test('a game page without JavaScript: final score, box score, SportsEvent', asyn
   expect(names).toContain('Jimmy Butler');
   const team = await crawl(request, '/stats/game/team/MIA_DEN_2023-06-12_0042200405');
   expect(team.title).toBe('Heat at Nuggets, Jun 12, 2023, 89-94: box score and four factors | Courtvision');
-  expect(firstViewRows(team.html).map((r) => r[0]).sort()).toEqual(['Denver Nuggets', 'Miami Heat']);
+  expect(
+    firstViewRows(team.html)
+      .map((r) => r[0])
+      .sort(),
+  ).toEqual(['Denver Nuggets', 'Miami Heat']);
 });
 
-test("a team page without JavaScript: the season table, record, SportsTeam", async ({ request, baseURL }) => {
+test('a team page without JavaScript: the season table, record, SportsTeam', async ({ request, baseURL }) => {
   const h = await crawl(request, '/stats/team/team/MIL');
   expect(h.status).toBe(200);
   // Milwaukee went 58-24 in 2022-23.

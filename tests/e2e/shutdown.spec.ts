@@ -24,7 +24,13 @@ test('SIGTERM: the request under way finishes, new connections are refused, exit
     // A request under way: its headers are in, its body is still coming.
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/forgot', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: `http://127.0.0.1:${port}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/forgot',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: `http://127.0.0.1:${port}` },
+        },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));

@@ -49,7 +49,7 @@ for (const size of [
   });
 }
 
-test('with/without: no toggle on the net-rating matrix; it comes with a side\'s rating and the list', async ({ page }) => {
+test("with/without: no toggle on the net-rating matrix; it comes with a side's rating and the list", async ({ page }) => {
   await page.goto('/stats/team/wowy/DEN');
   await expect(page.locator('astro-island[component-url*="StatsApp"]:not([ssr])')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('wowy-matrix')).toBeVisible({ timeout: 30_000 });

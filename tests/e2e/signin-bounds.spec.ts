@@ -27,16 +27,23 @@ const ACCOUNTS_DB = path.resolve(process.env.ACCOUNTS_DB_PATH ?? 'data/accounts.
 async function outboxMessage(to: string, subject: RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(async () => {
-      for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().reverse()) {
-        const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
-        if (mail.to && 'text' in mail.to && mail.to.text === to && subject.test(mail.subject ?? '')) {
-          found = mail;
-          return true;
+    .poll(
+      async () => {
+        for (const file of fs
+          .readdirSync(OUTBOX)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()) {
+          const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
+          if (mail.to && 'text' in mail.to && mail.to.text === to && subject.test(mail.subject ?? '')) {
+            found = mail;
+            return true;
+          }
         }
-      }
-      return false;
-    }, { timeout: 15_000, message: `a message "${subject}" to ${to}` })
+        return false;
+      },
+      { timeout: 15_000, message: `a message "${subject}" to ${to}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -67,7 +74,10 @@ function account(name: string): { email: string; password: string } {
 /** A CSRF token and its cookie, fetched as a client at `ip` (plain fetch: no cookie jar shared between attempts). */
 async function csrf(ip: string): Promise<{ token: string; cookie: string }> {
   const r = await fetch(`${server.base}/api/auth/csrf`, { headers: { 'X-Forwarded-For': ip } });
-  const cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { token: ((await r.json()) as { csrfToken: string }).csrfToken, cookie };
 }
 
@@ -93,7 +103,10 @@ async function attempt(ip: string, email: string, password: string, as: 'form' |
 
 test('bodies over 16 KB are refused with 413 before being read, declared or chunked', async ({ request }) => {
   for (const path of ['/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/signin/credentials', '/api/data']) {
-    const big = await request.post(server.base + path, { data: 'a='.padEnd(16 * 1024 + 1, 'x'), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base } });
+    const big = await request.post(server.base + path, {
+      data: 'a='.padEnd(16 * 1024 + 1, 'x'),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base },
+    });
     expect(big.status(), path).toBe(413);
     expect(((await big.json()) as { error: string }).error).toMatch(/too large/);
   }
@@ -141,7 +154,9 @@ test('JSON attempts are counted and refused like form ones; the right password a
   expect(await attempt('198.51.100.11', who.email, who.password, 'json')).toEqual({ status: 302, signedIn: true });
 });
 
-test('500 guesses at one account from 500 addresses: only the threshold and a handful are checked; the owner is told, and a reset lets them in', async ({ page }) => {
+test('500 guesses at one account from 500 addresses: only the threshold and a handful are checked; the owner is told, and a reset lets them in', async ({
+  page,
+}) => {
   const who = account('victim');
   let refusedAsWrong = 0;
   for (let i = 0; i < 500; i++) {
@@ -177,8 +192,25 @@ test('500 guesses at one account from 500 addresses: only the threshold and a ha
 });
 
 test('a bad callbackUrl on any auth route is a 400 with a JSON message, never a 500', async ({ request }) => {
-  const bad = ['--', '//evil.example', '/\\evil.example', '/../\\evil.example', 'https://evil.example/', '/%2F%2Fevil.example', '/\t/evil.example', 'javascript:alert(1)'];
-  const routes = ['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/auth/signout', '/api/auth/error', '/api/auth/callback/credentials'];
+  const bad = [
+    '--',
+    '//evil.example',
+    '/\\evil.example',
+    '/../\\evil.example',
+    'https://evil.example/',
+    '/%2F%2Fevil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+  ];
+  const routes = [
+    '/api/auth/session',
+    '/api/auth/csrf',
+    '/api/auth/providers',
+    '/api/auth/signin',
+    '/api/auth/signout',
+    '/api/auth/error',
+    '/api/auth/callback/credentials',
+  ];
   for (const route of routes) {
     for (const value of bad) {
       const r = await request.get(`${server.base}${route}?callbackUrl=${encodeURIComponent(value)}`, { maxRedirects: 0 });

@@ -17,7 +17,12 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let server: ServerProcess;
 test.beforeAll(async () => {
-  server = startServer({ TRUST_PROXY: '1', SIGNIN_MAX_FAILURES_PER_IP: '5', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '10' });
+  server = startServer({
+    TRUST_PROXY: '1',
+    SIGNIN_MAX_FAILURES_PER_IP: '5',
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5',
+    SIGNIN_SLOW_AFTER_FAILURES_PER_ACCOUNT: '10',
+  });
   await waitListening(server);
 });
 test.afterAll(() => server?.stop());
@@ -33,7 +38,10 @@ function account(name: string): { email: string; password: string } {
 /** One sign-in from `ip` through the form post: 'signed in', 'wrong password' or 'refused (429)'. */
 async function signIn(ip: string, email: string, password: string): Promise<string> {
   const csrf = await fetch(`${server.base}/api/auth/csrf`, { headers: { 'X-Forwarded-For': ip } });
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const r = await fetch(`${server.base}/api/auth/callback/credentials`, {
     method: 'POST',

@@ -7,7 +7,7 @@
  */
 import { test, expect } from './fixtures';
 
-test('lists a team\'s playoff run with final scores, each game linking to its pages', async ({ page }) => {
+test("lists a team's playoff run with final scores, each game linking to its pages", async ({ page }) => {
   const response = await page.goto('/stats/games?season=2022&type=playoffs&team=DEN');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('Games | Courtvision');
@@ -25,7 +25,7 @@ test('lists a team\'s playoff run with final scores, each game linking to its pa
   await page.waitForLoadState('networkidle');
 });
 
-test('the form narrows the list: a team\'s whole regular season', async ({ page }) => {
+test("the form narrows the list: a team's whole regular season", async ({ page }) => {
   await page.goto('/stats/games');
   await page.getByLabel('Season').selectOption('2012');
   await page.getByLabel('Type').selectOption('regular');

@@ -82,22 +82,106 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/players', title: 'Players | Courtvision', h1: /^Players$/, kind: 'Players', entity: '' },
   { path: '/stats/lineups', title: 'Lineups | Courtvision', h1: /^Lineups$/, kind: 'Lineups', entity: '' },
   { path: '/stats/games', title: 'Games | Courtvision', h1: /^Games$/, kind: 'NonStats', entity: '' },
-  { path: '/stats/team/players/BOS', title: 'Boston Celtics Players | Courtvision', h1: /^Boston Celtics$/, kind: 'TeamPlayers', entity: 'BOS', current: 'Players' },
-  { path: '/stats/team/onoff/LAL', title: 'Los Angeles Lakers On/Off | Courtvision', h1: /^Los Angeles Lakers$/, kind: 'TeamOnOff', entity: 'LAL', current: 'On/Off' },
+  {
+    path: '/stats/team/players/BOS',
+    title: 'Boston Celtics Players | Courtvision',
+    h1: /^Boston Celtics$/,
+    kind: 'TeamPlayers',
+    entity: 'BOS',
+    current: 'Players',
+  },
+  {
+    path: '/stats/team/onoff/LAL',
+    title: 'Los Angeles Lakers On/Off | Courtvision',
+    h1: /^Los Angeles Lakers$/,
+    kind: 'TeamOnOff',
+    entity: 'LAL',
+    current: 'On/Off',
+  },
   { path: '/stats/team/team/DEN', title: 'Denver Nuggets Team | Courtvision', h1: /^Denver Nuggets$/, kind: 'TeamTeam', entity: 'DEN', current: 'Team' },
   { path: '/stats/team/gamelog/MIA', title: 'Miami Heat Game log | Courtvision', h1: /^Miami Heat$/, kind: 'TeamGameLog', entity: 'MIA', current: 'Game log' },
-  { path: '/stats/team/lineups/GSW', title: 'Golden State Warriors Lineups | Courtvision', h1: /^Golden State Warriors$/, kind: 'TeamLineups', entity: 'GSW', current: 'Lineups' },
+  {
+    path: '/stats/team/lineups/GSW',
+    title: 'Golden State Warriors Lineups | Courtvision',
+    h1: /^Golden State Warriors$/,
+    kind: 'TeamLineups',
+    entity: 'GSW',
+    current: 'Lineups',
+  },
   // Salaries open on 2019-20, the latest season with salary data, and say so in the URL.
-  { path: '/stats/team/salaries/SAS', title: 'San Antonio Spurs Salaries | Courtvision', h1: /^San Antonio Spurs$/, kind: 'TeamSalaries', entity: 'SAS', current: 'Salaries', href: '/stats/team/salaries/SAS?season=2012' }, // the latest held season with salaries (test database: 2012-13)
-  { path: '/stats/player/profile/lebron_james_2544', title: 'LeBron James: stats by season 2012-13 to 2022-23, Miami, LA Lakers | Courtvision', h1: /^LeBron James$/, kind: 'PlayerProfile', entity: '2544', current: 'Profile' },
-  { path: '/stats/player/positions/lebron_james_2544', title: 'LeBron James Positions, 2012-13 to 2022-23 | Courtvision', h1: /^LeBron James$/, kind: 'PlayerPositions', entity: '2544', current: 'Positions' },
-  { path: '/stats/player/onoff/nikola_jokic_203999', title: 'Nikola Jokic On/Off stats, 2022-23 | Courtvision', h1: /^Nikola Jokic$/, kind: 'PlayerOnOff', entity: '203999', current: 'On/Off stats' },
-  { path: '/stats/player/gamelog/stephen_curry_201939', title: 'Stephen Curry Game log, 2012-13 to 2022-23 | Courtvision', h1: /^Stephen Curry$/, kind: 'PlayerGameLog', entity: '201939', current: 'Game log' },
-  { path: '/stats/player/lineups/tim_duncan_1495', title: 'Tim Duncan Lineups, 2012-13 | Courtvision', h1: /^Tim Duncan$/, kind: 'PlayerLineups', entity: '1495', current: 'Lineups' },
-  { path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405', title: 'Heat at Nuggets, Jun 12, 2023, 89-94: box score and four factors | Courtvision', h1: /^MIA at DEN$/, kind: 'GameTeam', entity: '0042200405', current: 'Team stats' },
-  { path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405', title: 'Heat at Nuggets, Jun 12, 2023, 89-94: player box score and on-court stats | Courtvision', h1: /^MIA at DEN$/, kind: 'GamePlayers', entity: '0042200405', current: 'Player stats' },
+  {
+    path: '/stats/team/salaries/SAS',
+    title: 'San Antonio Spurs Salaries | Courtvision',
+    h1: /^San Antonio Spurs$/,
+    kind: 'TeamSalaries',
+    entity: 'SAS',
+    current: 'Salaries',
+    href: '/stats/team/salaries/SAS?season=2012',
+  }, // the latest held season with salaries (test database: 2012-13)
+  {
+    path: '/stats/player/profile/lebron_james_2544',
+    title: 'LeBron James: stats by season 2012-13 to 2022-23, Miami, LA Lakers | Courtvision',
+    h1: /^LeBron James$/,
+    kind: 'PlayerProfile',
+    entity: '2544',
+    current: 'Profile',
+  },
+  {
+    path: '/stats/player/positions/lebron_james_2544',
+    title: 'LeBron James Positions, 2012-13 to 2022-23 | Courtvision',
+    h1: /^LeBron James$/,
+    kind: 'PlayerPositions',
+    entity: '2544',
+    current: 'Positions',
+  },
+  {
+    path: '/stats/player/onoff/nikola_jokic_203999',
+    title: 'Nikola Jokic On/Off stats, 2022-23 | Courtvision',
+    h1: /^Nikola Jokic$/,
+    kind: 'PlayerOnOff',
+    entity: '203999',
+    current: 'On/Off stats',
+  },
+  {
+    path: '/stats/player/gamelog/stephen_curry_201939',
+    title: 'Stephen Curry Game log, 2012-13 to 2022-23 | Courtvision',
+    h1: /^Stephen Curry$/,
+    kind: 'PlayerGameLog',
+    entity: '201939',
+    current: 'Game log',
+  },
+  {
+    path: '/stats/player/lineups/tim_duncan_1495',
+    title: 'Tim Duncan Lineups, 2012-13 | Courtvision',
+    h1: /^Tim Duncan$/,
+    kind: 'PlayerLineups',
+    entity: '1495',
+    current: 'Lineups',
+  },
+  {
+    path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405',
+    title: 'Heat at Nuggets, Jun 12, 2023, 89-94: box score and four factors | Courtvision',
+    h1: /^MIA at DEN$/,
+    kind: 'GameTeam',
+    entity: '0042200405',
+    current: 'Team stats',
+  },
+  {
+    path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405',
+    title: 'Heat at Nuggets, Jun 12, 2023, 89-94: player box score and on-court stats | Courtvision',
+    h1: /^MIA at DEN$/,
+    kind: 'GamePlayers',
+    entity: '0042200405',
+    current: 'Player stats',
+  },
   // Abbreviations as of the game's season (NOH became NOP in 2013); a game of the test database's seasons.
-  { path: '/stats/gamepreview/SAS_NOH_2012-10-31_0021200008', title: 'Preview: SAS at NOH, 2012-10-31 | Courtvision', h1: /^SAS at NOH$/, kind: 'GamePreview', entity: '0021200008' },
+  {
+    path: '/stats/gamepreview/SAS_NOH_2012-10-31_0021200008',
+    title: 'Preview: SAS at NOH, 2012-10-31 | Courtvision',
+    h1: /^SAS at NOH$/,
+    kind: 'GamePreview',
+    entity: '0021200008',
+  },
 ];
 
 for (const route of STATS) {
@@ -167,7 +251,10 @@ test('guides: an index and one page per metric set', async ({ page }) => {
   await expect(page).toHaveTitle('Guides | Courtvision');
   const cards = page.locator('main a.card');
   expect(await cards.count()).toBeGreaterThanOrEqual(15);
-  await page.getByRole('link', { name: /Four Factors/ }).first().click();
+  await page
+    .getByRole('link', { name: /Four Factors/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/stats\/guides\/league-four-factors$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four Factors');
   await expect(page.locator('main table')).toContainText('(FGM + 0.5 × 3PM) ÷ FGA');
@@ -183,7 +270,7 @@ test('historical and lower-case team abbreviations redirect to the current one',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oklahoma City Thunder');
 });
 
-test('a game path with the wrong teams or date redirects to the game\'s own', async ({ page }) => {
+test("a game path with the wrong teams or date redirects to the game's own", async ({ page }) => {
   const redirect = await page.request.get('/stats/game/players/DEN_MIA_2023-06-13_0042200405?season=2021', { maxRedirects: 0 });
   expect(redirect.status()).toBe(301);
   expect(redirect.headers().location).toMatch(/^(http:\/\/[^/]+)?\/stats\/game\/players\/MIA_DEN_2023-06-12_0042200405\?season=2021$/);

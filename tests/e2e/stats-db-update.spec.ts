@@ -69,7 +69,8 @@ function deletedFilesOpen(): string[] {
 }
 
 const servedFile = async (): Promise<number> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { file: number } }).stats.file;
-const servedChecksum = async (): Promise<string | null> => ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { checksum: string | null } }).stats.checksum;
+const servedChecksum = async (): Promise<string | null> =>
+  ((await (await fetch(`${server.base}/readyz`)).json()) as { stats: { checksum: string | null } }).stats.checksum;
 
 async function searchIds(q: string): Promise<number[]> {
   const r = await fetch(`${server.base}/api/search?q=${encodeURIComponent(q)}`);
@@ -87,7 +88,10 @@ function load(urls: string[], clients: number) {
     for (let i = k; running; i++) {
       const url = urls[i % urls.length]!;
       // each client a visitor of its own (one address each, through the trusted proxy): within the per-client caps
-      const r = await fetch(server.base + url, { headers: { 'X-Forwarded-For': `203.0.113.${k + 10}` } }).catch((error: unknown) => ({ status: 0, text: async () => String(error) }));
+      const r = await fetch(server.base + url, { headers: { 'X-Forwarded-For': `203.0.113.${k + 10}` } }).catch((error: unknown) => ({
+        status: 0,
+        text: async () => String(error),
+      }));
       const body = await r.text();
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       if (r.status !== 200) failures.push(`${url}: ${r.status} ${body.slice(0, 160)}`);
@@ -138,10 +142,18 @@ test('SIGHUP switches to the new file under load: no failed request, answers and
   const before = await servedFile();
   // Uncached tables of every kind (each seen twice: the second is a cache hit until the switch clears it).
   const urls = [
-    '/api/data?page=Players&season=2012', '/api/data?page=League&season=2022', '/api/data?page=Lineups&season=2012',
-    '/api/data?page=TeamTeam&entity=MIA&season=2012', '/api/data?page=TeamPlayers&entity=BOS&season=2022',
-    '/api/data?page=PlayerProfile&entity=2544&season=2012', '/api/shots?page=PlayerProfile&entity=2544&season=2012',
-    '/api/players', '/api/search?q=durant', '/stats/players?season=2012', '/stats/player/profile/lebron_james_2544', '/readyz',
+    '/api/data?page=Players&season=2012',
+    '/api/data?page=League&season=2022',
+    '/api/data?page=Lineups&season=2012',
+    '/api/data?page=TeamTeam&entity=MIA&season=2012',
+    '/api/data?page=TeamPlayers&entity=BOS&season=2022',
+    '/api/data?page=PlayerProfile&entity=2544&season=2012',
+    '/api/shots?page=PlayerProfile&entity=2544&season=2012',
+    '/api/players',
+    '/api/search?q=durant',
+    '/stats/players?season=2012',
+    '/stats/player/profile/lebron_james_2544',
+    '/readyz',
   ];
   const clients = load(urls, 6);
   await new Promise((r) => setTimeout(r, 2_000));
@@ -156,7 +168,10 @@ test('SIGHUP switches to the new file under load: no failed request, answers and
   const atSwitch = answered();
   await new Promise((r) => setTimeout(r, 2_000));
   await clients.stop();
-  test.info().annotations.push({ type: 'answers during the switch', description: JSON.stringify({ statuses: [...clients.statuses], atSignal, atSwitch, total: answered() }) });
+  test.info().annotations.push({
+    type: 'answers during the switch',
+    description: JSON.stringify({ statuses: [...clients.statuses], atSignal, atSwitch, total: answered() }),
+  });
   expect(clients.failures).toEqual([]);
   // The clients were asking before the signal and kept getting answers after it (how many depends on the CPU:
   // a fixed count failed beside the rest of the suite on a loaded machine).
@@ -212,8 +227,16 @@ test('a new file that fails its checks is refused, and the old one keeps serving
     const logged = server.output().length;
     process.kill(server.pid, 'SIGHUP');
     await expect.poll(() => server.output().slice(logged), { timeout: 30_000 }).toMatch(/stats database update refused/);
-    const line = server.output().slice(logged).split('\n').find((l) => l.includes('stats database update refused'))!;
-    expect(JSON.parse(line)).toMatchObject({ level: 50, source: 'SIGHUP', reason: expect.stringMatching(new RegExp(`^STATS_DB_PATH="${live}" is damaged: its SHA-256 is`)) });
+    const line = server
+      .output()
+      .slice(logged)
+      .split('\n')
+      .find((l) => l.includes('stats database update refused'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      level: 50,
+      source: 'SIGHUP',
+      reason: expect.stringMatching(new RegExp(`^STATS_DB_PATH="${live}" is damaged: its SHA-256 is`)),
+    });
     expect(await servedFile()).toBe(served);
     expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
     expect(await searchIds('zzyzx')).toContain(LEBRON);

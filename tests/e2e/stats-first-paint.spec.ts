@@ -24,7 +24,12 @@ function lcpEntries(page: Page): Promise<{ at: number; size: number; inIsland: b
         const seen: { at: number; size: number; inIsland: boolean; tag: string }[] = [];
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
-            seen.push({ at: e.startTime, size: e.size, inIsland: Boolean(e.element?.closest('.sa-app')), tag: e.element ? `${e.element.tagName}.${e.element.className}` : '(removed)' });
+            seen.push({
+              at: e.startTime,
+              size: e.size,
+              inIsland: Boolean(e.element?.closest('.sa-app')),
+              tag: e.element ? `${e.element.tagName}.${e.element.className}` : '(removed)',
+            });
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
         setTimeout(() => resolve(seen), 300);
@@ -39,7 +44,7 @@ for (const size of [
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
 
-    test('marketing pages link no stylesheet, stats pages only the stats app\'s; charts bring their own', async ({ page }) => {
+    test("marketing pages link no stylesheet, stats pages only the stats app's; charts bring their own", async ({ page }) => {
       for (const path of ['/', '/about']) {
         await page.goto(path);
         expect(await linkedStylesheets(page), path).toEqual([]);
@@ -64,7 +69,7 @@ for (const size of [
       expect(await card.evaluate((c) => getComputedStyle(c).borderTopStyle)).toBe('solid');
     });
 
-    test('the server\'s table is painted while the stats app\'s code is held back, and the app takes over when it comes', async ({ page }) => {
+    test("the server's table is painted while the stats app's code is held back, and the app takes over when it comes", async ({ page }) => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let appRequested = false;
@@ -106,7 +111,10 @@ for (const size of [
         else await expect(legend).toBeVisible();
         const entries = await lcpEntries(page);
         expect(entries.length).toBeGreaterThan(0);
-        expect(entries.filter((e) => e.inIsland), JSON.stringify(entries)).toEqual([]);
+        expect(
+          entries.filter((e) => e.inIsland),
+          JSON.stringify(entries),
+        ).toEqual([]);
       });
     }
   });

@@ -57,7 +57,7 @@ test('/stats/players is under 150 KB and carries its rows once', async ({ reques
   expect(tbody).not.toContain(`>${last}<`);
 });
 
-test('a stats page runs under 150 KB of gzipped JS at first load (bench:js\'s count, the built files)', async ({ request, baseURL }) => {
+test("a stats page runs under 150 KB of gzipped JS at first load (bench:js's count, the built files)", async ({ request, baseURL }) => {
   // The JS of the page's scripts and its islands hydrated without a click (the stats app, when idle), with what they
   // import statically: the first load a phone downloads and runs (zod and the API's parsers were 12 KB of it).
   for (const path of ['/stats/players', '/stats/team/players/BOS']) {

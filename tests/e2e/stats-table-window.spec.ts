@@ -97,7 +97,15 @@ for (const size of [
 
       // axe over the whole table box, light rows included.
       const results = await new AxeBuilder({ page }).include('.sa-table-wrap').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        ),
+      ).toEqual([]);
     });
 
     for (const path of ['/stats/game/team/BOS_DEN_2023-01-01_0022200549', '/stats/game/players/BOS_DEN_2023-01-01_0022200549']) {
@@ -107,7 +115,11 @@ for (const size of [
           w.shifts = [];
           new PerformanceObserver((list) => {
             for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
-              if (!e.hadRecentInput) w.shifts.push({ value: e.value, nodes: (e.sources ?? []).map((src) => (src.node instanceof Element ? src.node.className : String(src.node?.nodeName))) });
+              if (!e.hadRecentInput)
+                w.shifts.push({
+                  value: e.value,
+                  nodes: (e.sources ?? []).map((src) => (src.node instanceof Element ? src.node.className : String(src.node?.nodeName))),
+                });
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
@@ -147,7 +159,10 @@ test('sorting orders every row, and the CSV of the view has every row', async ({
   await header.locator('.sa-sort-btn').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
   // Sorted by a rate, the players below the minimum are left out until "Show all".
-  await page.getByTestId('qualifier').getByRole('button', { name: `Show all ${total}` }).click();
+  await page
+    .getByTestId('qualifier')
+    .getByRole('button', { name: `Show all ${total}` })
+    .click();
   await expect(page.locator('.sa-tbody .sa-row')).toHaveCount(total);
   const usage = (await columnValues(page, 'usage')).map((t) => Number.parseFloat(t)).filter((v) => !Number.isNaN(v));
   expect(usage.length).toBeGreaterThan(400);
@@ -194,7 +209,11 @@ test('find-in-page finds a name far down the table and brings its row in full; t
   for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowDown');
   const focused = await page.evaluate(() => {
     const cell = document.activeElement as HTMLElement;
-    return { role: cell.getAttribute('role'), row: Number(cell.parentElement!.getAttribute('aria-rowindex')), light: cell.parentElement!.classList.contains('sa-row-light') };
+    return {
+      role: cell.getAttribute('role'),
+      row: Number(cell.parentElement!.getAttribute('aria-rowindex')),
+      light: cell.parentElement!.classList.contains('sa-row-light'),
+    };
   });
   // the second cell of the 61st body row (the header row is row 1)
   expect(focused).toEqual({ role: 'cell', row: 62, light: false });
@@ -214,7 +233,12 @@ test('an arrow key held down faster than the page paints keeps its column, 150 r
     for (let i = 0; i < 150; i++) document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
     const cell = document.activeElement as HTMLElement;
     const row = cell.parentElement!;
-    return { role: cell.getAttribute('role'), column: [...row.children].indexOf(cell), row: Number(row.getAttribute('aria-rowindex')), light: row.classList.contains('sa-row-light') };
+    return {
+      role: cell.getAttribute('role'),
+      column: [...row.children].indexOf(cell),
+      row: Number(row.getAttribute('aria-rowindex')),
+      light: row.classList.contains('sa-row-light'),
+    };
   });
   expect(focused).toEqual({ role: 'cell', column: 1, row: 152, light: false });
   await expect(page.locator(':focus')).toBeInViewport();
@@ -240,7 +264,12 @@ test('the arrow keys right after the table box was moved back to the top start f
     for (let i = 0; i < 10; i++) key('ArrowDown');
     const cell = document.activeElement as HTMLElement;
     const row = cell.parentElement!;
-    return { role: cell.getAttribute('role'), column: [...row.children].indexOf(cell), row: Number(row.getAttribute('aria-rowindex')), light: row.classList.contains('sa-row-light') };
+    return {
+      role: cell.getAttribute('role'),
+      column: [...row.children].indexOf(cell),
+      row: Number(row.getAttribute('aria-rowindex')),
+      light: row.classList.contains('sa-row-light'),
+    };
   });
   expect(focused).toEqual({ role: 'cell', column: 1, row: 12, light: false });
 });

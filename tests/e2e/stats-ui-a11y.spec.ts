@@ -16,7 +16,13 @@ async function violations(page: Page): Promise<string[]> {
     .exclude('.sa-tbody > .sa-row:nth-child(n+41)')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 for (const path of ['/stats/players', '/stats/team/onoff/BOS', '/stats/game/team/ATL_BOS_2023-04-09_0022201216']) {
@@ -35,5 +41,13 @@ test('no WCAG A/AA violations in an open filter popover', async ({ page }) => {
   await page.locator('[data-group="Time Within Game"]').click();
   await expect(page.locator('.sa-popover')).toBeVisible();
   const results = await new AxeBuilder({ page }).include('.sa-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 });

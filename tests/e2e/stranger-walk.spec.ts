@@ -66,7 +66,12 @@ test.afterAll(async () => {
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 /** The outbox's messages (one .eml file each, as a mail client would read them), oldest first. */
 async function outboxMessages(): Promise<ParsedMail[]> {
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+  const files = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
   return Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
 }
 
@@ -74,13 +79,17 @@ const mailsTo = async (address: string, subject: RegExp) =>
   (await outboxMessages()).filter((m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''));
 
 async function mailTo(address: string, subject: RegExp) {
-  await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `a message "${subject}" to ${address}` }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `a message "${subject}" to ${address}` })
+    .toBeGreaterThan(0);
   return (await mailsTo(address, subject)).at(-1)!;
 }
 
 /** An operator's account is confirmed: it can buy at once. */
 function addUser(email: string, name: string) {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
+  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], {
+    env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' },
+  });
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -207,7 +216,10 @@ test('the confirmation link opened in another browser confirms the address and s
   await expect(elsewhere.locator('header .account-nav')).toHaveAttribute('data-auth', 'anonymous');
   expect(await (await elsewhere.request.get(`${server.base}/api/auth/session`)).json()).toBeNull();
   expect((await other.cookies()).map((c) => c.name)).not.toContain('authjs.session-token');
-  await expect(elsewhere.getByRole('link', { name: 'Sign in to continue to the checkout' })).toHaveAttribute('href', '/signin?callbackUrl=%2Fcheckout%3Finterval%3Dmonth');
+  await expect(elsewhere.getByRole('link', { name: 'Sign in to continue to the checkout' })).toHaveAttribute(
+    'href',
+    '/signin?callbackUrl=%2Fcheckout%3Finterval%3Dmonth',
+  );
   await axe(elsewhere);
   await onPhone(elsewhere, 'verify-elsewhere');
   await other.close();
@@ -220,7 +232,9 @@ test('the confirmation link opened in another browser confirms the address and s
   await expect(page).toHaveURL(/\/billing\/test-checkout\?session=cs_test_/);
 });
 
-test('a newcomer who mistypes the password still reaches the checkout; the confirmation link followed twice says there is nothing more to do', async ({ page }) => {
+test('a newcomer who mistypes the password still reaches the checkout; the confirmation link followed twice says there is nothing more to do', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('stranger');
   await page.goto(`${server.base}/`);
@@ -268,7 +282,11 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   });
   expect(plain.status()).toBe(302);
   const location = new URL(plain.headers().location!);
-  expect([location.pathname, location.searchParams.get('error'), location.searchParams.get('callbackUrl')]).toEqual(['/signin', 'CredentialsSignin', '/stats/players?period=4']);
+  expect([location.pathname, location.searchParams.get('error'), location.searchParams.get('callbackUrl')]).toEqual([
+    '/signin',
+    'CredentialsSignin',
+    '/stats/players?period=4',
+  ]);
 
   // The link (signed in already: it confirms, and offers the checkout), then the same link again.
   await page.goto(verify);
@@ -290,7 +308,7 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await expect(planCard.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
 });
 
-test('buying: the account page gives the confirmation page\'s date, says test mode moves no money, and no checkout is paid twice', async ({ page, context }) => {
+test("buying: the account page gives the confirmation page's date, says test mode moves no money, and no checkout is paid twice", async ({ page, context }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('payer');
   addUser(email, 'Pat Payer');
@@ -348,9 +366,17 @@ test('buying: the account page gives the confirmation page\'s date, says test mo
   expect(await mailsTo(email, /^Your Courtvision Stats plan is active$/)).toHaveLength(1);
 });
 
-test('the home page, built once, shows the running server\'s prices, to visitors and to signed-in users alike', async ({ page }) => {
+test("the home page, built once, shows the running server's prices, to visitors and to signed-in users alike", async ({ page }) => {
   test.setTimeout(60_000);
-  const priced = startServer({ ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '', SMTP_URL: '', MAIL_OUTBOX_DIR: outbox, PLAN_TRIAL_DAYS: '0', PLAN_MONTHLY_CENTS: '1250', PLAN_ANNUAL_CENTS: '9900' });
+  const priced = startServer({
+    ACCOUNTS_DB_PATH: dbFile,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    MAIL_OUTBOX_DIR: outbox,
+    PLAN_TRIAL_DAYS: '0',
+    PLAN_MONTHLY_CENTS: '1250',
+    PLAN_ANNUAL_CENTS: '9900',
+  });
   try {
     await waitListening(priced);
     await page.goto(`${priced.base}/`);

@@ -26,7 +26,10 @@ async function value(page: Page, row: Locator, label: string): Promise<string> {
   const i = headers.indexOf(label);
   const cell = row.locator('th, td').nth(i);
   const rank = (await cell.locator('.tt-rk').count()) ? await cell.locator('.tt-rk').textContent() : '';
-  return (await cell.textContent())!.trim().slice(0, rank ? -rank.length : undefined).trim();
+  return (await cell.textContent())!
+    .trim()
+    .slice(0, rank ? -rank.length : undefined)
+    .trim();
 }
 
 /** Denver's 2022-23 regular-season points per 100 possessions in fourth quarters, garbage time and heaves out. */

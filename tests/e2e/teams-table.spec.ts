@@ -18,7 +18,10 @@ async function value(page: Page, row: Locator, label: string): Promise<string> {
   expect(i, `column ${label}`).toBeGreaterThanOrEqual(0);
   const cell = row.locator('th, td').nth(i);
   const rank = (await cell.locator('.tt-rk').count()) ? await cell.locator('.tt-rk').textContent() : '';
-  return (await cell.textContent())!.trim().slice(0, rank ? -rank.length : undefined).trim();
+  return (await cell.textContent())!
+    .trim()
+    .slice(0, rank ? -rank.length : undefined)
+    .trim();
 }
 
 test('the 30 teams of 2022-23 with records, ratings, ranks and the league average', async ({ page }) => {

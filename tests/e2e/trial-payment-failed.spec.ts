@@ -32,7 +32,13 @@ const written = (seconds: number) => new Date(seconds * 1000).toLocaleDateString
 
 test.beforeAll(async () => {
   inbox = await startInbox();
-  standIn = await startStripeStandIn([{ id: 'price_monthly_trial', unit_amount: 800, currency: 'usd', interval: 'month' }, { id: 'price_annual_trial', unit_amount: 7500, currency: 'usd', interval: 'year' }], { url: '', secret: SECRET });
+  standIn = await startStripeStandIn(
+    [
+      { id: 'price_monthly_trial', unit_amount: 800, currency: 'usd', interval: 'month' },
+      { id: 'price_annual_trial', unit_amount: 7500, currency: 'usd', interval: 'year' },
+    ],
+    { url: '', secret: SECRET },
+  );
   dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-trial-declined-')), 'accounts.sqlite');
   execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
   node = startServer({
@@ -72,7 +78,9 @@ for (const size of [
   test(`${size.name}: the trial ends with the card declined: the account page and the email give the plan's last day`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const email = `declined-${size.name}-${Date.now().toString(36)}@example.com`;
-    execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', 'Dee Clined', '--password', PASSWORD], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
+    execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', 'Dee Clined', '--password', PASSWORD], {
+      env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' },
+    });
     await signIn(page, email, '/checkout?interval=month');
     // The stand-in's hosted checkout; the trial starts (nothing charged).
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -91,7 +99,9 @@ for (const size of [
     const plan = page.getByTestId('plan');
     await expect(plan.getByTestId('billing-state')).toHaveText('Payment failed');
     await expect(plan.getByTestId('next-charge')).toHaveCount(0);
-    await expect(plan.getByTestId('payment-failed')).toHaveText(`The last payment failed. The plan stays open until ${lastDay} while it is retried: please update your payment method.`);
+    await expect(plan.getByTestId('payment-failed')).toHaveText(
+      `The last payment failed. The plan stays open until ${lastDay} while it is retried: please update your payment method.`,
+    );
     // Not the unpaid month's end.
     await expect(page.locator('body')).not.toContainText(written(standIn.subscriptions.get(sub.id)!.items.data[0]!.current_period_end));
     await plan.screenshot({ path: `/tmp/edges-shots/trial-declined-${size.name}.png` });

@@ -29,7 +29,16 @@ test.beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: DB, DATABASE_URL: '' } });
   // The embedded default: no Stripe, no SMTP, the default trial (PLAN_TRIAL_DAYS unset: 7 days).
-  const env: Record<string, string> = { ACCOUNTS_DB_PATH: DB, DATABASE_URL: '', SMTP_URL: '', MAIL_OUTBOX_DIR: OUTBOX, ACCOUNT_LIMIT_PER_IP: '1000', TRIAL_SWEEP_SECONDS: '1', STRIPE_SECRET_KEY: '', PLAN_TRIAL_DAYS: '' };
+  const env: Record<string, string> = {
+    ACCOUNTS_DB_PATH: DB,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    MAIL_OUTBOX_DIR: OUTBOX,
+    ACCOUNT_LIMIT_PER_IP: '1000',
+    TRIAL_SWEEP_SECONDS: '1',
+    STRIPE_SECRET_KEY: '',
+    PLAN_TRIAL_DAYS: '',
+  };
   server = startServer(env);
   await waitListening(server);
 });
@@ -38,7 +47,10 @@ test.afterAll(() => server?.stop());
 async function outboxTo(address: string): Promise<ParsedMail[]> {
   if (!fs.existsSync(OUTBOX)) return [];
   const mails: ParsedMail[] = [];
-  for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort()) {
+  for (const file of fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()) {
     const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
     if (mail.to && 'text' in mail.to && mail.to.text === address) mails.push(mail);
   }
@@ -48,10 +60,13 @@ async function outboxTo(address: string): Promise<ParsedMail[]> {
 async function waitForMail(address: string, subject: RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(async () => {
-      found = (await outboxTo(address)).findLast((m) => subject.test(m.subject ?? ''));
-      return Boolean(found);
-    }, { timeout: 20_000, message: `a message "${subject}" to ${address}` })
+    .poll(
+      async () => {
+        found = (await outboxTo(address)).findLast((m) => subject.test(m.subject ?? ''));
+        return Boolean(found);
+      },
+      { timeout: 20_000, message: `a message "${subject}" to ${address}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -66,7 +81,10 @@ const linkTo = (mail: ParsedMail, pathPrefix: string) => {
 const periodFilterStatus = async (page: Page) => (await page.request.get(`${server.base}/api/data?page=League&season=2022&location=home`)).status();
 
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, size] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }

@@ -51,7 +51,10 @@ async function startNode(port: number): Promise<string> {
   const base = `http://localhost:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`node on port ${port} exited: ${stderr}`);
-    const ok = await fetch(`${base}/about`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/about`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return base;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -62,7 +62,10 @@ for (const size of SIZES) {
       const row = page.locator(`#ev-${seq}`);
       await expect(row).toBeInViewport();
       // The row is the play the swing names.
-      const rowText = (await row.locator('.pbp-text').allTextContents()).map((t) => t.trim()).filter(Boolean).join(' / ');
+      const rowText = (await row.locator('.pbp-text').allTextContents())
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .join(' / ');
       expect(rowText.replace(/\s+\d+-\d+$/, '')).toContain(playText.split(' / ')[0]!);
       await page.screenshot({ path: `/tmp/winprob-swing-play-${size.name}.png` });
       // A marker in the chart links to the same kind of place.
@@ -87,7 +90,9 @@ test.describe('leverage filter on the players table', () => {
     await leverage.getByRole('button', { name: 'Very high' }).click();
     await expect(page.locator('.sa-popover [data-filter="Clutch"]')).toBeVisible();
     await page.screenshot({ path: '/tmp/winprob-filter-popover.png' });
-    const next = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && new URL(r.url()).searchParams.get('leverage') === 'very_high', { timeout: 60_000 });
+    const next = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && new URL(r.url()).searchParams.get('leverage') === 'very_high', {
+      timeout: 60_000,
+    });
     await page.getByRole('button', { name: 'Apply' }).click();
     await next;
     await expect(page).toHaveURL(/leverage=very_high/);

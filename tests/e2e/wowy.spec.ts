@@ -22,7 +22,13 @@ async function openWowy(page: Page, path: string): Promise<void> {
 /** WCAG 2.1 AA violations inside the With/Without panel. */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include('[data-testid="wowy"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 const matrixRows = (page: Page) => page.locator('[data-testid="wowy-matrix"] tbody tr');
@@ -82,7 +88,11 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   // The CSV: one line per pair, the header naming the four states.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('wowy-csv').click()]);
   expect(download.suggestedFilename()).toBe('BOS-with-without.csv');
-  const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
   expect(csv[0]).toContain('Both on Off Poss');
   expect(csv[0]).toContain('B without A Net');
   expect(csv).toHaveLength(1 + 15);

@@ -14,4 +14,16 @@ if (process.env.ALERTS_STAND_IN === 'fail') {
   console.log(JSON.stringify({ error: 'the accounts database cannot be reached' }));
   process.exit(1);
 }
-console.log(JSON.stringify({ update: '2020-12-23T09:00:00.000000', through: '2020-12-22', pending: 2, mailed: 1, rows: 3, none: 1, lapsed: 0, alreadyDone: 0, failed: [] }));
+console.log(
+  JSON.stringify({
+    update: '2020-12-23T09:00:00.000000',
+    through: '2020-12-22',
+    pending: 2,
+    mailed: 1,
+    rows: 3,
+    none: 1,
+    lapsed: 0,
+    alreadyDone: 0,
+    failed: [],
+  }),
+);

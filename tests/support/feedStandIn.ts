@@ -55,7 +55,10 @@ export interface FeedStandIn {
 
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`;
 
-function withRecordedGame(scheduleText: string, boxscoreText: string): { leagueSchedule: { gameDates: { gameDate: string; games: Record<string, unknown>[] }[] } } {
+function withRecordedGame(
+  scheduleText: string,
+  boxscoreText: string,
+): { leagueSchedule: { gameDates: { gameDate: string; games: Record<string, unknown>[] }[] } } {
   const schedule = JSON.parse(scheduleText);
   const box = JSON.parse(boxscoreText).game;
   const template = schedule.leagueSchedule.gameDates[0].games[0];

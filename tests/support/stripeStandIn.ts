@@ -43,18 +43,26 @@ export const UNIT_TEST_PRICES: readonly StandInPrice[] = [
   { id: 'price_annual_test', unit_amount: 7500, currency: 'usd', interval: 'year' },
 ];
 
-type Sub = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode' | 'trial_start' | 'trial_end'> & {
+type Sub = Pick<
+  Stripe.Subscription,
+  'id' | 'object' | 'status' | 'cancel_at_period_end' | 'start_date' | 'ended_at' | 'created' | 'livemode' | 'trial_start' | 'trial_end'
+> & {
   customer: string;
   default_payment_method: string | null;
   metadata: Stripe.Metadata;
   items: {
     object: 'list';
     data: (Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end' | 'quantity'> & {
-      price: Pick<Stripe.Price, 'id' | 'object' | 'unit_amount' | 'currency' | 'type'> & { recurring: Pick<Stripe.Price.Recurring, 'interval' | 'interval_count'> };
+      price: Pick<Stripe.Price, 'id' | 'object' | 'unit_amount' | 'currency' | 'type'> & {
+        recurring: Pick<Stripe.Price.Recurring, 'interval' | 'interval_count'>;
+      };
     })[];
   };
 };
-type Session = Pick<Stripe.Checkout.Session, 'id' | 'object' | 'mode' | 'status' | 'payment_status' | 'client_reference_id' | 'url' | 'success_url' | 'cancel_url' | 'livemode'> & {
+type Session = Pick<
+  Stripe.Checkout.Session,
+  'id' | 'object' | 'mode' | 'status' | 'payment_status' | 'client_reference_id' | 'url' | 'success_url' | 'cancel_url' | 'livemode'
+> & {
   customer: string;
   subscription: string | null;
   metadata: Stripe.Metadata;
@@ -192,7 +200,14 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
               current_period_start: start,
               current_period_end: periodEnd,
               quantity: 1,
-              price: { id: price.id, object: 'price', unit_amount: price.unit_amount, currency: price.currency, type: 'recurring', recurring: { interval: price.interval, interval_count: 1 } },
+              price: {
+                id: price.id,
+                object: 'price',
+                unit_amount: price.unit_amount,
+                currency: price.currency,
+                type: 'recurring',
+                recurring: { interval: price.interval, interval_count: 1 },
+              },
             },
           ],
         },
@@ -247,7 +262,11 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
       const header = signature ?? sdk.webhooks.generateTestHeaderString({ payload, secret: standIn.webhook.secret });
       const response = await fetch(standIn.webhook.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': header, 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': header,
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
       });
       return { status: response.status, body: await response.text() };
@@ -275,14 +294,18 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
       if (pay) {
         const session = standIn.sessions.get(pay[1]!);
         if (!session) return stripeError(res, 404, 'No such checkout session');
-        if (session.status === 'expired') return html(res, '<h1>Stripe stand-in checkout</h1><p role="alert">This Checkout Session is no longer available.</p>');
+        if (session.status === 'expired')
+          return html(res, '<h1>Stripe stand-in checkout</h1><p role="alert">This Checkout Session is no longer available.</p>');
         if (req.method === 'POST') {
           for (const e of standIn.completeCheckout(session.id)) await standIn.deliver(e);
           res.writeHead(303, { Location: session.success_url!.replace('{CHECKOUT_SESSION_ID}', session.id) });
           return res.end();
         }
         const price = priceById.get(session.price)!;
-        return html(res, `<h1>Stripe stand-in checkout</h1><p>${price.unit_amount / 100} ${price.currency} a ${price.interval}</p><form method="post"><button type="submit">Pay</button></form><a href="${session.cancel_url}">Back</a>`);
+        return html(
+          res,
+          `<h1>Stripe stand-in checkout</h1><p>${price.unit_amount / 100} ${price.currency} a ${price.interval}</p><form method="post"><button type="submit">Pay</button></form><a href="${session.cancel_url}">Back</a>`,
+        );
       }
       const portal = /^\/portal\/(cus_\w+)$/.exec(url.pathname);
       if (portal) return html(res, `<h1>Stripe stand-in portal</h1><p>${portal[1]}</p>`);
@@ -293,7 +316,15 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
       const parts = url.pathname.split('/').filter(Boolean);
       const route = `${req.method} /${parts.slice(0, 3).join('/')}`;
       if (route === 'POST /v1/customers') {
-        const customer = { id: newId('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, livemode: false, metadata: { user_id: form['metadata[user_id]'] ?? '' }, invoice_settings: { default_payment_method: null } } satisfies Customer;
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: form.email ?? null,
+          name: form.name ?? null,
+          livemode: false,
+          metadata: { user_id: form['metadata[user_id]'] ?? '' },
+          invoice_settings: { default_payment_method: null },
+        } satisfies Customer;
         standIn.customers.set(customer.id, customer);
         return json(res, customer);
       }
@@ -341,7 +372,12 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
       if (req.method === 'POST' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3] && parts[4] === 'expire') {
         const session = standIn.sessions.get(parts[3]);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
-        if (session.status !== 'open') return stripeError(res, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        if (session.status !== 'open')
+          return stripeError(
+            res,
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
         session.status = 'expired';
         const { price: _p, trialDays: _t, ...body } = session;
         return json(res, body);
@@ -382,7 +418,8 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
           return;
         }
         if (req.method === 'POST') {
-          if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false') return stripeError(res, 400, 'Only cancel_at_period_end can be updated here');
+          if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false')
+            return stripeError(res, 400, 'Only cancel_at_period_end can be updated here');
           if (sub.status === 'canceled') return stripeError(res, 400, 'A canceled subscription can only update its cancellation_details and metadata.');
           const updated = standIn.changeSubscription(sub.id, { cancel_at_period_end: form.cancel_at_period_end === 'true' });
           json(res, sub);
@@ -393,7 +430,14 @@ export async function startStripeStandIn(prices: readonly StandInPrice[], webhoo
       }
       if (route === 'POST /v1/billing_portal/sessions') {
         if (!form.customer || !standIn.customers.has(form.customer)) return stripeError(res, 400, `No such customer: '${form.customer}'`);
-        return json(res, { id: newId('bps'), object: 'billing_portal.session', customer: form.customer, return_url: form.return_url ?? null, url: `${base}/portal/${form.customer}`, livemode: false });
+        return json(res, {
+          id: newId('bps'),
+          object: 'billing_portal.session',
+          customer: form.customer,
+          return_url: form.return_url ?? null,
+          url: `${base}/portal/${form.customer}`,
+          livemode: false,
+        });
       }
       return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
     })().catch((error: unknown) => {

@@ -13,7 +13,10 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, source: { type: 'string' } } });
-const games = fs.readdirSync(values.source).filter((n) => /^\d{10}\.json$/.test(n)).map((n) => n.slice(0, 10));
+const games = fs
+  .readdirSync(values.source)
+  .filter((n) => /^\d{10}\.json$/.test(n))
+  .map((n) => n.slice(0, 10));
 fs.appendFileSync(`${values.db}.update-calls.jsonl`, `${JSON.stringify({ db: values.db, source: values.source, games })}\n`);
 const mode = process.env.UPDATE_STAND_IN ?? 'ok';
 if (mode === 'fail') {
@@ -28,12 +31,18 @@ if (mode === 'install') {
   fs.copyFileSync(values.db, next);
   const instance = await DuckDBInstance.create(next);
   const c = await instance.connect();
-  for (const [column, type] of [['data_through', 'DATE'], ['updated_at', 'TIMESTAMP'], ['update_added', 'INTEGER'], ['update_replaced', 'INTEGER'], ['update_skipped', 'VARCHAR']]) {
+  for (const [column, type] of [
+    ['data_through', 'DATE'],
+    ['updated_at', 'TIMESTAMP'],
+    ['update_added', 'INTEGER'],
+    ['update_replaced', 'INTEGER'],
+    ['update_skipped', 'VARCHAR'],
+  ]) {
     await c.run(`ALTER TABLE ingest_meta ADD COLUMN IF NOT EXISTS ${column} ${type}`);
   }
   const skipped = JSON.parse(process.env.UPDATE_STAND_IN_SKIPPED ?? '[]');
   await c.run(
-    "UPDATE ingest_meta SET updated_at = now()::TIMESTAMP, update_added = $added, update_replaced = 0, update_skipped = $skipped, data_through = (SELECT max(date) FROM games)",
+    'UPDATE ingest_meta SET updated_at = now()::TIMESTAMP, update_added = $added, update_replaced = 0, update_skipped = $skipped, data_through = (SELECT max(date) FROM games)',
     { added: games.length - skipped.length, skipped: JSON.stringify(skipped) },
   );
   await c.run('CHECKPOINT');

@@ -55,7 +55,10 @@ export default function LeagueTrendChart() {
   const points = rows.map((r) => ({ label: String(r.season), value: axis.value(r[column.key]) }));
   const typeText = type === 'regular' ? 'regular season' : 'playoffs';
   const span = points.length === 1 ? points[0]!.label : `${points[0]!.label} to ${points.at(-1)!.label}`;
-  const inTable = new URLSearchParams(table.query).getAll('season').map(Number).sort((a, b) => a - b);
+  const inTable = new URLSearchParams(table.query)
+    .getAll('season')
+    .map(Number)
+    .sort((a, b) => a - b);
   return (
     <section className="chart-card" aria-label="League trend" data-testid="league-trend">
       <div className="chart-head">
@@ -73,8 +76,8 @@ export default function LeagueTrendChart() {
         strong
       />
       <p className="chart-legend" data-testid="league-trend-legend">
-        League average of {column.label}, season by season ({typeText}), {span} ({points.length} {points.length === 1 ? 'season' : 'seasons'}), under
-        the page&apos;s other filters. The table shows {seasonsInWords(inTable)}.
+        League average of {column.label}, season by season ({typeText}), {span} ({points.length} {points.length === 1 ? 'season' : 'seasons'}), under the
+        page&apos;s other filters. The table shows {seasonsInWords(inTable)}.
       </p>
     </section>
   );

@@ -52,7 +52,10 @@ export default function LineChart({ points, rolling, format, ariaLabel, fromZero
   const x = scaleLinear()
     .domain([0, Math.max(1, points.length - 1)])
     .range([M.left + 6, w - M.right - 6]);
-  const y = scaleLinear().domain([lo, hi]).nice(5).range([height - M.bottom, M.top]);
+  const y = scaleLinear()
+    .domain([lo, hi])
+    .nice(5)
+    .range([height - M.bottom, M.top]);
   const path = line<number | null>()
     .defined((v) => v !== null)
     .x((_, i) => x(i))
@@ -83,7 +86,7 @@ export default function LineChart({ points, rolling, format, ariaLabel, fromZero
               ) : null,
             )}
           </g>
-           <path className={strong ? 'chart-values chart-values-strong' : 'chart-values'} d={path(points.map((p) => p.value)) ?? ''} />
+          <path className={strong ? 'chart-values chart-values-strong' : 'chart-values'} d={path(points.map((p) => p.value)) ?? ''} />
           {points.map((p, i) => (p.value === null ? null : <circle key={i} className="chart-dot" cx={x(i)} cy={y(p.value)} r={dot} />))}
           {rolling ? <path className="chart-rolling" d={path(rolling) ?? ''} /> : null}
         </svg>

@@ -78,7 +78,10 @@ function Legend({ mode, data, sample }: { mode: ShotMode; data: ShotsResponse; s
     return (
       <p className="chart-legend">
         <span className="legend-item">
-          <span className="legend-ramp" style={{ background: `linear-gradient(90deg, ${percentileColor(0)}, ${percentileColor(50)}, ${percentileColor(100)})` }} />
+          <span
+            className="legend-ramp"
+            style={{ background: `linear-gradient(90deg, ${percentileColor(0)}, ${percentileColor(50)}, ${percentileColor(100)})` }}
+          />
           {data.pool ? `FG% percentile against ${data.pool}: low to high` : 'FG% percentile'}
         </span>
         {sample.zones.some((z) => z.fg_pct_percentile === null) ? (
@@ -117,7 +120,8 @@ export default function ShotChart() {
   if (!data || !table.query) return <div className="chart-placeholder" aria-hidden="true" />;
   const params = new URLSearchParams(table.query);
   const side = params.get('side');
-  const sampleText = page.kind.startsWith('Game') && game.details ? `${game.details.away.team} at ${game.details.home.team}, ${game.details.date}` : sampleLabel(table.query);
+  const sampleText =
+    page.kind.startsWith('Game') && game.details ? `${game.details.away.team} at ${game.details.home.team}, ${game.details.date}` : sampleLabel(table.query);
   const samples: { title: string; sample: ShotSample }[] = data.by_team
     ? data.by_team.map((t) => ({ title: teamByAbbr(t.team)?.name ?? t.team, sample: t }))
     : [{ title: whoseShots(page.kind, page.entity, side, player.details?.name ?? null), sample: data }];
@@ -145,8 +149,8 @@ export default function ShotChart() {
       {data.note ? <p className="chart-note">{data.note}</p> : null}
       {data.seasons_without_locations.length > 0 ? (
         <p className="chart-note" data-testid="no-locations">
-          No shot locations for the {data.seasons_without_locations.join(', ')}: the league published none. The zones come from the
-          play-by-play&apos;s shot descriptions{noLocations ? '; there is no map of the shots.' : ', the map shows the other seasons.'}
+          No shot locations for the {data.seasons_without_locations.join(', ')}: the league published none. The zones come from the play-by-play&apos;s shot
+          descriptions{noLocations ? '; there is no map of the shots.' : ', the map shows the other seasons.'}
         </p>
       ) : data.locations === 'partial' ? (
         <p className="chart-note">

@@ -23,14 +23,7 @@ const fgPct = (z: { fga: number; fgm: number }) => (z.fga > 0 ? (100 * z.fgm) / 
 
 function Label({ x, y, lines, rotate = false, size = 1.8 }: { x: number; y: number; lines: string[]; rotate?: boolean; size?: number }) {
   return (
-    <text
-      className="court-label"
-      x={x}
-      y={y}
-      fontSize={size}
-      textAnchor="middle"
-      transform={rotate ? `rotate(-90 ${x} ${y})` : undefined}
-    >
+    <text className="court-label" x={x} y={y} fontSize={size} textAnchor="middle" transform={rotate ? `rotate(-90 ${x} ${y})` : undefined}>
       {lines.map((line, i) => (
         <tspan key={i} x={x} dy={i === 0 ? 0 : size * 1.15} fontSize={i === 0 ? size : size * 0.8}>
           {line}
@@ -127,12 +120,7 @@ function Bins({ sample, hexRadius, id }: { sample: ShotSample; hexRadius: number
   return (
     <g className="court-hexes" clipPath={`url(#${id}-floor)`}>
       {sample.bins.map((b, i) => (
-        <path
-          key={i}
-          transform={`translate(${b.x} ${b.y})`}
-          d={hex.hexagon(hexRadius * Math.max(0.35, Math.sqrt(Math.min(1, b.fga / cap))))}
-          fill={color(b)}
-        />
+        <path key={i} transform={`translate(${b.x} ${b.y})`} d={hex.hexagon(hexRadius * Math.max(0.35, Math.sqrt(Math.min(1, b.fga / cap))))} fill={color(b)} />
       ))}
     </g>
   );

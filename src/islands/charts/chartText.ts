@@ -9,7 +9,11 @@ export const formatCount = (n: number) => numberFormat.format(n);
 /** "2015-16 regular season", "2012-13 to 2014-15 playoffs", "2012-13, 2022-23 regular season and playoffs". */
 export function sampleLabel(query: string): string {
   const params = new URLSearchParams(query);
-  const seasons = params.getAll('season').map(Number).filter(Number.isFinite).sort((a, b) => a - b);
+  const seasons = params
+    .getAll('season')
+    .map(Number)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   const types = params.getAll('season_type');
   const consecutive = seasons.every((s, i) => i === 0 || s === seasons[i - 1]! + 1);
   const seasonText =

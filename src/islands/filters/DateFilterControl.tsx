@@ -4,7 +4,6 @@ import { firstSeason, latestSeason } from '../../lib/filters';
 import { normaliseDate } from '../../lib/queryState';
 import type { FilterControlProps } from './types';
 
-
 export default function DateFilterControl({ def, value, onChange, disabled }: FilterControlProps<DateFilter>) {
   // Within the seasons the database holds (src/lib/seasons.ts), read when drawn: a season joins as it is played.
   const min = `${firstSeason()}-09-01`;

@@ -12,7 +12,6 @@ import { VIEW_NAME_MAX } from '../../lib/savedViewName';
 import { $filterAccess } from '../../stores/session';
 import './saveView.css';
 
-
 /** A first name for the view: the page's title without the site's name. */
 function suggestedName(): string {
   const title = document.title.split(/\s+[|·–—]\s+/)[0]?.trim() ?? '';
@@ -54,7 +53,12 @@ export default function SaveView() {
     const here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
     const href = access === 'anonymous' ? `${AUTH_PAGES.signIn}?${new URLSearchParams({ callbackUrl: here })}` : '/pricing';
     return (
-      <a className="sv-button" href={href} data-testid="save-view" title={access === 'anonymous' ? 'Sign in to save views' : 'Saving views comes with the Stats plan'}>
+      <a
+        className="sv-button"
+        href={href}
+        data-testid="save-view"
+        title={access === 'anonymous' ? 'Sign in to save views' : 'Saving views comes with the Stats plan'}
+      >
         Save view
       </a>
     );

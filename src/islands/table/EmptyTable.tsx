@@ -44,7 +44,11 @@ export function EmptyTable({ cause }: { cause: EmptyCause }) {
     return (
       <div className="sa-status sa-status-empty sa-empty-why" role="status" data-testid="empty-below-min">
         <p>
-          {lead}: <strong>{formatNumber(rows)} {rows === 1 ? one : what}</strong> {rows === 1 ? 'is' : 'are'} below the minimum of {possessionsText(min)}.
+          {lead}:{' '}
+          <strong>
+            {formatNumber(rows)} {rows === 1 ? one : what}
+          </strong>{' '}
+          {rows === 1 ? 'is' : 'are'} below the minimum of {possessionsText(min)}.
         </p>
         <button type="button" className="sa-empty-action" onClick={cause.onShow}>
           Show {rows === 1 ? `the ${one}` : `the ${formatNumber(rows)} ${what}`}
@@ -59,7 +63,11 @@ export function EmptyTable({ cause }: { cause: EmptyCause }) {
         <p>No rows in {sample}.</p>
       ) : filters.length === 1 ? (
         <p>
-          No rows: <strong>{filters[0]!.label}: {filters[0]!.text}</strong> leaves nothing in {sample}.
+          No rows:{' '}
+          <strong>
+            {filters[0]!.label}: {filters[0]!.text}
+          </strong>{' '}
+          leaves nothing in {sample}.
         </p>
       ) : (
         <p>No rows match all of these filters together in {sample}. Remove one to widen the sample:</p>

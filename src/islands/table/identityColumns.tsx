@@ -26,7 +26,8 @@ export interface IdentityColumn {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : null;
 
 export function PlayerLink({ id, name }: { id: unknown; name: unknown }) {
   const n = str(name) ?? String(id);
@@ -115,7 +116,13 @@ const teamNameColumn: IdentityColumn = {
   },
 };
 
-const simple = (id: string, label: string, title: string, width: number, fmt: (v: unknown) => string = (v) => str(v) ?? (v == null ? '–' : String(v))): IdentityColumn => ({
+const simple = (
+  id: string,
+  label: string,
+  title: string,
+  width: number,
+  fmt: (v: unknown) => string = (v) => str(v) ?? (v == null ? '–' : String(v)),
+): IdentityColumn => ({
   id,
   label,
   title,

@@ -60,7 +60,9 @@ export function numberColumns(columns: readonly MetricColumn[], layout: 'plain' 
         ratio: c.format === 'number' && isRatioLabel(c.label),
         better: betterOf(c.key, group),
         width: c.format === 'seconds' ? 84 : 70,
-        ...((c.format === 'rate' || c.format === 'percent') && !c.margin && ONOFF_PERCENTILE_PARTS.includes(suffix) ? { pctKey: `${c.key}_${suffix}_pct` } : {}),
+        ...((c.format === 'rate' || c.format === 'percent') && !c.margin && ONOFF_PERCENTILE_PARTS.includes(suffix)
+          ? { pctKey: `${c.key}_${suffix}_pct` }
+          : {}),
       })),
     );
   }

@@ -132,58 +132,58 @@ export default function WowyPanel() {
           <span className="sa-label">View options</span> {VIEW_LABELS[view.view]} · top {view.n}
           {view.view === 'matrix' ? ` · ${WOWY_MATRIX_MODES.find((m) => m.value === view.mode)?.label ?? ''}` : ''}
         </summary>
-      <div className="wy-controls">
-        <label className="wy-field">
-          <span className="sa-label">Players</span>
-          <select value={view.n} onChange={(e) => update({ n: Number(e.target.value) }, 'push')} data-testid="wowy-n">
-            {Array.from({ length: WOWY_N.max - WOWY_N.min + 1 }, (_, i) => WOWY_N.min + i).map((n) => (
-              <option key={n} value={n}>
-                Top {n} by minutes
-              </option>
+        <div className="wy-controls">
+          <label className="wy-field">
+            <span className="sa-label">Players</span>
+            <select value={view.n} onChange={(e) => update({ n: Number(e.target.value) }, 'push')} data-testid="wowy-n">
+              {Array.from({ length: WOWY_N.max - WOWY_N.min + 1 }, (_, i) => WOWY_N.min + i).map((n) => (
+                <option key={n} value={n}>
+                  Top {n} by minutes
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="sa-segmented sa-segmented-small" role="group" aria-label="View">
+            {WOWY_VIEWS.map((v) => (
+              <button key={v} type="button" aria-pressed={view.view === v} onClick={() => update({ view: v }, 'push')}>
+                {VIEW_LABELS[v]}
+              </button>
             ))}
-          </select>
-        </label>
-        <div className="sa-segmented sa-segmented-small" role="group" aria-label="View">
-          {WOWY_VIEWS.map((v) => (
-            <button key={v} type="button" aria-pressed={view.view === v} onClick={() => update({ view: v }, 'push')}>
-              {VIEW_LABELS[v]}
-            </button>
-          ))}
-        </div>
-        <div className="sa-segmented sa-segmented-small" role="group" aria-label="Number shown">
-          {WOWY_METRICS.map((m) => (
-            <button key={m.value} type="button" aria-pressed={view.metric === m.value} onClick={() => update({ metric: m.value })}>
-              {m.value === 'rating' ? (side === 'offense' ? 'Off rating' : 'Def rating') : m.label}
-            </button>
-          ))}
-        </div>
-        <label className="wy-field">
-          <span className="sa-label">Small sample</span>
-          <select value={view.small} onChange={(e) => update({ small: Number(e.target.value) })} data-testid="wowy-small">
-            {WOWY_SMALL_SAMPLE.options.map((s) => (
-              <option key={s} value={s}>
-                {s === 0 ? 'Mark none' : `Under ${s} poss`}
-              </option>
+          </div>
+          <div className="sa-segmented sa-segmented-small" role="group" aria-label="Number shown">
+            {WOWY_METRICS.map((m) => (
+              <button key={m.value} type="button" aria-pressed={view.metric === m.value} onClick={() => update({ metric: m.value })}>
+                {m.value === 'rating' ? (side === 'offense' ? 'Off rating' : 'Def rating') : m.label}
+              </button>
             ))}
-          </select>
-        </label>
-        <label className="wy-check">
-          <input type="checkbox" checked={view.fourFactors} onChange={(e) => update({ fourFactors: e.target.checked })} data-testid="wowy-ff" />
-          Four factors
-        </label>
-      </div>
-      {view.view === 'matrix' && (
-        <div className="sa-segmented sa-segmented-small wy-modes" role="group" aria-label="Each cell shows">
-          {WOWY_MATRIX_MODES.map((m) => (
-            <button key={m.value} type="button" aria-pressed={view.mode === m.value} onClick={() => update({ mode: m.value })}>
-              {m.label}
-            </button>
-          ))}
+          </div>
+          <label className="wy-field">
+            <span className="sa-label">Small sample</span>
+            <select value={view.small} onChange={(e) => update({ small: Number(e.target.value) })} data-testid="wowy-small">
+              {WOWY_SMALL_SAMPLE.options.map((s) => (
+                <option key={s} value={s}>
+                  {s === 0 ? 'Mark none' : `Under ${s} poss`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="wy-check">
+            <input type="checkbox" checked={view.fourFactors} onChange={(e) => update({ fourFactors: e.target.checked })} data-testid="wowy-ff" />
+            Four factors
+          </label>
         </div>
-      )}
+        {view.view === 'matrix' && (
+          <div className="sa-segmented sa-segmented-small wy-modes" role="group" aria-label="Each cell shows">
+            {WOWY_MATRIX_MODES.map((m) => (
+              <button key={m.value} type="button" aria-pressed={view.mode === m.value} onClick={() => update({ mode: m.value })}>
+                {m.label}
+              </button>
+            ))}
+          </div>
+        )}
       </details>
       <p className="wy-status" role="status" aria-live="polite">
-        {error ? <span className="wy-error">{error}</span> : loading ? 'Loading…' : answer?.note ?? ''}
+        {error ? <span className="wy-error">{error}</span> : loading ? 'Loading…' : (answer?.note ?? '')}
       </p>
       {answer && answer.players.length > 0 && (
         <div className={loading ? 'sa-stale' : undefined}>
@@ -195,9 +195,7 @@ export default function WowyPanel() {
           {view.view === 'matrix' && (
             <WowyMatrix answer={answer} index={index} view={view} side={side} onPick={(id) => update({ view: 'player', player: id }, 'push')} />
           )}
-          {view.view === 'list' && (
-            <WowyList answer={answer} view={view} side={side} onSort={(sort, dir) => update({ sort, dir })} />
-          )}
+          {view.view === 'list' && <WowyList answer={answer} view={view} side={side} onSort={(sort, dir) => update({ sort, dir })} />}
           {view.view === 'player' && player && (
             <WowyPlayerRow answer={answer} index={index} view={view} side={side} player={player} onPlayer={(id) => update({ player: id })} />
           )}

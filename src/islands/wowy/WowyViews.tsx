@@ -53,17 +53,18 @@ function Legend({ view, side, teamRating }: { view: WowyViewState; side: Side; t
   const right = lowerBetter ? centre - span : centre + span;
   return (
     <div className="wy-legend" data-testid="wowy-legend">
-      <span className="wy-legend-end">
-        Worse {diff ? signed(left) : oneDecimal(left)}
-      </span>
+      <span className="wy-legend-end">Worse {diff ? signed(left) : oneDecimal(left)}</span>
       <span className="wy-legend-bar" aria-hidden="true" />
-      <span className="wy-legend-end">
-        {diff ? signed(right) : oneDecimal(right)} Better
-      </span>
-      {!diff && <span className="wy-legend-note">centre: the team's {side === 'offense' ? 'offensive' : 'defensive'} rating, {oneDecimal(centre)}</span>}
+      <span className="wy-legend-end">{diff ? signed(right) : oneDecimal(right)} Better</span>
+      {!diff && (
+        <span className="wy-legend-note">
+          centre: the team's {side === 'offense' ? 'offensive' : 'defensive'} rating, {oneDecimal(centre)}
+        </span>
+      )}
       {view.small > 0 && (
         <span className="wy-legend-small">
-          <span className="wy-swatch wy-small" aria-hidden="true" /> fewer than {view.small} {view.metric === 'net' ? 'possessions at either end' : `${side === 'offense' ? 'offensive' : 'defensive'} possessions`}: small sample
+          <span className="wy-swatch wy-small" aria-hidden="true" /> fewer than {view.small}{' '}
+          {view.metric === 'net' ? 'possessions at either end' : `${side === 'offense' ? 'offensive' : 'defensive'} possessions`}: small sample
         </span>
       )}
     </div>
@@ -82,8 +83,16 @@ export function WowyMatrix({ answer, index, view, side, onPick }: ViewProps & { 
       <div className="wy-scroll" role="region" aria-label="Heat map, scrolls sideways" tabIndex={0}>
         <table className="wy-matrix" data-testid="wowy-matrix">
           <caption className="wy-caption">
-            Rows: the player; columns: the teammate. Each cell: the team's {view.metric === 'net' ? 'net rating' : `${side === 'offense' ? 'offensive' : 'defensive'} rating`}{' '}
-            ({view.mode === 'both' ? 'both on the floor' : view.mode === 'a_only' ? 'row player on, column player off' : view.mode === 'neither' ? 'both off' : 'together minus the row player without the column player'}).
+            Rows: the player; columns: the teammate. Each cell: the team's{' '}
+            {view.metric === 'net' ? 'net rating' : `${side === 'offense' ? 'offensive' : 'defensive'} rating`} (
+            {view.mode === 'both'
+              ? 'both on the floor'
+              : view.mode === 'a_only'
+                ? 'row player on, column player off'
+                : view.mode === 'neither'
+                  ? 'both off'
+                  : 'together minus the row player without the column player'}
+            ).
           </caption>
           <thead>
             <tr>
@@ -111,13 +120,24 @@ export function WowyMatrix({ answer, index, view, side, onPick }: ViewProps & { 
                   // A pair that never shared the floor (or a state that never happened): a dash, not a number.
                   const never = value === null && row.player_id !== col.player_id;
                   const text = value === null ? (never ? MISSING : '') : signedValues ? signed(value) : oneDecimal(value);
-                  const who = row.player_id === col.player_id ? (view.mode === 'both' ? `${row.name} on the floor` : `${row.name} off the floor`) : `${row.name} ${modeLabel} ${col.name}`;
+                  const who =
+                    row.player_id === col.player_id
+                      ? view.mode === 'both'
+                        ? `${row.name} on the floor`
+                        : `${row.name} off the floor`
+                      : `${row.name} ${modeLabel} ${col.name}`;
                   return (
                     <td
                       key={col.player_id}
                       className={`wy-cell${small ? ' wy-small' : ''}${row.player_id === col.player_id ? ' wy-diag' : ''}`}
                       style={{ background: small ? undefined : heat(goodness(value, { metric: view.metric, mode: view.mode, side, teamRating })) }}
-                      title={value === null ? (never ? `${who}: no possessions` : undefined) : `${who}: ${text} over ${count(poss)} possessions${small ? ' (small sample)' : ''}`}
+                      title={
+                        value === null
+                          ? never
+                            ? `${who}: no possessions`
+                            : undefined
+                          : `${who}: ${text} over ${count(poss)} possessions${small ? ' (small sample)' : ''}`
+                      }
                       data-value={value ?? ''}
                       data-poss={poss}
                     >
@@ -191,7 +211,11 @@ export function WowyList({ answer, view, side, onSort }: ViewProps & { onSort: (
     const dir = active ? view.dir : undefined;
     return (
       <th key={id} scope="col" className={className} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" className="wy-sort" onClick={() => onSort(id, active && view.dir === 'desc' ? 'asc' : active ? 'desc' : id === 'a' || id === 'b' ? 'asc' : 'desc')}>
+        <button
+          type="button"
+          className="wy-sort"
+          onClick={() => onSort(id, active && view.dir === 'desc' ? 'asc' : active ? 'desc' : id === 'a' || id === 'b' ? 'asc' : 'desc')}
+        >
           {label}
           {active ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
         </button>
@@ -246,7 +270,12 @@ export function WowyPlayerRow({
   const cols = stateColumns(view.fourFactors, side);
   const mates = answer.players.filter((p) => p.player_id !== player.player_id);
   const self = index.get(`${player.player_id}|${player.player_id}`);
-  const labels: Record<WowyStateName, string> = { both: 'Together', a_only: `${lastName(player.name)} without him`, b_only: `He without ${lastName(player.name)}`, neither: 'Neither' };
+  const labels: Record<WowyStateName, string> = {
+    both: 'Together',
+    a_only: `${lastName(player.name)} without him`,
+    b_only: `He without ${lastName(player.name)}`,
+    neither: 'Neither',
+  };
   return (
     <>
       <label className="wy-field">
@@ -261,8 +290,8 @@ export function WowyPlayerRow({
       </label>
       {self && (
         <p className="wy-total" data-testid="wowy-onoff">
-          {player.name}: {count(possOn(self.both, side))} possessions on the floor (net {signed(self.both.net)}), {count(possOn(self.neither, side))} off
-          (net {signed(self.neither.net)}); {player.minutes.toFixed(0)} minutes.
+          {player.name}: {count(possOn(self.both, side))} possessions on the floor (net {signed(self.both.net)}), {count(possOn(self.neither, side))} off (net{' '}
+          {signed(self.neither.net)}); {player.minutes.toFixed(0)} minutes.
         </p>
       )}
       <div className="wy-scroll" role="region" aria-label={`${player.name} with and without each teammate, scrolls sideways`} tabIndex={0}>
@@ -281,11 +310,13 @@ export function WowyPlayerRow({
               <th scope="col" className="wy-name">
                 Teammate
               </th>
-              {STATES.flatMap((s) => cols.map((c) => (
-                <th key={`${s}_${c.part}`} scope="col" className="n">
-                  {c.label}
-                </th>
-              )))}
+              {STATES.flatMap((s) =>
+                cols.map((c) => (
+                  <th key={`${s}_${c.part}`} scope="col" className="n">
+                    {c.label}
+                  </th>
+                )),
+              )}
             </tr>
           </thead>
           <tbody>

@@ -96,6 +96,8 @@ export function jsonLdGraph(items: readonly Thing[]): Graph {
 
 /** JSON for a <script type="application/ld+json">: "<" escaped (no "</script>", no "<!--"). */
 export function jsonLdText(doc: unknown): string {
-  return JSON.stringify(doc).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(doc)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
-

@@ -33,9 +33,15 @@ export const GET: APIRoute = (context) =>
       abbr: pbp[s].abbr,
       pts: pbp[s].pts,
       stints: pbp.stints[s].map((st) => ({
-        period: st.period, on_clock: st.onClock, off_clock: st.offClock, start_time: st.startTime, seconds: st.seconds,
+        period: st.period,
+        on_clock: st.onClock,
+        off_clock: st.offClock,
+        start_time: st.startTime,
+        seconds: st.seconds,
         players: st.five.map((id) => ({ player_id: id, name: name(id) })),
-        pts_for: st.ptsFor, pts_against: st.ptsAgainst, plus_minus: st.ptsFor - st.ptsAgainst,
+        pts_for: st.ptsFor,
+        pts_against: st.ptsAgainst,
+        plus_minus: st.ptsFor - st.ptsAgainst,
       })),
     });
     return json({ game_id: pbp.gameCode, periods: pbp.periods, away: team('away'), home: team('home') });

@@ -6,5 +6,4 @@ import { encodedJson, handle } from '../../server/stats/request/http';
 
 export const prerender = false;
 
-export const GET: APIRoute = (context) =>
-  handle(async () => encodedJson(await encodedPlayerList(askerOfContext(context)), context.request));
+export const GET: APIRoute = (context) => handle(async () => encodedJson(await encodedPlayerList(askerOfContext(context)), context.request));

@@ -21,5 +21,7 @@ export async function revokeKeyAction(ctx: AccountContext, actor: Actor, fields:
   const id = Number(fields.keyId);
   if (!Number.isSafeInteger(id) || id <= 0) return fail(400, 'Which key? The form named none.');
   const revoked = await ctx.store.revokeApiKey(actor.user.id, id, Math.floor(Date.now() / 1000));
-  return revoked ? { ok: true, message: 'The key is revoked: requests with it are refused from now on, on every server.' } : fail(400, 'That key is already revoked, or is not yours.');
+  return revoked
+    ? { ok: true, message: 'The key is revoked: requests with it are refused from now on, on every server.' }
+    : fail(400, 'That key is already revoked, or is not yours.');
 }

@@ -30,7 +30,7 @@ export interface Actor {
 }
 
 export type ActionResult =
-  | { ok: true; message: string; /** a secret to show once (a new API key) */ secret?: string }
+  | { ok: true; message: string /** a secret to show once (a new API key) */; secret?: string }
   | { ok: false; status: 400 | 401 | 403 | 409 | 429 | 503; message: string; field?: string; retryAfterSeconds?: number };
 
 export const fail = (status: 400 | 401 | 403 | 409 | 429 | 503, message: string, field?: string): ActionResult => ({
@@ -119,5 +119,4 @@ export function invalid(error: z.ZodError): ActionResult {
   return fail(400, issue?.message ?? 'Please check the form.', issue?.path.join('.') || undefined);
 }
 
-export const link = (ctx: AccountContext, path: string, token?: string): string =>
-  `${ctx.origin}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+export const link = (ctx: AccountContext, path: string, token?: string): string => `${ctx.origin}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;

@@ -45,7 +45,17 @@ export function passwordProblem(password: string, { email, name }: PasswordConte
   if ((address && lower.includes(address)) || (local.length >= 3 && lower.includes(local))) {
     return 'Choose a password without your email address in it.';
   }
-  const inputs = [address, local, SITE_NAME, ...(name ? name.toLowerCase().split(/\s+/).filter((w) => w.length >= 3) : [])];
+  const inputs = [
+    address,
+    local,
+    SITE_NAME,
+    ...(name
+      ? name
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((w) => w.length >= 3)
+      : []),
+  ];
   const result = zxcvbn().check(password.slice(0, ANALYSED_LENGTH), inputs);
   if (result.score >= MIN_SCORE) return null;
   const why = result.feedback.warning ? `${result.feedback.warning.replace(/\.?$/, '.')} ` : 'This password is too easy to guess. ';

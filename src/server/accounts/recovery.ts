@@ -26,8 +26,7 @@ import { afterAnswer } from './afterAnswer.ts';
 import { takeAccountAction } from './limits.ts';
 import { passwordProblem } from './passwordPolicy.ts';
 
-export const FORGOT_MESSAGE =
-  'If an account uses that address, a link to choose a new password is on its way. It works once, for 1 hour.';
+export const FORGOT_MESSAGE = 'If an account uses that address, a link to choose a new password is on its way. It works once, for 1 hour.';
 
 export const RESET_DONE_MESSAGE = 'Your password is changed, and every device that was signed in has been signed out. Sign in with the new one.';
 

@@ -78,13 +78,25 @@ export async function readViewRequest(context: APIContext): Promise<ViewRequest 
 }
 
 async function failForm(context: APIContext, account: RequestAccount, message: string): Promise<Response> {
-  return redirectWithFlash(asPage(context), getAccountStore(), account.user.id, { form: SAVED_VIEWS_SECTION, result: { ok: false, status: 400, message } }, SAVED_VIEWS_HOME);
+  return redirectWithFlash(
+    asPage(context),
+    getAccountStore(),
+    account.user.id,
+    { form: SAVED_VIEWS_SECTION, result: { ok: false, status: 400, message } },
+    SAVED_VIEWS_HOME,
+  );
 }
 
 /** The answer to a view request that went through: JSON, or back to the list with the message. */
 export async function done(context: APIContext, req: ViewRequest, message: string, body: unknown, status = 200): Promise<Response> {
   if (!req.form) return json(body, status);
-  return redirectWithFlash(asPage(context), getAccountStore(), req.account.user.id, { form: SAVED_VIEWS_SECTION, result: { ok: true, message } }, SAVED_VIEWS_HOME);
+  return redirectWithFlash(
+    asPage(context),
+    getAccountStore(),
+    req.account.user.id,
+    { form: SAVED_VIEWS_SECTION, result: { ok: true, message } },
+    SAVED_VIEWS_HOME,
+  );
 }
 
 /**
@@ -101,7 +113,10 @@ export async function runViewAction(context: APIContext, req: ViewRequest, actio
       asPage(context),
       getAccountStore(),
       req.account.user.id,
-      { form: SAVED_VIEWS_SECTION, result: { ok: false, status: error.status === 409 ? 409 : error.status, message: error.message, ...(error.field ? { field: error.field } : {}) } },
+      {
+        form: SAVED_VIEWS_SECTION,
+        result: { ok: false, status: error.status === 409 ? 409 : error.status, message: error.message, ...(error.field ? { field: error.field } : {}) },
+      },
       SAVED_VIEWS_HOME,
     );
   }

@@ -93,7 +93,13 @@ export function alertableUrl(url: string): boolean {
 export const NOT_FOUND = 'No such saved view on your account.';
 
 /** Saves the address under the name for the subscriber; the stored view. */
-export async function saveView(store: AccountStore, session: Session, userId: number, input: { name: unknown; url: unknown }, now = Math.floor(Date.now() / 1000)): Promise<SavedViewRecord> {
+export async function saveView(
+  store: AccountStore,
+  session: Session,
+  userId: number,
+  input: { name: unknown; url: unknown },
+  now = Math.floor(Date.now() / 1000),
+): Promise<SavedViewRecord> {
   if (!mayUseGatedFilters(session, now)) throw new SavedViewError(403, 'Saving views comes with the Stats plan.');
   const name = checkViewName(input.name);
   const url = checkViewUrl(input.url);

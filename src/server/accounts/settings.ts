@@ -7,13 +7,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type { AccountStore, UserRecord } from '../auth/store/types.ts';
-import {
-  accountDeletedMail,
-  confirmNewEmailMail,
-  emailChangeRequestedMail,
-  emailTakenMail,
-  passwordChangedMail,
-} from '../mail/messages.ts';
+import { accountDeletedMail, confirmNewEmailMail, emailChangeRequestedMail, emailTakenMail, passwordChangedMail } from '../mail/messages.ts';
 import {
   emailField,
   fail,

@@ -14,7 +14,15 @@
  */
 import { STATS_PLAN } from '../../lib/session.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
-import type { AccountStore, AdminActionRecord, ApiKeyRecord, BillingSubscription, SessionSummary, SubscriptionRecord, UserRecord } from '../auth/store/types.ts';
+import type {
+  AccountStore,
+  AdminActionRecord,
+  ApiKeyRecord,
+  BillingSubscription,
+  SessionSummary,
+  SubscriptionRecord,
+  UserRecord,
+} from '../auth/store/types.ts';
 import { normalizeEmail } from '../auth/store/types.ts';
 import { resendVerification } from '../accounts/signup.ts';
 import type { AccountContext, ActionResult } from '../accounts/context.ts';
@@ -63,11 +71,7 @@ export const ADMIN_ACTIONS: readonly AdminActionName[] = ['grant', 'revoke', 're
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** Carries out one admin action on the account at `email`, logging it when it was carried out. */
-export async function runAdminAction(
-  ctx: AccountContext,
-  admin: { email: string },
-  fields: Record<string, string>,
-): Promise<ActionResult> {
+export async function runAdminAction(ctx: AccountContext, admin: { email: string }, fields: Record<string, string>): Promise<ActionResult> {
   const action = fields.action as AdminActionName;
   if (!ADMIN_ACTIONS.includes(action)) return { ok: false, status: 400, message: 'Unknown action.' };
   const address = lookupAddress(fields.email ?? null);
@@ -78,7 +82,8 @@ export async function runAdminAction(
   let result: ActionResult;
   if (action === 'grant' || action === 'revoke') {
     const paying = (await ctx.store.billingSubscriptionsOf(user.id)).some((s) => isLive(s.status));
-    if (paying) return { ok: false, status: 409, message: `${user.email} pays for the plan: its billing decides the plan (cancel or refund from the payment provider).` };
+    if (paying)
+      return { ok: false, status: 409, message: `${user.email} pays for the plan: its billing decides the plan (cancel or refund from the payment provider).` };
     if (action === 'grant') {
       // Digits only: Number() would also take "1e3" (1,000 days) or "0x10".
       const days = /^\d{1,4}$/.test((fields.days ?? '').trim()) ? Number(fields.days) : NaN;

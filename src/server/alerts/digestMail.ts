@@ -72,16 +72,16 @@ export function digestMail(to: string, name: string, origin: string, sections: D
   const html = htmlDocument(
     subject,
     p(`Hello ${name},`) +
-    p('The latest data update added these games matching your saved views.') +
-    parts
-      .map(
-        ({ s, shown, more, open }) =>
-          `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(s.view.name)} (${s.rows.length} new)</h2>` +
-          `<pre style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap;margin:0 0 8px">${escapeHtml(shown.join('\n'))}</pre>` +
-          (more > 0 ? p(`...and ${more} more.`) : '') +
-          `<p style="margin:0 0 12px">${link(open, 'Open the view')} · ${link(s.unsubscribeUrl, 'Stop this alert')}</p>`,
-      )
-      .join('') +
+      p('The latest data update added these games matching your saved views.') +
+      parts
+        .map(
+          ({ s, shown, more, open }) =>
+            `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(s.view.name)} (${s.rows.length} new)</h2>` +
+            `<pre style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap;margin:0 0 8px">${escapeHtml(shown.join('\n'))}</pre>` +
+            (more > 0 ? p(`...and ${more} more.`) : '') +
+            `<p style="margin:0 0 12px">${link(open, 'Open the view')} · ${link(s.unsubscribeUrl, 'Stop this alert')}</p>`,
+        )
+        .join('') +
       p(`You get this because you put an alert on a saved view; each view's "Stop this alert" link stops it.`, ';font-size:13px;color:#555'),
     640,
   );

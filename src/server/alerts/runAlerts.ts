@@ -62,7 +62,9 @@ export async function currentUpdate(): Promise<{ key: string; through: string | 
   const stamp = "strftime(%s, '%Y-%m-%dT%H:%M:%S.%f')";
   let rows: { key: string | null; through: string | null }[];
   try {
-    rows = await statsQuery(`SELECT ${stamp.replace('%s', 'coalesce(updated_at, built_at)')} AS key, strftime(data_through, '%Y-%m-%d') AS through FROM ingest_meta LIMIT 1`);
+    rows = await statsQuery(
+      `SELECT ${stamp.replace('%s', 'coalesce(updated_at, built_at)')} AS key, strftime(data_through, '%Y-%m-%d') AS through FROM ingest_meta LIMIT 1`,
+    );
   } catch {
     rows = await statsQuery(`SELECT ${stamp.replace('%s', 'built_at')} AS key, NULL AS through FROM ingest_meta LIMIT 1`);
   }
@@ -76,7 +78,17 @@ export async function runAlerts(o: AlertsOptions): Promise<AlertsSummary> {
   const log = o.log ?? (() => {});
   const update = await currentUpdate();
   const pending = await o.store.alertsPending(update.key);
-  const summary: AlertsSummary = { update: update.key, through: update.through, pending: pending.length, mailed: 0, rows: 0, none: 0, lapsed: 0, alreadyDone: 0, failed: [] };
+  const summary: AlertsSummary = {
+    update: update.key,
+    through: update.through,
+    pending: pending.length,
+    mailed: 0,
+    rows: 0,
+    none: 0,
+    lapsed: 0,
+    alreadyDone: 0,
+    failed: [],
+  };
   const byUser = new Map<number, { user: UserWithSubscriptions; views: SavedViewRecord[] }>();
   for (const { view, user } of pending) {
     const entry = byUser.get(user.id) ?? { user, views: [] };

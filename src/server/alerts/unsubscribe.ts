@@ -13,10 +13,18 @@ export type UnsubscribeState =
   | { kind: 'off' }
   | { kind: 'refused'; result: ActionResult };
 
-export const INVALID_LINK = 'This unsubscribe link is not valid: it may have been cut or changed. Sign in and turn the alert off on your account page (Saved views).';
-export const EXPIRED_LINK = 'This unsubscribe link has expired. The latest alert mail has a link that works, or sign in and turn the alert off on your account page (Saved views).';
+export const INVALID_LINK =
+  'This unsubscribe link is not valid: it may have been cut or changed. Sign in and turn the alert off on your account page (Saved views).';
+export const EXPIRED_LINK =
+  'This unsubscribe link has expired. The latest alert mail has a link that works, or sign in and turn the alert off on your account page (Saved views).';
 
-export async function unsubscribe(store: AccountStore, token: unknown, confirm: boolean, now = Math.floor(Date.now() / 1000), secret?: string): Promise<UnsubscribeState> {
+export async function unsubscribe(
+  store: AccountStore,
+  token: unknown,
+  confirm: boolean,
+  now = Math.floor(Date.now() / 1000),
+  secret?: string,
+): Promise<UnsubscribeState> {
   const check = checkUnsubscribeToken(token, now, secret);
   if (!check.ok) return { kind: 'refused', result: { ok: false, status: 400, message: check.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK } };
   const view = await store.savedViewOf(check.userId, check.viewId);

@@ -42,10 +42,7 @@ export async function createApiKey(store: AccountStore, session: Session, userId
 }
 
 /** What a request's Authorization header says about its key. */
-export type KeyCheck =
-  | { kind: 'none' }
-  | { kind: 'valid'; key: ApiKeyRecord; session: Session }
-  | { kind: 'invalid'; status: 401 | 403; message: string };
+export type KeyCheck = { kind: 'none' } | { kind: 'valid'; key: ApiKeyRecord; session: Session } | { kind: 'invalid'; status: 401 | 403; message: string };
 
 /**
  * The key of a request: none (no Authorization header), valid (with its owner's session: gating works as for the
@@ -62,7 +59,7 @@ export async function checkApiKey(store: AccountStore, authorization: string | n
   if (!found) return { kind: 'invalid', status: 401, message: 'This API key is unknown or was revoked.' };
   const session = toSession(found.user);
   if (!mayUseGatedFilters(session, now)) {
-    return { kind: 'invalid', status: 403, message: 'The Stats plan of this key\'s owner is not active: renew it on the account page to use the key again.' };
+    return { kind: 'invalid', status: 403, message: "The Stats plan of this key's owner is not active: renew it on the account page to use the key again." };
   }
   return { kind: 'valid', key: found.key, session };
 }

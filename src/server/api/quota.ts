@@ -57,7 +57,8 @@ export async function consumeQuota(store: AccountStore, holder: Holder, cost: nu
     spent: used[i]! + cost > uses[i]!.limit,
   }));
   // The window that refused, else the one closest to its limit (ties: the sooner reset).
-  const shown = (allowed ? undefined : state.filter((s) => s.spent).sort((a, b) => b.reset - a.reset)[0]) ??
+  const shown =
+    (allowed ? undefined : state.filter((s) => s.spent).sort((a, b) => b.reset - a.reset)[0]) ??
     [...state].sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0]!;
   return {
     allowed,

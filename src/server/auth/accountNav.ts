@@ -14,7 +14,6 @@ import { EXPIRY_PAGE, accountLivesOnExpiryPage } from './access.ts';
 /** 'plan-price' is the same for every visitor (src/server/billing/priceLine.ts); the others are per visitor. */
 export type BlockName = 'account-nav' | 'plan-status' | 'account-offer' | 'plan-price';
 
-
 const startMarker = (name: BlockName) => `<!--${name}-->`;
 const endMarker = (name: BlockName) => `<!--/${name}-->`;
 

@@ -19,10 +19,7 @@ export { AUTH_BASE_PATH, AUTH_PAGES };
 function runtimeSecret(): string {
   // The project's server has already resolved the secret (and refused to start in production without one);
   // this fallback only serves `astro dev`, which does not go through that server.
-  return (
-    config.authSecret ||
-    resolveAuthSecret({ envSecret: undefined, production: false, file: config.authSecretFile })
-  );
+  return config.authSecret || resolveAuthSecret({ envSecret: undefined, production: false, file: config.authSecretFile });
 }
 
 const EVERYDAY_ERRORS = new Set(['CredentialsSignin', 'MissingCSRF', 'InvalidCallbackUrl']);

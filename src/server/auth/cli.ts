@@ -56,7 +56,9 @@ function requireEmail(value: string | undefined): string {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function passwordFrom(values: { password?: string; 'password-stdin'?: boolean }): Promise<string> {
@@ -92,13 +94,18 @@ export function formatUsers(users: UserWithSubscriptions[], now = Math.floor(Dat
     u.name,
     u.isAdmin ? 'admin' : '',
     u.emailVerifiedAt === null ? 'no' : 'yes',
-    u.subscriptions
-      .map((s) => `${s.planName} until ${isoDate(s.expiresAt)}${s.expiresAt <= now ? ' (expired)' : ''}`)
-      .join('; ') || 'no plan',
+    u.subscriptions.map((s) => `${s.planName} until ${isoDate(s.expiresAt)}${s.expiresAt <= now ? ' (expired)' : ''}`).join('; ') || 'no plan',
   ]);
   const header = ['EMAIL', 'NAME', 'ROLE', 'VERIFIED', 'PLANS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Runs one command; returns what to print. */

@@ -12,10 +12,7 @@ export const credentialsSchema = z.object({
   password: z.string().min(1).max(1024).describe('The account password (checked against its argon2id hash)'),
 });
 
-export async function verifyCredentials(
-  input: unknown,
-  store: AccountStore = getAccountStore(),
-): Promise<UserRecord | null> {
+export async function verifyCredentials(input: unknown, store: AccountStore = getAccountStore()): Promise<UserRecord | null> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) {
     await verifyPassword(await dummyPasswordHash(), 'x');

@@ -142,7 +142,11 @@ export async function openSession(userId: number, store: AccountStore = getAccou
  * as the request would now see it. Only for a caller that has proved who the visitor is by other means
  * (src/server/accounts/signUpDevice.ts says how).
  */
-export async function signInWithoutForm(userId: number, requestUrl: string | URL, store: AccountStore = getAccountStore()): Promise<{ setCookie: string; account: RequestAccount } | null> {
+export async function signInWithoutForm(
+  userId: number,
+  requestUrl: string | URL,
+  store: AccountStore = getAccountStore(),
+): Promise<{ setCookie: string; account: RequestAccount } | null> {
   const secure = usesSecureCookies(requestUrl);
   const name = `${secure ? '__Secure-' : ''}authjs.session-token`;
   const token = await openSession(userId, store);

@@ -194,7 +194,10 @@ export const signInGuard = new SignInGuard({
 export async function signInOutcome(response: Response): Promise<'success' | 'failure' | 'other'> {
   let target = response.headers.get('location');
   if (!target && response.headers.get('content-type')?.includes('application/json')) {
-    const body = (await response.clone().json().catch(() => null)) as { url?: unknown } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { url?: unknown } | null;
     target = typeof body?.url === 'string' ? body.url : null;
   }
   if (!target) return 'other';

@@ -24,7 +24,6 @@ export interface AccountPlanView {
   canManage: boolean;
 }
 
-
 export async function accountPlan(store: AccountStore, userId: number): Promise<AccountPlanView> {
   const [subscriptions, customer] = await Promise.all([store.billingSubscriptionsOf(userId), store.billingCustomerOf(userId)]);
   const subscription = subscriptions.find((s) => isLive(s.status)) ?? subscriptions[0] ?? null;

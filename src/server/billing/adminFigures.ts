@@ -17,7 +17,12 @@ export interface BillingFigures {
   events: BillingEventRecord[];
 }
 
-export function billingFigures(subscriptions: BillingSubscription[], users: UserWithSubscriptions[], events: BillingEventRecord[], now: number): BillingFigures {
+export function billingFigures(
+  subscriptions: BillingSubscription[],
+  users: UserWithSubscriptions[],
+  events: BillingEventRecord[],
+  now: number,
+): BillingFigures {
   const d = new Date(now * 1000);
   const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
   const byState = new Map<string, number>();

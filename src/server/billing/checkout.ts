@@ -18,10 +18,7 @@ import { claimOrEndTrial, trialDaysFor } from './trial.ts';
 import { isLive, planExpiryOf, subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 import { transitionMails, type BillingContext } from './webhook.ts';
 
-export type CheckoutStep =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'verify-email' }
-  | { kind: 'error'; status: 400 | 503; message: string };
+export type CheckoutStep = { kind: 'redirect'; location: string } | { kind: 'verify-email' } | { kind: 'error'; status: 400 | 503; message: string };
 
 /** An account with a live paid subscription, or an active plan (an operator's grant), buys no second one. */
 export function hasRunningPlan(paid: BillingSubscription[], session: Session): boolean {
@@ -121,7 +118,8 @@ export type RenewalAnswer = { ok: true; state: BillingSubscription } | { ok: fal
  * later finds the same state and sends nothing). The cancellation message is queued with the change.
  */
 export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: boolean): Promise<RenewalAnswer> {
-  if (!ctx.provider.setCancelAtPeriodEnd) return { ok: false, status: 400, message: 'Your payment provider\'s own page manages this: use "Manage billing and invoices".' };
+  if (!ctx.provider.setCancelAtPeriodEnd)
+    return { ok: false, status: 400, message: 'Your payment provider\'s own page manages this: use "Manage billing and invoices".' };
   const live = (await ctx.store.billingSubscriptionsOf(user.id)).find((s) => s.status === 'active' || s.status === 'trialing');
   if (!live) return { ok: false, status: 400, message: 'You have no running paid plan to change.' };
   if (live.cancelAtPeriodEnd !== renew) return { ok: true, state: live };
@@ -130,7 +128,12 @@ export async function setRenewal(ctx: BillingContext, user: UserRecord, renew: b
   try {
     subscription = await ctx.provider.setCancelAtPeriodEnd(live.subscriptionId, !renew);
   } catch (error) {
-    if (ctx.provider.kind === 'test') return { ok: false, status: 400, message: 'The test provider no longer has this subscription (test subscriptions live in the server\'s memory until it restarts).' };
+    if (ctx.provider.kind === 'test')
+      return {
+        ok: false,
+        status: 400,
+        message: "The test provider no longer has this subscription (test subscriptions live in the server's memory until it restarts).",
+      };
     throw error;
   }
   const now = nowSeconds();
@@ -162,4 +165,3 @@ export async function cancelForDeletion(ctx: BillingContext, user: UserRecord): 
   }
   return live.length;
 }
-

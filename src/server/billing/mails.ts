@@ -30,7 +30,12 @@ export function planStartedMail(to: { email: string; name: string }, state: Bill
  * A payment failed. A renewal's: the plan stays open while it is retried. The first one after a free trial
  * (`trialGraceUntil`, the plan's expiry then: subscriptionState.ts): the plan closes on that date unless it goes through.
  */
-export function paymentFailedMail(to: { email: string; name: string }, state: BillingSubscription, origin: string, trialGraceUntil: number | null = null): QueuedMail {
+export function paymentFailedMail(
+  to: { email: string; name: string },
+  state: BillingSubscription,
+  origin: string,
+  trialGraceUntil: number | null = null,
+): QueuedMail {
   const amount = formatMoney(state.amountCents, state.currency);
   return composeMail({
     to: to.email,

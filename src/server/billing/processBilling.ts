@@ -31,7 +31,10 @@ export function billingConfigProblem(): string | null {
 
 function testWebhookSecret(): string {
   const secret = config.authSecret ?? 'courtvision-local';
-  return `whsec_${createHash('sha256').update(`billing-test-provider:${secret}`).digest('base64').replace(/[^A-Za-z0-9]/g, '')}`;
+  return `whsec_${createHash('sha256')
+    .update(`billing-test-provider:${secret}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
 export function billingProvider(): BillingProvider {

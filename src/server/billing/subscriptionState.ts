@@ -32,8 +32,8 @@ export type SubscriptionFields = Pick<Stripe.Subscription, 'id' | 'status' | 'ca
     data: Array<
       Pick<Stripe.SubscriptionItem, 'current_period_end'> &
         Partial<Pick<Stripe.SubscriptionItem, 'current_period_start'>> & {
-        price: Pick<Stripe.Price, 'id' | 'unit_amount' | 'currency'> & { recurring: Pick<Stripe.Price.Recurring, 'interval'> | null };
-      }
+          price: Pick<Stripe.Price, 'id' | 'unit_amount' | 'currency'> & { recurring: Pick<Stripe.Price.Recurring, 'interval'> | null };
+        }
     >;
   };
 };

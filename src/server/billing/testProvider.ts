@@ -220,7 +220,10 @@ export class TestBillingProvider implements BillingProvider {
       case 'fail-payment':
         // The renewal's payment fails: the subscription moves to its next period, past due, while Stripe retries.
         sub.status = 'past_due';
-        sub.items.data[0] = { ...item, current_period_end: item.current_period_end + PERIOD_SECONDS[item.price.recurring?.interval === 'year' ? 'year' : 'month'] };
+        sub.items.data[0] = {
+          ...item,
+          current_period_end: item.current_period_end + PERIOD_SECONDS[item.price.recurring?.interval === 'year' ? 'year' : 'month'],
+        };
         return [this.#event('invoice.payment_failed', this.#invoice(sub, 'open')), this.#event('customer.subscription.updated', sub)];
       case 'end-now':
         sub.status = 'canceled';
@@ -254,7 +257,12 @@ export class TestBillingProvider implements BillingProvider {
   #item(price: PlanPrice, periodEnd: number): SubscriptionFields['items']['data'][number] {
     return {
       current_period_end: periodEnd,
-      price: { id: price.stripePriceId || `price_test_${price.interval}`, unit_amount: price.cents, currency: price.currency, recurring: { interval: price.interval } },
+      price: {
+        id: price.stripePriceId || `price_test_${price.interval}`,
+        unit_amount: price.cents,
+        currency: price.currency,
+        recurring: { interval: price.interval },
+      },
     };
   }
 

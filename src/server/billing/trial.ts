@@ -78,7 +78,11 @@ export function trialReminderMail(to: { email: string; name: string }, state: Bi
  * queues it first), then, with the test provider, the trials that are over (cancelled: ended without a charge;
  * else renewed and charged), through the webhook handler as Stripe's own events would be.
  */
-export async function runTrialSweep(ctx: BillingContext, now: number, deliverEvents?: (events: SignedEvent[]) => Promise<void>): Promise<{ reminded: number; ended: number }> {
+export async function runTrialSweep(
+  ctx: BillingContext,
+  now: number,
+  deliverEvents?: (events: SignedEvent[]) => Promise<void>,
+): Promise<{ reminded: number; ended: number }> {
   let reminded = 0;
   for (const state of await ctx.store.trialsEndingBetween(now, now + TRIAL_REMINDER_SECONDS)) {
     const user = state.userId === null ? null : await ctx.store.findUserById(state.userId);

@@ -51,8 +51,10 @@ export function transitionMails(ctx: BillingContext, to: { email: string; name: 
     const wasLive = previous !== null && isLive(previous.status);
     if (!wasLive && isLive(next.status) && next.status !== 'past_due') return [planStartedMail(to, next, ctx.origin, ctx.provider.kind)];
     if (wasLive && !isLive(next.status) && next.status !== 'incomplete') return [planEndedMail(to, next, ctx.origin)];
-    if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd) return [planCancelledMail(to, next, ctx.origin, ctx.provider.kind)];
-    if (wasLive && isLive(next.status) && previous.cancelAtPeriodEnd && !next.cancelAtPeriodEnd) return [planResumedMail(to, next, ctx.origin, ctx.provider.kind)];
+    if (wasLive && isLive(next.status) && !previous.cancelAtPeriodEnd && next.cancelAtPeriodEnd)
+      return [planCancelledMail(to, next, ctx.origin, ctx.provider.kind)];
+    if (wasLive && isLive(next.status) && previous.cancelAtPeriodEnd && !next.cancelAtPeriodEnd)
+      return [planResumedMail(to, next, ctx.origin, ctx.provider.kind)];
     return [];
   };
 }
@@ -71,7 +73,12 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
   let userId: number | null;
   let customer: BillingUpdate['customer'] = null;
   if (event.type === 'checkout.session.completed') {
-    const session = object as unknown as { mode: string; client_reference_id: string | null; customer: string | { id: string } | null; subscription: string | { id: string } | null };
+    const session = object as unknown as {
+      mode: string;
+      client_reference_id: string | null;
+      customer: string | { id: string } | null;
+      subscription: string | { id: string } | null;
+    };
     const subscriptionId = idOf(session.subscription);
     userId = metadataUserId({ user_id: session.client_reference_id ?? '' });
     const customerId = idOf(session.customer);
@@ -110,7 +117,14 @@ async function updateFor(ctx: BillingContext, event: Stripe.Event): Promise<Bill
       const notes: string[] = [];
       for (const later of others) {
         const ended = await cancelDuplicate(ctx, later, event.created);
-        await ctx.store.applyBillingUpdate({ eventId: null, type: 'duplicate-cancelled', created: ended.stateAt, customer: null, subscription: ended, planExpiresAt: null });
+        await ctx.store.applyBillingUpdate({
+          eventId: null,
+          type: 'duplicate-cancelled',
+          created: ended.stateAt,
+          customer: null,
+          subscription: ended,
+          planExpiresAt: null,
+        });
         notes.push(duplicateNote(ended, state));
       }
       // The plan goes on (on the one started first): no second welcome.
@@ -153,7 +167,10 @@ async function cancelDuplicate(ctx: BillingContext, duplicate: BillingSubscripti
   const fresh = await ctx.provider.retrieveSubscription(duplicate.subscriptionId);
   if (isLive(fresh.status)) {
     await ctx.provider.cancelNow(duplicate.subscriptionId, true);
-    logger().warn({ userId: duplicate.userId, cancelled: duplicate.subscriptionId }, 'billing: a second live subscription for one user was cancelled at once with credit');
+    logger().warn(
+      { userId: duplicate.userId, cancelled: duplicate.subscriptionId },
+      'billing: a second live subscription for one user was cancelled at once with credit',
+    );
   }
   const ended = subscriptionStateOf(await ctx.provider.retrieveSubscription(duplicate.subscriptionId), Math.max(at, nowSeconds()), duplicate.userId);
   return isLive(ended.status) ? { ...ended, status: 'canceled', endedAt: ended.endedAt ?? ended.stateAt } : ended;

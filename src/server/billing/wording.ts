@@ -18,7 +18,7 @@ export function receiptsSentence(kind: ProviderKind): string {
 export function paymentsSentence(kind: ProviderKind): string {
   return kind === 'test'
     ? 'This site takes no payments yet: the checkout is a test that moves no money and sends no receipt.'
-    : 'Payments are handled by Stripe; receipts and invoices come from Stripe and are in your account\'s billing page.';
+    : "Payments are handled by Stripe; receipts and invoices come from Stripe and are in your account's billing page.";
 }
 
 /** The account page's line on the next renewal ("$8.00 on 26 December 2026"): test mode charges nothing. */

@@ -87,8 +87,11 @@ export class StatsDbMissingError extends StatsDbUnavailableError {
  * stops calling itself ready (statsDbHealth).
  */
 export class StatsDbDamagedError extends StatsDbUnavailableError {
-  constructor(readonly path: string, cause: unknown) {
-    super('The stats database is damaged; the site\'s operator has been alerted. Please try again later.', { cause });
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
+    super("The stats database is damaged; the site's operator has been alerted. Please try again later.", { cause });
   }
 }
 
@@ -97,7 +100,10 @@ export class StatsDbDamagedError extends StatsDbUnavailableError {
  * acceptStatsFile): it is not opened. `reason` names the path and what to do, for the log and the operator.
  */
 export class StatsFileRefusedError extends StatsDbDamagedError {
-  constructor(path: string, readonly reason: string) {
+  constructor(
+    path: string,
+    readonly reason: string,
+  ) {
     super(path, new Error(reason));
   }
 }
@@ -113,7 +119,6 @@ export function statsDbChecksum(): StatsFileChecksumStatus | null {
 /** DuckDB's messages for a file that cannot be trusted. */
 const DAMAGED = /Corrupt database file|does not match stored checksum|IO Error: .*(read|block)|Serialization Error|INTERNAL Error/i;
 
-
 /** Whether the stats database has answered every read so far (false once a damaged block was met). */
 export function statsDbHealth(): { healthy: boolean; damagedSince: number | null } {
   return { healthy: state.damagedSince === null, damagedSince: state.damagedSince };
@@ -125,7 +130,9 @@ function classify(error: unknown, path: string): unknown {
   if (!DAMAGED.test(message)) return error;
   if (state.damagedSince === null) {
     state.damagedSince = Date.now();
-    console.error(`STATS_DB_PATH=${JSON.stringify(path)} is damaged: ${message.split('\n')[0]}. Rebuild it with \`npm run ingest\` or restore a copy; stats answer 503 until then.`);
+    console.error(
+      `STATS_DB_PATH=${JSON.stringify(path)} is damaged: ${message.split('\n')[0]}. Rebuild it with \`npm run ingest\` or restore a copy; stats answer 503 until then.`,
+    );
   }
   return new StatsDbDamagedError(path, error);
 }
@@ -158,7 +165,8 @@ async function openPool(path: string, number: number): Promise<Pool> {
       if (fileIdentity(path) === file) return poolOf(path, file, accepted.check.status === 'verified' ? 'verified' : 'none', number, instance);
       instance.closeSync();
     }
-    if (attempt === 3) throw new StatsFileRefusedError(path, `STATS_DB_PATH=${JSON.stringify(path)} was replaced each time it was checked: try again once its writer is done.`);
+    if (attempt === 3)
+      throw new StatsFileRefusedError(path, `STATS_DB_PATH=${JSON.stringify(path)} was replaced each time it was checked: try again once its writer is done.`);
   }
 }
 
@@ -262,22 +270,25 @@ const CLOSE_ATTEMPTS = 8;
 function scheduleClose(p: Pool, attempt: number): void {
   if (p.closing || p.closed) return;
   p.closing = true;
-  setTimeout(() => {
-    if (p.closed || p.idle.length < POOL_SIZE) {
-      p.closing = false; // a connection is out: release() schedules again when it comes back
-      return;
-    }
-    if (p.liveResults > 0) collectGarbage();
-    // The registry's callbacks run in a later task than the collection.
-    setTimeout(() => {
-      p.closing = false;
-      if (p.closed || p.idle.length < POOL_SIZE) return;
-      if (p.liveResults === 0) {
-        closePool(p);
-        logger().info({ file: p.generation }, 'stats database: the old file is closed');
-      } else if (attempt + 1 < CLOSE_ATTEMPTS) scheduleClose(p, attempt + 1);
-    }, 50);
-  }, attempt === 0 ? 100 : 1_000 * attempt);
+  setTimeout(
+    () => {
+      if (p.closed || p.idle.length < POOL_SIZE) {
+        p.closing = false; // a connection is out: release() schedules again when it comes back
+        return;
+      }
+      if (p.liveResults > 0) collectGarbage();
+      // The registry's callbacks run in a later task than the collection.
+      setTimeout(() => {
+        p.closing = false;
+        if (p.closed || p.idle.length < POOL_SIZE) return;
+        if (p.liveResults === 0) {
+          closePool(p);
+          logger().info({ file: p.generation }, 'stats database: the old file is closed');
+        } else if (attempt + 1 < CLOSE_ATTEMPTS) scheduleClose(p, attempt + 1);
+      }, 50);
+    },
+    attempt === 0 ? 100 : 1_000 * attempt,
+  );
 }
 
 /** Whether the stats files this process has opened are still open: the one served and any retired one not yet closed. */
@@ -319,7 +330,14 @@ export function onStatsDbChange(listener: () => void): void {
  * The file served now, for the operator (/admin/stats-db): its number in this process and what the ingest wrote
  * (builtAt: 'YYYY-MM-DD HH:MM:SS', UTC).
  */
-export async function describeStatsDb(): Promise<{ generation: number; builtAt: string; seasons: string; games: number; possessions: number; checksum: StatsFileChecksumStatus | null }> {
+export async function describeStatsDb(): Promise<{
+  generation: number;
+  builtAt: string;
+  seasons: string;
+  games: number;
+  possessions: number;
+  checksum: StatsFileChecksumStatus | null;
+}> {
   const [meta] = await query<{ built_at: string; seasons: string; games_parsed: number; possessions: number }>(
     "SELECT strftime(built_at, '%Y-%m-%d %H:%M:%S') AS built_at, seasons, games_parsed, possessions FROM ingest_meta",
   );
@@ -410,7 +428,6 @@ async function reload(): Promise<StatsDbReload> {
   return { outcome: 'switched', generation: next.generation, ...fresh, checksum: next.checksum };
 }
 
-
 /** JS values from DuckDB: HUGEINT/BIGINT sums become numbers (stats never exceed 2^53), dates YYYY-MM-DD. */
 function plain(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
@@ -421,8 +438,16 @@ function plain(value: unknown): unknown {
 
 /** Column types whose vector items are already plain JS values (numbers, strings, booleans, or null). */
 const PLAIN_TYPES: ReadonlySet<DuckDBTypeId> = new Set([
-  DuckDBTypeId.BOOLEAN, DuckDBTypeId.TINYINT, DuckDBTypeId.SMALLINT, DuckDBTypeId.INTEGER, DuckDBTypeId.UTINYINT,
-  DuckDBTypeId.USMALLINT, DuckDBTypeId.UINTEGER, DuckDBTypeId.FLOAT, DuckDBTypeId.DOUBLE, DuckDBTypeId.VARCHAR,
+  DuckDBTypeId.BOOLEAN,
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.VARCHAR,
 ]);
 
 /**
@@ -471,7 +496,10 @@ async function runOn<T extends Row>(p: Pool, c: DuckDBConnection, sql: string, p
     track(p, [(result as unknown as { result: object }).result, ...chunks.map((chunk) => chunk.chunk)]);
   }
   const rows = rowObjects(chunks, result.deduplicatedColumnNames());
-  if (LOG) console.error(`[sql ${(performance.now() - t0).toFixed(1)} ms, ${rows.length} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`);
+  if (LOG)
+    console.error(
+      `[sql ${(performance.now() - t0).toFixed(1)} ms, ${rows.length} rows] ${sql.replace(/\s+/g, ' ').slice(0, config.statsDbLogFull ? undefined : 160)}`,
+    );
   return rows as T[];
 }
 

@@ -22,7 +22,8 @@ export async function updateStatsDb(source: 'SIGHUP' | 'admin'): Promise<StatsDb
   }
   statsDbReloads.inc({ outcome: result.outcome });
   if (result.outcome === 'refused') log.error({ source, reason: result.reason }, 'stats database update refused: the old file keeps serving');
-  else if (result.outcome === 'switched' && result.checksum === 'none') log.warn({ source, ...result }, 'stats database switched to the new file, which has no checksum: not checked for damage');
+  else if (result.outcome === 'switched' && result.checksum === 'none')
+    log.warn({ source, ...result }, 'stats database switched to the new file, which has no checksum: not checked for damage');
   else log.info({ source, ...result }, result.outcome === 'switched' ? 'stats database switched to the new file' : 'stats database unchanged');
   return result;
 }

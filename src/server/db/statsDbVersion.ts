@@ -59,7 +59,12 @@ export function unreadableMessage(path: string, problem: string): string {
 /** Opens the file at `path` read-only, inspects it (inspectStatsDb) and closes it again. */
 export async function checkStatsDbVersion(path: string, expected: number = SCHEMA_VERSION): Promise<StatsDbVersionCheck> {
   if (!fs.existsSync(path)) {
-    return { ok: false, missing: true, reason: 'missing', message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.` };
+    return {
+      ok: false,
+      missing: true,
+      reason: 'missing',
+      message: `the stats database ${path} does not exist (build it with \`npm run ingest\`); stats pages answer 503 until it does.`,
+    };
   }
   let version: number | null = null;
   let problem: string | null = null;

@@ -86,7 +86,8 @@ export class FeedClient {
       } catch (error) {
         // ky retried statuses, timeouts and connection errors itself; a body cut short comes here.
         const why = describe(error);
-        if (!why.retry || tried.count >= this.o.tries) throw new FeedRequestError(url, `${why.text} (after ${tried.count} ${tried.count === 1 ? 'try' : 'tries'})`);
+        if (!why.retry || tried.count >= this.o.tries)
+          throw new FeedRequestError(url, `${why.text} (after ${tried.count} ${tried.count === 1 ? 'try' : 'tries'})`);
         await sleep(this.o.retryDelayMs * 2 ** (tried.count - 1));
       }
     }

@@ -35,9 +35,7 @@ export interface FeedSource {
 export function cdnPath(resource: FeedResource): string {
   if (resource.kind === 'schedule') return 'staticData/scheduleLeagueV2.json';
   if (!GAME_ID.test(resource.gameId)) throw new Error(`not a game id: ${JSON.stringify(resource.gameId)}`);
-  return resource.kind === 'playbyplay'
-    ? `liveData/playbyplay/playbyplay_${resource.gameId}.json`
-    : `liveData/boxscore/boxscore_${resource.gameId}.json`;
+  return resource.kind === 'playbyplay' ? `liveData/playbyplay/playbyplay_${resource.gameId}.json` : `liveData/boxscore/boxscore_${resource.gameId}.json`;
 }
 
 class HttpSource implements FeedSource {
@@ -74,7 +72,10 @@ class FolderSource implements FeedSource {
   private async file(resource: FeedResource): Promise<string | null> {
     if (resource.kind === 'schedule') {
       const names = await fs.readdir(path.join(this.folder, 'schedule')).catch(() => [] as string[]);
-      const latest = names.filter((n) => /^live_nba_\d{4}\.json$/.test(n)).sort().at(-1);
+      const latest = names
+        .filter((n) => /^live_nba_\d{4}\.json$/.test(n))
+        .sort()
+        .at(-1);
       return latest ? path.join(this.folder, 'schedule', latest) : null;
     }
     if (!GAME_ID.test(resource.gameId)) throw new Error(`not a game id: ${JSON.stringify(resource.gameId)}`);

@@ -49,7 +49,18 @@ export async function fetchGames(source: FeedSource, date: string, dir: string):
   const schedule = await source.get({ kind: 'schedule' });
   if (schedule.status !== 'ok') throw new FeedRequestError(schedule.url, 'the schedule is missing (404)');
   const games = gamesOnDate(schedule.body, date);
-  const summary: FetchSummary = { date, base: source.base, games: games.length, fetched: [], replaced: [], unchanged: [], skipped: [], failed: [], requests: 0, seconds: 0 };
+  const summary: FetchSummary = {
+    date,
+    base: source.base,
+    games: games.length,
+    fetched: [],
+    replaced: [],
+    unchanged: [],
+    skipped: [],
+    failed: [],
+    requests: 0,
+    seconds: 0,
+  };
   const etags = await readEtags(dir);
   for (const game of games) {
     if (game.state !== 'final') {
@@ -71,7 +82,12 @@ export async function fetchGames(source: FeedSource, date: string, dir: string):
   return summary;
 }
 
-async function fetchGame(source: FeedSource, gameId: string, dir: string, etags: Record<string, Partial<Record<Part, string>>>): Promise<'fetched' | 'replaced' | 'unchanged' | { reason: string }> {
+async function fetchGame(
+  source: FeedSource,
+  gameId: string,
+  dir: string,
+  etags: Record<string, Partial<Record<Part, string>>>,
+): Promise<'fetched' | 'replaced' | 'unchanged' | { reason: string }> {
   const existing = await readGameFile(dir, gameId);
   // ETags only count with the file they were received with.
   const known = existing ? (etags[gameId] ?? {}) : {};

@@ -23,7 +23,12 @@ export async function fetchGamesCli(argv: string[], defaultBase: string, siteUrl
   let out: string;
   let base: string;
   try {
-    const { values } = parseArgs({ args: argv, options: { date: { type: 'string' }, out: { type: 'string' }, base: { type: 'string' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: argv,
+      options: { date: { type: 'string' }, out: { type: 'string' }, base: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    });
     if (!values.date || !isDate(values.date)) throw new Error(`--date ${JSON.stringify(values.date ?? '')} is not a date: expected YYYY-MM-DD`);
     if (!values.out) throw new Error('--out DIR is missing: the folder the game files go to');
     date = values.date;

@@ -41,7 +41,8 @@ export function checkPart(part: Part, gameId: string, text: string): Checked {
   const actions = Array.isArray(game.actions) ? (game.actions as { actionType?: unknown; subType?: unknown }[]) : null;
   if (!actions || actions.length === 0) return { ok: false, reason: 'playbyplay has no actions' };
   const last = actions[actions.length - 1];
-  if (last?.actionType !== 'game' || last?.subType !== 'end') return { ok: false, reason: `playbyplay is not final (its last of ${actions.length} actions is not the game's end)` };
+  if (last?.actionType !== 'game' || last?.subType !== 'end')
+    return { ok: false, reason: `playbyplay is not final (its last of ${actions.length} actions is not the game's end)` };
   return { ok: true, text, actions: actions.length };
 }
 

@@ -76,8 +76,11 @@ export function runDates(today: string, previous: NightlyStatus | null): string[
   const lastToday = previous?.dates.at(-1);
   if (lastToday) candidates.push(lastToday);
   for (const f of (previous?.fetch ?? []) as Partial<FetchSummary>[]) if (f.date && f.failed?.length) candidates.push(f.date);
-  // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD strings, compared as text; Math.max would make them NaN
-  let start = candidates.filter((d) => d <= today).map((d) => (d < earliest ? earliest : d)).sort()[0]!;
+  let start = candidates
+    .filter((d) => d <= today)
+    // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD strings, compared as text; Math.max would make them NaN
+    .map((d) => (d < earliest ? earliest : d))
+    .sort()[0]!;
   const dates: string[] = [];
   for (; start <= today; start = addDays(start, 1)) dates.push(start);
   return dates;
@@ -99,7 +102,17 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
       try {
         const summary = await fetchGames(source, date, o.games);
         fetched.push(summary);
-        o.log.info({ date, fetched: summary.fetched.length, replaced: summary.replaced.length, unchanged: summary.unchanged.length, skipped: summary.skipped.length, failed: summary.failed }, 'nightly: games fetched');
+        o.log.info(
+          {
+            date,
+            fetched: summary.fetched.length,
+            replaced: summary.replaced.length,
+            unchanged: summary.unchanged.length,
+            skipped: summary.skipped.length,
+            failed: summary.failed,
+          },
+          'nightly: games fetched',
+        );
       } catch (cause) {
         throw new NightlyError(`fetching the games of ${date} from ${o.base}: ${(cause as Error).message}`);
       }
@@ -118,7 +131,10 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
     }
     // The server is told only when the update put a new file at the path (one with no game to add may not).
     if (o.server && renamed) switched = await switchServer(o.server, o.log);
-    if (switched === false) throw new NightlyError(`the server (pid ${o.server!.pid}) did not switch to the updated file: it refused it or did not answer; see its log and /admin/stats-db`);
+    if (switched === false)
+      throw new NightlyError(
+        `the server (pid ${o.server!.pid}) did not switch to the updated file: it refused it or did not answer; see its log and /admin/stats-db`,
+      );
     if (o.alertsCommand) {
       alerts = await runAlertStep(o.alertsCommand, o.db);
       o.log.info(alerts, 'nightly: alerts looked at');
@@ -130,7 +146,17 @@ export async function runNightly(o: NightlyOptions): Promise<{ summary: NightlyS
   const outcome: NightlyOutcome = error ? 'failed' : partial ? 'partial' : 'ok';
   const at = new Date().toISOString();
   const lastSuccessAt = outcome === 'failed' ? (previous?.lastSuccessAt ?? null) : at;
-  const status: NightlyStatus = { at, outcome, ...(error ? { error } : {}), dates, fetch: fetched, update, switched, ...(o.alertsCommand ? { alerts } : {}), lastSuccessAt };
+  const status: NightlyStatus = {
+    at,
+    outcome,
+    ...(error ? { error } : {}),
+    dates,
+    fetch: fetched,
+    update,
+    switched,
+    ...(o.alertsCommand ? { alerts } : {}),
+    lastSuccessAt,
+  };
   try {
     await writeNightlyStatus(o.db, status);
   } catch (cause) {
@@ -177,7 +203,11 @@ async function runStep(what: string, argv: readonly string[]): Promise<StepExit>
     child.on('error', (e) => reject(new NightlyError(`${what} could not start (${argv.join(' ')}): ${e.message}`)));
     child.on('exit', (c, s) => resolve({ code: c, signal: s }));
   });
-  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   let result: Record<string, unknown> = {};
   try {
     result = line ? (JSON.parse(line) as Record<string, unknown>) : {};
@@ -234,7 +264,9 @@ async function runAlertStep(alertsCommand: string[], db: string): Promise<Record
   const { code, result, lastWords } = await runStep('the alert step', [...alertsCommand, '--db', db]);
   if (code !== 0) {
     const why = (typeof result.error === 'string' ? result.error : '') || lastWords;
-    throw new NightlyError(`the alert step (${alertsCommand.join(' ')}) exited ${code}${why ? `: ${why}` : ''}; the stats file is updated, run \`npm run alerts\` again`);
+    throw new NightlyError(
+      `the alert step (${alertsCommand.join(' ')}) exited ${code}${why ? `: ${why}` : ''}; the stats file is updated, run \`npm run alerts\` again`,
+    );
   }
   return result;
 }

@@ -21,7 +21,8 @@ import { checkedBase } from './fetchGamesCli.ts';
 import { runNightly } from './nightly.ts';
 import { easternDate, isDate } from './schedule.ts';
 
-export const NIGHTLY_USAGE = 'usage: npm run nightly -- [--games DIR] [--db PATH] [--today YYYY-MM-DD] [--base URL] [--pid N | --pid-file PATH] [--server URL] [--no-alerts]';
+export const NIGHTLY_USAGE =
+  'usage: npm run nightly -- [--games DIR] [--db PATH] [--today YYYY-MM-DD] [--base URL] [--pid N | --pid-file PATH] [--server URL] [--no-alerts]';
 
 /** The update as the nightly runs it: npm's script of this checkout, without npm's banner on stdout. */
 export const UPDATE_COMMAND = ['npm', 'run', '--silent', 'update', '--'];
@@ -57,8 +58,10 @@ export async function nightlyCli(
     if (values.pid && values['pid-file']) throw new Error('--pid and --pid-file both given: expected one');
     const pidText = values.pid ?? (values['pid-file'] ? readPidFile(values['pid-file']) : undefined);
     if (pidText !== undefined && !/^[1-9]\d{0,9}$/.test(pidText.trim())) throw new Error(`the server's pid ${JSON.stringify(pidText)} is not a process id`);
-    if (values.server !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(values.server)) throw new Error(`--server ${JSON.stringify(values.server)} is not a server URL: expected e.g. http://127.0.0.1:4321`);
-    if (values.server !== undefined && pidText === undefined) throw new Error('--server needs --pid or --pid-file: the server is switched by a signal to its pid');
+    if (values.server !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(values.server))
+      throw new Error(`--server ${JSON.stringify(values.server)} is not a server URL: expected e.g. http://127.0.0.1:4321`);
+    if (values.server !== undefined && pidText === undefined)
+      throw new Error('--server needs --pid or --pid-file: the server is switched by a signal to its pid');
     options = {
       base: values.base === undefined ? config.feedBaseUrl : checkedBase(values.base),
       games: path.resolve(values.games ?? 'data/games'),

@@ -69,7 +69,7 @@ export function gamesOnDate(scheduleText: string, date: string): ScheduledGame[]
 /** The kinds of game the stats database holds, by the game id's third digit. */
 const KEPT_KINDS: Record<string, string> = { '1': 'preseason', '2': 'regular season', '3': 'All-Star', '4': 'playoffs', '5': 'play-in', '6': 'cup final' };
 export const isKeptGame = (gameId: string) => gameIdMeaning(gameId).ok;
-export const gameKind = (gameId: string) => (/^\d{10}$/.test(gameId) ? KEPT_KINDS[gameId[2]!] ?? 'unknown kind' : 'not a game id');
+export const gameKind = (gameId: string) => (/^\d{10}$/.test(gameId) ? (KEPT_KINDS[gameId[2]!] ?? 'unknown kind') : 'not a game id');
 
 function stateOf(game: RawGame & { gameId: string }): ScheduledGame['state'] {
   if (!isKeptGame(game.gameId)) return 'not kept';

@@ -41,9 +41,12 @@ export function lastUpdate(): Promise<LastUpdate | null> {
     cache.generation = generation;
     const value = readLastUpdate();
     cache.value = value;
-    void value.then((u) => {
-      if (cache.value === value) cache.seenAt = u?.at ?? null;
-    }, () => undefined);
+    void value.then(
+      (u) => {
+        if (cache.value === value) cache.seenAt = u?.at ?? null;
+      },
+      () => undefined,
+    );
     value.catch(() => {
       if (cache.value === value) cache.value = null;
     });
@@ -75,7 +78,9 @@ function skippedOf(text: string | null): LastUpdate['skipped'] {
   if (!text) return [];
   try {
     const list = JSON.parse(text) as unknown;
-    return Array.isArray(list) ? list.filter((s) => s && typeof s === 'object').map((s) => ({ game: String(s.game ?? ''), reason: String(s.reason ?? '') })) : [];
+    return Array.isArray(list)
+      ? list.filter((s) => s && typeof s === 'object').map((s) => ({ game: String(s.game ?? ''), reason: String(s.reason ?? '') }))
+      : [];
   } catch {
     return [{ game: '', reason: `unreadable record: ${text.slice(0, 80)}` }];
   }

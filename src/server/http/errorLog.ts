@@ -50,7 +50,10 @@ export function causeOf(error: unknown): LoggedCause {
   const code = (error as { code?: unknown }).code;
   const inner = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
   // A native error (DuckDB's) has no JavaScript frames: the frames of where it was caught stand in for them.
-  const stack = error.stack && /\n\s+at /.test(error.stack) ? error.stack : `${error.stack ?? error.message}\n  caught:${(new Error().stack ?? '').split('\n').slice(3).join('\n')}`;
+  const stack =
+    error.stack && /\n\s+at /.test(error.stack)
+      ? error.stack
+      : `${error.stack ?? error.message}\n  caught:${(new Error().stack ?? '').split('\n').slice(3).join('\n')}`;
   return {
     type: error.name || 'Error',
     message: `${error.message}${inner}`.slice(0, 4000),

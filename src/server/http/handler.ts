@@ -47,7 +47,9 @@ const compressRendered = compression({ threshold: MIN_COMPRESS_BYTES });
 const ENCODED_BY_ENDPOINT = new Set(['/api/data', '/api/shots']);
 function withCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve, reject) =>
-    compressRendered(req as Parameters<typeof compressRendered>[0], res as Parameters<typeof compressRendered>[1], (err?: unknown) => (err ? reject(err) : resolve())),
+    compressRendered(req as Parameters<typeof compressRendered>[0], res as Parameters<typeof compressRendered>[1], (err?: unknown) =>
+      err ? reject(err) : resolve(),
+    ),
   );
 }
 
@@ -128,7 +130,15 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       httpRequests.inc({ kind, status: String(res.statusCode) });
       httpDuration.observe({ kind }, seconds);
       log.info(
-        { id, method: req.method, path: route, kind, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10, cache: res.getHeader('x-cache') ?? undefined },
+        {
+          id,
+          method: req.method,
+          path: route,
+          kind,
+          status: res.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+          cache: res.getHeader('x-cache') ?? undefined,
+        },
         'request',
       );
     });
@@ -196,7 +206,9 @@ export function createHandler({ clientDir, astroHandler, trustProxy, https = fal
       // response in that write's callback, which the compression wrapper never calls, so the answer stayed open
       // and the visitor's browser waited for ever. Astro's handler has returned without ending it: cut it here.
       if (!ended() && !res.destroyed) {
-        reportServerError(new Error(`The page failed while it was being sent (status ${res.statusCode} already decided; the renderer's own message names the error)`));
+        reportServerError(
+          new Error(`The page failed while it was being sent (status ${res.statusCode} already decided; the renderer's own message names the error)`),
+        );
         res.destroy();
       }
     } catch (error) {

@@ -38,12 +38,7 @@ export function sessionRequestOf(req: IncomingMessage): Request {
   return new Request(`${encrypted ? 'https' : 'http'}://localhost${req.url ?? '/'}`, { headers });
 }
 
-export async function servePrerenderedPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  page: StaticFile,
-): Promise<void> {
+export async function servePrerenderedPage(req: IncomingMessage, res: ServerResponse, url: URL, page: StaticFile): Promise<void> {
   const session = await getSessionForRequest(sessionRequestOf(req));
   const now = nowSeconds();
   const decision = decideAccess({ pathname: url.pathname, search: url.search, session, now });

@@ -58,9 +58,7 @@ export function securityHeaders({ scriptHashes, https }: SecurityHeaderOptions) 
       for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
       const writeHead = res.writeHead;
       res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-        const headers = args.find((a, i) => i > 0 && a && typeof a === 'object' && !Array.isArray(a)) as
-          | Record<string, unknown>
-          | undefined;
+        const headers = args.find((a, i) => i > 0 && a && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
         // A page that set its own policy (Astro's pages: src/middleware.ts; prerendered pages) keeps it.
         if (!this.hasHeader('content-security-policy') && !headers?.['content-security-policy']) {
           const type = String(headers?.['content-type'] ?? this.getHeader('content-type') ?? '');

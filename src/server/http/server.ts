@@ -65,7 +65,9 @@ try {
   console.log(`Accounts: ${describeAccountStore()} (schema version ${version})`);
 } catch (error) {
   const variable = config.databaseUrl ? 'DATABASE_URL' : 'ACCOUNTS_DB_PATH';
-  refuse(`${variable}: the accounts database ${describeAccountStore()} cannot be opened (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}): expected a database this server can open and migrate.`);
+  refuse(
+    `${variable}: the accounts database ${describeAccountStore()} cannot be opened (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}): expected a database this server can open and migrate.`,
+  );
 }
 
 // The mail worker sends what the accounts store has queued (from this node or any other).
@@ -78,9 +80,10 @@ const checksum = await acceptStatsFile(config.statsDbPath, { production: config.
 if (!checksum.ok && checksum.check.status !== 'missing') refuse(checksum.message);
 const stats = await checkStatsDbVersion(config.statsDbPath);
 if (stats.ok && checksum.ok) {
-  const checked = checksum.check.status === 'verified'
-    ? `checksum verified in ${checksum.check.seconds.toFixed(1)} s`
-    : 'no checksum: not checked for damage (a file without one is refused in production)';
+  const checked =
+    checksum.check.status === 'verified'
+      ? `checksum verified in ${checksum.check.seconds.toFixed(1)} s`
+      : 'no checksum: not checked for damage (a file without one is refused in production)';
   console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version}; ${checked})`);
 } else if (stats.ok) console.log(`Stats: ${config.statsDbPath} (schema version ${stats.version})`);
 else if (stats.missing) console.log(`Warning: ${stats.message}`);
@@ -99,7 +102,8 @@ const astro = (await import(pathToFileURL(entry).href)) as {
   handler: NodeHandler;
   options: { mode: string; client: string };
 };
-if (astro.options.mode !== 'middleware') refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds a build in @astrojs/node standalone mode: expected this project's build (middleware mode).`);
+if (astro.options.mode !== 'middleware')
+  refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds a build in @astrojs/node standalone mode: expected this project's build (middleware mode).`);
 
 const handler = createHandler({
   clientDir: fileURLToPath(astro.options.client),
@@ -126,7 +130,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') refuse(`PORT=${config.port} is already in use on ${config.host}: expected a free port.`);
   if (error.code === 'EACCES') refuse(`PORT=${config.port} needs privileges to listen on: expected a port above 1023.`);
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') refuse(`HOST=${JSON.stringify(config.host)} is not an address of this machine.`);
-  refuse(`PORT=${config.port} on HOST=${JSON.stringify(config.host)}: could not listen (${error.code ?? error.message}): expected a free port on an address of this machine.`);
+  refuse(
+    `PORT=${config.port} on HOST=${JSON.stringify(config.host)}: could not listen (${error.code ?? error.message}): expected a free port on an address of this machine.`,
+  );
 });
 server.listen(config.port, config.host, () => {
   // The bound port (PORT=0 picks a free one).
@@ -150,8 +156,12 @@ function shutdown(signal: string): void {
   startDraining();
   console.log(`${signal}: draining (new connections refused, requests under way finish within ${config.shutdownGraceMs} ms)`);
   const finish = async (code: number) => {
-    await processMailWorker().stop().catch(() => undefined);
-    await getAccountStore().close().catch(() => undefined);
+    await processMailWorker()
+      .stop()
+      .catch(() => undefined);
+    await getAccountStore()
+      .close()
+      .catch(() => undefined);
     process.exit(code);
   };
   server.close(() => void finish(0));

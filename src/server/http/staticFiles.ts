@@ -69,9 +69,7 @@ export function createStaticResolver(clientDir: string): (pathname: string) => S
       const base = path.resolve(root, `.${relative}`);
       if (base === root || base.startsWith(root + path.sep)) {
         // /about -> about/index.html (directory build format), about.html (file format), or the file itself.
-        const candidates = relative.endsWith('/')
-          ? [path.join(base, 'index.html')]
-          : [base, path.join(base, 'index.html'), `${base}.html`];
+        const candidates = relative.endsWith('/') ? [path.join(base, 'index.html')] : [base, path.join(base, 'index.html'), `${base}.html`];
         for (const candidate of candidates) {
           const stats = statFile(candidate);
           if (stats) {
@@ -94,15 +92,11 @@ export function contentTypeOf(file: string): string {
 /** Streams an asset. Hashed /_astro files are immutable; other public files are revalidated with their ETag. */
 export function sendAsset(req: IncomingMessage, res: ServerResponse, pathname: string, asset: StaticFile): void {
   const contentType = contentTypeOf(asset.file);
-  const encoding =
-    isCompressible(contentType) && asset.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  const encoding = isCompressible(contentType) && asset.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
   const etag = `W/"${asset.size.toString(16)}-${Math.floor(asset.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('ETag', etag);
   if (isCompressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader(
-    'Cache-Control',
-    pathname.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=0, must-revalidate',
-  );
+  res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=0, must-revalidate');
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();

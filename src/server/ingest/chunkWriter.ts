@@ -6,8 +6,14 @@
  *   it: one native call per column per chunk instead of one per value.
  */
 import {
-  DuckDBDataChunk, DuckDBTypeId, dateValue, listValue,
-  type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue,
+  DuckDBDataChunk,
+  DuckDBTypeId,
+  dateValue,
+  listValue,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
 } from '@duckdb/node-api';
 
 /** Rows per chunk: DuckDB's vector size. */
@@ -46,18 +52,40 @@ export class ChunkCollector {
     col.push(value);
   }
 
-  appendInteger(v: number): void { this.push(v); }
-  appendSmallInt(v: number): void { this.push(v); }
-  appendTinyInt(v: number): void { this.push(v); }
-  appendUTinyInt(v: number): void { this.push(v); }
-  appendBigInt(v: bigint): void { this.push(v); }
-  appendFloat(v: number): void { this.push(v); }
-  appendBoolean(v: boolean): void { this.push(v); }
-  appendVarchar(v: string): void { this.push(v); }
+  appendInteger(v: number): void {
+    this.push(v);
+  }
+  appendSmallInt(v: number): void {
+    this.push(v);
+  }
+  appendTinyInt(v: number): void {
+    this.push(v);
+  }
+  appendUTinyInt(v: number): void {
+    this.push(v);
+  }
+  appendBigInt(v: bigint): void {
+    this.push(v);
+  }
+  appendFloat(v: number): void {
+    this.push(v);
+  }
+  appendBoolean(v: boolean): void {
+    this.push(v);
+  }
+  appendVarchar(v: string): void {
+    this.push(v);
+  }
   /** a DATE, as days since 1970-01-01 */
-  appendDate(days: number): void { this.push(days); }
-  appendList(v: number[]): void { this.push(v); }
-  appendNull(): void { this.push(null); }
+  appendDate(days: number): void {
+    this.push(days);
+  }
+  appendList(v: number[]): void {
+    this.push(v);
+  }
+  appendNull(): void {
+    this.push(null);
+  }
 
   endRow(): void {
     if (this.column !== this.columnCount) {
@@ -88,7 +116,11 @@ function converterOf(type: DuckDBType): ((v: PlainValue) => DuckDBValue) | null 
 export class ChunkAppender {
   private readonly converters: (((v: PlainValue) => DuckDBValue) | null)[];
 
-  private constructor(readonly table: string, private readonly appender: DuckDBAppender, private readonly types: DuckDBType[]) {
+  private constructor(
+    readonly table: string,
+    private readonly appender: DuckDBAppender,
+    private readonly types: DuckDBType[],
+  ) {
     this.converters = types.map(converterOf);
   }
 

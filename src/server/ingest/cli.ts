@@ -20,8 +20,7 @@ export interface CliOptions {
   through?: string;
 }
 
-const USAGE =
-  'usage: npm run ingest -- [--seasons 2019-20,2020-21|all] [--season-type regular|playoffs|all] [--out path] [--data dir] [--through YYYY-MM-DD]';
+const USAGE = 'usage: npm run ingest -- [--seasons 2019-20,2020-21|all] [--season-type regular|playoffs|all] [--out path] [--data dir] [--through YYYY-MM-DD]';
 
 /** A calendar date YYYY-MM-DD (checked: 2023-02-30 is refused); throws with `flag` named otherwise. */
 export function parseDate(flag: string, v: string): string {
@@ -89,7 +88,9 @@ async function main(): Promise<void> {
     console.error((err as Error).message);
     process.exit(2);
   }
-  console.log(`ingest ${opts.seasons.length} season(s), ${opts.seasonTypes.join('+')}${opts.through ? ` through ${opts.through}` : ''} from ${opts.dataDir} -> ${opts.out}`);
+  console.log(
+    `ingest ${opts.seasons.length} season(s), ${opts.seasonTypes.join('+')}${opts.through ? ` through ${opts.through}` : ''} from ${opts.dataDir} -> ${opts.out}`,
+  );
   try {
     const s = await runIngest({ ...opts });
     console.log(

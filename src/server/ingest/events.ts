@@ -36,8 +36,7 @@ export function actingTeam(e: RawEvent): number {
   return e.p1.teamId;
 }
 
-export const isFieldGoal = (e: RawEvent): boolean =>
-  e.type === EventType.MadeFieldGoal || e.type === EventType.MissedFieldGoal;
+export const isFieldGoal = (e: RawEvent): boolean => e.type === EventType.MadeFieldGoal || e.type === EventType.MissedFieldGoal;
 
 /** A three-point attempt is written "3PT" in its description. */
 export function isThree(e: RawEvent): boolean {
@@ -69,12 +68,25 @@ export function freeThrowNumber(e: RawEvent): { n: number; of: number } {
   const m = /(\d) of (\d)/.exec(description(e));
   if (m) return { n: Number(m[1]), of: Number(m[2]) };
   switch (e.action) {
-    case 11: case 18: case 25: return { n: 1, of: 2 };
-    case 12: case 19: case 26: return { n: 2, of: 2 };
-    case 13: case 27: return { n: 1, of: 3 };
-    case 14: case 28: return { n: 2, of: 3 };
-    case 15: case 29: return { n: 3, of: 3 };
-    default: return { n: 1, of: 1 };
+    case 11:
+    case 18:
+    case 25:
+      return { n: 1, of: 2 };
+    case 12:
+    case 19:
+    case 26:
+      return { n: 2, of: 2 };
+    case 13:
+    case 27:
+      return { n: 1, of: 3 };
+    case 14:
+    case 28:
+      return { n: 2, of: 3 };
+    case 15:
+    case 29:
+      return { n: 3, of: 3 };
+    default:
+      return { n: 1, of: 1 };
   }
 }
 

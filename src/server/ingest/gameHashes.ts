@@ -27,20 +27,16 @@ export interface GameHash {
 }
 
 /** Hashes of the games of `files` (see the module comment). */
-export async function archiveGameHashes(
-  conn: DuckDBConnection,
-  dataDir: string,
-  files: readonly PbpFile[],
-  through?: string,
-): Promise<GameHash[]> {
+export async function archiveGameHashes(conn: DuckDBConnection, dataDir: string, files: readonly PbpFile[], through?: string): Promise<GameHash[]> {
   const games = findDataFile(path.join(dataDir, 'games'));
   if (!games) throw new Error(`games file not found in ${dataDir} (games.parquet or games.csv)`);
   const out: GameHash[] = [];
   for (const { season, type, file } of files) {
     const shots = type === 'regular' ? findDataFile(path.join(dataDir, 'shots', type, seasonLabel(season))) : null;
-    const pbpRows = file.format === 'parquet'
-      ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(* EXCLUDE (file_row_number))) AS h, file_row_number AS n FROM ${fileSource(file, true)}`
-      : `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(*)) AS h, row_number() OVER () AS n FROM ${fileSource(file, false, true)}`;
+    const pbpRows =
+      file.format === 'parquet'
+        ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(* EXCLUDE (file_row_number))) AS h, file_row_number AS n FROM ${fileSource(file, true)}`
+        : `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(*COLUMNS(*)) AS h, row_number() OVER () AS n FROM ${fileSource(file, false, true)}`;
     const shotHashes = shots
       ? `SELECT CAST(GAME_ID AS INTEGER) AS g, hash(list(h ORDER BY h)) AS sh
            FROM (SELECT GAME_ID, hash(*COLUMNS(*)) AS h FROM ${fileSource(shots, false, shots.format === 'csv').replace('$file', '$shots')}) GROUP BY g`

@@ -40,16 +40,26 @@ export async function writeGames(conn: DuckDBConnection, files: PbpFile[], opts:
   const appended = new SharedArrayBuffer(4);
   const counter = new Int32Array(appended);
   const job: GamesJob = {
-    dataDir: opts.dataDir, files, seasons: opts.seasons, seasonTypes: opts.seasonTypes, columnCounts, positions: opts.positions.facts, appended,
-    through: opts.through, start: opts.start, gameFiles: opts.gameFiles, heldGames: opts.heldGames,
+    dataDir: opts.dataDir,
+    files,
+    seasons: opts.seasons,
+    seasonTypes: opts.seasonTypes,
+    columnCounts,
+    positions: opts.positions.facts,
+    appended,
+    through: opts.through,
+    start: opts.start,
+    gameFiles: opts.gameFiles,
+    heldGames: opts.heldGames,
   };
   const started = Date.now();
-  const bar = (opts.progress ?? process.stdout.isTTY)
-    ? new cliProgress.SingleBar(
-        { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
+  const bar =
+    (opts.progress ?? process.stdout.isTTY)
+      ? new cliProgress.SingleBar(
+          { format: 'ingest {bar} {value}/{total} games | {rate} games/s | {season}', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
 
   const worker = startWorker(new URL('./gameWorker.ts', import.meta.url), job, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   try {

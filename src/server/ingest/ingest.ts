@@ -69,9 +69,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const started = Date.now();
   if (!fs.existsSync(opts.dataDir)) throw new Error(`NBA data folder not found: ${opts.dataDir}`);
-  const files = opts.seasons.flatMap((season) =>
-    opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })),
-  );
+  const files = opts.seasons.flatMap((season) => opts.seasonTypes.map((type) => ({ season, type, file: pbpFile(opts.dataDir, type, season) })));
   const present = files.filter((f): f is PbpFile => f.file !== null);
   for (const f of files) if (!f.file) log(`no play-by-play for ${seasonLabel(f.season)} ${f.type}: skipped`);
   if (present.length === 0) throw new Error('no play-by-play file matches the requested seasons and season types');

@@ -62,8 +62,14 @@ export class LineupTracker {
   private periodEvents: RawEvent[] = [];
   private eventIndex = 0;
   readonly checks: LineupChecks = {
-    actorEvents: 0, actorOnCourt: 0, lineupEvents: 0, lineupFive: 0, unknownStarterPeriods: 0,
-    technicalFts: 0, technicalFtsWithFoul: 0, technicalShooterAtFoul: 0,
+    actorEvents: 0,
+    actorOnCourt: 0,
+    lineupEvents: 0,
+    lineupFive: 0,
+    unknownStarterPeriods: 0,
+    technicalFts: 0,
+    technicalFtsWithFoul: 0,
+    technicalShooterAtFoul: 0,
   };
 
   constructor(private readonly ctx: GameContext) {}
@@ -83,12 +89,22 @@ export class LineupTracker {
     const starters = periodStarters(list, [home, away], previousEnd, gamePlayers);
     for (const team of starters.unknown) {
       this.checks.unknownStarterPeriods++;
-      this.ctx.warn('unknown_starter', null, period, team,
-        `period ${period}: a starter of team ${team} has no event in the period; taken from the five on court before`);
+      this.ctx.warn(
+        'unknown_starter',
+        null,
+        period,
+        team,
+        `period ${period}: a starter of team ${team} has no event in the period; taken from the five on court before`,
+      );
     }
     for (const team of starters.tooMany) {
-      this.ctx.warn('too_many_starters', null, period, team,
-        `period ${period}: more than five players of team ${team} act before any substitution (missing substitution)`);
+      this.ctx.warn(
+        'too_many_starters',
+        null,
+        period,
+        team,
+        `period ${period}: more than five players of team ${team} act before any substitution (missing substitution)`,
+      );
     }
     this.lineups = copyLineups(starters.lineups);
     this.foulLineups = null;
@@ -124,8 +140,13 @@ export class LineupTracker {
     let i = this.technicals.length - 1;
     while (i >= 0 && this.technicals[i]!.team === team) i--;
     if (i < 0) {
-      this.ctx.warn('technical_without_foul', e.eventNum, e.period, team,
-        `#${e.eventNum} ${description(e)}: no technical foul waits for this free throw; plus/minus goes to the ten on court at the shot`);
+      this.ctx.warn(
+        'technical_without_foul',
+        e.eventNum,
+        e.period,
+        team,
+        `#${e.eventNum} ${description(e)}: no technical foul waits for this free throw; plus/minus goes to the ten on court at the shot`,
+      );
       return this.lineups;
     }
     const called = this.technicals[i]!;
@@ -134,8 +155,13 @@ export class LineupTracker {
     this.checks.technicalFtsWithFoul++;
     if (this.onCourt(team, called.lineups).includes(e.p1.id)) this.checks.technicalShooterAtFoul++;
     else {
-      this.ctx.warn('technical_shooter_off_court', e.eventNum, e.period, team,
-        `#${e.eventNum} ${description(e)}: the shooter was not on court when the technical was called`);
+      this.ctx.warn(
+        'technical_shooter_off_court',
+        e.eventNum,
+        e.period,
+        team,
+        `#${e.eventNum} ${description(e)}: the shooter was not on court when the technical was called`,
+      );
     }
     return called.lineups;
   }
@@ -168,8 +194,13 @@ export class LineupTracker {
     const i = five.indexOf(e.p1.id);
     if (i >= 0) five.splice(i, 1);
     else {
-      this.ctx.warn('sub_out_not_on_court', e.eventNum, e.period, team,
-        `#${e.eventNum} ${description(e)}: the player leaving is not in the reconstructed lineup`);
+      this.ctx.warn(
+        'sub_out_not_on_court',
+        e.eventNum,
+        e.period,
+        team,
+        `#${e.eventNum} ${description(e)}: the player leaving is not in the reconstructed lineup`,
+      );
     }
     if (!five.includes(e.p2.id)) {
       if (five.length >= 5) {
@@ -196,10 +227,20 @@ export class LineupTracker {
       const shooterSubstitute = lineups !== this.lineups && this.onCourt(a.teamId).includes(a.id);
       if (this.onCourt(a.teamId, lineups).includes(a.id) || shooterSubstitute) this.checks.actorOnCourt++;
       else {
-        this.ctx.warn('actor_not_on_court', e.eventNum, e.period, a.teamId,
+        this.ctx.warn(
+          'actor_not_on_court',
+          e.eventNum,
+          e.period,
+          a.teamId,
           `player ${a.id} acts in event #${e.eventNum} (${description(e)}) but is not in the reconstructed lineup: ` +
-            'a substitution is missing; he is put on court from here in place of the teammate least likely on it');
-        if (lineups === this.lineups && this.ctx.isGameTeam(a.teamId)) this.forceOnCourt(a.teamId, a.id, actors.map((x) => x.id));
+            'a substitution is missing; he is put on court from here in place of the teammate least likely on it',
+        );
+        if (lineups === this.lineups && this.ctx.isGameTeam(a.teamId))
+          this.forceOnCourt(
+            a.teamId,
+            a.id,
+            actors.map((x) => x.id),
+          );
       }
     }
     for (const team of [this.ctx.home, this.ctx.away]) {

@@ -87,7 +87,11 @@ function parseScore(s: string): { away: number; home: number } | null {
  *   0021700211).
  */
 async function scoreOracle(
-  conn: DuckDBConnection, dataDir: string, season: number, seasonType: SeasonType, misses: ScoreMiss[],
+  conn: DuckDBConnection,
+  dataDir: string,
+  season: number,
+  seasonType: SeasonType,
+  misses: ScoreMiss[],
 ): Promise<{ games: number; finalOk: number; finalGaps: number; periodChecks: number; periodOk: number; periodGaps: number }> {
   const file = pbpFile(dataDir, seasonType, season);
   const out = { games: 0, finalOk: 0, finalGaps: 0, periodChecks: 0, periodOk: 0, periodGaps: 0 };
@@ -121,7 +125,8 @@ async function scoreOracle(
     const ours = { away: num(row.away_pts), home: num(row.home_pts) };
     const same = (x: { away: number; home: number } | null): boolean => x !== null && x.away === ours.away && x.home === ours.home;
     const backwards = num(row.backwards);
-    const backCause = backwards > 0 ? `the published SCORE of the scoring rows runs backwards ${backwards} time(s) in this game (rows out of order or two feeds mixed)` : null;
+    const backCause =
+      backwards > 0 ? `the published SCORE of the scoring rows runs backwards ${backwards} time(s) in this game (rows out of order or two feeds mixed)` : null;
     const staleCause = 'a period start/end row carries a stale SCORE; the scoring rows agree with ours';
     const final = row.final_score === null ? zero : parseScore(String(row.final_score));
     const finalScoring = row.final_scoring === null ? zero : parseScore(String(row.final_scoring));
@@ -143,7 +148,10 @@ async function scoreOracle(
     for (let p = 1; p <= num(row.periods); p++) {
       const end = endOf.get(p)?.all ?? before;
       const endScoring = endOf.get(p)?.scoring ?? beforeScoring;
-      for (const [side, oursPts] of [['home', hp[p - 1] ?? 0], ['away', ap[p - 1] ?? 0]] as const) {
+      for (const [side, oursPts] of [
+        ['home', hp[p - 1] ?? 0],
+        ['away', ap[p - 1] ?? 0],
+      ] as const) {
         out.periodChecks++;
         const moved = end[side] - before[side];
         if (moved === oursPts) out.periodOk++;
@@ -172,9 +180,7 @@ async function tableExists(conn: DuckDBConnection, table: string, catalog?: stri
  * Every oracle, per season and season type of the database. `baseline` is the path of an earlier build whose
  * exact official-box team-game stats must stay exact.
  */
-export async function checkOracles(
-  conn: DuckDBConnection, dataDir: string, opts: { baseline?: string; sample?: number } = {},
-): Promise<OracleReport> {
+export async function checkOracles(conn: DuckDBConnection, dataDir: string, opts: { baseline?: string; sample?: number } = {}): Promise<OracleReport> {
   const sample = opts.sample ?? 10;
   const seasonsR = await conn.runAndReadAll(`SELECT season, season_type FROM games GROUP BY ALL ORDER BY season, season_type DESC`);
   const readStats = new Map<string, Record<string, unknown>>();
@@ -183,9 +189,9 @@ export async function checkOracles(
       readStats.set(`${r.season}:${r.season_type}`, r);
     }
   }
-  const hasCounters = (await conn.runAndReadAll(
-    `SELECT count(*) AS n FROM duckdb_columns() WHERE table_name = 'game_checks' AND column_name = 'pts_counters'`,
-  )).getRowObjectsJS()[0]!.n;
+  const hasCounters = (
+    await conn.runAndReadAll(`SELECT count(*) AS n FROM duckdb_columns() WHERE table_name = 'game_checks' AND column_name = 'pts_counters'`)
+  ).getRowObjectsJS()[0]!.n;
   const counters = new Map<string, Record<string, unknown>>();
   if (num(hasCounters) > 0) {
     const r = await conn.runAndReadAll(`SELECT season, season_type, sum(pts_counters) AS pn, sum(pts_counters_ok) AS pok,
@@ -194,8 +200,10 @@ export async function checkOracles(
     for (const row of r.getRowObjectsJS()) counters.set(`${row.season}:${row.season_type}`, row);
   }
   const gaps = new Map<string, number>();
-  for (const row of (await conn.runAndReadAll(`SELECT g.season, g.season_type, r.kind, count(*) AS n
-      FROM ingest_report r JOIN games g ON g.game_id = r.game_id WHERE r.kind LIKE 'counter_%_gap' GROUP BY ALL`)).getRowObjectsJS()) {
+  for (const row of (
+    await conn.runAndReadAll(`SELECT g.season, g.season_type, r.kind, count(*) AS n
+      FROM ingest_report r JOIN games g ON g.game_id = r.game_id WHERE r.kind LIKE 'counter_%_gap' GROUP BY ALL`)
+  ).getRowObjectsJS()) {
     gaps.set(`${row.season}:${row.season_type}:${String(row.kind).split('_')[1]}`, num(row.n));
   }
   const hasBox = await loadOfficialBox(conn, dataDir);
@@ -218,15 +226,21 @@ export async function checkOracles(
     const rs = readStats.get(key);
     const c = counters.get(key);
     rows.push({
-      season, seasonType, games: sc.games,
+      season,
+      seasonType,
+      games: sc.games,
       rowsRead: rs ? num(rs.rows_read) : null,
       duplicatesDropped: rs ? num(rs.duplicates_dropped) : null,
       eventnumsRepeated: rs ? num(rs.eventnums_repeated) : null,
-      finalOk: sc.finalOk, finalGaps: sc.finalGaps, periodChecks: sc.periodChecks, periodOk: sc.periodOk, periodGaps: sc.periodGaps,
+      finalOk: sc.finalOk,
+      finalGaps: sc.finalGaps,
+      periodChecks: sc.periodChecks,
+      periodOk: sc.periodOk,
+      periodGaps: sc.periodGaps,
       pts: { n: num(c?.pn), ok: num(c?.pok), gaps: gaps.get(`${key}:pts`) ?? 0 },
       ast: { n: num(c?.an), ok: num(c?.aok), gaps: gaps.get(`${key}:ast`) ?? 0 },
       reb: { n: num(c?.rn), ok: num(c?.rok), gaps: gaps.get(`${key}:reb`) ?? 0 },
-      box: seasonType === 'regular' ? boxBySeason.get(season) ?? null : null,
+      box: seasonType === 'regular' ? (boxBySeason.get(season) ?? null) : null,
     });
   }
 
@@ -235,7 +249,13 @@ export async function checkOracles(
       list(r.game_id || ' #' || r.event_num || ': ' || r.message ORDER BY r.game_id, r.event_num)[1:${Math.max(1, sample)}] AS examples
     FROM ingest_report r JOIN games g ON g.game_id = r.game_id WHERE r.kind LIKE 'counter_%' GROUP BY ALL ORDER BY 1, 2 DESC, 3`);
   for (const row of cm.getRowObjectsJS()) {
-    counterMisses.push({ season: num(row.season), seasonType: String(row.season_type), kind: String(row.kind).slice('counter_'.length), n: num(row.n), examples: (row.examples as string[]).map(String) });
+    counterMisses.push({
+      season: num(row.season),
+      seasonType: String(row.season_type),
+      kind: String(row.kind).slice('counter_'.length),
+      n: num(row.n),
+      examples: (row.examples as string[]).map(String),
+    });
   }
 
   let boxRegressions: OracleReport['boxRegressions'] = null;
@@ -246,7 +266,9 @@ export async function checkOracles(
         JOIN baseline.team_games bt ON bt.game_id = n.game_id AND bt.team_id = n.team_id
        WHERE NOT EXISTS (SELECT 1 FROM (${boxMismatchSql('baseline')}) o WHERE o.game_id = n.game_id AND o.team_id = n.team_id AND o.stat = n.stat)
        ORDER BY 1, 2, 3`);
-    boxRegressions = r.getRowObjectsJS().map((x) => ({ gameId: num(x.game_id), teamId: num(x.team_id), stat: String(x.stat), ours: num(x.ours), official: num(x.official) }));
+    boxRegressions = r
+      .getRowObjectsJS()
+      .map((x) => ({ gameId: num(x.game_id), teamId: num(x.team_id), stat: String(x.stat), ours: num(x.ours), official: num(x.official) }));
     await conn.run('DETACH baseline');
   }
   return { rows, scoreMisses, counterMisses, boxRegressions };
@@ -271,21 +293,48 @@ export function seasonPasses(r: SeasonRow): { final: boolean; period: boolean; p
 
 /** The season x check table, as Markdown (printed and written to a file). */
 export function oracleTable(report: OracleReport): string {
-  const head = ['season', 'type', 'games', 'rows read', 'dup. dropped', 'EVENTNUM reused', '(a) final score', '(b) period points',
-    '(c) PTS', '(c) AST', '(c) Off/Def', '(d) official box exact', 'goals'];
+  const head = [
+    'season',
+    'type',
+    'games',
+    'rows read',
+    'dup. dropped',
+    'EVENTNUM reused',
+    '(a) final score',
+    '(b) period points',
+    '(c) PTS',
+    '(c) AST',
+    '(c) Off/Def',
+    '(d) official box exact',
+    'goals',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of report.rows) {
     const ok = seasonPasses(r);
     const misses = (x: Counted): string =>
       `${pct(x.ok, x.n)}${x.n - x.ok ? ` (${x.n - x.ok} off${x.gaps ? `, ${x.gaps} data gaps: ${pct(x.ok + x.gaps, x.n)}` : ''})` : ''}`;
-    lines.push(`| ${[
-      seasonLabel(r.season), r.seasonType, r.games, r.rowsRead ?? '—', r.duplicatesDropped ?? '—', r.eventnumsRepeated ?? '—',
-      `${r.finalOk} / ${r.games}${r.finalGaps ? ` (+${r.finalGaps} data gap)` : ''}`,
-      misses({ n: r.periodChecks, ok: r.periodOk, gaps: r.periodGaps }),
-      misses(r.pts), misses(r.ast), misses(r.reb),
-      r.box ? `${r.box.exact} / ${r.box.n}` : '—',
-      Object.values(ok).every(Boolean) ? 'PASS' : `FAIL (${Object.entries(ok).filter(([, v]) => !v).map(([k]) => k).join(', ')})`,
-    ].join(' | ')} |`);
+    lines.push(
+      `| ${[
+        seasonLabel(r.season),
+        r.seasonType,
+        r.games,
+        r.rowsRead ?? '—',
+        r.duplicatesDropped ?? '—',
+        r.eventnumsRepeated ?? '—',
+        `${r.finalOk} / ${r.games}${r.finalGaps ? ` (+${r.finalGaps} data gap)` : ''}`,
+        misses({ n: r.periodChecks, ok: r.periodOk, gaps: r.periodGaps }),
+        misses(r.pts),
+        misses(r.ast),
+        misses(r.reb),
+        r.box ? `${r.box.exact} / ${r.box.n}` : '—',
+        Object.values(ok).every(Boolean)
+          ? 'PASS'
+          : `FAIL (${Object.entries(ok)
+              .filter(([, v]) => !v)
+              .map(([k]) => k)
+              .join(', ')})`,
+      ].join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -341,11 +390,20 @@ export async function checkPlusMinus(conn: DuckDBConnection): Promise<PlusMinusR
     SELECT * FROM teams JOIN checks USING (season, season_type) JOIN poss_ok USING (season, season_type)
       JOIN tech USING (season, season_type) ORDER BY season, season_type DESC`);
   return r.getRowObjectsJS().map((x) => ({
-    season: num(x.season), seasonType: String(x.season_type) as SeasonType,
-    teamGames: num(x.team_games), sumOk: num(x.sum_ok), playerGames: num(x.player_games),
-    technicalFts: num(x.fts), technicalFtsWithFoul: num(x.with_foul), technicalShooterAtFoul: num(x.at_foul),
-    changedByTechnicals: num(x.changed), sameSecondSubPlayers: num(x.same_second), sameSecondSubGames: num(x.same_second_games),
-    possessionPtsOk: num(x.poss_pts_ok), technicalRows: num(x.tech_rows), technicalRowPts: num(x.tech_pts),
+    season: num(x.season),
+    seasonType: String(x.season_type) as SeasonType,
+    teamGames: num(x.team_games),
+    sumOk: num(x.sum_ok),
+    playerGames: num(x.player_games),
+    technicalFts: num(x.fts),
+    technicalFtsWithFoul: num(x.with_foul),
+    technicalShooterAtFoul: num(x.at_foul),
+    changedByTechnicals: num(x.changed),
+    sameSecondSubPlayers: num(x.same_second),
+    sameSecondSubGames: num(x.same_second_games),
+    possessionPtsOk: num(x.poss_pts_ok),
+    technicalRows: num(x.tech_rows),
+    technicalRowPts: num(x.tech_pts),
   }));
 }
 

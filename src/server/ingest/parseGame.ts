@@ -10,7 +10,21 @@
  * possession.ts.
  */
 import type { TeamBoxCounters } from '../statsSchema/counterColumns.ts';
-import { actingTeam, assister, blocker, description, isDelayOfGame, isFreeThrowMade, isPersonalFoul, isTechnicalFoul, isPlayer, isTechnicalFreeThrow, isThree, jumpBallRecipientTeam, stealer } from './events.ts';
+import {
+  actingTeam,
+  assister,
+  blocker,
+  description,
+  isDelayOfGame,
+  isFreeThrowMade,
+  isPersonalFoul,
+  isTechnicalFoul,
+  isPlayer,
+  isTechnicalFreeThrow,
+  isThree,
+  jumpBallRecipientTeam,
+  stealer,
+} from './events.ts';
 import { copyLineups, GameContext, type Lineups, type Warning } from './gameContext.ts';
 import { LineupTracker, type LineupChecks } from './lineupTracker.ts';
 import { LastFive } from './lastFive.ts';
@@ -94,12 +108,7 @@ export type GameShotLocations = Map<string, ShotLocation[]>;
 /** Called after each event with the five of each team on court after it (used by the verify checks). */
 export type EventLineupObserver = (e: RawEvent, lineups: ReadonlyMap<number, readonly number[]>) => void;
 
-export function parseGame(
-  game: GameInfo,
-  rawEvents: RawEvent[],
-  shotLocations: GameShotLocations | null,
-  observer?: EventLineupObserver,
-): GameResult {
+export function parseGame(game: GameInfo, rawEvents: RawEvent[], shotLocations: GameShotLocations | null, observer?: EventLineupObserver): GameResult {
   return new GameParser(game, repairSubstitutionOrder(rawEvents), shotLocations, observer).run();
 }
 
@@ -220,7 +229,10 @@ class GameParser {
   }
 
   private gamePlayersByTeam(): Map<number, number[]> {
-    const m = new Map<number, number[]>([[this.ctx.home, []], [this.ctx.away, []]]);
+    const m = new Map<number, number[]>([
+      [this.ctx.home, []],
+      [this.ctx.away, []],
+    ]);
     for (const e of this.events) {
       for (const p of [e.p1, e.p2, e.p3]) {
         if (!isPlayer(p)) continue;
@@ -286,11 +298,23 @@ class GameParser {
     const blk = made ? null : blocker(e);
     this.ledger.fieldGoal(e, made, value, ast, blk, this.court.lineups);
     this.shots.push({
-      eventNum: e.eventNum, possession, period: e.period, clock: e.clock, playerId: e.p1.id, teamId: team,
-      made, value, zone: z.zone, distance: z.distance === null ? null : Math.round(z.distance),
-      locX: loc?.locX ?? null, locY: loc?.locY ?? null, zoneSource: z.source,
+      eventNum: e.eventNum,
+      possession,
+      period: e.period,
+      clock: e.clock,
+      playerId: e.p1.id,
+      teamId: team,
+      made,
+      value,
+      zone: z.zone,
+      distance: z.distance === null ? null : Math.round(z.distance),
+      locX: loc?.locX ?? null,
+      locY: loc?.locY ?? null,
+      zoneSource: z.source,
       action: desc.replace(/^MISS\s+/, ''),
-      assistPlayerId: ast?.id ?? null, blockPlayerId: blk?.id ?? null, context,
+      assistPlayerId: ast?.id ?? null,
+      blockPlayerId: blk?.id ?? null,
+      context,
     });
     this.flow.fieldGoal(e, possession, context, { made, value, zone: z.zone, ast, blk });
   }
@@ -302,7 +326,7 @@ class GameParser {
     if (!list || list.length === 0) return null;
     const made = e.type === EventType.MadeFieldGoal;
     const i = list.findIndex((s) => s.made === made);
-    const [loc] = list.splice(Math.max(i , 0), 1);
+    const [loc] = list.splice(Math.max(i, 0), 1);
     return loc ?? null;
   }
 

@@ -29,9 +29,7 @@ process.on('disconnect', () => process.exit(1));
 process.once('message', (job: PhaseJob) => {
   const log = (message: string): void => post({ kind: 'log', message });
   const steps = new StepTimes((step) => post({ kind: 'step', step }));
-  const work = job.phase === 'database' ? buildDatabase(job, steps, log)
-    : job.phase === 'season' ? stageSeason(job, log)
-    : buildDerivedTables(job, steps, log);
+  const work = job.phase === 'database' ? buildDatabase(job, steps, log) : job.phase === 'season' ? stageSeason(job, log) : buildDerivedTables(job, steps, log);
   work.then(
     (result) => {
       // From the process's start, not the job's: starting node, tsx and DuckDB's library are the phase's too.

@@ -62,7 +62,17 @@ export async function buildDerivedTables(job: HooksJob, steps: StepTimes, log: (
   await attachForHooks(conn, job.tmp);
   // (tests) a last hook that fails: the hooks run in this process, out of a test's reach
   const message = job.testFailingHook;
-  const failing = message === undefined ? [] : [{ name: 'failing test hook', build: async () => { throw new Error(message); } }];
+  const failing =
+    message === undefined
+      ? []
+      : [
+          {
+            name: 'failing test hook',
+            build: async () => {
+              throw new Error(message);
+            },
+          },
+        ];
   await runPostIngestHooks(conn, log, steps, failing);
   await writeIngestMeta(conn, job.meta, { added: job.meta.parsed, replaced: 0, skipped: job.meta.skippedGames });
   await conn.run('CHECKPOINT');

@@ -20,7 +20,10 @@ const LISTED: Record<string, number> = { PG: 1, SG: 2, SF: 3, PF: 4, C: 5, G: 1.
 
 export function listedScore(listed: string | null): number | null {
   if (!listed) return null;
-  const parts = listed.split('-').map((p) => LISTED[p.trim().toUpperCase()]).filter((v): v is number => v !== undefined);
+  const parts = listed
+    .split('-')
+    .map((p) => LISTED[p.trim().toUpperCase()])
+    .filter((v): v is number => v !== undefined);
   return parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : null;
 }
 
@@ -72,7 +75,9 @@ export class PositionBook {
     if (bios) {
       const r = await conn.runAndReadAll(
         `SELECT CAST(PLAYER_ID AS INTEGER) AS p, CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) AS s,
-                CAST(PLAYER_HEIGHT_INCHES AS DOUBLE) AS h FROM ${fileSource(bios, false)}`, { file: bios.path });
+                CAST(PLAYER_HEIGHT_INCHES AS DOUBLE) AS h FROM ${fileSource(bios, false)}`,
+        { file: bios.path },
+      );
       for (const row of r.getRowObjectsJS()) book.entry(Number(row.s), Number(row.p)).height = row.h === null ? null : Number(row.h);
     }
     const glob = path.join(dataDir, 'shots', 'regular', '*.parquet');
@@ -80,7 +85,9 @@ export class PositionBook {
       const r = await conn.runAndReadAll(
         `SELECT CAST(PLAYER_ID AS INTEGER) AS p, CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) AS s,
                 mode(POSITION) AS pos
-           FROM read_parquet($g) WHERE POSITION IS NOT NULL AND POSITION <> 'NA' GROUP BY ALL`, { g: glob });
+           FROM read_parquet($g) WHERE POSITION IS NOT NULL AND POSITION <> 'NA' GROUP BY ALL`,
+        { g: glob },
+      );
       for (const row of r.getRowObjectsJS()) book.entry(Number(row.s), Number(row.p)).listed = String(row.pos);
     } catch {
       // no shot files: heights only

@@ -98,11 +98,7 @@ export class Possession {
    */
   play(clock: number): PlayContext {
     let context: PlayContext = 'halfcourt';
-    if (
-      this.playsDone === 0 &&
-      LIVE_BALL_STARTS.has(this.startType) &&
-      this.startClock - clock <= TRANSITION_SECONDS
-    ) {
+    if (this.playsDone === 0 && LIVE_BALL_STARTS.has(this.startType) && this.startClock - clock <= TRANSITION_SECONDS) {
       context = 'transition';
     } else if (this.orebClock !== null && this.orebClock - clock <= PUTBACK_SECONDS) {
       context = 'putback';

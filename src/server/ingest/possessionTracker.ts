@@ -11,8 +11,17 @@
  * start type), so one bad row cannot derail the rest of the game.
  */
 import {
-  endsTrip, freeThrowNumber, isAwayFromPlayFoul, isDeadBallReboundPlaceholder, isOffensiveFoul, isPlayer, isShootingFoul,
-  isTechnicalFreeThrow, keepsPossession, startsTrip, DOUBLE_PERSONAL_FOUL,
+  endsTrip,
+  freeThrowNumber,
+  isAwayFromPlayFoul,
+  isDeadBallReboundPlaceholder,
+  isOffensiveFoul,
+  isPlayer,
+  isShootingFoul,
+  isTechnicalFreeThrow,
+  keepsPossession,
+  startsTrip,
+  DOUBLE_PERSONAL_FOUL,
 } from './events.ts';
 import type { GameContext, Lineups } from './gameContext.ts';
 import { GarbageTimeTracker } from './garbage.ts';
@@ -136,8 +145,15 @@ export class PossessionTracker {
     // (0021200074 #250, a third free throw "1 of 2" after the trip ended). Reopen it.
     const last = this.possessions[this.possessions.length - 1];
     if (
-      cur && !cur.hadAction && cur.players.size === 0 && cur.technicals.length === 0 && cur.startClock === clock &&
-      last && last.offense === team && last.period === this.ctx.period && last.endClock === clock
+      cur &&
+      !cur.hadAction &&
+      cur.players.size === 0 &&
+      cur.technicals.length === 0 &&
+      cur.startClock === clock &&
+      last &&
+      last.offense === team &&
+      last.period === this.ctx.period &&
+      last.endClock === clock
     ) {
       this.possessions.pop();
       this.cur = last;
@@ -146,8 +162,13 @@ export class PossessionTracker {
     if (cur) {
       // The change of possession the data does not show happened after the old offense's last action.
       const at = cur.hadAction ? cur.lastActionClock : clock;
-      this.ctx.warn('possession_repair', e.eventNum, this.ctx.period, team,
-        `team ${team} acts on offense during team ${cur.offense}'s possession: possession switched`);
+      this.ctx.warn(
+        'possession_repair',
+        e.eventNum,
+        this.ctx.period,
+        team,
+        `team ${team} acts on offense during team ${cur.offense}'s possession: possession switched`,
+      );
       this.close(at);
       return this.open(team, at, 'other');
     }
@@ -165,7 +186,9 @@ export class PossessionTracker {
 
   /** The shot's counters in its possession (call after the points are on the scoreboard), then the flow. */
   fieldGoal(
-    e: RawEvent, p: Possession, context: PlayContext,
+    e: RawEvent,
+    p: Possession,
+    context: PlayContext,
     shot: { made: boolean; value: 2 | 3; zone: Zone; ast: EventPerson | null; blk: EventPerson | null },
   ): void {
     const team = e.p1.teamId;

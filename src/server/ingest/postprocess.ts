@@ -106,7 +106,11 @@ export async function players(conn: DuckDBConnection, dataDir: string, positions
       LEFT JOIN pbp_names n ON n.player_id = pg.player_id
      GROUP BY pg.player_id ORDER BY pg.player_id`);
   const slugPart = (s: string): string =>
-    s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
   const pa = await conn.createAppender('players');
   for (const row of r.getRowObjectsJS()) {
     const id = Number(row.player_id);
@@ -133,8 +137,10 @@ export async function players(conn: DuckDBConnection, dataDir: string, positions
     pa.appendVarchar(slug);
     pa.appendSmallInt(Number(row.first_season));
     pa.appendSmallInt(Number(row.last_season));
-    if (latest.listed === null) pa.appendNull(); else pa.appendVarchar(latest.listed);
-    if (latest.height === null) pa.appendNull(); else pa.appendSmallInt(Math.round(latest.height));
+    if (latest.listed === null) pa.appendNull();
+    else pa.appendVarchar(latest.listed);
+    if (latest.height === null) pa.appendNull();
+    else pa.appendSmallInt(Math.round(latest.height));
     pa.endRow();
   }
   pa.closeSync();
@@ -165,8 +171,10 @@ export async function playerSeasons(conn: DuckDBConnection, positions: PositionB
     a.appendList((row.team_ids as unknown[]).map(Number), LIST(INTEGER));
     a.appendSmallInt(Number(row.games));
     a.appendInteger(Number(row.seconds));
-    if (info.height === null) a.appendNull(); else a.appendSmallInt(Math.round(info.height));
-    if (info.listed === null) a.appendNull(); else a.appendVarchar(info.listed);
+    if (info.height === null) a.appendNull();
+    else a.appendSmallInt(Math.round(info.height));
+    if (info.listed === null) a.appendNull();
+    else a.appendVarchar(info.listed);
     a.appendVarchar(positionLabel(info.score));
     a.appendFloat(info.score);
     a.endRow();
@@ -175,9 +183,35 @@ export async function playerSeasons(conn: DuckDBConnection, positions: PositionB
 }
 
 const OWN = [
-  'pts', 'fga_rim', 'fgm_rim', 'astd_rim', 'fga_smid', 'fgm_smid', 'astd_smid', 'fga_lmid', 'fgm_lmid', 'astd_lmid',
-  'fga_c3', 'fgm_c3', 'astd_c3', 'fga_nc3', 'fgm_nc3', 'astd_nc3', 'fta', 'ftm', 'ft_trips', 'and1', 'sfd', 'nsfd',
-  'tov', 'stl', 'blk', 'oreb', 'dreb', 'ast', 'pf',
+  'pts',
+  'fga_rim',
+  'fgm_rim',
+  'astd_rim',
+  'fga_smid',
+  'fgm_smid',
+  'astd_smid',
+  'fga_lmid',
+  'fgm_lmid',
+  'astd_lmid',
+  'fga_c3',
+  'fgm_c3',
+  'astd_c3',
+  'fga_nc3',
+  'fgm_nc3',
+  'astd_nc3',
+  'fta',
+  'ftm',
+  'ft_trips',
+  'and1',
+  'sfd',
+  'nsfd',
+  'tov',
+  'stl',
+  'blk',
+  'oreb',
+  'dreb',
+  'ast',
+  'pf',
 ];
 
 /** Season slices, in database order: the big aggregations run one slice at a time to stay within memory. */
@@ -191,7 +225,8 @@ export async function playerGameTotals(conn: DuckDBConnection): Promise<void> {
 }
 
 async function playerGameTotalsOf(conn: DuckDBConnection, season: number, seasonType: string): Promise<void> {
-  await conn.run(`
+  await conn.run(
+    `
     INSERT INTO player_game_totals
     WITH on_court AS (
       SELECT game_id, season, season_type, is_filtered_out, off_team_id AS team_id, TRUE AS on_offense,
@@ -233,18 +268,23 @@ async function playerGameTotalsOf(conn: DuckDBConnection, season: number, season
            coalesce(c.dreb_chances, 0), coalesce(c.opp_fg2a, 0), coalesce(c.team_pts, 0), coalesce(c.opp_pts, 0)
       FROM court c FULL JOIN own o
         ON o.game_id = c.game_id AND o.player_id = c.player_id AND o.is_filtered_out = c.is_filtered_out
-     ORDER BY 1, 4, 6`, { season, type: seasonType });
+     ORDER BY 1, 4, 6`,
+    { season, type: seasonType },
+  );
 }
 
 export async function teamGameTotals(conn: DuckDBConnection): Promise<void> {
   for (const { season, type } of await seasonSlices(conn)) {
-    await conn.run(`
+    await conn.run(
+      `
       INSERT INTO team_game_totals
       SELECT game_id, any_value(season), any_value(season_type), off_team_id, def_team_id, is_filtered_out,
              sum(possessions::BIGINT), sum(seconds::BIGINT), ${POSSESSION_COUNTERS.map((c) => `sum(${c}::BIGINT)`).join(', ')}
         FROM possessions WHERE season = $season AND season_type = $type
        GROUP BY game_id, off_team_id, def_team_id, is_filtered_out
-       ORDER BY 1, 4, 6`, { season, type });
+       ORDER BY 1, 4, 6`,
+      { season, type },
+    );
   }
 }
 
@@ -257,15 +297,16 @@ export async function salaries(conn: DuckDBConnection, dataDir: string, seasons:
   const file = findDataFile(path.join(dataDir, 'salaries'));
   if (!file) return 0;
   const src = fileSource(file, false, true);
-  const norm = (col: string): string =>
-    `trim(regexp_replace(regexp_replace(lower(strip_accents(${col})), '[^a-z ]', '', 'g'), '\\s+(jr|sr|ii|iii|iv)$', ''))`;
-  await conn.run(`
+  const norm = (col: string): string => `trim(regexp_replace(regexp_replace(lower(strip_accents(${col})), '[^a-z ]', '', 'g'), '\\s+(jr|sr|ii|iii|iv)$', ''))`;
+  await conn.run(
+    `
     CREATE TEMP TABLE sal AS
     SELECT CAST(PLAYER_NAME AS VARCHAR) AS name, CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) AS season,
            CAST(SALARY AS BIGINT) AS salary, ${norm('CAST(PLAYER_NAME AS VARCHAR)')} AS key
       FROM ${src}
      WHERE CAST(substr(CAST(SEASON AS VARCHAR), 1, 4) AS INTEGER) IN (SELECT UNNEST($seasons::INTEGER[]))`,
-    { file: file.path, seasons: `[${seasons.join(',')}]` });
+    { file: file.path, seasons: `[${seasons.join(',')}]` },
+  );
   await conn.run(`CREATE TEMP TABLE pkeys AS SELECT player_id, ${norm('name')} AS key FROM players`);
   await conn.run(`
     INSERT INTO salaries

@@ -38,7 +38,11 @@ export interface DataFile {
 
 /** The data file for a base path without extension: .parquet, else .csv, else .csv.gz; null if none. */
 export function findDataFile(basePath: string): DataFile | null {
-  for (const [ext, format] of [['.parquet', 'parquet'], ['.csv', 'csv'], ['.csv.gz', 'csv']] as const) {
+  for (const [ext, format] of [
+    ['.parquet', 'parquet'],
+    ['.csv', 'csv'],
+    ['.csv.gz', 'csv'],
+  ] as const) {
     if (fs.existsSync(basePath + ext)) return { path: basePath + ext, format };
   }
   return null;
@@ -263,10 +267,10 @@ export async function* streamGames(conn: DuckDBConnection, file: DataFile): Asyn
 /** The rows of one game, in published order, duplicates dropped (tests and diagnostics; the ingest streams whole files). */
 export async function readGameRows(conn: DuckDBConnection, file: DataFile, code: string): Promise<GameRows> {
   const order = file.format === 'parquet' ? 'ORDER BY file_row_number' : '';
-  const reader = await conn.runAndReadAll(
-    `SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`,
-    { file: file.path, game: Number(code) },
-  );
+  const reader = await conn.runAndReadAll(`SELECT ${pbpColumns(file)} FROM ${fileSource(file, true)} WHERE CAST(GAME_ID AS INTEGER) = $game ${order}`, {
+    file: file.path,
+    game: Number(code),
+  });
   const cols = reader.getColumnsJS() as Cell[][];
   const game = new GameRowCollector(code);
   for (let i = 0; i < reader.currentRowCount; i++) game.add(cols, i);

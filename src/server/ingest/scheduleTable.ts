@@ -44,7 +44,13 @@ export function scheduleRows(text: string): ScheduleRow[] {
   const out: ScheduleRow[] = [];
   for (const day of days) {
     for (const raw of Array.isArray(day?.games) ? day.games : []) {
-      const g = raw as { gameId?: unknown; gameDateEst?: unknown; gameStatus?: unknown; homeTeam?: { teamId?: unknown; teamTricode?: unknown }; awayTeam?: { teamId?: unknown; teamTricode?: unknown } };
+      const g = raw as {
+        gameId?: unknown;
+        gameDateEst?: unknown;
+        gameStatus?: unknown;
+        homeTeam?: { teamId?: unknown; teamTricode?: unknown };
+        awayTeam?: { teamId?: unknown; teamTricode?: unknown };
+      };
       if (typeof g.gameId !== 'string' || !/^\d{10}$/.test(g.gameId) || !isKeptGame(g.gameId)) continue;
       const home = Number(g.homeTeam?.teamId);
       const away = Number(g.awayTeam?.teamId);

@@ -64,7 +64,12 @@ export class StatLedger {
   creditedLineups: Lineups | null = null;
   private readonly ptsByPeriod = new Map<number, number[]>();
   readonly counterChecks: CounterChecks = {
-    ptsCounters: 0, ptsCountersOk: 0, astCounters: 0, astCountersOk: 0, rebCounters: 0, rebCountersOk: 0,
+    ptsCounters: 0,
+    ptsCountersOk: 0,
+    astCounters: 0,
+    astCountersOk: 0,
+    rebCounters: 0,
+    rebCountersOk: 0,
   };
   readonly counterMismatches: CounterMismatch[] = [];
   /** per `${kind}:${playerId}`: the last published counter and the offset (published - ours) a data gap left */
@@ -76,7 +81,10 @@ export class StatLedger {
   /** per player: the published "(Off:x Def:y)" counters of the game's rebounds, by x + y (first one kept) */
   private readonly reboundByCount = new Map<number, Map<number, { off: number; def: number }>>();
 
-  constructor(private readonly ctx: GameContext, events: readonly RawEvent[]) {
+  constructor(
+    private readonly ctx: GameContext,
+    events: readonly RawEvent[],
+  ) {
     for (const e of events) {
       if (e.type !== EventType.Rebound || !isPlayer(e.p1)) continue;
       const counts = reboundCounters(e);
@@ -292,8 +300,14 @@ export class StatLedger {
     this.published.set(key, prev);
     if (same) return true;
     this.counterMismatches.push({
-      kind, eventNum: e.eventNum, period: e.period, playerId: p.id, teamId: p.teamId,
-      ours: counterText(kind, ours), published: counterText(kind, published), gap,
+      kind,
+      eventNum: e.eventNum,
+      period: e.period,
+      playerId: p.id,
+      teamId: p.teamId,
+      ours: counterText(kind, ours),
+      published: counterText(kind, published),
+      gap,
     });
     return false;
   }

@@ -14,8 +14,7 @@
  */
 import { Possession, type TechnicalCredit } from './possession.ts';
 
-const sameFive = (a: readonly number[], b: readonly number[]): boolean =>
-  a.length === b.length && a.every((id) => b.includes(id));
+const sameFive = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((id) => b.includes(id));
 
 function credit(target: Possession, t: TechnicalCredit): void {
   const pc = target.player(t.shooter, target.offense);

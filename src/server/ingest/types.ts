@@ -91,4 +91,3 @@ export interface ShotLocation {
 export function periodLength(period: number): number {
   return period <= 4 ? 720 : 300;
 }
-

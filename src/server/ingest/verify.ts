@@ -63,10 +63,13 @@ export async function loadOfficialBox(conn: DuckDBConnection, dataDir: string): 
   const file = findDataFile(path.join(dataDir, 'team-box-scores'));
   if (!file) return false;
   if (boxesLoaded.get(conn) === file.path) return true;
-  await conn.run(`CREATE OR REPLACE TEMP TABLE official_box AS
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE official_box AS
     SELECT CAST(GAME_ID AS INTEGER) AS game_id, CAST(TEAM_ID AS INTEGER) AS team_id, CAST(MIN AS INTEGER) AS min,
            ${BOX_STATS.map((s) => `CAST(${s.toUpperCase()} AS INTEGER) AS ${s}`).join(', ')}
-      FROM ${fileSource(file, false)}`, { file: file.path });
+      FROM ${fileSource(file, false)}`,
+    { file: file.path },
+  );
   boxesLoaded.set(conn, file.path);
   return true;
 }
@@ -155,7 +158,8 @@ async function playByPlayTallies(conn: DuckDBConnection, dataDir: string, gameId
   const counter = (slot: number, re: string, group = 1): string => `
     SELECT g, CAST(PLAYER${slot}_ID AS INTEGER) AS player, CAST(PLAYER${slot}_TEAM_ID AS INTEGER) AS team,
            TRY_CAST(regexp_extract(d, '${re}', ${group}) AS INTEGER) AS v FROM ev`;
-  const r = await conn.runAndReadAll(`
+  const r = await conn.runAndReadAll(
+    `
     WITH ev AS (
       SELECT CAST(GAME_ID AS INTEGER) AS g, EVENTMSGTYPE AS t, PLAYER1_ID, PLAYER1_TEAM_ID, PLAYER2_ID, PLAYER2_TEAM_ID,
              PLAYER3_ID, PLAYER3_TEAM_ID, coalesce(HOMEDESCRIPTION, '') || ' | ' || coalesce(VISITORDESCRIPTION, '') AS d
@@ -171,7 +175,8 @@ async function playByPlayTallies(conn: DuckDBConnection, dataDir: string, gameId
       SELECT stat, g, team, player, max(v) AS v FROM c WHERE v IS NOT NULL AND team IS NOT NULL GROUP BY ALL
     )
     SELECT stat, g, team, sum(v) AS v FROM per_player GROUP BY ALL`,
-    { glob, ids: `[${gameIds.join(',')}]` });
+    { glob, ids: `[${gameIds.join(',')}]` },
+  );
   return new Map(r.getRowObjectsJS().map((row) => [`${row.g}:${row.team}:${row.stat}`, Number(row.v)]));
 }
 
@@ -196,9 +201,14 @@ export async function checkLineups(conn: DuckDBConnection): Promise<LineupReport
   const ae = Number(x.ae ?? 0);
   const ao = Number(x.ao ?? 0);
   return {
-    actorEvents: ae, actorOnCourt: ao, actorShare: ae ? ao / ae : 1,
-    lineupEvents: Number(x.le ?? 0), lineupFive: Number(x.lf ?? 0),
-    teamGames: Number(x.tg ?? 0), teamGamesSecondsOk: Number(x.ok ?? 0), unknownStarterPeriods: Number(x.us ?? 0),
+    actorEvents: ae,
+    actorOnCourt: ao,
+    actorShare: ae ? ao / ae : 1,
+    lineupEvents: Number(x.le ?? 0),
+    lineupFive: Number(x.lf ?? 0),
+    teamGames: Number(x.tg ?? 0),
+    teamGamesSecondsOk: Number(x.ok ?? 0),
+    unknownStarterPeriods: Number(x.us ?? 0),
   };
 }
 
@@ -224,9 +234,11 @@ export async function checkPossessions(conn: DuckDBConnection): Promise<Possessi
     SELECT game_id, period, abs(sum(possessions) FILTER (WHERE off_is_home) - sum(possessions) FILTER (WHERE NOT off_is_home)) AS diff
       FROM possessions GROUP BY ALL`);
   const pb = (await conn.runAndReadAll(`SELECT count(*) AS n, count(*) FILTER (WHERE diff > 1) AS bad FROM period_balance`)).getRowObjectsJS()[0]!;
-  const ex = (await conn.runAndReadAll(`SELECT count(*) AS n FROM game_checks g
+  const ex = (
+    await conn.runAndReadAll(`SELECT count(*) AS n FROM game_checks g
      WHERE abs(home_possessions - away_possessions) > 2
-       AND NOT EXISTS (SELECT 1 FROM period_balance b WHERE b.game_id = g.game_id AND b.diff > 1)`)).getRowObjectsJS()[0]!;
+       AND NOT EXISTS (SELECT 1 FROM period_balance b WHERE b.game_id = g.game_id AND b.diff > 1)`)
+  ).getRowObjectsJS()[0]!;
   return {
     games: Number(x.n),
     balanced: Number(x.ok),
@@ -264,18 +276,33 @@ export async function checkLineupChanges(dataDir: string, seasons: number[], max
   const conn = await instance.connect();
   const games = await loadGames(conn, dataDir);
   const report: LineupChangesReport = {
-    seasons: withFiles, events: 0, agree: 0, share: 1, theirNulls: 0, actorSupportsOurs: 0, actorSupportsTheirs: 0, examples: [],
+    seasons: withFiles,
+    events: 0,
+    agree: 0,
+    share: 1,
+    theirNulls: 0,
+    actorSupportsOurs: 0,
+    actorSupportsTheirs: 0,
+    examples: [],
   };
   for (const season of withFiles) {
     const lc = findDataFile(path.join(dataDir, 'lineup-changes', seasonLabel(season)))!;
-    const r = await conn.runAndReadAll(`SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(EVENTNUM AS INTEGER) AS e, CAST(PERIOD AS INTEGER) AS p,
-        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${fileSource(lc, false)}`, { file: lc.path });
+    const r = await conn.runAndReadAll(
+      `SELECT CAST(GAME_ID AS INTEGER) AS g, CAST(EVENTNUM AS INTEGER) AS e, CAST(PERIOD AS INTEGER) AS p,
+        [AWAY_1, AWAY_2, AWAY_3, AWAY_4, AWAY_5]::INTEGER[] AS away, [HOME_1, HOME_2, HOME_3, HOME_4, HOME_5]::INTEGER[] AS home FROM ${fileSource(lc, false)}`,
+      { file: lc.path },
+    );
     const changes = new Map<number, { e: number; p: number; away: (number | null)[]; home: (number | null)[] }[]>();
     for (const row of r.getRowObjectsJS()) {
       const g = Number(row.g);
       let list = changes.get(g);
       if (!list) changes.set(g, (list = []));
-      list.push({ e: Number(row.e), p: Number(row.p), away: (row.away as unknown[]).map((v) => (v === null ? null : Number(v))), home: (row.home as unknown[]).map((v) => (v === null ? null : Number(v))) });
+      list.push({
+        e: Number(row.e),
+        p: Number(row.p),
+        away: (row.away as unknown[]).map((v) => (v === null ? null : Number(v))),
+        home: (row.home as unknown[]).map((v) => (v === null ? null : Number(v))),
+      });
     }
     const file = pbpFile(dataDir, 'regular', season);
     if (!file) continue;
@@ -316,7 +343,12 @@ export async function checkLineupChanges(dataDir: string, seasons: number[], max
           if (theirsHas && !oursHas) report.actorSupportsTheirs++;
         }
         if (report.examples.length < 10 && report.examples.every((x) => x.gameId !== game.gameId)) {
-          report.examples.push({ gameId: game.gameId, eventNum: e.eventNum, ours: `${oursAway.join(',')} @ ${oursHome.join(',')}`, theirs: `${tAway.join(',')} @ ${tHome.join(',')}` });
+          report.examples.push({
+            gameId: game.gameId,
+            eventNum: e.eventNum,
+            ours: `${oursAway.join(',')} @ ${oursHome.join(',')}`,
+            theirs: `${tAway.join(',')} @ ${tHome.join(',')}`,
+          });
         }
       });
     }

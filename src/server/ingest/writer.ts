@@ -16,8 +16,17 @@ import type { PositionBook } from './positions.ts';
 
 /** The tables the writer fills. */
 export const WRITTEN_TABLES = [
-  'games', 'team_games', 'possessions', 'player_possession_stats', 'shots', 'game_events', 'player_games',
-  'ingest_report', 'game_checks', 'ingest_read_stats', 'lineups',
+  'games',
+  'team_games',
+  'possessions',
+  'player_possession_stats',
+  'shots',
+  'game_events',
+  'player_games',
+  'ingest_report',
+  'game_checks',
+  'ingest_read_stats',
+  'lineups',
 ] as const;
 export type WrittenTable = (typeof WRITTEN_TABLES)[number];
 
@@ -81,12 +90,28 @@ export class StatsWriter {
   /** What the read step dropped (duplicated rows) and kept but flagged (EVENTNUMs reused) in one game. */
   readIssues(gameId: number, season: number, rows: GameRows): void {
     for (const d of rows.dropped) {
-      this.report(gameId, season, 'info', 'duplicate_row_dropped', d.eventNum, d.period, null,
-        `#${d.eventNum} published twice on consecutive rows with identical content; the copy was dropped: ${d.description}`);
+      this.report(
+        gameId,
+        season,
+        'info',
+        'duplicate_row_dropped',
+        d.eventNum,
+        d.period,
+        null,
+        `#${d.eventNum} published twice on consecutive rows with identical content; the copy was dropped: ${d.description}`,
+      );
     }
     for (const n of rows.repeated) {
-      this.report(gameId, season, 'warning', 'eventnum_repeated', n, null, null,
-        `EVENTNUM ${n} is carried by more than one row with different content (or not on consecutive rows): all kept`);
+      this.report(
+        gameId,
+        season,
+        'warning',
+        'eventnum_repeated',
+        n,
+        null,
+        null,
+        `EVENTNUM ${n} is carried by more than one row with different content (or not on consecutive rows): all kept`,
+      );
     }
   }
 
@@ -108,17 +133,28 @@ export class StatsWriter {
   }
 
   report(
-    gameId: number | null, season: number | null, severity: string, kind: string,
-    eventNum: number | null, period: number | null, teamId: number | null, message: string,
+    gameId: number | null,
+    season: number | null,
+    severity: string,
+    kind: string,
+    eventNum: number | null,
+    period: number | null,
+    teamId: number | null,
+    message: string,
   ): void {
     const a = this.app.ingest_report;
-    if (gameId === null) a.appendNull(); else a.appendInteger(gameId);
-    if (season === null) a.appendNull(); else a.appendSmallInt(season);
+    if (gameId === null) a.appendNull();
+    else a.appendInteger(gameId);
+    if (season === null) a.appendNull();
+    else a.appendSmallInt(season);
     a.appendVarchar(severity);
     a.appendVarchar(kind);
-    if (eventNum === null) a.appendNull(); else a.appendInteger(eventNum);
-    if (period === null) a.appendNull(); else a.appendTinyInt(period);
-    if (teamId === null) a.appendNull(); else a.appendInteger(teamId);
+    if (eventNum === null) a.appendNull();
+    else a.appendInteger(eventNum);
+    if (period === null) a.appendNull();
+    else a.appendTinyInt(period);
+    if (teamId === null) a.appendNull();
+    else a.appendInteger(teamId);
     a.appendVarchar(message);
     a.endRow();
     if (severity === 'warning') this.totals.warnings++;
@@ -216,8 +252,7 @@ export class StatsWriter {
       t.appendSmallInt(r.checks.gameSeconds);
       t.appendSmallInt(possCount.get(team) ?? 0);
       const box = r.teamBox.get(team)!;
-      const sum = (k: (typeof BOX_COUNTERS)[number]): number =>
-        r.players.filter((p) => p.teamId === team).reduce((s, p) => s + p.box[k], 0);
+      const sum = (k: (typeof BOX_COUNTERS)[number]): number => r.players.filter((p) => p.teamId === team).reduce((s, p) => s + p.box[k], 0);
       for (const k of TEAM_BOX_COUNTERS) {
         const fromPlayers = k === 'team_oreb' || k === 'team_dreb' ? 0 : sum(k as (typeof BOX_COUNTERS)[number]);
         t.appendSmallInt(fromPlayers + box[k]);
@@ -287,14 +322,19 @@ export class StatsWriter {
       sa.appendBoolean(s.made);
       sa.appendTinyInt(s.value);
       sa.appendVarchar(s.zone);
-      if (s.distance === null) sa.appendNull(); else sa.appendSmallInt(s.distance);
-      if (s.locX === null) sa.appendNull(); else sa.appendFloat(s.locX);
-      if (s.locY === null) sa.appendNull(); else sa.appendFloat(s.locY);
+      if (s.distance === null) sa.appendNull();
+      else sa.appendSmallInt(s.distance);
+      if (s.locX === null) sa.appendNull();
+      else sa.appendFloat(s.locX);
+      if (s.locY === null) sa.appendNull();
+      else sa.appendFloat(s.locY);
       sa.appendVarchar(s.zoneSource);
       sa.appendVarchar(s.action);
       sa.appendBoolean(s.assistPlayerId !== null);
-      if (s.assistPlayerId === null) sa.appendNull(); else sa.appendInteger(s.assistPlayerId);
-      if (s.blockPlayerId === null) sa.appendNull(); else sa.appendInteger(s.blockPlayerId);
+      if (s.assistPlayerId === null) sa.appendNull();
+      else sa.appendInteger(s.assistPlayerId);
+      if (s.blockPlayerId === null) sa.appendNull();
+      else sa.appendInteger(s.blockPlayerId);
       sa.appendVarchar(s.context);
       sa.appendBoolean(p.isGarbageTime || isHeave(p.period, p.startClock));
       sa.endRow();
@@ -311,13 +351,20 @@ export class StatsWriter {
       ea.appendSmallInt(e.clock);
       ea.appendTinyInt(e.type);
       const team = actingTeam(e);
-      if (team === g.homeTeamId || team === g.awayTeamId) ea.appendInteger(team); else ea.appendNull();
-      if (isPlayer(e.p1)) ea.appendInteger(e.p1.id); else ea.appendNull();
-      if (isPlayer(e.p2)) ea.appendInteger(e.p2.id); else ea.appendNull();
-      if (isPlayer(e.p3)) ea.appendInteger(e.p3.id); else ea.appendNull();
-      if (e.home === null) ea.appendNull(); else ea.appendVarchar(e.home);
-      if (e.neutral === null) ea.appendNull(); else ea.appendVarchar(e.neutral);
-      if (e.visitor === null) ea.appendNull(); else ea.appendVarchar(e.visitor);
+      if (team === g.homeTeamId || team === g.awayTeamId) ea.appendInteger(team);
+      else ea.appendNull();
+      if (isPlayer(e.p1)) ea.appendInteger(e.p1.id);
+      else ea.appendNull();
+      if (isPlayer(e.p2)) ea.appendInteger(e.p2.id);
+      else ea.appendNull();
+      if (isPlayer(e.p3)) ea.appendInteger(e.p3.id);
+      else ea.appendNull();
+      if (e.home === null) ea.appendNull();
+      else ea.appendVarchar(e.home);
+      if (e.neutral === null) ea.appendNull();
+      else ea.appendVarchar(e.neutral);
+      if (e.visitor === null) ea.appendNull();
+      else ea.appendVarchar(e.visitor);
       ea.appendSmallInt(row.homePts);
       ea.appendSmallInt(row.awayPts);
       ea.appendInteger(this.lineupId(g.homeTeamId, row.homeFive));
@@ -382,8 +429,16 @@ export class StatsWriter {
     c.appendSmallInt(ch.sameSecondSubPlayers);
     c.endRow();
     for (const m of r.counterMismatches) {
-      this.report(g.gameId, g.season, 'info', `counter_${m.kind}${m.gap ? '_gap' : ''}`, m.eventNum, m.period, m.teamId,
-        `player ${m.playerId}: the description says ${m.published}, our ledger ${m.ours}${m.gap ? ` (data gap: ${m.gap})` : ''}`);
+      this.report(
+        g.gameId,
+        g.season,
+        'info',
+        `counter_${m.kind}${m.gap ? '_gap' : ''}`,
+        m.eventNum,
+        m.period,
+        m.teamId,
+        `player ${m.playerId}: the description says ${m.published}, our ledger ${m.ours}${m.gap ? ` (data gap: ${m.gap})` : ''}`,
+      );
     }
     for (const w of r.warnings) {
       if (w.kind === 'possession_repair') continue; // counted below, too many to list one by one
@@ -391,8 +446,16 @@ export class StatsWriter {
     }
     const repairs = r.warnings.filter((w) => w.kind === 'possession_repair').length;
     if (repairs) {
-      this.report(g.gameId, g.season, 'info', 'possession_repair', null, null, null,
-        `${repairs} possession switch(es) inferred from a team acting on offense out of turn`);
+      this.report(
+        g.gameId,
+        g.season,
+        'info',
+        'possession_repair',
+        null,
+        null,
+        null,
+        `${repairs} possession switch(es) inferred from a team acting on offense out of turn`,
+      );
     }
 
     this.nextPossessionId += r.possessions.length + r.technicalRows.length;

@@ -49,10 +49,7 @@ export function zoneOf(value: 2 | 3, desc: string, location: ShotLocation | null
     // The published SHOT_DISTANCE is the distance from the basket. LOC_X/LOC_Y are NOT centred on the basket
     // (LOC_Y is measured from the baseline, the hoop sits about 5.25 ft in, and 2019-20/2020-21 use yet another
     // origin), so x/y only serve when no distance was published.
-    const fromXY =
-      location.locX !== null && location.locY !== null
-        ? Math.hypot(location.locX, location.locY - HOOP_Y_FROM_BASELINE)
-        : null;
+    const fromXY = location.locX !== null && location.locY !== null ? Math.hypot(location.locX, location.locY - HOOP_Y_FROM_BASELINE) : null;
     const distance = location.distance ?? fromXY;
     if (distance !== null) {
       if (value === 3) {

@@ -44,12 +44,7 @@ interface Parts {
 
 /** One message in both parts, from paragraphs of plain text. */
 export function composeMail({ to, subject, paragraphs, action, footnote }: Parts): QueuedMail {
-  const text = [
-    ...paragraphs,
-    ...(action ? [`${action.label}:\n${action.url}`] : []),
-    ...(footnote ? [footnote] : []),
-    `-- \n${SITE_NAME}`,
-  ].join('\n\n');
+  const text = [...paragraphs, ...(action ? [`${action.label}:\n${action.url}`] : []), ...(footnote ? [footnote] : []), `-- \n${SITE_NAME}`].join('\n\n');
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ea8;color:#fff;padding:10px 18px;` +

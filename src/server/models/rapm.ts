@@ -214,7 +214,11 @@ export function fitRapm(stints: Stints, options: { lambdas?: readonly number[]; 
   const all = normalEquations(design.x, design.y, design.weight);
   const train = { n: all.n, gram: new Float64Array(all.gram.length), rhs: new Float64Array(all.n) };
   for (let f = 0; f < folds; f++) {
-    subtractEquations(all, normalEquations(design.x, design.y, design.weight, (r) => fold[r] === f), train);
+    subtractEquations(
+      all,
+      normalEquations(design.x, design.y, design.weight, (r) => fold[r] === f),
+      train,
+    );
     let trainSum = 0;
     let trainWeight = 0;
     for (let i = 0; i < stints.n; i++) {
@@ -344,17 +348,24 @@ export async function buildRapm(
   log: (message: string) => void = () => {},
   options: { changedSeasons?: readonly number[] } = {},
 ): Promise<void> {
-  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season::INTEGER AS season FROM possessions ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
+  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season::INTEGER AS season FROM possessions ORDER BY season'))
+    .getRowObjectsJS()
+    .map((r) => Number(r.season));
   let fits = fitsOf(seasons);
   if (options.changedSeasons) {
     // The update (src/server/ingest/update/): only the fits whose seasons changed, and those the database did not
     // hold, are fitted again; the other fits' rows are kept as they are (a fit reads only its own seasons).
     const changed = new Set(options.changedSeasons);
-    const held = (await connection.runAndReadAll('SELECT season_from::INTEGER AS f, season_to::INTEGER AS t FROM rapm_fits')).getRowObjectsJS()
+    const held = (await connection.runAndReadAll('SELECT season_from::INTEGER AS f, season_to::INTEGER AS t FROM rapm_fits'))
+      .getRowObjectsJS()
       .map((r) => `${Number(r.f)}-${Number(r.t)}`);
-    const keep = new Set(fits.filter((f) => held.includes(`${f.from}-${f.to}`) && ![...changed].some((s) => s >= f.from && s <= f.to)).map((f) => `${f.from}-${f.to}`));
+    const keep = new Set(
+      fits.filter((f) => held.includes(`${f.from}-${f.to}`) && ![...changed].some((s) => s >= f.from && s <= f.to)).map((f) => `${f.from}-${f.to}`),
+    );
     for (const table of ['rapm', 'rapm_fits']) {
-      await connection.run(`DELETE FROM ${table} WHERE NOT list_contains($keep::VARCHAR[], season_from::VARCHAR || '-' || season_to::VARCHAR)`, { keep: `[${[...keep].map((k) => `'${k}'`).join(',')}]` });
+      await connection.run(`DELETE FROM ${table} WHERE NOT list_contains($keep::VARCHAR[], season_from::VARCHAR || '-' || season_to::VARCHAR)`, {
+        keep: `[${[...keep].map((k) => `'${k}'`).join(',')}]`,
+      });
     }
     fits = fits.filter((f) => !keep.has(`${f.from}-${f.to}`));
   } else {

@@ -51,9 +51,23 @@ async function marginStints(connection: DuckDBConnection, season: number): Promi
       ORDER BY game_id, home_five, away_five`,
     { season },
   );
-  const rows = reader.getRowObjectsJS() as { home_five: number[]; away_five: number[]; home_poss: number; home_pts: number; away_poss: number; away_pts: number }[];
+  const rows = reader.getRowObjectsJS() as {
+    home_five: number[];
+    away_five: number[];
+    home_poss: number;
+    home_pts: number;
+    away_poss: number;
+    away_pts: number;
+  }[];
   const n = rows.length;
-  const out: MarginStints = { n, homeFive: new Int32Array(5 * n), awayFive: new Int32Array(5 * n), homePoss: new Float64Array(n), awayPoss: new Float64Array(n), margin: new Float64Array(n) };
+  const out: MarginStints = {
+    n,
+    homeFive: new Int32Array(5 * n),
+    awayFive: new Int32Array(5 * n),
+    homePoss: new Float64Array(n),
+    awayPoss: new Float64Array(n),
+    margin: new Float64Array(n),
+  };
   rows.forEach((r, i) => {
     out.homeFive.set(r.home_five, 5 * i);
     out.awayFive.set(r.away_five, 5 * i);
@@ -79,9 +93,13 @@ function predictMargins(stints: MarginStints, ratings: Ratings): Float64Array {
 
 /** The ratings of a RAPM fit (rapm and rapm_fits), or null when the database has no such fit. */
 export async function rapmRatings(connection: DuckDBConnection, from: number, to: number): Promise<Ratings | null> {
-  const fit = (await connection.runAndReadAll('SELECT intercept, home FROM rapm_fits WHERE season_from = $from AND season_to = $to', { from, to })).getRowObjectsJS()[0];
+  const fit = (
+    await connection.runAndReadAll('SELECT intercept, home FROM rapm_fits WHERE season_from = $from AND season_to = $to', { from, to })
+  ).getRowObjectsJS()[0];
   if (!fit) return null;
-  const rows = (await connection.runAndReadAll('SELECT player_id, off, def FROM rapm WHERE season_from = $from AND season_to = $to', { from, to })).getRowObjectsJS();
+  const rows = (
+    await connection.runAndReadAll('SELECT player_id, off, def FROM rapm WHERE season_from = $from AND season_to = $to', { from, to })
+  ).getRowObjectsJS();
   return {
     mu: Number(fit.intercept),
     home: Number(fit.home),
@@ -136,7 +154,9 @@ export const VALIDATION_MODELS = ['RAPM, season before', 'RAPM, 3 seasons before
 
 /** Each season with a season before in the database: its stint margins predicted by each model. */
 export async function validateRapm(connection: DuckDBConnection): Promise<ValidationRow[]> {
-  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season_to::INTEGER AS s FROM rapm_fits WHERE season_from = season_to ORDER BY s')).getRowObjectsJS().map((r) => Number(r.s));
+  const seasons = (await connection.runAndReadAll('SELECT DISTINCT season_to::INTEGER AS s FROM rapm_fits WHERE season_from = season_to ORDER BY s'))
+    .getRowObjectsJS()
+    .map((r) => Number(r.s));
   const out: ValidationRow[] = [];
   for (const season of seasons) {
     if (!seasons.includes(season - 1)) continue;
@@ -196,17 +216,16 @@ const fitName = (from: number, to: number) => (from === to ? seasonName(from) : 
 /** The markdown report of `npm run verify:models`: the fits, the out-of-sample check, the leaders. */
 export async function rapmReport(connection: DuckDBConnection): Promise<string> {
   const [table] = (await connection.runAndReadAll(`SELECT COUNT(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'rapm_fits'`)).getRowObjectsJS();
-  if (!Number(table?.n)) return '## RAPM\n\nThis database has no RAPM tables (built before schema 8): run `npm run verify:models -- --db FILE --build` or the ingest.\n';
-  const fits = (
-    await connection.runAndReadAll('SELECT * FROM rapm_fits ORDER BY season_to - season_from, season_to')
-  ).getRowObjectsJS();
+  if (!Number(table?.n))
+    return '## RAPM\n\nThis database has no RAPM tables (built before schema 8): run `npm run verify:models -- --db FILE --build` or the ingest.\n';
+  const fits = (await connection.runAndReadAll('SELECT * FROM rapm_fits ORDER BY season_to - season_from, season_to')).getRowObjectsJS();
   const lines: string[] = ['## RAPM', ''];
   if (fits.length === 0) return [...lines, 'No fits: the database has no possessions.', ''].join('\n');
   const totalSeconds = fits.reduce((s, f) => s + Number(f.seconds), 0);
   lines.push(
     `${fits.length} fits (${fits.filter((f) => f.season_from === f.season_to).length} seasons, ${fits.filter((f) => f.season_from !== f.season_to).length} three-season windows), ${fmt(totalSeconds, 1)} s of fitting in the build (wall clock, the sum of rapm_fits.seconds).`,
     '',
-    'Cross-validation (5 folds over games, seed 29): possession-weighted RMSE of held-out stints\' points per 100, at the penalty chosen and for the intercept alone.',
+    "Cross-validation (5 folds over games, seed 29): possession-weighted RMSE of held-out stints' points per 100, at the penalty chosen and for the intercept alone.",
     '',
     '| Fit | Lambda | CV RMSE | Intercept-only RMSE | Home court | Players | Stints | Possessions | Seconds |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -217,12 +236,12 @@ export async function rapmReport(connection: DuckDBConnection): Promise<string> 
     );
   }
   const validation = await validateRapm(connection);
-  lines.push('', '### Out of sample: next season\'s stint margins', '');
+  lines.push('', "### Out of sample: next season's stint margins", '');
   if (validation.length === 0) {
     lines.push('No season has the season before it in this database.');
   } else {
     lines.push(
-      'Each season\'s stints (the same ten players in a game, both teams with the ball) predicted from the season before: margin = home minus away points per 100 possessions; r and RMSE weighted by possessions. Home court only predicts the same margin everywhere (r 0 by definition).',
+      "Each season's stints (the same ten players in a game, both teams with the ball) predicted from the season before: margin = home minus away points per 100 possessions; r and RMSE weighted by possessions. Home court only predicts the same margin everywhere (r 0 by definition).",
       '',
       `| Season | Stints | ${VALIDATION_MODELS.map((m) => `${m}: r / RMSE`).join(' | ')} |`,
       `|---|---:|${VALIDATION_MODELS.map(() => '---:').join('|')}|`,
@@ -250,8 +269,15 @@ export async function rapmReport(connection: DuckDBConnection): Promise<string> 
       { s: Number(latest.season_to) },
     )
   ).getRowObjectsJS();
-  lines.push('', `### Leaders ${seasonName(Number(latest.season_to))} (2,000 possessions or more)`, '', '| Player | Off | Def | Total | Possessions |', '|---|---:|---:|---:|---:|');
-  for (const r of leaders) lines.push(`| ${String(r.name)} | ${fmt(Number(r.off))} | ${fmt(Number(r.def))} | ${fmt(Number(r.total))} | ${Number(r.possessions)} |`);
+  lines.push(
+    '',
+    `### Leaders ${seasonName(Number(latest.season_to))} (2,000 possessions or more)`,
+    '',
+    '| Player | Off | Def | Total | Possessions |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const r of leaders)
+    lines.push(`| ${String(r.name)} | ${fmt(Number(r.off))} | ${fmt(Number(r.def))} | ${fmt(Number(r.total))} | ${Number(r.possessions)} |`);
   lines.push('');
   return lines.join('\n');
 }

@@ -186,7 +186,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Weighted Pearson correlation and root mean squared error of predictions against actual values. */
-export function weightedFit(actual: ArrayLike<number>, predicted: ArrayLike<number>, weight: ArrayLike<number>): { correlation: number; rmse: number; weight: number } {
+export function weightedFit(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  weight: ArrayLike<number>,
+): { correlation: number; rmse: number; weight: number } {
   let sw = 0;
   let ma = 0;
   let mp = 0;

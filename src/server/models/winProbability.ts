@@ -121,11 +121,13 @@ export async function finishedSeasons(connection: DuckDBConnection): Promise<{ h
   const held = (await connection.runAndReadAll('SELECT DISTINCT season FROM games ORDER BY season')).getRowObjectsJS().map((r) => Number(r.season));
   const latest = held.at(-1);
   if (latest === undefined) return { held, finished: [] };
-  const [r] = (await connection.runAndReadAll(
-    `SELECT (SELECT count(*) FROM games WHERE season = $s AND season_type = 'playoffs')::INTEGER AS playoffs,
+  const [r] = (
+    await connection.runAndReadAll(
+      `SELECT (SELECT count(*) FROM games WHERE season = $s AND season_type = 'playoffs')::INTEGER AS playoffs,
             (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM team_games WHERE season = $s AND season_type = 'regular' GROUP BY team_id))::INTEGER AS most`,
-    { s: latest },
-  )).getRowObjectsJS();
+      { s: latest },
+    )
+  ).getRowObjectsJS();
   const inProgress = Number(r!.playoffs) === 0 && Number(r!.most) < FULL_SEASON_GAMES;
   return { held, finished: inProgress ? held.slice(0, -1) : held };
 }
@@ -185,14 +187,15 @@ async function sqlSums(connection: DuckDBConnection, model: ModelName, fitSeason
            ${features.map((_, i) => `sum((y - p) * x${i}) AS g${i}`).join(', ')},
            ${pairs.map(([i, j]) => `sum(p * (1 - p) * x${i} * x${j}) AS h${i}_${j}`).join(', ')}
       FROM p`;
-  return (sample: boolean) => async (b: number[]): Promise<LogisticSums> => {
-    const reader = await connection.runAndReadAll(sql(sample ? 'wp_fit_sample' : 'wp_fit_rows'), coefficientParams(b));
-    const row = reader.getRowObjectsJS()[0]!;
-    const num = (key: string) => Number(row[key] ?? 0);
-    const hessian = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-    for (const [i, j] of pairs) hessian[i]![j] = hessian[j]![i] = num(`h${i}_${j}`);
-    return { gradient: features.map((_, i) => num(`g${i}`)), hessian, logLik: num('ll'), rows: num('n') };
-  };
+  return (sample: boolean) =>
+    async (b: number[]): Promise<LogisticSums> => {
+      const reader = await connection.runAndReadAll(sql(sample ? 'wp_fit_sample' : 'wp_fit_rows'), coefficientParams(b));
+      const row = reader.getRowObjectsJS()[0]!;
+      const num = (key: string) => Number(row[key] ?? 0);
+      const hessian = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+      for (const [i, j] of pairs) hessian[i]![j] = hessian[j]![i] = num(`h${i}_${j}`);
+      return { gradient: features.map((_, i) => num(`g${i}`)), hessian, logLik: num('ll'), rows: num('n') };
+    };
 }
 
 /** Build wp_inputs (temporary): one row per possession (of `seasons`, default every one) with the model's inputs and the game's result. */
@@ -227,7 +230,11 @@ export interface WinProbabilityRun {
  * after it: its ratings' prior); then only the changed seasons and the seasons after them get their rows, from the
  * stored coefficients. Example: 2023-24 in progress, a night of its games -> 2023-24's rows alone, no fit.
  */
-export async function buildWinProbability(connection: DuckDBConnection, log: (m: string) => void = () => {}, changed?: readonly number[]): Promise<WinProbabilityRun> {
+export async function buildWinProbability(
+  connection: DuckDBConnection,
+  log: (m: string) => void = () => {},
+  changed?: readonly number[],
+): Promise<WinProbabilityRun> {
   const { held, finished } = await finishedSeasons(connection);
   const { fit, test } = splitSeasons(finished.length ? finished : held);
   if (changed) {
@@ -256,7 +263,14 @@ export async function buildWinProbability(connection: DuckDBConnection, log: (m:
     for (const [i, f] of MODEL_FEATURES[model].entries()) {
       // The season lists are bound as JSON text: an empty list has no item type to bind.
       await connection.run('INSERT INTO wp_model VALUES ($model, $pos, $feature, $coef, $fit::JSON::SMALLINT[], $test::JSON::SMALLINT[], $rows, $it)', {
-        model, pos: i, feature: f.name, coef: rounded[i]!, fit: JSON.stringify(fit), test: JSON.stringify(test), rows: result.rows, it: result.iterations,
+        model,
+        pos: i,
+        feature: f.name,
+        coef: rounded[i]!,
+        fit: JSON.stringify(fit),
+        test: JSON.stringify(test),
+        rows: result.rows,
+        it: result.iterations,
       });
     }
   }
@@ -264,12 +278,20 @@ export async function buildWinProbability(connection: DuckDBConnection, log: (m:
   await connection.run('DROP TABLE IF EXISTS wp_fit_sample');
   await connection.run('DROP TABLE IF EXISTS win_probability');
   await connection.run(`CREATE TABLE win_probability AS ${probabilitySql()}`, coefficientParams(coefficients.wp!));
-  await connection.run(`COMMENT ON COLUMN win_probability.home_wp IS 'home team''s win probability at the possession''s start, 0..1 (win-probability model, wp_model)'`);
-  await connection.run(`COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/leverage.ts)'`);
-  await connection.run(`COMMENT ON COLUMN win_probability.strength IS 'home team''s pre-game rating minus the away team''s, points per game (the model''s strength input)'`);
+  await connection.run(
+    `COMMENT ON COLUMN win_probability.home_wp IS 'home team''s win probability at the possession''s start, 0..1 (win-probability model, wp_model)'`,
+  );
+  await connection.run(
+    `COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/leverage.ts)'`,
+  );
+  await connection.run(
+    `COMMENT ON COLUMN win_probability.strength IS 'home team''s pre-game rating minus the away team''s, points per game (the model''s strength input)'`,
+  );
   await connection.run('ALTER TABLE possessions ADD COLUMN IF NOT EXISTS leverage TINYINT');
   await writeLeverage(connection, 'TRUE');
-  await connection.run(`COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/leverage.ts, win_probability.leverage)'`);
+  await connection.run(
+    `COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/leverage.ts, win_probability.leverage)'`,
+  );
   await connection.run('DROP TABLE wp_inputs');
   return { fitted: true, seasons: held };
 }
@@ -352,9 +374,11 @@ export interface HeldOutFigures {
 
 /** The held-out figures: Brier score, log loss of both models, calibration by tenth of predicted probability. */
 export async function heldOutFigures(connection: DuckDBConnection): Promise<HeldOutFigures> {
-  const meta = (await connection.runAndReadAll(
-    `SELECT feature, coefficient, fit_seasons::INTEGER[] AS fit, test_seasons::INTEGER[] AS test FROM wp_model WHERE model = 'wp' ORDER BY position`,
-  )).getRowObjectsJS();
+  const meta = (
+    await connection.runAndReadAll(
+      `SELECT feature, coefficient, fit_seasons::INTEGER[] AS fit, test_seasons::INTEGER[] AS test FROM wp_model WHERE model = 'wp' ORDER BY position`,
+    )
+  ).getRowObjectsJS();
   const fitSeasons = (meta[0]?.fit as number[] | undefined)?.map(Number) ?? [];
   const testSeasons = (meta[0]?.test as number[] | undefined)?.map(Number) ?? [];
   const baseline = await storedCoefficients(connection, 'baseline');
@@ -365,25 +389,33 @@ export async function heldOutFigures(connection: DuckDBConnection): Promise<Held
            greatest(least(${wpSql('baseline', INPUT_STATE, 'c')}, 1 - 1e-12), 1e-12) AS p_base
       FROM wp_inputs i JOIN win_probability w USING (possession_id)
      WHERE i.is_possession AND list_contains($seasons::JSON::SMALLINT[], i.season)`;
-  const [s] = (await connection.runAndReadAll(
-    `SELECT count(*) AS n, count(DISTINCT game_id) AS games,
+  const [s] = (
+    await connection.runAndReadAll(
+      `SELECT count(*) AS n, count(DISTINCT game_id) AS games,
             avg((p_wp - y) ^ 2) AS brier_wp, avg((p_base - y) ^ 2) AS brier_base,
             -avg(y * ln(p_wp) + (1 - y) * ln(1 - p_wp)) AS ll_wp, -avg(y * ln(p_base) + (1 - y) * ln(1 - p_base)) AS ll_base
        FROM (${rows})`,
-    params,
-  )).getRowObjectsJS();
-  const bins = (await connection.runAndReadAll(
-    `SELECT least(floor(p_wp * 10), 9)::INTEGER AS bin, count(*) AS n, avg(p_wp) AS predicted, avg(y) AS actual
+      params,
+    )
+  ).getRowObjectsJS();
+  const bins = (
+    await connection.runAndReadAll(
+      `SELECT least(floor(p_wp * 10), 9)::INTEGER AS bin, count(*) AS n, avg(p_wp) AS predicted, avg(y) AS actual
        FROM (${rows}) GROUP BY bin ORDER BY bin`,
-    params,
-  )).getRowObjectsJS();
-  const shares = (await connection.runAndReadAll(
-    `SELECT leverage, count(*) / sum(count(*)) OVER () AS share FROM possessions WHERE possessions = 1 GROUP BY leverage ORDER BY leverage`,
-  )).getRowObjectsJS();
-  const [clutch] = (await connection.runAndReadAll(
-    `SELECT avg((start_time >= $from AND abs(score_diff) <= $margin)::INTEGER) AS share FROM possessions WHERE possessions = 1`,
-    { from: CLUTCH.fromTimeIntoGame, margin: CLUTCH.maxMargin },
-  )).getRowObjectsJS();
+      params,
+    )
+  ).getRowObjectsJS();
+  const shares = (
+    await connection.runAndReadAll(
+      `SELECT leverage, count(*) / sum(count(*)) OVER () AS share FROM possessions WHERE possessions = 1 GROUP BY leverage ORDER BY leverage`,
+    )
+  ).getRowObjectsJS();
+  const [clutch] = (
+    await connection.runAndReadAll(
+      `SELECT avg((start_time >= $from AND abs(score_diff) <= $margin)::INTEGER) AS share FROM possessions WHERE possessions = 1`,
+      { from: CLUTCH.fromTimeIntoGame, margin: CLUTCH.maxMargin },
+    )
+  ).getRowObjectsJS();
   await connection.run('DROP TABLE wp_inputs');
   return {
     fitSeasons,
@@ -417,7 +449,10 @@ export async function verifyWinProbability(connection: DuckDBConnection): Promis
     '',
     '| Predicted home WP | Possessions | Mean predicted | Home won |',
     '|---|---:|---:|---:|',
-    ...f.calibration.map((b) => `| ${Math.round(b.from * 100)}-${Math.round(b.from * 100) + 10} % | ${b.possessions.toLocaleString('en-US')} | ${pct(b.predicted)} | ${pct(b.actual)} |`),
+    ...f.calibration.map(
+      (b) =>
+        `| ${Math.round(b.from * 100)}-${Math.round(b.from * 100) + 10} % | ${b.possessions.toLocaleString('en-US')} | ${pct(b.predicted)} | ${pct(b.actual)} |`,
+    ),
     '',
     '| Feature | Coefficient |',
     '|---|---:|',
@@ -454,7 +489,10 @@ export function calibrationSvg(f: HeldOutFigures): string {
     ]),
     `<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" stroke="#888" stroke-dasharray="4 3"/>`,
     `<polyline fill="none" stroke="#1d4f91" stroke-width="1.5" points="${f.calibration.map((b) => `${x(b.predicted).toFixed(1)},${y(b.actual).toFixed(1)}`).join(' ')}"/>`,
-    ...f.calibration.map((b) => `<circle cx="${x(b.predicted).toFixed(1)}" cy="${y(b.actual).toFixed(1)}" r="${(2.5 + 4 * Math.sqrt(b.possessions / most)).toFixed(1)}" fill="#1d4f91"/>`),
+    ...f.calibration.map(
+      (b) =>
+        `<circle cx="${x(b.predicted).toFixed(1)}" cy="${y(b.actual).toFixed(1)}" r="${(2.5 + 4 * Math.sqrt(b.possessions / most)).toFixed(1)}" fill="#1d4f91"/>`,
+    ),
     `<text x="${x(0.5)}" y="${y(0) + 34}" text-anchor="middle" fill="#222">Predicted home win probability</text>`,
     `<text transform="translate(12 ${y(0.5)}) rotate(-90)" text-anchor="middle" fill="#222">Home team won</text>`,
     '</svg>',

@@ -70,14 +70,32 @@ const teamText = (t: Team): string => [t.abbr, ...t.historicalAbbrs, t.city, t.s
 
 async function build(db: StatsDb): Promise<Indexes> {
   const [playerRows, gameRows] = await Promise.all([
-    db.query<{ player_id: number; name: string; first_season: number | null; last_season: number | null; seconds: number | bigint | null; team_id: number | null }>(
+    db.query<{
+      player_id: number;
+      name: string;
+      first_season: number | null;
+      last_season: number | null;
+      seconds: number | bigint | null;
+      team_id: number | null;
+    }>(
       `SELECT p.player_id, p.name, p.first_season, p.last_season,
               (SELECT sum(s.seconds) FROM player_seasons s WHERE s.player_id = p.player_id) AS seconds,
               (SELECT arg_max(s.team_id, s.season * 10 + CASE s.season_type WHEN 'playoffs' THEN 1 ELSE 0 END)
                  FROM player_seasons s WHERE s.player_id = p.player_id) AS team_id
          FROM players p WHERE p.first_season IS NOT NULL`,
     ),
-    db.query<{ game_code: string; date: unknown; season: number; season_type: string; home_team_id: number; away_team_id: number; home_abbr: string; away_abbr: string; home_pts: number; away_pts: number }>(
+    db.query<{
+      game_code: string;
+      date: unknown;
+      season: number;
+      season_type: string;
+      home_team_id: number;
+      away_team_id: number;
+      home_abbr: string;
+      away_abbr: string;
+      home_pts: number;
+      away_pts: number;
+    }>(
       `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, home_team_id, away_team_id, home_abbr, away_abbr,
               home_pts, away_pts FROM games`,
     ),
@@ -97,15 +115,15 @@ async function build(db: StatsDb): Promise<Indexes> {
     },
   });
   const playerDocs = playerRows.map((r) => ({
-      id: Number(r.player_id),
-      name: r.name,
-      second_spectrum_id: Number(r.player_id),
-      path: pathForPlayer('profile', r.name, Number(r.player_id)),
-      first_season: r.first_season === null ? null : seasonLabel(Number(r.first_season)),
-      last_season: r.last_season === null ? null : seasonLabel(Number(r.last_season)),
-      team: r.team_id === null ? null : (teamByTeamId(Number(r.team_id))?.abbr ?? null),
-      minutes: Math.round(Number(r.seconds ?? 0) / 60),
-    }));
+    id: Number(r.player_id),
+    name: r.name,
+    second_spectrum_id: Number(r.player_id),
+    path: pathForPlayer('profile', r.name, Number(r.player_id)),
+    first_season: r.first_season === null ? null : seasonLabel(Number(r.first_season)),
+    last_season: r.last_season === null ? null : seasonLabel(Number(r.last_season)),
+    team: r.team_id === null ? null : (teamByTeamId(Number(r.team_id))?.abbr ?? null),
+    minutes: Math.round(Number(r.seconds ?? 0) / 60),
+  }));
   players.addAll(playerDocs);
   const playersByName = new Map<string, PlayerHit>();
   for (const { id: _id, ...p } of [...playerDocs].sort((a, b) => a.minutes - b.minutes)) playersByName.set(foldText(p.name), p);
@@ -229,9 +247,14 @@ export async function search(q: string, limit: number): Promise<SearchResults> {
   const started = nick.started.flatMap(hitOf);
   // Every word must match a player ("steph curry"); if none does, any word may (not in a game's "BOS DEN 2023-01-01").
   const all = ix.players.search(text, { combineWith: 'AND' });
-  const matched = (all.length > 0 || date || exact.length + started.length > 0 ? all : ix.players.search(text)).map((h) => strip(h as unknown as PlayerHit & { id: number }));
+  const matched = (all.length > 0 || date || exact.length + started.length > 0 ? all : ix.players.search(text)).map((h) =>
+    strip(h as unknown as PlayerHit & { id: number }),
+  );
   const seen = new Set<string>();
   const players = [...exact, ...matched, ...started].filter((p) => !seen.has(p.path) && seen.add(p.path)).slice(0, limit);
-  const teams = ix.teams.search(text).slice(0, limit).map((h) => strip(h as unknown as TeamHit & { id: string }));
+  const teams = ix.teams
+    .search(text)
+    .slice(0, limit)
+    .map((h) => strip(h as unknown as TeamHit & { id: string }));
   return { players, teams, games: findGames(ix, text, date, limit) };
 }

@@ -51,7 +51,7 @@ export function teamPageFacts(asker: Asker, team: Team): Promise<TeamFacts | und
     const season = latestSeason();
     const [r] = await queuedRead('cheap', asker, (db) =>
       db.query<{ wins: number | bigint | null; losses: number | bigint | null }>(
-      `SELECT count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE NOT won) AS losses
+        `SELECT count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE NOT won) AS losses
          FROM team_games WHERE team_id = $1 AND season = $2 AND season_type = 'regular'`,
         [team.teamId, season],
       ),
@@ -67,4 +67,3 @@ export function gamePageFacts(g: GameListRow): GameFacts | undefined {
   if (!away || !home) return undefined;
   return { away, home, date: g.date, awayPts: g.awayPts, homePts: g.homePts, periods: g.periods, seasonType: g.seasonType };
 }
-

@@ -43,7 +43,8 @@ export async function compareAction(params: URLSearchParams, asker: Asker): Prom
     const hits = (await search(typed.slice(0, 100), 6)).players.filter((h) => !players.some((p) => p.playerId === h.second_spectrum_id));
     if (hits.length === 0) return { kind: 'message', message: `No player matches "${typed}".` };
     const exact = hits.filter((h) => h.name.toLowerCase() === typed.toLowerCase());
-    const withHit = async (hit: PlayerHit) => compareHref(params, [...players, { playerId: hit.second_spectrum_id, span: await spanFor(asker, hit.second_spectrum_id, players) }]);
+    const withHit = async (hit: PlayerHit) =>
+      compareHref(params, [...players, { playerId: hit.second_spectrum_id, span: await spanFor(asker, hit.second_spectrum_id, players) }]);
     if (hits.length === 1 || exact.length === 1) return { kind: 'redirect', href: await withHit(exact[0] ?? hits[0]!) };
     return { kind: 'choose', typed, choices: await Promise.all(hits.map(async (hit) => ({ hit, href: await withHit(hit) }))) };
   }
@@ -54,8 +55,15 @@ export async function compareAction(params: URLSearchParams, asker: Asker): Prom
     const to = Number(params.get('to'));
     const p = players[i];
     const span = parseComparedPlayer(`0:${seasonLabel(from)}_${seasonLabel(to)}`);
-    if (!Number.isInteger(i) || !p || typeof span === 'string') return { kind: 'message', message: 'Those seasons could not be read: pick a first and a last season.' };
-    return { kind: 'redirect', href: compareHref(params, players.map((q, j) => (j === i ? { ...q, span: span.span } : q))) };
+    if (!Number.isInteger(i) || !p || typeof span === 'string')
+      return { kind: 'message', message: 'Those seasons could not be read: pick a first and a last season.' };
+    return {
+      kind: 'redirect',
+      href: compareHref(
+        params,
+        players.map((q, j) => (j === i ? { ...q, span: span.span } : q)),
+      ),
+    };
   }
   return { kind: 'none' };
 }

@@ -206,15 +206,39 @@ export const teamSeasonValue = (teamId: number, season: number): number => seaso
 
 /** Columns every sample holds (src/server/stats/sql/sample.ts): identity, sample keys, team and lineup ids, the ten players. */
 export const SAMPLE_KEY_COLUMNS = [
-  'possession_id', 'game_id', 'season', 'season_type', 'off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id',
-  'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5',
+  'possession_id',
+  'game_id',
+  'season',
+  'season_type',
+  'off_team_id',
+  'def_team_id',
+  'off_lineup_id',
+  'def_lineup_id',
+  'o1',
+  'o2',
+  'o3',
+  'o4',
+  'o5',
+  'd1',
+  'd2',
+  'd3',
+  'd4',
+  'd5',
 ] as const;
 
 /**
  * The possession columns team_possessions copies: the sample's key columns, the filter columns and every
  * counter.
  */
-export const TEAM_POSSESSION_COLUMNS = [...SAMPLE_KEY_COLUMNS, 'period', 'start_time', 'score_diff', 'leverage', 'is_filtered_out', ...POSSESSION_COUNTER_COLUMNS] as const;
+export const TEAM_POSSESSION_COLUMNS = [
+  ...SAMPLE_KEY_COLUMNS,
+  'period',
+  'start_time',
+  'score_diff',
+  'leverage',
+  'is_filtered_out',
+  ...POSSESSION_COUNTER_COLUMNS,
+] as const;
 
 /**
  * Create `table` from `query(condition)` run once per season, in season order, where `condition` (on the
@@ -236,7 +260,13 @@ async function createBySeason(connection: DuckDBConnection, table: string, query
  * (default team_season, period, possession_id, columns the select yields), one season at a time (createBySeason):
  * every key starts with the season, or follows it as the possession id does.
  */
-async function buildBySeason(connection: DuckDBConnection, table: string, columns: string, from: string, orderBy = 'team_season, period, possession_id'): Promise<void> {
+async function buildBySeason(
+  connection: DuckDBConnection,
+  table: string,
+  columns: string,
+  from: string,
+  orderBy = 'team_season, period, possession_id',
+): Promise<void> {
   await createBySeason(connection, table, (condition) => `SELECT ${columns} FROM ${from} WHERE ${condition} ORDER BY ${orderBy}`);
 }
 
@@ -317,7 +347,10 @@ async function playerRowColumns(connection: DuckDBConnection): Promise<string[]>
     `SELECT column_name FROM duckdb_columns() WHERE table_name = 'player_possession_stats' AND database_name = current_database() ORDER BY column_index`,
   );
   const context: readonly string[] = PLAYER_CONTEXT_COLUMNS;
-  return reader.getRows().map(([name]) => String(name)).filter((c) => !context.includes(c));
+  return reader
+    .getRows()
+    .map(([name]) => String(name))
+    .filter((c) => !context.includes(c));
 }
 
 /**
@@ -347,7 +380,6 @@ const playerPossessionContextBuilder: AggregateBuilder = {
   },
 };
 
-
 /**
  * state_player_sums: every counter of a player's rows in playerSums.ts (his own counters and his team's while he
  * was on the floor), pre-summed per player, team, season, season type, garbage flag, period and score
@@ -376,7 +408,10 @@ const statePlayerSumsBuilder: AggregateBuilder = {
     const onSide = (isOffense: boolean, season: string) => `
       SELECT ${keys.map((k) => `p.${k}`).join(', ')}, p.last_game, ${onCourtCounterSelect(isOffense ? 'offense' : 'defense')}
         FROM state_on_court_sums p WHERE ${isOffense ? '' : 'NOT '}p.is_offense AND ${season}`;
-    await createBySeason(connection, 'state_player_sums', (season) => `
+    await createBySeason(
+      connection,
+      'state_player_sums',
+      (season) => `
       WITH own AS (
         SELECT s.player_id, s.team_id, p.season, p.season_type, p.is_filtered_out, p.period,
                CASE WHEN s.is_offense THEN p.score_diff ELSE -p.score_diff END AS score_diff,
@@ -391,7 +426,8 @@ const statePlayerSumsBuilder: AggregateBuilder = {
              score_diff::SMALLINT AS score_diff, greatest(own.last_game, on_court.last_game)::INTEGER AS last_game,
              ${[...own.map((c) => `coalesce(own.${c}, 0)::INTEGER AS ${c}`), ...onCourt.map((c) => `coalesce(on_court.${c}, 0)::INTEGER AS ${c}`)].join(', ')}
         FROM own FULL OUTER JOIN on_court USING (${keys.join(', ')})
-       ORDER BY season, period, player_id`);
+       ORDER BY season, period, player_id`,
+    );
   },
 };
 
@@ -440,11 +476,15 @@ function sideRows(isOffense: boolean, five: boolean, season: string): string {
 /** CREATE TABLE `table` summing sideRows by `keys` (and the counters), sorted by season, period; a season at a time. */
 async function buildStateTable(connection: DuckDBConnection, table: string, five: boolean): Promise<void> {
   const keys = [...(five ? ['player_id'] : []), 'team_id', 'is_offense', 'season', 'season_type', 'is_filtered_out', 'period', 'score_diff'];
-  await createBySeason(connection, table, (season) => `
+  await createBySeason(
+    connection,
+    table,
+    (season) => `
     SELECT ${keys.join(', ')}, ${five ? 'max(game_id)::INTEGER AS last_game, ' : ''}${POSSESSION_COUNTER_COLUMNS.map((c) => intSum(c)).join(', ')}
       FROM (${sideRows(true, five, season)} UNION ALL ${sideRows(false, five, season)})
      GROUP BY ${keys.join(', ')}
-     ORDER BY season, period${five ? ', player_id' : ', team_id'}`);
+     ORDER BY season, period${five ? ', player_id' : ', team_id'}`,
+  );
 }
 
 /**

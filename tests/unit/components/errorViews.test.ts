@@ -41,7 +41,7 @@ describe('ErrorView', () => {
 });
 
 describe('error pages', () => {
-  it("500.astro answers 500 with the message of an error written for visitors (one with its HTTP status)", async () => {
+  it('500.astro answers 500 with the message of an error written for visitors (one with its HTTP status)', async () => {
     const response = await container.renderToResponse(Page500, { props: { error: new ApiError(503, 'The stats are being updated: try again in a minute') } });
     expect(response.status).toBe(500);
     const html = await response.text();
@@ -50,7 +50,9 @@ describe('error pages', () => {
     expect(text(html, 'detail')).toBe('The stats are being updated: try again in a minute');
   });
   it("500.astro never shows an internal error's text (a database's message names tables and SQL)", async () => {
-    const html = await (await container.renderToResponse(Page500, { props: { error: new Error('Catalog Error: Table with name player_bios does not exist!') } })).text();
+    const html = await (
+      await container.renderToResponse(Page500, { props: { error: new Error('Catalog Error: Table with name player_bios does not exist!') } })
+    ).text();
     expect(text(html, 'detail')).toBe('Internal Server Error');
     expect(html).not.toContain('player_bios');
   });

@@ -37,7 +37,9 @@ describe('the configuration reference', () => {
   });
 
   it('says what every variable of SCHEMA does, and names no other', () => {
-    const schema = describeVariables().map((v) => v.name).sort();
+    const schema = describeVariables()
+      .map((v) => v.name)
+      .sort();
     expect(tableNames('## Defaults and accepted values').sort()).toEqual(schema);
     expect(tableNames('## What each variable does').sort()).toEqual(schema);
   });

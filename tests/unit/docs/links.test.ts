@@ -24,7 +24,11 @@ const PAGES = ['README.md', ...markdownFiles('docs'), ...markdownFiles('src', (n
 
 /** GitHub's anchor of a heading. */
 const anchorOf = (heading: string): string =>
-  heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 
 function anchors(file: string): Set<string> {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
@@ -34,9 +38,7 @@ function anchors(file: string): Set<string> {
 /** Every relative link of a page: [text](target), outside code spans. */
 function links(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/`[^`\n]*`/g, '');
-  return [...text.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1] ?? '')
-    .filter((target) => !/^(https?:|mailto:)/.test(target));
+  return [...text.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((target) => !/^(https?:|mailto:)/.test(target));
 }
 
 describe('documentation links', () => {

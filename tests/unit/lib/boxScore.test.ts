@@ -3,13 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox } from '../../../src/lib/boxScore';
 
 const line = (player_id: number, name: string, starter: boolean, sec: number, pts: number, extra: Record<string, number> = {}) => ({
-  player_id, name, starter, sec, pts, fgm: 0, fga: 0, fg3m: 0, fg3a: 0, ftm: 0, fta: 0, oreb: 0, dreb: 0, ast: 0, stl: 0, blk: 0, tov: 0, pf: 0, plus_minus: 0, ...extra,
+  player_id,
+  name,
+  starter,
+  sec,
+  pts,
+  fgm: 0,
+  fga: 0,
+  fg3m: 0,
+  fg3a: 0,
+  ftm: 0,
+  fta: 0,
+  oreb: 0,
+  dreb: 0,
+  ast: 0,
+  stl: 0,
+  blk: 0,
+  tov: 0,
+  pf: 0,
+  plus_minus: 0,
+  ...extra,
 });
 const col = (id: string) => BOX_COLUMNS.find((c) => c.id === id)!;
 
 describe('box score shaping', () => {
   const game = {
-    away: { team: 'SAC', abbr_then: 'SAC', name: 'Sacramento Kings', players: [line(1, 'Bench Guy', false, 600, 4), line(2, 'Starter Short', true, 900, 2), line(3, 'Bench Long', false, 1200, 0), line(4, 'Starter Long', true, 2000, 20, { fgm: 8, fga: 15 })] },
+    away: {
+      team: 'SAC',
+      abbr_then: 'SAC',
+      name: 'Sacramento Kings',
+      players: [
+        line(1, 'Bench Guy', false, 600, 4),
+        line(2, 'Starter Short', true, 900, 2),
+        line(3, 'Bench Long', false, 1200, 0),
+        line(4, 'Starter Long', true, 2000, 20, { fgm: 8, fga: 15 }),
+      ],
+    },
     home: { team: 'DEN', abbr_then: 'DEN', name: 'Denver Nuggets', players: [line(5, 'Home Starter', true, 2400, 30, { plus_minus: 4 })] },
   };
 
@@ -22,8 +51,11 @@ describe('box score shaping', () => {
     expect(home.totals.plus_minus).toBe(4);
   });
 
-  it('the page-filters box takes each team\'s rows by abbreviation', () => {
-    const [away, home] = filteredBox(game, [{ ...line(9, 'X', true, 60, 3), team: 'DEN' }, { ...line(8, 'Y', false, 30, 1), team: 'SAC' }]);
+  it("the page-filters box takes each team's rows by abbreviation", () => {
+    const [away, home] = filteredBox(game, [
+      { ...line(9, 'X', true, 60, 3), team: 'DEN' },
+      { ...line(8, 'Y', false, 30, 1), team: 'SAC' },
+    ]);
     expect(away.bench.map((l) => l.player_id)).toEqual([8]);
     expect(home.starters.map((l) => l.player_id)).toEqual([9]);
     expect([away.totals.plus_minus, home.totals.plus_minus]).toEqual([-2, 2]);

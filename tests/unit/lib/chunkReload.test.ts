@@ -60,7 +60,10 @@ describe('chunk load errors reload the page once (spec section 4)', () => {
 
   it("reloads when Astro's island loader reports a failed island import, and still logs it", () => {
     const h = host();
-    h.win.console.error('[astro-island] Error hydrating /_astro/StatsApp.abc.js', new TypeError('Failed to fetch dynamically imported module: /_astro/StatsApp.abc.js'));
+    h.win.console.error(
+      '[astro-island] Error hydrating /_astro/StatsApp.abc.js',
+      new TypeError('Failed to fetch dynamically imported module: /_astro/StatsApp.abc.js'),
+    );
     expect(h.reloads).toBe(1);
     expect(h.logged).toHaveLength(1);
     h.now += RELOAD_GUARD_MS + 1;

@@ -14,14 +14,40 @@ describe('the compact form of an /api/data answer', () => {
       playerNames: { 1: 'Ann Able', 2: 'Bo Baker', 3: 'Cy Cole' },
     };
     const compact = compactOf(computed);
-    expect(compact.data.Team_FourFactors).toEqual({ fields: ['lineup_id', 'team', 'players', 'poss', 'net_rtg'], values: [[7, 'DEN', [3, 1], 10, 4.5], [8, 'DEN', [1, 2], 9, null]] });
+    expect(compact.data.Team_FourFactors).toEqual({
+      fields: ['lineup_id', 'team', 'players', 'poss', 'net_rtg'],
+      values: [
+        [7, 'DEN', [3, 1], 10, 4.5],
+        [8, 'DEN', [1, 2], 9, null],
+      ],
+    });
     expect(compact.playerNames).toEqual(computed.playerNames);
     const read = rowsOf(JSON.parse(JSON.stringify(compact)));
     expect(read).toEqual({
       data: {
         Team_FourFactors: [
-          { lineup_id: 7, team: 'DEN', players: [{ player_id: 3, name: 'Cy Cole' }, { player_id: 1, name: 'Ann Able' }], poss: 10, net_rtg: 4.5, lineup: 'Cy Cole - Ann Able' },
-          { lineup_id: 8, team: 'DEN', players: [{ player_id: 1, name: 'Ann Able' }, { player_id: 2, name: 'Bo Baker' }], poss: 9, net_rtg: null, lineup: 'Ann Able - Bo Baker' },
+          {
+            lineup_id: 7,
+            team: 'DEN',
+            players: [
+              { player_id: 3, name: 'Cy Cole' },
+              { player_id: 1, name: 'Ann Able' },
+            ],
+            poss: 10,
+            net_rtg: 4.5,
+            lineup: 'Cy Cole - Ann Able',
+          },
+          {
+            lineup_id: 8,
+            team: 'DEN',
+            players: [
+              { player_id: 1, name: 'Ann Able' },
+              { player_id: 2, name: 'Bo Baker' },
+            ],
+            poss: 9,
+            net_rtg: null,
+            lineup: 'Ann Able - Bo Baker',
+          },
         ],
         Team_ShootingAccuracy: [],
       },

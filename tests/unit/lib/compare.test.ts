@@ -1,7 +1,15 @@
 /** The comparison's URL state and its best-of-line rule (src/lib/compare.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestOf, COMPARE_FILTERS, compareFiltersHref, compareFromPlayerPage, comparedPlayerValue, compareHref, parseComparedPlayer } from '../../../src/lib/compare';
+import {
+  bestOf,
+  COMPARE_FILTERS,
+  compareFiltersHref,
+  compareFromPlayerPage,
+  comparedPlayerValue,
+  compareHref,
+  parseComparedPlayer,
+} from '../../../src/lib/compare';
 import { defaultFilterValues } from '../../../src/lib/filterValues';
 import { parseFilterQuery } from '../../../src/lib/queryState';
 
@@ -30,9 +38,16 @@ describe('compared players in the URL', () => {
 
   it('a permalink: players first, the other keys kept, season and the one-shot actions dropped', () => {
     const params = new URLSearchParams('p=1:2012-13&season=2012&period=4&add=Duncan&metricSet=shooting-overall');
-    expect(compareHref(params, [{ playerId: 1, span: [2012, 2012] }, { playerId: 2, span: [2010, 2012] }], { side: 'defense', metricSet: null })).toBe(
-      '/stats/compare?p=1%3A2012-13&p=2%3A2010-11_2012-13&period=4&side=defense',
-    );
+    expect(
+      compareHref(
+        params,
+        [
+          { playerId: 1, span: [2012, 2012] },
+          { playerId: 2, span: [2010, 2012] },
+        ],
+        { side: 'defense', metricSet: null },
+      ),
+    ).toBe('/stats/compare?p=1%3A2012-13&p=2%3A2010-11_2012-13&period=4&side=defense');
   });
 
   it('from a player page: his seasons from the Season filter (first to last), the page filters only', () => {
@@ -87,7 +102,7 @@ describe('the filter bar on the compare page (compareFiltersHref)', () => {
     );
   });
 
-  it('never writes a season: the Season value of the store is not the comparison\'s', () => {
+  it("never writes a season: the Season value of the store is not the comparison's", () => {
     const applied = { ...defaultFilterValues(), Season: [2012, 2013] };
     expect(compareFiltersHref('?p=2544%3A2012-13&season=2015', applied, { authenticated: true })).toBe('/stats/compare?p=2544%3A2012-13');
   });

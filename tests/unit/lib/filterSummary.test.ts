@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { summaryText } from '../../../src/lib/filterSummary';
 
 const pill = (name: string, label: string, text: string, removable = true) => ({ name: name as never, label, text, removable });
-const DEFAULTS = [pill('Season', 'Season', '2022-23', false), pill('SeasonType', 'Type', 'Regular season', false), pill('FilterOutGarbageTime', 'Garbage time', 'Filtered out', false)];
+const DEFAULTS = [
+  pill('Season', 'Season', '2022-23', false),
+  pill('SeasonType', 'Type', 'Regular season', false),
+  pill('FilterOutGarbageTime', 'Garbage time', 'Filtered out', false),
+];
 
 describe('summaryText', () => {
   it('names the metric set and the season; garbage time only when it is not the default', () => {

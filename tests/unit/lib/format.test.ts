@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDaysRest, formatDiff, formatMargin, formatMinutes, formatMoney, formatNumber, formatPercent, formatRate, formatRatio, formatSeasonSpan, isRatioLabel, formatTimeIntoGame, formatValue, ordinal } from '../../../src/lib/format';
+import {
+  formatDate,
+  formatDaysRest,
+  formatDiff,
+  formatMargin,
+  formatMinutes,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatRate,
+  formatRatio,
+  formatSeasonSpan,
+  isRatioLabel,
+  formatTimeIntoGame,
+  formatValue,
+  ordinal,
+} from '../../../src/lib/format';
 
 describe('number formats (METRICS.md presentation)', () => {
   it('rates and percentages show one decimal', () => {

@@ -22,7 +22,7 @@ describe('lineupCaption', () => {
     expect(caption('lineupAllOrAny=any')).toBeNull();
   });
 
-  it('names each lineup filter by its players, in the filters\' order', () => {
+  it("names each lineup filter by its players, in the filters' order", () => {
     expect(caption('pg=201939')).toBe('Lineup filter: Stephen Curry at PG.');
     expect(caption('offCourt=202691&onCourtWith=203110')).toBe('Lineup filter: Draymond Green on the floor as a teammate; Klay Thompson off the floor.');
     // The query keeps a filter's players in one order (by id), whatever order they were picked in.
@@ -33,7 +33,9 @@ describe('lineupCaption', () => {
   });
 
   it('says when any one filter is enough, and names an unknown player by id', () => {
-    expect(caption('onCourtWith=203110&offCourt=202691&lineupAllOrAny=any')).toBe('Lineup filter, any one of: Draymond Green on the floor as a teammate; Klay Thompson off the floor.');
+    expect(caption('onCourtWith=203110&offCourt=202691&lineupAllOrAny=any')).toBe(
+      'Lineup filter, any one of: Draymond Green on the floor as a teammate; Klay Thompson off the floor.',
+    );
     // One filter: "any" changes nothing, so it is not said.
     expect(caption('offCourt=202691&lineupAllOrAny=any')).toBe('Lineup filter: Klay Thompson off the floor.');
     expect(caption('offCourt=99')).toBe('Lineup filter: player 99 off the floor.');

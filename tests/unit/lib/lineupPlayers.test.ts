@@ -3,11 +3,32 @@ import { withPlayerNames } from '../../../src/lib/lineupPlayers';
 
 describe('withPlayerNames: a lineup answer as the table reads it', () => {
   it("names each row's players from the answer's names and joins them into `lineup`", () => {
-    const data = { Team_FourFactors: [{ lineup_id: 7, players: [3, 1], poss: 10 }, { lineup_id: 8, players: [1, 2], poss: 9 }] };
+    const data = {
+      Team_FourFactors: [
+        { lineup_id: 7, players: [3, 1], poss: 10 },
+        { lineup_id: 8, players: [1, 2], poss: 9 },
+      ],
+    };
     const out = withPlayerNames(data, { 1: 'Ann Able', 2: 'Bo Baker', 3: 'Cy Cole' });
     expect(out.Team_FourFactors).toEqual([
-      { lineup_id: 7, players: [{ player_id: 3, name: 'Cy Cole' }, { player_id: 1, name: 'Ann Able' }], poss: 10, lineup: 'Cy Cole - Ann Able' },
-      { lineup_id: 8, players: [{ player_id: 1, name: 'Ann Able' }, { player_id: 2, name: 'Bo Baker' }], poss: 9, lineup: 'Ann Able - Bo Baker' },
+      {
+        lineup_id: 7,
+        players: [
+          { player_id: 3, name: 'Cy Cole' },
+          { player_id: 1, name: 'Ann Able' },
+        ],
+        poss: 10,
+        lineup: 'Cy Cole - Ann Able',
+      },
+      {
+        lineup_id: 8,
+        players: [
+          { player_id: 1, name: 'Ann Able' },
+          { player_id: 2, name: 'Bo Baker' },
+        ],
+        poss: 9,
+        lineup: 'Ann Able - Bo Baker',
+      },
     ]);
     // one object per player for the whole answer
     expect(out.Team_FourFactors[0]!.players[1]).toBe(out.Team_FourFactors[1]!.players[0]);

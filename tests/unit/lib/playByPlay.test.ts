@@ -14,8 +14,23 @@ const H = [11, 12, 13, 14, 15];
 let seq = 0;
 function ev(period: number, clock: number, over: Partial<PbpEvent> = {}): PbpEvent {
   return {
-    seq: seq++, eventNum: seq, period, clock, eventType: 0, side: null, players: [], home: null, neutral: null, visitor: null,
-    homePts: 0, awayPts: 0, homeFive: H, awayFive: A, creditHome: null, creditAway: null, ...over,
+    seq: seq++,
+    eventNum: seq,
+    period,
+    clock,
+    eventType: 0,
+    side: null,
+    players: [],
+    home: null,
+    neutral: null,
+    visitor: null,
+    homePts: 0,
+    awayPts: 0,
+    homeFive: H,
+    awayFive: A,
+    creditHome: null,
+    creditAway: null,
+    ...over,
   };
 }
 

@@ -121,7 +121,7 @@ describe('reading the query string (spec sections 5 and 9)', () => {
 });
 
 describe('sides', () => {
-  it('are the API\'s sides', async () => {
+  it("are the API's sides", async () => {
     const { SIDES: apiSides } = await import('../../../src/lib/apiParams');
     const { SIDES } = await import('../../../src/lib/queryState');
     expect(SIDES).toEqual(apiSides);
@@ -157,7 +157,10 @@ function arbitraryValue(f: FilterDefinition): fc.Arbitrary<FilterValue> {
     case 'multi':
       return fc.subarray([...f.options], { minLength: f.default.length > 0 ? 1 : 0 }).map((v) => normaliseMulti(f, v));
     case 'date':
-      return fc.option(fc.date({ min: new Date('2003-10-01T00:00:00Z'), max: new Date('2023-06-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: null });
+      return fc.option(
+        fc.date({ min: new Date('2003-10-01T00:00:00Z'), max: new Date('2023-06-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+        { nil: null },
+      );
     case 'range':
       return fc.tuple(fc.integer({ min: f.min, max: f.max }), fc.integer({ min: f.min, max: f.max })).map(([a, b]) => normaliseRange(f, a, b));
     case 'boolean':
@@ -171,22 +174,27 @@ function arbitraryValue(f: FilterDefinition): fc.Arbitrary<FilterValue> {
   }
 }
 
-const arbitraryFilters: fc.Arbitrary<FilterValues> = fc.record(
-  Object.fromEntries(FILTERS.map((f) => [f.name, arbitraryValue(f)])) as Record<FilterName, fc.Arbitrary<FilterValue>>,
-).map((values) => orderDates(values as FilterValues));
+const arbitraryFilters: fc.Arbitrary<FilterValues> = fc
+  .record(Object.fromEntries(FILTERS.map((f) => [f.name, arbitraryValue(f)])) as Record<FilterName, fc.Arbitrary<FilterValue>>)
+  .map((values) => orderDates(values as FilterValues));
 
 describe('round trips (the URL is the source of truth)', () => {
   it('any view written to the URL reads back identically for a signed-in user', () => {
     fc.assert(
-      fc.property(arbitraryFilters, fc.constantFrom('offense' as const, 'defense' as const), fc.option(fc.constantFrom('four-factors', 'shooting-overall'), { nil: null }), (filters, side, metricSet) => {
-        const qs = viewQuery({ filters, side, metricSet }).toString();
-        const back = parseViewQuery(qs, AUTH);
-        expect(back.filters).toEqual(filters);
-        expect(back.side).toBe(side === 'offense' ? null : side);
-        expect(back.metricSet).toBe(metricSet);
-        // Writing it again gives the same string: one view, one URL.
-        expect(viewQuery(back).toString()).toBe(new URLSearchParams(qs).toString().replace(/side=offense&?/, ''));
-      }),
+      fc.property(
+        arbitraryFilters,
+        fc.constantFrom('offense' as const, 'defense' as const),
+        fc.option(fc.constantFrom('four-factors', 'shooting-overall'), { nil: null }),
+        (filters, side, metricSet) => {
+          const qs = viewQuery({ filters, side, metricSet }).toString();
+          const back = parseViewQuery(qs, AUTH);
+          expect(back.filters).toEqual(filters);
+          expect(back.side).toBe(side === 'offense' ? null : side);
+          expect(back.metricSet).toBe(metricSet);
+          // Writing it again gives the same string: one view, one URL.
+          expect(viewQuery(back).toString()).toBe(new URLSearchParams(qs).toString().replace(/side=offense&?/, ''));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -204,7 +212,15 @@ describe('round trips (the URL is the source of truth)', () => {
   it('what the client sends to /api/data is accepted by the API and means the same filters', () => {
     fc.assert(
       fc.property(arbitraryFilters, (filters) => {
-        const params = dataSearchParams({ page: 'Players', entity: null, side: 'offense', metricSet: null, filters, relevant: relevantFilters('Players'), authenticated: true });
+        const params = dataSearchParams({
+          page: 'Players',
+          entity: null,
+          side: 'offense',
+          metricSet: null,
+          filters,
+          relevant: relevantFilters('Players'),
+          authenticated: true,
+        });
         expect(params.has('side')).toBe(false); // Players has no side (spec section 7)
         const q = parseDataQuery(rawQueryFromSearchParams(params));
         expect(q.filters.seasons).toEqual(filters.Season);
@@ -220,9 +236,25 @@ describe('round trips (the URL is the source of truth)', () => {
 
   it('never sends gated filters for an anonymous user, and sends side only on pages that have one', () => {
     const filters = parseFilterQuery('location=home&period=2&pg=2544&season=2012', AUTH);
-    const anon = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: false });
+    const anon = dataSearchParams({
+      page: 'Lineups',
+      entity: null,
+      side: 'defense',
+      metricSet: null,
+      filters,
+      relevant: relevantFilters('Lineups'),
+      authenticated: false,
+    });
     expect(anon.toString()).toBe('page=Lineups&side=defense&season=2012&season_type=regular&is_garbage_time=true');
-    const auth = dataSearchParams({ page: 'Lineups', entity: null, side: 'defense', metricSet: null, filters, relevant: relevantFilters('Lineups'), authenticated: true });
+    const auth = dataSearchParams({
+      page: 'Lineups',
+      entity: null,
+      side: 'defense',
+      metricSet: null,
+      filters,
+      relevant: relevantFilters('Lineups'),
+      authenticated: true,
+    });
     expect(auth.getAll('location')).toEqual(['home']);
     expect(auth.getAll('period')).toEqual(['2']);
     expect(auth.getAll('pg')).toEqual(['2544']);
@@ -230,7 +262,15 @@ describe('round trips (the URL is the source of truth)', () => {
 
   it('game views send only their relevant filters, with the entity', () => {
     const filters = parseFilterQuery('season=2012&scoreDifferential=-5_5', AUTH);
-    const params = dataSearchParams({ page: 'GameTeam', entity: '0022200001', side: 'offense', metricSet: null, filters, relevant: relevantFilters('GameTeam'), authenticated: true });
+    const params = dataSearchParams({
+      page: 'GameTeam',
+      entity: '0022200001',
+      side: 'offense',
+      metricSet: null,
+      filters,
+      relevant: relevantFilters('GameTeam'),
+      authenticated: true,
+    });
     expect(params.toString()).toBe('page=GameTeam&entity=0022200001&is_garbage_time=true&score_diff_low=-5&score_diff_high=5');
   });
 });
@@ -239,14 +279,23 @@ describe('unreadableFilterValue (the compare page reports what the stats client 
   const names = ['SeasonType', 'Period', 'ScoreDifferential', 'StartDate', 'Clutch', 'LineupAllOrAny', 'Opponent', 'OnCourtWith'] as const;
 
   it('finds nothing in a readable query', () => {
-    expect(unreadableFilterValue('period=4&period=5&scoreDifferential=-5_5&startDate=2013/01/05&clutch=yes&lineupAllOrAny=any&opponent=BOS&onCourtWith=2544&seasonType=playoffs', names)).toBeNull();
+    expect(
+      unreadableFilterValue(
+        'period=4&period=5&scoreDifferential=-5_5&startDate=2013/01/05&clutch=yes&lineupAllOrAny=any&opponent=BOS&onCourtWith=2544&seasonType=playoffs',
+        names,
+      ),
+    ).toBeNull();
     // Keys outside the names are not read (season on the compare page: each player has his own).
     expect(unreadableFilterValue('season=1999&period=4', names)).toBeNull();
   });
 
   it('names the key, the value and what the filter takes', () => {
     expect(unreadableFilterValue('period=4&period=9', names)).toEqual({ key: 'period', value: '9', expected: 'one of 1, 2, 3, 4, 5, 6, 7' });
-    expect(unreadableFilterValue('scoreDifferential=close', names)).toEqual({ key: 'scoreDifferential', value: 'close', expected: 'a range written low_high from -75 to 75 (e.g. -75_75)' });
+    expect(unreadableFilterValue('scoreDifferential=close', names)).toEqual({
+      key: 'scoreDifferential',
+      value: 'close',
+      expected: 'a range written low_high from -75 to 75 (e.g. -75_75)',
+    });
     expect(unreadableFilterValue('startDate=2013-02-30', names)?.expected).toBe('a date written YYYY-MM-DD');
     expect(unreadableFilterValue('clutch=maybe', names)?.expected).toBe('true or false');
     expect(unreadableFilterValue('lineupAllOrAny=some', names)?.expected).toBe('one of all, any');

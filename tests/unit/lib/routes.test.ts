@@ -139,7 +139,7 @@ describe('routeForPath: player pages', () => {
 });
 
 describe('routeForPath: team pages', () => {
-  it("maps each of the six views and wowy, and takes the 5th segment as the entity", () => {
+  it('maps each of the six views and wowy, and takes the 5th segment as the entity', () => {
     const expected = {
       players: 'TeamPlayers',
       onoff: 'TeamOnOff',

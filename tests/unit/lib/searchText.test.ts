@@ -13,11 +13,17 @@ import { config } from '../../../src/server/config';
 
 /** Player ids by folded name: the league's list, then the stats database's players. */
 async function leaguePlayers(): Promise<Map<string, Set<number>>> {
-  const rows = parse(fs.readFileSync(path.join(config.nbaDataDir, 'commonallplayers.csv')), { columns: true }) as { PERSON_ID: string; DISPLAY_FIRST_LAST: string }[];
+  const rows = parse(fs.readFileSync(path.join(config.nbaDataDir, 'commonallplayers.csv')), { columns: true }) as {
+    PERSON_ID: string;
+    DISPLAY_FIRST_LAST: string;
+  }[];
   const db = await (await DuckDBInstance.create(config.statsDbPath, { access_mode: 'READ_ONLY' })).connect();
   const ours = (await db.runAndReadAll('SELECT player_id, name FROM players')).getRowObjectsJS() as { player_id: number; name: string }[];
   const ids = new Map<string, Set<number>>();
-  for (const [name, id] of [...rows.map((r) => [r.DISPLAY_FIRST_LAST, Number(r.PERSON_ID)] as const), ...ours.map((r) => [r.name, Number(r.player_id)] as const)]) {
+  for (const [name, id] of [
+    ...rows.map((r) => [r.DISPLAY_FIRST_LAST, Number(r.PERSON_ID)] as const),
+    ...ours.map((r) => [r.name, Number(r.player_id)] as const),
+  ]) {
     const k = foldText(name);
     ids.set(k, (ids.get(k) ?? new Set()).add(id));
   }

@@ -32,14 +32,21 @@ describe('season catalogue', () => {
   it('parsers accept the seasons held and name the key of another', () => {
     setSeasonCatalog({ seasons: [2012, 2022], scheduled: [2023], dataThrough: '2023-06-12' });
     expect(parseDataQuery({ page: ['League'], season: ['2012-13'] }).filters.seasons).toEqual([2012]);
-    expect(() => parseDataQuery({ page: ['League'], season: ['2015'] })).toThrow(expect.objectContaining({ param: 'season', message: expect.stringContaining('2012-13, 2022-23') }));
+    expect(() => parseDataQuery({ page: ['League'], season: ['2015'] })).toThrow(
+      expect.objectContaining({ param: 'season', message: expect.stringContaining('2012-13, 2022-23') }),
+    );
     // the game finder takes the scheduled season, not one with neither games nor a schedule
     expect(parseGameListParams(new URLSearchParams('season=2023'))).toEqual({ ok: true, params: { season: 2023 } });
     expect(parseGameListParams(new URLSearchParams('season=2015'))).toMatchObject({ ok: false, message: expect.stringMatching(/^Invalid season/) });
   });
 
   it('reads an embedded seed and refuses what is not one', () => {
-    expect(seasonCatalogOf({ seasons: [2022, 2012], scheduled: [], dataThrough: '2023-06-12' })).toEqual({ seasons: [2012, 2022], scheduled: [], dataThrough: '2023-06-12', inProgress: null });
+    expect(seasonCatalogOf({ seasons: [2022, 2012], scheduled: [], dataThrough: '2023-06-12' })).toEqual({
+      seasons: [2012, 2022],
+      scheduled: [],
+      dataThrough: '2023-06-12',
+      inProgress: null,
+    });
     expect(seasonCatalogOf({ seasons: [], scheduled: [], dataThrough: null })).toBeNull();
     expect(seasonCatalogOf({ seasons: ['2022'], dataThrough: null })).toBeNull();
     expect(seasonCatalogOf({ seasons: [2022], dataThrough: '12 June' })).toBeNull();

@@ -12,7 +12,16 @@ describe('page titles', () => {
 
 describe('navigation', () => {
   it('reaches every stats area and every general area', () => {
-    expect(STATS_NAV.map((l) => l.href)).toEqual(['/stats/league', '/stats/players', '/stats/teams', '/stats/lineups', '/stats/rapm', '/stats/games', '/stats/finder', '/stats/guides']);
+    expect(STATS_NAV.map((l) => l.href)).toEqual([
+      '/stats/league',
+      '/stats/players',
+      '/stats/teams',
+      '/stats/lineups',
+      '/stats/rapm',
+      '/stats/games',
+      '/stats/finder',
+      '/stats/guides',
+    ]);
     expect(MAIN_NAV.map((l) => l.href)).toEqual(['/stats', '/articles', '/about', '/advice', '/pricing']);
   });
   it('marks the section of the current page', () => {

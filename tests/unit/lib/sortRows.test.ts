@@ -34,7 +34,9 @@ describe('table columns', () => {
   it('finds the identity columns from the row fields', () => {
     expect(identityColumns({ player_id: 1, name: 'A', team: 'BOS', position: 'wing', usage: 20 }).map((c) => c.label)).toEqual(['Player', 'Team', 'Pos']);
     expect(identityColumns({ lineup_id: 1, players: [], lineup: 'A - B', team: 'BOS' }).map((c) => c.label)).toEqual(['Lineup', 'Team']);
-    expect(identityColumns({ game_id: '0022200001', date: '2022-10-18', team: 'BOS', opponent: 'PHI', home: true, result: 'W 126-117' }).map((c) => c.label)).toEqual(['Date', 'Opp', 'Result']);
+    expect(
+      identityColumns({ game_id: '0022200001', date: '2022-10-18', team: 'BOS', opponent: 'PHI', home: true, result: 'W 126-117' }).map((c) => c.label),
+    ).toEqual(['Date', 'Opp', 'Result']);
     expect(identityColumns({ season: '2022-23', season_type: 'regular', team: 'BOS' }).map((c) => c.label)).toEqual(['Season', 'Type', 'Team']);
     expect(identityColumns({ team: 'BOS', name: 'Boston Celtics', home: true }).map((c) => c.label)).toEqual(['Team']);
     expect(identityColumns({ player_id: 1, name: 'A', poss_on: 10 }, 'plain').map((c) => c.label)).toEqual(['Player', 'Poss On']);
@@ -56,7 +58,10 @@ describe('table columns', () => {
     expect(plain.pctKey).toBeUndefined();
     const diff = numberColumns(COLUMNS.NetFourFactors, 'onoff').find((c) => c.id === 'net_rtg_margin_diff')!;
     expect(diff).toMatchObject({ margin: true, diff: false });
-    expect(numberColumns(COLUMNS.NetFourFactors, 'onoff').find((c) => c.id === 'net_rtg_adj_diff')).toMatchObject({ diff: true, pctKey: 'net_rtg_adj_diff_pct' });
+    expect(numberColumns(COLUMNS.NetFourFactors, 'onoff').find((c) => c.id === 'net_rtg_adj_diff')).toMatchObject({
+      diff: true,
+      pctKey: 'net_rtg_adj_diff_pct',
+    });
   });
 
   it('on/off sets get on, off and diff under each rate column, no diff under a count; plain rate columns carry the percentile key', () => {

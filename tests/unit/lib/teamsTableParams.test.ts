@@ -37,7 +37,13 @@ describe('parseTeamsTableQuery', () => {
   });
 
   it('a value a filter cannot read, or a season not held, is refused naming its URL key', () => {
-    for (const [query, key] of [['period=9', 'period'], ['season=1990', 'season'], ['location=moon', 'location'], ['side=up', 'side'], ['metricSet=nope', 'metricSet']] as const) {
+    for (const [query, key] of [
+      ['period=9', 'period'],
+      ['season=1990', 'season'],
+      ['location=moon', 'location'],
+      ['side=up', 'side'],
+      ['metricSet=nope', 'metricSet'],
+    ] as const) {
       let error: unknown = null;
       try {
         parse(query, true);

@@ -5,10 +5,32 @@ import { describe, expect, it } from 'vitest';
 import type { PbpEvent } from '../../../src/lib/playByPlay';
 import { wpSeries, wpSwings, type WpPoint } from '../../../src/lib/winProbability';
 
-const point = (t: number, period: number, startClock: number, endClock: number, homeWp: number): WpPoint => ({ t, period, startClock, endClock, homeWp, homeBall: true, leverage: 1 });
+const point = (t: number, period: number, startClock: number, endClock: number, homeWp: number): WpPoint => ({
+  t,
+  period,
+  startClock,
+  endClock,
+  homeWp,
+  homeBall: true,
+  leverage: 1,
+});
 const event = (seq: number, period: number, clock: number, scoring: boolean, text: string): PbpEvent => ({
-  seq, eventNum: seq, period, clock, eventType: 1, side: 'home', players: [], home: text, neutral: null, visitor: null,
-  homePts: 0, awayPts: 0, homeFive: [], awayFive: [], creditHome: scoring ? [1, 2, 3, 4, 5] : null, creditAway: null,
+  seq,
+  eventNum: seq,
+  period,
+  clock,
+  eventType: 1,
+  side: 'home',
+  players: [],
+  home: text,
+  neutral: null,
+  visitor: null,
+  homePts: 0,
+  awayPts: 0,
+  homeFive: [],
+  awayFive: [],
+  creditHome: scoring ? [1, 2, 3, 4, 5] : null,
+  creditAway: null,
 });
 
 describe('win-probability series and swings', () => {
@@ -20,7 +42,14 @@ describe('win-probability series and swings', () => {
     point(790, 2, 650, 600, 0.55), // +0.3 to the next
     point(840, 2, 600, 560, 0.85), // the last possession: 0.85 -> 0 (home lost), the biggest
   ];
-  const events = [event(1, 1, 710, false, 'miss'), event(2, 2, 700, true, 'early'), event(3, 2, 640, false, 'rebound'), event(4, 2, 620, true, 'the dunk'), event(5, 2, 610, false, 'timeout'), event(6, 2, 570, true, 'last shot')];
+  const events = [
+    event(1, 1, 710, false, 'miss'),
+    event(2, 2, 700, true, 'early'),
+    event(3, 2, 640, false, 'rebound'),
+    event(4, 2, 620, true, 'the dunk'),
+    event(5, 2, 610, false, 'timeout'),
+    event(6, 2, 570, true, 'last shot'),
+  ];
 
   it('the series ends at the result', () => {
     expect(wpSeries(points, 2880, false).at(-1)).toEqual({ t: 2880, wp: 0 });

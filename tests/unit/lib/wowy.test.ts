@@ -3,15 +3,45 @@
  * out of place; a pair stored one way answers both orders; the matrix's difference mode and the colour scale.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WOWY_VIEW, cellOf, goodness, keepWowyView, matrixValue, pairIndex, parseWowyView, wowyViewUsesSide, writeWowyView, type WowyCell, type WowyPair } from '../../../src/lib/wowy';
+import {
+  DEFAULT_WOWY_VIEW,
+  cellOf,
+  goodness,
+  keepWowyView,
+  matrixValue,
+  pairIndex,
+  parseWowyView,
+  wowyViewUsesSide,
+  writeWowyView,
+  type WowyCell,
+  type WowyPair,
+} from '../../../src/lib/wowy';
 
 const cell = (off_poss: number, net: number | null, ortg = 110, drtg = 110): WowyCell => ({
-  off_poss, def_poss: off_poss, minutes: 0, pts_for: 0, pts_against: 0, ortg, drtg, net,
+  off_poss,
+  def_poss: off_poss,
+  minutes: 0,
+  pts_for: 0,
+  pts_against: 0,
+  ortg,
+  drtg,
+  net,
 });
 
 describe('view state in the URL', () => {
   it('round-trips every field and leaves the defaults out', () => {
-    const state = { ...DEFAULT_WOWY_VIEW, n: 7, view: 'list', mode: 'diff', metric: 'rating', fourFactors: true, small: 500, player: 1628369, sort: 'a_only_net', dir: 'asc' } as const;
+    const state = {
+      ...DEFAULT_WOWY_VIEW,
+      n: 7,
+      view: 'list',
+      mode: 'diff',
+      metric: 'rating',
+      fourFactors: true,
+      small: 500,
+      player: 1628369,
+      sort: 'a_only_net',
+      dir: 'asc',
+    } as const;
     const search = `?${writeWowyView(new URLSearchParams('season=2012&side=defense'), state).toString()}`;
     expect(parseWowyView(search)).toEqual(state);
     expect(new URLSearchParams(search).get('season')).toBe('2012');
@@ -22,7 +52,9 @@ describe('view state in the URL', () => {
     expect(parseWowyView('?n=1').n).toBe(DEFAULT_WOWY_VIEW.n);
   });
   it('keeps the view state when the stats app rebuilds its query', () => {
-    expect(keepWowyView(new URLSearchParams('season=2022'), '?season=2012&n=6&wview=player&wplayer=5').toString()).toBe('season=2022&n=6&wview=player&wplayer=5');
+    expect(keepWowyView(new URLSearchParams('season=2022'), '?season=2012&n=6&wview=player&wplayer=5').toString()).toBe(
+      'season=2022&n=6&wview=player&wplayer=5',
+    );
   });
 });
 
@@ -43,8 +75,10 @@ describe('cells', () => {
     expect(matrixValue(index, 1, 1, 'neither', 'net', 'offense').value).toBe(3);
     expect(matrixValue(index, 1, 1, 'diff', 'net', 'offense').value).toBeNull();
   });
-  it('a net-rating cell is the same from either end: its sample is the smaller of its two sides\' possessions', () => {
-    const lopsided = pairIndex({ pairs: [{ a: 7, b: 8, both: { ...cell(400, 4), def_poss: 90 }, a_only: cell(300, 1), b_only: cell(10, 0), neither: cell(500, 0) }] });
+  it("a net-rating cell is the same from either end: its sample is the smaller of its two sides' possessions", () => {
+    const lopsided = pairIndex({
+      pairs: [{ a: 7, b: 8, both: { ...cell(400, 4), def_poss: 90 }, a_only: cell(300, 1), b_only: cell(10, 0), neither: cell(500, 0) }],
+    });
     const offense = matrixValue(lopsided, 7, 8, 'both', 'net', 'offense');
     expect(offense).toEqual(matrixValue(lopsided, 7, 8, 'both', 'net', 'defense'));
     expect(offense).toEqual({ value: 4, poss: 90 });

@@ -120,7 +120,10 @@ describe('the real server refuses to start on bad configuration', () => {
     const { code, stdout, stderr } = await startServer({ [variable]: value });
     expect(code).toBe(1);
     expect(stdout).not.toContain('listening');
-    const lines = stderr.trim().split('\n').filter((l) => !l.includes('npm warn'));
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Courtvision cannot start: ${variable}=`));
     expect(lines[0]).toMatch(expected);

@@ -92,7 +92,7 @@ describe('$authStatus / $session', () => {
   });
 });
 
-describe('filterAccessOf (who may use the gated filters: the server\'s rule)', () => {
+describe("filterAccessOf (who may use the gated filters: the server's rule)", () => {
   const user = { name: 'A', email: 'a@example.com' };
   const now = 1_800_000_000;
   const plan = (expiresAt: number) => [{ plan: { name: 'Stats' }, expiresAt }];

@@ -112,7 +112,11 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
 
   it('waits for the session before restoring gated filters, then keeps them for a user with the Stats plan', async () => {
     const b = fakeBrowser('?location=home&daysRest=2_0', 'loading');
-    api.session = { user: { name: 'Ann', email: 'ann@example.com' }, isAdmin: false, subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Date.now() / 1000 + 86_400 }] };
+    api.session = {
+      user: { name: 'Ann', email: 'ann@example.com' },
+      isAdmin: false,
+      subscriptions: [{ plan: { name: 'Stats' }, expiresAt: Date.now() / 1000 + 86_400 }],
+    };
     const started = startStatsApp(players);
     await new Promise((r) => setTimeout(r, 50));
     expect(dataRequests(api)).toHaveLength(0);

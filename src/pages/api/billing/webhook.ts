@@ -11,5 +11,8 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, url }) => {
   const payload = await request.text();
   const answer = await handleWebhook(billingContext(url), payload, request.headers.get('stripe-signature'));
-  return Response.json(answer.body, { status: answer.status, headers: { 'Cache-Control': 'no-store', ...(answer.status === 503 ? { 'Retry-After': '60' } : {}) } });
+  return Response.json(answer.body, {
+    status: answer.status,
+    headers: { 'Cache-Control': 'no-store', ...(answer.status === 503 ? { 'Retry-After': '60' } : {}) },
+  });
 };

@@ -5,7 +5,16 @@
  */
 import { openApiDocument } from './openapi';
 
-type Schema = { type?: string | string[]; description?: string; properties?: Record<string, Schema>; items?: Schema; $ref?: string; enum?: unknown[]; anyOf?: Schema[]; required?: string[] };
+type Schema = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  required?: string[];
+};
 
 export interface DocField {
   name: string;
@@ -46,14 +55,34 @@ function fieldsOf(s: Schema | undefined, components: Record<string, Schema>): Do
   return Object.entries(resolved?.properties ?? {}).map(([name, p]) => ({
     name,
     type: typeOf(p, components),
-    description: p.description ?? (p.$ref ? (components[p.$ref.split('/').at(-1)!]?.description ?? '') : p.items?.$ref ? (components[p.items.$ref.split('/').at(-1)!]?.description ?? '') : ''),
+    description:
+      p.description ??
+      (p.$ref
+        ? (components[p.$ref.split('/').at(-1)!]?.description ?? '')
+        : p.items?.$ref
+          ? (components[p.items.$ref.split('/').at(-1)!]?.description ?? '')
+          : ''),
   }));
 }
 
-export function apiDocs(origin: string): { info: { title: string; version: string; description: string }; endpoints: DocEndpoint[]; components: { name: string; description: string; fields: DocField[] }[] } {
+export function apiDocs(origin: string): {
+  info: { title: string; version: string; description: string };
+  endpoints: DocEndpoint[];
+  components: { name: string; description: string; fields: DocField[] }[];
+} {
   const doc = openApiDocument(origin) as unknown as {
     info: { title: string; version: string; description: string };
-    paths: Record<string, { get: { summary: string; description: string; parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[]; responses: Record<string, { content?: Record<string, { schema: Schema }> }> } }>;
+    paths: Record<
+      string,
+      {
+        get: {
+          summary: string;
+          description: string;
+          parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
+          responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+        };
+      }
+    >;
     components: { schemas: Record<string, Schema> };
   };
   const components = doc.components.schemas;
@@ -62,11 +91,20 @@ export function apiDocs(origin: string): { info: { title: string; version: strin
     const concrete = path.replace(/\{\w+\}/g, (m) => EXAMPLE_PATHS[m] ?? m) + (EXAMPLE_QUERIES[path] ?? '');
     const url = `${origin}${concrete}`;
     return {
-      id: path.replace(/^\/api\/v1\//, '').replace(/[{}]/g, '').replace(/\//g, '-'),
+      id: path
+        .replace(/^\/api\/v1\//, '')
+        .replace(/[{}]/g, '')
+        .replace(/\//g, '-'),
       path,
       summary: op.summary,
       description: op.description,
-      params: (op.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, type: typeOf(p.schema, components), description: p.description ?? p.schema?.description ?? '' })),
+      params: (op.parameters ?? []).map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required ?? false,
+        type: typeOf(p.schema, components),
+        description: p.description ?? p.schema?.description ?? '',
+      })),
       fields: fieldsOf(op.responses['200']?.content?.['application/json']?.schema, components),
       example: {
         curl: `curl -H "Authorization: Bearer $COURTVISION_KEY" '${url}'`,
@@ -78,6 +116,8 @@ export function apiDocs(origin: string): { info: { title: string; version: strin
   return {
     info: doc.info,
     endpoints,
-    components: Object.keys(components).sort().map((name) => ({ name, description: components[name]!.description ?? '', fields: fieldsOf(components[name], components) })),
+    components: Object.keys(components)
+      .sort()
+      .map((name) => ({ name, description: components[name]!.description ?? '', fields: fieldsOf(components[name], components) })),
   };
 }

@@ -8,7 +8,15 @@
  */
 import '../../../lib/zodSetup';
 import { z } from 'zod';
-import { appliedFilterQuery, DATA_PAGE_KINDS, entityKindOf, ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import {
+  appliedFilterQuery,
+  DATA_PAGE_KINDS,
+  entityKindOf,
+  ParamError,
+  parseDataQuery,
+  rawQueryFromSearchParams,
+  type DataQuery,
+} from '../../../lib/apiParams';
 import { relevantFilters } from '../../../lib/filterValues';
 import { hasLineupUnits } from '../../../lib/lineupUnits';
 import { FILTERS, latestSeason } from '../../../lib/filters';
@@ -40,7 +48,22 @@ import { assertFiltersAllowed } from '../../stats/request/gating';
 import { search } from '../../search';
 import { config } from '../../config';
 import { careerWithAliases, compareWithAliases, tableRowsWithAliases } from './aliases';
-import { CareerAnswer, CompareAnswer, GameAnswer, MetricSetsAnswer, PlayerAnswer, PlayerRapmAnswer, PossessionsAnswer, RapmAnswer, SearchAnswer, ShotsAnswer, SimilarAnswer, TableAnswer, TeamsAnswer, WowyAnswerSchema } from './schemas';
+import {
+  CareerAnswer,
+  CompareAnswer,
+  GameAnswer,
+  MetricSetsAnswer,
+  PlayerAnswer,
+  PlayerRapmAnswer,
+  PossessionsAnswer,
+  RapmAnswer,
+  SearchAnswer,
+  ShotsAnswer,
+  SimilarAnswer,
+  TableAnswer,
+  TeamsAnswer,
+  WowyAnswerSchema,
+} from './schemas';
 import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
 import { POSITION_GROUPS } from '../../../lib/positions';
 import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
@@ -83,8 +106,18 @@ export interface V1Endpoint {
   prepare: (r: V1Request) => V1Call;
 }
 
-const playerIdParam = z.object({ player_id: z.string().regex(/^\d{1,10}$/, 'must be a player id (digits)').describe('The player id (the league person id).') });
-const gameIdParam = z.object({ game_id: z.string().regex(/^\d{10}$/, "must be the league's 10-digit game id, e.g. 0022200001").describe("The league's 10-digit game id.") });
+const playerIdParam = z.object({
+  player_id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a player id (digits)')
+    .describe('The player id (the league person id).'),
+});
+const gameIdParam = z.object({
+  game_id: z
+    .string()
+    .regex(/^\d{10}$/, "must be the league's 10-digit game id, e.g. 0022200001")
+    .describe("The league's 10-digit game id."),
+});
 
 /** Whether the answer should be CSV: format=csv, or Accept: text/csv without a format. */
 export function wantsCsv(r: Pick<V1Request, 'url' | 'request'>): boolean {
@@ -95,13 +128,24 @@ export function wantsCsv(r: Pick<V1Request, 'url' | 'request'>): boolean {
 /** The documented query of /api/v1/table: generated from the filter definitions (src/lib/filters.ts). */
 function tableQueryDoc(): z.ZodObject {
   return z.object({
-    page: z.enum(DATA_PAGE_KINDS as [string, ...string[]]).describe('The page kind: League, Players, Lineups, TeamPlayers, PlayerGameLog, GamePlayers ... (the site\'s pages).'),
+    page: z
+      .enum(DATA_PAGE_KINDS as [string, ...string[]])
+      .describe("The page kind: League, Players, Lineups, TeamPlayers, PlayerGameLog, GamePlayers ... (the site's pages)."),
     entity: z.string().optional().describe('Player id, team abbreviation or game id, for page kinds about one (Player*, Team*, Game*).'),
     side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
-    metric_set: z.string().optional().describe('The metric set (see /api/v1/metric_sets); default the view\'s first.'),
-    min_poss: z.string().regex(/^\d+$/).optional().describe('Minimum possessions of a lineup row (lineup pages), a ranked player, or a listed on/off row (on/off pages: rows below come with qualified false).'),
-    unit: z.enum(['5', '4', '3', '2']).optional().describe('Lineup pages: players per unit, 5 (default: the lineups) or a 4-, 3- or 2-man unit (rows carry `unit`, its player ids joined by -).'),
-    format: z.enum(['json', 'csv']).optional().describe('csv: the table as the site\'s CSV download.'),
+    metric_set: z.string().optional().describe("The metric set (see /api/v1/metric_sets); default the view's first."),
+    min_poss: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .describe(
+        'Minimum possessions of a lineup row (lineup pages), a ranked player, or a listed on/off row (on/off pages: rows below come with qualified false).',
+      ),
+    unit: z
+      .enum(['5', '4', '3', '2'])
+      .optional()
+      .describe('Lineup pages: players per unit, 5 (default: the lineups) or a 4-, 3- or 2-man unit (rows carry `unit`, its player ids joined by -).'),
+    format: z.enum(['json', 'csv']).optional().describe("csv: the table as the site's CSV download."),
     ...filterKeysDoc(),
   });
 }
@@ -109,10 +153,17 @@ function tableQueryDoc(): z.ZodObject {
 /** The documented query of /api/v1/teams/{abbr}/with_without: the matrix's keys (src/lib/wowy.ts), side and the filters. */
 function wowyQueryDoc(): z.ZodObject {
   return z.object({
-    n: z.string().regex(/^\d+$/).optional().describe(wowyKeysSchema.shape.n.description ?? ''),
-    four_factors: z.enum(['true', 'false']).optional().describe(wowyKeysSchema.shape.four_factors.description ?? ''),
+    n: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .describe(wowyKeysSchema.shape.n.description ?? ''),
+    four_factors: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe(wowyKeysSchema.shape.four_factors.description ?? ''),
     side: z.enum(SIDES).optional().describe('CSV: the side whose four factors it carries (offense, the default, or defense). The JSON carries both.'),
-    format: z.enum(['json', 'csv']).optional().describe('csv: one line per pair, as the site\'s download.'),
+    format: z.enum(['json', 'csv']).optional().describe("csv: one line per pair, as the site's download."),
     ...filterKeysDoc(),
   });
 }
@@ -123,13 +174,37 @@ function filterKeysDoc(): Record<string, z.ZodType> {
   for (const f of FILTERS) {
     const paid = f.requiresAuth ? ' Needs a key of an active Stats plan.' : '';
     if (f.type === 'range') {
-      shape[`${f.apiKey}_low`] = z.string().regex(/^-?\d+$/).optional().describe(`${f.label}: lower bound (${f.min} to ${f.max}).${paid}`);
-      shape[`${f.apiKey}_high`] = z.string().regex(/^-?\d+$/).optional().describe(`${f.label}: upper bound (${f.min} to ${f.max}).${paid}`);
+      shape[`${f.apiKey}_low`] = z
+        .string()
+        .regex(/^-?\d+$/)
+        .optional()
+        .describe(`${f.label}: lower bound (${f.min} to ${f.max}).${paid}`);
+      shape[`${f.apiKey}_high`] = z
+        .string()
+        .regex(/^-?\d+$/)
+        .optional()
+        .describe(`${f.label}: upper bound (${f.min} to ${f.max}).${paid}`);
     } else if (f.type === 'date') shape[f.apiKey] = z.iso.date().optional().describe(`${f.label}: YYYY-MM-DD.${paid}`);
-    else if (f.type === 'boolean') shape[f.apiKey] = z.enum(['true', 'false']).optional().describe(`${f.label} (default ${String(f.default)}).${paid}`);
-    else if (f.type === 'choice') shape[f.apiKey] = z.enum(f.options as unknown as [string, ...string[]]).optional().describe(`${f.label} (default ${f.default}).${paid}`);
-    else if (f.type === 'multi') shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: one or more of ${f.options.slice(0, 6).join(', ')}${f.options.length > 6 ? ' ...' : ''}; repeat the key for several.${paid}`);
-    else shape[f.apiKey] = z.array(z.string()).optional().describe(`${f.label}: ${f.type === 'teams' ? 'team abbreviations' : 'player ids'}; repeat the key for several.${paid}`);
+    else if (f.type === 'boolean')
+      shape[f.apiKey] = z
+        .enum(['true', 'false'])
+        .optional()
+        .describe(`${f.label} (default ${String(f.default)}).${paid}`);
+    else if (f.type === 'choice')
+      shape[f.apiKey] = z
+        .enum(f.options as unknown as [string, ...string[]])
+        .optional()
+        .describe(`${f.label} (default ${f.default}).${paid}`);
+    else if (f.type === 'multi')
+      shape[f.apiKey] = z
+        .array(z.string())
+        .optional()
+        .describe(`${f.label}: one or more of ${f.options.slice(0, 6).join(', ')}${f.options.length > 6 ? ' ...' : ''}; repeat the key for several.${paid}`);
+    else
+      shape[f.apiKey] = z
+        .array(z.string())
+        .optional()
+        .describe(`${f.label}: ${f.type === 'teams' ? 'team abbreviations' : 'player ids'}; repeat the key for several.${paid}`);
   }
   return shape;
 }
@@ -140,7 +215,11 @@ function gateForKey(q: Pick<DataQuery, 'filters'>, r: V1Request): void {
     assertFiltersAllowed(q, r.session);
   } catch (error) {
     if (!(error instanceof ApiError) || r.session) throw error;
-    throw new ApiError(403, `${error.message.replace(/^Sign in with an active Stats plan to use these filters: /, 'These filters need a key of an active Stats plan (Authorization: Bearer ...): ').replace('Anonymous users', 'Without a key you')}`, error.param);
+    throw new ApiError(
+      403,
+      `${error.message.replace(/^Sign in with an active Stats plan to use these filters: /, 'These filters need a key of an active Stats plan (Authorization: Bearer ...): ').replace('Anonymous users', 'Without a key you')}`,
+      error.param,
+    );
   }
 }
 
@@ -188,7 +267,12 @@ function tableQuery(r: V1Request): DataQuery {
 
 const costOf = (q: DataQuery) => (laneOf(q) === 'heavy' ? config.apiQuota.heavyCost : 1);
 
-const column = (c: { key: string; label: string; format: string; definition: string }) => ({ key: c.key, label: c.label, format: c.format, definition: c.definition });
+const column = (c: { key: string; label: string; format: string; definition: string }) => ({
+  key: c.key,
+  label: c.label,
+  format: c.format,
+  definition: c.definition,
+});
 
 export const ENDPOINTS: readonly V1Endpoint[] = [
   {
@@ -227,7 +311,8 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   {
     path: '/api/v1/shots',
     summary: 'Shots by zone',
-    description: 'The shots of a page\'s sample (a player, a team, a lineup filter, a game ...) by zone with percentiles, and hexagonal bins for a chart. The same query and gating as /api/v1/table.',
+    description:
+      "The shots of a page's sample (a player, a team, a lineup filter, a game ...) by zone with percentiles, and hexagonal bins for a chart. The same query and gating as /api/v1/table.",
     query: tableQueryDoc().omit({ format: true, metric_set: true, min_poss: true, unit: true }),
     answer: ShotsAnswer,
     csv: false,
@@ -243,7 +328,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   {
     path: '/api/v1/teams',
     summary: 'Every team',
-    description: 'Every team\'s record, ratings, four factors and shot profile on both sides, for the seasons and season types asked (the site\'s teams table).',
+    description: "Every team's record, ratings, four factors and shot profile on both sides, for the seasons and season types asked (the site's teams table).",
     query: z.object({
       season: z.array(z.string()).optional().describe('Seasons (2022-23 or 2022); repeat the key for several; default the latest.'),
       season_type: z.array(z.string()).optional().describe('regular (default) and/or playoffs.'),
@@ -262,11 +347,16 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
   {
     path: '/api/v1/teams/{abbr}/with_without',
-    summary: 'A team\'s two-man with/without matrix',
+    summary: "A team's two-man with/without matrix",
     description:
-      'For the team\'s top n players by minutes in the sample, every pair\'s possessions and ratings with both on the floor, each without the other, and both off (the site\'s With/Without tab). ' +
-      'The same filters and gating as /api/v1/table; answered in one query over the team\'s possessions.',
-    params: z.object({ abbr: z.string().regex(/^[A-Za-z]{2,4}$/, 'must be a team abbreviation').describe('The team\'s abbreviation (historical ones too, e.g. NJN).') }),
+      "For the team's top n players by minutes in the sample, every pair's possessions and ratings with both on the floor, each without the other, and both off (the site's With/Without tab). " +
+      "The same filters and gating as /api/v1/table; answered in one query over the team's possessions.",
+    params: z.object({
+      abbr: z
+        .string()
+        .regex(/^[A-Za-z]{2,4}$/, 'must be a team abbreviation')
+        .describe("The team's abbreviation (historical ones too, e.g. NJN)."),
+    }),
     query: wowyQueryDoc(),
     answer: WowyAnswerSchema,
     csv: true,
@@ -285,7 +375,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   {
     path: '/api/v1/metric_sets',
     summary: 'Metric sets of a page kind',
-    description: 'The metric sets a page kind offers on a side, with every column\'s label, format and definition.',
+    description: "The metric sets a page kind offers on a side, with every column's label, format and definition.",
     query: z.object({
       page: z.enum(DATA_PAGE_KINDS as [string, ...string[]]).describe('The page kind.'),
       side: z.enum(SIDES).optional().describe('offense (default) or defense.'),
@@ -302,7 +392,14 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
         run: async () => ({
           page,
           side,
-          sets: metricSetDefinitions(page as DataQuery['page'], side).map((d) => ({ value: d.value, label: d.label, group: d.group, layout: d.layout, guide: r.guideOf(d.value), columns: columnsOf(d).map(column) })),
+          sets: metricSetDefinitions(page as DataQuery['page'], side).map((d) => ({
+            value: d.value,
+            label: d.label,
+            group: d.group,
+            layout: d.layout,
+            guide: r.guideOf(d.value),
+            columns: columnsOf(d).map(column),
+          })),
         }),
       };
     },
@@ -318,7 +415,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
   {
     path: '/api/v1/players/{player_id}/career',
-    summary: 'A player\'s career',
+    summary: "A player's career",
     description: 'His box-score totals and rates per season and career, regular season and playoffs apart (playoffs before 2013-14 are not in the data).',
     params: playerIdParam,
     query: z.object({
@@ -338,8 +435,9 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
   {
     path: '/api/v1/players/{player_id}/rapm',
-    summary: 'A player\'s RAPM',
-    description: 'His regularised adjusted plus-minus, offense and defense, per season and over three-season windows, with his rank and percentiles among the players of each fit with at least 2,000 possessions per season (guide: /stats/guides/rapm).',
+    summary: "A player's RAPM",
+    description:
+      'His regularised adjusted plus-minus, offense and defense, per season and over three-season windows, with his rank and percentiles among the players of each fit with at least 2,000 possessions per season (guide: /stats/guides/rapm).',
     params: playerIdParam,
     answer: PlayerRapmAnswer,
     csv: false,
@@ -352,13 +450,17 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       'Regularised adjusted plus-minus of one season or of the three-season window ending at it: every player at or above the minimum possessions, with ranks and percentiles among them (every position; the position filter narrows the rows). ' +
       'The method and its out-of-sample check: /stats/guides/rapm.',
     query: z.object({
-      season: z.string().regex(/^\d{4}$/).optional().describe(rapmParamsSchema.shape.season.description!),
+      season: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional()
+        .describe(rapmParamsSchema.shape.season.description!),
       span: z.enum(['1', '3']).optional().describe(rapmParamsSchema.shape.span.description!),
       min_poss: z.string().regex(/^\d+$/).optional().describe(rapmParamsSchema.shape.min_poss.description!),
       position: z.enum(POSITION_GROUPS).optional().describe(rapmParamsSchema.shape.position.description!),
       sort: z.enum(RAPM_SORTS).optional().describe(rapmParamsSchema.shape.sort.description!),
       order: z.enum(['desc', 'asc']).optional().describe(rapmParamsSchema.shape.order.description!),
-      format: z.enum(['json', 'csv']).optional().describe('csv: the rows as the site\'s CSV download.'),
+      format: z.enum(['json', 'csv']).optional().describe("csv: the rows as the site's CSV download."),
     }),
     answer: RapmAnswer,
     csv: true,
@@ -376,8 +478,8 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
   {
     path: '/api/v1/games/{game_id}',
-    summary: 'A game\'s box score',
-    description: 'Both teams\' box scores (every player and the team totals, which equal the final score), the score by period, the starters.',
+    summary: "A game's box score",
+    description: "Both teams' box scores (every player and the team totals, which equal the final score), the score by period, the starters.",
     params: gameIdParam,
     answer: GameAnswer,
     csv: false,
@@ -385,7 +487,7 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
   },
   {
     path: '/api/v1/games/{game_id}/possessions',
-    summary: 'A game\'s possessions',
+    summary: "A game's possessions",
     description: 'Every possession of the game in order, with the ten players on the floor and what the offense did.',
     params: gameIdParam,
     answer: PossessionsAnswer,
@@ -417,7 +519,11 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
       const doc = tableQueryDoc();
       const { page: _p, entity: _e, unit: _u, min_poss: _m, format: _f, season: _s, ...rest } = doc.shape;
       return z.object({
-        player: z.array(z.string()).describe(`2 to ${MAX_COMPARED} players in order: {player id}:{season} or {player id}:{first}_{last}, e.g. 2544:2012-13 or 201939:2015-16_2016-17; a bare id takes his latest season.`),
+        player: z
+          .array(z.string())
+          .describe(
+            `2 to ${MAX_COMPARED} players in order: {player id}:{season} or {player id}:{first}_{last}, e.g. 2544:2012-13 or 201939:2015-16_2016-17; a bare id takes his latest season.`,
+          ),
         ...rest,
       });
     })(),
@@ -435,14 +541,17 @@ export const ENDPOINTS: readonly V1Endpoint[] = [
     path: '/api/v1/similar',
     summary: 'Similar players',
     description:
-      'The player-seasons of 2003-04 to 2022-23 most similar to a player\'s regular season, nearest first, each with the features closest to his; never his own seasons. ' +
+      "The player-seasons of 2003-04 to 2022-23 most similar to a player's regular season, nearest first, each with the features closest to his; never his own seasons. " +
       'The profile (15 features standardised by season, weighted) is defined in the guide "Similar players" (/stats/guides/similar-players).',
     query: z.object({
-      player: z.string().regex(/^\d{1,10}$/).describe('The player id.'),
+      player: z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .describe('The player id.'),
       season: z.string().optional().describe('His season (2022-23 or 2022); default his latest with a profile (500 regular-season minutes).'),
-      age_min: z.string().regex(/^\d+$/).optional().describe('The neighbours\' age that season, at least (18-45).'),
-      age_max: z.string().regex(/^\d+$/).optional().describe('The neighbours\' age that season, at most (18-45).'),
-      min_minutes: z.string().regex(/^\d+$/).optional().describe('The neighbours\' minutes that season, at least (0-4000).'),
+      age_min: z.string().regex(/^\d+$/).optional().describe("The neighbours' age that season, at least (18-45)."),
+      age_max: z.string().regex(/^\d+$/).optional().describe("The neighbours' age that season, at most (18-45)."),
+      min_minutes: z.string().regex(/^\d+$/).optional().describe("The neighbours' minutes that season, at least (0-4000)."),
       limit: z.string().regex(/^\d+$/).optional().describe(`How many (1-${SIMILAR_MAX_LIMIT}, default 10).`),
     }),
     answer: SimilarAnswer,
@@ -469,10 +578,12 @@ function decoded(segment: string): string {
 /** Each endpoint's path as a pattern with its parameters' names, compiled once. */
 const ROUTES = ENDPOINTS.map((endpoint) => {
   const names: string[] = [];
-  const pattern = new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  })}/?$`);
+  const pattern = new RegExp(
+    `^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}/?$`,
+  );
   return { endpoint, names, pattern };
 });
 

@@ -30,7 +30,10 @@ export const FinderAnswer = z
         player_name: z.string().nullable(),
         team_id: z.number().int().describe('The team (of a player of several: the last one of the row).'),
         abbr: z.string().describe('Its abbreviation that season.'),
-        teams: z.string().nullable().describe('Season and streak rows: every team of the row, e.g. "BKN/PHI"; span rows: the teams of its first and last game.'),
+        teams: z
+          .string()
+          .nullable()
+          .describe('Season and streak rows: every team of the row, e.g. "BKN/PHI"; span rows: the teams of its first and last game.'),
         season: z.number().int().describe('Season start year (of a streak or span: where it starts).'),
         season_type: z.string(),
         game_id: z.string().nullable().describe('Game rows: the 10-digit game id.'),
@@ -38,13 +41,15 @@ export const FinderAnswer = z
         opp_abbr: z.string().nullable(),
         is_home: z.boolean().nullable(),
         won: z.boolean().nullable(),
-        games: z.number().int().describe('Games in the row: 1, a season\'s, a streak\'s length, a span\'s N.'),
+        games: z.number().int().describe("Games in the row: 1, a season's, a streak's length, a span's N."),
         start_date: z.string().nullable(),
         end_date: z.string().nullable(),
         first_game: z.string().nullable(),
         last_game: z.string().nullable(),
         active: z.boolean().nullable().describe('Streaks: alive (it reaches the latest game of the season under way).'),
-        stats: z.object(Object.fromEntries(FINDER_STAT_KEYS.map((s) => [s, nullableNumber()]))).describe('Every stat (two decimals); null where a rate has no denominator.'),
+        stats: z
+          .object(Object.fromEntries(FINDER_STAT_KEYS.map((s) => [s, nullableNumber()])))
+          .describe('Every stat (two decimals); null where a rate has no denominator.'),
       }),
     ),
   })
@@ -55,15 +60,32 @@ function finderQueryDoc(filterKeys: Record<string, z.ZodType>): z.ZodObject {
   return z.object({
     mode: z.enum(FINDER_MODES).optional().describe('What to find: player_games (default), team_games, player_seasons, team_seasons, streaks, spans.'),
     of: z.enum(['player', 'team']).optional().describe('Streaks and spans: of players (default) or teams.'),
-    cond: z.string().optional().describe(
-      `A condition stat:op:value, repeated (all must hold, at most ${FINDER_MAX_CONDITIONS}). stat: ${FINDER_STAT_KEYS.join(', ')}; op: ${Object.entries(FINDER_OPS).map(([k, v]) => `${k} (${v})`).join(', ')}; value: a number (minutes for min, 0-100 for a percentage). E.g. cond=pts:ge:30&cond=ast:ge:10. An unknown stat, an impossible range or too many conditions: 400 naming cond.`,
-    ),
+    cond: z
+      .string()
+      .optional()
+      .describe(
+        `A condition stat:op:value, repeated (all must hold, at most ${FINDER_MAX_CONDITIONS}). stat: ${FINDER_STAT_KEYS.join(', ')}; op: ${Object.entries(
+          FINDER_OPS,
+        )
+          .map(([k, v]) => `${k} (${v})`)
+          .join(
+            ', ',
+          )}; value: a number (minutes for min, 0-100 for a percentage). E.g. cond=pts:ge:30&cond=ast:ge:10. An unknown stat, an impossible range or too many conditions: 400 naming cond.`,
+      ),
     span: z.string().regex(/^\d+$/).optional().describe('Spans: games in a span, 2 to 82 (default 10).'),
-    span_stat: z.enum(FINDER_STAT_KEYS).optional().describe('Spans: the stat each entity\'s best span is chosen and ranked by (default the first condition\'s, else pts).'),
+    span_stat: z
+      .enum(FINDER_STAT_KEYS)
+      .optional()
+      .describe("Spans: the stat each entity's best span is chosen and ranked by (default the first condition's, else pts)."),
     per: z.enum(['total', 'game']).optional().describe('Season and span rows: totals (default) or per-game averages (conditions too).'),
-    player: z.string().regex(/^\d+$/).optional().describe('Only this player\'s rows (a player id).'),
-    team: z.string().optional().describe('Only this team\'s rows, or its players\' (an abbreviation).'),
-    sort: z.string().optional().describe('A stat, or date (game modes), games (season modes), length (streaks). Default: the first condition\'s stat; streaks by length; spans by span_stat.'),
+    player: z.string().regex(/^\d+$/).optional().describe("Only this player's rows (a player id)."),
+    team: z.string().optional().describe("Only this team's rows, or its players' (an abbreviation)."),
+    sort: z
+      .string()
+      .optional()
+      .describe(
+        "A stat, or date (game modes), games (season modes), length (streaks). Default: the first condition's stat; streaks by length; spans by span_stat.",
+      ),
     dir: z.enum(['desc', 'asc']).optional().describe('desc (default) or asc.'),
     page: z.string().regex(/^\d+$/).optional().describe('1-based page.'),
     page_size: z.string().regex(/^\d+$/).optional().describe(`Rows per page, 1 to ${FINDER_MAX_PAGE_SIZE} (default ${FINDER_PAGE_SIZE}).`),
@@ -73,13 +95,17 @@ function finderQueryDoc(filterKeys: Record<string, z.ZodType>): z.ZodObject {
 }
 
 /** The /api/v1/finder entry of the endpoint list. */
-export function finderEndpoint(gate: (q: Pick<DataQuery, 'filters'>, r: V1Request) => void, filterKeys: Record<string, z.ZodType>, wantsCsv: (r: V1Request) => boolean): V1Endpoint {
+export function finderEndpoint(
+  gate: (q: Pick<DataQuery, 'filters'>, r: V1Request) => void,
+  filterKeys: Record<string, z.ZodType>,
+  wantsCsv: (r: V1Request) => boolean,
+): V1Endpoint {
   return {
     path: '/api/v1/finder',
     summary: 'The finder: games, seasons, streaks and spans by their stats',
     description:
-      'Player games, team games, player or team seasons, streaks (consecutive games meeting every condition, longest first) and spans (each entity\'s best run of N games by a stat) meeting conditions on PTS, REB, ORB, DRB, AST, STL, BLK, TOV, PF, FGM, FGA, 3PM, 3PA, FTM, FTA, MIN, +/-, TS%, eFG%, USG% and on-court net rating, ' +
-      'every number counted under the filters (the same keys and gating as /api/v1/table; whole games unless is_garbage_time=true). The query is the site\'s /stats/finder permalink. Sorted and paged, with the count of all matches.',
+      "Player games, team games, player or team seasons, streaks (consecutive games meeting every condition, longest first) and spans (each entity's best run of N games by a stat) meeting conditions on PTS, REB, ORB, DRB, AST, STL, BLK, TOV, PF, FGM, FGA, 3PM, 3PA, FTM, FTA, MIN, +/-, TS%, eFG%, USG% and on-court net rating, " +
+      "every number counted under the filters (the same keys and gating as /api/v1/table; whole games unless is_garbage_time=true). The query is the site's /stats/finder permalink. Sorted and paged, with the count of all matches.",
     query: finderQueryDoc(filterKeys),
     answer: FinderAnswer,
     csv: true,

@@ -57,9 +57,12 @@ function build(): Document {
         304: { description: 'Not modified (If-None-Match).' },
         400: errorResponse('A bad parameter (named in `param`).'),
         401: errorResponse('A malformed, unknown or revoked key.'),
-        403: errorResponse('A paid filter without a key of an active Stats plan, or a key whose owner\'s plan ended.'),
+        403: errorResponse("A paid filter without a key of an active Stats plan, or a key whose owner's plan ended."),
         404: errorResponse('No such player or game.'),
-        429: { ...errorResponse('A quota is spent; Retry-After says when to try again.'), headers: { ...QUOTA_HEADERS, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } },
+        429: {
+          ...errorResponse('A quota is spent; Retry-After says when to try again.'),
+          headers: { ...QUOTA_HEADERS, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+        },
         503: errorResponse('Busy or updating; Retry-After says when to try again.'),
       },
     });

@@ -35,7 +35,11 @@ function dataVersionHeader(): Promise<string> {
   const generation = statsDbGeneration();
   if (dataVersion?.generation !== generation) {
     const value = Promise.all([describeStatsDb(), currentSeasons()]).then(([d, c]) => {
-      const starts = d.seasons.split(',').map(Number).filter(Number.isFinite).sort((a, b) => a - b);
+      const starts = d.seasons
+        .split(',')
+        .map(Number)
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
       const covered = starts.length ? `${seasonLabel(starts[0]!)}..${seasonLabel(starts.at(-1)!)}` : 'none';
       return `built=${d.builtAt.replace(' ', 'T')}Z; seasons=${covered}${c.dataThrough ? `; through=${c.dataThrough}` : ''}`;
     });
@@ -52,7 +56,10 @@ export interface V1Content {
   guides: Readonly<Record<string, { id: string }>>;
 }
 
-export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { clientAddress?: string }, content: V1Content = { guides: {} }): Promise<Response> {
+export async function handleV1(
+  context: Pick<APIContext, 'url' | 'request'> & { clientAddress?: string },
+  content: V1Content = { guides: {} },
+): Promise<Response> {
   const { url, request } = context;
   if (url.pathname === `${V1_BASE}/openapi.json`) {
     return new Response(JSON.stringify(openApiDocument(url.origin)), {
@@ -92,7 +99,9 @@ export async function handleV1(context: Pick<APIContext, 'url' | 'request'> & { 
     quotaHeaders = quota.headers;
     if (!quota.allowed) {
       return json(
-        { error: `Quota spent: ${quotaOf(holder)[quota.window!]} requests per ${quota.window}${holder.kind === 'anonymous' ? ' without a key' : ' for this key'}. Try again in ${quota.retryAfter} s.` },
+        {
+          error: `Quota spent: ${quotaOf(holder)[quota.window!]} requests per ${quota.window}${holder.kind === 'anonymous' ? ' without a key' : ' for this key'}. Try again in ${quota.retryAfter} s.`,
+        },
         429,
         { 'Retry-After': String(quota.retryAfter) },
       );

@@ -286,7 +286,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'one-time flash entries: a form\'s answer shown once on the page it redirects to',
+    description: "one-time flash entries: a form's answer shown once on the page it redirects to",
     sqlite: `
       CREATE TABLE flash_messages (
         digest     TEXT PRIMARY KEY,               -- SHA-256 hex of the random id in the visitor's cookie
@@ -308,7 +308,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    description: 'free trials (one per person: by email digest and card fingerprint), their reminders, the admins\' actions',
+    description: "free trials (one per person: by email digest and card fingerprint), their reminders, the admins' actions",
     sqlite: `
       CREATE TABLE trial_claims (
         kind            TEXT NOT NULL CHECK (kind IN ('email', 'card')),

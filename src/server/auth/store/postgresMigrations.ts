@@ -57,10 +57,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
         await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         if (migration.version <= (await appliedVersion(client))) return;
         await client.query(migration.postgres);
-        await client.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [
-          migration.version,
-          migration.description,
-        ]);
+        await client.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
       });
     } catch (error) {
       throw new Error(`Accounts migration ${migration.version} (${migration.description}) failed: ${String(error)}`);

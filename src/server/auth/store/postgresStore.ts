@@ -210,18 +210,13 @@ export class PostgresAccountStore implements AccountStore {
     return this.#transaction(async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const users = (await this.#query<UserRow>('SELECT * FROM users ORDER BY email', [], client)).rows.map(toUser);
-      const subs = (await this.#query<SubscriptionRow>('SELECT * FROM subscriptions ORDER BY plan_name', [], client)).rows.map(
-        toSubscription,
-      );
+      const subs = (await this.#query<SubscriptionRow>('SELECT * FROM subscriptions ORDER BY plan_name', [], client)).rows.map(toSubscription);
       return withSubscriptions(users, subs);
     });
   }
 
   async setAdmin(email: string, isAdmin: boolean): Promise<UserRecord> {
-    const { rows } = await this.#query<UserRow>('UPDATE users SET is_admin = $1 WHERE email = $2 RETURNING *', [
-      isAdmin,
-      normalizeEmail(email),
-    ]);
+    const { rows } = await this.#query<UserRow>('UPDATE users SET is_admin = $1 WHERE email = $2 RETURNING *', [isAdmin, normalizeEmail(email)]);
     if (!rows[0]) throw new UnknownAccountError(normalizeEmail(email));
     return toUser(rows[0]);
   }
@@ -284,20 +279,16 @@ export class PostgresAccountStore implements AccountStore {
     await this.#transaction(async (client) => {
       // Housekeeping: expired sessions are useless; drop them while we are writing anyway.
       await this.#query('DELETE FROM sessions WHERE expires_at <= $1', [nowSeconds()], client);
-      await this.#query('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        sessionIdDigest,
-        userId,
-        nowSeconds(),
-        expiresAt,
-      ], client);
+      await this.#query(
+        'INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+        [sessionIdDigest, userId, nowSeconds(), expiresAt],
+        client,
+      );
     });
   }
 
   async findSessionUser(sessionIdDigest: string, now: number): Promise<number | null> {
-    const { rows } = await this.#query<{ user_id: number }>('SELECT user_id FROM sessions WHERE id_digest = $1 AND expires_at > $2', [
-      sessionIdDigest,
-      now,
-    ]);
+    const { rows } = await this.#query<{ user_id: number }>('SELECT user_id FROM sessions WHERE id_digest = $1 AND expires_at > $2', [sessionIdDigest, now]);
     return rows[0] ? rows[0].user_id : null;
   }
 
@@ -333,7 +324,12 @@ export class PostgresAccountStore implements AccountStore {
 
   async putFlash(entry: { digest: string; userId: number; body: string; expiresAt: number }): Promise<void> {
     await this.#query('DELETE FROM flash_messages WHERE expires_at < $1', [nowSeconds()]);
-    await this.#query('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES ($1, $2, $3, $4)', [entry.digest, entry.userId, entry.body, entry.expiresAt]);
+    await this.#query('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES ($1, $2, $3, $4)', [
+      entry.digest,
+      entry.userId,
+      entry.body,
+      entry.expiresAt,
+    ]);
   }
 
   async takeFlash(digest: string, userId: number, now: number): Promise<string | null> {
@@ -421,10 +417,11 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async recentFailures(key: string, since: number, max: number): Promise<number[]> {
-    const { rows } = await this.#query<{ at: string }>(
-      'SELECT at FROM signin_failures WHERE key = $1 AND at > $2 ORDER BY at DESC LIMIT $3',
-      [key, since, max],
-    );
+    const { rows } = await this.#query<{ at: string }>('SELECT at FROM signin_failures WHERE key = $1 AND at > $2 ORDER BY at DESC LIMIT $3', [
+      key,
+      since,
+      max,
+    ]);
     return rows.map((r) => Number(r.at));
   }
 
@@ -508,11 +505,7 @@ export class PostgresAccountStore implements AccountStore {
           case 'reset-password':
             await this.#query('UPDATE users SET password_hash = $1 WHERE id = $2', [effect.passwordHash, user.id], client);
             await this.#query('DELETE FROM sessions WHERE user_id = $1', [user.id], client);
-            await this.#query(
-              "DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL",
-              [user.id],
-              client,
-            );
+            await this.#query("DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL", [user.id], client);
             await this.#enqueue([effect.mail], now, client);
             break;
           case 'change-email':
@@ -539,10 +532,10 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async markEmailVerified(email: string): Promise<UserRecord> {
-    const { rows } = await this.#query<UserRow>(
-      'UPDATE users SET email_verified_at = coalesce(email_verified_at, $1) WHERE email = $2 RETURNING *',
-      [nowSeconds(), normalizeEmail(email)],
-    );
+    const { rows } = await this.#query<UserRow>('UPDATE users SET email_verified_at = coalesce(email_verified_at, $1) WHERE email = $2 RETURNING *', [
+      nowSeconds(),
+      normalizeEmail(email),
+    ]);
     if (!rows[0]) throw new UnknownAccountError(normalizeEmail(email));
     return toUser(rows[0]);
   }
@@ -555,11 +548,7 @@ export class PostgresAccountStore implements AccountStore {
     await this.#transaction(async (client) => {
       await this.#query('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, userId], client);
       await this.#query('DELETE FROM sessions WHERE user_id = $1 AND id_digest IS DISTINCT FROM $2', [userId, keepSessionDigest], client);
-      await this.#query(
-        "DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL",
-        [userId],
-        client,
-      );
+      await this.#query("DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL", [userId], client);
       if (mail) await this.#enqueue([mail], nowSeconds(), client);
     });
   }
@@ -658,7 +647,12 @@ export class PostgresAccountStore implements AccountStore {
         if ((inserted.rowCount ?? 0) === 0) return 'duplicate';
       }
       const outcome = await this.#applyBillingState(update, userId, now, client);
-      if (update.eventId !== null) await this.#query('UPDATE billing_events SET outcome = $1 WHERE event_id = $2', [update.note ? `${outcome}: ${update.note}` : outcome, update.eventId], client);
+      if (update.eventId !== null)
+        await this.#query(
+          'UPDATE billing_events SET outcome = $1 WHERE event_id = $2',
+          [update.note ? `${outcome}: ${update.note}` : outcome, update.eventId],
+          client,
+        );
       return outcome;
     });
   }
@@ -671,7 +665,8 @@ export class PostgresAccountStore implements AccountStore {
     if (userId === null || !(await exists(userId))) return 'no-user';
     // The row lock orders two events of one subscription handled at the same moment on two nodes.
     await this.#query('SELECT pg_advisory_xact_lock(hashtext($1))', [next.subscriptionId], client);
-    const row = (await this.#query<BillingSubscriptionRow>('SELECT * FROM billing_subscriptions WHERE subscription_id = $1', [next.subscriptionId], client)).rows[0];
+    const row = (await this.#query<BillingSubscriptionRow>('SELECT * FROM billing_subscriptions WHERE subscription_id = $1', [next.subscriptionId], client))
+      .rows[0];
     const previous = row ? toBillingSubscription(row) : null;
     if (previous && previous.stateAt > next.stateAt) return 'stale';
     const state = { ...next, userId };
@@ -865,7 +860,11 @@ export class PostgresAccountStore implements AccountStore {
       const { rows } = await this.#query('SELECT 1 FROM saved_views WHERE id = $1 AND user_id = $2 FOR UPDATE', [viewId, userId], client);
       if (rows.length === 0) return false;
       if (on) {
-        await this.#query('INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES ($1, $2, $3) ON CONFLICT (view_id) DO NOTHING', [viewId, at, seenThrough], client);
+        await this.#query(
+          'INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES ($1, $2, $3) ON CONFLICT (view_id) DO NOTHING',
+          [viewId, at, seenThrough],
+          client,
+        );
       } else {
         await this.#query('DELETE FROM view_alerts WHERE view_id = $1', [viewId], client);
       }

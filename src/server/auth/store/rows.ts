@@ -163,8 +163,18 @@ export const BILLING_COLUMNS =
   '(subscription_id, customer_id, user_id, status, plan_interval, amount_cents, currency, current_period_end, cancel_at_period_end, started_at, ended_at, state_at)';
 export function billingValues(s: BillingSubscription, booleanAs: 'int' | 'bool'): (string | number | boolean | null)[] {
   return [
-    s.subscriptionId, s.customerId, s.userId, s.status, s.interval, s.amountCents, s.currency, s.currentPeriodEnd,
-    booleanAs === 'int' ? (s.cancelAtPeriodEnd ? 1 : 0) : s.cancelAtPeriodEnd, s.startedAt, s.endedAt, s.stateAt,
+    s.subscriptionId,
+    s.customerId,
+    s.userId,
+    s.status,
+    s.interval,
+    s.amountCents,
+    s.currency,
+    s.currentPeriodEnd,
+    booleanAs === 'int' ? (s.cancelAtPeriodEnd ? 1 : 0) : s.cancelAtPeriodEnd,
+    s.startedAt,
+    s.endedAt,
+    s.stateAt,
   ];
 }
 export interface BillingEventRow {

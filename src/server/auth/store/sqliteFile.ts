@@ -54,9 +54,9 @@ export function inspectAccountsFile(file: string): AccountsFile {
     db = new DatabaseSync(file, { readOnly: true });
     db.exec('PRAGMA busy_timeout = 5000');
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]).map(
-      (r) => r.name,
-    );
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]
+    ).map((r) => r.name);
     if (version === 0 && tables.length === 0) return { kind: 'new' };
     if (version === 0 || !tables.includes('users')) {
       const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, and ${tables.length - 5} more` : '');

@@ -203,8 +203,14 @@ export class SqliteAccountStore implements AccountStore {
     return this.#write(() => {
       if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
       const now = nowSeconds();
-      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, now, user.emailVerified ? now : null);
+      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+        email,
+        user.name,
+        user.passwordHash,
+        user.isAdmin ? 1 : 0,
+        now,
+        user.emailVerified ? now : null,
+      );
       const row = this.#sql('SELECT * FROM users WHERE id = ?').get(result.lastInsertRowid) as unknown as UserRow;
       return toUser(row);
     });
@@ -214,11 +220,10 @@ export class SqliteAccountStore implements AccountStore {
     const email = normalizeEmail(user.email);
     return this.#write(() => {
       this.#sql(
-          `INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO users (email, name, password_hash, is_admin, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
              is_admin = excluded.is_admin, email_verified_at = coalesce(users.email_verified_at, excluded.email_verified_at)`,
-        )
-        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds(), user.emailVerified ? nowSeconds() : null);
+      ).run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, nowSeconds(), user.emailVerified ? nowSeconds() : null);
       return this.#requireUser(email);
     });
   }
@@ -234,9 +239,7 @@ export class SqliteAccountStore implements AccountStore {
 
   async listUsers(): Promise<UserWithSubscriptions[]> {
     const users = (this.#sql('SELECT * FROM users ORDER BY email').all() as unknown as UserRow[]).map(toUser);
-    const subs = (this.#sql('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(
-      toSubscription,
-    );
+    const subs = (this.#sql('SELECT * FROM subscriptions ORDER BY plan_name').all() as unknown as SubscriptionRow[]).map(toSubscription);
     return withSubscriptions(users, subs);
   }
 
@@ -279,10 +282,9 @@ export class SqliteAccountStore implements AccountStore {
     return this.#write(() => {
       const user = this.#requireUser(email);
       this.#sql(
-          `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (?, ?, ?)
+        `INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (?, ?, ?)
            ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
-        )
-        .run(user.id, planName, expiresAt);
+      ).run(user.id, planName, expiresAt);
       return { userId: user.id, planName, expiresAt };
     });
   }
@@ -290,15 +292,13 @@ export class SqliteAccountStore implements AccountStore {
   async revokeSubscription(email: string, planName: string): Promise<boolean> {
     return this.#write(() => {
       const user = this.#requireUser(email);
-      const result = this.#sql('DELETE FROM subscriptions WHERE user_id = ? AND plan_name = ?')
-        .run(user.id, planName);
+      const result = this.#sql('DELETE FROM subscriptions WHERE user_id = ? AND plan_name = ?').run(user.id, planName);
       return Number(result.changes) > 0;
     });
   }
 
   async subscriptionsFor(userId: number): Promise<SubscriptionRecord[]> {
-    const rows = this.#sql('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY plan_name')
-      .all(userId) as unknown as SubscriptionRow[];
+    const rows = this.#sql('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY plan_name').all(userId) as unknown as SubscriptionRow[];
     return rows.map(toSubscription);
   }
 
@@ -306,14 +306,12 @@ export class SqliteAccountStore implements AccountStore {
     this.#write(() => {
       // Housekeeping: expired sessions are useless; drop them while we are writing anyway.
       this.#sql('DELETE FROM sessions WHERE expires_at <= ?').run(nowSeconds());
-      this.#sql('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(sessionIdDigest, userId, nowSeconds(), expiresAt);
+      this.#sql('INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(sessionIdDigest, userId, nowSeconds(), expiresAt);
     });
   }
 
   async findSessionUser(sessionIdDigest: string, now: number): Promise<number | null> {
-    const row = this.#sql('SELECT user_id FROM sessions WHERE id_digest = ? AND expires_at > ?')
-      .get(sessionIdDigest, now) as { user_id: number } | undefined;
+    const row = this.#sql('SELECT user_id FROM sessions WHERE id_digest = ? AND expires_at > ?').get(sessionIdDigest, now) as { user_id: number } | undefined;
     return row ? row.user_id : null;
   }
 
@@ -338,8 +336,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async recentFailures(key: string, since: number, max: number): Promise<number[]> {
-    const rows = this.#sql('SELECT at FROM signin_failures WHERE key = ? AND at > ? ORDER BY at DESC LIMIT ?')
-      .all(key, since, max) as { at: number }[];
+    const rows = this.#sql('SELECT at FROM signin_failures WHERE key = ? AND at > ? ORDER BY at DESC LIMIT ?').all(key, since, max) as { at: number }[];
     return rows.map((r) => r.at);
   }
 
@@ -361,8 +358,14 @@ export class SqliteAccountStore implements AccountStore {
   #insertToken(token: NewAccountToken, now: number): void {
     this.#sql('DELETE FROM account_tokens WHERE expires_at <= ?').run(now - TOKEN_KEEP_SECONDS);
     this.#sql('DELETE FROM account_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(token.userId, token.purpose);
-    this.#sql('INSERT INTO account_tokens (digest, purpose, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(token.digest, token.purpose, token.userId, normalizeEmail(token.email), now, token.expiresAt);
+    this.#sql('INSERT INTO account_tokens (digest, purpose, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      token.digest,
+      token.purpose,
+      token.userId,
+      normalizeEmail(token.email),
+      now,
+      token.expiresAt,
+    );
   }
 
   async signUp(user: NewUser, token: Omit<NewAccountToken, 'userId'>, mail: QueuedMail): Promise<UserRecord> {
@@ -370,8 +373,13 @@ export class SqliteAccountStore implements AccountStore {
     const now = nowSeconds();
     return this.#write(() => {
       if (this.#userByEmail(email)) throw new DuplicateEmailError(email);
-      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(email, user.name, user.passwordHash, user.isAdmin ? 1 : 0, now);
+      const result = this.#sql('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        email,
+        user.name,
+        user.passwordHash,
+        user.isAdmin ? 1 : 0,
+        now,
+      );
       const userId = Number(result.lastInsertRowid);
       this.#insertToken({ ...token, userId }, now);
       this.#enqueue([mail], now);
@@ -466,15 +474,25 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async createApiKey(key: { userId: number; name: string; prefix: string; digest: string; createdAt: number }): Promise<ApiKeyRecord> {
-    const row = this.#sql(`INSERT INTO api_keys (user_id, name, prefix, digest, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`)
-      .get(key.userId, key.name, key.prefix, key.digest, key.createdAt) as unknown as ApiKeyRow;
+    const row = this.#sql(`INSERT INTO api_keys (user_id, name, prefix, digest, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`).get(
+      key.userId,
+      key.name,
+      key.prefix,
+      key.digest,
+      key.createdAt,
+    ) as unknown as ApiKeyRow;
     return toApiKey(row);
   }
 
   async putFlash(entry: { digest: string; userId: number; body: string; expiresAt: number }): Promise<void> {
     this.#write(() => {
       this.#sql('DELETE FROM flash_messages WHERE expires_at < ?').run(nowSeconds());
-      this.#sql('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES (?, ?, ?, ?)').run(entry.digest, entry.userId, entry.body, entry.expiresAt);
+      this.#sql('INSERT INTO flash_messages (digest, user_id, body, expires_at) VALUES (?, ?, ?, ?)').run(
+        entry.digest,
+        entry.userId,
+        entry.body,
+        entry.expiresAt,
+      );
     });
   }
 
@@ -514,12 +532,20 @@ export class SqliteAccountStore implements AccountStore {
 
   #countQuota(uses: readonly QuotaUse[], keyId: number | null, at: number): { allowed: boolean; used: number[] } {
     return this.#write(() => {
-      const now = uses.map((u) => (this.#sql('SELECT used FROM api_usage WHERE bucket = ? AND window_start = ?').get(u.bucket, u.windowStart) as { used: number } | undefined)?.used ?? 0);
+      const now = uses.map(
+        (u) =>
+          (this.#sql('SELECT used FROM api_usage WHERE bucket = ? AND window_start = ?').get(u.bucket, u.windowStart) as { used: number } | undefined)?.used ??
+          0,
+      );
       if (uses.some((u, i) => now[i]! + u.cost > u.limit)) return { allowed: false, used: now };
       const used = uses.map((u) =>
-        Number((this.#sql(
-          'INSERT INTO api_usage (bucket, window_start, used) VALUES (?, ?, ?) ON CONFLICT (bucket, window_start) DO UPDATE SET used = used + excluded.used RETURNING used',
-        ).get(u.bucket, u.windowStart, u.cost) as { used: number }).used),
+        Number(
+          (
+            this.#sql(
+              'INSERT INTO api_usage (bucket, window_start, used) VALUES (?, ?, ?) ON CONFLICT (bucket, window_start) DO UPDATE SET used = used + excluded.used RETURNING used',
+            ).get(u.bucket, u.windowStart, u.cost) as { used: number }
+          ).used,
+        ),
       );
       if (keyId !== null) this.#sql('UPDATE api_keys SET requests = requests + 1, last_used_at = ? WHERE id = ?').run(at, keyId);
       return { allowed: true, used };
@@ -531,8 +557,10 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async sessionsFor(userId: number, now: number): Promise<SessionSummary[]> {
-    const rows = this.#sql('SELECT created_at, expires_at FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC')
-      .all(userId, now) as { created_at: number; expires_at: number }[];
+    const rows = this.#sql('SELECT created_at, expires_at FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC').all(userId, now) as {
+      created_at: number;
+      expires_at: number;
+    }[];
     return rows.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
   }
 
@@ -583,8 +611,10 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   #linkCustomer(userId: number, customerId: string): void {
-    this.#sql('INSERT INTO billing_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET customer_id = excluded.customer_id')
-      .run(userId, customerId);
+    this.#sql('INSERT INTO billing_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET customer_id = excluded.customer_id').run(
+      userId,
+      customerId,
+    );
   }
 
   async userOfBillingCustomer(customerId: string): Promise<number | null> {
@@ -603,7 +633,8 @@ export class SqliteAccountStore implements AccountStore {
         if (Number(inserted.changes) === 0) return 'duplicate';
       }
       const outcome = this.#applyBillingState(update, userId, now);
-      if (update.eventId !== null) this.#sql('UPDATE billing_events SET outcome = ? WHERE event_id = ?').run(update.note ? `${outcome}: ${update.note}` : outcome, update.eventId);
+      if (update.eventId !== null)
+        this.#sql('UPDATE billing_events SET outcome = ? WHERE event_id = ?').run(update.note ? `${outcome}: ${update.note}` : outcome, update.eventId);
       return outcome;
     });
   }
@@ -631,8 +662,13 @@ export class SqliteAccountStore implements AccountStore {
          ON CONFLICT (user_id, plan_name) DO UPDATE SET expires_at = excluded.expires_at`,
       ).run(userId, update.planExpiresAt);
     }
-    this.#sql('INSERT INTO billing_changes (user_id, source, old_state, new_state, at) VALUES (?, ?, ?, ?, ?)')
-      .run(userId, update.eventId ?? update.type, previous ? JSON.stringify(previous) : null, JSON.stringify(state), now);
+    this.#sql('INSERT INTO billing_changes (user_id, source, old_state, new_state, at) VALUES (?, ?, ?, ?, ?)').run(
+      userId,
+      update.eventId ?? update.type,
+      previous ? JSON.stringify(previous) : null,
+      JSON.stringify(state),
+      now,
+    );
     this.#enqueue(update.mailsFor?.(previous, state) ?? [], now);
     return 'applied';
   }
@@ -642,8 +678,9 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async billingSubscriptionsOf(userId: number): Promise<BillingSubscription[]> {
-    const rows = this.#sql('SELECT * FROM billing_subscriptions WHERE user_id = ? ORDER BY started_at DESC, subscription_id')
-      .all(userId) as unknown as BillingSubscriptionRow[];
+    const rows = this.#sql('SELECT * FROM billing_subscriptions WHERE user_id = ? ORDER BY started_at DESC, subscription_id').all(
+      userId,
+    ) as unknown as BillingSubscriptionRow[];
     return rows.map(toBillingSubscription);
   }
 
@@ -723,11 +760,12 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async adminActions(targetEmail: string | null, limit: number): Promise<AdminActionRecord[]> {
-    const rows = (
-      targetEmail === null
-        ? this.#sql('SELECT * FROM admin_actions ORDER BY at DESC, id DESC LIMIT ?').all(limit)
-        : this.#sql('SELECT * FROM admin_actions WHERE target_email = ? ORDER BY at DESC, id DESC LIMIT ?').all(normalizeEmail(targetEmail), limit)
-    ) as unknown as AdminActionRow[];
+    const rows = (targetEmail === null
+      ? this.#sql('SELECT * FROM admin_actions ORDER BY at DESC, id DESC LIMIT ?').all(limit)
+      : this.#sql('SELECT * FROM admin_actions WHERE target_email = ? ORDER BY at DESC, id DESC LIMIT ?').all(
+          normalizeEmail(targetEmail),
+          limit,
+        )) as unknown as AdminActionRow[];
     return rows.map(toAdminAction);
   }
 
@@ -737,21 +775,29 @@ export class SqliteAccountStore implements AccountStore {
     return this.#write(() => {
       const { n } = this.#sql('SELECT count(*) AS n FROM saved_views WHERE user_id = ?').get(view.userId) as { n: number };
       if (Number(n) >= max) return 'full';
-      const { id } = this.#sql('INSERT INTO saved_views (user_id, name, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
-        .get(view.userId, view.name, view.url, view.at, view.at) as { id: number };
+      const { id } = this.#sql('INSERT INTO saved_views (user_id, name, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id').get(
+        view.userId,
+        view.name,
+        view.url,
+        view.at,
+        view.at,
+      ) as { id: number };
       return this.#savedView(view.userId, Number(id))!;
     });
   }
 
   #savedView(userId: number, viewId: number): SavedViewRecord | null {
-    const row = this.#sql(`SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.id = ? AND v.user_id = ?`)
-      .get(viewId, userId) as SavedViewRow | undefined;
+    const row = this.#sql(`SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.id = ? AND v.user_id = ?`).get(
+      viewId,
+      userId,
+    ) as SavedViewRow | undefined;
     return row ? toSavedView(row) : null;
   }
 
   async savedViewsOf(userId: number): Promise<SavedViewRecord[]> {
-    const rows = this.#sql(`SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.user_id = ? ORDER BY v.id DESC`)
-      .all(userId) as unknown as SavedViewRow[];
+    const rows = this.#sql(
+      `SELECT ${SAVED_VIEW_COLUMNS} FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id WHERE v.user_id = ? ORDER BY v.id DESC`,
+    ).all(userId) as unknown as SavedViewRow[];
     return rows.map(toSavedView);
   }
 
@@ -771,7 +817,8 @@ export class SqliteAccountStore implements AccountStore {
   async setViewAlert(userId: number, viewId: number, on: boolean, seenThrough: string | null, at: number): Promise<boolean> {
     return this.#write(() => {
       if (!this.#sql('SELECT 1 FROM saved_views WHERE id = ? AND user_id = ?').get(viewId, userId)) return false;
-      if (on) this.#sql('INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES (?, ?, ?) ON CONFLICT (view_id) DO NOTHING').run(viewId, at, seenThrough);
+      if (on)
+        this.#sql('INSERT INTO view_alerts (view_id, created_at, seen_through) VALUES (?, ?, ?) ON CONFLICT (view_id) DO NOTHING').run(viewId, at, seenThrough);
       else this.#sql('DELETE FROM view_alerts WHERE view_id = ?').run(viewId);
       return true;
     });

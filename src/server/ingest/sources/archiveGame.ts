@@ -24,9 +24,25 @@ export const archiveResponse = z.object({
 });
 
 const REQUIRED = [
-  'GAME_ID', 'EVENTNUM', 'EVENTMSGTYPE', 'EVENTMSGACTIONTYPE', 'PERIOD', 'PCTIMESTRING', 'HOMEDESCRIPTION', 'NEUTRALDESCRIPTION',
-  'VISITORDESCRIPTION', 'SCORE', 'PERSON1TYPE', 'PLAYER1_ID', 'PLAYER1_TEAM_ID', 'PERSON2TYPE', 'PLAYER2_ID', 'PLAYER2_TEAM_ID',
-  'PERSON3TYPE', 'PLAYER3_ID', 'PLAYER3_TEAM_ID',
+  'GAME_ID',
+  'EVENTNUM',
+  'EVENTMSGTYPE',
+  'EVENTMSGACTIONTYPE',
+  'PERIOD',
+  'PCTIMESTRING',
+  'HOMEDESCRIPTION',
+  'NEUTRALDESCRIPTION',
+  'VISITORDESCRIPTION',
+  'SCORE',
+  'PERSON1TYPE',
+  'PLAYER1_ID',
+  'PLAYER1_TEAM_ID',
+  'PERSON2TYPE',
+  'PLAYER2_ID',
+  'PLAYER2_TEAM_ID',
+  'PERSON3TYPE',
+  'PLAYER3_ID',
+  'PLAYER3_TEAM_ID',
 ] as const;
 
 type Cell = z.infer<typeof cell>;
@@ -51,7 +67,10 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
   const missing = REQUIRED.filter((h) => !col.has(h));
   if (missing.length) return problem('format', `playbyplayv2: no column ${missing.join(', ')}`, null);
   if (set.rowSet.length === 0) return problem('format', 'playbyplayv2: no rows', null);
-  const at = (row: Cell[], h: (typeof REQUIRED)[number] | 'PLAYER1_NAME' | 'PLAYER2_NAME' | 'PLAYER3_NAME' | `PLAYER${1 | 2 | 3}_TEAM_ABBREVIATION`): Cell | undefined => {
+  const at = (
+    row: Cell[],
+    h: (typeof REQUIRED)[number] | 'PLAYER1_NAME' | 'PLAYER2_NAME' | 'PLAYER3_NAME' | `PLAYER${1 | 2 | 3}_TEAM_ABBREVIATION`,
+  ): Cell | undefined => {
     const i = col.get(h);
     return i === undefined ? undefined : row[i];
   };
@@ -66,11 +85,13 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
   for (const [r, row] of set.rowSet.entries()) {
     const rowCode = String(at(row, 'GAME_ID') ?? '').padStart(10, '0');
     if (rowCode !== code) return problem('game_id', `row ${r} is of game ${rowCode}, the first of ${code}`, code);
-    const persons = ([1, 2, 3] as const).map((n): EventPerson => ({
-      type: num(at(row, `PERSON${n}TYPE`)),
-      id: num(at(row, `PLAYER${n}_ID`)),
-      teamId: num(at(row, `PLAYER${n}_TEAM_ID`)),
-    }));
+    const persons = ([1, 2, 3] as const).map(
+      (n): EventPerson => ({
+        type: num(at(row, `PERSON${n}TYPE`)),
+        id: num(at(row, `PLAYER${n}_ID`)),
+        teamId: num(at(row, `PLAYER${n}_TEAM_ID`)),
+      }),
+    );
     for (const [k, p] of persons.entries()) {
       if ((p.type !== PersonType.HomePlayer && p.type !== PersonType.AwayPlayer) || p.teamId <= 0) continue;
       if (!teams.has(p.type)) teams.set(p.type, { id: p.teamId, abbr: String(at(row, `PLAYER${(k + 1) as 1 | 2 | 3}_TEAM_ABBREVIATION`) ?? '') });
@@ -79,23 +100,30 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
     }
     const period = num(at(row, 'PERIOD'));
     if (period < 0 || period > MAX_PERIOD || clockOf(at(row, 'PCTIMESTRING')) > periodLength(Math.max(1, period))) {
-      return problem('format', `row ${r} (#${num(at(row, 'EVENTNUM'))}): period ${period}, clock ${String(at(row, 'PCTIMESTRING'))} is not a time of a game`, code);
+      return problem(
+        'format',
+        `row ${r} (#${num(at(row, 'EVENTNUM'))}): period ${period}, clock ${String(at(row, 'PCTIMESTRING'))} is not a time of a game`,
+        code,
+      );
     }
     const score = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(String(at(row, 'SCORE') ?? ''));
     if (score) statedScore = { away: Number(score[1]), home: Number(score[2]) };
-    collector.push({
-      eventNum: num(at(row, 'EVENTNUM')),
-      type: num(at(row, 'EVENTMSGTYPE')),
-      action: num(at(row, 'EVENTMSGACTIONTYPE')),
-      period: num(at(row, 'PERIOD')),
-      clock: clockOf(at(row, 'PCTIMESTRING')),
-      home: text(at(row, 'HOMEDESCRIPTION')),
-      neutral: text(at(row, 'NEUTRALDESCRIPTION')),
-      visitor: text(at(row, 'VISITORDESCRIPTION')),
-      p1: persons[0]!,
-      p2: persons[1]!,
-      p3: persons[2]!,
-    }, contentHash(row));
+    collector.push(
+      {
+        eventNum: num(at(row, 'EVENTNUM')),
+        type: num(at(row, 'EVENTMSGTYPE')),
+        action: num(at(row, 'EVENTMSGACTIONTYPE')),
+        period: num(at(row, 'PERIOD')),
+        clock: clockOf(at(row, 'PCTIMESTRING')),
+        home: text(at(row, 'HOMEDESCRIPTION')),
+        neutral: text(at(row, 'NEUTRALDESCRIPTION')),
+        visitor: text(at(row, 'VISITORDESCRIPTION')),
+        p1: persons[0]!,
+        p2: persons[1]!,
+        p3: persons[2]!,
+      },
+      contentHash(row),
+    );
   }
   const home = teams.get(PersonType.HomePlayer);
   const away = teams.get(PersonType.AwayPlayer);
@@ -105,8 +133,15 @@ export function archiveGame(response: unknown, date: (code: string) => string | 
   if (!day) return problem('no_date', `the play-by-play of ${code} carries no date and none was given for it`, code);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return problem('format', `the date given for ${code}, "${day}", is not YYYY-MM-DD`, code);
   const info: GameInfo = {
-    gameId: Number(code), gameCode: code, season: meaning.season, seasonType: meaning.seasonType, date: day,
-    homeTeamId: home.id, awayTeamId: away.id, homeAbbr: home.abbr, awayAbbr: away.abbr,
+    gameId: Number(code),
+    gameCode: code,
+    season: meaning.season,
+    seasonType: meaning.seasonType,
+    date: day,
+    homeTeamId: home.id,
+    awayTeamId: away.id,
+    homeAbbr: home.abbr,
+    awayAbbr: away.abbr,
   };
   return { format: 'archive', info, rows: collector.rows(), shots: () => new Map(), playerNames, statedScore, officialBox: null, notes: [] };
 }

@@ -20,9 +20,20 @@ import type { SourceGame, SourceProblem } from './sourceGame.ts';
 
 /** The box score's name of each counter of the engine's box (counters.ts BOX_COUNTERS). */
 const BOX_FIELDS: Record<BoxCounter, keyof LiveBoxStats> = {
-  pts: 'points', fgm: 'fieldGoalsMade', fga: 'fieldGoalsAttempted', fg3m: 'threePointersMade', fg3a: 'threePointersAttempted',
-  ftm: 'freeThrowsMade', fta: 'freeThrowsAttempted', oreb: 'reboundsOffensive', dreb: 'reboundsDefensive', ast: 'assists',
-  stl: 'steals', blk: 'blocks', tov: 'turnovers', pf: 'foulsPersonal',
+  pts: 'points',
+  fgm: 'fieldGoalsMade',
+  fga: 'fieldGoalsAttempted',
+  fg3m: 'threePointersMade',
+  fg3a: 'threePointersAttempted',
+  ftm: 'freeThrowsMade',
+  fta: 'freeThrowsAttempted',
+  oreb: 'reboundsOffensive',
+  dreb: 'reboundsDefensive',
+  ast: 'assists',
+  stl: 'steals',
+  blk: 'blocks',
+  tov: 'turnovers',
+  pf: 'foulsPersonal',
 };
 
 /** Shown in a message: at most this many differences, then how many more. */

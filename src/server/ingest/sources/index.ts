@@ -44,7 +44,10 @@ const GAME_FILE = /^(\d{10})\.json$/;
 /** The game files of a folder (names `{gameId}.json`; the fetcher's other files are not), in game-id order. */
 export async function gameFilesIn(dir: string): Promise<string[]> {
   const names = await fs.readdir(dir);
-  return names.filter((n) => GAME_FILE.test(n)).sort().map((n) => path.join(dir, n));
+  return names
+    .filter((n) => GAME_FILE.test(n))
+    .sort()
+    .map((n) => path.join(dir, n));
 }
 
 function reject(p: SourceProblem, file: string | null, fallbackCode: string | null): GameFileResult {
@@ -79,7 +82,11 @@ export function readGameText(text: string, options: ReadOptions & { file?: strin
   const read = readGameValue(value, options);
   if (!read.ok) return { ok: false, rejection: { ...read.rejection, file, gameCode: read.rejection.gameCode ?? expected } };
   if (expected && read.game.info.gameCode !== expected) {
-    return reject({ reason: 'game_id', message: `the file is named ${expected} but holds game ${read.game.info.gameCode}`, gameCode: read.game.info.gameCode }, file, expected);
+    return reject(
+      { reason: 'game_id', message: `the file is named ${expected} but holds game ${read.game.info.gameCode}`, gameCode: read.game.info.gameCode },
+      file,
+      expected,
+    );
   }
   return read;
 }
@@ -98,7 +105,15 @@ export function readGameValue(value: unknown, options: ReadOptions = {}): GameFi
     const date = typeof o.gameDate === 'string' ? o.gameDate : undefined;
     return readArchiveGame(inner, date ? { knownDates: () => date } : options);
   }
-  return reject({ reason: 'format', message: `not a game file: neither {playbyplay, boxscore} nor a playbyplayv2 response (keys: ${Object.keys(o).slice(0, 6).join(', ') || 'none'})`, gameCode: null }, null, null);
+  return reject(
+    {
+      reason: 'format',
+      message: `not a game file: neither {playbyplay, boxscore} nor a playbyplayv2 response (keys: ${Object.keys(o).slice(0, 6).join(', ') || 'none'})`,
+      gameCode: null,
+    },
+    null,
+    null,
+  );
 }
 
 /** A live-feed game from its two responses (each `{meta, game}` as the CDN sends it), read and checked. */
@@ -121,6 +136,10 @@ function checked(read: SourceGame | SourceProblem): GameFileResult {
     return { ok: true, game: read, result: outcome.result };
   } catch (error) {
     // the engine refusing the events (a throw in parseGame) is a rejection of this file, not the caller's end
-    return reject({ reason: 'format', message: `the events cannot be parsed: ${(error as Error).message}`, gameCode: read.info.gameCode }, null, read.info.gameCode);
+    return reject(
+      { reason: 'format', message: `the events cannot be parsed: ${(error as Error).message}`, gameCode: read.info.gameCode },
+      null,
+      read.info.gameCode,
+    );
   }
 }

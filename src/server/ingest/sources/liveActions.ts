@@ -93,8 +93,14 @@ function actor(a: LiveAction, g: MappingContext): EventPerson {
 const nameOf = (id: number | null | undefined, g: MappingContext, given?: string | null): string =>
   given ?? (id ? g.players.get(id)?.nameI : undefined) ?? String(id ?? '');
 
-const event = (type: number, action: number, p1: EventPerson, p2: EventPerson, p3: EventPerson, text: string | null): MappedAction =>
-  ({ type, action, p1, p2, p3, text });
+const event = (type: number, action: number, p1: EventPerson, p2: EventPerson, p3: EventPerson, text: string | null): MappedAction => ({
+  type,
+  action,
+  p1,
+  p2,
+  p3,
+  text,
+});
 
 // ---- field goals -------------------------------------------------------------------------------------------
 
@@ -104,15 +110,34 @@ const event = (type: number, action: number, p1: EventPerson, p2: EventPerson, p
  * zone is its location or its description's distance and words); they are kept for the events table.
  */
 const SHOT_CODES: readonly (readonly [readonly string[], number])[] = [
-  [['jumpshot', 'drivingfloatingbank'], 102], [['jumpshot', 'drivingfloating'], 101], [['jumpshot', 'turnaroundfadeaway'], 86],
-  [['jumpshot', 'stepback'], 80], [['jumpshot', 'pullup'], 79], [['jumpshot', 'fadeaway'], 63], [['jumpshot', 'turnaround'], 47],
-  [['jumpshot', 'running'], 2], [['jumpshot'], 1],
-  [['layup', 'runningfingerroll'], 76], [['layup', 'drivingfingerroll'], 75], [['layup', 'drivingreverse'], 73],
-  [['layup', 'alleyoop'], 43], [['layup', 'cutting'], 98], [['layup', 'putback'], 72], [['layup', 'tip'], 97],
-  [['layup', 'driving'], 6], [['layup', 'running'], 41], [['layup'], 5],
-  [['dunk', 'alleyoop'], 52], [['dunk', 'cutting'], 108], [['dunk', 'putback'], 87], [['dunk', 'tip'], 107],
-  [['dunk', 'driving'], 9], [['dunk', 'running'], 50], [['dunk'], 7],
-  [['hook', 'turnaround'], 58], [['hook'], 3],
+  [['jumpshot', 'drivingfloatingbank'], 102],
+  [['jumpshot', 'drivingfloating'], 101],
+  [['jumpshot', 'turnaroundfadeaway'], 86],
+  [['jumpshot', 'stepback'], 80],
+  [['jumpshot', 'pullup'], 79],
+  [['jumpshot', 'fadeaway'], 63],
+  [['jumpshot', 'turnaround'], 47],
+  [['jumpshot', 'running'], 2],
+  [['jumpshot'], 1],
+  [['layup', 'runningfingerroll'], 76],
+  [['layup', 'drivingfingerroll'], 75],
+  [['layup', 'drivingreverse'], 73],
+  [['layup', 'alleyoop'], 43],
+  [['layup', 'cutting'], 98],
+  [['layup', 'putback'], 72],
+  [['layup', 'tip'], 97],
+  [['layup', 'driving'], 6],
+  [['layup', 'running'], 41],
+  [['layup'], 5],
+  [['dunk', 'alleyoop'], 52],
+  [['dunk', 'cutting'], 108],
+  [['dunk', 'putback'], 87],
+  [['dunk', 'tip'], 107],
+  [['dunk', 'driving'], 9],
+  [['dunk', 'running'], 50],
+  [['dunk'], 7],
+  [['hook', 'turnaround'], 58],
+  [['hook'], 3],
 ];
 
 /**
@@ -130,10 +155,17 @@ function fieldGoal(value: 2 | 3) {
     const made = a.shotResult === 'Made';
     const feet = shotFeet(a);
     const kind = [a.descriptor, a.subType].filter(Boolean).join(' ');
-    const parts = [made ? '' : 'MISS ', nameOf(a.personId, g, a.playerNameI), feet === null ? '' : ` ${feet}'`, value === 3 ? ' 3PT' : '', kind ? ` ${kind}` : ''];
+    const parts = [
+      made ? '' : 'MISS ',
+      nameOf(a.personId, g, a.playerNameI),
+      feet === null ? '' : ` ${feet}'`,
+      value === 3 ? ' 3PT' : '',
+      kind ? ` ${kind}` : '',
+    ];
     if (made) {
       if (typeof a.pointsTotal === 'number') parts.push(` (${a.pointsTotal} PTS)`);
-      if (a.assistPersonId) parts.push(` (${nameOf(a.assistPersonId, g, a.assistPlayerNameInitial)}${typeof a.assistTotal === 'number' ? ` ${a.assistTotal}` : ''} AST)`);
+      if (a.assistPersonId)
+        parts.push(` (${nameOf(a.assistPersonId, g, a.assistPlayerNameInitial)}${typeof a.assistTotal === 'number' ? ` ${a.assistTotal}` : ''} AST)`);
     }
     return event(
       made ? EventType.MadeFieldGoal : EventType.MissedFieldGoal,
@@ -192,7 +224,8 @@ function freeThrow(a: LiveAction, g: MappingContext): MappedAction {
   const nOfM = m ? `${m[1]}of${m[2]}` : '1of1';
   const made = a.shotResult === 'Made';
   const number = kind === 'technical' && nOfM === '1of1' ? '' : ` ${m ? `${m[1]} of ${m[2]}` : '1 of 1'}`;
-  const text = `${made ? '' : 'MISS '}${nameOf(a.personId, g, a.playerNameI)} Free Throw ${FREE_THROW_WORDS[kind]}${number}`.replace(/\s+$/, '').replace(/ +/g, ' ') +
+  const text =
+    `${made ? '' : 'MISS '}${nameOf(a.personId, g, a.playerNameI)} Free Throw ${FREE_THROW_WORDS[kind]}${number}`.replace(/\s+$/, '').replace(/ +/g, ' ') +
     (made ? ` (${a.pointsTotal ?? 0} PTS)` : '');
   return event(EventType.FreeThrow, FREE_THROW_CODES[kind][nOfM] ?? FREE_THROW_CODES[kind]['1of1']!, actor(a, g), NOBODY, NOBODY, text);
 }
@@ -210,9 +243,10 @@ function freeThrow(a: LiveAction, g: MappingContext): MappedAction {
 function rebound(a: LiveAction, g: MappingContext): MappedAction {
   const p1 = actor(a, g);
   const deadBall = (a.qualifiers ?? []).includes('deadball');
-  const counters = typeof a.reboundOffensiveTotal === 'number' && typeof a.reboundDefensiveTotal === 'number'
-    ? ` (Off:${a.reboundOffensiveTotal} Def:${a.reboundDefensiveTotal})`
-    : '';
+  const counters =
+    typeof a.reboundOffensiveTotal === 'number' && typeof a.reboundDefensiveTotal === 'number'
+      ? ` (Off:${a.reboundOffensiveTotal} Def:${a.reboundDefensiveTotal})`
+      : '';
   const text = a.personId ? `${nameOf(a.personId, g, a.playerNameI)} REBOUND${counters}` : (a.description ?? 'TEAM REBOUND');
   return event(EventType.Rebound, deadBall ? 1 : 0, p1, NOBODY, NOBODY, text);
 }
@@ -229,12 +263,31 @@ function rebound(a: LiveAction, g: MappingContext): MappedAction {
  * Timeout"). The engine counts every turnover alike (events.ts isTurnover).
  */
 const TURNOVER_CODES: readonly (readonly [readonly string[], number])[] = [
-  [['outofbounds', 'badpass'], 45], [['outofbounds', 'step'], 39], [['outofbounds'], 40],
-  [['offensivefoul'], 37], [['badpass'], 1], [['lostball'], 2], [['travel'], 4], [['doubledribble'], 6],
-  [['discontinue'], 7], [['3second'], 8], [['5second'], 9], [['8second'], 10], [['shotclock'], 11],
-  [['inbound'], 12], [['backcourt'], 13], [['offensivegoaltending'], 15], [['lane'], 17], [['jumpball'], 18],
-  [['kickedball'], 19], [['illegalassist'], 20], [['palming'], 21], [['punchedball'], 33], [['basketfrombelow'], 35],
-  [['illegalscreen'], 36], [['excesstimeout'], 42],
+  [['outofbounds', 'badpass'], 45],
+  [['outofbounds', 'step'], 39],
+  [['outofbounds'], 40],
+  [['offensivefoul'], 37],
+  [['badpass'], 1],
+  [['lostball'], 2],
+  [['travel'], 4],
+  [['doubledribble'], 6],
+  [['discontinue'], 7],
+  [['3second'], 8],
+  [['5second'], 9],
+  [['8second'], 10],
+  [['shotclock'], 11],
+  [['inbound'], 12],
+  [['backcourt'], 13],
+  [['offensivegoaltending'], 15],
+  [['lane'], 17],
+  [['jumpball'], 18],
+  [['kickedball'], 19],
+  [['illegalassist'], 20],
+  [['palming'], 21],
+  [['punchedball'], 33],
+  [['basketfrombelow'], 35],
+  [['illegalscreen'], 36],
+  [['excesstimeout'], 42],
 ];
 
 /**
@@ -257,11 +310,30 @@ function turnover(a: LiveAction, g: MappingContext): MappedAction {
  * the call).
  */
 const FOUL_CODES: readonly (readonly [readonly string[], number])[] = [
-  [['double', 'technical'], 16], [['defensive3second'], 17], [['3second'], 17], [['delay'], 18], [['taunt'], 19],
-  [['excesstimeout'], 25], [['nonunsportsmanlike'], 12], [['flop'], 12], [['hanging'], 13], [['toomanyplayers'], 30], [['technical'], 11],
-  [['flagrant', '2'], 15], [['flagrant'], 14],
-  [['doublepersonal'], 10], [['double'], 10], [['clearpath'], 9], [['awayfromplay'], 6], [['transitiontake'], 31], [['take'], 28],
-  [['charge'], 26], [['offensive'], 4], [['shooting'], 2], [['looseball'], 3], [['inbound'], 5],
+  [['double', 'technical'], 16],
+  [['defensive3second'], 17],
+  [['3second'], 17],
+  [['delay'], 18],
+  [['taunt'], 19],
+  [['excesstimeout'], 25],
+  [['nonunsportsmanlike'], 12],
+  [['flop'], 12],
+  [['hanging'], 13],
+  [['toomanyplayers'], 30],
+  [['technical'], 11],
+  [['flagrant', '2'], 15],
+  [['flagrant'], 14],
+  [['doublepersonal'], 10],
+  [['double'], 10],
+  [['clearpath'], 9],
+  [['awayfromplay'], 6],
+  [['transitiontake'], 31],
+  [['take'], 28],
+  [['charge'], 26],
+  [['offensive'], 4],
+  [['shooting'], 2],
+  [['looseball'], 3],
+  [['inbound'], 5],
 ];
 
 /**
@@ -279,7 +351,12 @@ function foul(a: LiveAction, g: MappingContext): MappedAction {
  * "Double Lane".
  */
 const VIOLATION_CODES: readonly (readonly [readonly string[], number])[] = [
-  [['delay'], 1], [['defensivegoaltending'], 2], [['doublelane'], 6], [['lane'], 3], [['jumpball'], 4], [['kickedball'], 5],
+  [['delay'], 1],
+  [['defensivegoaltending'], 2],
+  [['doublelane'], 6],
+  [['lane'], 3],
+  [['jumpball'], 4],
+  [['kickedball'], 5],
 ];
 
 function violation(a: LiveAction, g: MappingContext): MappedAction {
@@ -287,7 +364,10 @@ function violation(a: LiveAction, g: MappingContext): MappedAction {
 }
 
 /** Timeouts: "full" is 9/1 "Timeout: Regular" (#65, all 9 of the game); a coach's challenge 7 (archive 2022-23). */
-const TIMEOUT_CODES: readonly (readonly [readonly string[], number])[] = [[['challenge'], 7], [['short'], 2]];
+const TIMEOUT_CODES: readonly (readonly [readonly string[], number])[] = [
+  [['challenge'], 7],
+  [['short'], 2],
+];
 
 // ---- the table ---------------------------------------------------------------------------------------------
 

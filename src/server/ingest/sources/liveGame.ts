@@ -77,7 +77,11 @@ export function liveGame(playbyplay: unknown, boxscore: unknown): SourceGame | S
   }
   const last = actions.at(-1);
   if (last?.actionType !== 'game' || last.subType !== 'end') {
-    return problem('not_final', `the play-by-play does not end with the game's end (${actions.length} actions, the last ${last ? `"${last.actionType}"` : 'none'})`, code);
+    return problem(
+      'not_final',
+      `the play-by-play does not end with the game's end (${actions.length} actions, the last ${last ? `"${last.actionType}"` : 'none'})`,
+      code,
+    );
   }
 
   const b = box.data.game;
@@ -169,7 +173,8 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
   // block and steal texts by the action they join: `${period}|${clock}|${personId}`
   const merged = new Map<string, string>();
   for (const a of actions) {
-    if ((a.actionType === 'block' || a.actionType === 'steal') && a.personId) merged.set(`${a.actionType}|${a.period}|${a.clock}|${a.personId}`, a.description ?? '');
+    if ((a.actionType === 'block' || a.actionType === 'steal') && a.personId)
+      merged.set(`${a.actionType}|${a.period}|${a.clock}|${a.personId}`, a.description ?? '');
   }
   // fouls by person at each dead ball (a double personal foul may be written once per player)
   const fouls = new Set(actions.filter((a) => a.actionType === 'foul' && a.personId).map((a) => `${a.period}|${a.clock}|${a.personId}`));
@@ -177,12 +182,16 @@ export function liveEvents(code: string, actions: LiveAction[], raws: unknown[],
   const ins: PendingSub[] = [];
   let subClock = '';
   const flushSubs = (): void => {
-    for (const s of [...outs, ...ins]) notes.push(`#${s.action.actionNumber} "${s.action.description ?? ''}": a substitution with no other half at its dead ball: not read`);
+    for (const s of [...outs, ...ins])
+      notes.push(`#${s.action.actionNumber} "${s.action.description ?? ''}": a substitution with no other half at its dead ball: not read`);
     outs.length = 0;
     ins.length = 0;
   };
   const push = (a: LiveAction, m: MappedAction, hashOf: unknown, other: string | null = null): void => {
-    collector.push({ eventNum: a.actionNumber, type: m.type, action: m.action, period: a.period, clock: eventClock(a), ...columns(m, other), p1: m.p1, p2: m.p2, p3: m.p3 }, contentHash(hashOf));
+    collector.push(
+      { eventNum: a.actionNumber, type: m.type, action: m.action, period: a.period, clock: eventClock(a), ...columns(m, other), p1: m.p1, p2: m.p2, p3: m.p3 },
+      contentHash(hashOf),
+    );
   };
 
   for (const i of order) {

@@ -71,7 +71,14 @@ export function parseUpdateArgs(argv: string[]): UpdateOptions {
 async function main(): Promise<void> {
   const started = Date.now();
   const fail = (message: string): never => {
-    const line = { added: 0, replaced: 0, skipped: [], seconds: (Date.now() - started) / 1000, peak_mb: Math.round(process.resourceUsage().maxRSS / 1024), error: message };
+    const line = {
+      added: 0,
+      replaced: 0,
+      skipped: [],
+      seconds: (Date.now() - started) / 1000,
+      peak_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      error: message,
+    };
     console.log(JSON.stringify(line));
     process.exit(1);
   };

@@ -47,7 +47,11 @@ export interface TableScope {
 }
 
 const season = (how: string, key = 'season', leverage = false): TableScope => ({
-  scope: 'season', how, key, ...(key === GAME_SEASON_SQL ? { rows: GAME_SEASON_RANGES } : {}), ...(leverage ? { leverage } : {}),
+  scope: 'season',
+  how,
+  key,
+  ...(key === GAME_SEASON_SQL ? { rows: GAME_SEASON_RANGES } : {}),
+  ...(leverage ? { leverage } : {}),
 });
 
 /** Every table of a built stats database. */
@@ -75,7 +79,10 @@ export const TABLE_SCOPES: Record<string, TableScope> = {
   player_league_years: { scope: 'database', how: 'postprocess playerLeagueYears (players in the database)' },
   // models
   wp_model: { scope: 'model', how: 'win probability fitted again when a fitted season changed or a season finished (winProbability.ts finishedSeasons)' },
-  win_probability: { scope: 'model', how: 'win probability: the changed seasons and the next (ratings read the season before); every possession when fitted again' },
+  win_probability: {
+    scope: 'model',
+    how: 'win probability: the changed seasons and the next (ratings read the season before); every possession when fitted again',
+  },
   rapm: { scope: 'model', how: 'RAPM: the fits holding a changed season' },
   rapm_fits: { scope: 'model', how: 'RAPM: the fits holding a changed season' },
   // derived tables (src/server/stats/sql/aggregates.ts), built per season in the staging database

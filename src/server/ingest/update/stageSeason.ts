@@ -19,15 +19,26 @@ import { daysRest, opponentRanks, playerGameTotals, playerSeasons, teamGameTotal
 
 export async function stageSeason(job: SeasonJob, log: (m: string) => void): Promise<SeasonResult> {
   const instance = await DuckDBInstance.create(job.tmp, {
-    threads: '2', memory_limit: job.memoryLimit, temp_directory: job.spill, preserve_insertion_order: 'true',
+    threads: '2',
+    memory_limit: job.memoryLimit,
+    temp_directory: job.spill,
+    preserve_insertion_order: 'true',
   });
   const conn = await instance.connect();
   try {
     const positions = await PositionBook.load(conn, job.dataDir);
     if (!job.heldGames) await applySchema(conn);
     const result = await writeGames(conn, job.files, {
-      dataDir: job.dataDir, seasons: [job.season], seasonTypes: job.files.map((f) => f.type), positions, log, progress: false,
-      through: job.through, start: job.start, gameFiles: job.gameFiles, heldGames: job.heldGames,
+      dataDir: job.dataDir,
+      seasons: [job.season],
+      seasonTypes: job.files.map((f) => f.type),
+      positions,
+      log,
+      progress: false,
+      through: job.through,
+      start: job.start,
+      gameFiles: job.gameFiles,
+      heldGames: job.heldGames,
     });
     if (result.outOfOrder) return { pbpNames: result.pbpNames, skipped: result.skipped, outOfOrder: true };
     if (job.heldGames) {

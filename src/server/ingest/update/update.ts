@@ -113,16 +113,27 @@ async function rows(conn: DuckDBConnection, sql: string, params?: Record<string,
 
 /** What the database holds: its build's seasons, its games, their content hashes (null before game_sources existed). */
 async function readHeld(conn: DuckDBConnection): Promise<Held> {
-  const tables = (await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'`))
-    .map((r) => String(r.table_name));
-  const [m] = await rows(conn, `SELECT seasons, season_types, source_dir, strftime(max(date), '%Y-%m-%d') AS through,
+  const tables = (await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'`)).map((r) =>
+    String(r.table_name),
+  );
+  const [m] = await rows(
+    conn,
+    `SELECT seasons, season_types, source_dir, strftime(max(date), '%Y-%m-%d') AS through,
                                        epoch_ms(any_value(built_at)) AS last_run
-                                  FROM ingest_meta, games GROUP BY ALL`);
+                                  FROM ingest_meta, games GROUP BY ALL`,
+  );
   if (!m) throw new Error('the database has no ingest_meta row: not a complete stats database');
   const games = new Map((await rows(conn, 'SELECT game_id, season FROM games')).map((r) => [Number(r.game_id), Number(r.season)]));
-  const skipped = new Set((await rows(conn, `SELECT DISTINCT game_id FROM ingest_report WHERE severity = 'skip' AND game_id IS NOT NULL`)).map((r) => Number(r.game_id)));
+  const skipped = new Set(
+    (await rows(conn, `SELECT DISTINCT game_id FROM ingest_report WHERE severity = 'skip' AND game_id IS NOT NULL`)).map((r) => Number(r.game_id)),
+  );
   const sources = tables.includes('game_sources')
-    ? new Map((await rows(conn, 'SELECT game_id, content_hash::VARCHAR AS h, held FROM game_sources')).map((r) => [Number(r.game_id), { hash: String(r.h), held: Boolean(r.held) }]))
+    ? new Map(
+        (await rows(conn, 'SELECT game_id, content_hash::VARCHAR AS h, held FROM game_sources')).map((r) => [
+          Number(r.game_id),
+          { hash: String(r.h), held: Boolean(r.held) },
+        ]),
+      )
     : null;
   return {
     meta: {
@@ -150,19 +161,37 @@ async function readHeld(conn: DuckDBConnection): Promise<Held> {
  * Example: 2022-23 held through 2023-03-01 (ids up to 0022200941): the 4 games of 2023-03-02 (0022200942-45) -> [2022];
  * held through 2023-03-05 (ids up to 0022200973), 2023-03-06's games 0022200971-77 -> [] (read again whole).
  */
-function newGamesOnly(held: Held, added: readonly GameHash[], replaced: readonly GameHash[], seasons: readonly number[], rewound: readonly number[]): Set<number> {
+function newGamesOnly(
+  held: Held,
+  added: readonly GameHash[],
+  replaced: readonly GameHash[],
+  seasons: readonly number[],
+  rewound: readonly number[],
+): Set<number> {
   const latestSeason = Math.max(...held.games.values());
-  return new Set(seasons.filter((season) => {
-    const ids = [...held.games].filter(([, s]) => s === season).map(([id]) => id);
-    if (!held.sources || !ids.length || season < latestSeason || rewound.includes(season) || replaced.some((g) => g.season === season)) return false;
-    const last = Math.max(...ids);
-    return added.filter((g) => g.season === season).every((g) => g.gameId > last);
-  }));
+  return new Set(
+    seasons.filter((season) => {
+      const ids = [...held.games].filter(([, s]) => s === season).map(([id]) => id);
+      if (!held.sources || !ids.length || season < latestSeason || rewound.includes(season) || replaced.some((g) => g.season === season)) return false;
+      const last = Math.max(...ids);
+      return added.filter((g) => g.season === season).every((g) => g.gameId > last);
+    }),
+  );
 }
 
 /** The written tables whose held rows of a season are copied into its staging database when its new games alone are read. */
-const HELD_WRITTEN_TABLES = ['games', 'team_games', 'possessions', 'player_possession_stats', 'shots', 'game_events', 'player_games',
-  'ingest_report', 'game_checks', 'ingest_read_stats'];
+const HELD_WRITTEN_TABLES = [
+  'games',
+  'team_games',
+  'possessions',
+  'player_possession_stats',
+  'shots',
+  'game_events',
+  'player_games',
+  'ingest_report',
+  'game_checks',
+  'ingest_read_stats',
+];
 
 /** The staging database of a season read for its new games only: the schema, and the season's held rows of the written tables. */
 async function stageHeldRows(conn: DuckDBConnection, file: string, season: number): Promise<void> {
@@ -179,10 +208,12 @@ async function stageHeldRows(conn: DuckDBConnection, file: string, season: numbe
 
 /** The play-by-play files of `seasons` and `types` present in the archive. */
 function filesOf(dataDir: string, seasons: readonly number[], types: readonly SeasonType[]): PbpFile[] {
-  return seasons.flatMap((season) => types.flatMap((type) => {
-    const file = pbpFile(dataDir, type, season);
-    return file ? [{ season, type, file }] : [];
-  }));
+  return seasons.flatMap((season) =>
+    types.flatMap((type) => {
+      const file = pbpFile(dataDir, type, season);
+      return file ? [{ season, type, file }] : [];
+    }),
+  );
 }
 
 /** The lineup ids rows outside `seasons` use (possessions, game_events), as SQL. */
@@ -202,7 +233,10 @@ function usedLineupsSql(seasons: readonly number[]): string {
 async function writerStart(conn: DuckDBConnection, seasons: readonly number[]): Promise<WriterStart> {
   const list = `[${seasons.map(Number).join(',')}]`;
   const [p] = await rows(conn, `SELECT coalesce(max(possession_id), 0)::INTEGER AS m FROM possessions WHERE NOT list_contains(${list}::INTEGER[], season)`);
-  const lineups = await rows(conn, `SELECT lineup_id, team_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (${usedLineupsSql(seasons)}) ORDER BY lineup_id`);
+  const lineups = await rows(
+    conn,
+    `SELECT lineup_id, team_id, p1, p2, p3, p4, p5 FROM lineups WHERE lineup_id IN (${usedLineupsSql(seasons)}) ORDER BY lineup_id`,
+  );
   return {
     nextPossessionId: Number(p!.m) + 1,
     lineups: lineups.map((l) => ({ id: Number(l.lineup_id), team: Number(l.team_id), ids: [l.p1, l.p2, l.p3, l.p4, l.p5].map(Number) })),
@@ -211,8 +245,12 @@ async function writerStart(conn: DuckDBConnection, seasons: readonly number[]): 
 
 /** The columns of `table` in database `db`, in order. */
 async function columnsOf(conn: DuckDBConnection, db: string, table: string): Promise<string[]> {
-  return (await rows(conn, `SELECT column_name FROM duckdb_columns() WHERE database_name = $db AND schema_name = 'main' AND table_name = $t ORDER BY column_index`, { db, t: table }))
-    .map((r) => String(r.column_name));
+  return (
+    await rows(conn, `SELECT column_name FROM duckdb_columns() WHERE database_name = $db AND schema_name = 'main' AND table_name = $t ORDER BY column_index`, {
+      db,
+      t: table,
+    })
+  ).map((r) => String(r.column_name));
 }
 
 /**
@@ -229,7 +267,10 @@ function seasonRowsOf(table: string): string {
 /** The columns `table` has both in the database `other` and in the stats file, in the stats file's order, quoted. */
 async function sharedColumns(conn: DuckDBConnection, other: string, table: string): Promise<string> {
   const there = new Set(await columnsOf(conn, other, table));
-  return (await columnsOf(conn, 'stats', table)).filter((c) => there.has(c)).map((c) => `"${c}"`).join(', ');
+  return (await columnsOf(conn, 'stats', table))
+    .filter((c) => there.has(c))
+    .map((c) => `"${c}"`)
+    .join(', ');
 }
 
 /** Replaces the rows of `season` of stats.`table` by staging's `table`. */
@@ -254,9 +295,12 @@ async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFi
   if (!held.sources || rewind) return files; // a rewind's later games leave: every file's sources are written again
   const gamesFile = path.join(dataDir, 'games.parquet');
   const listed = fs.existsSync(gamesFile)
-    ? await rows(conn, `SELECT CAST(GAME_ID AS INTEGER) AS g FROM read_parquet($f)
+    ? await rows(
+        conn,
+        `SELECT CAST(GAME_ID AS INTEGER) AS g FROM read_parquet($f)
                          WHERE $through::VARCHAR IS NULL OR strftime(CAST(GAME_DATE AS DATE), '%Y-%m-%d') <= $through::VARCHAR`,
-      { f: gamesFile, through: through ?? null })
+        { f: gamesFile, through: through ?? null },
+      )
     : [];
   const unheld = new Set(
     listed
@@ -268,8 +312,13 @@ async function filesToHash(conn: DuckDBConnection, dataDir: string, files: PbpFi
       }),
   );
   const since = held.meta.lastRun - 3_600_000;
-  return files.filter((f) => unheld.has(`${f.season}:${f.type}`) || !Number.isFinite(since) || fs.statSync(f.file.path).mtimeMs > since
-    || (f.type === 'regular' && shotsChangedSince(dataDir, f.season, since)));
+  return files.filter(
+    (f) =>
+      unheld.has(`${f.season}:${f.type}`) ||
+      !Number.isFinite(since) ||
+      fs.statSync(f.file.path).mtimeMs > since ||
+      (f.type === 'regular' && shotsChangedSince(dataDir, f.season, since)),
+  );
 }
 
 function shotsChangedSince(dataDir: string, season: number, since: number): boolean {
@@ -334,13 +383,25 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
     const fromFiles = [...gameFiles].flatMap(([id, f]): GameHash[] => {
       const kind = kindOfGame(id);
       if (!kind) return [];
-      return [{ gameId: id, season: kind.season, seasonType: kind.seasonType, hash: createHash('sha256').update(fs.readFileSync(f)).digest().readBigUInt64BE(0).toString(), date: null }];
+      return [
+        {
+          gameId: id,
+          season: kind.season,
+          seasonType: kind.seasonType,
+          hash: createHash('sha256').update(fs.readFileSync(f)).digest().readBigUInt64BE(0).toString(),
+          date: null,
+        },
+      ];
     });
     candidates.splice(0, candidates.length, ...candidates.filter((g) => !gameFiles.has(g.gameId)), ...fromFiles);
     // A database built before game_sources: its held and skipped games are taken as read from this archive.
-    const sources = held.sources ?? new Map(candidates
-      .filter((g) => held.games.has(g.gameId) || held.skipped.has(g.gameId))
-      .map((g) => [g.gameId, { hash: g.hash, held: held.games.has(g.gameId) }]));
+    const sources =
+      held.sources ??
+      new Map(
+        candidates
+          .filter((g) => held.games.has(g.gameId) || held.skipped.has(g.gameId))
+          .map((g) => [g.gameId, { hash: g.hash, held: held.games.has(g.gameId) }]),
+      );
     const added: GameHash[] = [];
     const replaced: GameHash[] = [];
     for (const g of candidates) {
@@ -371,8 +432,18 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
       if (!held.tables.includes(t)) await conn.run(`CREATE TABLE stats.main.${t} AS FROM fresh.main.${t}`);
     }
     await conn.run('DETACH fresh');
-    if (!held.tables.includes('game_sources')) await recordGameSources(conn, candidates.filter((g) => sources.has(g.gameId)));
-    for (const [col, type] of [['data_through', 'DATE'], ['updated_at', 'TIMESTAMP'], ['update_added', 'INTEGER'], ['update_replaced', 'INTEGER'], ['update_skipped', 'VARCHAR']]) {
+    if (!held.tables.includes('game_sources'))
+      await recordGameSources(
+        conn,
+        candidates.filter((g) => sources.has(g.gameId)),
+      );
+    for (const [col, type] of [
+      ['data_through', 'DATE'],
+      ['updated_at', 'TIMESTAMP'],
+      ['update_added', 'INTEGER'],
+      ['update_replaced', 'INTEGER'],
+      ['update_skipped', 'VARCHAR'],
+    ]) {
       await conn.run(`ALTER TABLE ingest_meta ADD COLUMN IF NOT EXISTS ${col} ${type}`);
     }
 
@@ -391,11 +462,24 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
           heldGames = [...sources.keys()].filter((id) => 2000 + (Math.floor(id / 100000) % 100) === season);
         }
         const start = await writerStart(conn!, newOnly ? [] : [season]);
-        return steps.time(`season ${season} ${newOnly ? 'new games read' : 'read again'}`, () => runPhase({
-          phase: 'season', tmp: stagingOf(season), spill: `${stagingOf(season)}.spill`, dataDir: opts.dataDir, files, season, through, start,
-          gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f), memoryLimit,
-          ...(heldGames ? { heldGames } : {}),
-        }, { log, onStep: () => {} }));
+        return steps.time(`season ${season} ${newOnly ? 'new games read' : 'read again'}`, () =>
+          runPhase(
+            {
+              phase: 'season',
+              tmp: stagingOf(season),
+              spill: `${stagingOf(season)}.spill`,
+              dataDir: opts.dataDir,
+              files,
+              season,
+              through,
+              start,
+              gameFiles: [...gameFiles].filter(([id]) => 2000 + (Math.floor(id / 100000) % 100) === season).map(([, f]) => f),
+              memoryLimit,
+              ...(heldGames ? { heldGames } : {}),
+            },
+            { log, onStep: () => {} },
+          ),
+        );
       };
       let staged = await stage(appendOnly.has(season));
       if (staged.result.outOfOrder) {
@@ -405,7 +489,9 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         staged = await stage(false);
       }
       const u = staged.usage;
-      log(`season ${season} process: ${u.seconds.toFixed(1)} s, CPU ${u.cpuSeconds.toFixed(1)} s (its own, not in the step above; peak ${u.peakMiB.toFixed(0)} MB)`);
+      log(
+        `season ${season} process: ${u.seconds.toFixed(1)} s, CPU ${u.cpuSeconds.toFixed(1)} s (its own, not in the step above; peak ${u.peakMiB.toFixed(0)} MB)`,
+      );
       // the season's process ran beside this one: its peak and this one's so far held at once, at most
       childPeakMiB = Math.max(childPeakMiB, staged.usage.peakMiB + parentPeak);
       for (const [id, name] of staged.result.pbpNames) if (!pbpNames.has(id)) pbpNames.set(id, name);
@@ -419,8 +505,19 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
         // (new games only: every held lineup stays, the staging database has the new ones)
         if (!appendOnly.has(season)) await conn!.run(`DELETE FROM stats.main.lineups WHERE lineup_id NOT IN (${usedLineupsSql([season])})`);
         await conn!.run('INSERT INTO stats.main.lineups SELECT * FROM staging.main.lineups');
-        for (const table of ['games', 'team_games', 'possessions', 'shots', 'game_events', 'player_games', 'game_checks', 'ingest_read_stats',
-          'player_seasons', 'player_game_totals', 'team_game_totals']) {
+        for (const table of [
+          'games',
+          'team_games',
+          'possessions',
+          'shots',
+          'game_events',
+          'player_games',
+          'game_checks',
+          'ingest_read_stats',
+          'player_seasons',
+          'player_game_totals',
+          'team_game_totals',
+        ]) {
           await replaceSeasonRows(conn!, 'staging', table, season, log);
         }
         await replaceSeasonRows(conn!, 'staging', 'ingest_report', season);
@@ -476,7 +573,9 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
           await conn!.run('USE staging');
           for (const b of seasonBuilders) await b.build(conn!);
           await conn!.run('USE stats');
-          const derived = Object.entries(TABLE_SCOPES).filter(([, s]) => s.how === 'builder').map(([t]) => t);
+          const derived = Object.entries(TABLE_SCOPES)
+            .filter(([, s]) => s.how === 'builder')
+            .map(([t]) => t);
           for (const table of [...derived, 'player_possession_stats']) await replaceSeasonRows(conn!, 'staging', table, season, log);
         });
         await conn.run('DETACH staging');
@@ -502,11 +601,14 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateSummary> {
 
     // 7. ingest_meta: the build's figures from the tables, and this update's record
     const seasonsHeld = (await rows(conn, 'SELECT DISTINCT season FROM games ORDER BY season')).map((r) => Number(r.season));
-    const [f] = await rows(conn, `SELECT (SELECT count(*) FROM games) AS parsed,
+    const [f] = await rows(
+      conn,
+      `SELECT (SELECT count(*) FROM games) AS parsed,
         (SELECT count(*) FROM ingest_report WHERE severity = 'skip') AS skipped,
         (SELECT count(*) FROM ingest_report WHERE severity = 'warning') AS warnings,
         (SELECT count(*) FROM possessions WHERE possessions > 0) AS poss,
-        (SELECT coalesce(sum(events), 0) FROM game_checks) AS events`);
+        (SELECT coalesce(sum(events), 0) FROM game_checks) AS events`,
+    );
     const skippedNow = skipped.filter((k) => [...added, ...replaced].some((g) => g.gameId === k.gameId));
     const addedIds = new Set(added.map((g) => g.gameId));
     const replacedIds = new Set(replaced.map((g) => g.gameId));

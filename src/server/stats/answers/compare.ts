@@ -56,7 +56,12 @@ export function compareSetOf(side: Side, asked: string | null): MetricSetDefinit
   const defs = compareSetDefinitions(side);
   if (asked === null) return defs[0]!;
   const def = defs.find((d) => d.value === asked || d.clientQueryParam === asked);
-  if (!def) throw new ApiError(400, `metric_set "${asked}" is not a set of the comparison on ${side} (${defs.map((d) => d.clientQueryParam).join(', ')})`, 'metric_set');
+  if (!def)
+    throw new ApiError(
+      400,
+      `metric_set "${asked}" is not a set of the comparison on ${side} (${defs.map((d) => d.clientQueryParam).join(', ')})`,
+      'metric_set',
+    );
   return def;
 }
 
@@ -77,7 +82,9 @@ export async function compare(req: CompareRequest, asker: Asker): Promise<Compar
       const latest = Math.max(...played);
       const span: [number, number] = p.span ? [p.span[0], p.span[1]] : [latest, latest];
       // A span of seasons the file does not hold (2015-16 on a file of 2012-13 and 2022-23) has no row.
-      const answer = seasonsOfSpan(span).length ? await answerObject(playersQueryOf(req.filters, span, def.value), asker) : { data: {} as Record<string, Record<string, unknown>[]> };
+      const answer = seasonsOfSpan(span).length
+        ? await answerObject(playersQueryOf(req.filters, span, def.value), asker)
+        : { data: {} as Record<string, Record<string, unknown>[]> };
       const row = (answer.data[def.value] ?? []).find((r) => Number(r.player_id) === p.playerId);
       const values: Record<string, number | null> = {};
       const percentiles: Record<string, number | null> = {};
@@ -103,7 +110,15 @@ export async function compare(req: CompareRequest, asker: Asker): Promise<Compar
     }),
   );
   const lines = compareLines(def);
-  const best = Object.fromEntries(lines.map((l) => [l.field, bestOf(columns.map((c) => c.values[l.field]), l.better)]));
+  const best = Object.fromEntries(
+    lines.map((l) => [
+      l.field,
+      bestOf(
+        columns.map((c) => c.values[l.field]),
+        l.better,
+      ),
+    ]),
+  );
   return {
     side: req.side,
     set: { value: def.value, label: def.label, clientQueryParam: def.clientQueryParam, group: def.group, layout: def.layout },

@@ -85,14 +85,36 @@ function identityColumns(sample: Row, layout: MetricSetDefinition['layout'], set
     cols.push({ id: 'game_id', header: 'Game ID', value: (r) => (r.game_id == null ? null : String(r.game_id).padStart(10, '0')) });
   }
   if (has('lineup') || has('players')) {
-    cols.push({ id: 'lineup', header: 'Lineup', value: (r) => str(r.lineup) ?? lineupPlayers(r).map((p) => String(p.name)).join(' - ') });
-    cols.push({ id: 'player_ids', header: 'Player IDs', value: (r) => lineupPlayers(r).map((p) => String(p.player_id)).join(' ') });
+    cols.push({
+      id: 'lineup',
+      header: 'Lineup',
+      value: (r) =>
+        str(r.lineup) ??
+        lineupPlayers(r)
+          .map((p) => String(p.name))
+          .join(' - '),
+    });
+    cols.push({
+      id: 'player_ids',
+      header: 'Player IDs',
+      value: (r) =>
+        lineupPlayers(r)
+          .map((p) => String(p.player_id))
+          .join(' '),
+    });
   } else if (has('player_id') && has('name')) {
     cols.push({ id: 'name', header: 'Player', value: field('name') });
     cols.push({ id: 'player_id', header: 'Player ID', value: field('player_id') });
   }
-  if (has('season')) cols.push({ id: 'season', header: 'Season', value: field('season'), sortValue: (r) => (typeof r.season_start === 'number' ? r.season_start : str(r.season)) });
-  if (has('season_type')) cols.push({ id: 'season_type', header: 'Season type', value: (r) => SEASON_TYPE_LABELS[r.season_type as SeasonType] ?? r.season_type ?? null });
+  if (has('season'))
+    cols.push({
+      id: 'season',
+      header: 'Season',
+      value: field('season'),
+      sortValue: (r) => (typeof r.season_start === 'number' ? r.season_start : str(r.season)),
+    });
+  if (has('season_type'))
+    cols.push({ id: 'season_type', header: 'Season type', value: (r) => SEASON_TYPE_LABELS[r.season_type as SeasonType] ?? r.season_type ?? null });
   if (has('team') && has('name') && !has('player_id')) {
     cols.push({ id: 'team', header: 'Team', value: field('team') });
     cols.push({ id: 'team_name', header: 'Team name', value: field('name') });
@@ -125,12 +147,16 @@ function valueColumns(columns: readonly MetricColumn[], layout: MetricSetDefinit
   return columns.flatMap((c): CsvColumn[] => {
     const conv = c.format === 'seconds' ? minutes : (v: unknown) => v ?? null;
     if (layout === 'onoff') {
-      return ONOFF.map(([suffix, label]) => ({ id: `${c.key}_${suffix}`, header: `${c.label} ${label}`, format: c.format, value: (r: Row) => conv(r[`${c.key}_${suffix}`]) }));
+      return ONOFF.map(([suffix, label]) => ({
+        id: `${c.key}_${suffix}`,
+        header: `${c.label} ${label}`,
+        format: c.format,
+        value: (r: Row) => conv(r[`${c.key}_${suffix}`]),
+      }));
     }
     return [{ id: c.key, header: c.label, format: c.format, value: (r: Row) => conv(r[c.key]) }];
   });
 }
-
 
 /** The table of one metric set as CSV text: header row, then the rows in the table's order. */
 export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
@@ -140,10 +166,12 @@ export function tableCsv(rows: readonly Row[], opts: CsvOptions): string {
   if (opts.sort && rows.length > 0) {
     const col = cols.find((c) => c.id === opts.sort!.column);
     if (!col) throw new ParamError('sort', 'is not a column of this table');
-    const sortKeyOf = col.sortValue ?? ((r: Row): SortValue => {
-      const v = col.value(r);
-      return typeof v === 'number' || typeof v === 'string' ? v : null;
-    });
+    const sortKeyOf =
+      col.sortValue ??
+      ((r: Row): SortValue => {
+        const v = col.value(r);
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      });
     ordered = sortRows(rows, sortKeyOf, opts.sort.direction);
     // The rows the table lists: under a rate sort, not those below the minimum (unless "show all").
     ordered = applyQualifier(ordered, qualifierHides(col.format ?? null, opts.showAll === true, opts.kind)).shown;
@@ -176,7 +204,11 @@ function filtersPart(q: DataQuery, query: URLSearchParams): string[] {
   const relevant = new Set(relevantFilters(q.page));
   return NAMED_FILTERS.flatMap((f) => {
     if (!relevant.has(f.name)) return [];
-    const values = query.getAll(f.apiKey).flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+    const values = query
+      .getAll(f.apiKey)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean);
     const atDefault = Array.isArray(f.default) ? values.join(',') === f.default.join(',') : values.join(',') === String(f.default);
     return values.length === 0 || atDefault ? [] : [`${f.apiKey}-${values.join('+')}`.slice(0, 40)];
   });
@@ -193,7 +225,10 @@ export function csvFileName(q: DataQuery, set: MetricSetDefinition, query: URLSe
   if (relevant.includes('SeasonType')) parts.push(SEASON_TYPES.filter((t) => q.filters.seasonTypes.includes(t)).join('+'));
   if (q.side === 'defense') parts.push('defense');
   parts.push(...filtersPart(q, query));
-  return `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '').slice(0, 180)}.csv`;
+  return `${parts
+    .join('_')
+    .replace(/[^A-Za-z0-9_.+-]/g, '')
+    .slice(0, 180)}.csv`;
 }
 
 /**
@@ -213,7 +248,6 @@ export function teamsTableCsv(q: TeamsTableQuery, table: TeamsTable): { text: st
   if (q.set.value !== 'overview' && q.side === 'defense') parts.push('defense');
   return { text, fileName: `${parts.join('_').replace(/[^A-Za-z0-9_.+-]/g, '')}.csv` };
 }
-
 
 /**
  * The CSV download of a parsed, gated query. The rows come from the same cached answer as the JSON; the CSV

@@ -91,13 +91,13 @@ async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayer
     case 'TeamSalaries': {
       const data = await teamSalariesView(db, q);
       // The salary file stops with 2019-20 (nba-data README).
-      const note = q.filters.seasons.some((s) => s > LAST_SALARY_SEASON)
-        ? 'Salaries are available for 2003-04 to 2019-20 only.'
-        : undefined;
+      const note = q.filters.seasons.some((s) => s > LAST_SALARY_SEASON) ? 'Salaries are available for 2003-04 to 2019-20 only.' : undefined;
       return note ? { data, note } : { data };
     }
     case 'GamePlayers':
-      return { data: await gamePlayersView(db, { ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!) };
+      return {
+        data: await gamePlayersView(db, { ...q, filters: { ...q.filters, seasons: [game!.season], seasonTypes: [game!.season_type as 'regular'] } }, game!),
+      };
     case 'GameTeam':
       return { data: await gameTeamView(db, q, game!) };
     case 'GamePreview':

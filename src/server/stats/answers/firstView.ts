@@ -53,7 +53,12 @@ export function firstViewSeed(first: FirstView): FirstViewSeed {
 }
 
 /** The /api/data query string of a page's default view, as the client builds it (a lineup unit and the compact form last, as it adds them: src/stores/statsApp.ts). */
-export function firstViewQuery(kind: Exclude<PageKind, 'NonStats'>, entity: string | null, metricSet: string | null, unit: LineupUnitSize = DEFAULT_UNIT_SIZE): URLSearchParams {
+export function firstViewQuery(
+  kind: Exclude<PageKind, 'NonStats'>,
+  entity: string | null,
+  metricSet: string | null,
+  unit: LineupUnitSize = DEFAULT_UNIT_SIZE,
+): URLSearchParams {
   const relevant = relevantFilters(kind);
   const filters = keepOnly(defaultFilterValues(), relevant);
   const params = dataSearchParams({
@@ -102,7 +107,12 @@ export async function firstView(kind: PageKind, entity: string | null, unit: Lin
     // rowsOf unpacks the set into rows of its own: the kept answer stays as it is for the seed.
     const answer = rowsOf(kept);
     const rows = answer.data[metricSet] ?? [];
-    return { query, metricSet, kept, answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) } };
+    return {
+      query,
+      metricSet,
+      kept,
+      answer: { data: { [metricSet]: rows }, ...(answer.note ? { note: answer.note } : {}), ...(answer.belowMin ? { belowMin: answer.belowMin } : {}) },
+    };
   } catch (e) {
     if (e instanceof StatsDbUnavailableError || e instanceof ApiError) return null;
     throw e;

@@ -56,7 +56,11 @@ function jsonOfAnswer(body: unknown): string {
     return JSON.stringify(body);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new ApiError(400, 'min_poss: the answer has too many rows to send; raise min_poss, choose fewer seasons or ask for one metric set (metric_set)', 'min_poss');
+    throw new ApiError(
+      400,
+      'min_poss: the answer has too many rows to send; raise min_poss, choose fewer seasons or ask for one metric set (metric_set)',
+      'min_poss',
+    );
   }
 }
 
@@ -66,9 +70,14 @@ export function encode(body: unknown): EncodedResponse {
     const gzip = own(gzipSync(json, { level: FAST_GZIP_LEVEL }));
     return { gzip, etag: etagOf(gzip) };
   }
-  const br = own(brotliCompressSync(json, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: json.length > BIG_ANSWER ? FAST_BROTLI_QUALITY : BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
-  }));
+  const br = own(
+    brotliCompressSync(json, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: json.length > BIG_ANSWER ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    }),
+  );
   return { br, etag: etagOf(br) };
 }
 

@@ -37,7 +37,10 @@ export async function requireGame(db: StatsDb, code: string, options: { schedule
   if (options.scheduled) {
     const hasSchedule = await db.query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
     const [s] = hasSchedule.length
-      ? await db.query<GameRef & Record<string, unknown>>('SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM schedule WHERE game_code = $1', [code])
+      ? await db.query<GameRef & Record<string, unknown>>(
+          'SELECT game_id, season, season_type, date, home_team_id, away_team_id FROM schedule WHERE game_code = $1',
+          [code],
+        )
       : [];
     if (s) return s;
   }

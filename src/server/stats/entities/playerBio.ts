@@ -47,14 +47,38 @@ export interface PlayerBio {
 export async function playerBio(db: StatsDb, record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {
   const playerId = Number(record.player.player_id);
   const player = record.player as { name: string; last_season: number | null; listed_position: string | null; height_in: number | null };
-  const played = record.seasons as { season: number; season_type: string; team_ids: number[]; position: string; listed_position: string | null; height_in: number | null }[];
+  const played = record.seasons as {
+    season: number;
+    season_type: string;
+    team_ids: number[];
+    position: string;
+    listed_position: string | null;
+    height_in: number | null;
+  }[];
   const wanted = new Set(seasons);
   const season = played.find((s) => wanted.has(Number(s.season)))?.season ?? played[0]?.season ?? player.last_season ?? 0;
   const ofSeason = played.filter((s) => Number(s.season) === Number(season));
   const regular = ofSeason.find((s) => s.season_type === 'regular') ?? ofSeason[0];
-  const teamIds = [...new Set(ofSeason.slice().reverse().flatMap((s) => s.team_ids.map(Number)))];
+  const teamIds = [
+    ...new Set(
+      ofSeason
+        .slice()
+        .reverse()
+        .flatMap((s) => s.team_ids.map(Number)),
+    ),
+  ];
 
-  type BioRow = { season: number; age: number | null; height_in: number | null; weight_lb: number | null; college: string | null; country: string | null; draft_year: number | null; draft_round: number | null; draft_number: number | null };
+  type BioRow = {
+    season: number;
+    age: number | null;
+    height_in: number | null;
+    weight_lb: number | null;
+    college: string | null;
+    country: string | null;
+    draft_year: number | null;
+    draft_round: number | null;
+    draft_number: number | null;
+  };
   // Three independent lookups, run together (the page waits for the bio).
   const [[bio], [years], [salary]] = await Promise.all([
     // The bio of that season, else the nearest earlier one, else the nearest later one.
@@ -78,7 +102,10 @@ export async function playerBio(db: StatsDb, record: PlayerRecord, seasons: read
     height_in: num(bio?.height_in) ?? num(regular?.height_in) ?? num(player.height_in),
     weight_lb: num(bio?.weight_lb),
     age: bio?.age == null ? null : Math.floor(Number(bio.age) + (Number(season) - Number(bio.season))),
-    draft: bio?.draft_year != null && bio.draft_round != null && bio.draft_number != null ? { year: Number(bio.draft_year), round: Number(bio.draft_round), pick: Number(bio.draft_number) } : null,
+    draft:
+      bio?.draft_year != null && bio.draft_round != null && bio.draft_number != null
+        ? { year: Number(bio.draft_year), round: Number(bio.draft_round), pick: Number(bio.draft_number) }
+        : null,
     undrafted: bio ? bio.draft_year == null : null,
     college: bio?.college ?? null,
     country: bio?.country ?? null,

@@ -17,17 +17,22 @@ let applied: SeasonCatalog | null = null;
 
 async function readCatalog(): Promise<SeasonCatalog> {
   const [games, hasSchedule] = await Promise.all([
-    query<{ season: number; through: string }>(
-      "SELECT season, strftime(max(date), '%Y-%m-%d') AS through FROM games GROUP BY season ORDER BY season",
-    ),
+    query<{ season: number; through: string }>("SELECT season, strftime(max(date), '%Y-%m-%d') AS through FROM games GROUP BY season ORDER BY season"),
     query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary"),
   ]);
-  const scheduled = hasSchedule.length
-    ? await query<{ season: number }>('SELECT DISTINCT season FROM schedule ORDER BY season')
-    : [];
+  const scheduled = hasSchedule.length ? await query<{ season: number }>('SELECT DISTINCT season FROM schedule ORDER BY season') : [];
   const seasons = games.map((r) => Number(r.season));
-  const through = games.map((r) => String(r.through)).sort().at(-1) ?? null;
-  return { seasons, scheduled: scheduled.map((r) => Number(r.season)).filter((s) => !seasons.includes(s)), dataThrough: through, inProgress: await underWay(seasons.at(-1)) };
+  const through =
+    games
+      .map((r) => String(r.through))
+      .sort()
+      .at(-1) ?? null;
+  return {
+    seasons,
+    scheduled: scheduled.map((r) => Number(r.season)).filter((s) => !seasons.includes(s)),
+    dataThrough: through,
+    inProgress: await underWay(seasons.at(-1)),
+  };
 }
 
 /** The latest season when it is under way (no playoff game, every team under 82 games), with its most games by a team. */

@@ -13,7 +13,16 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ParamError, rawQueryFromSearchParams } from '../../../lib/apiParams';
-import { FINDER_CSV_MAX, finderQueryString, isGameMode, isSeasonMode, parseFinderQuery, type FinderQuery, type FinderStat, FINDER_STAT_KEYS } from '../../../lib/finderQuery';
+import {
+  FINDER_CSV_MAX,
+  finderQueryString,
+  isGameMode,
+  isSeasonMode,
+  parseFinderQuery,
+  type FinderQuery,
+  type FinderStat,
+  FINDER_STAT_KEYS,
+} from '../../../lib/finderQuery';
 import { onStatsDbChange, statsDbGeneration, withScope, type StatsDb } from '../../db/statsDb';
 import { queue, type Asker } from '../answers/answers';
 import type { Lane } from '../answers/queue';
@@ -100,10 +109,9 @@ async function cutoffOf(db: StatsDb, gamesAfter: string | undefined): Promise<{ 
   if (gamesAfter === undefined) return null;
   if (DATE.test(gamesAfter) && !Number.isNaN(Date.parse(gamesAfter))) return { date: gamesAfter, gameId: null };
   if (!GAME_CODE.test(gamesAfter)) throw new ParamError('games_after', 'must be a 10-digit game id or a date YYYY-MM-DD');
-  const [game] = await db.query<{ date: string; game_id: number }>(
-    "SELECT strftime(date, '%Y-%m-%d') AS date, game_id FROM games WHERE game_code = $1",
-    [gamesAfter],
-  );
+  const [game] = await db.query<{ date: string; game_id: number }>("SELECT strftime(date, '%Y-%m-%d') AS date, game_id FROM games WHERE game_code = $1", [
+    gamesAfter,
+  ]);
   if (!game) throw new ParamError('games_after', `no game ${gamesAfter} in the stats database`);
   return { date: String(game.date), gameId: Number(game.game_id) };
 }
@@ -145,7 +153,13 @@ async function fillOnCourt(db: StatsDb, q: FinderQuery, rows: Record<string, unk
     const season = isSeasonMode(q.mode);
     const from = iso(isGameMode(q.mode) ? r.date : r.start_date);
     const to = iso(isGameMode(q.mode) ? r.date : r.end_date);
-    return { playerId: Number(r.entity_id), season: season ? Number(r.season) : null, seasonType: season ? String(r.season_type) : null, from: season ? null : from, to: season ? null : to };
+    return {
+      playerId: Number(r.entity_id),
+      season: season ? Number(r.season) : null,
+      seasonType: season ? String(r.season_type) : null,
+      from: season ? null : from,
+      to: season ? null : to,
+    };
   });
   const b = new Params();
   for (const f of await db.query(onCourtFillSql(q, b, keys), b.values)) {
@@ -188,7 +202,15 @@ export async function computeFinder(db: StatsDb, q: FinderQuery, o: RunFinderOpt
     const [first] = await db.query(all, count.values);
     total = first ? Number(first.total) : 0;
   }
-  return { query: finderQueryString(q), mode: q.mode, of: q.of, rows: rows.map((r) => rowOf(r, q)), total, page: o.allRows ? 1 : q.page, pageSize: o.allRows ? rows.length : q.pageSize };
+  return {
+    query: finderQueryString(q),
+    mode: q.mode,
+    of: q.of,
+    rows: rows.map((r) => rowOf(r, q)),
+    total,
+    page: o.allRows ? 1 : q.page,
+    pageSize: o.allRows ? rows.length : q.pageSize,
+  };
 }
 
 /**

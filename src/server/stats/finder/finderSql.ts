@@ -48,8 +48,12 @@ export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || ha
  * sums of every player-game were most of the query.
  */
 export const ownFirst = (db: StatsDb, q: FinderQuery) =>
-  q.mode === 'player_games' && q.of === 'player' && readsPossessions(q.filters) && contextAnswers(db, q.filters) &&
-  !q.conditions.some((c) => ON_COURT_OR_TIME.includes(c.stat)) && !ON_COURT_OR_TIME.includes(q.sort as FinderStat);
+  q.mode === 'player_games' &&
+  q.of === 'player' &&
+  readsPossessions(q.filters) &&
+  contextAnswers(db, q.filters) &&
+  !q.conditions.some((c) => ON_COURT_OR_TIME.includes(c.stat)) &&
+  !ON_COURT_OR_TIME.includes(q.sort as FinderStat);
 const ON_COURT_OR_TIME: readonly FinderStat[] = ['min', 'plus_minus', 'usg_pct', 'net_rtg'];
 
 /** A player's own counters on his possession rows (alias s) passing f, from his team's view, by player-game. */
@@ -61,7 +65,29 @@ function ownGameSums(f: AppliedFilters, b: Params, extra: string[]): string {
     ...teamGameConditions(f, b, 'tg'),
     ...extra,
   ]);
-  const own = ['pts', 'fgm_rim', 'fgm_smid', 'fgm_lmid', 'fgm_c3', 'fgm_nc3', 'fga_rim', 'fga_smid', 'fga_lmid', 'fga_c3', 'fga_nc3', 'ftm', 'fta', 'ft_trips', 'oreb', 'dreb', 'ast', 'stl', 'blk', 'tov', 'pf'];
+  const own = [
+    'pts',
+    'fgm_rim',
+    'fgm_smid',
+    'fgm_lmid',
+    'fgm_c3',
+    'fgm_nc3',
+    'fga_rim',
+    'fga_smid',
+    'fga_lmid',
+    'fga_c3',
+    'fga_nc3',
+    'ftm',
+    'fta',
+    'ft_trips',
+    'oreb',
+    'dreb',
+    'ast',
+    'stl',
+    'blk',
+    'tov',
+    'pf',
+  ];
   return `SELECT s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${own.map((c) => `sum(s.${c})::DOUBLE AS ${c}`).join(', ')}
     FROM player_possession_stats s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id
    WHERE ${where} GROUP BY s.player_id, s.team_id, s.game_id, s.season, s.season_type`;
@@ -104,7 +130,9 @@ const ON_COURT_STATS: readonly FinderStat[] = ['usg_pct', 'net_rtg'];
  * than the rest of the query.
  */
 export const needsOnCourt = (q: FinderQuery) =>
-  q.conditions.some((c) => ON_COURT_STATS.includes(c.stat)) || ON_COURT_STATS.includes(q.sort as FinderStat) || (q.mode === 'spans' && ON_COURT_STATS.includes(q.spanStat));
+  q.conditions.some((c) => ON_COURT_STATS.includes(c.stat)) ||
+  ON_COURT_STATS.includes(q.sort as FinderStat) ||
+  (q.mode === 'spans' && ON_COURT_STATS.includes(q.spanStat));
 
 const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'];
 const zoneSum = (a: string, what: 'fga' | 'fgm', zones = ZONES) => `(${zones.map((z) => `${a}.${what}_${z}`).join(' + ')})`;
@@ -138,11 +166,28 @@ function gameLevelWhere(q: FinderQuery, b: Params, a: string): string {
 function sumsCounters(s: string, share: number | null): string {
   const on = (c: string) => (share === null ? 'NULL::DOUBLE' : share === 1 ? `${s}.${c}` : `${s}.${c} / ${share}`);
   return [
-    `${s}.pts AS pts`, `${zoneSum(s, 'fgm')} AS fgm`, `${zoneSum(s, 'fga')} AS fga`, `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
-    `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`, `${s}.ftm AS ftm`, `${s}.fta AS fta`, `${s}.oreb AS oreb`, `${s}.dreb AS dreb`, `${s}.ast AS ast`,
-    `${s}.stl AS stl`, `${s}.blk AS blk`, `${s}.tov AS tov`, `${s}.pf AS pf`, `${on('on_seconds')} AS seconds`,
-    `${share === null ? 'NULL::DOUBLE' : `(${on('team_pts')} - ${on('opp_pts')})`} AS plus_minus`, `${s}.ft_trips AS ft_trips`, `${on('team_plays')} AS team_plays`,
-    `${on('off_poss')} AS off_poss`, `${on('def_poss')} AS def_poss`, `${on('team_pts')} AS team_pts`, `${on('opp_pts')} AS opp_pts`,
+    `${s}.pts AS pts`,
+    `${zoneSum(s, 'fgm')} AS fgm`,
+    `${zoneSum(s, 'fga')} AS fga`,
+    `${zoneSum(s, 'fgm', ['c3', 'nc3'])} AS fg3m`,
+    `${zoneSum(s, 'fga', ['c3', 'nc3'])} AS fg3a`,
+    `${s}.ftm AS ftm`,
+    `${s}.fta AS fta`,
+    `${s}.oreb AS oreb`,
+    `${s}.dreb AS dreb`,
+    `${s}.ast AS ast`,
+    `${s}.stl AS stl`,
+    `${s}.blk AS blk`,
+    `${s}.tov AS tov`,
+    `${s}.pf AS pf`,
+    `${on('on_seconds')} AS seconds`,
+    `${share === null ? 'NULL::DOUBLE' : `(${on('team_pts')} - ${on('opp_pts')})`} AS plus_minus`,
+    `${s}.ft_trips AS ft_trips`,
+    `${on('team_plays')} AS team_plays`,
+    `${on('off_poss')} AS off_poss`,
+    `${on('def_poss')} AS def_poss`,
+    `${on('team_pts')} AS team_pts`,
+    `${on('opp_pts')} AS opp_pts`,
   ].join(', ');
 }
 
@@ -244,9 +289,26 @@ export function statExpr(stat: FinderStat, a: string, isPlayer: boolean, games: 
 
 /** The game counters each stat is computed from (statExpr). */
 const STAT_COUNTERS: Record<FinderStat, readonly (typeof GAME_COUNTERS)[number][]> = {
-  pts: ['pts'], reb: ['oreb', 'dreb'], oreb: ['oreb'], dreb: ['dreb'], ast: ['ast'], stl: ['stl'], blk: ['blk'], tov: ['tov'], pf: ['pf'],
-  fgm: ['fgm'], fga: ['fga'], fg3m: ['fg3m'], fg3a: ['fg3a'], ftm: ['ftm'], fta: ['fta'], min: ['seconds'], plus_minus: ['plus_minus'],
-  ts_pct: ['pts', 'fga', 'fta'], efg_pct: ['fgm', 'fg3m', 'fga'], usg_pct: ['fga', 'tov', 'ft_trips', 'team_plays'],
+  pts: ['pts'],
+  reb: ['oreb', 'dreb'],
+  oreb: ['oreb'],
+  dreb: ['dreb'],
+  ast: ['ast'],
+  stl: ['stl'],
+  blk: ['blk'],
+  tov: ['tov'],
+  pf: ['pf'],
+  fgm: ['fgm'],
+  fga: ['fga'],
+  fg3m: ['fg3m'],
+  fg3a: ['fg3a'],
+  ftm: ['ftm'],
+  fta: ['fta'],
+  min: ['seconds'],
+  plus_minus: ['plus_minus'],
+  ts_pct: ['pts', 'fga', 'fta'],
+  efg_pct: ['fgm', 'fg3m', 'fga'],
+  usg_pct: ['fga', 'tov', 'ft_trips', 'team_plays'],
   net_rtg: ['team_pts', 'off_poss', 'opp_pts', 'def_poss'],
 };
 /** Every stat of FINDER_STATS as a column of its name, valued by `value`. */
@@ -259,7 +321,10 @@ const conditionSql = (q: FinderQuery, b: Params, value: (s: FinderStat) => strin
  * Season rows of the game rows `from` (alias g): each entity's games, teams and last game by season, and with
  * `withSums` its counters summed (whole games: the box score's rows are the season's).
  */
-const seasonsOf = (from: string, withSums: boolean) => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
+const seasonsOf = (
+  from: string,
+  withSums: boolean,
+) => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
     string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
     arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id${withSums ? `, ${sums('g.')}` : ''}
   FROM ${from} GROUP BY g.entity_id, g.season, g.season_type`;
@@ -409,7 +474,10 @@ export interface OnCourtKey {
 export function onCourtFillSql(q: FinderQuery, b: Params, keys: readonly OnCourtKey[]): string {
   const f = q.filters;
   const values = keys
-    .map((k, i) => `(${b.bind(i)}::INTEGER, ${b.bind(k.playerId)}::INTEGER, ${b.bind(k.season)}::SMALLINT, ${b.bind(k.seasonType)}::VARCHAR, ${b.bind(k.from)}::DATE, ${b.bind(k.to)}::DATE)`)
+    .map(
+      (k, i) =>
+        `(${b.bind(i)}::INTEGER, ${b.bind(k.playerId)}::INTEGER, ${b.bind(k.season)}::SMALLINT, ${b.bind(k.seasonType)}::VARCHAR, ${b.bind(k.from)}::DATE, ${b.bind(k.to)}::DATE)`,
+    )
     .join(', ');
   const where = and([...seasonConditions(f, b, 'pg'), ...teamGameConditions(f, b, 'tg')]);
   return `SELECT x.i, ${statExpr('usg_pct', 'x', true, null)} AS usg_pct, ${statExpr('net_rtg', 'x', true, null)} AS net_rtg

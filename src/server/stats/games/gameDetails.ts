@@ -25,10 +25,7 @@ export async function gameDetails(db: StatsDb, gameCode: string) {
         WHERE pg.game_id = $1 ORDER BY pg.team_id, pg.starter DESC, pg.seconds DESC`,
       [Number(g.game_id)],
     ),
-    db.query(
-      `SELECT team_id, seconds, possessions, ${BOX.map((c) => c).join(', ')} FROM team_games WHERE game_id = $1`,
-      [Number(g.game_id)],
-    ),
+    db.query(`SELECT team_id, seconds, possessions, ${BOX.map((c) => c).join(', ')} FROM team_games WHERE game_id = $1`, [Number(g.game_id)]),
   ]);
   const side = (teamId: number, abbr: unknown, pts: unknown, byPeriod: unknown) => {
     const t = teams.find((r) => Number(r.team_id) === teamId);

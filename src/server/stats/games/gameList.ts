@@ -114,7 +114,12 @@ export async function gameMonths(db: StatsDb, season: number, seasonType?: 'regu
  * season: its last month; a season under way: the month being played), else the schedule's first month (a season
  * only scheduled opens on its opening night's month, not its last).
  */
-export async function defaultMonth(db: StatsDb, season: number, seasonType: 'regular' | 'playoffs' | undefined, months: readonly string[]): Promise<string | undefined> {
+export async function defaultMonth(
+  db: StatsDb,
+  season: number,
+  seasonType: 'regular' | 'playoffs' | undefined,
+  months: readonly string[],
+): Promise<string | undefined> {
   const [r] = await db.query(
     `SELECT strftime(max(date), '%Y-%m') AS month FROM games WHERE season = $1 AND ($2::VARCHAR IS NULL OR season_type = $2::VARCHAR)`,
     [season, seasonType ?? null],

@@ -28,7 +28,19 @@ import { teamSums } from '../views/shared';
 import { dayBefore } from '../views/games';
 
 /** The overview columns a preview ranks (keys of TeamsTableRow.overview). */
-export const PREVIEW_RANKED = ['ortg', 'drtg', 'net', 'efg_pct', 'tov_pct', 'orb_pct', 'ft_rate', 'opp_efg_pct', 'opp_tov_pct', 'drb_pct', 'opp_ft_rate'] as const;
+export const PREVIEW_RANKED = [
+  'ortg',
+  'drtg',
+  'net',
+  'efg_pct',
+  'tov_pct',
+  'orb_pct',
+  'ft_rate',
+  'opp_efg_pct',
+  'opp_tov_pct',
+  'drb_pct',
+  'opp_ft_rate',
+] as const;
 export type PreviewKey = (typeof PREVIEW_RANKED)[number];
 
 /** A ranked column's header (the teams table's: src/lib/columnRegistry.ts). */
@@ -150,10 +162,21 @@ const BETTER: Record<string, Better> = Object.fromEntries(OVERVIEW_COLUMNS.map((
 /** Each key's rank among the teams, for the teams asked (null where a team has no row). */
 function rankTeams(rows: readonly TeamsTableRow[], abbrs: readonly string[]): Map<string, Record<PreviewKey, RankedValue>> {
   const out = new Map<string, Record<PreviewKey, RankedValue>>();
-  const ranks = Object.fromEntries(PREVIEW_RANKED.map((k) => [k, rankColumn(rows.map((r) => r.overview[k] ?? null), BETTER[k]!)]));
+  const ranks = Object.fromEntries(
+    PREVIEW_RANKED.map((k) => [
+      k,
+      rankColumn(
+        rows.map((r) => r.overview[k] ?? null),
+        BETTER[k]!,
+      ),
+    ]),
+  );
   rows.forEach((r, i) => {
     if (!abbrs.includes(r.abbr)) return;
-    out.set(r.abbr, Object.fromEntries(PREVIEW_RANKED.map((k) => [k, { value: r.overview[k] ?? null, rank: ranks[k]![i]!.rank }])) as Record<PreviewKey, RankedValue>);
+    out.set(
+      r.abbr,
+      Object.fromEntries(PREVIEW_RANKED.map((k) => [k, { value: r.overview[k] ?? null, rank: ranks[k]![i]!.rank }])) as Record<PreviewKey, RankedValue>,
+    );
   });
   return out;
 }
@@ -185,14 +208,22 @@ async function netOver(db: StatsDb, f: AppliedFilters, lists: readonly { teamId:
     teamSumsBy(db, f, { persp: 'offense', groupBy: ['team_id'], extra: extra('off_team_id') }),
     teamSumsBy(db, f, { persp: 'defense', groupBy: ['team_id'], extra: extra('def_team_id') }),
   ]);
-  const rating = (rows: typeof off) => new Map(rows.map((r) => { const s = teamSums(r); return [Number(r.team_id), pct(s.pts, s.possessions)]; }));
+  const rating = (rows: typeof off) =>
+    new Map(
+      rows.map((r) => {
+        const s = teamSums(r);
+        return [Number(r.team_id), pct(s.pts, s.possessions)];
+      }),
+    );
   const o = rating(off);
   const d = rating(def);
-  return new Map(withGames.map((l) => {
-    const a = o.get(l.teamId) ?? null;
-    const b = d.get(l.teamId) ?? null;
-    return [l.teamId, a === null || b === null ? null : a - b];
-  }));
+  return new Map(
+    withGames.map((l) => {
+      const a = o.get(l.teamId) ?? null;
+      const b = d.get(l.teamId) ?? null;
+      return [l.teamId, a === null || b === null ? null : a - b];
+    }),
+  );
 }
 
 /** "Game 5, DEN leads 3-1" from the playoff games the two teams played before this one. */
@@ -232,7 +263,11 @@ async function buildPreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
     listGames(db, { season: g.season, teamId: g.homeTeamId, before: g.date }),
   ]);
   const lastGames = [awayGames.slice(-FORM_GAMES), homeGames.slice(-FORM_GAMES)] as const;
-  const net = await netOver(db, f, ids.map((teamId, i) => ({ teamId, games: lastGames[i]! })));
+  const net = await netOver(
+    db,
+    f,
+    ids.map((teamId, i) => ({ teamId, games: lastGames[i]! })),
+  );
   const abbrs = [g.awayAbbr, g.homeAbbr] as const;
   // The teams table names teams by their current abbreviation; the game by the season's.
   const current = ids.map((id) => teamByTeamId(id)?.abbr ?? '');
@@ -257,7 +292,13 @@ async function buildPreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
   const matchup = (o: PreviewTeam, d: PreviewTeam): Matchup => ({
     offense: o.abbr,
     defense: d.abbr,
-    rows: MATCHUP_PAIRS.map((p) => ({ label: p.label, keys: { offense: p.offense, defense: p.defense }, offense: o.ranked[p.offense], defense: d.ranked[p.defense], edge: edgeOf(o.ranked[p.offense], d.ranked[p.defense]) })),
+    rows: MATCHUP_PAIRS.map((p) => ({
+      label: p.label,
+      keys: { offense: p.offense, defense: p.defense },
+      offense: o.ranked[p.offense],
+      defense: d.ranked[p.defense],
+      edge: edgeOf(o.ranked[p.offense], d.ranked[p.defense]),
+    })),
   });
   const form = ids.map((teamId, i): TeamForm => {
     const games = lastGames[i]!.map((x) => formGame(x, teamId));

@@ -149,8 +149,16 @@ export function stintsCsv(pbp: GamePlayByPlay, side: GameSide): { text: string; 
   const text = encodeCsv(
     ['Team', 'Period', 'On', 'Off', 'Five', 'MIN', 'PTS for', 'PTS against', '+/-', 'Player IDs'],
     pbp.stints[side].map((s) => [
-      abbr, periodLabel(s.period), boxMinutes(s.onClock), boxMinutes(s.offClock), s.five.map(name).join(', '), boxMinutes(s.seconds),
-      s.ptsFor, s.ptsAgainst, s.ptsFor - s.ptsAgainst, s.five.join(' '),
+      abbr,
+      periodLabel(s.period),
+      boxMinutes(s.onClock),
+      boxMinutes(s.offClock),
+      s.five.map(name).join(', '),
+      boxMinutes(s.seconds),
+      s.ptsFor,
+      s.ptsAgainst,
+      s.ptsFor - s.ptsAgainst,
+      s.five.join(' '),
     ]),
   );
   const fileName = `stints_${pbp.away.abbr}-at-${pbp.home.abbr}_${pbp.date}_${pbp.gameCode}_${abbr}.csv`.replace(/[^A-Za-z0-9_.+-]/g, '');

@@ -92,8 +92,7 @@ function fillTeamValues(v: Values, s: TeamSums, ctx: TeamContext): Values {
   // Transition: at most one transition play per possession (the first play), so plays / possessions.
   v.tr_freq = pct(s.tr_plays, s.possessions);
   v.tr_pts_per_play = trPpp === null ? null : 100 * trPpp;
-  v.tr_pts_added =
-    trPpp === null || ctx.leagueHcPpp === null || s.possessions === 0 ? null : ((trPpp - ctx.leagueHcPpp) * s.tr_plays * 100) / s.possessions;
+  v.tr_pts_added = trPpp === null || ctx.leagueHcPpp === null || s.possessions === 0 ? null : ((trPpp - ctx.leagueHcPpp) * s.tr_plays * 100) / s.possessions;
   v.tr_off_steal_pct = pct(s.tr_plays_stl, s.tr_plays);
   v.tr_off_dreb_pct = pct(s.tr_plays_reb, s.tr_plays);
   // Shooting totals; team time = 5 players x the time played, in seconds.
@@ -155,7 +154,10 @@ export function readsLeagueHcPpp(counters: readonly TeamCounter[]): boolean {
 /** Which counters each column of `values` reads: changing that counter alone changes the column, at two unrelated points. */
 function columnDependencies<C extends string>(counters: readonly C[], values: (s: Record<C, number>) => Values): ReadonlyMap<string, ReadonlySet<C>> {
   const deps = new Map<string, Set<C>>();
-  for (const [start, step] of [[101, 7], [57, 13]] as const) {
+  for (const [start, step] of [
+    [101, 7],
+    [57, 13],
+  ] as const) {
     const base = Object.fromEntries(counters.map((c, i) => [c, start + step * i])) as Record<C, number>;
     const before = values(base);
     for (const c of counters) {

@@ -35,9 +35,10 @@ function playersOf(values: string[], key: string, min: number): ComparedPlayer[]
 }
 
 /** /api/compare's query -> a gated compare request (2 to 4 players) and who asks (the queue's client). */
-export function parseCompareApiRequest(
-  context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string },
-): { request: CompareRequest; asker: Asker } {
+export function parseCompareApiRequest(context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string }): {
+  request: CompareRequest;
+  asker: Asker;
+} {
   const session = context.locals.session ?? null;
   const request = compareRequestOf(context.url.searchParams, session);
   return { request, asker: { client: askerOf(context, session?.user.email ?? null) } };
@@ -68,7 +69,11 @@ export interface ComparePage {
 
 /** The page's URL -> the compare request it shows (0 to 4 players: the page invites adding more). */
 export function parseComparePage(params: URLSearchParams, session: Session | null | undefined, now: number): ComparePage {
-  const players = playersOf(params.getAll(COMPARE_PLAYER_KEY).filter((v) => v.trim() !== ''), COMPARE_PLAYER_KEY, 0);
+  const players = playersOf(
+    params.getAll(COMPARE_PLAYER_KEY).filter((v) => v.trim() !== ''),
+    COMPARE_PLAYER_KEY,
+    0,
+  );
   const bad = unreadableFilterValue(params, COMPARE_FILTERS);
   if (bad) throw new ParamError(bad.key, `"${bad.value}" is not ${bad.expected}`);
   const allowed = mayUseGatedFilters(session, now);

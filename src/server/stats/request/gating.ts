@@ -16,7 +16,7 @@ const GATED = new Map<FilterName, string>(FILTERS.filter((f) => f.requiresAuth).
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** The gated filters a query applies (non-default values only). */
-export function gatedFiltersIn(query: Pick<DataQuery, "filters">): FilterName[] {
+export function gatedFiltersIn(query: Pick<DataQuery, 'filters'>): FilterName[] {
   return appliedFilterNames(query.filters).filter((name) => GATED.has(name));
 }
 
@@ -24,11 +24,7 @@ export function gatedFiltersIn(query: Pick<DataQuery, "filters">): FilterName[] 
  * Throws ApiError 403 naming the gated filters when the query applies any and the session may not use them:
  * "Sign in ..." for anonymous requests, "... need the Stats plan" for members without an active plan.
  */
-export function assertFiltersAllowed(
-  query: Pick<DataQuery, 'filters'>,
-  session: Session | null | undefined,
-  now: number = nowSeconds(),
-): void {
+export function assertFiltersAllowed(query: Pick<DataQuery, 'filters'>, session: Session | null | undefined, now: number = nowSeconds()): void {
   if (mayUseGatedFilters(session, now)) return;
   const gated = gatedFiltersIn(query);
   if (gated.length === 0) return;

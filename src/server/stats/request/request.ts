@@ -65,7 +65,11 @@ export function askerOf(context: { request: Request; clientAddress?: string }, e
  * Who asks a page or an endpoint that reads no stats query (a player's page, /api/player_career, /api/rapm ...):
  * the signed-in user, else the client's address, as parseStatsRequest names the asker of /api/data.
  */
-export function askerOfContext(context: { request: Request; clientAddress?: string; locals?: { session?: { user: { email?: string | null } } | null } }): Asker {
+export function askerOfContext(context: {
+  request: Request;
+  clientAddress?: string;
+  locals?: { session?: { user: { email?: string | null } } | null };
+}): Asker {
   return { client: askerOf(context, context.locals?.session?.user.email ?? null) };
 }
 

@@ -90,7 +90,12 @@ function binsOf(list: Cell[], points: Cell[] | null): BinnedShots {
   const located = list.reduce((n, c) => n + c.fga, 0);
   const corners = cornersOf(list);
   if (points) {
-    return { binning: 'points', located_fga: located, corners, bins: points.map((c) => ({ x: round1(c.x), y: round1(c.y), fga: 1, fgm: c.fgm, zone: c.zone })) };
+    return {
+      binning: 'points',
+      located_fga: located,
+      corners,
+      bins: points.map((c) => ({ x: round1(c.x), y: round1(c.y), fga: 1, fgm: c.fgm, zone: c.zone })),
+    };
   }
   return { binning: 'hex', located_fga: located, corners, bins: hexBins(list) };
 }
@@ -99,7 +104,8 @@ function binsOf(list: Cell[], points: Cell[] | null): BinnedShots {
  * Bins of the subject's shots; with byTeam, also per team (key: team id). Dots when a sample has at most
  * POINTS_MAX located attempts.
  */
-export async function shotBins(db: StatsDb, 
+export async function shotBins(
+  db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
   subject: SubjectCondition,
@@ -111,7 +117,13 @@ export async function shotBins(db: StatsDb,
   const teams = new Map<string, BinnedShots>();
   if (byTeam) {
     for (const k of new Set(grid.map((c) => c.k))) {
-      teams.set(k, binsOf(grid.filter((c) => c.k === k), points ? points.filter((c) => c.k === k) : null));
+      teams.set(
+        k,
+        binsOf(
+          grid.filter((c) => c.k === k),
+          points ? points.filter((c) => c.k === k) : null,
+        ),
+      );
     }
   }
   return { all: binsOf(grid, points), teams };

@@ -25,11 +25,9 @@ export interface ShotPool {
   league: ZoneCounts;
 }
 
-export const emptyCounts = (): ZoneCounts =>
-  Object.fromEntries(SHOT_ZONES.map((z) => [z, { fga: 0, fgm: 0 }])) as ZoneCounts;
+export const emptyCounts = (): ZoneCounts => Object.fromEntries(SHOT_ZONES.map((z) => [z, { fga: 0, fgm: 0 }])) as ZoneCounts;
 
-export const totalOf = (c: ZoneCounts) =>
-  SHOT_ZONES.reduce((t, z) => ({ fga: t.fga + c[z].fga, fgm: t.fgm + c[z].fgm }), { fga: 0, fgm: 0 });
+export const totalOf = (c: ZoneCounts) => SHOT_ZONES.reduce((t, z) => ({ fga: t.fga + c[z].fga, fgm: t.fgm + c[z].fgm }), { fga: 0, fgm: 0 });
 
 function groupKey(kind: PoolKind, team: string): string {
   switch (kind) {
@@ -111,6 +109,12 @@ export function zonePercentiles(
   const poolRows = [...pool.groups].map(([k, c]) => ({ ...zoneRates(c), group: groupOf(k) }));
   const row: Row = { ...zoneRates(subject), group: subjectGroup };
   // A subject below MIN_ZONE_ATTEMPTS in a zone has no FG% there, hence no percentile.
-  addPercentiles([row], RATE_COLUMNS, (r) => String(r.group), (r) => qualifies(Number(r.fga)), poolRows);
+  addPercentiles(
+    [row],
+    RATE_COLUMNS,
+    (r) => String(r.group),
+    (r) => qualifies(Number(r.fga)),
+    poolRows,
+  );
   return row;
 }

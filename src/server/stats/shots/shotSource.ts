@@ -9,14 +9,7 @@
  * defending team's view (a team's opponents' attempts).
  */
 import type { AppliedFilters } from '../../../lib/apiParams';
-import {
-  needsPossessions,
-  needsTeamGames,
-  possessionSource,
-  sampleConditions,
-  teamGameConditions,
-  type Perspective,
-} from '../sql/filterSql';
+import { needsPossessions, needsTeamGames, possessionSource, sampleConditions, teamGameConditions, type Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import type { StatsDb } from '../../db/statsDb';
 
@@ -39,9 +32,7 @@ export function shotSource(db: StatsDb, f: AppliedFilters, b: Params, persp: Per
   }
   const joinTg = persp === 'defense' || needsTeamGames(f);
   // team_games has one row per team and game: the shooter's row (offense) or his opponent's (defense).
-  const tgJoin = joinTg
-    ? ` JOIN team_games tg ON tg.game_id = s.game_id AND tg.${persp === 'offense' ? 'team_id' : 'opp_team_id'} = s.team_id`
-    : '';
+  const tgJoin = joinTg ? ` JOIN team_games tg ON tg.game_id = s.game_id AND tg.${persp === 'offense' ? 'team_id' : 'opp_team_id'} = s.team_id` : '';
   return {
     from: `shots s${tgJoin}`,
     conditions: [...sampleConditions(f, b, 's'), ...(needsTeamGames(f) ? teamGameConditions(f, b, 'tg') : [])],

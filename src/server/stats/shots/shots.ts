@@ -18,7 +18,6 @@ import { HEX_RADIUS, shotBins, type BinnedShots, type SubjectCondition } from '.
 import { emptyCounts, shotPool, totalOf, zonePercentiles, type PoolKind, type ShotPool, type ZoneCounts } from './shotPool';
 import { positionsIn } from '../views/shared';
 
-
 interface Subject {
   filters: AppliedFilters;
   persp: Perspective;
@@ -54,7 +53,15 @@ async function subjectOf(db: StatsDb, q: DataQuery): Promise<Subject> {
     const game = await requireGame(db, q.entity);
     // A game's sample is its own season (the game views keep only time-within-game and lineup filters).
     const filters: AppliedFilters = { ...f, seasons: [game.season], seasonTypes: [game.season_type as 'regular'] };
-    return { filters, persp: 'offense', pool: 'game', key: String(game.game_id), condition: (b) => `s.game_id = ${b.bind(game.game_id)}`, byTeam: true, teams: [game.away_team_id, game.home_team_id] };
+    return {
+      filters,
+      persp: 'offense',
+      pool: 'game',
+      key: String(game.game_id),
+      condition: (b) => `s.game_id = ${b.bind(game.game_id)}`,
+      byTeam: true,
+      teams: [game.away_team_id, game.home_team_id],
+    };
   }
   return { filters: f, persp: q.side, pool: 'league', key: '', condition: () => '', byTeam: false };
 }
@@ -89,10 +96,22 @@ async function percentilesFor(db: StatsDb, s: Subject, pool: ShotPool, counts: Z
     // In the pool: players with at least 1/1500 of the league's attempts in the sample (about 130 a season,
     // roughly the shots of a player on the floor for a tenth of his team's possessions).
     const min = totalOf(pool.league).fga / 1500;
-    const row = zonePercentiles(counts, pool, (k) => positions.get(Number(k)) ?? '', position, (fga) => fga >= min && fga > 0);
+    const row = zonePercentiles(
+      counts,
+      pool,
+      (k) => positions.get(Number(k)) ?? '',
+      position,
+      (fga) => fga >= min && fga > 0,
+    );
     return { row, label: position ? (POSITION_GROUP_PLURALS[position] ?? position) : null };
   }
-  const row = zonePercentiles(counts, pool, () => '', '', (fga) => fga > 0);
+  const row = zonePercentiles(
+    counts,
+    pool,
+    () => '',
+    '',
+    (fga) => fga > 0,
+  );
   return { row, label: s.pool === 'team' ? 'the 30 teams' : "the season's team-games" };
 }
 
@@ -106,8 +125,17 @@ function seasonsWithoutLocations(f: AppliedFilters): string[] {
 export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResponse> {
   const s = await subjectOf(db, q);
   const empty: ShotsResponse = {
-    fga: 0, fgm: 0, zones: zoneRows(emptyCounts(), emptyCounts(), null), located_fga: 0, binning: 'points', bins: [], corners: NO_CORNERS,
-    hex_radius: HEX_RADIUS, locations: 'none', seasons_without_locations: [], pool: null,
+    fga: 0,
+    fgm: 0,
+    zones: zoneRows(emptyCounts(), emptyCounts(), null),
+    located_fga: 0,
+    binning: 'points',
+    bins: [],
+    corners: NO_CORNERS,
+    hex_radius: HEX_RADIUS,
+    locations: 'none',
+    seasons_without_locations: [],
+    pool: null,
   };
   if (seasonTypesWithData(s.filters).length === 0) {
     return { ...empty, note: 'There is no preseason data: the league publishes no preseason play-by-play in this data set.' };
@@ -144,7 +172,13 @@ export async function computeShots(db: StatsDb, q: DataQuery): Promise<ShotsResp
       teamKeys.map(async (k) => {
         const teamId = k.split(':')[1]!;
         const c = pool.groups.get(k)!;
-        const p = zonePercentiles(c, pool, () => '', '', (n) => n > 0);
+        const p = zonePercentiles(
+          c,
+          pool,
+          () => '',
+          '',
+          (n) => n > 0,
+        );
         return { team: teamByTeamId(Number(teamId))?.abbr ?? teamId, ...sample(c, league, p, binned?.teams.get(teamId) ?? noBins) };
       }),
     );

@@ -150,7 +150,9 @@ export const FILTER_SQL = {
   Clutch: {
     on: 'possession',
     where: (f, b, p) =>
-      f.clutch ? `${p}.period >= 4 AND ${p}.start_time >= ${b.bind(CLUTCH.fromTimeIntoGame)} AND ${p}.score_diff BETWEEN ${b.bind(-CLUTCH.maxMargin)} AND ${b.bind(CLUTCH.maxMargin)}` : '',
+      f.clutch
+        ? `${p}.period >= 4 AND ${p}.start_time >= ${b.bind(CLUTCH.fromTimeIntoGame)} AND ${p}.score_diff BETWEEN ${b.bind(-CLUTCH.maxMargin)} AND ${b.bind(CLUTCH.maxMargin)}`
+        : '',
   },
   Opponent: { on: 'teamGame', where: (f, b, tg) => (f.opponents.length ? `${tg}.opp_team_id IN ${b.list(f.opponents)}` : '') },
   OpponentDaysRest: rangeOn((f) => f.oppDaysRest, 'opp_days_rest'),

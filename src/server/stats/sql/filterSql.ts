@@ -67,12 +67,16 @@ export function appliedFilterNames(f: AppliedFilters): FilterName[] {
 
 /** Season, season type and garbage time on a table alias with season, season_type, is_filtered_out. */
 export function sampleConditions(f: AppliedFilters, b: Params, alias: string): string[] {
-  return rulesOn('sample').map((r) => r.where(f, b, alias)).filter(Boolean);
+  return rulesOn('sample')
+    .map((r) => r.where(f, b, alias))
+    .filter(Boolean);
 }
 
 /** Game-level conditions on the perspective team's team_games row (alias tg). */
 export function teamGameConditions(f: AppliedFilters, b: Params, tg = 'tg'): string[] {
-  return rulesOn('teamGame').map((r) => r.where(f, b, tg)).filter(Boolean);
+  return rulesOn('teamGame')
+    .map((r) => r.where(f, b, tg))
+    .filter(Boolean);
 }
 
 /**
@@ -80,7 +84,9 @@ export function teamGameConditions(f: AppliedFilters, b: Params, tg = 'tg'): str
  * holds, 'any' = at least one does. '' when none is filled.
  */
 export function lineupCondition(f: AppliedFilters, b: Params, p = 'p', persp: Perspective | null = null): string {
-  const parts = rulesOn('lineup').map((r) => r.where(f, b, p, persp)).filter(Boolean);
+  const parts = rulesOn('lineup')
+    .map((r) => r.where(f, b, p, persp))
+    .filter(Boolean);
   if (parts.length === 0) return '';
   return f.lineupAllOrAny === 'any' ? or(parts) : and(parts);
 }
@@ -108,10 +114,7 @@ export function commonPossessionConditions(f: AppliedFilters, b: Params, p = 'p'
  * in commonPossessionConditions or the player index, which it implies).
  */
 export function perspectiveConditions(f: AppliedFilters, b: Params, persp: Perspective, p = 'p'): string[] {
-  return [
-    ...rulesOn('perspective').map((r) => r.where(f, b, persp, p)),
-    hasSidedLineupFilter(f) ? lineupCondition(f, b, p, persp) : '',
-  ].filter(Boolean);
+  return [...rulesOn('perspective').map((r) => r.where(f, b, persp, p)), hasSidedLineupFilter(f) ? lineupCondition(f, b, p, persp) : ''].filter(Boolean);
 }
 
 /**
@@ -145,8 +148,7 @@ function possessionConditions(f: AppliedFilters, b: Params, persp: Perspective, 
 }
 
 /** The team column of a possession (or team_game_totals row) for a perspective. */
-const perspectiveTeam = (persp: Perspective, alias: string) =>
-  `${alias}.${persp === 'offense' ? 'off_team_id' : 'def_team_id'}`;
+const perspectiveTeam = (persp: Perspective, alias: string) => `${alias}.${persp === 'offense' ? 'off_team_id' : 'def_team_id'}`;
 
 /**
  * Possessions in the sample from one perspective (the scope's materialised table when `db` holds one): `SELECT p.* FROM possessions p ...`.
@@ -170,7 +172,9 @@ export function possessionSource(
   }
   const joinTg = needsTeamGames(f);
   const where = and([
-    ...(teamSeasons ? [teamSeasons.length ? `p.team_season IN ${b.list(teamSeasons)}` : 'FALSE', `p.filed_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`] : []),
+    ...(teamSeasons
+      ? [teamSeasons.length ? `p.team_season IN ${b.list(teamSeasons)}` : 'FALSE', `p.filed_offense = ${persp === 'offense' ? 'TRUE' : 'FALSE'}`]
+      : []),
     ...sampleConditions(f, b, 'p'),
     ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
     ...possessionConditions(f, b, persp, 'p'),

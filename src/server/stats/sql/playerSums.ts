@@ -7,8 +7,18 @@ import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
 import {
-  commonPossessionConditions, lineupCondition, namesOnly, needsPossessions, needsTeamGames, periodCondition, perspectiveConditions, possessionSource, sampleConditions,
-  scopedPossessionTable, teamGameConditions, type Perspective,
+  commonPossessionConditions,
+  lineupCondition,
+  namesOnly,
+  needsPossessions,
+  needsTeamGames,
+  periodCondition,
+  perspectiveConditions,
+  possessionSource,
+  sampleConditions,
+  scopedPossessionTable,
+  teamGameConditions,
+  type Perspective,
 } from './filterSql';
 import { PLAYER_CONTEXT_COLUMNS, type PossessionCounterColumn } from '../../statsSchema/derivedTables';
 import { referencePaths } from './plan';
@@ -88,9 +98,7 @@ export async function playerSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o
     o.teamId !== undefined ? `s.team_id = ${b.bind(o.teamId)}` : '',
     o.gameId !== undefined ? `s.game_id = ${b.bind(o.gameId)}` : '',
   ]);
-  const src = `SELECT s.* FROM player_game_totals s${
-    joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''
-  } WHERE ${where}`;
+  const src = `SELECT s.* FROM player_game_totals s${joinTg ? ' JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id' : ''} WHERE ${where}`;
   return `SELECT ${[...groups, 'arg_max(s.team_id, s.game_id) AS last_team_id', sumColumns(PLAYER_COUNTERS, 's')].join(', ')} FROM (${src}) s ${groupBy}`;
 }
 
@@ -116,7 +124,13 @@ function sampleNarrowing(b: Params, o: PlayerSumsOptions): string[] {
  * are filed per side), and no sample of the request's own.
  */
 function sideFree(db: StatsDb, f: AppliedFilters, o: PlayerSumsOptions, narrow: readonly number[] | null): boolean {
-  return narrow === null && o.teamId === undefined && !scopedPossessionTable(db, f) && !needsTeamGames(f) && perspectiveConditions(f, new Params(), 'offense').length === 0;
+  return (
+    narrow === null &&
+    o.teamId === undefined &&
+    !scopedPossessionTable(db, f) &&
+    !needsTeamGames(f) &&
+    perspectiveConditions(f, new Params(), 'offense').length === 0
+  );
 }
 
 /** The columns of player_possession_stats that conditions on its alias s may name (aggregates.ts PLAYER_CONTEXT_COLUMNS and his ids). */
@@ -235,11 +249,12 @@ function playerPossessionRows(
     // Narrowed to team-seasons, the possessions come from team_possessions, each filed once per side here: the
     // player rows filed the same way (team_player_possession_stats) are read from those team-seasons only, where
     // player_possession_stats, ordered by possession, would be scanned whole for one player.
-    const side = (source: string, cols: string[], isOffense: string) => narrow
-      ? `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
+    const side = (source: string, cols: string[], isOffense: string) =>
+      narrow
+        ? `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
       FROM team_player_possession_stats s JOIN (${source}) p ON p.possession_id = s.possession_id AND s.team_season = p.team_season
      WHERE ${and([isOffense, narrow.length ? `s.team_season IN ${b.list(narrow)}` : 'FALSE', periodCondition(f, b, 's')])} ${playerFilter}`
-      : `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
+        : `SELECT s.player_id, s.team_id, ${keys}, ${slotCase(cols, 's.player_id')} AS slot, ${own}
       FROM player_possession_stats s JOIN (${source}) p ON p.possession_id = s.possession_id WHERE ${isOffense} ${playerFilter}`;
     ownRows = `
     ${side(po, O, 's.is_offense')}

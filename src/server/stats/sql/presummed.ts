@@ -45,7 +45,6 @@ export interface StateSumsQuery {
 export const stateAnswers = (db: StatsDb, f: AppliedFilters, groupBy: readonly GroupKey[]) =>
   !referencePaths(db) && groupBy.every((g) => STATE_GROUPS.includes(g)) && appliesOnly(f, STATE_FILTERS);
 
-
 /**
  * The player sums of f per group from state_player_sums, with last_team_id (his team in his last game of the
  * group) and every player counter: summed when the caller reads it (o.counters, default all), else 0, as the
@@ -124,7 +123,25 @@ export function lineupSumsAnswer(db: StatsDb, f: AppliedFilters, groupBy: readon
  * conditions on p.
  */
 export function lineupSumsSource(f: AppliedFilters, b: Params, persp: Perspective, extra: string[]): string | null {
-  const lineupColumns = ['off_team_id', 'def_team_id', 'off_lineup_id', 'def_lineup_id', 'season', 'season_type', 'is_filtered_out', 'o1', 'o2', 'o3', 'o4', 'o5', 'd1', 'd2', 'd3', 'd4', 'd5'];
+  const lineupColumns = [
+    'off_team_id',
+    'def_team_id',
+    'off_lineup_id',
+    'def_lineup_id',
+    'season',
+    'season_type',
+    'is_filtered_out',
+    'o1',
+    'o2',
+    'o3',
+    'o4',
+    'o5',
+    'd1',
+    'd2',
+    'd3',
+    'd4',
+    'd5',
+  ];
   if (!namesOnly(extra, lineupColumns)) return null;
   const [mine, other] = persp === 'offense' ? ['off', 'def'] : ['def', 'off'];
   const five = persp === 'offense' ? 'o' : 'd';

@@ -33,8 +33,6 @@ import { sampleInlineReads } from '../../metrics';
 
 let counter = 0;
 
-
-
 /**
  * Where the lineup filters can hold, from player_seasons:
  * - seasons: a player can only be on the floor in a season he played. With lineupAllOrAny = all, every filled
@@ -95,7 +93,11 @@ const stateKey = (f: AppliedFilters) => `sample-state:${possessionScopeKey(f)}`;
  * options.lineupIndex = false forces the full scan even when the player index could narrow it (tests compare
  * both ways; player sums then read the possession table instead of team_possessions).
  */
-export function openSample(db: StatsScope, f: AppliedFilters, options: { lineupIndex?: boolean; counters?: readonly string[] | null } = {}): () => Promise<void> {
+export function openSample(
+  db: StatsScope,
+  f: AppliedFilters,
+  options: { lineupIndex?: boolean; counters?: readonly string[] | null } = {},
+): () => Promise<void> {
   const key = stateKey(f);
   if (db.data.has(key)) return async () => {};
   const state: SampleState = { lineupIndex: options.lineupIndex !== false, counters: options.counters ?? null, reach: null, taken: null };
@@ -155,7 +157,13 @@ export interface SampleSelect {
  * neither perspective are left out. `narrow` adds conditions on the possession alias p that hold for every
  * reader of this sample (e.g. one game, one team's possessions).
  */
-export async function sampleSql(db: StatsDb, f: AppliedFilters, b: Params, counters: readonly PossessionCounterColumn[], narrow: string[] = []): Promise<SampleSelect> {
+export async function sampleSql(
+  db: StatsDb,
+  f: AppliedFilters,
+  b: Params,
+  counters: readonly PossessionCounterColumn[],
+  narrow: string[] = [],
+): Promise<SampleSelect> {
   const state = db.data?.get(stateKey(f)) as SampleState | undefined;
   const lineupIndex = state?.lineupIndex ?? true;
   const { seasons, teamSeasons } = await (state ? (state.reach ??= lineupReach(db, f)) : lineupReach(db, f));

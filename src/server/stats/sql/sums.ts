@@ -8,15 +8,7 @@
 import type { AppliedFilters } from '../../../lib/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, sumColumns, type TeamCounter } from '../metrics/counters';
-import {
-  needsPossessions,
-  needsTeamGames,
-  possessionSource,
-  sampleConditions,
-  teamGameConditions,
-  teamGameSource,
-  type Perspective,
-} from './filterSql';
+import { needsPossessions, needsTeamGames, possessionSource, sampleConditions, teamGameConditions, teamGameSource, type Perspective } from './filterSql';
 import { groupSelect, type GroupKey } from './groups';
 import { entityTeamSeasons } from './entityScope';
 import { referencePaths } from './plan';
@@ -24,7 +16,6 @@ import { someCounterNotZero, subtractedSql } from './offCourt';
 import { lineupSumsAnswer, lineupSumsSource, stateOnCourtSource, stateTeamSource } from './presummed';
 import { fullSample } from './sample';
 import { and, Params } from './sql';
-
 
 /** The columns of a possession's five of each team, slot 1 (pg) to 5 (c). */
 export const O = ['o1', 'o2', 'o3', 'o4', 'o5'];
@@ -71,7 +62,10 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
     having: (summed) => (least === undefined ? [] : [`${summed('possessions')} >= ${b.bind(least)}`]),
   });
   if (subtracted) return subtracted;
-  const extra = [...(o.teamId !== undefined ? [`p.${o.persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId)}`] : []), ...(o.extra ? o.extra(b) : [])];
+  const extra = [
+    ...(o.teamId !== undefined ? [`p.${o.persp === 'offense' ? 'off_team_id' : 'def_team_id'} = ${b.bind(o.teamId)}`] : []),
+    ...(o.extra ? o.extra(b) : []),
+  ];
   const usePoss = o.possessions || needsPossessions(f) || o.groupBy.includes('lineup_id');
   // The pre-summed rows where the filters allow (presummed.ts): by lineup with season filters only, or by team
   // with period and score filters; else the possessions (or the per-game totals without possession filters).
@@ -83,7 +77,8 @@ export async function teamSumsSql(db: StatsDb, f: AppliedFilters, b: Params, o: 
         ? stateTeamSource(db, f, b, o.persp, extra, o.groupBy)
         : null;
   const sampled = usePoss && !presummed && (await fullSample(db, f, counters));
-  const narrow = usePoss && !presummed && !sampled ? await entityTeamSeasons(db, f, o.teamId !== undefined ? { teamId: o.teamId } : { playerId: o.teamsOfPlayer }) : null;
+  const narrow =
+    usePoss && !presummed && !sampled ? await entityTeamSeasons(db, f, o.teamId !== undefined ? { teamId: o.teamId } : { playerId: o.teamsOfPlayer }) : null;
   const src = presummed ?? (usePoss ? possessionSource(db, f, b, o.persp, extra, narrow, sampled) : teamGameSource(f, b, o.persp, extra));
   const team = o.persp === 'offense' ? 'off_team_id' : 'def_team_id';
   const opp = o.persp === 'offense' ? 'def_team_id' : 'off_team_id';
@@ -199,12 +194,26 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
   const b = new Params();
   const other = otherOf(o.persp);
   const counters = o.counters ?? TEAM_COUNTERS;
-  const fives = await teamSumsSql(db, f, b, { persp: o.persp, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined, possessions: true, counters });
+  const fives = await teamSumsSql(db, f, b, {
+    persp: o.persp,
+    groupBy: ['lineup_id', 'team_id'],
+    extra: o.extra ? (bb) => o.extra!(bb, o.persp) : undefined,
+    possessions: true,
+    counters,
+  });
   const otherFives = o.otherEnd
-    ? await teamSumsSql(db, f, b, { persp: other, groupBy: ['lineup_id', 'team_id'], extra: o.extra ? (bb) => o.extra!(bb, other) : undefined, possessions: true, counters: NET_COUNTERS })
+    ? await teamSumsSql(db, f, b, {
+        persp: other,
+        groupBy: ['lineup_id', 'team_id'],
+        extra: o.extra ? (bb) => o.extra!(bb, other) : undefined,
+        possessions: true,
+        counters: NET_COUNTERS,
+      })
     : null;
   // The subsets are constants of this module (slot numbers), never from the request.
-  const units = `[${subsetsOfFive(o.size).map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`).join(', ')}]`;
+  const units = `[${subsetsOfFive(o.size)
+    .map((set) => `[${set.map((i) => `l.p${i}`).join(', ')}]`)
+    .join(', ')}]`;
   // A five seen at one end only still counts for its units at that end (a full join, the missing side empty).
   const sql = `WITH fives AS (${fives}),
     ${
@@ -213,7 +222,14 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
     both_ends AS (SELECT * FROM fives FULL JOIN other_fives USING (lineup_id, team_id))`
         : 'both_ends AS (SELECT * FROM fives)'
     }
-    SELECT u.unit, u.team_id, ${sumColumns(counters, 'u')}${otherFives ? `, ${sumColumns(NET_COUNTERS.map((c) => `other_${c}`), 'u')}` : ''}
+    SELECT u.unit, u.team_id, ${sumColumns(counters, 'u')}${
+      otherFives
+        ? `, ${sumColumns(
+            NET_COUNTERS.map((c) => `other_${c}`),
+            'u',
+          )}`
+        : ''
+    }
       FROM (SELECT f.*, unnest(${units}) AS unit FROM both_ends f JOIN lineups l ON l.lineup_id = f.lineup_id) u
      ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
      GROUP BY u.unit, u.team_id

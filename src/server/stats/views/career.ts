@@ -129,7 +129,12 @@ async function buildPools(db: StatsDb): Promise<Map<number, PoolRow[]>> {
     });
   }
   // Pools: position group x season x season type.
-  addPercentiles(rows, CAREER_RATE_KEYS.map((key) => ({ key, better: betterOf(key, 'Player') })), (r) => `${r.position}|${r.season}|${r.season_type}`, (r) => r.qualified === true);
+  addPercentiles(
+    rows,
+    CAREER_RATE_KEYS.map((key) => ({ key, better: betterOf(key, 'Player') })),
+    (r) => `${r.position}|${r.season}|${r.season_type}`,
+    (r) => r.qualified === true,
+  );
   const byPlayer = new Map<number, PoolRow[]>();
   for (const r of rows) {
     let list = byPlayer.get(r.player_id);
@@ -155,7 +160,12 @@ async function boxScores(db: StatsDb, playerId: number): Promise<Map<string, Car
        FROM player_games WHERE player_id = $1 GROUP BY season, season_type`,
     [playerId],
   );
-  return new Map(rows.map((r) => [`${Number(r.season)}|${String(r.season_type)}`, Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, Number(r[k] ?? 0)])) as unknown as CareerBox]));
+  return new Map(
+    rows.map((r) => [
+      `${Number(r.season)}|${String(r.season_type)}`,
+      Object.fromEntries(CAREER_BOX_KEYS.map((k) => [k, Number(r[k] ?? 0)])) as unknown as CareerBox,
+    ]),
+  );
 }
 
 /**
@@ -165,7 +175,9 @@ async function boxScores(db: StatsDb, playerId: number): Promise<Map<string, Car
  * 2019-20, so 38 in 2022-23). Null without bios.
  */
 async function agesBySeason(db: StatsDb, playerId: number): Promise<(season: number) => number | null> {
-  const rows = await db.query<{ season: number; age: number | null }>('SELECT season, age FROM player_bios WHERE player_id = $1 AND age IS NOT NULL', [playerId]);
+  const rows = await db.query<{ season: number; age: number | null }>('SELECT season, age FROM player_bios WHERE player_id = $1 AND age IS NOT NULL', [
+    playerId,
+  ]);
   const stated = new Map(rows.map((r) => [Number(r.season), Math.floor(Number(r.age))]));
   if (stated.size === 0) return () => null;
   const seasons = [...stated.keys()];
@@ -218,11 +230,22 @@ export async function knownPlayerCareer(db: StatsDb, playerId: number): Promise<
     return [
       {
         season: 'Career',
-        label: careerTotalLabel(type, of.map((r) => r.season), firstSeason),
+        label: careerTotalLabel(
+          type,
+          of.map((r) => r.season),
+          firstSeason,
+        ),
         season_start: null,
         season_type: type,
         team: null,
-        teams: [...new Set(shown.slice().reverse().flatMap((r) => r.teams))],
+        teams: [
+          ...new Set(
+            shown
+              .slice()
+              .reverse()
+              .flatMap((r) => r.teams),
+          ),
+        ],
         age: null,
         position: null,
         ...boxTotal,

@@ -65,7 +65,11 @@ export async function teamGameLogView(db: StatsDb, q: DataQuery): Promise<SetRow
     playerSumsBy(db, q.filters, { groupBy: ['game_id'], teamId: team.teamId }).then((r) => r.filter((x) => Number(x.on_seconds) > 0)),
     boxScoreShown(q) ? teamTurnoversByGame(db, q, team.teamId) : null,
   ]);
-  const facts = await gameFacts(db, rows.map((r) => Number(r.game_id)), () => team.teamId);
+  const facts = await gameFacts(
+    db,
+    rows.map((r) => Number(r.game_id)),
+    () => team.teamId,
+  );
   const entries = rows
     .map((r) => {
       const s = playerSums(r);

@@ -10,7 +10,6 @@ import { teamSumsBy } from '../sql/sums';
 import { leagueHalfcourtPpp, plainRows, teamSums, type SetRows, setsOf } from './shared';
 import type { GameRef } from '../entities/entities';
 
-
 const teamId = (g: GameRef) => [g.away_team_id, g.home_team_id];
 
 function rowsFor(q: DataQuery, entries: { id: Row; v: Values }[]): SetRows {

@@ -44,10 +44,7 @@ async function gameCounts(db: StatsDb, q: DataQuery) {
   const f = q.filters;
   const b = new Params();
   const joinTg = needsTeamGames(f);
-  const where = and([
-    ...sampleConditions({ ...f, filterOutGarbageTime: false }, b, 'g'),
-    ...(joinTg ? teamGameConditions(f, b, 'tg') : []),
-  ]);
+  const where = and([...sampleConditions({ ...f, filterOutGarbageTime: false }, b, 'g'), ...(joinTg ? teamGameConditions(f, b, 'tg') : [])]);
   return db.query(
     `SELECT g.season, g.season_type, COUNT(DISTINCT g.game_id)::INTEGER AS games,
             COUNT(DISTINCT CASE WHEN g.home_pts > g.away_pts THEN g.game_id END)::INTEGER AS home_wins

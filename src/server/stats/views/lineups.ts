@@ -20,8 +20,21 @@ import { netValues, nullsOf, teamValues, type Values } from '../metrics/formulas
 import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
-import { addPercentiles, columnKeysOfSets, leagueBaseline, percentileColumns, plainRows, playerNameMap, setCountersOf, showsNet, teamAbbr, teamSums, type LeagueBaseline, type SetRows, setsOf } from './shared';
-
+import {
+  addPercentiles,
+  columnKeysOfSets,
+  leagueBaseline,
+  percentileColumns,
+  plainRows,
+  playerNameMap,
+  setCountersOf,
+  showsNet,
+  teamAbbr,
+  teamSums,
+  type LeagueBaseline,
+  type SetRows,
+  setsOf,
+} from './shared';
 
 export interface LineupsAnswer {
   data: SetRows;
@@ -67,7 +80,12 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
     return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
   }
   // Ties in the same order on every request: by the lineup (or unit) itself.
-  const kept = rows.sort((a, b) => Number(b.possessions) - Number(a.possessions) || String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) || Number(a.team_id ?? 0) - Number(b.team_id ?? 0));
+  const kept = rows.sort(
+    (a, b) =>
+      Number(b.possessions) - Number(a.possessions) ||
+      String(a.lineup_id ?? a.unit).localeCompare(String(b.lineup_id ?? b.unit)) ||
+      Number(a.team_id ?? 0) - Number(b.team_id ?? 0),
+  );
   // A five is keyed by its lineup id (its players from the lineups table), a unit by its players' ids.
   const identify =
     size === 5
@@ -113,7 +131,12 @@ function setRowsOf(q: DataQuery, entries: Parameters<typeof plainRows>[1]): SetR
   for (const def of setsOf(q, q.page)) {
     const ranked = percentileColumns(def);
     const rows = plainRows(def, entries, ranked);
-    addPercentiles(rows, ranked, () => '', () => true);
+    addPercentiles(
+      rows,
+      ranked,
+      () => '',
+      () => true,
+    );
     out[def.value] = rows;
   }
   return out;

@@ -139,14 +139,16 @@ function entryKeys(o: { bySeason?: boolean; perTeam?: boolean }): string[] {
  * (a player of several teams that season: his team's games while he was there; else the team's whole season),
  * then both summed per entry, so that a few rows per player come back instead of one per team-season.
  */
-export async function onOffEntries(db: StatsDb,
-  f: AppliedFilters,
-  persp: Perspective,
-  o: EntryOptions,
-): Promise<Map<number | string, OnOffEntry>> {
+export async function onOffEntries(db: StatsDb, f: AppliedFilters, persp: Perspective, o: EntryOptions): Promise<Map<number | string, OnOffEntry>> {
   const b = new Params();
   const counters = o.counters ?? TEAM_COUNTERS;
-  const onCourt = await onCourtSumsSql(db, f, b, { persp, groupBy: ['player_id', 'team_id', 'season', 'season_type'], playerId: o.playerId, teamId: o.teamId, counters });
+  const onCourt = await onCourtSumsSql(db, f, b, {
+    persp,
+    groupBy: ['player_id', 'team_id', 'season', 'season_type'],
+    playerId: o.playerId,
+    teamId: o.teamId,
+    counters,
+  });
   const totals = await teamAndSpanTotalsSql(db, f, b, persp, o);
   const keys = entryKeys(o);
   const sql = `WITH on_court AS (${onCourt}), ${totals.join(', ')}
@@ -184,7 +186,8 @@ export async function onOffEntries(db: StatsDb,
  * defense with him on (off). Two passes, one per end, over the team's or the player's possessions only;
  * one (no net) when `withNet` is false (the sets asked for have no net rating).
  */
-export async function onOffEntriesWithNet(db: StatsDb,
+export async function onOffEntriesWithNet(
+  db: StatsDb,
   f: AppliedFilters,
   persp: Perspective,
   o: EntryOptions,
@@ -223,5 +226,7 @@ export function leagueOnOffEntries(
   o: Pick<EntryOptions, 'bySeason' | 'counters' | 'minOnPossessions'>,
 ): Promise<Map<number | string, OnOffEntry>> {
   if (referencePaths(db)) return onOffEntries(db, f, persp, o);
-  return sharedLookup(leaguePools, JSON.stringify([f, persp, o.bySeason ?? false, o.counters ?? 'all', o.minOnPossessions ?? 0]), () => onOffEntries(db, f, persp, o));
+  return sharedLookup(leaguePools, JSON.stringify([f, persp, o.bySeason ?? false, o.counters ?? 'all', o.minOnPossessions ?? 0]), () =>
+    onOffEntries(db, f, persp, o),
+  );
 }

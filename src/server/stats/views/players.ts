@@ -96,10 +96,23 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
     const ranked = percentileColumns(def);
     const setRows = plainRows(def, def.base === 'OffensiveOverview' ? withTotals : entries, ranked);
     const qualified = new Set(entries.filter((e) => e.qualified).map((e) => e.id.player_id));
-    addPercentiles(setRows, ranked, (r) => String(r.position ?? ''), (r) => qualified.has(r.player_id));
+    addPercentiles(
+      setRows,
+      ranked,
+      (r) => String(r.position ?? ''),
+      (r) => qualified.has(r.player_id),
+    );
     out[def.value] = setRows;
   }
-  Object.assign(out, await playersOnOffSets(db, q, defs.filter((d) => d.layout === 'onoff'), entries.map((e) => e.id)));
+  Object.assign(
+    out,
+    await playersOnOffSets(
+      db,
+      q,
+      defs.filter((d) => d.layout === 'onoff'),
+      entries.map((e) => e.id),
+    ),
+  );
   return out;
 }
 
@@ -124,7 +137,12 @@ async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefini
     const ranked = onOffPercentileColumns(def);
     const rows = onOffRows(def, entries, ranked);
     // The same pool as the player sets: his position group, players with the minimum possessions.
-    addPercentiles(rows, ranked, (r) => String(r.position ?? ''), (r) => r.qualified === true);
+    addPercentiles(
+      rows,
+      ranked,
+      (r) => String(r.position ?? ''),
+      (r) => r.qualified === true,
+    );
     out[def.value] = rows;
   }
   return out;
@@ -147,7 +165,10 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
     .map((r) => {
       const id = Number(r.player_id);
       const qualified = Number(r.off_poss) >= Math.max(1, min);
-      return { id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row, v: playerValues(playerSums(r)) };
+      return {
+        id: { player_id: id, name: names.get(id) ?? String(id), position: positions.get(id) ?? null, qualified } as Row,
+        v: playerValues(playerSums(r)),
+      };
     })
     .sort(byMinutes);
   const defs = setsOf(q, 'TeamPlayers');
@@ -156,7 +177,13 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
   const league = await leaguePlayers(db, { ...q, page: 'Players', entity: null, side: 'offense' });
   for (const def of defs) {
     const pool = (league.data[def.value] ?? []) as Row[];
-    addPercentiles(out[def.value] ?? [], percentileColumns(def), (r) => String(r.position ?? ''), (r) => r.qualified === true, pool);
+    addPercentiles(
+      out[def.value] ?? [],
+      percentileColumns(def),
+      (r) => String(r.position ?? ''),
+      (r) => r.qualified === true,
+      pool,
+    );
   }
   return out;
 }
@@ -169,8 +196,22 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
  */
 function boxLine(s: PlayerSums, v: Values): Row {
   return {
-    sec: v.sec, fgm: v.fgm, fga: v.fga, fg3m: v.fg3m, fg3a: v.fg3a, ftm: v.ftm, fta: v.fta,
-    oreb: s.oreb, dreb: s.dreb, ast: s.ast, stl: s.stl, blk: s.blk, tov: s.tov, pf: s.pf, pts: v.pts, plus_minus: v.plus_minus,
+    sec: v.sec,
+    fgm: v.fgm,
+    fga: v.fga,
+    fg3m: v.fg3m,
+    fg3a: v.fg3a,
+    ftm: v.ftm,
+    fta: v.fta,
+    oreb: s.oreb,
+    dreb: s.dreb,
+    ast: s.ast,
+    stl: s.stl,
+    blk: s.blk,
+    tov: s.tov,
+    pf: s.pf,
+    pts: v.pts,
+    plus_minus: v.plus_minus,
   };
 }
 

@@ -77,7 +77,12 @@ export async function rapmLeaderboard(db: StatsDb, p: RapmParams): Promise<RapmL
   const from = p.season - p.span + 1;
   const fit = (await rapmFits(db)).find((f) => f.season_from === from && f.season_to === p.season);
   if (!fit) {
-    throw new ParamError('season', p.span === 1 ? `has no RAPM in this database (${seasonLabel(p.season)})` : `has no three-season RAPM window ending in ${seasonLabel(p.season)} in this database`);
+    throw new ParamError(
+      'season',
+      p.span === 1
+        ? `has no RAPM in this database (${seasonLabel(p.season)})`
+        : `has no three-season RAPM window ending in ${seasonLabel(p.season)} in this database`,
+    );
   }
   // The sort column and direction come from the fixed lists above, never from the request's text.
   const direction = p.order === 'asc' ? 'ASC' : 'DESC';
@@ -103,7 +108,7 @@ export async function rapmLeaderboard(db: StatsDb, p: RapmParams): Promise<RapmL
     position: p.position ?? null,
     sort: p.sort,
     order: p.order,
-    qualified: rows.length ? Number(rows[0]!.qualified) : (await qualifiedCount(db, from, p.season, p.minPoss)),
+    qualified: rows.length ? Number(rows[0]!.qualified) : await qualifiedCount(db, from, p.season, p.minPoss),
     rows: rows.map((r) => ({
       rank: Number(r.rank),
       player_id: Number(r.player_id),
@@ -209,8 +214,38 @@ export async function playerRapm(db: StatsDb, playerId: number): Promise<{ playe
 
 /** The leaderboard as a CSV download: the rows shown, in their order. */
 export function rapmCsvDownload(board: RapmLeaderboard, request: Request): Response {
-  const header = ['Rank', 'Player', 'Player ID', 'Team', 'Position', 'Off RAPM', 'Def RAPM', 'RAPM', 'Off pct', 'Def pct', 'RAPM pct', 'Off poss', 'Def poss', 'Possessions'];
-  const records = board.rows.map((r) => [r.rank, r.name, r.player_id, r.teams.join('/'), r.position ?? '', r.off, r.def, r.total, r.off_pct, r.def_pct, r.total_pct, r.off_poss, r.def_poss, r.possessions]);
+  const header = [
+    'Rank',
+    'Player',
+    'Player ID',
+    'Team',
+    'Position',
+    'Off RAPM',
+    'Def RAPM',
+    'RAPM',
+    'Off pct',
+    'Def pct',
+    'RAPM pct',
+    'Off poss',
+    'Def poss',
+    'Possessions',
+  ];
+  const records = board.rows.map((r) => [
+    r.rank,
+    r.name,
+    r.player_id,
+    r.teams.join('/'),
+    r.position ?? '',
+    r.off,
+    r.def,
+    r.total,
+    r.off_pct,
+    r.def_pct,
+    r.total_pct,
+    r.off_poss,
+    r.def_poss,
+    r.possessions,
+  ]);
   const span = board.fit.season_from === board.fit.season_to ? `${board.fit.season_to}` : `${board.fit.season_from}-${board.fit.season_to}`;
   const fileName = `rapm_${span}_min-${board.min_poss}${board.position ? `_${board.position}` : ''}.csv`;
   return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);

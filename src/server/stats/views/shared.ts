@@ -85,7 +85,11 @@ export function plainRows(def: MetricSetDefinition, entries: readonly { id: Row;
  * Rows of one on/off set: for each column `{key}_on`, `{key}_off` and, for rates and percents, `{key}_diff` (on
  * minus off); the `{key}_pct` fields of `percentiles` as plainRows.
  */
-export function onOffRows(def: MetricSetDefinition, entries: readonly { id: Row; on: Values; off: Values }[], percentiles: readonly PercentileColumn[] = []): Row[] {
+export function onOffRows(
+  def: MetricSetDefinition,
+  entries: readonly { id: Row; on: Values; off: Values }[],
+  percentiles: readonly PercentileColumn[] = [],
+): Row[] {
   const columns = COLUMNS[def.base].map((c) => ({ c, on: `${c.key}_on`, off: `${c.key}_off`, diff: onOffParts(c).includes('diff') ? `${c.key}_diff` : null }));
   const shaped = rowsOfShape([...columns.flatMap((x) => [x.on, x.off, ...(x.diff ? [x.diff] : [])]), ...percentiles.map((c) => `${c.key}_pct`)]);
   return entries.map((e) => {
@@ -241,7 +245,11 @@ export function addPercentiles(
     }
   }
   const pools = new Map<string, PercentilePool[]>();
-  for (const [g, pool] of lists) pools.set(g, pool.map((list) => new PercentilePool(list)));
+  for (const [g, pool] of lists)
+    pools.set(
+      g,
+      pool.map((list) => new PercentilePool(list)),
+    );
   for (const row of rows) {
     const pool = qualified(row) ? pools.get(groupOf(row)) : undefined;
     for (let i = 0; i < keys.length; i++) {

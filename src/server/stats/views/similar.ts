@@ -123,7 +123,14 @@ export async function similarPlayers(db: StatsDb, playerId: number, season: numb
   const chosen = season ?? his[0]?.season ?? null;
   const target = his.find((p) => p.season === chosen) ?? null;
   const features = SIMILARITY_FEATURES.map(({ key, label, weight, format }) => ({ key, label, weight, format }));
-  const base = { player_id: playerId, name, season: chosen === null ? '' : seasonLabel(chosen), season_start: chosen ?? 0, seasons: his.map((p) => p.season), features };
+  const base = {
+    player_id: playerId,
+    name,
+    season: chosen === null ? '' : seasonLabel(chosen),
+    season_start: chosen ?? 0,
+    seasons: his.map((p) => p.season),
+    features,
+  };
   if (!target) {
     const message =
       chosen === null

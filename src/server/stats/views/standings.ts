@@ -79,4 +79,3 @@ export async function standings(db: StatsDb, season: number, through: string | n
   for (const r of rows) r.gamesBack = leader ? (leader.wins - r.wins + (r.losses - leader.losses)) / 2 : 0;
   return { season, through: through ?? last, asked: through, rows };
 }
-

@@ -72,9 +72,17 @@ export async function teamTeamView(db: StatsDb, q: DataQuery): Promise<SetRows> 
 async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefinition[], bySeason: boolean, min: number) {
   // Only the counters of the sets' columns: a possession-filtered pool sums every player of the league.
   const counters = teamCountersOfSets(defs);
-  const [entries, positions] = await Promise.all([leagueOnOffEntries(db, q.filters, perspOf(q), { bySeason, counters, minOnPossessions: Math.max(1, min) }), positionsIn(db, q.filters)]);
+  const [entries, positions] = await Promise.all([
+    leagueOnOffEntries(db, q.filters, perspOf(q), { bySeason, counters, minOnPossessions: Math.max(1, min) }),
+    positionsIn(db, q.filters),
+  ]);
   const ids = [...entries.values()].map((e) => ({
-    id: { player_id: e.player_id, season_start: e.season, position: positions.get(e.player_id) ?? null, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
+    id: {
+      player_id: e.player_id,
+      season_start: e.season,
+      position: positions.get(e.player_id) ?? null,
+      qualified: e.onSums.possessions >= Math.max(1, min),
+    } as Row,
     on: e.on,
     off: e.off,
   }));
@@ -85,7 +93,11 @@ async function onOffPool(db: StatsDb, q: DataQuery, defs: readonly MetricSetDefi
 export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows> {
   const team = teamByAbbr(q.entity!)!;
   const min = minPossessionsOf('TeamOnOff', q.minPossessions, q.filters.seasons);
-  const [entries, names, pool] = await Promise.all([pageOnOffEntries(db, q, { teamId: team.teamId }), playerNameMap(db), onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min)]);
+  const [entries, names, pool] = await Promise.all([
+    pageOnOffEntries(db, q, { teamId: team.teamId }),
+    playerNameMap(db),
+    onOffPool(db, q, setsOf(q, 'TeamOnOff'), false, min),
+  ]);
   const list = [...entries.values()]
     .sort((a, b) => b.onSums.possessions - a.onSums.possessions || a.player_id - b.player_id)
     .map((e) => ({
@@ -104,7 +116,13 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
   for (const def of setsOf(q, 'TeamOnOff')) {
     const ranked = onOffPercentileColumns(def);
     const rows = onOffRows(def, list, ranked);
-    addPercentiles(rows, ranked, (r) => String(r.position ?? ''), (r) => r.qualified === true, pool.rowsOf(def));
+    addPercentiles(
+      rows,
+      ranked,
+      (r) => String(r.position ?? ''),
+      (r) => r.qualified === true,
+      pool.rowsOf(def),
+    );
     out[def.value] = rows;
   }
   return out;
@@ -117,12 +135,22 @@ export async function teamOnOffView(db: StatsDb, q: DataQuery): Promise<SetRows>
  */
 export async function playerOnOffView(db: StatsDb, q: DataQuery, playerId: number): Promise<SetRows> {
   const min = minPossessionsOf('PlayerOnOff', q.minPossessions, q.filters.seasons);
-  const [entries, pool] = await Promise.all([pageOnOffEntries(db, q, { playerId, bySeason: true, perTeam: true }), onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min)]);
+  const [entries, pool] = await Promise.all([
+    pageOnOffEntries(db, q, { playerId, bySeason: true, perTeam: true }),
+    onOffPool(db, q, setsOf(q, 'PlayerOnOff'), true, min),
+  ]);
   const position = pool.positions.get(playerId) ?? '';
   const list = [...entries.values()]
     .sort((a, b) => Number(b.season) - Number(a.season) || b.onSums.possessions - a.onSums.possessions || Number(a.team_id) - Number(b.team_id))
     .map((e) => ({
-      id: { season: seasonOf(e.season), season_start: e.season, team: teamAbbr(e.team_id), poss_on: e.onSums.possessions, poss_off: e.offSums.possessions, qualified: e.onSums.possessions >= Math.max(1, min) } as Row,
+      id: {
+        season: seasonOf(e.season),
+        season_start: e.season,
+        team: teamAbbr(e.team_id),
+        poss_on: e.onSums.possessions,
+        poss_off: e.offSums.possessions,
+        qualified: e.onSums.possessions >= Math.max(1, min),
+      } as Row,
       on: e.on,
       off: e.off,
     }));
@@ -191,5 +219,7 @@ export async function teamSalariesView(db: StatsDb, q: DataQuery): Promise<SetRo
       ORDER BY s.season DESC, s.salary DESC`,
     [team.teamId, ...seasons],
   );
-  return { Salaries: rows.map((r) => ({ player_id: r.player_id, name: r.name, season: seasonOf(r.season), season_start: Number(r.season), salary: r.salary })) };
+  return {
+    Salaries: rows.map((r) => ({ player_id: r.player_id, name: r.name, season: seasonOf(r.season), season_start: Number(r.season), salary: r.salary })),
+  };
 }

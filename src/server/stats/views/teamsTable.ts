@@ -123,8 +123,7 @@ export function teamsSetValues(q: Pick<TeamsTableQuery, 'set' | 'side'>, r: Team
 export function sortTeams(q: Pick<TeamsTableQuery, 'set' | 'side' | 'sort'>, teams: readonly TeamsTableRow[]): TeamsTableRow[] {
   if (!q.sort) return [...teams];
   const { column, direction } = q.sort;
-  const sortKeyOf = (r: TeamsTableRow): SortValue =>
-    column === 'team' ? r.name : column === 'games' ? r.games : (teamsSetValues(q, r)[column] ?? null);
+  const sortKeyOf = (r: TeamsTableRow): SortValue => (column === 'team' ? r.name : column === 'games' ? r.games : (teamsSetValues(q, r)[column] ?? null));
   return sortRows(teams, sortKeyOf, direction);
 }
 

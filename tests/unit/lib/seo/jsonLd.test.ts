@@ -28,7 +28,15 @@ describe('JSON-LD', () => {
   });
 
   test('a game is a SportsEvent with both teams, the date, the home city and the final score', () => {
-    const e = sportsEvent({ name: 'x', url: 'https://x/g', date: '2023-01-01', away: teamByAbbr('BOS')!, home: teamByAbbr('DEN')!, awayPts: 111, homePts: 123 }) as Record<string, any>;
+    const e = sportsEvent({
+      name: 'x',
+      url: 'https://x/g',
+      date: '2023-01-01',
+      away: teamByAbbr('BOS')!,
+      home: teamByAbbr('DEN')!,
+      awayPts: 111,
+      homePts: 123,
+    }) as Record<string, any>;
     expect(e['@type']).toBe('SportsEvent');
     expect(e.homeTeam.name).toBe('Denver Nuggets');
     expect(e.awayTeam.name).toBe('Boston Celtics');
@@ -38,7 +46,13 @@ describe('JSON-LD', () => {
   });
 
   test('breadcrumbs are numbered from 1 in order', () => {
-    const b = breadcrumbList([{ name: 'Home', url: 'https://x/' }, { name: 'Stats', url: 'https://x/stats' }]) as Record<string, any>;
-    expect(b.itemListElement.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([[1, 'Home'], [2, 'Stats']]);
+    const b = breadcrumbList([
+      { name: 'Home', url: 'https://x/' },
+      { name: 'Stats', url: 'https://x/stats' },
+    ]) as Record<string, any>;
+    expect(b.itemListElement.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([
+      [1, 'Home'],
+      [2, 'Stats'],
+    ]);
   });
 });

@@ -32,7 +32,9 @@ describe('canonical URLs', () => {
   test('only the given parameters, without empty ones; trailing slash dropped; path encoded', () => {
     expect(canonicalUrl('https://cv.example', '/stats/games/', { season: 2012, type: '', team: undefined })).toBe('https://cv.example/stats/games?season=2012');
     expect(canonicalUrl('https://cv.example/', '/')).toBe('https://cv.example/');
-    expect(canonicalUrl('https://cv.example', "/stats/player/profile/amar'e_stoudemire_2405")).toBe("https://cv.example/stats/player/profile/amar'e_stoudemire_2405");
+    expect(canonicalUrl('https://cv.example', "/stats/player/profile/amar'e_stoudemire_2405")).toBe(
+      "https://cv.example/stats/player/profile/amar'e_stoudemire_2405",
+    );
     expect(canonicalUrl('https://cv.example', '/stats/player/profile/josé_x_1')).toBe('https://cv.example/stats/player/profile/jos%C3%A9_x_1');
   });
 

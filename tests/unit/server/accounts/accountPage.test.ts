@@ -41,7 +41,11 @@ async function visitor(sessionCookie: string) {
 
 function post(cookie: string, fields: Record<string, string>) {
   const url = new URL(`${ORIGIN}${EXPIRY_PAGE}`);
-  const request = new Request(url, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   return { request, url, clientAddress: '198.51.100.9', response: { status: 200, headers: new Headers() } };
 }
 
@@ -62,7 +66,7 @@ describe('the expiry page runs the account forms for a lapsed customer', () => {
     expect(accountLivesOnExpiryPage(account!.session, nowSeconds())).toBe(true);
   });
 
-  it('refuses a post without the CSRF token, or with another visitor\'s, and changes nothing', async () => {
+  it("refuses a post without the CSRF token, or with another visitor's, and changes nothing", async () => {
     const mine = await visitor(sessionCookie);
     const theirs = await visitor('');
     for (const fields of [{}, { csrfToken: theirs.token }] as Record<string, string>[]) {
@@ -70,13 +74,16 @@ describe('the expiry page runs the account forms for a lapsed customer', () => {
       const account = (await getAccountForRequest(page.request))!;
       const answer = await accountForms(page, account, EXPIRY_PAGE);
       expect(answer).not.toBeInstanceOf(Response);
-      expect(answer).toMatchObject({ result: { ok: false, status: 403, message: 'This form has expired. Reload the page and try again.' }, intent: 'password' });
+      expect(answer).toMatchObject({
+        result: { ok: false, status: 403, message: 'This form has expired. Reload the page and try again.' },
+        intent: 'password',
+      });
       expect(page.response.status).toBe(403);
     }
     expect(await verifyPassword((await getAccountStore().findUserById(userId))!.passwordHash, OLD)).toBe(true);
   });
 
-  it('changes the password with the token: 303 back to the expiry page\'s section, the new password works, the owner is mailed', async () => {
+  it("changes the password with the token: 303 back to the expiry page's section, the new password works, the owner is mailed", async () => {
     const mine = await visitor(sessionCookie);
     const page = post(mine.cookie, { csrfToken: mine.token, intent: 'password', currentPassword: OLD, newPassword: NEW });
     const answer = await accountForms(page, (await getAccountForRequest(page.request))!, EXPIRY_PAGE);
@@ -85,6 +92,10 @@ describe('the expiry page runs the account forms for a lapsed customer', () => {
     expect((answer as Response).headers.get('location')).toBe(`${EXPIRY_PAGE}#password`);
     expect(await verifyPassword((await getAccountStore().findUserById(userId))!.passwordHash, NEW)).toBe(true);
     const sent = () => fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-    await expect.poll(() => sent().filter((m) => m.includes('To: lee@example.com') && m.includes('Subject: Your Courtvision password was changed')).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => sent().filter((m) => m.includes('To: lee@example.com') && m.includes('Subject: Your Courtvision password was changed')).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 });

@@ -84,7 +84,7 @@ describe.each(STORE_KINDS)('deleting an account on the %s store', (kind: StoreKi
     'signup-ip:198.51.100.7',
   ];
 
-  it('by its owner: no counter names the address any more; the other account\'s and the addresses\' stay', async () => {
+  it("by its owner: no counter names the address any more; the other account's and the addresses' stay", async () => {
     await twoAccountsWithCounters();
     const ann = (await store.findUserByEmail('ann@example.com'))!;
     expect(await deleteAccount(ctx, { user: ann, sessionDigest: 'x' }, { password: STRONG, confirm: 'delete' })).toMatchObject({ ok: true });

@@ -102,11 +102,13 @@ describe.each(STORE_KINDS)('saved views on the %s store', (kind: StoreKind) => {
     await expect(deleteView(store, ann.id, b.id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('are in the owner\'s data download, and only there', async () => {
+  it("are in the owner's data download, and only there", async () => {
     const session = await annSession();
     const v = await saveView(store, session, ann.id, { name: 'Forty', url: '/stats/finder?cond=pts:ge:40' });
     await setAlert(store, session, ann.id, v.id, true, '2023-03-01');
-    expect((await accountData(store, ann)).savedViews).toEqual([{ name: 'Forty', url: '/stats/finder?cond=pts:ge:40', savedAt: expect.any(String), alert: true }]);
+    expect((await accountData(store, ann)).savedViews).toEqual([
+      { name: 'Forty', url: '/stats/finder?cond=pts:ge:40', savedAt: expect.any(String), alert: true },
+    ]);
     expect((await accountData(store, bob)).savedViews).toEqual([]);
   });
 

@@ -10,14 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { workAfterAnswersDone } from '../../../../src/server/accounts/afterAnswer.ts';
 import { newToken, tokenDigest, type AccountContext } from '../../../../src/server/accounts/context.ts';
 import { FORGOT_MESSAGE, checkResetLink, requestPasswordReset, resetPassword } from '../../../../src/server/accounts/recovery.ts';
-import {
-  accountData,
-  changeName,
-  changePassword,
-  confirmEmailChange,
-  deleteAccount,
-  requestEmailChange,
-} from '../../../../src/server/accounts/settings.ts';
+import { accountData, changeName, changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from '../../../../src/server/accounts/settings.ts';
 import { SIGNED_UP_MESSAGE, SIGN_UP_MIN_MS, resendVerification, signUp, verifyEmail } from '../../../../src/server/accounts/signup.ts';
 import { sha256Hex } from '../../../../src/server/auth/digest.ts';
 import { passwordChangedMail } from '../../../../src/server/mail/messages.ts';
@@ -62,7 +55,11 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
   });
 
   async function signedUp(email = 'ann@example.com', name = 'Ann Analyst'): Promise<{ user: UserRecord; verifyToken: string }> {
-    expect(await signUp(ctx, { name, email, password: STRONG })).toEqual({ ok: true, message: SIGNED_UP_MESSAGE, deviceProof: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(await signUp(ctx, { name, email, password: STRONG })).toEqual({
+      ok: true,
+      message: SIGNED_UP_MESSAGE,
+      deviceProof: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     const [mail] = await takeMail(store);
     return { user: (await store.findUserByEmail(email))!, verifyToken: tokenIn(mail) };
   }
@@ -188,7 +185,10 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     for (const digest of sessions) expect(await store.findSessionUser(digest, nowSeconds())).toBeNull();
     const [told] = await takeMail(store);
     expect(told).toMatchObject({ to: 'ann@example.com', subject: 'Your Courtvision password was changed' });
-    expect(await resetPassword(ctx, { token, password: 'third sparrow ledger' })).toMatchObject({ ok: false, message: expect.stringMatching(/already been used/) });
+    expect(await resetPassword(ctx, { token, password: 'third sparrow ledger' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/already been used/),
+    });
   });
 
   it('a token redeemed by two requests at the same moment works once', async () => {
@@ -255,7 +255,9 @@ describe.each(STORE_KINDS)('self-service accounts on the %s store', (kind: Store
     const resetToken = tokenIn((await takeMail(store)).find((m) => m.subject === 'Reset your Courtvision password'));
     expect(await resetPassword(ctx, { token: resetToken, password: 'second walnut orbit' })).toMatchObject({ ok: true });
     const reset = (await store.findUserById(user.id))!;
-    expect(await requestEmailChange(ctx, { user: reset, sessionDigest: await session(reset) }, { password: 'second walnut orbit', newEmail: 'ann@new.example' })).toMatchObject({ ok: true });
+    expect(
+      await requestEmailChange(ctx, { user: reset, sessionDigest: await session(reset) }, { password: 'second walnut orbit', newEmail: 'ann@new.example' }),
+    ).toMatchObject({ ok: true });
     const notices = (await takeMail(store)).filter((m) => m.to === 'ann@example.com');
     expect(notices.map((m) => m.subject)).toEqual(['Your Courtvision password was changed', 'A change of email was asked for your Courtvision account']);
     for (const mail of notices) {
@@ -345,7 +347,12 @@ describe('an accounts database of schema version 3 (before self-service) upgrade
     const file = await freshLocation('sqlite');
     const db = new DatabaseSync(file);
     migrate(db, MIGRATIONS.slice(0, 3));
-    db.prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, 0, ?)').run(rows.email, rows.name, rows.hash, rows.created);
+    db.prepare('INSERT INTO users (email, name, password_hash, is_admin, created_at) VALUES (?, ?, ?, 0, ?)').run(
+      rows.email,
+      rows.name,
+      rows.hash,
+      rows.created,
+    );
     db.prepare("INSERT INTO subscriptions (user_id, plan_name, expires_at) VALUES (1, 'Stats', 2000000000)").run();
     db.prepare("INSERT INTO sessions (id_digest, user_id, created_at, expires_at) VALUES ('d1', 1, 1, 9999999999)").run();
     db.close();

@@ -41,7 +41,7 @@ const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cv-start-'));
 /** A SQLite database of another program. */
 function otherProgramsDatabase(file: string): void {
   const db = new DatabaseSync(file);
-  db.exec("CREATE TABLE orders (id INTEGER PRIMARY KEY, total INTEGER); CREATE TABLE items (sku TEXT); INSERT INTO orders VALUES (1, 250)");
+  db.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, total INTEGER); CREATE TABLE items (sku TEXT); INSERT INTO orders VALUES (1, 250)');
   db.close();
 }
 
@@ -62,7 +62,9 @@ describe('the server refuses a file at ACCOUNTS_DB_PATH that is not an accounts 
     expect(stdout).not.toContain('listening');
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Courtvision cannot start: ACCOUNTS_DB_PATH=${JSON.stringify(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid \\(`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^Courtvision cannot start: ACCOUNTS_DB_PATH=${JSON.stringify(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid \\(`),
+    );
     expect(lines[0]).toMatch(found);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
@@ -83,7 +85,11 @@ describe('the server refuses a file at ACCOUNTS_DB_PATH that is not an accounts 
 describe('the server refuses a MAIL_OUTBOX_DIR that is not a folder', () => {
   it.concurrent.each([
     ['a regular file', (d: string) => path.join(d, 'outbox'), /is not valid \(a regular file of 5 bytes\): expected a folder path/],
-    ['a path under a regular file', (d: string) => path.join(d, 'outbox', 'mail'), /is not valid \(.*outbox is a regular file of 5 bytes\): expected a folder path/],
+    [
+      'a path under a regular file',
+      (d: string) => path.join(d, 'outbox', 'mail'),
+      /is not valid \(.*outbox is a regular file of 5 bytes\): expected a folder path/,
+    ],
   ])('%s: exit 1, one line naming the variable', async (_what, outboxOf, expected) => {
     const d = dir();
     fs.writeFileSync(path.join(d, 'outbox'), 'hello');

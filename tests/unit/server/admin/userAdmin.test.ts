@@ -64,7 +64,9 @@ describe.each(STORE_KINDS)('admin account actions on the %s store', (kind: Store
     expect(plan!.planName).toBe('Stats');
     expect(Math.abs(plan!.expiresAt - (nowSeconds() + 30 * DAY))).toBeLessThan(5);
     const until = new Date(plan!.expiresAt * 1000).toISOString().slice(0, 10);
-    expect(await store.adminActions(ann.email, 10)).toMatchObject([{ adminEmail: ADMIN.email, action: 'grant', targetEmail: ann.email, detail: `Stats for 30 days, until ${until}` }]);
+    expect(await store.adminActions(ann.email, 10)).toMatchObject([
+      { adminEmail: ADMIN.email, action: 'grant', targetEmail: ann.email, detail: `Stats for 30 days, until ${until}` },
+    ]);
 
     expect(await runAdminAction(ctx, ADMIN, { action: 'revoke', email: ann.email })).toMatchObject({ ok: true });
     expect(await store.subscriptionsFor(ann.id)).toEqual([]);
@@ -79,7 +81,20 @@ describe.each(STORE_KINDS)('admin account actions on the %s store', (kind: Store
       type: 'customer.subscription.created',
       created: now,
       customer: { userId: ann.id, customerId: 'cus_ann' },
-      subscription: { subscriptionId: 'sub_ann', customerId: 'cus_ann', userId: ann.id, status: 'active', interval: 'month', amountCents: 800, currency: 'usd', currentPeriodEnd: now + 30 * DAY, cancelAtPeriodEnd: false, startedAt: now, endedAt: null, stateAt: now },
+      subscription: {
+        subscriptionId: 'sub_ann',
+        customerId: 'cus_ann',
+        userId: ann.id,
+        status: 'active',
+        interval: 'month',
+        amountCents: 800,
+        currency: 'usd',
+        currentPeriodEnd: now + 30 * DAY,
+        cancelAtPeriodEnd: false,
+        startedAt: now,
+        endedAt: null,
+        stateAt: now,
+      },
       planExpiresAt: now + 31 * DAY,
     });
     const before = await store.subscriptionsFor(ann.id);

@@ -76,14 +76,22 @@ function sectionRows(mail: ParsedMail, viewName: string): string[] | null {
 }
 
 /** Runs `npm run <script> -- args` as an operator would; the SMTP server in this process keeps answering meanwhile. */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; line: Record<string, unknown>; stderr: string }> {
+async function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; line: Record<string, unknown>; stderr: string }> {
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   return { code, line: line ? (JSON.parse(line) as Record<string, unknown>) : {}, stderr: stderr.slice(-2000) };
 }
 
@@ -156,7 +164,13 @@ describe.skipIf(!hasData)('alerts after `npm run update`, mailed through SMTP, o
     for (const { kind, store, env: own, ann, lee, views } of stores) {
       const alerts = await run('alerts', ['--db', db], own);
       expect(alerts.code, `${kind}: ${alerts.stderr}`).toBe(0);
-      expect(alerts.line).toMatchObject({ update: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/), pending: 4, mailed: 1, lapsed: 1, failed: [] });
+      expect(alerts.line).toMatchObject({
+        update: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/),
+        pending: 4,
+        mailed: 1,
+        lapsed: 1,
+        failed: [],
+      });
       expect(mailsTo(ann.email), kind).toHaveLength(1);
       expect(mailsTo(lee.email), kind).toEqual([]);
       const [digest] = mailsTo(ann.email);
@@ -180,7 +194,13 @@ describe.skipIf(!hasData)('alerts after `npm run update`, mailed through SMTP, o
       const token = link.searchParams.get('token')!;
       const now = Math.floor(Date.now() / 1000);
       expect(checkUnsubscribeToken(token, now, SECRET)).toEqual({ ok: true, viewId: views.ann25, userId: ann.id });
-      expect(checkUnsubscribeToken(token.replace(/\.(\d+)\./, (_, v: string) => `.${Number(v) + 1}.`), now, SECRET)).toEqual({ ok: false, reason: 'invalid' });
+      expect(
+        checkUnsubscribeToken(
+          token.replace(/\.(\d+)\./, (_, v: string) => `.${Number(v) + 1}.`),
+          now,
+          SECRET,
+        ),
+      ).toEqual({ ok: false, reason: 'invalid' });
       expect(checkUnsubscribeToken(token, now + 91 * DAY, SECRET)).toEqual({ ok: false, reason: 'expired' });
       expect(await unsubscribe(store, token, false, now, SECRET)).toEqual({ kind: 'ask', viewName: '25-point games' });
       expect(await unsubscribe(store, token, true, now, SECRET)).toEqual({ kind: 'done', viewName: '25-point games' });

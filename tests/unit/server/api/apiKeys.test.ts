@@ -57,7 +57,7 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
     expect(await store.revokeApiKey(none.user.id, first!.id, now())).toBe(false);
   });
 
-  it('a key stops working when its owner\'s plan ends, and an admin\'s key works without a plan', async () => {
+  it("a key stops working when its owner's plan ends, and an admin's key works without a plan", async () => {
     const store = await openTestStore(kind);
     stores.push(store);
     const ann = await member(store, 'ann@example.com', 'active');
@@ -73,7 +73,15 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
     const store = await openTestStore(kind);
     stores.push(store);
     expect(await checkApiKey(store, null)).toEqual({ kind: 'none' });
-    for (const header of ['', 'Bearer', 'Basic abc', `Bearer ${'x'.repeat(5000)}`, 'Bearer cv_live_short', `Bearer ${KEY_PREFIX}${'A'.repeat(43)}`, 'Bearer a b']) {
+    for (const header of [
+      '',
+      'Bearer',
+      'Basic abc',
+      `Bearer ${'x'.repeat(5000)}`,
+      'Bearer cv_live_short',
+      `Bearer ${KEY_PREFIX}${'A'.repeat(43)}`,
+      'Bearer a b',
+    ]) {
       const check = await checkApiKey(store, header);
       expect(check, header.slice(0, 40)).toMatchObject({ kind: 'invalid', status: 401 });
       if (check.kind === 'invalid') expect(check.message.length).toBeGreaterThan(10);

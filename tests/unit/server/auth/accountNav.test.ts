@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fillBlocks, markedBlock, planBadge, renderAccountNav, renderAccountOffer, renderPlanStatus, visitorBlocks } from '../../../../src/server/auth/accountNav.ts';
+import {
+  fillBlocks,
+  markedBlock,
+  planBadge,
+  renderAccountNav,
+  renderAccountOffer,
+  renderPlanStatus,
+  visitorBlocks,
+} from '../../../../src/server/auth/accountNav.ts';
 import { escapeHtml } from '../../../../src/lib/html.ts';
 import type { Session } from '../../../../src/lib/session.ts';
 
@@ -29,7 +37,7 @@ describe('account nav', () => {
     expect(renderAccountNav(null, '/signup?callbackUrl=%2F%2Fevil.example', NOW)).toContain('href="/signin?callbackUrl=%2F"');
   });
 
-  it('signed in with an expired plan: the name leads to the expiry page\'s account section, not to /profile (which sends them back)', () => {
+  it("signed in with an expired plan: the name leads to the expiry page's account section, not to /profile (which sends them back)", () => {
     expect(renderAccountNav(session(), '/subscription_expiration', NOW)).toContain('href="/subscription_expiration#account"');
     expect(renderAccountNav(session({ isAdmin: true }), '/', NOW)).toContain('class="account-name" href="/profile"');
     expect(renderAccountNav(session({ subscriptions: [] }), '/', NOW)).toContain('class="account-name" href="/profile"');
@@ -66,7 +74,9 @@ describe('account nav', () => {
     expect(filled.endsWith('<p>Body</p></main>')).toBe(true);
     const home = `<div>${markedBlock('account-offer', renderAccountOffer(null))}</div>`;
     expect(home).toContain('>Create your account</a>');
-    expect(fillBlocks(home, visitorBlocks(session(), '/', NOW))).toBe(`<div>${markedBlock('account-offer', '<a class="button button-ghost" href="/profile">Your account</a>')}</div>`);
+    expect(fillBlocks(home, visitorBlocks(session(), '/', NOW))).toBe(
+      `<div>${markedBlock('account-offer', '<a class="button button-ghost" href="/profile">Your account</a>')}</div>`,
+    );
     expect(fillBlocks('<p>no blocks</p>', visitorBlocks(session(), '/', NOW))).toBe('<p>no blocks</p>');
   });
 

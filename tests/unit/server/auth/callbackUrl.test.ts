@@ -49,7 +49,14 @@ const REFUSED = [
   `/${'a'.repeat(3000)}`,
 ];
 
-const ACCEPTED = ['/', '/stats/players', '/stats/players?season=2012&location=home', '/profile#plan', '/stats/player/profile/lebron_james_2544', '/stats?x=%2F%2Fevil'];
+const ACCEPTED = [
+  '/',
+  '/stats/players',
+  '/stats/players?season=2012&location=home',
+  '/profile#plan',
+  '/stats/player/profile/lebron_james_2544',
+  '/stats?x=%2F%2Fevil',
+];
 
 describe('callbackUrl: same-origin paths only', () => {
   it.each(REFUSED)('refuses %j', (value) => {
@@ -76,14 +83,17 @@ describe('callbackUrl: same-origin paths only', () => {
     const tricky = fc.constantFrom('/', '\\', '.', '%', '2', 'f', 'F', '5', 'c', 'C', ':', '@', '?', '#', '\t', ' ', 'e', '\u2215', '\uFF0F');
     fc.assert(
       // half the inputs start like a path, so that many are accepted and the property is exercised
-      fc.property(fc.tuple(fc.boolean(), fc.array(tricky, { maxLength: 12 })).map(([lead, parts]) => (lead ? '/' : '') + parts.join('')), (value) => {
-        const accepted = callbackPathOf(value, ORIGIN);
-        if (accepted === null) return true;
-        acceptedRuns++;
-        const resolved = new URL(accepted, 'https://courtvision.example/some/page');
-        // Decoded once more (a proxy might), it still must not start a new authority.
-        return resolved.origin === 'https://courtvision.example' && !decodeURIComponent(resolved.pathname).startsWith('//');
-      }),
+      fc.property(
+        fc.tuple(fc.boolean(), fc.array(tricky, { maxLength: 12 })).map(([lead, parts]) => (lead ? '/' : '') + parts.join('')),
+        (value) => {
+          const accepted = callbackPathOf(value, ORIGIN);
+          if (accepted === null) return true;
+          acceptedRuns++;
+          const resolved = new URL(accepted, 'https://courtvision.example/some/page');
+          // Decoded once more (a proxy might), it still must not start a new authority.
+          return resolved.origin === 'https://courtvision.example' && !decodeURIComponent(resolved.pathname).startsWith('//');
+        },
+      ),
       { numRuns: 5_000 },
     );
     expect(acceptedRuns).toBeGreaterThan(250);

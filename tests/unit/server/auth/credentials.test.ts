@@ -15,7 +15,10 @@ async function interleavedMedians(a: () => Promise<unknown>, b: () => Promise<un
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const [fn, into] of [[a, ta], [b, tb]] as const) {
+    for (const [fn, into] of [
+      [a, ta],
+      [b, tb],
+    ] as const) {
       const start = performance.now();
       await fn();
       into.push(performance.now() - start);

@@ -18,8 +18,7 @@ async function visitor(): Promise<{ token: string; cookie: string }> {
   return { token: csrf.csrfToken, cookie };
 }
 
-const post = (cookie: string | null, url = `${ORIGIN}/signup`) =>
-  new Request(url, { method: 'POST', headers: cookie ? { cookie } : {} });
+const post = (cookie: string | null, url = `${ORIGIN}/signup`) => new Request(url, { method: 'POST', headers: cookie ? { cookie } : {} });
 
 describe('verifyCsrfToken (double submit, the same token as Auth.js forms)', () => {
   it('accepts the page token with its own cookie', async () => {
@@ -28,7 +27,7 @@ describe('verifyCsrfToken (double submit, the same token as Auth.js forms)', () 
     expect(verifyCsrfToken(post(cookie), token)).toBe(true);
   });
 
-  it('refuses a missing or wrong token, a missing or forged cookie, and another visitor\'s pair mixed', async () => {
+  it("refuses a missing or wrong token, a missing or forged cookie, and another visitor's pair mixed", async () => {
     const a = await visitor();
     const b = await visitor();
     expect(verifyCsrfToken(post(a.cookie), undefined)).toBe(false);

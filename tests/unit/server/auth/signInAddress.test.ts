@@ -56,7 +56,11 @@ describe.each(STORE_KINDS)('sign-in from a busy address on the %s store', (kind)
   /** A guard on the store, its address already past its 20 failures: made-up addresses guessed from the office. */
   async function busyOffice(): Promise<SignInGuard> {
     waitedAsACheck = 0;
-    const guard = new SignInGuard(DEFAULTS, () => store, async () => void waitedAsACheck++);
+    const guard = new SignInGuard(
+      DEFAULTS,
+      () => store,
+      async () => void waitedAsACheck++,
+    );
     await store.pruneFailures('', Number.MAX_SAFE_INTEGER);
     for (let i = 0; i < 20; i++) await guard.recordFailure(OFFICE, `made-up-${i}@example.com`, T0 + i * 100);
     return guard;

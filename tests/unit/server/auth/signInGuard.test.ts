@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SignInGuard, accountDelayMs, answeredAsWrongPassword, accountFailureKey, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse, type SignInPolicy } from '../../../../src/server/auth/signInGuard.ts';
+import {
+  SignInGuard,
+  accountDelayMs,
+  answeredAsWrongPassword,
+  accountFailureKey,
+  signInOutcome,
+  tooManyRequestsResponse,
+  wrongPasswordResponse,
+  type SignInPolicy,
+} from '../../../../src/server/auth/signInGuard.ts';
 import { SqliteAccountStore } from '../../../../src/server/auth/store/sqliteStore.ts';
 import { hashPassword, typicalVerifyMs, verifyPassword } from '../../../../src/server/auth/password.ts';
 import { STORE_KINDS, openTestStore } from '../../../support/accountStores.ts';

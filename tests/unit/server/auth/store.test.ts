@@ -73,7 +73,10 @@ describe('migrations (PostgreSQL)', () => {
     pools.push(pool);
     expect(await migratePostgres(pool, MIGRATIONS.slice(0, 1))).toBe(1);
     await pool.query('INSERT INTO users (email, name, password_hash, created_at) VALUES ($1, $2, $3, $4)', ['old@example.com', 'Old', FAKE_HASH, 1]);
-    const broken = [...MIGRATIONS.slice(0, 1), { version: 2, description: 'broken', sqlite: '', postgres: 'CREATE TABLE half (x INTEGER); SELECT * FROM missing_table;' }];
+    const broken = [
+      ...MIGRATIONS.slice(0, 1),
+      { version: 2, description: 'broken', sqlite: '', postgres: 'CREATE TABLE half (x INTEGER); SELECT * FROM missing_table;' },
+    ];
     await expect(migratePostgres(pool, broken)).rejects.toThrow(/migration 2 \(broken\) failed/);
     expect(await tablesOf(pool)).not.toContain('half');
     const store = keep(new PostgresAccountStore(url));
@@ -89,7 +92,27 @@ describe('migrations (SQLite)', () => {
     expect(version).toBe(MIGRATIONS.at(-1)!.version);
     expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['account_tokens', 'admin_actions', 'alert_deliveries', 'api_keys', 'api_usage', 'billing_changes', 'billing_customers', 'billing_events', 'billing_subscriptions', 'flash_messages', 'mail_queue', 'saved_views', 'sessions', 'signin_failures', 'subscriptions', 'trial_claims', 'trial_reminders', 'users', 'view_alerts']);
+    expect(tables).toEqual([
+      'account_tokens',
+      'admin_actions',
+      'alert_deliveries',
+      'api_keys',
+      'api_usage',
+      'billing_changes',
+      'billing_customers',
+      'billing_events',
+      'billing_subscriptions',
+      'flash_messages',
+      'mail_queue',
+      'saved_views',
+      'sessions',
+      'signin_failures',
+      'subscriptions',
+      'trial_claims',
+      'trial_reminders',
+      'users',
+      'view_alerts',
+    ]);
     db.close();
   });
 
@@ -110,7 +133,10 @@ describe('migrations (SQLite)', () => {
 
   it('leave nothing behind when a migration fails', () => {
     const db = new DatabaseSync(tempDbPath());
-    const broken = [...MIGRATIONS.slice(0, 1), { version: 2, description: 'broken', sqlite: 'CREATE TABLE half (x INTEGER); SELECT * FROM missing_table;', postgres: '' }];
+    const broken = [
+      ...MIGRATIONS.slice(0, 1),
+      { version: 2, description: 'broken', sqlite: 'CREATE TABLE half (x INTEGER); SELECT * FROM missing_table;', postgres: '' },
+    ];
     expect(() => migrate(db, broken)).toThrow(/migration 2 \(broken\) failed/);
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(1);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
@@ -228,7 +254,7 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
   });
 
   describe('sign-in failure counters', () => {
-    it('count a key\'s failures inside the window, newest first and capped; clear and prune', async () => {
+    it("count a key's failures inside the window, newest first and capped; clear and prune", async () => {
       const store = await fresh();
       for (const at of [1_000, 2_000, 3_000, 4_000]) await store.recordFailure('account:a@example.com', at);
       await store.recordFailure('account:b@example.com', 3_500);
@@ -247,5 +273,4 @@ describe.each(STORE_KINDS)('%s store', (kind: StoreKind) => {
       expect(await store.recentFailures('account:b@example.com', 0, 10)).toEqual([3_500]);
     });
   });
-
 });

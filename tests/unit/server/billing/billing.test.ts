@@ -50,7 +50,12 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     store = openStoreAt(kind, await freshLocation(kind));
     await store.schemaVersion();
     ctx = { store, provider: stripeProvider({ secretKey: 'sk_test_site', webhookSecret: SECRET, apiUrl: standIn.url }), origin: 'https://courtvision.test' };
-    user = await store.createUser({ email: `buyer-${Math.random().toString(36).slice(2)}@example.com`, name: 'Bea Buyer', passwordHash: 'x', emailVerified: true });
+    user = await store.createUser({
+      email: `buyer-${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Bea Buyer',
+      passwordHash: 'x',
+      emailVerified: true,
+    });
     standIn.failing = false;
   });
   afterEach(async () => {
@@ -224,7 +229,11 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     const second = await startCheckout(ctx, await account(), 'year');
     const [s1, s2] = [first, second].map((step) => (step.kind === 'redirect' ? step.location.split('/').at(-1)! : '')) as [string, string];
     const customer = (await store.billingCustomerOf(user.id))!;
-    expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'GET').at(-1)?.form).toEqual({ customer, status: 'open', limit: '100' });
+    expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'GET').at(-1)?.form).toEqual({
+      customer,
+      status: 'open',
+      limit: '100',
+    });
     expect(standIn.requests.filter((r) => r.path === `/v1/checkout/sessions/${s1}/expire`)).toHaveLength(1);
     expect(standIn.sessions.get(s1)!.status).toBe('expired');
     expect(standIn.sessions.get(s2)!.status).toBe('open');
@@ -241,7 +250,7 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     expect((await takeMail(store)).map((m) => m.subject)).toEqual(['Your Courtvision Stats plan is active']);
   });
 
-  it('a checkout paid expires the customer\'s other open checkouts (opened before the plan started, in another tab)', async () => {
+  it("a checkout paid expires the customer's other open checkouts (opened before the plan started, in another tab)", async () => {
     const { sessionId, events } = await buy('month');
     const customer = (await store.billingCustomerOf(user.id))!;
     // Another tab's session made at the same moment (a race the expiry at creation cannot see).
@@ -257,7 +266,9 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     const customer = (await store.billingCustomerOf(user.id))!;
     const secondSession = await raceSession(customer);
     const secondEvents = standIn.completeCheckout(secondSession);
-    const subIds = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription);
+    const subIds = [first.events, secondEvents].map(
+      (events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription,
+    );
     expect(standIn.charges.filter((c) => c.customer === customer).map((c) => c.amount)).toEqual([800, 800]);
     for (const e of first.events) {
       const answer = await deliver(e);
@@ -282,7 +293,9 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     const deletes = standIn.requests.filter((r) => r.method === 'DELETE' && subIds.some((id) => r.path === `/v1/subscriptions/${id}`));
     expect(deletes.map((r) => [r.path, r.form])).toEqual([[`/v1/subscriptions/${cancelled[0]}`, { prorate: 'true', invoice_now: 'true' }]]);
     // Charged once: two payments, the second's unused time (all of it, a second old) credited back.
-    const net = standIn.charges.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0) - standIn.credits.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0);
+    const net =
+      standIn.charges.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0) -
+      standIn.credits.filter((c) => c.customer === customer).reduce((sum, c) => sum + c.amount, 0);
     expect(net).toBe(800);
     // The site: one live subscription, the plan to its period end, one welcome and no "ended" message.
     const stored = await store.billingSubscriptionsOf(user.id);
@@ -311,12 +324,14 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     expect(await confirmPurchase(ctx, (await account()).user, secondSession)).toMatchObject({ kind: 'pending' });
   });
 
-  it('both paid, the later one\'s events first: when the earlier one arrives, the later one (recorded) is cancelled with credit; one welcome, one plan', async () => {
+  it("both paid, the later one's events first: when the earlier one arrives, the later one (recorded) is cancelled with credit; one welcome, one plan", async () => {
     const first = await buy('month');
     const customer = (await store.billingCustomerOf(user.id))!;
     const secondSession = await raceSession(customer);
     const secondEvents = standIn.completeCheckout(secondSession);
-    const [early, late] = [first.events, secondEvents].map((events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription) as [string, string];
+    const [early, late] = [first.events, secondEvents].map(
+      (events) => (events.find((e) => e.type === 'checkout.session.completed')!.data.object as { subscription: string }).subscription,
+    ) as [string, string];
     // The second started a minute later (at Stripe and in its created event).
     const lateStart = standIn.subscriptions.get(early)!.start_date + 60;
     standIn.subscriptions.get(late)!.start_date = lateStart;
@@ -324,7 +339,9 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
     for (const e of [...secondEvents, ...first.events]) expect((await deliver(e)).body).toMatchObject({ outcome: 'applied' });
     expect(standIn.subscriptions.get(early)!.status).toBe('active');
     expect(standIn.subscriptions.get(late)!.status).toBe('canceled');
-    expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${late}`).map((r) => r.form)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+    expect(standIn.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${late}`).map((r) => r.form)).toEqual([
+      { prorate: 'true', invoice_now: 'true' },
+    ]);
     expect(standIn.credits.filter((c) => c.subscription === late).map((c) => c.amount)).toEqual([800]);
     const stored = await store.billingSubscriptionsOf(user.id);
     expect(Object.fromEntries(stored.map((s) => [s.subscriptionId, s.status]))).toEqual({ [early]: 'active', [late]: 'canceled' });
@@ -337,9 +354,13 @@ describe.each(STORE_KINDS)('billing on the %s store', (kind: StoreKind) => {
   it('Stripe out of reach: checkout and the events that need it say so (503), and nothing changes', async () => {
     const { events } = await buy();
     standIn.failing = true;
-    await expect(startCheckout(ctx, await account(await store.createUser({ email: `d-${Math.random()}@example.com`, name: 'D', passwordHash: 'x', emailVerified: true })), 'month')).rejects.toThrow(
-      /payment provider could not be reached/,
-    );
+    await expect(
+      startCheckout(
+        ctx,
+        await account(await store.createUser({ email: `d-${Math.random()}@example.com`, name: 'D', passwordHash: 'x', emailVerified: true })),
+        'month',
+      ),
+    ).rejects.toThrow(/payment provider could not be reached/);
     const completed = events.find((e) => e.type === 'checkout.session.completed')!;
     expect(await deliver(completed)).toMatchObject({ status: 503 });
     expect(await store.recentBillingEvents(10)).toEqual([]);

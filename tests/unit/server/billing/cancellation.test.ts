@@ -20,7 +20,13 @@ const { statsPlanStatus, formatPlanDate } = await import('../../../../src/lib/pl
 const { setRenewal, startCheckout } = await import('../../../../src/server/billing/checkout.ts');
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { TestBillingProvider } = await import('../../../../src/server/billing/testProvider.ts');
-const { ALREADY_SUBSCRIBED, deliver: deliverTest, payTestCheckout, restoreTestSubscriptions, testPortalAction } = await import('../../../../src/server/billing/testPages.ts');
+const {
+  ALREADY_SUBSCRIBED,
+  deliver: deliverTest,
+  payTestCheckout,
+  restoreTestSubscriptions,
+  testPortalAction,
+} = await import('../../../../src/server/billing/testPages.ts');
 const { planPrice } = await import('../../../../src/server/billing/plans.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
 const { toSession } = await import('../../../../src/server/auth/session.ts');
@@ -46,7 +52,12 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
   beforeEach(async () => {
     store = openStoreAt(kind, await freshLocation(kind));
     await store.schemaVersion();
-    user = await store.createUser({ email: `c-${Math.random().toString(36).slice(2)}@example.com`, name: 'Cal Canceller', passwordHash: 'x', emailVerified: true });
+    user = await store.createUser({
+      email: `c-${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Cal Canceller',
+      passwordHash: 'x',
+      emailVerified: true,
+    });
     standIn.failing = false;
   });
   afterEach(async () => {
@@ -179,7 +190,10 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
         return step.kind === 'redirect' ? new URL(step.location, 'http://x').searchParams.get('session')! : '';
       };
       const [monthly, yearly] = [await open('month'), await open('year')];
-      expect(await payTestCheckout(ctx, provider, await account(), monthly)).toEqual({ ok: true, next: `https://courtvision.test/purchase_confirmation?session_id=${monthly}` });
+      expect(await payTestCheckout(ctx, provider, await account(), monthly)).toEqual({
+        ok: true,
+        next: `https://courtvision.test/purchase_confirmation?session_id=${monthly}`,
+      });
       expect(await payTestCheckout(ctx, provider, await account(), yearly)).toEqual({ ok: false, message: ALREADY_SUBSCRIBED });
       expect(await payTestCheckout(ctx, provider, await account(), monthly)).toMatchObject({ ok: true });
       expect((await store.billingSubscriptionsOf(user.id)).map((s) => [s.interval, s.status])).toEqual([['month', 'active']]);
@@ -205,9 +219,15 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       const again = new TestBillingProvider('whsec_testprovider0123456789', planPrice);
       const portal: BillingContext = { ...ctx, provider: again };
       await restoreTestSubscriptions(portal, again, user.id);
-      expect(again.subscriptionsOf(recorded!.customerId).map((s) => [s.id, s.cancel_at_period_end, s.items.data[0]!.current_period_end])).toEqual([[subId, true, recorded!.currentPeriodEnd]]);
+      expect(again.subscriptionsOf(recorded!.customerId).map((s) => [s.id, s.cancel_at_period_end, s.items.data[0]!.current_period_end])).toEqual([
+        [subId, true, recorded!.currentPeriodEnd],
+      ]);
       expect(await testPortalAction(portal, again, user, subId, 'resume')).toBe(true);
-      expect((await store.billingSubscriptionsOf(user.id))[0]).toMatchObject({ cancelAtPeriodEnd: false, status: 'active', currentPeriodEnd: recorded!.currentPeriodEnd });
+      expect((await store.billingSubscriptionsOf(user.id))[0]).toMatchObject({
+        cancelAtPeriodEnd: false,
+        status: 'active',
+        currentPeriodEnd: recorded!.currentPeriodEnd,
+      });
       // Changed deliberately (it used to assert no message): the resume is told once, in test mode's words.
       expect((await takeMail(store)).map((m) => m.subject)).toEqual([RENEWS]);
     });
@@ -218,7 +238,9 @@ describe.each(STORE_KINDS)('cancel and resume on the %s store', (kind: StoreKind
       expect(await testPortalAction(ctx, provider, user, subId, 'cancel-at-period-end')).toBe(true);
       const mails = await takeMail(store);
       expect(mails.map((m) => m.subject)).toEqual([CANCELLED]);
-      expect(mails[0]!.text).toContain(`stays open until ${formatPlanDate(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.items.data[0]!.current_period_end)}`);
+      expect(mails[0]!.text).toContain(
+        `stays open until ${formatPlanDate(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.items.data[0]!.current_period_end)}`,
+      );
 
       expect(await setRenewal(ctx, (await account()).user, true)).toMatchObject({ ok: true, state: { cancelAtPeriodEnd: false } });
       expect(provider.subscriptionsOf((await store.billingCustomerOf(user.id))!)[0]!.cancel_at_period_end).toBe(false);

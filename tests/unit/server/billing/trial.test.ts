@@ -282,7 +282,20 @@ describe.each(STORE_KINDS)('trial records on the %s store', (kind: StoreKind) =>
         type: 'customer.subscription.created',
         created: now,
         customer: { userId: u.id, customerId: 'cus_sweep' },
-        subscription: { subscriptionId: 'sub_sweep', customerId: 'cus_sweep', userId: u.id, status: 'trialing', interval: 'month', amountCents: 800, currency: 'usd', currentPeriodEnd: now + 2 * DAY, cancelAtPeriodEnd: false, startedAt: now, endedAt: null, stateAt: now },
+        subscription: {
+          subscriptionId: 'sub_sweep',
+          customerId: 'cus_sweep',
+          userId: u.id,
+          status: 'trialing',
+          interval: 'month',
+          amountCents: 800,
+          currency: 'usd',
+          currentPeriodEnd: now + 2 * DAY,
+          cancelAtPeriodEnd: false,
+          startedAt: now,
+          endedAt: null,
+          stateAt: now,
+        },
         planExpiresAt: now + 3 * DAY,
       });
       await a.claimMail(now + 1, 60, 100).then((mails) => Promise.all(mails.map((m) => a.completeMail(m.id))));

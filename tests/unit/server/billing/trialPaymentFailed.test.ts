@@ -48,7 +48,12 @@ describe.each(STORE_KINDS)('a failed first payment after the trial on the %s sto
     store = openStoreAt(kind, await freshLocation(kind));
     await store.schemaVersion();
     ctx = { store, provider: stripeProvider({ secretKey: 'sk_test_site', webhookSecret: SECRET, apiUrl: standIn.url }), origin: 'https://courtvision.test' };
-    user = await store.createUser({ email: `declined-${Math.random().toString(36).slice(2)}@example.com`, name: 'Dee Clined', passwordHash: 'x', emailVerified: true });
+    user = await store.createUser({
+      email: `declined-${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Dee Clined',
+      passwordHash: 'x',
+      emailVerified: true,
+    });
   });
   afterEach(async () => {
     await store.close();
@@ -74,7 +79,7 @@ describe.each(STORE_KINDS)('a failed first payment after the trial on the %s sto
     return id;
   }
 
-  it('a declined card at the trial\'s end: open 3 days past the trial, said by email and on the account page, then closed', async () => {
+  it("a declined card at the trial's end: open 3 days past the trial, said by email and on the account page, then closed", async () => {
     const id = await startTrial();
     await takeMail(store);
     const events = standIn.endTrial(id, 'declined');
@@ -103,7 +108,7 @@ describe.each(STORE_KINDS)('a failed first payment after the trial on the %s sto
     expect(view.nextCharge).toBeNull();
   });
 
-  it('the payment goes through on a retry: the plan opens to the period\'s end again', async () => {
+  it("the payment goes through on a retry: the plan opens to the period's end again", async () => {
     const id = await startTrial();
     for (const e of standIn.endTrial(id, 'declined')) await deliver(e);
     const periodEnd = standIn.subscriptions.get(id)!.items.data[0]!.current_period_end;
@@ -128,7 +133,7 @@ describe.each(STORE_KINDS)('a failed first payment after the trial on the %s sto
     expect(plan.state === 'active' && plan.expiresAt).toBe(trialEnd + 3 * DAY);
   });
 
-  it('a paid first month, then a renewal declined: the renewal rule (open to the period\'s end and a day) is kept', async () => {
+  it("a paid first month, then a renewal declined: the renewal rule (open to the period's end and a day) is kept", async () => {
     const id = await startTrial();
     for (const e of standIn.endTrial(id, 'paid')) await deliver(e);
     expect(standIn.charges.filter((c) => c.subscription === id)).toHaveLength(1);

@@ -56,7 +56,8 @@ describe('checkStatsDbVersion', () => {
 describe('the real server', () => {
   it('refuses to start on a stats database of another schema version: exit 1, one line', async () => {
     const clean: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string' && !/^(STATS_DB_|ACCOUNTS_DB_PATH$|DATABASE_URL$|PORT$|HOST$)/.test(k)) clean[k] = v;
+    for (const [k, v] of Object.entries(process.env))
+      if (typeof v === 'string' && !/^(STATS_DB_|ACCOUNTS_DB_PATH$|DATABASE_URL$|PORT$|HOST$)/.test(k)) clean[k] = v;
     const accounts = path.join(dir, 'accounts.sqlite');
     await new SqliteAccountStore(accounts).close(); // a new accounts database: the server opens it, then checks the stats file
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/http/server.ts')], {
@@ -76,7 +77,10 @@ describe('the real server', () => {
     });
     expect(code).toBe(1);
     expect(stdout).not.toContain('listening');
-    const lines = stderr.trim().split('\n').filter((l) => !l.includes('npm warn'));
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Courtvision cannot start: STATS_DB_PATH=".*older\.duckdb" has schema version/);
   }, 40_000);

@@ -46,7 +46,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(!hasDb)('a stats file and its checksum', () => {
-  it('writes the SHA-256 of the whole file beside it, in sha256sum\'s format, and an intact file passes', async () => {
+  it("writes the SHA-256 of the whole file beside it, in sha256sum's format, and an intact file passes", async () => {
     const digest = await writeStatsFileChecksum(copy);
     expect(fs.readFileSync(checksumPath(copy), 'utf8')).toBe(`${digest}  stats.duckdb\n`);
     expect(sha256sumCheck(copy)).toBe('stats.duckdb: OK\n');
@@ -66,7 +66,9 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
       for (const production of [true, false]) {
         const accepted = await acceptStatsFile(copy, { production });
         expect(accepted.ok).toBe(false);
-        expect(!accepted.ok && accepted.message).toMatch(new RegExp(`^STATS_DB_PATH="${copy}" is damaged: its SHA-256 is [0-9a-f]{16}…, its checksum file says [0-9a-f]{16}…\\. Rebuild it`));
+        expect(!accepted.ok && accepted.message).toMatch(
+          new RegExp(`^STATS_DB_PATH="${copy}" is damaged: its SHA-256 is [0-9a-f]{16}…, its checksum file says [0-9a-f]{16}…\\. Rebuild it`),
+        );
       }
     } finally {
       flipByte(copy, offset);
@@ -109,7 +111,7 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
     expect(!accepted.ok && accepted.message).toMatch(new RegExp(`^STATS_DB_PATH="${other}" cannot be checked for damage: EISDIR`));
   });
 
-  it('a writer\'s install renames the new file and its checksum into place; a failed one changes nothing', async () => {
+  it("a writer's install renames the new file and its checksum into place; a failed one changes nothing", async () => {
     const out = path.join(dir, 'served.duckdb');
     fs.copyFileSync(copy, `${out}.tmp-1`);
     await installStatsFile(`${out}.tmp-1`, out);
@@ -126,10 +128,15 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
   it("an install removes the replaced file's WAL first, so the new file never opens with the old file's log", async () => {
     const out = path.join(dir, 'walled.duckdb');
     fs.copyFileSync(copy, out);
-    fs.writeFileSync(`${out}.wal`, 'the old file\'s uncheckpointed log');
+    fs.writeFileSync(`${out}.wal`, "the old file's uncheckpointed log");
     fs.copyFileSync(copy, `${out}.tmp-1`);
     await installStatsFile(`${out}.tmp-1`, out);
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('walled')).sort()).toEqual(['walled.duckdb', 'walled.duckdb.sha256']);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('walled'))
+        .sort(),
+    ).toEqual(['walled.duckdb', 'walled.duckdb.sha256']);
     expect(sha256sumCheck(out)).toBe('walled.duckdb: OK\n');
     for (const f of [out, checksumPath(out)]) fs.rmSync(f);
   });
@@ -138,10 +145,13 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
     const out = path.join(dir, 'blocked.duckdb');
     fs.mkdirSync(path.join(checksumPath(out), 'inside'), { recursive: true }); // a folder where the checksum goes
     fs.copyFileSync(copy, `${out}.tmp-1`);
-    await expect(installStatsFile(`${out}.tmp-1`, out)).rejects.toThrow(
-      `${out} is installed but its checksum could not be written`,
-    );
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('blocked')).sort()).toEqual(['blocked.duckdb', 'blocked.duckdb.sha256']);
+    await expect(installStatsFile(`${out}.tmp-1`, out)).rejects.toThrow(`${out} is installed but its checksum could not be written`);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('blocked'))
+        .sort(),
+    ).toEqual(['blocked.duckdb', 'blocked.duckdb.sha256']);
     expect(fs.statSync(checksumPath(out)).isDirectory()).toBe(true);
     fs.rmSync(out);
     fs.rmSync(checksumPath(out), { recursive: true });
@@ -177,7 +187,11 @@ async function startServer(env: Record<string, string>): Promise<{ code: number 
   return { code, stdout, stderr };
 }
 
-const refusals = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.includes('npm warn'));
+const refusals = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l && !l.includes('npm warn'));
 
 describe.skipIf(!hasDb)('the real server at start-up', () => {
   it('refuses a file with one byte changed deep in it: exit 1, one line naming STATS_DB_PATH', async () => {
@@ -214,7 +228,9 @@ describe.skipIf(!hasDb)('the real server at start-up', () => {
         BILLING_TEST_PROVIDER: '1',
       });
       expect(code).toBe(1);
-      expect(refusals(stderr)).toEqual([`Courtvision cannot start: STATS_DB_PATH="${copy}" has no checksum (${copy}.sha256 is missing), so it cannot be checked for damage: copy its checksum file with it, rebuild it with \`npm run ingest\`, or, if you trust the file, add one with \`npm run stats:checksum -- --write ${copy}\`.`]);
+      expect(refusals(stderr)).toEqual([
+        `Courtvision cannot start: STATS_DB_PATH="${copy}" has no checksum (${copy}.sha256 is missing), so it cannot be checked for damage: copy its checksum file with it, rebuild it with \`npm run ingest\`, or, if you trust the file, add one with \`npm run stats:checksum -- --write ${copy}\`.`,
+      ]);
     } finally {
       fs.renameSync(`${copy}.kept`, checksumPath(copy));
     }

@@ -225,7 +225,9 @@ describe('a misbehaving CDN', () => {
     const actions = JSON.parse(cdn.recorded.playbyplay).game.actions.length;
     cdn.plan('playbyplay', { kind: 'shorter', drop: 3 });
     const summary = await run();
-    expect(summary.failed).toEqual([{ game: RECORDED_GAME, reason: `playbyplay has ${actions - 3} actions, fewer than the ${actions} of the file there, which is kept` }]);
+    expect(summary.failed).toEqual([
+      { game: RECORDED_GAME, reason: `playbyplay has ${actions - 3} actions, fewer than the ${actions} of the file there, which is kept` },
+    ]);
     expect(fs.readFileSync(gameFile(), 'utf8')).toBe(kept);
     // The league corrects a description: same actions, new bytes: replaced.
     const corrected = JSON.parse(cdn.recorded.playbyplay);

@@ -38,7 +38,9 @@ describe('npm run fetch-games', () => {
     const run = await fetchGames(['--date', RECORDED_GAME_DATE, '--out', dir, '--base', cdn.url], { AUTH_URL: 'https://stats.example.org' });
     expect(run.code).toBe(0);
     // Where to reach the site that asks: its public URL.
-    expect(cdn.requests.at(-1)!.userAgent).toBe('Courtvision-stats-update/1.0 (nightly fetch of finished games; one request a second; +https://stats.example.org/about)');
+    expect(cdn.requests.at(-1)!.userAgent).toBe(
+      'Courtvision-stats-update/1.0 (nightly fetch of finished games; one request a second; +https://stats.example.org/about)',
+    );
     expect(run.lines).toHaveLength(1);
     expect(JSON.parse(run.lines[0]!)).toMatchObject({ date: RECORDED_GAME_DATE, base: cdn.url, fetched: [RECORDED_GAME], failed: [], requests: 3 });
     expect(JSON.parse(fs.readFileSync(path.join(dir, `${RECORDED_GAME}.json`), 'utf8')).boxscore.game.gameId).toBe(RECORDED_GAME);

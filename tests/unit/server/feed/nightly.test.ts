@@ -32,7 +32,14 @@ async function startRecorder(env: Record<string, string> = {}): Promise<{ child:
   return { child, pid: child.pid!, url: `http://127.0.0.1:${port}` };
 }
 const fileNumber = async () => ((await (await fetch(`${server!.url}/readyz`)).json()) as { stats: { file: number } }).stats.file;
-const updateCalls = () => (fs.existsSync(`${db}.update-calls.jsonl`) ? fs.readFileSync(`${db}.update-calls.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : []);
+const updateCalls = () =>
+  fs.existsSync(`${db}.update-calls.jsonl`)
+    ? fs
+        .readFileSync(`${db}.update-calls.jsonl`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 
 function options(extra: Partial<NightlyOptions> = {}): NightlyOptions {
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
@@ -70,7 +77,10 @@ describe('npm run nightly', () => {
     const { summary, exitCode } = await runNightly(options());
     expect(exitCode).toBe(0);
     expect(summary).toMatchObject({ outcome: 'ok', dates: [RECORDED_GAME_DATE, '2020-12-23'], update: { added: 1, replaced: 0, skipped: [] }, switched: true });
-    expect(summary.fetch).toMatchObject([{ date: RECORDED_GAME_DATE, fetched: [RECORDED_GAME] }, { date: '2020-12-23', games: 0 }]);
+    expect(summary.fetch).toMatchObject([
+      { date: RECORDED_GAME_DATE, fetched: [RECORDED_GAME] },
+      { date: '2020-12-23', games: 0 },
+    ]);
     expect(updateCalls()).toEqual([{ db, source: path.join(dir, 'games'), games: [RECORDED_GAME] }]);
     expect(await fileNumber()).toBe(2);
     expect(await readNightlyStatus(db)).toMatchObject({ outcome: 'ok', switched: true });
@@ -117,7 +127,11 @@ describe('npm run nightly', () => {
     process.env.UPDATE_STAND_IN = 'fail';
     const { summary, exitCode } = await runNightly(options());
     expect(exitCode).toBe(1);
-    expect(summary).toMatchObject({ outcome: 'failed', switched: null, error: expect.stringMatching(/update.*exited 1: the stats file is locked by another update$/) });
+    expect(summary).toMatchObject({
+      outcome: 'failed',
+      switched: null,
+      error: expect.stringMatching(/update.*exited 1: the stats file is locked by another update$/),
+    });
     expect(await fileNumber()).toBe(1);
     expect(lines.find((l) => l.level === 50)).toMatchObject({ msg: 'nightly update failed: the served stats file is as it was', error: summary.error });
     expect(await readNightlyStatus(db)).toMatchObject({ outcome: 'failed', error: summary.error, lastSuccessAt: null });
@@ -200,7 +214,16 @@ describe('its command line', () => {
   it('runs with the defaults given and prints the summary line', async () => {
     server = await startRecorder();
     fs.writeFileSync(path.join(dir, 'server.pid'), `${server.pid}\n`);
-    const { code, line } = await cli(['--today', '2020-12-23', '--games', path.join(dir, 'games'), '--pid-file', path.join(dir, 'server.pid'), '--server', server.url]);
+    const { code, line } = await cli([
+      '--today',
+      '2020-12-23',
+      '--games',
+      path.join(dir, 'games'),
+      '--pid-file',
+      path.join(dir, 'server.pid'),
+      '--server',
+      server.url,
+    ]);
     expect(code).toBe(0);
     expect(line).toMatchObject({ outcome: 'ok', dates: ['2020-12-22', '2020-12-23'], switched: true, update: { added: 1 } });
     expect(typeof line.seconds).toBe('number');
@@ -230,9 +253,16 @@ describe('the dates a run fetches', () => {
   });
 
   it('at most a week back', () => {
-    expect(runDates('2026-11-28', status(['2026-10-01', '2026-10-02']))).toEqual(
-      ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
-    );
+    expect(runDates('2026-11-28', status(['2026-10-01', '2026-10-02']))).toEqual([
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
   });
 
   it('a run after a missed night fetches the missed date from the feed', async () => {

@@ -21,7 +21,13 @@ let dir: string;
 let db: string;
 
 const alertCalls = (): { db: string; ino: number | null }[] =>
-  fs.existsSync(`${db}.alerts-calls.jsonl`) ? fs.readFileSync(`${db}.alerts-calls.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+  fs.existsSync(`${db}.alerts-calls.jsonl`)
+    ? fs
+        .readFileSync(`${db}.alerts-calls.jsonl`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 
 function options(extra: Partial<NightlyOptions> = {}): NightlyOptions {
   return {

@@ -3,14 +3,24 @@ import { gameKind, gamesOnDate } from '../../../../src/server/feed/schedule.ts';
 
 // The schedule's game ids name the files fetch-games writes ({DIR}/{gameId}.json): only a regular-season or
 // playoff game's 10 digits may be fetched; anything else is named and skipped.
-const schedule = (ids: string[]) => JSON.stringify({
-  leagueSchedule: {
-    gameDates: [{
-      gameDate: '12/22/2020 00:00:00',
-      games: ids.map((gameId) => ({ gameId, gameStatus: 3, gameStatusText: 'Final', gameDateEst: '2020-12-22T00:00:00Z', homeTeam: { teamTricode: 'BKN' }, awayTeam: { teamTricode: 'GSW' } })),
-    }],
-  },
-});
+const schedule = (ids: string[]) =>
+  JSON.stringify({
+    leagueSchedule: {
+      gameDates: [
+        {
+          gameDate: '12/22/2020 00:00:00',
+          games: ids.map((gameId) => ({
+            gameId,
+            gameStatus: 3,
+            gameStatusText: 'Final',
+            gameDateEst: '2020-12-22T00:00:00Z',
+            homeTeam: { teamTricode: 'BKN' },
+            awayTeam: { teamTricode: 'GSW' },
+          })),
+        },
+      ],
+    },
+  });
 
 describe('the schedule of a date', () => {
   it('fetches final regular-season and playoff games, and never an id that is not 10 digits', () => {

@@ -28,7 +28,14 @@ async function install(record: Record): Promise<void> {
     `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings, possessions, events,
        data_through, updated_at, update_added, update_replaced, update_skipped)
      VALUES ($v, TIMESTAMP '2026-10-01 08:00:00', '2026', 'regular', 'games', 0, 0, 0, 0, 0, $through::DATE, $at::TIMESTAMP, $added, $replaced, $skipped)`,
-    { v: SCHEMA_VERSION, through: record.through, at: record.updatedAt, added: record.added, replaced: record.replaced, skipped: JSON.stringify(record.skipped) },
+    {
+      v: SCHEMA_VERSION,
+      through: record.through,
+      at: record.updatedAt,
+      added: record.added,
+      replaced: record.replaced,
+      skipped: JSON.stringify(record.skipped),
+    },
   );
   await c.run('CHECKPOINT');
   c.closeSync();
@@ -71,7 +78,16 @@ describe('update metrics', () => {
 
   it('count the games of each update switched to, once', async () => {
     const { reloadStatsDb } = await import('../../../../src/server/db/statsDb.ts');
-    await install({ updatedAt: '2026-11-29 09:01:10', added: 5, replaced: 0, skipped: [{ game: '0022600110', reason: 'not_final' }, { game: '0022600111', reason: 'score' }], through: '2026-11-28' });
+    await install({
+      updatedAt: '2026-11-29 09:01:10',
+      added: 5,
+      replaced: 0,
+      skipped: [
+        { game: '0022600110', reason: 'not_final' },
+        { game: '0022600111', reason: 'score' },
+      ],
+      through: '2026-11-28',
+    });
     expect(await reloadStatsDb()).toMatchObject({ outcome: 'switched' });
     await settle();
     let m = await scrape();
@@ -95,15 +111,32 @@ describe('update metrics', () => {
     expect(m.get('courtvision_update_games_total{outcome="replaced"}')).toBe(1);
   });
 
-  it("say whether the last nightly run failed, from the status beside the file", async () => {
+  it('say whether the last nightly run failed, from the status beside the file', async () => {
     const { writeNightlyStatus } = await import('../../../../src/server/feed/nightlyStatus.ts');
-    await writeNightlyStatus(live, { at: '2026-11-30T09:00:03.000Z', outcome: 'failed', error: 'the update exited 1', dates: ['2026-11-28', '2026-11-29'], fetch: [], update: null, switched: null, lastSuccessAt: null });
+    await writeNightlyStatus(live, {
+      at: '2026-11-30T09:00:03.000Z',
+      outcome: 'failed',
+      error: 'the update exited 1',
+      dates: ['2026-11-28', '2026-11-29'],
+      fetch: [],
+      update: null,
+      switched: null,
+      lastSuccessAt: null,
+    });
     let m = await scrape();
     expect(m.get('courtvision_update_last_run_failed')).toBe(1);
     expect(m.get('courtvision_update_last_run_timestamp')).toBe(seconds(2026, 11, 30, 9, 0, 3));
     // Failed: the last success is still the file's update of 2026-11-30 09:00:05.
     expect(m.get('courtvision_update_last_success_timestamp')).toBe(seconds(2026, 11, 30, 9, 0, 5));
-    await writeNightlyStatus(live, { at: '2026-12-01T09:00:03.000Z', outcome: 'partial', dates: [], fetch: [], update: null, switched: true, lastSuccessAt: '2026-12-01T09:00:03.000Z' });
+    await writeNightlyStatus(live, {
+      at: '2026-12-01T09:00:03.000Z',
+      outcome: 'partial',
+      dates: [],
+      fetch: [],
+      update: null,
+      switched: true,
+      lastSuccessAt: '2026-12-01T09:00:03.000Z',
+    });
     m = await scrape();
     expect(m.get('courtvision_update_last_run_failed')).toBe(0);
     // A run that went through is a success even with no game to add (a day without games).
@@ -112,7 +145,16 @@ describe('update metrics', () => {
 
   it('a failed run is not a success: the last success stays the last update', async () => {
     const { writeNightlyStatus } = await import('../../../../src/server/feed/nightlyStatus.ts');
-    await writeNightlyStatus(live, { at: '2026-12-02T09:00:03.000Z', outcome: 'failed', error: 'the update exited 1', dates: [], fetch: [], update: null, switched: null, lastSuccessAt: '2026-12-01T09:00:03.000Z' });
+    await writeNightlyStatus(live, {
+      at: '2026-12-02T09:00:03.000Z',
+      outcome: 'failed',
+      error: 'the update exited 1',
+      dates: [],
+      fetch: [],
+      update: null,
+      switched: null,
+      lastSuccessAt: '2026-12-01T09:00:03.000Z',
+    });
     const m = await scrape();
     expect(m.get('courtvision_update_last_run_failed')).toBe(1);
     // The run of 12-01 that went through is still the last success (the status carries it over).

@@ -38,7 +38,7 @@ export async function loadGame(gameCode: string, withShots = false): Promise<Fix
   if (!file) throw new Error(`no play-by-play file for game ${gameCode}`);
   const rows = await readGameRows(c, file, gameCode);
   const events = rows.events;
-  const shots = withShots ? (await loadShotLocations(c, dataDir, game.seasonType, game.season))?.get(game.gameId) ?? null : null;
+  const shots = withShots ? ((await loadShotLocations(c, dataDir, game.seasonType, game.season))?.get(game.gameId) ?? null) : null;
   return { game, events, rows, parse: (observer) => parseGame(game, events, shots ? new Map([...shots].map(([k, v]) => [k, v.slice()])) : null, observer) };
 }
 
@@ -53,17 +53,31 @@ export async function lastScore(gameCode: string): Promise<[number, number]> {
   const c = await conn();
   gamesPromise ??= loadGames(c, dataDir);
   const game = (await gamesPromise).get(gameCode)!;
-  const r = await sql(
-    `SELECT arg_max(SCORE, file_row_number) AS s FROM read_parquet($f, file_row_number = true) WHERE GAME_ID = $g AND SCORE IS NOT NULL`,
-    { f: pbpFile(dataDir, game.seasonType, game.season)!.path, g: gameCode },
-  );
-  const [away, home] = String(r[0]!.s).split('-').map((x) => Number(x.trim()));
+  const r = await sql(`SELECT arg_max(SCORE, file_row_number) AS s FROM read_parquet($f, file_row_number = true) WHERE GAME_ID = $g AND SCORE IS NOT NULL`, {
+    f: pbpFile(dataDir, game.seasonType, game.season)!.path,
+    g: gameCode,
+  });
+  const [away, home] = String(r[0]!.s)
+    .split('-')
+    .map((x) => Number(x.trim()));
   return [away!, home!];
 }
 
 export interface OfficialBox {
-  fgm: number; fga: number; fg3m: number; fg3a: number; ftm: number; fta: number; oreb: number; dreb: number;
-  ast: number; stl: number; blk: number; tov: number; pts: number; min: number;
+  fgm: number;
+  fga: number;
+  fg3m: number;
+  fg3a: number;
+  ftm: number;
+  fta: number;
+  oreb: number;
+  dreb: number;
+  ast: number;
+  stl: number;
+  blk: number;
+  tov: number;
+  pts: number;
+  min: number;
 }
 
 /** The official team box score of a game (team-box-scores, 2003-04..2012-13), by team id. */
@@ -78,8 +92,20 @@ export async function officialBox(gameCode: string): Promise<Map<number, Officia
   for (const row of r.getRowObjectsJS()) {
     const n = (k: string): number => Number(row[k]);
     m.set(n('team'), {
-      fgm: n('FGM'), fga: n('FGA'), fg3m: n('FG3M'), fg3a: n('FG3A'), ftm: n('FTM'), fta: n('FTA'), oreb: n('OREB'),
-      dreb: n('DREB'), ast: n('AST'), stl: n('STL'), blk: n('BLK'), tov: n('TOV'), pts: n('PTS'), min: n('MIN'),
+      fgm: n('FGM'),
+      fga: n('FGA'),
+      fg3m: n('FG3M'),
+      fg3a: n('FG3A'),
+      ftm: n('FTM'),
+      fta: n('FTA'),
+      oreb: n('OREB'),
+      dreb: n('DREB'),
+      ast: n('AST'),
+      stl: n('STL'),
+      blk: n('BLK'),
+      tov: n('TOV'),
+      pts: n('PTS'),
+      min: n('MIN'),
     });
   }
   return m;
@@ -91,8 +117,19 @@ export function ourBox(r: GameResult, teamId: number): OfficialBox {
   const sum = (k: keyof GameResult['players'][number]['box']): number => players.reduce((s, p) => s + p.box[k], 0);
   const team = r.teamBox.get(teamId)!;
   return {
-    fgm: sum('fgm'), fga: sum('fga'), fg3m: sum('fg3m'), fg3a: sum('fg3a'), ftm: sum('ftm'), fta: sum('fta'),
-    oreb: sum('oreb'), dreb: sum('dreb'), ast: sum('ast'), stl: sum('stl'), blk: sum('blk'), tov: sum('tov') + team.tov,
-    pts: teamId === r.game.homeTeamId ? r.homePts : r.awayPts, min: Math.round((r.checks.gameSeconds * 5) / 60),
+    fgm: sum('fgm'),
+    fga: sum('fga'),
+    fg3m: sum('fg3m'),
+    fg3a: sum('fg3a'),
+    ftm: sum('ftm'),
+    fta: sum('fta'),
+    oreb: sum('oreb'),
+    dreb: sum('dreb'),
+    ast: sum('ast'),
+    stl: sum('stl'),
+    blk: sum('blk'),
+    tov: sum('tov') + team.tov,
+    pts: teamId === r.game.homeTeamId ? r.homePts : r.awayPts,
+    min: Math.round((r.checks.gameSeconds * 5) / 60),
   };
 }

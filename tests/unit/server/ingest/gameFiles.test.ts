@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { gameFilesIn, readGameFile, readGameValue, type GameFileResult, type RejectReason, type SourceGame } from '../../../../src/server/ingest/sources/index.ts';
+import {
+  gameFilesIn,
+  readGameFile,
+  readGameValue,
+  type GameFileResult,
+  type RejectReason,
+  type SourceGame,
+} from '../../../../src/server/ingest/sources/index.ts';
 import { onFloorTwice } from '../../../../src/server/ingest/sources/checks.ts';
 import { dataDir, hasData, loadGame } from './fixtures.ts';
 
@@ -54,7 +61,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('a folder of game files', () => {
-  it('lists only {gameId}.json, in game-id order: not the fetcher\'s .etags.json, a write under way or other files', async () => {
+  it("lists only {gameId}.json, in game-id order: not the fetcher's .etags.json, a write under way or other files", async () => {
     const sub = path.join(dir, 'listing');
     fs.mkdirSync(sub);
     for (const name of ['0022300062.json', '0022300061.json', '.etags.json', '0022300063.json.tmp-12-ab12', 'notes.txt', '22300064.json']) {
@@ -63,7 +70,7 @@ describe('a folder of game files', () => {
     expect(await gameFilesIn(sub)).toEqual([path.join(sub, '0022300061.json'), path.join(sub, '0022300062.json')]);
   });
 
-  it('the recorded game as fetch-games writes it is read, and one action published twice in a row is dropped as the archive\'s are', async () => {
+  it("the recorded game as fetch-games writes it is read, and one action published twice in a row is dropped as the archive's are", async () => {
     const f = fresh();
     const i = f.playbyplay.game.actions.findIndex((a) => a.actionNumber === 12);
     f.playbyplay.game.actions.splice(i, 0, structuredClone(f.playbyplay.game.actions[i]!));
@@ -87,7 +94,7 @@ describe('a game file is rejected with its reason, not thrown', () => {
     expect(missing.ok ? null : missing.rejection.reason).toBe('unreadable');
   });
 
-  it('score: a made free throw turned into a miss while the feed\'s score still counts it (Curry #10): 125-98 against the stated 125-99', async () => {
+  it("score: a made free throw turned into a miss while the feed's score still counts it (Curry #10): 125-98 against the stated 125-99", async () => {
     const f = fresh();
     action(f, 10).shotResult = 'Missed';
     const r = await rejection(JSON.stringify(f));
@@ -217,9 +224,8 @@ describe('bad values anywhere never throw', () => {
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 200; i++) {
       const f = structuredClone(base);
-      const target: Record<string, unknown> = random() < 0.8
-        ? pick(f.playbyplay.game.actions)
-        : (pick(f.boxscore.game.homeTeam.players) as unknown as Record<string, unknown>);
+      const target: Record<string, unknown> =
+        random() < 0.8 ? pick(f.playbyplay.game.actions) : (pick(f.boxscore.game.homeTeam.players) as unknown as Record<string, unknown>);
       const key = pick(Object.keys(target));
       target[key] = structuredClone(pick(wrong));
       const r = readGameValue(f);
@@ -232,7 +238,17 @@ describe('bad values anywhere never throw', () => {
   });
 
   it('values that are no game file at all', () => {
-    for (const v of [null, 0, 'text', [], {}, { playbyplay: null, boxscore: null }, { playbyplay: {}, boxscore: {} }, { resultSets: 'x' }, { playbyplay: { resultSets: [] } }]) {
+    for (const v of [
+      null,
+      0,
+      'text',
+      [],
+      {},
+      { playbyplay: null, boxscore: null },
+      { playbyplay: {}, boxscore: {} },
+      { resultSets: 'x' },
+      { playbyplay: { resultSets: [] } },
+    ]) {
       const r = readGameValue(v);
       expect(r.ok, JSON.stringify(v)).toBe(false);
     }
@@ -275,7 +291,7 @@ describe.skipIf(!hasData)('the archive format: a playbyplayv2 response', () => {
     expect(wrapped.ok && wrapped.game.info.date).toBe('2020-12-22');
   });
 
-  it('score: a SCORE column that ends elsewhere than the events\' points', async () => {
+  it("score: a SCORE column that ends elsewhere than the events' points", async () => {
     const copy = structuredClone(response);
     const set = copy.resultSets[0]!;
     const score = set.headers.indexOf('SCORE');

@@ -78,7 +78,7 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     expect(String(c!.h)).toBe(String(b!.h));
   });
 
-  it('leaves the previous database intact and no temporary file when a hook fails (in the hooks phase\'s process)', async () => {
+  it("leaves the previous database intact and no temporary file when a hook fails (in the hooks phase's process)", async () => {
     const out = path.join(dir, 'keep.duckdb');
     await ingest(out);
     const before = fs.readFileSync(out);
@@ -107,7 +107,7 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     }
   });
 
-  it.skipIf(!fs.existsSync('/proc'))('SIGTERM stops the running phase\'s process, removes the temporary files and keeps the database', async () => {
+  it.skipIf(!fs.existsSync('/proc'))("SIGTERM stops the running phase's process, removes the temporary files and keeps the database", async () => {
     const out = path.join(dir, 'signalled.duckdb');
     await ingest(out);
     const before = fs.readFileSync(out);
@@ -123,7 +123,9 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
       await new Promise((r) => setTimeout(r, 20));
       if (!fs.existsSync(tmp)) continue;
       phases = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent.pid)], { encoding: 'utf8' })
-        .split('\n').filter((line) => line.includes('childBoot.mjs')).map((line) => Number.parseInt(line, 10));
+        .split('\n')
+        .filter((line) => line.includes('childBoot.mjs'))
+        .map((line) => Number.parseInt(line, 10));
     }
     expect(phases).toHaveLength(1);
     parent.kill('SIGTERM');
@@ -133,7 +135,7 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     expect(fs.readFileSync(out).equals(before)).toBe(true);
   });
 
-  it('fails with the parse worker\'s error, and keeps the previous database, when a play-by-play file is unreadable', async () => {
+  it("fails with the parse worker's error, and keeps the previous database, when a play-by-play file is unreadable", async () => {
     const out = path.join(dir, 'kept.duckdb');
     await ingest(out);
     const before = fs.readFileSync(out);

@@ -21,8 +21,12 @@ async function track(code: string, after?: (e: RawEvent, lineups: Lineups, track
   const ctx = new GameContext(f.game);
   const tracker = new LineupTracker(ctx);
   const events = repairSubstitutionOrder(f.events);
-  const gamePlayers = new Map<number, number[]>([[ctx.home, []], [ctx.away, []]]);
-  for (const e of events) for (const p of [e.p1, e.p2, e.p3]) if (isPlayer(p) && !gamePlayers.get(p.teamId)?.includes(p.id)) gamePlayers.get(p.teamId)?.push(p.id);
+  const gamePlayers = new Map<number, number[]>([
+    [ctx.home, []],
+    [ctx.away, []],
+  ]);
+  for (const e of events)
+    for (const p of [e.p1, e.p2, e.p3]) if (isPlayer(p) && !gamePlayers.get(p.teamId)?.includes(p.id)) gamePlayers.get(p.teamId)?.push(p.id);
   let previousEnd: Lineups = new Map();
   const periods = Math.max(4, ...events.map((e) => e.period));
   for (let p = 1; p <= periods; p++) {

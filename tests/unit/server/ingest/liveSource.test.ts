@@ -48,8 +48,15 @@ async function shotFileRows(): Promise<GameShotLocations> {
   const m: GameShotLocations = new Map();
   for (const r of rows) {
     const loc: ShotLocation = {
-      playerId: Number(r.p), period: Number(r.q), clock: Number(r.c), made: Boolean(r.made), value: r.three ? 3 : 2,
-      corner: Boolean(r.corner), locX: Number(r.x), locY: Number(r.y), distance: Number(r.d),
+      playerId: Number(r.p),
+      period: Number(r.q),
+      clock: Number(r.c),
+      made: Boolean(r.made),
+      value: r.three ? 3 : 2,
+      corner: Boolean(r.corner),
+      locX: Number(r.x),
+      locY: Number(r.y),
+      distance: Number(r.d),
     };
     const key = `${loc.period}:${loc.clock}:${loc.playerId}`;
     m.set(key, [...(m.get(key) ?? []), loc]);
@@ -80,8 +87,15 @@ describe('live game file 0022000001 against the official box score', () => {
   it('reads the game from the file itself: date, teams, season and season type', () => {
     expect(live.format).toBe('live');
     expect(live.info).toEqual({
-      gameId: 22000001, gameCode: '0022000001', season: 2020, seasonType: 'regular', date: '2020-12-22',
-      homeTeamId: BKN, awayTeamId: GSW, homeAbbr: 'BKN', awayAbbr: 'GSW',
+      gameId: 22000001,
+      gameCode: '0022000001',
+      season: 2020,
+      seasonType: 'regular',
+      date: '2020-12-22',
+      homeTeamId: BKN,
+      awayTeamId: GSW,
+      homeAbbr: 'BKN',
+      awayAbbr: 'GSW',
     });
     expect(live.notes).toEqual([]);
   });
@@ -98,9 +112,20 @@ describe('live game file 0022000001 against the official box score', () => {
     const box = live.officialBox!.game;
     const ours = new Map(liveResult.players.map((p) => [p.playerId, p.box]));
     const fields = {
-      pts: 'points', fgm: 'fieldGoalsMade', fga: 'fieldGoalsAttempted', fg3m: 'threePointersMade', fg3a: 'threePointersAttempted',
-      ftm: 'freeThrowsMade', fta: 'freeThrowsAttempted', oreb: 'reboundsOffensive', dreb: 'reboundsDefensive', ast: 'assists',
-      stl: 'steals', blk: 'blocks', tov: 'turnovers', pf: 'foulsPersonal',
+      pts: 'points',
+      fgm: 'fieldGoalsMade',
+      fga: 'fieldGoalsAttempted',
+      fg3m: 'threePointersMade',
+      fg3a: 'threePointersAttempted',
+      ftm: 'freeThrowsMade',
+      fta: 'freeThrowsAttempted',
+      oreb: 'reboundsOffensive',
+      dreb: 'reboundsDefensive',
+      ast: 'assists',
+      stl: 'steals',
+      blk: 'blocks',
+      tov: 'turnovers',
+      pf: 'foulsPersonal',
     } as const;
     for (const p of [...box.homeTeam.players, ...box.awayTeam.players]) {
       for (const [k, f] of Object.entries(fields) as [keyof typeof fields, (typeof fields)[keyof typeof fields]][]) {
@@ -150,10 +175,56 @@ describe('live game file 0022000001 against the official box score', () => {
       const actions = feed.playbyplay.game.actions as A[];
       const curry = 201939;
       const at = (n: number) => actions.findIndex((a) => a.actionNumber === n);
-      const common = { clock: 'PT07M20.00S', timeActual: '2020-12-23T00:16:40.0Z', period: 1, periodType: 'REGULAR', x: null, y: null, xLegacy: null, yLegacy: null, isFieldGoal: 0, side: null, scoreHome: '18', edited: '2020-12-23T00:16:40Z' };
-      const foul = { ...common, actionNumber: 900, orderNumber: 645000, teamId: BKN, teamTricode: 'BKN', actionType: 'foul', subType: 'technical', qualifiers: [], personId: 202681, scoreAway: '8', possession: GSW, description: 'K. Irving technical FOUL (1 Tech)', playerNameI: 'K. Irving', personIdsFilter: [202681] };
+      const common = {
+        clock: 'PT07M20.00S',
+        timeActual: '2020-12-23T00:16:40.0Z',
+        period: 1,
+        periodType: 'REGULAR',
+        x: null,
+        y: null,
+        xLegacy: null,
+        yLegacy: null,
+        isFieldGoal: 0,
+        side: null,
+        scoreHome: '18',
+        edited: '2020-12-23T00:16:40Z',
+      };
+      const foul = {
+        ...common,
+        actionNumber: 900,
+        orderNumber: 645000,
+        teamId: BKN,
+        teamTricode: 'BKN',
+        actionType: 'foul',
+        subType: 'technical',
+        qualifiers: [],
+        personId: 202681,
+        scoreAway: '8',
+        possession: GSW,
+        description: 'K. Irving technical FOUL (1 Tech)',
+        playerNameI: 'K. Irving',
+        personIdsFilter: [202681],
+      };
       // Curry had 4 points at 7:20; every later running total of his and the visitors' score is one more
-      const ft = { ...common, actionNumber: 901, orderNumber: 665000, teamId: GSW, teamTricode: 'GSW', actionType: 'freethrow', subType: '1 of 1', descriptor: 'technical', qualifiers: [], personId: curry, scoreAway: '9', possession: GSW, shotResult: 'Made', pointsTotal: 5, description: 'S. Curry Free Throw Technical 1 of 1 (5 PTS)', playerNameI: 'S. Curry', personIdsFilter: [curry] };
+      const ft = {
+        ...common,
+        actionNumber: 901,
+        orderNumber: 665000,
+        teamId: GSW,
+        teamTricode: 'GSW',
+        actionType: 'freethrow',
+        subType: '1 of 1',
+        descriptor: 'technical',
+        qualifiers: [],
+        personId: curry,
+        scoreAway: '9',
+        possession: GSW,
+        shotResult: 'Made',
+        pointsTotal: 5,
+        description: 'S. Curry Free Throw Technical 1 of 1 (5 PTS)',
+        playerNameI: 'S. Curry',
+        personIdsFilter: [curry],
+      };
       for (const a of actions.slice(at(67) + 1)) {
         a.scoreAway = String(Number(a.scoreAway) + 1);
         if (a.personId === curry && typeof a.pointsTotal === 'number') a.pointsTotal += 1;
@@ -176,8 +247,9 @@ describe('live game file 0022000001 against the official box score', () => {
       expect([r.homePts, r.awayPts]).toEqual([125, 100]);
       expect(r.possessions).toHaveLength(liveResult.possessions.length);
       expect(r.possessions.reduce((n, p) => n + p.c.ft_trips, 0)).toBe(liveResult.possessions.reduce((n, p) => n + p.c.ft_trips, 0));
-      expect(r.possessions.reduce((n, p) => n + p.c.fta, 0) + r.technicalRows.reduce((n, p) => n + p.c.fta, 0))
-        .toBe(liveResult.possessions.reduce((n, p) => n + p.c.fta, 0) + 1);
+      expect(r.possessions.reduce((n, p) => n + p.c.fta, 0) + r.technicalRows.reduce((n, p) => n + p.c.fta, 0)).toBe(
+        liveResult.possessions.reduce((n, p) => n + p.c.fta, 0) + 1,
+      );
       expect([r.checks.technicalFts, r.checks.technicalFtsWithFoul]).toEqual([1, 1]);
       expect(r.counterMismatches).toEqual([]);
       const pm = (res: GameResult, id: number) => res.players.find((p) => p.playerId === id)!.plusMinus;
@@ -207,11 +279,33 @@ describe('live game file 0022000001 against the official box score', () => {
   );
 
   it('a double personal foul charges each player once, written as one action per player or as one naming both (added at the Q1 7:20 timeout)', async () => {
-    const common = { clock: 'PT07M20.00S', timeActual: '2020-12-23T00:16:40.0Z', period: 1, periodType: 'REGULAR', x: null, y: null, xLegacy: null, yLegacy: null, isFieldGoal: 0, side: null, scoreHome: '18', scoreAway: '8', edited: '2020-12-23T00:16:40Z', actionType: 'foul', subType: 'personal', descriptor: 'double', qualifiers: [], possession: GSW };
+    const common = {
+      clock: 'PT07M20.00S',
+      timeActual: '2020-12-23T00:16:40.0Z',
+      period: 1,
+      periodType: 'REGULAR',
+      x: null,
+      y: null,
+      xLegacy: null,
+      yLegacy: null,
+      isFieldGoal: 0,
+      side: null,
+      scoreHome: '18',
+      scoreAway: '8',
+      edited: '2020-12-23T00:16:40Z',
+      actionType: 'foul',
+      subType: 'personal',
+      descriptor: 'double',
+      qualifiers: [],
+      possession: GSW,
+    };
     const irving = { ...common, teamId: BKN, teamTricode: 'BKN', personId: 202681, foulDrawnPersonId: 201939, description: 'K. Irving double personal FOUL' };
     const curry = { ...common, teamId: GSW, teamTricode: 'GSW', personId: 201939, foulDrawnPersonId: 202681, description: 'S. Curry double personal FOUL' };
     const variants = {
-      'one action per player': [{ ...irving, actionNumber: 900, orderNumber: 645000 }, { ...curry, actionNumber: 901, orderNumber: 646000 }],
+      'one action per player': [
+        { ...irving, actionNumber: 900, orderNumber: 645000 },
+        { ...curry, actionNumber: 901, orderNumber: 646000 },
+      ],
       'one action naming both': [{ ...irving, actionNumber: 900, orderNumber: 645000 }],
     };
     for (const [name, added] of Object.entries(variants)) {
@@ -219,7 +313,8 @@ describe('live game file 0022000001 against the official box score', () => {
       const actions = feed.playbyplay.game.actions as { actionNumber: number }[];
       actions.splice(actions.findIndex((a) => a.actionNumber === 65) + 1, 0, ...added);
       for (const t of [feed.boxscore.game.homeTeam, feed.boxscore.game.awayTeam]) {
-        for (const p of t.players as { personId: number; statistics: { foulsPersonal: number } }[]) if (p.personId === 202681 || p.personId === 201939) p.statistics.foulsPersonal += 1;
+        for (const p of t.players as { personId: number; statistics: { foulsPersonal: number } }[])
+          if (p.personId === 202681 || p.personId === 201939) p.statistics.foulsPersonal += 1;
       }
       fs.writeFileSync(path.join(dir, '0022000001.json'), JSON.stringify(feed));
       const read = await readGameFile(path.join(dir, '0022000001.json'));
@@ -291,20 +386,21 @@ describe.skipIf(!hasData)('live game file 0022000001 against the archive copy of
     'every event both copies have is at the same period and second, with the same type, persons and score after it ' +
       "(the archive's third person of a foul, turnover or violation is an unnamed official, type 1 with no id: no one the engine reads)",
     () => {
-    const person = (p: { type: number; id: number; teamId: number }) => (p.id === 0 ? { type: 0, id: 0, teamId: 0 } : p);
-    const theirs = new Map(archiveResult.events.map((r) => [r.event.eventNum, r]));
-    let shared = 0;
-    for (const row of liveResult.events) {
-      const a = theirs.get(row.event.eventNum);
-      if (!a) continue;
-      shared++;
-      const e = row.event;
-      expect([e.period, e.clock, e.type, e.action], `#${e.eventNum}`).toEqual([a.event.period, a.event.clock, a.event.type, a.event.action]);
-      expect([e.p1, e.p2, e.p3].map(person), `#${e.eventNum}`).toEqual([a.event.p1, a.event.p2, a.event.p3].map(person));
-      expect([row.homePts, row.awayPts], `#${e.eventNum}`).toEqual([a.homePts, a.awayPts]);
-    }
-    expect(shared).toBe(archiveResult.events.length);
-  });
+      const person = (p: { type: number; id: number; teamId: number }) => (p.id === 0 ? { type: 0, id: 0, teamId: 0 } : p);
+      const theirs = new Map(archiveResult.events.map((r) => [r.event.eventNum, r]));
+      let shared = 0;
+      for (const row of liveResult.events) {
+        const a = theirs.get(row.event.eventNum);
+        if (!a) continue;
+        shared++;
+        const e = row.event;
+        expect([e.period, e.clock, e.type, e.action], `#${e.eventNum}`).toEqual([a.event.period, a.event.clock, a.event.type, a.event.action]);
+        expect([e.p1, e.p2, e.p3].map(person), `#${e.eventNum}`).toEqual([a.event.p1, a.event.p2, a.event.p3].map(person));
+        expect([row.homePts, row.awayPts], `#${e.eventNum}`).toEqual([a.homePts, a.awayPts]);
+      }
+      expect(shared).toBe(archiveResult.events.length);
+    },
+  );
 
   it('the same 223 possessions: period, start and end, offense, start type, score difference (the win-probability inputs), garbage time and every counter but the zones', () => {
     expect(liveResult.possessions).toHaveLength(223);
@@ -312,8 +408,15 @@ describe.skipIf(!hasData)('live game file 0022000001 against the archive copy of
     liveResult.possessions.forEach((p, i) => {
       const q = archiveResult.possessions[i]!;
       // period, start clock, offense and score difference are also every input of the win-probability model
-      expect([p.period, p.startClock, p.endClock, p.offense, p.startType, p.scoreDiff, p.isGarbageTime], `possession ${i}`)
-        .toEqual([q.period, q.startClock, q.endClock, q.offense, q.startType, q.scoreDiff, q.isGarbageTime]);
+      expect([p.period, p.startClock, p.endClock, p.offense, p.startType, p.scoreDiff, p.isGarbageTime], `possession ${i}`).toEqual([
+        q.period,
+        q.startClock,
+        q.endClock,
+        q.offense,
+        q.startType,
+        q.scoreDiff,
+        q.isGarbageTime,
+      ]);
       for (const k of Object.keys(p.c) as (keyof typeof p.c)[]) {
         if (!ZONE_COUNTERS.test(k)) expect(p.c[k], `possession ${i} ${k}`).toBe(q.c[k]);
       }
@@ -331,7 +434,9 @@ describe.skipIf(!hasData)('live game file 0022000001 against the archive copy of
       "from the descriptions' distances; given the shot file's rows of the game, every possession's zone counters equal the live copy's",
     () => {
       const zoneDiffs = (r: GameResult) =>
-        liveResult.possessions.filter((p, i) => Object.keys(p.c).some((k) => ZONE_COUNTERS.test(k) && p.c[k as keyof typeof p.c] !== r.possessions[i]!.c[k as keyof typeof p.c])).length;
+        liveResult.possessions.filter((p, i) =>
+          Object.keys(p.c).some((k) => ZONE_COUNTERS.test(k) && p.c[k as keyof typeof p.c] !== r.possessions[i]!.c[k as keyof typeof p.c]),
+        ).length;
       expect(archive.parse().shots.every((s) => s.zoneSource !== 'location')).toBe(true);
       expect(zoneDiffs(archiveResult)).toBeGreaterThan(0);
       expect(zoneDiffs(archiveWithShots)).toBe(0);
@@ -358,8 +463,8 @@ describe.skipIf(!hasData)('live game file 0022000001 against the archive copy of
   );
 
   it(
-    'the held-ball jump ball #103 comes before its dead ball\'s substitutions in the feed (orderNumber 972500, the ' +
-      'substitutions from 975000): placed after them, the possession of the tip has BKN\'s five after the changes, LeVert and Shamet, as the archive',
+    "the held-ball jump ball #103 comes before its dead ball's substitutions in the feed (orderNumber 972500, the " +
+      "substitutions from 975000): placed after them, the possession of the tip has BKN's five after the changes, LeVert and Shamet, as the archive",
     () => {
       const raw = JSON.parse(recorded('pbp')).game.actions as { actionNumber: number; orderNumber: number }[];
       const orderNumber = (n: number) => raw.find((a) => a.actionNumber === n)!.orderNumber;

@@ -9,7 +9,7 @@ import { hasData, lastScore, loadGame } from './fixtures.ts';
 const HOU = 1610612745;
 
 describe.skipIf(!hasData)('PossessionTracker on real games', () => {
-  it('keeps an and-one free throw in its shot\'s possession across a technical, a rebound and substitutions (0021200333 #353-#360)', async () => {
+  it("keeps an and-one free throw in its shot's possession across a technical, a rebound and substitutions (0021200333 #353-#360)", async () => {
     const r = (await loadGame('0021200333')).parse();
     const shot = r.shots.find((s) => s.eventNum === 353)!;
     const p = shot.possession;
@@ -72,7 +72,7 @@ describe.skipIf(!hasData)('PossessionTracker on real games', () => {
   });
 
   it.each(['0021400417', '0022200001', '0042200401'])(
-    'credits every point of %s to a possession and ends on the play-by-play\'s own final score',
+    "credits every point of %s to a possession and ends on the play-by-play's own final score",
     async (code) => {
       const r = (await loadGame(code)).parse();
       const pts = (team: number): number => r.possessions.filter((p) => p.offense === team).reduce((s, p) => s + p.c.pts, 0);

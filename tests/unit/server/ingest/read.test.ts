@@ -14,8 +14,7 @@ const file2014 = path.join(dataDir, 'pbp', 'regular', '2014-15.parquet');
 
 describe.skipIf(!hasData)('read step: duplicated rows', () => {
   it('drops the second copy of 0021400417 #369 (published twice on consecutive rows) and keeps one', async () => {
-    const published = await sql(
-      `SELECT count(*) AS n FROM read_parquet($f) WHERE GAME_ID = '0021400417' AND EVENTNUM = 369`, { f: file2014 });
+    const published = await sql(`SELECT count(*) AS n FROM read_parquet($f) WHERE GAME_ID = '0021400417' AND EVENTNUM = 369`, { f: file2014 });
     expect(Number(published[0]!.n)).toBe(2);
     const f = await loadGame('0021400417');
     expect(f.events.filter((e) => e.eventNum === 369)).toHaveLength(1);
@@ -25,9 +24,9 @@ describe.skipIf(!hasData)('read step: duplicated rows', () => {
   });
 
   it('drops nothing in a game without duplicates: every published row of 0021200001 is an event', async () => {
-    const published = await sql(
-      `SELECT count(*) AS n FROM read_parquet($f) WHERE GAME_ID = '0021200001'`,
-      { f: path.join(dataDir, 'pbp', 'regular', '2012-13.parquet') });
+    const published = await sql(`SELECT count(*) AS n FROM read_parquet($f) WHERE GAME_ID = '0021200001'`, {
+      f: path.join(dataDir, 'pbp', 'regular', '2012-13.parquet'),
+    });
     const f = await loadGame('0021200001');
     expect(f.rows.dropped).toEqual([]);
     expect(f.events).toHaveLength(Number(published[0]!.n));
@@ -36,15 +35,16 @@ describe.skipIf(!hasData)('read step: duplicated rows', () => {
   // Final scores, away - home, as published: the last SCORE row of each game's raw play-by-play (2014-15 file,
   // read once by hand: MEM 91 at OKC 89 on 2014-11-07, CHI 95 at MIL 86 on 2014-11-05, NOP 84 at IND 96 on
   // 2014-12-23); they pin the lastScore helper too.
-  it.each([['0021400078', [91, 89]], ['0021400062', [95, 86]], ['0021400417', [84, 96]]] as const)(
-    'gives %s the final score of its own play-by-play once copies are dropped',
-    async (code, expected) => {
-      const r = (await loadGame(code)).parse();
-      const last = await lastScore(code);
-      expect(last).toEqual(expected);
-      expect([r.awayPts, r.homePts]).toEqual(last);
-    },
-  );
+  it.each([
+    ['0021400078', [91, 89]],
+    ['0021400062', [95, 86]],
+    ['0021400417', [84, 96]],
+  ] as const)('gives %s the final score of its own play-by-play once copies are dropped', async (code, expected) => {
+    const r = (await loadGame(code)).parse();
+    const last = await lastScore(code);
+    expect(last).toEqual(expected);
+    expect([r.awayPts, r.homePts]).toEqual(last);
+  });
 });
 
 describe.skipIf(!hasData)('read step: an EVENTNUM reused with different content', () => {

@@ -33,10 +33,18 @@ export async function makeSeasonFolder(
   const edit = opts.edit ? Number(opts.edit) : -1;
   const games = path.join(dir, 'games.parquet');
   fs.rmSync(games, { force: true });
-  await c.run(`COPY (SELECT * FROM read_parquet($src) WHERE CAST(GAME_ID AS INTEGER) <> $unlisted) TO '${games.replace(/'/g, "''")}' (FORMAT parquet)`,
-    { src: path.join(dataDir, 'games.parquet'), unlisted: opts.unlisted ? Number(opts.unlisted) : -1 });
+  await c.run(`COPY (SELECT * FROM read_parquet($src) WHERE CAST(GAME_ID AS INTEGER) <> $unlisted) TO '${games.replace(/'/g, "''")}' (FORMAT parquet)`, {
+    src: path.join(dataDir, 'games.parquet'),
+    unlisted: opts.unlisted ? Number(opts.unlisted) : -1,
+  });
   const labels = (opts.seasons ?? [2022]).map((y) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`);
-  for (const [label, type] of labels.flatMap((l) => [[l, 'regular'], [l, 'playoffs']] as const)) {
+  for (const [label, type] of labels.flatMap(
+    (l) =>
+      [
+        [l, 'regular'],
+        [l, 'playoffs'],
+      ] as const,
+  )) {
     const out = path.join(dir, 'pbp', type, `${label}.parquet`);
     fs.rmSync(out, { force: true });
     await c.run(
@@ -52,10 +60,9 @@ export async function makeSeasonFolder(
     const shots = path.join(dir, 'shots', 'regular', `${label}.parquet`);
     fs.rmSync(shots, { force: true });
     if (!fs.existsSync(path.join(dataDir, 'shots', 'regular', `${label}.parquet`))) continue; // the archive has none for 2021-22
-    await c.run(
-      `COPY (SELECT * FROM read_parquet($src) WHERE ${keep}) TO '${shots.replace(/'/g, "''")}' (FORMAT parquet)`,
-      { src: path.join(dataDir, 'shots', 'regular', `${label}.parquet`) },
-    );
+    await c.run(`COPY (SELECT * FROM read_parquet($src) WHERE ${keep}) TO '${shots.replace(/'/g, "''")}' (FORMAT parquet)`, {
+      src: path.join(dataDir, 'shots', 'regular', `${label}.parquet`),
+    });
   }
   c.closeSync();
   inst.closeSync();

@@ -46,9 +46,19 @@ const team = (ledger: StatLedger, teamId: number) => {
   const sum = (k: 'fgm' | 'fga' | 'fg3m' | 'fg3a' | 'ftm' | 'fta' | 'oreb' | 'dreb' | 'ast' | 'stl' | 'blk' | 'tov'): number =>
     players.reduce((s, p) => s + p.box[k], 0);
   return {
-    fgm: sum('fgm'), fga: sum('fga'), fg3m: sum('fg3m'), fg3a: sum('fg3a'), ftm: sum('ftm'), fta: sum('fta'),
-    oreb: sum('oreb'), dreb: sum('dreb'), ast: sum('ast'), stl: sum('stl'), blk: sum('blk'),
-    tov: sum('tov') + ledger.teamBox.get(teamId)!.tov, pts: ledger.points(teamId),
+    fgm: sum('fgm'),
+    fga: sum('fga'),
+    fg3m: sum('fg3m'),
+    fg3a: sum('fg3a'),
+    ftm: sum('ftm'),
+    fta: sum('fta'),
+    oreb: sum('oreb'),
+    dreb: sum('dreb'),
+    ast: sum('ast'),
+    stl: sum('stl'),
+    blk: sum('blk'),
+    tov: sum('tov') + ledger.teamBox.get(teamId)!.tov,
+    pts: ledger.points(teamId),
   };
 };
 
@@ -79,16 +89,16 @@ describe.skipIf(!hasData)('StatLedger on real games', () => {
     expect(ledger.counterMismatches).toEqual([]);
   });
 
-  it.each([['0021200982', 71], ['0021200037', 298]])(
-    'classifies rebounds by their "(Off:x Def:y)" counters where the last shot misleads (%s #%i)',
-    async (code, eventNum) => {
-      const f = await loadGame(code);
-      const ledger = ledgerOf(f);
-      expect(f.events.some((e) => e.eventNum === eventNum && e.type === EventType.Rebound)).toBe(true);
-      expect(ledger.counterMismatches.filter((m) => m.kind === 'reb')).toEqual([]);
-      expect(ledger.counterChecks.rebCountersOk).toBe(ledger.counterChecks.rebCounters);
-    },
-  );
+  it.each([
+    ['0021200982', 71],
+    ['0021200037', 298],
+  ])('classifies rebounds by their "(Off:x Def:y)" counters where the last shot misleads (%s #%i)', async (code, eventNum) => {
+    const f = await loadGame(code);
+    const ledger = ledgerOf(f);
+    expect(f.events.some((e) => e.eventNum === eventNum && e.type === EventType.Rebound)).toBe(true);
+    expect(ledger.counterMismatches.filter((m) => m.kind === 'reb')).toEqual([]);
+    expect(ledger.counterChecks.rebCountersOk).toBe(ledger.counterChecks.rebCounters);
+  });
 
   it('catches a duplicated row: counting both copies of 0021400417 #369 breaks the next running counters', async () => {
     const f = await loadGame('0021400417');

@@ -47,7 +47,10 @@ function creditedTen(f: Fixture, ft: RawEvent, published: GameResult): Ten {
   const missed = plusMinus(withMiss(f, ft));
   const team = ft.p1.teamId;
   const other = team === f.game.homeTeamId ? f.game.awayTeamId : f.game.homeTeamId;
-  const ten: Ten = new Map([[team, []], [other, []]]);
+  const ten: Ten = new Map([
+    [team, []],
+    [other, []],
+  ]);
   for (const [id, pm] of before) {
     const d = pm - (missed.get(id) ?? 0);
     if (d === 1) ten.get(team)!.push(id);
@@ -75,7 +78,7 @@ describe.skipIf(!hasData)('technical free throws: plus/minus to the ten on court
     expect(credited.get(indiana)).not.toContain(sub.p2.id); // Mahinmi, on court at the shot
   });
 
-  it('two technicals, an ejection and a substitution before both shots (0021200282 #447-#453: O\'Neal out, Gortat in)', async () => {
+  it("two technicals, an ejection and a substitution before both shots (0021200282 #447-#453: O'Neal out, Gortat in)", async () => {
     const f = await loadGame('0021200282');
     const [first, second] = [eventOf(f, 447), eventOf(f, 448)];
     const sub = eventOf(f, 450);
@@ -114,7 +117,11 @@ describe.skipIf(!hasData)('technical free throws: plus/minus to the ten on court
     expect(creditedTen(f, ft, result)).toEqual(after.get(foul));
     expect(result.checks.technicalFtsWithFoul).toBe(result.checks.technicalFts);
     // Without the 2:12 technical, the 3:05 pair does not take Paul's free throw: the clock ran in between.
-    const withoutFoul = parseGame(f.game, f.events.filter((e) => e !== foul), null);
+    const withoutFoul = parseGame(
+      f.game,
+      f.events.filter((e) => e !== foul),
+      null,
+    );
     expect(withoutFoul.warnings).toContainEqual(expect.objectContaining({ kind: 'technical_without_foul', eventNum: ft.eventNum }));
   });
 
@@ -177,7 +184,10 @@ function possessionCreditedTen(f: Fixture, ft: RawEvent, published: GameResult):
   const missed = possessionPlusMinus(withMiss(f, ft));
   const team = ft.p1.teamId;
   const other = team === f.game.homeTeamId ? f.game.awayTeamId : f.game.homeTeamId;
-  const ten: Ten = new Map([[team, []], [other, []]]);
+  const ten: Ten = new Map([
+    [team, []],
+    [other, []],
+  ]);
   const ids = new Set([...before.keys(), ...missed.keys()]);
   for (const id of ids) {
     const d = (before.get(id) ?? 0) - (missed.get(id) ?? 0);
@@ -195,7 +205,9 @@ describe.skipIf(!hasData)('technical free throws in the possession table (src/se
     const f = await loadGame('0021200282');
     const [first, second] = [eventOf(f, 447), eventOf(f, 448)];
     const sub = f.events.find((e) => e.clock === first.clock && e.period === first.period && /^SUB: Gortat FOR O'Neal/.test(description(e)))!;
-    const fts = f.events.filter((e) => e.clock === first.clock && e.period === first.period && /Crawford Free Throw Technical \(\d+ PTS\)/.test(description(e)));
+    const fts = f.events.filter(
+      (e) => e.clock === first.clock && e.period === first.period && /Crawford Free Throw Technical \(\d+ PTS\)/.test(description(e)),
+    );
     expect(fts.length).toBe(2);
     const { result, after } = lineupsAfter(f, [second]);
     for (const ft of fts) expect(possessionCreditedTen(f, ft, result)).toEqual(after.get(second));
@@ -229,9 +241,15 @@ describe.skipIf(!hasData)('technical free throws in the possession table (src/se
     for (const code of ['0021200015', '0021200282', '0021200111', '0021201222', '0022100467']) {
       const f = await loadGame(code);
       const r = f.parse();
-      for (const [team, score] of [[f.game.homeTeamId, r.homePts], [f.game.awayTeamId, r.awayPts]] as const) {
+      for (const [team, score] of [
+        [f.game.homeTeamId, r.homePts],
+        [f.game.awayTeamId, r.awayPts],
+      ] as const) {
         const rows = [...r.possessions, ...r.technicalRows].filter((p) => p.offense === team);
-        expect(rows.reduce((s, p) => s + p.c.pts, 0), `${code} team ${team}`).toBe(score);
+        expect(
+          rows.reduce((s, p) => s + p.c.pts, 0),
+          `${code} team ${team}`,
+        ).toBe(score);
       }
       // A technical row carries another ten than its possession's, and nothing but free throws.
       for (const row of r.technicalRows) {

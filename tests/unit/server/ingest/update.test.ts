@@ -32,12 +32,20 @@ async function gamesBetween(dir: string, after: string, through: string): Promis
 
 /** The ids of those games. */
 async function gameIdsBetween(dir: string, after: string, through: string): Promise<number[]> {
-  const rows = await query(':memory:', `
+  const rows = await query(
+    ':memory:',
+    `
     SELECT DISTINCT CAST(p.GAME_ID AS INTEGER) AS id
       FROM read_parquet([$reg, $po]) p JOIN read_parquet($games) g ON CAST(g.GAME_ID AS INTEGER) = CAST(p.GAME_ID AS INTEGER)
-     WHERE CAST(g.GAME_DATE AS DATE) > $after::DATE AND CAST(g.GAME_DATE AS DATE) <= $through::DATE`, {
-    reg: path.join(dir, 'pbp/regular/2022-23.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet'), games: path.join(dir, 'games.parquet'), after, through,
-  });
+     WHERE CAST(g.GAME_DATE AS DATE) > $after::DATE AND CAST(g.GAME_DATE AS DATE) <= $through::DATE`,
+    {
+      reg: path.join(dir, 'pbp/regular/2022-23.parquet'),
+      po: path.join(dir, 'pbp/playoffs/2022-23.parquet'),
+      games: path.join(dir, 'games.parquet'),
+      after,
+      through,
+    },
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -63,7 +71,9 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'update-test-'));
     await makeSeasonFolder(dir);
     // the first game of the season held, to be corrected by the league later
-    const [first] = await query(':memory:', `SELECT min(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, { f: path.join(dir, 'pbp/regular/2022-23.parquet') });
+    const [first] = await query(':memory:', `SELECT min(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, {
+      f: path.join(dir, 'pbp/regular/2022-23.parquet'),
+    });
     edited = String(first!.g).padStart(10, '0');
   }, 120_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -86,7 +96,9 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const second = await runUpdate({ db, dataDir: dir, through: '2023-04-20' });
     expect(second).toMatchObject({ added: await gamesBetween(dir, '2023-03-20', '2023-04-20'), replaced: 1, skipped: [] });
     expect(read(second)).toEqual(['season 2022 read again']); // a held game changed: the season is read again whole
-    const corrected = await query(db, `SELECT count(*) AS n FROM game_events WHERE game_id = $g AND home_description LIKE '%(corrected)%'`, { g: Number(edited) });
+    const corrected = await query(db, `SELECT count(*) AS n FROM game_events WHERE game_id = $g AND home_description LIKE '%(corrected)%'`, {
+      g: Number(edited),
+    });
     expect(Number(corrected[0]!.n)).toBe(1);
 
     // a playoff night when the archive's files are older than the last run: only the file listing a new game is
@@ -101,7 +113,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     expect(nightRead).toBe('season 2022 read again');
     expect(read(night)).toEqual([nightRead]);
     expect(night).toMatchObject({ added: await gamesBetween(dir, '2023-04-20', '2023-04-25'), replaced: 0, skipped: [] });
-    const [sources] = await query(db, 'SELECT count(*) AS n, count(*) FILTER (WHERE season_type = \'regular\') AS regular FROM game_sources');
+    const [sources] = await query(db, "SELECT count(*) AS n, count(*) FILTER (WHERE season_type = 'regular') AS regular FROM game_sources");
     expect(Number(sources!.n)).toBe(await gamesBetween(dir, '2000-01-01', '2023-04-25'));
     expect(Number(sources!.regular)).toBe(await gamesBetween(dir, '2000-01-01', '2023-04-14'));
 
@@ -109,10 +121,16 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const last = await runUpdate({ db, dataDir: dir });
     expect(last).toMatchObject({ added: await gamesBetween(dir, '2023-04-25', '2023-07-01'), replaced: 0, skipped: [] });
     expect(read(last)).toEqual([lastRead]);
-    const [meta] = await query(db, `SELECT strftime(data_through, '%Y-%m-%d') AS through, update_added, update_replaced, update_skipped, games_parsed FROM ingest_meta`);
-    const [lastGame] = await query(':memory:', `SELECT strftime(max(CAST(g.GAME_DATE AS DATE)), '%Y-%m-%d') AS d FROM read_parquet($games) g
+    const [meta] = await query(
+      db,
+      `SELECT strftime(data_through, '%Y-%m-%d') AS through, update_added, update_replaced, update_skipped, games_parsed FROM ingest_meta`,
+    );
+    const [lastGame] = await query(
+      ':memory:',
+      `SELECT strftime(max(CAST(g.GAME_DATE AS DATE)), '%Y-%m-%d') AS d FROM read_parquet($games) g
         WHERE CAST(g.GAME_ID AS INTEGER) IN (SELECT CAST(GAME_ID AS INTEGER) FROM read_parquet($po))`,
-      { games: path.join(dir, 'games.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet') });
+      { games: path.join(dir, 'games.parquet'), po: path.join(dir, 'pbp/playoffs/2022-23.parquet') },
+    );
     expect(meta).toMatchObject({ through: lastGame!.d, update_added: last.added, update_replaced: 0, update_skipped: '[]' });
     expect(Number(meta!.games_parsed)).toBe(await gamesBetween(dir, '2000-01-01', '2023-07-01'));
 
@@ -131,13 +149,21 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-wp-'));
     try {
       await makeSeasonFolder(other, { seasons: [2020, 2021, 2022] });
-      const buildAll = (out: string, through: string) => runIngest({
-        dataDir: other, out, seasons: [2020, 2021, 2022], seasonTypes: ['regular', 'playoffs'], progress: false, log: () => {}, through,
-      });
+      const buildAll = (out: string, through: string) =>
+        runIngest({
+          dataDir: other,
+          out,
+          seasons: [2020, 2021, 2022],
+          seasonTypes: ['regular', 'playoffs'],
+          progress: false,
+          log: () => {},
+          through,
+        });
       const db = path.join(other, 'db.duckdb');
       await buildAll(db, '2023-03-01');
       // 2022-23 has no playoff game yet: in progress. The finished seasons: 2020-21 fitted, 2021-22 checked.
-      const model = 'SELECT model, position, coefficient, fit_seasons::VARCHAR AS fit, test_seasons::VARCHAR AS test, fit_rows FROM wp_model ORDER BY model, position';
+      const model =
+        'SELECT model, position, coefficient, fit_seasons::VARCHAR AS fit, test_seasons::VARCHAR AS test, fit_rows FROM wp_model ORDER BY model, position';
       const before = await query(db, model);
       expect(before[0]).toMatchObject({ fit: '[2020]', test: '[2021]' });
       // every figure of the finished seasons the model writes or copies, as one hash per table
@@ -155,8 +181,11 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       expect(night.steps.map((s) => s.name)).not.toContain('leverage copied again');
       // the season in progress has its figures, from the stored coefficients: a build of the same games fits the
       // same model on the same finished seasons and equals the update in every table
-      const [cover] = await query(db, `SELECT count(*) AS n, count(w.possession_id) AS with_wp, count(p.leverage) AS with_level
-          FROM possessions p LEFT JOIN win_probability w USING (possession_id) WHERE p.season = 2022`);
+      const [cover] = await query(
+        db,
+        `SELECT count(*) AS n, count(w.possession_id) AS with_wp, count(p.leverage) AS with_level
+          FROM possessions p LEFT JOIN win_probability w USING (possession_id) WHERE p.season = 2022`,
+      );
       expect(Number(cover!.with_wp)).toBe(Number(cover!.n));
       expect(Number(cover!.with_level)).toBe(Number(cover!.n));
       const full = path.join(other, 'full.duckdb');
@@ -169,7 +198,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     }
   }, 600_000);
 
-  it('a second update at once refuses; a dead update\'s lock and files are taken over', async () => {
+  it("a second update at once refuses; a dead update's lock and files are taken over", async () => {
     const db = path.join(dir, 'locked.duckdb');
     await build(dir, db, '2023-01-15');
     const before = fs.statSync(db).mtimeMs;
@@ -195,7 +224,9 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       await makeSeasonFolder(other);
       const db = path.join(other, 'db.duckdb');
       await build(other, db, '2023-03-01');
-      const [late] = await query(':memory:', `SELECT max(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, { f: path.join(other, 'pbp/regular/2022-23.parquet') });
+      const [late] = await query(':memory:', `SELECT max(CAST(GAME_ID AS INTEGER)) AS g FROM read_parquet($f)`, {
+        f: path.join(other, 'pbp/regular/2022-23.parquet'),
+      });
       const code = String(late!.g).padStart(10, '0');
       await makeSeasonFolder(other, { unlisted: code });
       const r = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--data', other, '--through', '2023-03-10'], { encoding: 'utf8' });
@@ -214,7 +245,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     }
   }, 300_000);
 
-  it('--source: a game file of the live feed is added (a season the database did not hold), its score the box score\'s', async () => {
+  it("--source: a game file of the live feed is added (a season the database did not hold), its score the box score's", async () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-source-'));
     try {
       await makeSeasonFolder(other);
@@ -233,7 +264,10 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       expect(r.skipped).toEqual([{ game: '0022000002', reason: expect.stringMatching(/^unreadable: /) }]);
       const teams = await query(db, 'SELECT team_id, pts FROM team_games WHERE game_id = 22000001 ORDER BY team_id');
       expect(teams.map((t) => [Number(t.team_id), Number(t.pts)]).sort()).toEqual(
-        [[official.homeTeam.teamId, official.homeTeam.score], [official.awayTeam.teamId, official.awayTeam.score]].sort(),
+        [
+          [official.homeTeam.teamId, official.homeTeam.score],
+          [official.awayTeam.teamId, official.awayTeam.score],
+        ].sort(),
       );
       const [meta] = await query(db, 'SELECT seasons FROM ingest_meta');
       expect(String(meta!.seasons)).toBe('2020,2022');

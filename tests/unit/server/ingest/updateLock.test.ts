@@ -33,7 +33,7 @@ describe('update lock', () => {
     expect(fs.existsSync(lockPath(db))).toBe(false);
   });
 
-  it("a stopped update removes its own files, not those of a process whose id begins with its own", () => {
+  it('a stopped update removes its own files, not those of a process whose id begins with its own', () => {
     const own = `${db}.update-${process.pid}.duckdb`;
     const other = `${db}.update-${process.pid}7.duckdb`;
     fs.writeFileSync(own, 'half a copy');
@@ -60,7 +60,12 @@ describe('update lock', () => {
       fs.writeFileSync(go, '');
       const codes = await Promise.all(children.map((c) => new Promise<number | null>((r) => c.on('exit', r))));
       expect(codes).toEqual(Array(8).fill(0));
-      const events = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ')).map(([kind, pid, ns]) => ({ kind, pid, ns: BigInt(ns!) }));
+      const events = fs
+        .readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' '))
+        .map(([kind, pid, ns]) => ({ kind, pid, ns: BigInt(ns!) }));
       events.sort((a, b) => (a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0));
       // held one at a time: start and end of the same process, pair after pair
       expect(events).toHaveLength(16);

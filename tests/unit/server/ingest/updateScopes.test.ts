@@ -9,14 +9,14 @@ import { SCHEMA_PATH } from '../../../../src/server/db/schema.ts';
 import { AGGREGATE_BUILDERS } from '../../../../src/server/statsSchema/derivedTables.ts';
 import { BUILDER_SCOPES, TABLE_SCOPES, unscopedTables } from '../../../../src/server/ingest/update/scopes.ts';
 
-describe('the update\'s table of scopes', () => {
+describe("the update's table of scopes", () => {
   it('names every table of schema.sql', () => {
     const tables = [...fs.readFileSync(SCHEMA_PATH, 'utf8').matchAll(/^CREATE TABLE (\w+)/gm)].map((m) => m[1]!);
     expect(tables.length).toBeGreaterThan(20);
     expect(unscopedTables(tables)).toEqual([]);
   });
 
-  it('gives every derived table\'s builder a scope, and a season builder\'s table a season key', () => {
+  it("gives every derived table's builder a scope, and a season builder's table a season key", () => {
     for (const b of AGGREGATE_BUILDERS) {
       expect(BUILDER_SCOPES[b.name], b.name).toMatch(/^(season|database)$/);
       if (b.name !== 'player_possession_context') expect(TABLE_SCOPES[b.name], b.name).toBeDefined();

@@ -4,7 +4,15 @@ import type { ShotLocation } from '../../../../src/server/ingest/types.ts';
 
 /** A shot-location row as published: SHOT_DISTANCE in whole feet, LOC_Y from the baseline (hoop at 5.25 ft). */
 const loc = (x: number, y: number, corner = false, distance: number | null = Math.floor(Math.hypot(x, y - 5.25))): ShotLocation => ({
-  playerId: 1, period: 1, clock: 600, made: true, value: 2, corner, locX: x, locY: y, distance,
+  playerId: 1,
+  period: 1,
+  clock: 600,
+  made: true,
+  value: 2,
+  corner,
+  locX: x,
+  locY: y,
+  distance,
 });
 
 describe('shot zones (METRICS.md)', () => {

@@ -97,9 +97,7 @@ describe('two nodes on one PostgreSQL queue', () => {
     const location = await freshLocation('postgres');
     const [a, b] = [await storeOf('postgres', location), await storeOf('postgres', location)];
     const count = 30;
-    await a.enqueueMail(
-      Array.from({ length: count }, (_, i) => verifyEmailMail(`u${i}@example.com`, `U${i}`, `https://x.test/verify?token=${i}`)),
-    );
+    await a.enqueueMail(Array.from({ length: count }, (_, i) => verifyEmailMail(`u${i}@example.com`, `U${i}`, `https://x.test/verify?token=${i}`)));
     const transport = smtpTransport(`smtp://127.0.0.1:${inbox.port}`, FROM);
     const workers = [a, b].map((s) => new MailWorker(() => s, transport, { retrySeconds: 1, log: quiet }));
     const totals = await Promise.all(workers.map((w) => w.drain()));
@@ -114,7 +112,11 @@ describe('the local outbox (no SMTP_URL, development)', () => {
     const store = await storeOf('sqlite');
     const lines: string[] = [];
     await store.enqueueMail([verifyEmailMail('ann@example.com', 'Ann', 'http://localhost:4321/verify?token=tok')]);
-    const worker = new MailWorker(() => store, outboxTransport(dir, FROM, (l) => lines.push(l)), { retrySeconds: 1, log: quiet });
+    const worker = new MailWorker(
+      () => store,
+      outboxTransport(dir, FROM, (l) => lines.push(l)),
+      { retrySeconds: 1, log: quiet },
+    );
     expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);

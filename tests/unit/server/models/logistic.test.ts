@@ -9,14 +9,26 @@ const logit = (p: number) => Math.log(p / (1 - p));
 describe('solveSpd', () => {
   it('solves a symmetric positive definite system', () => {
     // A = [[4, 2, 0], [2, 5, 1], [0, 1, 3]], x = [1, -2, 3] -> b = A x
-    const a = [[4, 2, 0], [2, 5, 1], [0, 1, 3]];
+    const a = [
+      [4, 2, 0],
+      [2, 5, 1],
+      [0, 1, 3],
+    ];
     const x = solveSpd(a, [0, -5, 7]);
     expect(x[0]).toBeCloseTo(1, 12);
     expect(x[1]).toBeCloseTo(-2, 12);
     expect(x[2]).toBeCloseTo(3, 12);
   });
   it('refuses a singular matrix (collinear features)', () => {
-    expect(() => solveSpd([[1, 2], [2, 4]], [1, 2])).toThrow(/positive definite/);
+    expect(() =>
+      solveSpd(
+        [
+          [1, 2],
+          [2, 4],
+        ],
+        [1, 2],
+      ),
+    ).toThrow(/positive definite/);
   });
 });
 
@@ -42,7 +54,14 @@ describe('fitLogistic', () => {
 
   it('weights count as repeated rows, and three groups give three log-odds', async () => {
     // One-hot groups a, b, c (no intercept) with weighted rows: successes 5 of 20, 12 of 16, 1 of 10.
-    const x = [[1, 0, 0], [1, 0, 0], [0, 1, 0], [0, 1, 0], [0, 0, 1], [0, 0, 1]];
+    const x = [
+      [1, 0, 0],
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+      [0, 0, 1],
+    ];
     const y = [1, 0, 1, 0, 1, 0];
     const w = [5, 15, 12, 4, 1, 9];
     const fit = await fitLogistic(3, inMemorySums(x, y, w));
@@ -61,7 +80,12 @@ describe('fitLogistic', () => {
   });
 
   it('does not converge on perfectly separated data, and says so', async () => {
-    const x = [[1, -2], [1, -1], [1, 1], [1, 2]];
+    const x = [
+      [1, -2],
+      [1, -1],
+      [1, 1],
+      [1, 2],
+    ];
     const y = [0, 0, 1, 1];
     await expect(fitLogistic(2, inMemorySums(x, y), { maxIterations: 30 })).rejects.toThrow();
   });
@@ -69,7 +93,12 @@ describe('fitLogistic', () => {
 
 describe('fitLogistic with a ridge penalty', () => {
   it('stays finite on separated data and on a constant feature, and solves the penalised problem', async () => {
-    const x = [[1, -2, 0], [1, -1, 0], [1, 1, 0], [1, 2, 0]];
+    const x = [
+      [1, -2, 0],
+      [1, -1, 0],
+      [1, 1, 0],
+      [1, 2, 0],
+    ];
     const y = [0, 0, 1, 1];
     const fit = await fitLogistic(3, inMemorySums(x, y), { ridge: 1 });
     expect(fit.coefficients.every(Number.isFinite)).toBe(true);

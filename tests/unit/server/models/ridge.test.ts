@@ -4,7 +4,16 @@
  * limits (a huge penalty shrinks to 0; no penalty on a well-posed problem recovers the true coefficients).
  */
 import { describe, expect, it } from 'vitest';
-import { multiply, normalEquations, ridgeSolve, seededRandom, solveNormalEquations, sparseRowsOf, subtractEquations, weightedFit } from '../../../../src/server/models/ridge';
+import {
+  multiply,
+  normalEquations,
+  ridgeSolve,
+  seededRandom,
+  solveNormalEquations,
+  sparseRowsOf,
+  subtractEquations,
+  weightedFit,
+} from '../../../../src/server/models/ridge';
 
 const f64 = (values: number[]) => Float64Array.from(values);
 
@@ -50,7 +59,7 @@ describe('ridgeSolve', () => {
     expect(coef[1]).toBeCloseTo(9 / (3 + 3), 10); // sum y / (n + lambda)
   });
 
-  it('agrees with a dense solve of (X\'WX + L) b = X\'Wy on a random sparse problem', () => {
+  it("agrees with a dense solve of (X'WX + L) b = X'Wy on a random sparse problem", () => {
     const random = seededRandom(7);
     const cols = 12;
     const rows = Array.from({ length: 80 }, () => {
@@ -100,7 +109,14 @@ describe('ridgeSolve', () => {
   });
 
   it('starts from a given solution and then needs no iteration', () => {
-    const x = sparseRowsOf(2, [[[0, 1], [1, 1]], [[0, 1]], [[1, 2]]]);
+    const x = sparseRowsOf(2, [
+      [
+        [0, 1],
+        [1, 1],
+      ],
+      [[0, 1]],
+      [[1, 2]],
+    ]);
     const y = f64([1, 2, 3]);
     const w = f64([1, 1, 1]);
     const first = ridgeSolve(x, y, w, f64([1, 1]), { tolerance: 1e-12 });
@@ -111,20 +127,34 @@ describe('ridgeSolve', () => {
 });
 
 describe('normal equations of a fold', () => {
-  it('all rows minus a fold\'s rows give the equations and the solution of the other rows', () => {
+  it("all rows minus a fold's rows give the equations and the solution of the other rows", () => {
     const random = seededRandom(21);
-    const rows = Array.from({ length: 60 }, () => [[0, 1] as [number, number], [1 + Math.floor(random() * 4), 1] as [number, number], [5 + Math.floor(random() * 4), 1] as [number, number]]);
+    const rows = Array.from({ length: 60 }, () => [
+      [0, 1] as [number, number],
+      [1 + Math.floor(random() * 4), 1] as [number, number],
+      [5 + Math.floor(random() * 4), 1] as [number, number],
+    ]);
     const x = sparseRowsOf(9, rows);
     const y = Float64Array.from(rows, () => random() * 100);
     const w = Float64Array.from(rows, () => 1 + Math.floor(random() * 5));
     const fold = (r: number) => r % 3 === 0;
     const train = subtractEquations(normalEquations(x, y, w), normalEquations(x, y, w, fold));
-    const direct = normalEquations(x, y, Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)));
+    const direct = normalEquations(
+      x,
+      y,
+      Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)),
+    );
     for (let i = 0; i < train.gram.length; i++) expect(train.gram[i]).toBeCloseTo(direct.gram[i]!, 9);
     for (let i = 0; i < train.n; i++) expect(train.rhs[i]).toBeCloseTo(direct.rhs[i]!, 9);
     const penalty = Float64Array.from({ length: 9 }, (_, c) => (c === 0 ? 0 : 2));
     const a = solveNormalEquations(train, penalty, { tolerance: 1e-12 }).coef;
-    const b = ridgeSolve(x, y, Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)), penalty, { tolerance: 1e-12 }).coef;
+    const b = ridgeSolve(
+      x,
+      y,
+      Float64Array.from(w, (v, r) => (fold(r) ? 0 : v)),
+      penalty,
+      { tolerance: 1e-12 },
+    ).coef;
     for (let c = 0; c < 9; c++) expect(a[c]).toBeCloseTo(b[c]!, 8);
   });
 });

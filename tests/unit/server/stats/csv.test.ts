@@ -15,11 +15,14 @@ const readBack = (text: string): string[][] => parse(text, { relax_column_count:
 
 describe('encodeCsv', () => {
   it('quotes commas, quotes and line breaks so a parser reads the same cells', () => {
-    const text = encodeCsv(['Name', 'Note'], [
-      ['Smith, Jr.', 'said "hi"'],
-      ['line\nbreak', 'cr\r\nlf'],
-      ['plain', ''],
-    ]);
+    const text = encodeCsv(
+      ['Name', 'Note'],
+      [
+        ['Smith, Jr.', 'said "hi"'],
+        ['line\nbreak', 'cr\r\nlf'],
+        ['plain', ''],
+      ],
+    );
     expect(text).toContain('"Smith, Jr.","said ""hi"""\r\n');
     expect(readBack(text)).toEqual([
       ['Name', 'Note'],
@@ -53,8 +56,38 @@ describe('tableCsv', () => {
   const q = parseDataQuery({ page: ['Players'], season: ['2022'] });
   const set = metricSetDefinitions('Players', 'offense').find((d) => d.value === 'OffensiveOverview')!;
   const rows = [
-    { player_id: 1, name: 'A', team: 'BOS', position: 'wing', sec: 600, poss: 10, usage: 20, psa: 100, ast_pct: 5, ast_usg: 0.25, tov_play_pct: 9, pts_per_100: 20, usage_pct: 50, qualified: true },
-    { player_id: 2, name: '=B', team: 'DEN', position: 'big', sec: 90, poss: 3, usage: 30, psa: null, ast_pct: 1, ast_usg: 0.03, tov_play_pct: 12, pts_per_100: 25, usage_pct: null, qualified: false },
+    {
+      player_id: 1,
+      name: 'A',
+      team: 'BOS',
+      position: 'wing',
+      sec: 600,
+      poss: 10,
+      usage: 20,
+      psa: 100,
+      ast_pct: 5,
+      ast_usg: 0.25,
+      tov_play_pct: 9,
+      pts_per_100: 20,
+      usage_pct: 50,
+      qualified: true,
+    },
+    {
+      player_id: 2,
+      name: '=B',
+      team: 'DEN',
+      position: 'big',
+      sec: 90,
+      poss: 3,
+      usage: 30,
+      psa: null,
+      ast_pct: 1,
+      ast_usg: 0.03,
+      tov_play_pct: 12,
+      pts_per_100: 25,
+      usage_pct: null,
+      qualified: false,
+    },
   ];
 
   it('has the table columns (identity first, set labels), minutes in decimal minutes, no percentile fields', () => {
@@ -67,17 +100,31 @@ describe('tableCsv', () => {
 
   it('sorts like the table when asked, with its qualifier, and refuses a column it does not have', () => {
     // Sorted by a rate, the table lists the qualified rows only, unless "show all".
-    expect(readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' } })).slice(1).map((r) => r[1])).toEqual(['1']);
+    expect(
+      readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' } }))
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['1']);
     const all = readBack(tableCsv(rows, { set, sort: { column: 'usage', direction: 'desc' }, showAll: true }));
     expect(all.slice(1).map((r) => r[1])).toEqual(['2', '1']);
     // Sorted by a count, nothing is hidden.
-    expect(readBack(tableCsv(rows, { set, sort: { column: 'poss', direction: 'asc' } })).slice(1).map((r) => r[1])).toEqual(['2', '1']);
+    expect(
+      readBack(tableCsv(rows, { set, sort: { column: 'poss', direction: 'asc' } }))
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['2', '1']);
     expect(() => tableCsv(rows, { set, sort: { column: 'nope', direction: 'asc' } })).toThrow(ParamError);
   });
 
   it('names the file after page, set, seasons and season type', () => {
     expect(csvFileName(q, set)).toBe('players_offensive-overview_2022-23_regular.csv');
-    const many = parseDataQuery({ page: ['TeamLineups'], entity: ['bos'], side: ['defense'], season: ['2019', '2020', '2021'], season_type: ['regular', 'playoffs'] });
+    const many = parseDataQuery({
+      page: ['TeamLineups'],
+      entity: ['bos'],
+      side: ['defense'],
+      season: ['2019', '2020', '2021'],
+      season_type: ['regular', 'playoffs'],
+    });
     const lineupSet = metricSetDefinitions('TeamLineups', 'defense')[0]!;
     expect(csvFileName(many, lineupSet)).toBe('team-lineups-bos_opponent-four-factors_2019-20-to-2021-22_regular+playoffs_defense.csv');
     const salaries = parseDataQuery({ page: ['TeamSalaries'], entity: ['BOS'], season: ['2012'] });
@@ -88,15 +135,28 @@ describe('tableCsv', () => {
 
   it('names the other filters applied, as the query has them', () => {
     const query = new URLSearchParams('page=Players&season=2022&period=4&location=home&on_court=201939&on_court=2544&is_garbage_time=false');
-    const filtered = parseDataQuery({ page: ['Players'], season: ['2022'], period: ['4'], location: ['home'], on_court: ['201939', '2544'], is_garbage_time: ['false'] });
-    expect(csvFileName(filtered, set, query)).toBe('players_offensive-overview_2022-23_regular_location-home_is_garbage_time-false_period-4_on_court-201939+2544.csv');
+    const filtered = parseDataQuery({
+      page: ['Players'],
+      season: ['2022'],
+      period: ['4'],
+      location: ['home'],
+      on_court: ['201939', '2544'],
+      is_garbage_time: ['false'],
+    });
+    expect(csvFileName(filtered, set, query)).toBe(
+      'players_offensive-overview_2022-23_regular_location-home_is_garbage_time-false_period-4_on_court-201939+2544.csv',
+    );
     // A filter at its default says nothing.
     expect(csvFileName(q, set, new URLSearchParams('season=2022&is_garbage_time=true&location='))).toBe('players_offensive-overview_2022-23_regular.csv');
     // A game's table names only the filters a game page takes (no seasons).
     const game = parseDataQuery({ page: ['GameTeam'], entity: ['0022201216'], period: ['4'] });
-    expect(csvFileName(game, metricSetDefinitions('GameTeam')[0]!, new URLSearchParams('period=4&season=2022'))).toBe('game-team-0022201216_four-factors_period-4.csv');
+    expect(csvFileName(game, metricSetDefinitions('GameTeam')[0]!, new URLSearchParams('period=4&season=2022'))).toBe(
+      'game-team-0022201216_four-factors_period-4.csv',
+    );
     // However many filters, the name stays short enough for every file system.
-    const many = new URLSearchParams(`on_court=${Array.from({ length: 60 }, (_, i) => 200000 + i).join(',')}&off_court=1,2,3&opponent=BOS,LAL,MIA&period=1,2,3,4`);
+    const many = new URLSearchParams(
+      `on_court=${Array.from({ length: 60 }, (_, i) => 200000 + i).join(',')}&off_court=1,2,3&opponent=BOS,LAL,MIA&period=1,2,3,4`,
+    );
     expect(csvFileName(q, set, many).length).toBeLessThanOrEqual(184);
   });
 });

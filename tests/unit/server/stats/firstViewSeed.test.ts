@@ -40,7 +40,9 @@ describe('first view seed', () => {
     expect(rowsOf(read.answer).data[first!.metricSet]).toEqual(JSON.parse(JSON.stringify(rows)));
     // A name of the first row is written once in the whole seed, though its player is in many rows.
     const first5 = rows[0]!.players as { player_id: number; name: string }[];
-    const busiest = first5.map((p) => ({ p, rows: rows.filter((r) => (r.players as { player_id: number }[]).some((q) => q.player_id === p.player_id)).length })).sort((a, b) => b.rows - a.rows)[0]!;
+    const busiest = first5
+      .map((p) => ({ p, rows: rows.filter((r) => (r.players as { player_id: number }[]).some((q) => q.player_id === p.player_id)).length }))
+      .sort((a, b) => b.rows - a.rows)[0]!;
     expect(busiest.rows).toBeGreaterThan(1);
     expect(text.split(JSON.stringify(busiest.p.name)).length - 1).toBe(1);
     // Against the rows packed with their names: well under two thirds of the bytes.
@@ -51,8 +53,17 @@ describe('first view seed', () => {
     const mixed = [{ a: 1, b: 'x' }, { a: 2 }, { b: 'y', a: 3 }];
     expect(packRows(mixed)).toEqual({ rows: mixed });
     expect(unpackRows(packRows(mixed))).toEqual(mixed);
-    const uniform = [{ a: 1, b: null }, { a: 2, b: 'z' }];
-    expect(packRows(uniform)).toEqual({ fields: ['a', 'b'], values: [[1, null], [2, 'z']] });
+    const uniform = [
+      { a: 1, b: null },
+      { a: 2, b: 'z' },
+    ];
+    expect(packRows(uniform)).toEqual({
+      fields: ['a', 'b'],
+      values: [
+        [1, null],
+        [2, 'z'],
+      ],
+    });
     const seed = readFirstViewSeed(JSON.stringify({ query: 'page=Lineups', metricSet: 'S', rows: packRows([]), note: 'n', belowMin: { rows: 4, min: 50 } }));
     expect(seed?.query).toBe('page=Lineups');
     expect(rowsOf(seed!.answer)).toEqual({ data: { S: [] }, note: 'n', belowMin: { rows: 4, min: 50 } });
@@ -65,11 +76,24 @@ describe('first view seed', () => {
 
   it("reads a seed's player names that are strings, and shows a player by his id where the names have none", () => {
     const shown = (playerNames: unknown) =>
-      rowsOf(readFirstViewSeed(JSON.stringify({ query: 'page=Lineups', metricSet: 'S', rows: packRows([{ players: [1, 2] }]), playerNames }))!.answer).data.S![0];
-    expect(shown({ 1: 'Ann Able', 2: 5 })).toEqual({ players: [{ player_id: 1, name: 'Ann Able' }, { player_id: 2, name: '2' }], lineup: 'Ann Able - 2' });
+      rowsOf(readFirstViewSeed(JSON.stringify({ query: 'page=Lineups', metricSet: 'S', rows: packRows([{ players: [1, 2] }]), playerNames }))!.answer).data
+        .S![0];
+    expect(shown({ 1: 'Ann Able', 2: 5 })).toEqual({
+      players: [
+        { player_id: 1, name: 'Ann Able' },
+        { player_id: 2, name: '2' },
+      ],
+      lineup: 'Ann Able - 2',
+    });
     // names that are not an object name no one (a string would otherwise give its letters: 'Ann Able'[1] is 'n')
     for (const names of ['Ann Able', ['Ann Able', 'Bo Baker', 'Cy Cole'], null]) {
-      expect(shown(names)).toEqual({ players: [{ player_id: 1, name: '1' }, { player_id: 2, name: '2' }], lineup: '1 - 2' });
+      expect(shown(names)).toEqual({
+        players: [
+          { player_id: 1, name: '1' },
+          { player_id: 2, name: '2' },
+        ],
+        lineup: '1 - 2',
+      });
     }
   });
 

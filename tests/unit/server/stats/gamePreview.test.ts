@@ -8,8 +8,17 @@ const MIA = { id: 1610612748, abbr: 'MIA' };
 const game = (home: typeof BOS, winner: typeof BOS, n: number): GameListRow => {
   const away = home === BOS ? MIA : BOS;
   return {
-    gameCode: `004220030${n}`, awayTeamId: away.id, homeTeamId: home.id, date: `2023-05-${10 + n}`, season: 2022, seasonType: 'playoffs',
-    awayAbbr: away.abbr, homeAbbr: home.abbr, awayPts: winner === away ? 100 : 90, homePts: winner === home ? 100 : 90, periods: 4,
+    gameCode: `004220030${n}`,
+    awayTeamId: away.id,
+    homeTeamId: home.id,
+    date: `2023-05-${10 + n}`,
+    season: 2022,
+    seasonType: 'playoffs',
+    awayAbbr: away.abbr,
+    homeAbbr: home.abbr,
+    awayPts: winner === away ? 100 : 90,
+    homePts: winner === home ? 100 : 90,
+    periods: 4,
   };
 };
 

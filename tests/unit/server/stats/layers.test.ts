@@ -50,7 +50,8 @@ interface Import {
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   const found: Import[] = [];
-  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.{1,2}\/[^']+)'|import\s*\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
+  const statement =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.{1,2}\/[^']+)'|import\s*\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
   for (const m of text.matchAll(statement)) {
     const spec = m[4] ?? m[5] ?? m[6]!;
     const clause = m[3] ?? '';
@@ -83,11 +84,16 @@ const serverFiles = sourceFiles(SERVER);
 /** What opens a DuckDB connection of src/server/db/statsDb.ts: the pooled handle, its query(), a scope of its own. */
 const OPENERS = new Set(['query', 'statsDb', 'withScope']);
 /** Whether an import of `target` takes an opener (by name, or with the whole module). */
-const opens = (target: string, i: Import) => target === path.join(SERVER, 'db', 'statsDb.ts') && !i.typeOnly && (i.namespace || i.names.some((n) => OPENERS.has(n)));
+const opens = (target: string, i: Import) =>
+  target === path.join(SERVER, 'db', 'statsDb.ts') && !i.typeOnly && (i.namespace || i.names.some((n) => OPENERS.has(n)));
 
 /** Every edge `from -> to` of `sources` whose target passes `bad`. */
 function edges(sources: readonly string[], bad: (target: string, from: string, i: Import) => boolean): string[] {
-  return sources.flatMap((f) => importsOf(f).filter((i) => bad(i.target, f, i)).map((i) => `${rel(f)} -> ${rel(i.target)}`));
+  return sources.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => bad(i.target, f, i))
+      .map((i) => `${rel(f)} -> ${rel(i.target)}`),
+  );
 }
 
 /** The cycles of a graph (each found once from where the search met it). */
@@ -120,21 +126,33 @@ describe('src/server/stats layers', () => {
   });
 
   it('the modules import one another without a cycle', () => {
-    expect(cyclesOf(files, (f) => importsOf(f).map((i) => i.target).filter((t) => inside(ROOT, t)))).toEqual([]);
+    expect(
+      cyclesOf(files, (f) =>
+        importsOf(f)
+          .map((i) => i.target)
+          .filter((t) => inside(ROOT, t)),
+      ),
+    ).toEqual([]);
   });
 
   it('only the answers layer opens connections: the other modules read through the handle they are given', () => {
     // The season catalogue is read once per stats file, before any request is parsed (the middleware and the API's
     // `handle` check a `season=` against it): there is no asker yet to queue it for.
     const CATALOGUE = path.join(ROOT, 'entities', 'seasons.ts');
-    const opening = edges(files.filter((f) => rankOf(folderOf(f)) !== rankOf('answers') && f !== CATALOGUE), (t, _f, i) => opens(t, i));
+    const opening = edges(
+      files.filter((f) => rankOf(folderOf(f)) !== rankOf('answers') && f !== CATALOGUE),
+      (t, _f, i) => opens(t, i),
+    );
     expect(opening).toEqual([]);
   });
 });
 
 describe('src/server boundaries', () => {
   it('nothing in src/server imports in a cycle', () => {
-    const running = (f: string) => importsOf(f).filter((i) => !i.typeOnly && inside(SERVER, i.target)).map((i) => i.target);
+    const running = (f: string) =>
+      importsOf(f)
+        .filter((i) => !i.typeOnly && inside(SERVER, i.target))
+        .map((i) => i.target);
     expect(cyclesOf(serverFiles, running)).toEqual([]);
     expect(serverFiles.length).toBeGreaterThan(200);
   });
@@ -145,7 +163,10 @@ describe('src/server boundaries', () => {
     // the answers layer (answers/reads.ts queuedRead).
     const RECORD_READERS = new Set([path.join(SERVER, 'feed', 'updateRecord.ts'), path.join(SERVER, 'alerts', 'runAlerts.ts')]);
     const DB = path.join(SERVER, 'db');
-    const opening = edges(serverFiles.filter((f) => !inside(ROOT, f) && !inside(DB, f) && !RECORD_READERS.has(f)), (t, _f, i) => opens(t, i));
+    const opening = edges(
+      serverFiles.filter((f) => !inside(ROOT, f) && !inside(DB, f) && !RECORD_READERS.has(f)),
+      (t, _f, i) => opens(t, i),
+    );
     expect(opening).toEqual([]);
   });
 

@@ -136,7 +136,9 @@ describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
     const saved = answersQueue.options.timeoutMs;
     answersQueue.options.timeoutMs = 30;
     try {
-      const r = await call('/api/data?page=Players&season=2012&season=2022&season_type=regular&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5');
+      const r = await call(
+        '/api/data?page=Players&season=2012&season=2022&season_type=regular&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5',
+      );
       expect(r.status).toBe(503);
       expect(r.body.error).toMatch(/longer than/);
     } finally {
@@ -146,7 +148,11 @@ describe.skipIf(!HAS_DB)('query queue on real DuckDB work', () => {
     const { GET } = await import('../../../../src/pages/api/data');
     answersQueue.options.timeoutMs = 30;
     try {
-      const res = await GET({ url, request: new Request(url), locals: { session: { user: { name: 'T', email: 't@example.com' }, isAdmin: true, subscriptions: [] } } } as never);
+      const res = await GET({
+        url,
+        request: new Request(url),
+        locals: { session: { user: { name: 'T', email: 't@example.com' }, isAdmin: true, subscriptions: [] } },
+      } as never);
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
@@ -187,7 +193,9 @@ describe.skipIf(!HAS_DB)('GET /api/shots goes through the same answers layer and
     clearAnswerCache();
     clearShotPools();
     // a player's chart: his bins, and the position-group pool of both seasons with possession filters
-    const url = new URL('http://localhost/api/shots?page=PlayerProfile&entity=2544&season=2012&season=2022&season_type=regular&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5');
+    const url = new URL(
+      'http://localhost/api/shots?page=PlayerProfile&entity=2544&season=2012&season=2022&season_type=regular&season_type=playoffs&period=4&score_diff_low=-5&score_diff_high=5',
+    );
     const { GET } = await import('../../../../src/pages/api/shots');
     const saved = answersQueue.options.timeoutMs;
     answersQueue.options.timeoutMs = 5;

@@ -56,12 +56,7 @@ const V1 = [`/api/v1/games/${GAME}/possessions`, `/api/v1/games/${GAME}`, `/api/
 /** The reads only pages make (no endpoint of their own), as the pages call them. */
 function pageReads(asker: reads.Asker): Promise<unknown>[] {
   const game = { season: 2022, teamId: 1610612738 };
-  return [
-    reads.playerRecord(asker, LEBRON),
-    reads.listGames(asker, game),
-    reads.gameMonths(asker, 2022),
-    reads.knownPlayerRapm(asker, LEBRON),
-  ];
+  return [reads.playerRecord(asker, LEBRON), reads.listGames(asker, game), reads.gameMonths(asker, 2022), reads.knownPlayerRapm(asker, LEBRON)];
 }
 
 interface Answer {
@@ -130,8 +125,13 @@ describe.skipIf(!HAS_DB)('every stats read goes through the query queue', () => 
     const again = await get(`/api/player_career?player_id=${LEBRON}`);
     expect(again.status).toBe(200);
     // his games of 2012-13, counted by hand from player_games
-    const [mine] = await sql<{ games: number }>("SELECT count(*)::INTEGER AS games FROM player_games WHERE player_id = $1 AND season = 2012 AND season_type = 'regular'", [LEBRON]);
-    const row = (again.body as { rows: { season_start: number; season_type: string; games: number }[] }).rows.find((x) => x.season_start === 2012 && x.season_type === 'regular');
+    const [mine] = await sql<{ games: number }>(
+      "SELECT count(*)::INTEGER AS games FROM player_games WHERE player_id = $1 AND season = 2012 AND season_type = 'regular'",
+      [LEBRON],
+    );
+    const row = (again.body as { rows: { season_start: number; season_type: string; games: number }[] }).rows.find(
+      (x) => x.season_start === 2012 && x.season_type === 'regular',
+    );
     expect(row?.games).toBe(mine!.games);
   });
 
@@ -148,7 +148,14 @@ describe.skipIf(!HAS_DB)('every stats read goes through the query queue', () => 
         expect(Number(a.retryAfter)).toBeGreaterThan(0);
         expect(a.body.error).toMatch(/longer than/);
       }
-      const pages = await Promise.all((pageReads({ client: 'page' })).map((p) => p.then(() => null, (e: unknown) => e)));
+      const pages = await Promise.all(
+        pageReads({ client: 'page' }).map((p) =>
+          p.then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ),
+      );
       for (const e of pages) {
         expect(e).toBeInstanceOf(BusyError);
         expect((e as BusyError).status).toBe(503);
@@ -177,7 +184,14 @@ describe.skipIf(!HAS_DB)('every stats read goes through the query queue', () => 
       const other = { ...SIGNED_IN, user: { name: 'Other', email: 'other@example.com' } };
       for (const path of ENDPOINTS) expect({ path, status: (await get(path, other)).status }).toEqual({ path, status: 200 });
       // a page's reads count against the visitor the same way
-      const pages = await Promise.all((pageReads({ client: `user:${SIGNED_IN.user.email}` })).map((p) => p.then(() => null, (e: unknown) => e)));
+      const pages = await Promise.all(
+        pageReads({ client: `user:${SIGNED_IN.user.email}` }).map((p) =>
+          p.then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ),
+      );
       for (const e of pages) expect((e as BusyError).status).toBe(429);
     } finally {
       busy.release();

@@ -51,7 +51,7 @@ async function spans(where = 'TRUE'): Promise<Map<string, number[]>> {
 const games = (team: number, days: number[]) => days.map((d) => team * 100 + d);
 
 describe('spanGamesSql: the games of each stint of a player of several teams', () => {
-  it("a player who left a team and came back: its games while he was with another team are in no span of it", async () => {
+  it('a player who left a team and came back: its games while he was with another team are in no span of it', async () => {
     const s = await spans();
     expect(s.get(`10|${A}`)).toEqual(games(A, [1, 2, 3, 9, 10, 11]));
     expect(s.get(`10|${B}`)).toEqual(games(B, [5, 6, 7]));

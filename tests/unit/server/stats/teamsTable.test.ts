@@ -4,7 +4,7 @@ import { teamsSets } from '../../../../src/lib/teamsTable';
 import { rankColumn } from '../../../../src/server/stats/views/teamsTable';
 
 describe('rankColumn', () => {
-  it('ranks 1 = best in the column\'s direction, ties share the better rank', () => {
+  it("ranks 1 = best in the column's direction, ties share the better rank", () => {
     expect(rankColumn([110, 105, 110, null], 'higher').map((r) => r.rank)).toEqual([1, 3, 1, null]);
     expect(rankColumn([110, 105, 120], 'lower').map((r) => r.rank)).toEqual([2, 1, 3]);
   });
@@ -33,7 +33,9 @@ describe('rankColumn', () => {
 
 describe('teamsSets: which way each column is good', () => {
   const better = (side: 'offense' | 'defense', set: string, key: string) =>
-    teamsSets(side).find((s) => s.value === set)!.columns.find((c) => c.key === key)!.better;
+    teamsSets(side)
+      .find((s) => s.value === set)!
+      .columns.find((c) => c.key === key)!.better;
 
   it('overview: a team wants a high eFG% and a low opponent eFG%, few turnovers and many forced, a low DRtg; pace is style', () => {
     expect(better('offense', 'overview', 'efg_pct')).toBe('higher');
