@@ -15,7 +15,6 @@
  * The site is built into .local/bench-dist (not dist/, which others may be serving).
  * Options: --port N --db path --duration 8 --heavy-samples 7 --no-build
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,6 +26,7 @@ import {
   benchStatsDb,
   buildUnlessSkipped,
   freePort,
+  groupCpuMs,
   option,
   run,
   runMain,
@@ -153,25 +153,6 @@ async function rawWork(): Promise<(playerId: number) => Promise<number>> {
     await c.runAndReadAll(sql, [playerId]);
     return performance.now() - t0;
   };
-}
-
-/**
- * CPU time (ms, user + system) used so far by the server's processes (its process group): what a request costs
- * the server whatever else the machine runs, so the capacity of a free core can be told on a busy machine.
- */
-function groupCpuMs(pgid: number): number {
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (clock ticks, 100 per second)
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return ticks * 10;
 }
 
 const goals: { ok: boolean; text: string }[] = [];

@@ -3,6 +3,7 @@
  * build into .local/bench-dist, and starting / stopping `npm run serve` (in its own process group).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort.ts';
@@ -55,6 +56,60 @@ export function buildUnlessSkipped(env: NodeJS.ProcessEnv): void {
     run('npx', ['astro', 'build', '--outDir', BENCH_DIST], env);
     run('node', ['scripts/build-server.mjs'], { ...env, DIST_DIR: BENCH_DIST });
   }
+}
+
+/** The processes of process group `pgid` (the server's: npm, its shell, node), each with its /proc/<pid>/stat fields after the name. */
+function groupStats(pgid: number): { pid: string; fields: string[] }[] {
+  const out: { pid: string; fields: string[] }[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (clock ticks), fields[21] = rss (pages)
+      if (Number(fields[2]) === pgid) out.push({ pid, fields });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return out;
+}
+
+/** Clock ticks per second of /proc's times (`getconf CLK_TCK`; 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+const PAGE_BYTES = 4096;
+
+/**
+ * CPU time (ms, user + system, every thread) used so far by the processes of group `pgid`, the server's (its
+ * DuckDB threads included): what requests cost the server whatever else the machine runs. Sample it before and
+ * after the measured work and subtract.
+ */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const { fields } of groupStats(pgid)) ticks += Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** Resident memory (MB) of the processes of group `pgid` now, summed. */
+export function groupRssMb(pgid: number): number {
+  let pages = 0;
+  for (const { fields } of groupStats(pgid)) pages += Number(fields[21]);
+  return (pages * PAGE_BYTES) / 2 ** 20;
+}
+
+/**
+ * The largest resident memory (MB) group `pgid` reached while it ran: sampled every `everyMs` until `stop()`,
+ * which returns the maximum (a peak between two samples can be missed; every 250 ms is fine-grained enough for a
+ * heap that grows over seconds).
+ */
+export function sampleMaxRss(pgid: number, everyMs = 250): { stop(): number } {
+  let max = groupRssMb(pgid);
+  const timer = setInterval(() => (max = Math.max(max, groupRssMb(pgid))), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(max, groupRssMb(pgid));
+    },
+  };
 }
 
 export interface BenchServer {
