@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { playerBio, playerCareer, playerRecord } from '../../src/server/stats/answers/reads';
 import { seasonLabel } from '../../src/lib/filters';
-import { HAS_DB, rawFile, rawSql, sql } from './helpers';
+import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 /** Who asks, for the query queue's per-client count. */
 const ASKER = { client: 'test' };
@@ -80,5 +80,14 @@ describe.skipIf(!HAS_DB)('player career and bio', () => {
       )[0];
     expect(await fromCounters('2012-13')).toEqual({ games: 76, pts: 2036 });
     expect(await fromCounters('2022-23')).toEqual({ games: 55, pts: 1590 });
+  });
+
+  it('GET /api/player_career answers the same rows; 404 and 400 for bad ids', async () => {
+    const { status, body } = await call('/api/player_career?player_id=2544', null);
+    expect(status).toBe(200);
+    const r2012 = body.rows.find((r: { season: string; season_type: string }) => r.season === '2012-13' && r.season_type === 'regular');
+    expect(r2012).toMatchObject({ games: 76, pts: 2036, team: 'MIA' });
+    expect((await call('/api/player_career?player_id=999999999', null)).status).toBe(404);
+    expect((await call('/api/player_career?player_id=abc', null)).status).toBe(400);
   });
 });

@@ -195,3 +195,16 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     }
   });
 });
+
+describe.skipIf(!HAS_DB)('the side of an answer', () => {
+  // The Offense/Defense toggle shows only where the side changes a number (src/stores/side.ts $hasSide).
+  it('League and a team game log answer the same for both sides, a team page does not', async () => {
+    const body = async (query: string, side: string) => {
+      const r = await call(`/api/data?${query}&season=2022&side=${side}`, null);
+      expect(r.status, `${query} ${side}`).toBe(200);
+      return JSON.stringify(r.body);
+    };
+    for (const query of ['page=League', 'page=TeamGameLog&entity=DEN']) expect(await body(query, 'offense'), query).toBe(await body(query, 'defense'));
+    expect(await body('page=TeamTeam&entity=DEN', 'offense')).not.toBe(await body('page=TeamTeam&entity=DEN', 'defense'));
+  });
+});

@@ -51,4 +51,38 @@ describe.skipIf(!HAS_DB)('search', () => {
     const all = await search('lakers celtics', 10);
     expect(all.games.some((g) => g.date.startsWith('2012') || g.date.startsWith('2013'))).toBe(true);
   });
+
+  it('answers players, teams and games with paths, best first', async () => {
+    const body = (await call('/api/search?q=james&limit=5', null)).body;
+    expect(body.players.length).toBeLessThanOrEqual(5);
+    for (const p of body.players) expect(p.path).toBe(`/stats/player/profile/${p.path.split('/').at(-1)}`);
+    expect(body.players.map((p: { name: string }) => p.name)).toContain('LeBron James');
+    const lebron = (await call('/api/search?q=lebron', null)).body;
+    expect(lebron.players[0]).toMatchObject({ name: 'LeBron James', second_spectrum_id: 2544, path: '/stats/player/profile/lebron_james_2544' });
+    const nets = (await call('/api/search?q=NJN', null)).body;
+    expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
+  });
+
+  it('an empty q is a 200 with empty lists', async () => {
+    for (const query of ['q=', 'q=%20%20', 'limit=3', '']) {
+      const r = await call(`/api/search?${query}`, null);
+      expect(r.status, query).toBe(200);
+      expect(r.body, query).toEqual({ players: [], teams: [], games: [] });
+    }
+  });
+
+  it('a bad q or limit is a 400 naming it', async () => {
+    for (const [query, param] of [
+      ['q=a%00b', 'q'],
+      ['q=a&q=b', 'q'],
+      ['q=x&limit=0', 'limit'],
+      ['q=x&limit=abc', 'limit'],
+      ['q=x&limit=21', 'limit'],
+      [`q=${'a'.repeat(101)}`, 'q'],
+    ]) {
+      const r = await call(`/api/search?${query}`, null);
+      expect(r.status, query).toBe(400);
+      expect(r.body.param, query).toBe(param);
+    }
+  });
 });

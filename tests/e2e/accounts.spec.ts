@@ -117,8 +117,9 @@ test.describe('sign in and out', () => {
 });
 
 test.describe('roles', () => {
-  test('an expired subscriber is sent to /subscription_expiration from server-rendered and prerendered pages', async ({ page }) => {
-    await signIn(page, DEMO.expired, '/stats/players');
+  test('an expired subscriber is sent to /subscription_expiration from server-rendered and prerendered pages', async ({ page, signedInAs }) => {
+    await signedInAs('expired');
+    await page.goto('/stats/players');
     await expect(page).toHaveURL(/\/subscription_expiration$/);
     await expect(page.locator('.plan-status')).toContainText('Your Stats plan expired on');
     await expect(accountNav(page).locator('.account-badge')).toHaveText('Stats expired');
@@ -140,15 +141,16 @@ test.describe('roles', () => {
     await expect(page).toHaveURL(/\/signout$/);
   });
 
-  test('the redirect of a prerendered page happens on the server (302), not in the browser', async ({ page }) => {
-    await signIn(page, DEMO.expired, '/subscription_expiration');
+  test('the redirect of a prerendered page happens on the server (302), not in the browser', async ({ page, signedInAs }) => {
+    await signedInAs('expired');
     const response = await page.request.get('/about', { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe('/subscription_expiration');
   });
 
-  test('an admin with an expired plan is not redirected', async ({ page }) => {
-    await signIn(page, DEMO.admin, '/about');
+  test('an admin with an expired plan is not redirected', async ({ page, signedInAs }) => {
+    await signedInAs('admin');
+    await page.goto('/about');
     await expect(page).toHaveURL(/\/about$/);
     await expect(accountNav(page).locator('.account-badge')).toHaveText('Admin');
     await page.goto('/stats/players');
@@ -158,8 +160,9 @@ test.describe('roles', () => {
     await expect(page.locator('[data-field="plan"]')).toContainText('Expired');
   });
 
-  test('a member without a plan browses everything and sees their name in the header', async ({ page }) => {
-    await signIn(page, DEMO.member, '/articles');
+  test('a member without a plan browses everything and sees their name in the header', async ({ page, signedInAs }) => {
+    await signedInAs('member');
+    await page.goto('/articles');
     await expect(page).toHaveURL(/\/articles$/);
     await expect(accountNav(page).getByRole('link', { name: DEMO.member.name })).toBeVisible();
     await expect(accountNav(page).locator('.account-badge')).toHaveCount(0);
@@ -169,12 +172,12 @@ test.describe('roles', () => {
 });
 
 test.describe('gated filters', () => {
-  test('the API refuses a gated filter anonymously (403) and answers it after sign-in (200)', async ({ page }) => {
+  test('the API refuses a gated filter anonymously (403) and answers it after sign-in (200)', async ({ page, signedInAs }) => {
     const gated = '/api/data?page=League&season=2022&location=home';
     const anonymous = await page.request.get(gated);
     expect(anonymous.status()).toBe(403);
     expect((await anonymous.json()).error).toMatch(/Sign in/);
-    await signIn(page, DEMO.subscriber, '/');
+    await signedInAs('subscriber');
     const signedIn = await page.request.get(gated);
     expect(signedIn.status()).toBe(200);
     expect(Object.keys((await signedIn.json()).data)).toContain('Summary');
@@ -182,14 +185,12 @@ test.describe('gated filters', () => {
 });
 
 test.describe('client session store', () => {
-  test('a stats page reads the session on load and again when the tab becomes visible', async ({ page, context }) => {
+  test('a stats page reads the session on load and again when the tab becomes visible', async ({ page, signedInAs }) => {
     const first = page.waitForResponse((r) => r.url().includes('/api/auth/session'));
     await page.goto('/stats/league');
     expect(await (await first).json()).toBeNull();
-    // Sign in from another tab of the same browser, then come back to this one.
-    const other = await context.newPage();
-    await signIn(other, DEMO.subscriber, '/about');
-    await other.close();
+    // Signed in meanwhile (as from another tab of the same browser: the cookie is the browser's), then back to this tab.
+    await signedInAs('subscriber');
     const again = page.waitForResponse((r) => r.url().includes('/api/auth/session'));
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const session = await (await again).json();

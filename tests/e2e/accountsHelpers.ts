@@ -3,12 +3,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-export const DEMO = {
-  subscriber: { email: 'subscriber@example.com', password: 'demo-subscriber-2023', name: 'Sam Subscriber' },
-  expired: { email: 'expired@example.com', password: 'demo-expired-2023', name: 'Eve Expired' },
-  admin: { email: 'admin@example.com', password: 'demo-admin-2023', name: 'Ada Admin' },
-  member: { email: 'member@example.com', password: 'demo-member-2023', name: 'Max Member' },
-} as const;
+export { DEMO } from './demoAccounts';
 
 /** `npm run users -- <args>` against the same ACCOUNTS_DB_PATH as the server under test. */
 export function usersCli(...args: string[]): string {

@@ -6,7 +6,7 @@
  * button is shown.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000, mode: 'serial' });
@@ -38,10 +38,10 @@ for (const size of [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  test(`${size.name}: Copy puts the key in the clipboard and says so`, async ({ page, context }) => {
+  test(`${size.name}: Copy puts the key in the clipboard and says so`, async ({ page, context, signedInAs }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, DEMO.subscriber, '/profile');
+    await signedInAs('subscriber');
     await revokeAll(page);
     const key = await makeKey(page, `copy ${size.name}`);
     const copy = page.getByTestId('copy-key');
@@ -54,13 +54,12 @@ for (const size of [
     await expect(copy).toHaveText('Copied');
     await expect(page.getByTestId('copy-status')).toHaveText('Copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-    await page.getByTestId('api-keys').screenshot({ path: `/tmp/edges-shots/api-key-copied-${size.name}.png` });
     // "Copied" goes back to "Copy" after a while; the line stays.
     await expect(copy).toHaveText('Copy', { timeout: 8000 });
   });
 }
 
-test('the clipboard refused: the key is selected and the page says how to copy it', async ({ page }) => {
+test('the clipboard refused: the key is selected and the page says how to copy it', async ({ page, signedInAs }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
@@ -69,7 +68,7 @@ test('the clipboard refused: the key is selected and the page says how to copy i
     document.execCommand = () => false;
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.subscriber, '/profile');
+  await signedInAs('subscriber');
   await revokeAll(page);
   const key = await makeKey(page, 'copy refused');
   await page.getByTestId('copy-key').click();
@@ -80,18 +79,14 @@ test('the clipboard refused: the key is selected and the page says how to copy i
     text: el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0),
   }));
   expect(selection).toEqual({ focused: true, text: key });
-  await page.getByTestId('api-keys').screenshot({ path: '/tmp/edges-shots/api-key-refused-phone.png' });
 });
 
-test('without JavaScript: no Copy button, the key in its box', async ({ browser, baseURL }) => {
+test('without JavaScript: no Copy button, the key in its box', async ({ browser, baseURL, signedInAs }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await signedInAs('subscriber', context);
   const page = await context.newPage();
-  await page.goto('/signin?callbackUrl=%2Fprofile');
-  await page.getByLabel('Email').fill(DEMO.subscriber.email);
-  await page.getByLabel('Password').fill(DEMO.subscriber.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/profile/);
   await revokeAll(page);
+  await expect(page).toHaveURL(/\/profile/);
   await makeKey(page, 'no script');
   await expect(page.getByTestId('copy-key')).toBeHidden();
   await revokeAll(page);

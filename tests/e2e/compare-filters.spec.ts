@@ -5,11 +5,11 @@
  * same filter, read from /api/data (the players table's own endpoint), the URL reproduces it, the filter is a pill
  * whose removal restores the numbers. A visitor without the plan finds the paid filters locked, and a hand-made
  * URL with one answers the page's locked message (left out of the numbers); an unreadable value is a 400 with a
- * message; without JavaScript the season type form still works. Screenshots: /tmp/compare-filters-*.png.
+ * message; without JavaScript the season type form still works.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
@@ -75,9 +75,10 @@ for (const vp of VIEWPORTS) {
   test(`${vp.name}: a subscriber applies Period Q4 through the bar; the numbers are the players table's; permalink; pill removed`, async ({
     page,
     context,
+    signedInAs,
   }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    await signIn(page, DEMO.subscriber, '/');
+    await signedInAs('subscriber');
     await page.goto(COMPARISON);
     await expect(bar(page)).toBeVisible({ timeout: 20_000 });
     // The bar replaces the page's own season-type form; it has no Season filter (each player has his own seasons).
@@ -98,7 +99,6 @@ for (const vp of VIEWPORTS) {
     await expect(period).toBeVisible();
     await expect(period).not.toContainText('Needs the Stats plan');
     await period.getByRole('button', { name: 'Q4', exact: true }).click();
-    await page.screenshot({ path: `/tmp/compare-filters-popover-${vp.name}.png` });
     await page.keyboard.press('Escape');
     await bar(page).getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page).toHaveURL(/\/stats\/compare\?p=2544%3A2012-13&p=201142%3A2012-13&period=4$/, { timeout: 30_000 });
@@ -111,7 +111,6 @@ for (const vp of VIEWPORTS) {
     await expect(pills).toContainText('Q4');
     await expect(bar(page).locator('[data-group="Time Within Game"] .sa-count')).toHaveText('1');
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `/tmp/compare-filters-${vp.name}.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // The URL is the permalink: a new page opens the same comparison.
@@ -152,7 +151,6 @@ for (const vp of VIEWPORTS) {
     await expect(period).toBeVisible({ timeout: 20_000 });
     await expect(period).toContainText('Needs the Stats plan');
     await expect(period.getByRole('button', { name: 'Q4', exact: true })).toBeDisabled();
-    await page.screenshot({ path: `/tmp/compare-filters-visitor-popover-${vp.name}.png` });
     await page.keyboard.press('Escape');
     await expect(bar(page).locator('[data-group="Game"] .sa-group-lock')).toHaveAttribute('aria-label', 'Needs sign-in');
 
@@ -171,7 +169,6 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByLabel('Applied filters')).toContainText('needs the Stats plan, not applied');
     await expect(page.getByLabel('Applied filters')).toContainText('Garbage time');
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `/tmp/compare-filters-visitor-${vp.name}.png`, fullPage: true });
 
     // The API answers the same paid filter with its gated 403, never a 500.
     const api = await page.request.get(`/api/compare?player=${LEBRON}:2012-13&player=${DURANT}:2012-13&period=4`);
@@ -180,9 +177,9 @@ for (const vp of VIEWPORTS) {
 }
 
 for (const vp of VIEWPORTS) {
-  test(`${vp.name}: a lineup filter (off court: Dwyane Wade) picked by name in the bar; numbers are the players table's`, async ({ page }) => {
+  test(`${vp.name}: a lineup filter (off court: Dwyane Wade) picked by name in the bar; numbers are the players table's`, async ({ page, signedInAs }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    await signIn(page, DEMO.subscriber, '/');
+    await signedInAs('subscriber');
     await page.goto(COMPARISON);
     await expect(bar(page)).toBeVisible({ timeout: 20_000 });
     await bar(page).locator('[data-group="Lineup"]').click();
@@ -191,7 +188,6 @@ for (const vp of VIEWPORTS) {
     await offCourt.getByRole('combobox').fill('dwyane wade');
     await offCourt.getByRole('option', { name: 'Dwyane Wade' }).click();
     await expect(offCourt.locator('.sa-chosen')).toContainText('Dwyane Wade');
-    await page.screenshot({ path: `/tmp/compare-filters-lineup-popover-${vp.name}.png` });
     await page.keyboard.press('Escape');
     await bar(page).getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page).toHaveURL(/&offCourt=2548$/, { timeout: 30_000 });

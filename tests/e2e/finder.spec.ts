@@ -3,9 +3,9 @@
  * 1366 and 390 px: the form's conditions become the permalink, the rows meet them (checked against the box score
  * the game page shows), a column sorts, pages turn, the CSV downloads, links keep the filters; a subscriber finds
  * fourth-quarter games within 5 and Denver's best stretch without Jokic; an anonymous visitor is told a paid filter
- * needs the plan; bad conditions are a 400 with the message on the page. Screenshots in /tmp/finder-*.png.
+ * needs the plan; bad conditions are a 400 with the message on the page.
  */
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,7 +38,6 @@ for (const width of [1366, 390]) {
     expect(pts.every((p) => p >= 30) && ast.every((a) => a >= 10)).toBe(true);
     expect(pts).toEqual([...pts].sort((a, b) => b - a));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/finder-games-${width}.png`, fullPage: false });
 
     // The permalink opened afresh shows the same rows.
     const permalink = await page.getByTestId('finder-permalink').getAttribute('href');
@@ -70,8 +69,8 @@ for (const width of [1366, 390]) {
   });
 }
 
-test("a subscriber: 15+ fourth-quarter points within 5, and Denver's best 10 games without Jokic", async ({ page }) => {
-  await signIn(page, DEMO.subscriber);
+test("a subscriber: 15+ fourth-quarter points within 5, and Denver's best 10 games without Jokic", async ({ page, signedInAs }) => {
+  await signedInAs('subscriber');
   await page.goto('/stats/finder?mode=player_games&cond=pts:ge:15&period=4&score_diff_low=-5&score_diff_high=5&season=2022');
   await expect(page.getByTestId('finder-count')).toContainText('match');
   const pts = await values(page, 'pts');
@@ -102,7 +101,6 @@ test("a subscriber: 15+ fourth-quarter points within 5, and Denver's best 10 gam
   await page.goto('/stats/finder?mode=spans&of=team&team=DEN&off_court=203999&span=10&span_stat=net_rtg&season=2022');
   await expect(page.getByTestId('finder-count')).toHaveText('1 match');
   await expect(page.getByTestId('finder-row')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/finder-span-1366.png', fullPage: false });
 });
 
 test('an anonymous visitor: basic filters answer, a paid one is a 403 with the plan named; bad conditions a 400', async ({ page }) => {

@@ -1,10 +1,25 @@
 /**
  * The e2e test fixture: every page a test opens is watched for console errors and uncaught page errors,
  * and the test fails if any appeared. Import `test` and `expect` from here, not from @playwright/test.
+ *
+ * `signedInAs(role)` puts a demo account's session cookie in the test's browser context, so the next page load is
+ * signed in: `await signedInAs('subscriber'); await page.goto('/stats/players')` (or another context of the test's:
+ * `await signedInAs('admin', context)`). Each worker signs in once per
+ * role, over HTTP as a script would (apiSignIn.ts), and every later test of that worker reuses the cookie: no
+ * sign-in form and no extra page loads. The session is a row of the accounts store, so a test that signs out,
+ * changes the password or the plan of a demo account must sign in through the form instead (its own session);
+ * so do the tests whose point is the sign-in form.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { signedInContext } from './apiSignIn';
+import { DEMO, type Role } from './demoAccounts';
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
+
+export const test = base.extend<
+  { consoleErrors: string[]; signedInAs: (role: Role, other?: BrowserContext) => Promise<void> },
+  { roleCookies: Map<Role, Promise<Cookie[]>> }
+>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -22,6 +37,28 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  // The session cookies of each role this worker has signed in as (the promise, so two uses never sign in twice).
+  roleCookies: [
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  signedInAs: async ({ context, baseURL, roleCookies }, use) => {
+    await use(async (role, other) => {
+      let cookies = roleCookies.get(role);
+      if (!cookies) {
+        cookies = (async () => {
+          const api = await signedInContext(baseURL!, DEMO[role]);
+          const { cookies: signedIn } = await api.storageState();
+          await api.dispose();
+          return signedIn;
+        })();
+        roleCookies.set(role, cookies);
+      }
+      await (other ?? context).addCookies(await cookies);
+    });
+  },
 });
 
 export { expect };

@@ -6,7 +6,7 @@
  * applied, so no line claims it. Desktop 1366x900 and phone 390x844.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -24,9 +24,9 @@ for (const size of [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  test(`${size.name}: the lineup filter is named above the table, and goes with the filter`, async ({ page }) => {
+  test(`${size.name}: the lineup filter is named above the table, and goes with the filter`, async ({ page, signedInAs }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, DEMO.subscriber);
+    await signedInAs('subscriber');
     await openFiltered(page);
     const caption = page.getByTestId('lineup-caption');
     await expect(caption).toHaveText(LINE, { timeout: 30_000 });
@@ -38,7 +38,6 @@ for (const size of [
     const tableBox = (await page.locator('.sa-table-wrap').boundingBox())!;
     expect(captionBox.y + captionBox.height).toBeLessThanOrEqual(tableBox.y);
     expect(captionBox.y).toBeLessThan(size.height);
-    await page.screenshot({ path: `/tmp/edges-shots/lineup-caption-${size.name}.png` });
     // Reset: no lineup filter, no line.
     if (size.name === 'phone') await page.getByRole('button', { name: /Metrics and filters/ }).click();
     await page.getByRole('button', { name: 'Reset filters' }).click();

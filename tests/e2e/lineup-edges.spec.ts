@@ -3,15 +3,14 @@
  * (2012-13, 2022-23), at desktop (1366x900) and phone (390x844) sizes: "on court with (teammate)" and "against
  * (opponent on court)" as their own labelled choices beside the spec's "on court (either team)"; the lineup
  * picker offering the chosen season's players first, with team and season; 2-, 3- and 4-man units on the lineup
- * pages (in the URL); a traded player's on/off, one row per team. Screenshots: test-results/screenshots/lineup-edges-*.png.
+ * pages (in the URL); a traded player's on/off, one row per team.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
 import { openPhoneControls } from './phoneControls';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(() => seedDemoAccounts());
 
@@ -34,8 +33,11 @@ for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
-    test('on court: either team, with (teammate) and against (opponent) are three labelled choices; "with Jokic" keeps Denver fives', async ({ page }) => {
-      await signIn(page, DEMO.subscriber, '/');
+    test('on court: either team, with (teammate) and against (opponent) are three labelled choices; "with Jokic" keeps Denver fives', async ({
+      page,
+      signedInAs,
+    }) => {
+      await signedInAs('subscriber');
       await page.goto('/stats/lineups');
       await statsAppReady(page, 60_000);
       if (size.name === 'phone') await openPhoneControls(page);
@@ -50,7 +52,6 @@ for (const size of SIZES) {
       await expect(withJokic.locator('.sa-chosen')).toContainText('Nikola Jokic');
       const axe = await new AxeBuilder({ page }).include('.sa-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-on-court-with-${size.name}.png` });
       await page.keyboard.press('Escape');
       const sent = page.waitForRequest((r) => isData(r) && new URL(r.url()).searchParams.get('on_court_with') === '203999');
       await page.getByRole('button', { name: 'Apply' }).click();
@@ -70,11 +71,13 @@ for (const size of SIZES) {
       expect(against.length).toBeGreaterThan(3);
       expect(against.map((t) => t.trim())).not.toContain('DEN');
       expect((await lineupCells(page)).some((c) => c.includes('Nikola Jokic'))).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-against-${size.name}.png`, fullPage: false });
     });
 
-    test("the lineup picker offers the chosen season's players first, with team and season; others after, under their heading", async ({ page }) => {
-      await signIn(page, DEMO.subscriber, '/');
+    test("the lineup picker offers the chosen season's players first, with team and season; others after, under their heading", async ({
+      page,
+      signedInAs,
+    }) => {
+      await signedInAs('subscriber');
       await page.goto('/stats/lineups');
       await statsAppReady(page, 60_000);
       if (size.name === 'phone') await openPhoneControls(page);
@@ -91,8 +94,6 @@ for (const size of SIZES) {
       expect(texts[stephen]).toContain('GSW 2022-23');
       expect(texts[eddy]).toContain('2012-13');
       await expect(onCourt.locator('.sa-menu-heading')).toHaveText(['Played in 2022-23', 'Other seasons (no possessions in the chosen seasons)']);
-      await options.nth(eddy).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-picker-${size.name}.png` });
     });
 
     test('2-, 3- and 4-man units: a control on the lineup pages, kept in the URL, each row that many players', async ({ page }) => {
@@ -127,7 +128,6 @@ for (const size of SIZES) {
       const box = (await picker.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-units-${size.name}.png` });
       // Other pages have no unit control.
       await page.goto('/stats/team/onoff/DEN');
       await statsAppReady(page, 60_000);
@@ -142,7 +142,6 @@ for (const size of SIZES) {
       const teams = (await rows.locator('> :nth-child(2)').allTextContents()).map((t) => t.trim()).sort();
       expect(teams).toEqual(['BKN', 'PHX']);
       for (const season of await rows.locator('> :first-child').allTextContents()) expect(season.trim()).toBe('2022-23');
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-edges-traded-onoff-${size.name}.png` });
     });
   });
 }

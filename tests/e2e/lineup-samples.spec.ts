@@ -3,14 +3,13 @@
  * database (2012-13, 2022-23), at desktop (1366x900) and phone (390x844) sizes: the lineups page and a player's
  * on/off page show the possessions, the net rating, its luck-adjusted twin and its ± 95% margin; changing the
  * minimum possessions changes the rows listed (exactly those at or above it), stays in the URL through a reload;
- * the page does not scroll sideways on the phone. Screenshots: test-results/screenshots/lineup-samples-*.png.
+ * the page does not scroll sideways on the phone.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
 import { openPhoneControls } from './phoneControls';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(() => seedDemoAccounts());
 
@@ -40,8 +39,8 @@ for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
-    test('lineups: possessions, net, luck-adjusted net and ± 95% beside each other; the minimum decides the rows, in the URL', async ({ page }) => {
-      await signIn(page, DEMO.subscriber, '/');
+    test('lineups: possessions, net, luck-adjusted net and ± 95% beside each other; the minimum decides the rows, in the URL', async ({ page, signedInAs }) => {
+      await signedInAs('subscriber');
       await page.goto('/stats/lineups?season=2022');
       await statsAppReady(page, 60_000);
       for (const c of ['poss', 'net_poss', 'net_rtg', 'net_rtg_adj', 'net_rtg_margin']) await expect(header(page, c)).toHaveCount(1);
@@ -57,7 +56,6 @@ for (const size of SIZES) {
       await expectNoSidewaysScroll(page);
       if (size.name === 'phone') await openPhoneControls(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-lineups-${size.name}.png` });
 
       // A stricter minimum: exactly the lineups listed before with at least that many possessions remain.
       const min = 400;
@@ -76,8 +74,8 @@ for (const size of SIZES) {
       await expectNoSidewaysScroll(page);
     });
 
-    test("a player's on/off: net on and off with their margins; the minimum lists the seasons at or above it", async ({ page }) => {
-      await signIn(page, DEMO.subscriber, '/');
+    test("a player's on/off: net on and off with their margins; the minimum lists the seasons at or above it", async ({ page, signedInAs }) => {
+      await signedInAs('subscriber');
       // LeBron James: 2012-13 (MIA) and 2022-23 (LAL) in the test database.
       await page.goto('/stats/player/onoff/lebron_james_2544?season=2012&season=2022');
       await statsAppReady(page, 60_000);
@@ -90,7 +88,6 @@ for (const size of SIZES) {
       await expectNoSidewaysScroll(page);
       if (size.name === 'phone') await openPhoneControls(page);
       await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-${size.name}.png` });
 
       // Between his two seasons: the smaller one is no longer listed, and the table says so.
       const min = Math.min(...poss) + 1;
@@ -102,9 +99,6 @@ for (const size of SIZES) {
       await expect.poll(async () => (await columnValues(page, 'poss_on')).length).toBe(2);
       await expect(page).toHaveURL(/showAll=1/);
       await expectNoSidewaysScroll(page);
-      if (size.name === 'phone') await openPhoneControls(page);
-      await page.locator('.sa-legend').evaluate((e) => e.scrollIntoView());
-      await page.screenshot({ path: `${SCREENSHOTS}/lineup-samples-player-onoff-min-${size.name}.png` });
     });
   });
 }
