@@ -3,14 +3,18 @@
  *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
- *  2. lint (Biome, zero diagnostics; counts as one test), then vitest (unit and data tests);
- *  3. the build (npm run build: astro build, then the server bundle), and astro check (strict types; counts as one test);
- *  4. Playwright (tests/e2e) against the built server.
- * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest and
- * vitest (one process, ~64 s of CPU; alone it took minutes of wall time on the shared 2-core machine, beside
- * vitest it is off the critical path: docs/benchmarks/test-suite.md).
- * Vitest starts once check has written Astro's generated types (.astro/, which the components tests read); the
- * build, which writes them again, waits for check to end. Check's output is printed when it ends.
+ *  2. lint (Biome, zero diagnostics; counts as one test);
+ *  3. astro check (strict types; counts as one test), then the build (npm run build: astro build, then the server
+ *     bundle);
+ *  4. vitest (unit and data tests) and Playwright (tests/e2e, against the built server) side by side.
+ * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest (one
+ * process, ~64 s of CPU: on a fresh clone it ends before the ingest does). The build waits for it (both write
+ * Astro's generated types, .astro/, which the components tests read), and vitest waits for the build.
+ * Vitest and Playwright then run at the same time: one after the other they kept the two cores about half busy (a
+ * fresh clone's .ci/run, npm ci included: 852 s of CPU in 806 s of wall time on the 2-core machine;
+ * docs/benchmarks/test-suite.md), so together they take less wall time. Playwright's output is shown as it runs; vitest's and check's are
+ * printed when they end. TEST_SERIAL=1 runs vitest first and Playwright after it (a machine with no idle core, or
+ * to read vitest's output as it comes).
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
  * non-zero when anything failed. A step that crashed without reporting tests counts as one failure.
  * Test accounts live in ACCOUNTS_DB_PATH, default data/test-accounts.sqlite (never the real accounts file).
@@ -103,21 +107,25 @@ function readJson(file) {
   }
 }
 
-// 3b, started first. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
+// 3, started first. Types: strict TypeScript over .ts, .tsx and .astro files (one failure when it reports errors).
 const types = runInBackground('types', 'npx', ['astro', 'check']);
 
 // The PostgreSQL cluster (started below), the background check and the step under way end with the run, also on
 // Ctrl-C or SIGTERM.
 let pgCluster = null;
 const stopPg = () => pgCluster?.stop();
+/** Vitest when it runs beside Playwright (step 4). */
+let unitTests = null;
 process.on('exit', () => {
   types.kill();
+  unitTests?.kill();
   stopPg();
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     current?.kill(signal);
     types.kill();
+    unitTests?.kill();
     stopPg();
     process.exit(130);
   });
@@ -160,30 +168,22 @@ if (!env.TEST_DATABASE_URL) {
 if (await run('lint', 'npx', ['biome', 'lint', '--error-on-warnings'])) passed += 1;
 else failed += 1;
 
-// 2. Unit and data tests, once astro check has synced Astro's generated types (.astro/).
-const typesSynced = () => types.exited() || /\[check\] Getting diagnostics/.test(types.output());
-while (!typesSynced()) await new Promise((r) => setTimeout(r, 200));
-rmSync(VITEST_JSON, { force: true });
-const vitestOk = await run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`]);
-const vitest = readJson(VITEST_JSON);
-if (vitest) {
-  passed += vitest.numPassedTests ?? 0;
-  failed += (vitest.numFailedTests ?? 0) + (vitestOk || (vitest.numFailedTests ?? 0) > 0 ? 0 : 1);
-} else if (!vitestOk) {
-  failed += 1;
-}
-
-// 3b. Types (started at the beginning): its output, and its result.
+// 3. Types (started at the beginning): its output, and its result. Then the build.
 const typesOk = await types.done;
 console.log(`\n=== types: npx astro check (ran in the background)\n${types.output()}`);
 if (typesOk) passed += 1;
 else failed += 1;
-
-// 3. Build.
 const buildOk = await run('build', 'npm', ['run', '--silent', 'build']);
 if (!buildOk) failed += 1;
 
-// 4. Browser tests against the built server.
+// 4. Unit and data tests (vitest), and the browser tests against the built server (Playwright): side by side
+// unless TEST_SERIAL is set.
+const VITEST_ARGS = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`];
+rmSync(VITEST_JSON, { force: true });
+let vitestOk;
+if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS);
+else unitTests = runInBackground('vitest', 'npx', VITEST_ARGS);
+
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
   const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
@@ -195,6 +195,18 @@ if (buildOk) {
   } else if (!pwOk) {
     failed += 1;
   }
+}
+
+if (unitTests) {
+  vitestOk = await unitTests.done;
+  console.log(`\n=== vitest: npx ${VITEST_ARGS.join(' ')} (ran beside Playwright)\n${unitTests.output()}`);
+}
+const vitest = readJson(VITEST_JSON);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitestOk || (vitest.numFailedTests ?? 0) > 0 ? 0 : 1);
+} else if (!vitestOk) {
+  failed += 1;
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
