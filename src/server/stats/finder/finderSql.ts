@@ -9,7 +9,9 @@
  * - a possession or lineup filter (period, time, score, leverage, clutch, players on or off the floor): the stats
  *   server's player sums by game (sql/playerSums.ts), the same numbers as every stats page. MIN is then the
  *   possession seconds on court, +/- the points for minus against while on court. A team's row is its players'
- *   sums (its TOV: its players' turnovers, team turnovers not being any player's).
+ *   sums (its TOV: its players' turnovers, team turnovers not being any player's). A player's games or streaks
+ *   with a condition his whole game bounds (`pts:ge:30`) are summed for the games that can meet it only
+ *   (GAME_BOUNDS).
  * Then the mode: the game rows themselves; summed by season; streaks (runs of consecutive games of the entity in the
  * game-level sample meeting every condition, a game without a possession under the filters counting zero) or spans
  * (every run of N consecutive games, the best per entity). Conditions compare the unrounded values.
@@ -22,6 +24,7 @@ import { FILTER_SQL } from '../sql/filterRules';
 import { commonPossessionConditions, needsPossessions, perspectiveConditions, possessionSource, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { contextAnswers, playerSumsSql } from '../sql/playerSums';
 import { onCourtCounterSelect } from '../metrics/counters';
+import { fiveSumsSql } from '../sql/sums';
 import { and, type Params } from '../sql/sql';
 
 /** The on-court counters of a player's game row (usage, net rating), from the per-game totals. */
@@ -32,6 +35,9 @@ const BOX_COUNTERS = ['pts', 'fgm', 'fga', 'fg3m', 'fg3a', 'ftm', 'fta', 'oreb',
 
 /** The counters of a game row, summed into season, streak and span rows. */
 export const GAME_COUNTERS = [...BOX_COUNTERS, 'plus_minus', ...ON_COURT_COUNTERS] as const;
+
+const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'];
+const zoneSum = (a: string, what: 'fga' | 'fgm', zones = ZONES) => `(${zones.map((z) => `${a}.${what}_${z}`).join(' + ')})`;
 
 /** The on-court counters summed over a player's per-game totals rows (alias a). */
 const onCourtSums = (a: string) => ON_COURT_COUNTERS.map((c) => `sum(${a}.${c}) AS ${c}`).join(', ');
@@ -57,7 +63,7 @@ export const ownFirst = (db: StatsDb, q: FinderQuery) =>
 const ON_COURT_OR_TIME: readonly FinderStat[] = ['min', 'plus_minus', 'usg_pct', 'net_rtg'];
 
 /** A player's own counters on his possession rows (alias s) passing f, from his team's view, by player-game. */
-function ownGameSums(f: AppliedFilters, b: Params, extra: string[]): string {
+function ownGameSums(f: AppliedFilters, b: Params, extra: string[], join = ''): string {
   const where = and([
     ...sampleConditions(f, b, 's'),
     ...commonPossessionConditions(f, b, 's', false),
@@ -65,31 +71,8 @@ function ownGameSums(f: AppliedFilters, b: Params, extra: string[]): string {
     ...teamGameConditions(f, b, 'tg'),
     ...extra,
   ]);
-  const own = [
-    'pts',
-    'fgm_rim',
-    'fgm_smid',
-    'fgm_lmid',
-    'fgm_c3',
-    'fgm_nc3',
-    'fga_rim',
-    'fga_smid',
-    'fga_lmid',
-    'fga_c3',
-    'fga_nc3',
-    'ftm',
-    'fta',
-    'ft_trips',
-    'oreb',
-    'dreb',
-    'ast',
-    'stl',
-    'blk',
-    'tov',
-    'pf',
-  ];
-  return `SELECT s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${own.map((c) => `sum(s.${c})::DOUBLE AS ${c}`).join(', ')}
-    FROM player_possession_stats s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id
+  return `SELECT s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${OWN_GAME_COUNTERS.map((c) => `sum(s.${c})::DOUBLE AS ${c}`).join(', ')}
+    FROM player_possession_stats s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id ${join}
    WHERE ${where} GROUP BY s.player_id, s.team_id, s.game_id, s.season, s.season_type`;
 }
 
@@ -118,6 +101,106 @@ export function onCourtPairsSql(db: StatsDb, q: FinderQuery, b: Params, pairs: r
               ON o.player_id = c.player_id AND o.game_id = c.game_id) x`;
 }
 
+/**
+ * A player's whole-game counters bound his counters under any possession filter: each is a sum of possession
+ * counts, none below zero, and player_game_totals holds every possession's counts by player-game (its rows with
+ * and without garbage time). So a condition `stat >= v` (v > 0) on a counting stat or MIN needs his game's total
+ * to reach v: `fga:ge:18` in the fourth quarter needs 18 FGA in the game. The sums of a player-games or streaks
+ * query under possession filters are then computed for the games that can meet it only (candidateGamesSql):
+ * twenty seasons of time-filtered player-games with 18+ FGA and 9+ 3PA are a few thousand of 516,000.
+ */
+const GAME_BOUNDS: Partial<Record<FinderStat, (t: string) => string>> = {
+  pts: (t) => `sum(${t}.pts)`,
+  reb: (t) => `sum(${t}.oreb + ${t}.dreb)`,
+  oreb: (t) => `sum(${t}.oreb)`,
+  dreb: (t) => `sum(${t}.dreb)`,
+  ast: (t) => `sum(${t}.ast)`,
+  stl: (t) => `sum(${t}.stl)`,
+  blk: (t) => `sum(${t}.blk)`,
+  tov: (t) => `sum(${t}.tov)`,
+  pf: (t) => `sum(${t}.pf)`,
+  fgm: (t) => `sum(${zoneSum(t, 'fgm')})`,
+  fga: (t) => `sum(${zoneSum(t, 'fga')})`,
+  fg3m: (t) => `sum(${zoneSum(t, 'fgm', ['c3', 'nc3'])})`,
+  fg3a: (t) => `sum(${zoneSum(t, 'fga', ['c3', 'nc3'])})`,
+  ftm: (t) => `sum(${t}.ftm)`,
+  fta: (t) => `sum(${t}.fta)`,
+  min: (t) => `sum(${t}.on_seconds) / 60.0`,
+};
+/** The conditions a player-game's whole-game total must meet (see GAME_BOUNDS); `eq` on a count needs v too. */
+const boundedConditions = (q: FinderQuery) =>
+  q.conditions.filter((c) => GAME_BOUNDS[c.stat] !== undefined && c.value > 0 && (c.op === 'ge' || (c.op === 'eq' && c.stat !== 'min')));
+
+/**
+ * Whether a player's game rows under possession filters are computed for candidate games only (GAME_BOUNDS):
+ * player games or streaks (a condition holds for each game: a game that cannot meet it fails it at zero too),
+ * a condition with a bound, filters his possession rows carry (as ownFirst).
+ */
+export const byCandidates = (db: StatsDb, q: FinderQuery) =>
+  (q.mode === 'player_games' || q.mode === 'streaks') &&
+  q.of === 'player' &&
+  readsPossessions(q.filters) &&
+  contextAnswers(db, q.filters) &&
+  boundedConditions(q).length > 0;
+
+/** The (player_id, game_id) pairs of the sample's seasons whose whole-game totals meet every bound of q. */
+function candidateGamesSql(q: FinderQuery, b: Params): string {
+  const where = and([
+    ...seasonConditions(q.filters, b, 't'),
+    q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
+    q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
+  ]);
+  const having = and(boundedConditions(q).map((c) => `${GAME_BOUNDS[c.stat]!('t')} >= ${b.bind(c.value)}`));
+  return `SELECT t.player_id, t.game_id FROM player_game_totals t WHERE ${where} GROUP BY t.player_id, t.game_id HAVING ${having}`;
+}
+
+/** Rows of alias a of a candidate pair (the statement's CTE cand). */
+const IN_CAND = (a: string) => `SEMI JOIN cand ON cand.player_id = ${a}.player_id AND cand.game_id = ${a}.game_id`;
+
+/** His own counters (ownGameSums) and his on-court ones, as the player sums by game name them. */
+const OWN_GAME_COUNTERS = [
+  'pts',
+  ...ZONES.flatMap((z) => [`fgm_${z}`, `fga_${z}`]),
+  'ftm',
+  'fta',
+  'ft_trips',
+  'oreb',
+  'dreb',
+  'ast',
+  'stl',
+  'blk',
+  'tov',
+  'pf',
+];
+const ON_GAME_COUNTERS = ['on_seconds', 'team_plays', 'off_poss', 'def_poss', 'team_pts', 'opp_pts'];
+
+/**
+ * The player sums by game (sql/playerSums.ts: his own counters plus his team's while he was on court, under f) of
+ * the candidate player-games (candidateGamesSql) only: his own rows of those pairs, the possessions of their games
+ * summed per five and spread to its players (as the player sums do), kept for those pairs. Columns: player_id,
+ * team_id, game_id, season, season_type, OWN_GAME_COUNTERS, ON_GAME_COUNTERS.
+ */
+function candidateSumsSql(db: StatsDb, q: FinderQuery, b: Params): string {
+  const f = q.filters;
+  const own = ownGameSums(f, b, [], IN_CAND('s'));
+  const side = (persp: 'offense' | 'defense') => {
+    const five = persp === 'offense' ? 'o' : 'd';
+    const source = possessionSource(db, f, b, persp, ['p.game_id IN (SELECT game_id FROM cand)']);
+    return `SELECT unnest([${[1, 2, 3, 4, 5].map((i) => `p.${five}${i}`).join(', ')}]) AS player_id, p.team_id, p.game_id, p.season, p.season_type, ${onCourtCounterSelect(persp)}
+      FROM (${fiveSumsSql(source, persp, FIVE_COUNTERS, { byGame: true, bySlot: false })}) p`;
+  };
+  const onc = `SELECT u.player_id, u.team_id, u.game_id, u.season, u.season_type, ${ON_GAME_COUNTERS.map((c) => `sum(u.${c})::DOUBLE AS ${c}`).join(', ')}
+    FROM (${side('offense')} UNION ALL ${side('defense')}) u ${IN_CAND('u')}
+   GROUP BY u.player_id, u.team_id, u.game_id, u.season, u.season_type`;
+  const key = (k: string) => `coalesce(o.${k}, c.${k}) AS ${k}`;
+  return `WITH cand AS MATERIALIZED (${candidateGamesSql(q, b)})
+    SELECT ${['player_id', 'team_id', 'game_id', 'season', 'season_type'].map(key).join(', ')},
+      ${OWN_GAME_COUNTERS.map((c) => `coalesce(o.${c}, 0) AS ${c}`).join(', ')}, ${ON_GAME_COUNTERS.map((c) => `coalesce(c.${c}, 0) AS ${c}`).join(', ')}
+    FROM (${own}) o FULL OUTER JOIN (${onc}) c ON c.player_id = o.player_id AND c.team_id = o.team_id AND c.game_id = o.game_id`;
+}
+/** The possession counters the on-court counters are read from (metrics/counters.ts onCourtCounterSelect). */
+const FIVE_COUNTERS = ['possessions', 'seconds', 'plays', 'fgm', 'fga', 'fg3a', 'oreb', 'dreb', 'pts'];
+
 /** Whether the rows are whole games read from the box score (player_games / team_games). */
 export const readsBoxScore = (f: AppliedFilters) => !readsPossessions(f) && !f.filterOutGarbageTime;
 
@@ -133,9 +216,6 @@ export const needsOnCourt = (q: FinderQuery) =>
   q.conditions.some((c) => ON_COURT_STATS.includes(c.stat)) ||
   ON_COURT_STATS.includes(q.sort as FinderStat) ||
   (q.mode === 'spans' && ON_COURT_STATS.includes(q.spanStat));
-
-const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'];
-const zoneSum = (a: string, what: 'fga' | 'fgm', zones = ZONES) => `(${zones.map((z) => `${a}.${what}_${z}`).join(' + ')})`;
 
 /** Season and season type on a table with those columns (player_games, team_games). */
 const seasonConditions = (f: AppliedFilters, b: Params, a: string) => [FILTER_SQL.Season.where(f, b, a), FILTER_SQL.SeasonType.where(f, b, a)];
@@ -198,9 +278,20 @@ function sumsCounters(s: string, share: number | null): string {
 export async function gameRowsSql(db: StatsDb, q: FinderQuery, b: Params): Promise<string> {
   const f = q.filters;
   if (ownFirst(db, q)) {
-    return `SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${sumsCounters('s', null)}
-      FROM (${ownGameSums(f, b, [q.player !== null ? `s.player_id = ${b.bind(q.player)}` : '', q.team !== null ? `s.team_id = ${b.bind(q.team)}` : ''])}) s
-      JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
+    // (with a bound, his own rows of the candidate games only)
+    const cand = byCandidates(db, q) ? `WITH cand AS MATERIALIZED (${candidateGamesSql(q, b)}) ` : '';
+    const own = ownGameSums(
+      f,
+      b,
+      [q.player !== null ? `s.player_id = ${b.bind(q.player)}` : '', q.team !== null ? `s.team_id = ${b.bind(q.team)}` : ''],
+      cand ? IN_CAND('s') : '',
+    );
+    return `${cand}SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${sumsCounters('s', null)}
+      FROM (${own}) s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
+  }
+  if (byCandidates(db, q)) {
+    return `SELECT s.player_id AS entity_id, s.player_id, s.team_id, s.game_id, s.season, s.season_type, ${GAME_COLUMNS}, ${sumsCounters('s', 1)}
+      FROM (${candidateSumsSql(db, q, b)}) s JOIN team_games tg ON tg.game_id = s.game_id AND tg.team_id = s.team_id`;
   }
   if (readsPossessions(f) || f.filterOutGarbageTime) {
     const isPlayer = q.of === 'player';
