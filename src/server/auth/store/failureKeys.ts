@@ -1,7 +1,7 @@
 /**
  * The keys of the failure counters (`signin_failures`), in one place: the sign-in limiter's (signInGuard.ts) and
  * the account actions' (src/server/accounts/limits.ts). Several name an email address, so deleting an account
- * deletes them with it (keysNaming, used by both stores' deleteUser and deleteAccount): nothing of a deleted
+ * deletes them with it (keysNaming, used by deleteUser and deleteAccount, concerns/): nothing of a deleted
  * address stays in the store. For ann@example.com signing in from 203.0.113.7 and asking for a reset:
  * `ip:203.0.113.7`, `account:ann@example.com`, `account-ip:ann@example.com|203.0.113.7`,
  * `forgot-ip:203.0.113.7`, `forgot-email:ann@example.com`.
