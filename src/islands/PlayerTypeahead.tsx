@@ -1,9 +1,10 @@
 /**
- * A player name box with type-ahead (the compare page's "Add a player"): the server renders a plain input inside
- * its GET form, which works without JavaScript; once hydrated, the players /api/search finds for the text (names,
- * accents ignored, nicknames such as "kd") are offered as you type, in the ARIA combobox pattern (downshift):
- * arrow keys move, Enter or a click picks one and submits the form with his name, Escape closes the list; Enter
- * with nothing highlighted submits what was typed, as without JavaScript.
+ * A player name box with type-ahead (the compare page's "Add a player", the finder's "Only this player" and its
+ * lineup filters): the server renders a plain input inside its GET form, which works without JavaScript; once
+ * hydrated, the players /api/search finds for the text (names, accents ignored, nicknames such as "kd") are offered
+ * as you type, in the ARIA combobox pattern (downshift): arrow keys move, Enter or a click picks one and puts his
+ * name in the box (and submits the form, unless `submitOnPick` is false: the finder's form has more to fill in),
+ * Escape closes the list; Enter with nothing highlighted submits what was typed, as without JavaScript.
  */
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
@@ -20,11 +21,15 @@ interface Props {
   name: string;
   placeholder: string;
   disabled?: boolean;
+  /** the box must be filled before the form is sent (default: yes) */
+  required?: boolean;
+  /** picking a player submits the form (default: yes); else his name is only put in the box */
+  submitOnPick?: boolean;
 }
 
 const LIMIT = 6;
 
-export default function PlayerTypeahead({ inputId, labelId, name, placeholder, disabled = false }: Props) {
+export default function PlayerTypeahead({ inputId, labelId, name, placeholder, disabled = false, required = true, submitOnPick = true }: Props) {
   const [input, setInput] = useState('');
   const players = useSearchAnswer(input, LIMIT).players;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -49,7 +54,8 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
       const box = inputRef.current;
       if (!selectedItem || !box) return;
       box.value = selectedItem.name;
-      box.form?.requestSubmit();
+      if (submitOnPick) box.form?.requestSubmit();
+      else setInput(selectedItem.name);
     },
   });
   const open = isOpen && players.length > 0;
@@ -61,7 +67,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
         name={name}
         placeholder={placeholder}
         disabled={disabled}
-        required
+        required={required}
         maxLength={100}
         {...getInputProps({
           ref: inputRef,
