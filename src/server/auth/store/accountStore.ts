@@ -34,7 +34,10 @@ function accountStoreOn(db: Db): AccountStore {
   };
 }
 
-/** The base class of both stores: a new one holds accountStoreOn(db)'s methods as its own. */
+/**
+ * The base class of both stores: a new one holds accountStoreOn(db)'s methods as its own properties (so a
+ * subclass cannot override one: wrap the store instead).
+ */
 export const SqlAccountStore = class {
   constructor(db: Db) {
     Object.assign(this, accountStoreOn(db));
