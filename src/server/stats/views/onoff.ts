@@ -210,7 +210,18 @@ export async function onOffEntriesWithNet(
 }
 
 const leaguePools = new LRUCache<string, Promise<Map<number | string, OnOffEntry>>>({ max: 64 });
-onStatsDbChange(() => leaguePools.clear());
+/** The pools kept for each sample, side and grouping (the key without the counters and the minimum): what each sums. */
+const poolsOfSample = new LRUCache<string, PoolSpec[]>({ max: 64 });
+onStatsDbChange(() => {
+  leaguePools.clear();
+  poolsOfSample.clear();
+});
+
+interface PoolSpec {
+  key: string;
+  counters: readonly TeamCounter[];
+  minOnPossessions: number;
+}
 
 /**
  * Every player's on/off entries of a sample (by season when `bySeason`): the league pool the on/off pages rank a
@@ -218,6 +229,13 @@ onStatsDbChange(() => leaguePools.clear());
  * the same filters and side, so it is memoised across requests (64 pools, until the stats file changes); the
  * reference paths (plan.ts) compute it afresh. `counters` and `minOnPossessions` as in onOffEntries: a pool
  * that only ranks a few columns of its qualified entries sums only those.
+ *
+ * A pool kept for the same filters, side and grouping serves a request whose counters it sums all of and whose
+ * minimum is at least its own (its entries below the request's minimum left out, as the HAVING of onOffEntries
+ * leaves them out): a metric set's columns are computed from its counters alone (formulas.ts teamCountersFor), so
+ * a team page of Four factors ranks in the pool a players table of Shooting overall summed, and a player's on/off
+ * page in its team page's. E.g. the players table's on/off sets (every entry, minimum 0) serve every on/off page
+ * of the same filters and side.
  */
 export function leagueOnOffEntries(
   db: StatsDb,
@@ -226,7 +244,25 @@ export function leagueOnOffEntries(
   o: Pick<EntryOptions, 'bySeason' | 'counters' | 'minOnPossessions'>,
 ): Promise<Map<number | string, OnOffEntry>> {
   if (referencePaths(db)) return onOffEntries(db, f, persp, o);
-  return sharedLookup(leaguePools, JSON.stringify([f, persp, o.bySeason ?? false, o.counters ?? 'all', o.minOnPossessions ?? 0]), () =>
-    onOffEntries(db, f, persp, o),
-  );
+  const counters = o.counters ?? TEAM_COUNTERS;
+  const min = o.minOnPossessions ?? 0;
+  const sampleKey = JSON.stringify([f, persp, o.bySeason ?? false]);
+  const specs = (poolsOfSample.get(sampleKey) ?? []).filter((s) => leaguePools.has(s.key));
+  const kept = specs.find((s) => s.minOnPossessions <= min && counters.every((c) => s.counters.includes(c)));
+  if (kept) {
+    const pool = sharedLookup(leaguePools, kept.key, () =>
+      onOffEntries(db, f, persp, { bySeason: o.bySeason, counters: kept.counters, minOnPossessions: kept.minOnPossessions || undefined }),
+    );
+    return kept.minOnPossessions === min ? pool : pool.then((entries) => atLeast(entries, min));
+  }
+  const spec: PoolSpec = { key: JSON.stringify([sampleKey, counters, min]), counters, minOnPossessions: min };
+  poolsOfSample.set(sampleKey, [...specs, spec]);
+  return sharedLookup(leaguePools, spec.key, () => onOffEntries(db, f, persp, o));
+}
+
+/** The entries with at least `min` possessions on court (onOffEntries' HAVING). */
+function atLeast(entries: Map<number | string, OnOffEntry>, min: number): Map<number | string, OnOffEntry> {
+  const out = new Map<number | string, OnOffEntry>();
+  for (const [key, e] of entries) if (e.onSums.possessions >= min) out.set(key, e);
+  return out;
 }
