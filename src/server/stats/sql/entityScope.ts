@@ -28,14 +28,18 @@ export interface PlayerTeamSeason {
   team_season: number;
 }
 
-/** The team-seasons each of these players played in these seasons (player_seasons.team_ids). */
+/**
+ * The team-seasons each of these players played in these seasons (player_seasons.team_ids). Their rows are picked
+ * before their team lists are unnested (a lateral unnest unnested all 12 k rows of the full database first: 5.5
+ * -> 3.1 ms of CPU for a player's six seasons).
+ */
 export async function playerTeamSeasons(db: StatsDb, playerIds: readonly number[], seasons: readonly number[]): Promise<PlayerTeamSeason[]> {
   if (playerIds.length === 0 || seasons.length === 0) return [];
   const b = new Params();
   const rows = await db.query<{ player_id: number; season: number; team_season: number }>(
-    `SELECT DISTINCT player_id, season, ${teamSeasonKey('t.team_id', 'season')} AS team_season
-       FROM player_seasons, (SELECT unnest(team_ids) AS team_id) t
-      WHERE player_id IN ${b.list(playerIds)} AND season IN ${b.list(seasons)}`,
+    `SELECT DISTINCT player_id, season, ${teamSeasonKey('team_id', 'season')} AS team_season
+       FROM (SELECT player_id, season, unnest(team_ids) AS team_id FROM player_seasons
+              WHERE player_id IN ${b.list(playerIds)} AND season IN ${b.list(seasons)})`,
     b.values,
   );
   return rows.map((r) => ({ player_id: Number(r.player_id), season: Number(r.season), team_season: Number(r.team_season) }));
