@@ -11,9 +11,7 @@ test.beforeAll(() => seedDemoAccounts());
 test('the search line names each filter with its value', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO.subscriber);
-  await page.goto(
-    '/stats/finder?cond=pts:ge:20&season=2012&period=4&start_date=2012-11-01&score_diff_low=-5&score_diff_high=5&team=MIA',
-  );
+  await page.goto('/stats/finder?cond=pts:ge:20&season=2012&period=4&start_date=2012-11-01&score_diff_low=-5&score_diff_high=5&team=MIA');
   const line = page.getByTestId('finder-search-line');
   await expect(line).toContainText('2012-13 · Regular season');
   await expect(line).toContainText('Only MIA');
