@@ -22,7 +22,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
-  // Two workers on two cores. Three were tried (session 12): the cores were then 99-100 % busy and the run took
+  // Two workers on two cores. Three were tried (2026-11-26): the cores were then 99-100 % busy and the run took
   // 20.5 min against 20.9 with two, within the noise, with more load on every timed wait. E2E_WORKERS overrides it.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

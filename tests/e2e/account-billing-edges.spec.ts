@@ -9,7 +9,7 @@
  *   Stripe; one "will renew" email naming the next payment, and Stripe's own event for it mails nothing more);
  * - POST-redirect-GET: a new API key is shown once and a reload neither makes a second key nor shows it again;
  *   sign-up and forgot-password answers reloaded send no second email;
- * - the pages at 390 px (screenshots in /tmp/accountfix-*.png).
+ * - the pages at 390 px: nothing wider than the screen.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -120,10 +120,9 @@ async function signIn(page: Page, base: string, email: string, to = '/profile') 
   await expect(page).not.toHaveURL(/\/signin/);
 }
 
-const narrow = async (page: Page, name: string, locator?: ReturnType<Page['locator']>) => {
+const narrow = async (page: Page, locator?: ReturnType<Page['locator']>) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await (locator ?? page.locator('body')).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/accountfix-${name}.png`, fullPage: !locator });
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -140,7 +139,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect(page.getByTestId('free-lines')).toContainText(/^Free without the plan, on every page: .+\. How each number is built: the guides\.$/);
   await expect(page.getByText(/sends no receipt\. Cancel from the Billing section/)).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Stripe');
-  await narrow(page, 'pricing-390');
+  await narrow(page);
 
   await signIn(page, testMode.base, email, '/checkout?interval=month');
   await expect(page).toHaveURL(/\/billing\/test-checkout\?session=cs_test_/);
@@ -152,7 +151,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
     "This was a test purchase: no payment was taken, and no receipt or invoice is sent. Your plan's dates are on your account page.",
   );
   await expect(page.locator('main')).not.toContainText('Stripe');
-  await narrow(page, 'purchase-confirmation-390');
+  await narrow(page);
   const welcome = await waitForMail(() => outboxTo(email), /^Your Courtvision Stats plan is active$/);
   expect(welcome.text).toContain('This was a test purchase: no payment was taken');
   expect(welcome.text).not.toContain('Stripe');
@@ -164,7 +163,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect(page.getByTestId('test-subscription-state')).toContainText('cancelled: ends on');
   await expect(page.getByRole('button', { name: 'Cancel at the end of the period' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Resume (undo the cancellation)' })).toBeVisible();
-  await narrow(page, 'test-portal-cancelled-390');
+  await narrow(page);
   const cancelMail = await waitForMail(() => outboxTo(email), CANCELLED);
   const endDate = /stays open until (\d{1,2} \w+ \d{4})/.exec(cancelMail.text ?? '')?.[1];
   expect(endDate, cancelMail.text).toBeTruthy();
@@ -181,8 +180,7 @@ test('test mode: the purchase says it was a test, cancelling mails once, the acc
   await expect(plan.getByTestId('ends-on')).toContainText(`the plan stays open until ${endDate}`);
   await expect(plan.getByRole('button', { name: 'Cancel at the end of the period' })).toHaveCount(0);
   await expect(plan.getByRole('button', { name: 'Resume the plan' })).toBeVisible();
-  await plan.screenshot({ path: '/tmp/accountfix-profile-cancelled-1366.png' });
-  await narrow(page, 'profile-cancelled-390', plan);
+  await narrow(page, plan);
   await plan.getByRole('button', { name: 'Resume the plan' }).click();
   await expect(page).toHaveURL(`${testMode.base}/profile#plan`);
   await expect(plan.getByRole('status')).toContainText('Your plan is resumed: it renews on');
@@ -278,7 +276,7 @@ test('a new API key is shown once; reloading the page makes no second key and no
   expect(key).toMatch(/^cv_live_[A-Za-z0-9_-]{43}$/);
   expect(page.url()).not.toContain(key);
   await expect(section.locator('tr[data-key-id]')).toHaveCount(rowsBefore + 1);
-  await narrow(page, 'profile-new-key-390', section);
+  await narrow(page, section);
   const cookies = await page.context().cookies();
   expect(cookies.some((c) => c.value.includes(key))).toBe(false);
 

@@ -62,7 +62,6 @@ test('a plan member makes a key on the account page; it is shown once and works'
   const section = await makeKey(page, keyName);
   await expect(section.locator('tr[data-key-id]')).toHaveCount(1);
   await expect(section.locator('tr[data-key-id] code')).toHaveText(`${key.slice(0, 12)}…`);
-  await page.screenshot({ path: test.info().outputPath('profile-api-keys.png'), fullPage: true });
   // Shown once: the account page, visited again, shows the prefix only.
   await page.goto(`${server.base}/profile`);
   await expect(page.getByTestId('new-key')).toHaveCount(0);
@@ -256,7 +255,6 @@ test('/docs/api lists every endpoint with its parameters, fields and examples; d
       await expect(page.locator('[data-endpoint="/api/v1/search"] .lang', { hasText: new RegExp(`^${lang}$`) })).toHaveCount(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`docs-api-${size.width}.png`) });
   }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -345,11 +345,9 @@ test("Stripe: checkout in two tabs, both paid: the first tab's session is expire
   const flag = adminPage.locator('table.events tr', { hasText: `second subscription ${second.id}` });
   await expect(flag).toHaveCount(1);
   await expect(flag).toContainText(`cancelled at once with credit (kept ${kept.id}): check its payment and refund it`);
-  await adminPage.screenshot({ path: '/tmp/billing2-admin-flag-1366.png', fullPage: true });
   await adminPage.setViewportSize({ width: 390, height: 844 });
   await expect(flag).toBeVisible();
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await flag.scrollIntoViewIfNeeded();
-  await adminPage.screenshot({ path: '/tmp/billing2-admin-flag-390.png' });
   await admin.close();
 });

@@ -3,7 +3,6 @@
  * against the built server and the test database (2012-13, 2022-23): from LeBron James's page to the comparison,
  * add Kevin Durant by name, switch the metric set, open the permalink in a new page and find the same state; on
  * his profile, similar players with their reasons, filtered by minutes, one opened in the comparison.
- * Screenshots go to /tmp/compare-*.png.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -33,7 +32,6 @@ for (const vp of VIEWPORTS) {
   test(`${vp.name}: from a player page to a comparison, add a player, switch the set, open the permalink`, async ({ page, context }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await page.goto('/stats/player/profile/lebron_james_2544?season=2012');
-    await page.screenshot({ path: `/tmp/compare-player-page-${vp.name}.png` });
     await page.getByTestId('compare-link').click();
     await expect(page).toHaveURL(/\/stats\/compare\?p=2544%3A2012-13$/);
     await expect(page.getByTestId('compare-card')).toHaveCount(1);
@@ -59,7 +57,6 @@ for (const vp of VIEWPORTS) {
     // Percentiles by position under the values.
     await expect(efg.first().locator('.cmp-pct')).toHaveText(/\d+(st|nd|rd|th) pct/);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `/tmp/compare-${vp.name}.png`, fullPage: true });
 
     const state = await tableText(page);
     const permalink = page.url();
@@ -92,7 +89,6 @@ for (const vp of VIEWPORTS) {
       expect(minutes).toBeGreaterThanOrEqual(2500);
     }
     await noSidewaysScroll(page);
-    await section.screenshot({ path: `/tmp/compare-similar-${vp.name}.png` });
 
     const first = rows.first();
     const name = (await first.locator('.sim-who a').textContent())!.trim();

@@ -66,13 +66,13 @@ async function everyLinkIsReal(page: Page) {
   return hrefs;
 }
 
-async function look(page: Page, name: string) {
+/** Nothing wider than the screen, at desktop and phone size. */
+async function fitsBothSizes(page: Page) {
   for (const [width, height] of [
     [1366, 900],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/lapsed-e2e-${name}-${width}.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing wider than ${width}`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -102,7 +102,7 @@ test('the demo expired user is sent to the expiry page from /profile, and finds 
   expect(hrefs).toEqual(expect.arrayContaining(['/checkout?interval=month', '/checkout?interval=year', '/pricing', '/signout', '/api/account/export']));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await look(page, 'demo');
+  await fitsBothSizes(page);
 });
 
 test('a lapsed customer revokes a key, downloads the data, changes the password and the email, then deletes the account, all from the expiry page; a post without the CSRF token changes nothing', async ({
@@ -157,7 +157,7 @@ test('a lapsed customer revokes a key, downloads the data, changes the password 
   await expect(page).toHaveURL(`${server.base}${EXPIRY}#password`);
   await expect(account.getByRole('status')).toHaveText('Your password is changed. Every other device was signed out.');
   await expect.poll(async () => (await outboxTo(email, /password was changed/)).length, { timeout: 15_000 }).toBe(1);
-  await look(page, 'password-changed');
+  await fitsBothSizes(page);
 
   // The email: the password first, then a link to the new address.
   const newEmail = `moved-${email}`;
@@ -174,7 +174,7 @@ test('a lapsed customer revokes a key, downloads the data, changes the password 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('heading', { name: 'Account deleted' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Your account and its personal data were deleted.');
-  await look(page, 'deleted');
+  await fitsBothSizes(page);
   expect(users('list')).not.toContain(email);
   await expect(page.locator('header .account-nav')).toHaveAttribute('data-auth', 'anonymous');
 });

@@ -4,14 +4,12 @@
  * no preseason offered, the Time Within Game padlock, a sort that leaves with its column, team minutes that read
  * like a box score, /stats/teams sortable with a CSV, the salaries tab's season, payroll and names, and the phone
  * header, definition buttons and name column. (Search: tests/e2e/search.spec.ts.)
- * Screenshots go to test-results/screenshots/fan-edges-*.png.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
 import { openPhoneControls } from './phoneControls';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
 
 const SIZES = [
@@ -42,7 +40,6 @@ for (const size of SIZES) {
       await openGroup(page, 'Season');
       const types = page.locator('.sa-popover [data-filter="SeasonType"] .sa-chip');
       await expect(types).toHaveText(['Regular season', 'Playoffs']);
-      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-season-types-${size.name}.png` });
     });
 
     test('Time Within Game carries a padlock (5 of its 6 filters are locked); Season, all free, none', async ({ page }) => {
@@ -56,7 +53,6 @@ for (const size of SIZES) {
       await openGroup(page, 'Time Within Game');
       await expect(page.locator('.sa-popover [data-filter="Period"] button', { hasText: 'Q4' })).toBeDisabled();
       await expect(page.locator('.sa-popover [data-filter="FilterOutGarbageTime"] button', { hasText: 'Include' })).toBeEnabled();
-      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-time-lock-${size.name}.png` });
     });
 
     test('/stats/teams: headers sort (again: the other way), the form and set links keep the sort, Download CSV is the table shown', async ({
@@ -89,7 +85,6 @@ for (const size of SIZES) {
           .nth(headers.indexOf('DRtg') - 3),
       ).toHaveText('1');
       await page.locator('.tt-meta').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-teams-sorted-${size.name}.png` });
 
       // The CSV: the same teams in the same order.
       const names = (await table.locator('tbody th.team').allTextContents()).map((t) => t.trim());
@@ -135,7 +130,6 @@ for (const size of SIZES) {
       await page.locator('[role="columnheader"][data-column="salary"] .sa-sort-btn').click();
       await expect(page.locator('.sa-table [role="rowgroup"]').last()).toHaveClass(/sa-tfoot/);
       await total.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-salaries-${size.name}.png`, fullPage: true });
       // A season without salary data says so (the season asked, not a silent jump).
       await page.goto('/stats/team/salaries/NOP?season=2022');
       await expect(page.getByRole('status').filter({ hasText: 'No salaries after 2019-20' })).toBeVisible({ timeout: 20_000 });
@@ -172,8 +166,6 @@ test('a team game log reads MIN like a box score: 48:00 a regulation game, 53:00
   for (const s of asSeconds) expect(s).toBeLessThanOrEqual(63 * 60);
   expect(minutes.filter((m) => m === '48:00').length).toBeGreaterThan(70);
   expect(minutes).toContain('53:00');
-  await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-team-gamelog-desktop.png` });
 });
 
 test.describe('on a phone (390x844)', () => {
@@ -194,7 +186,6 @@ test.describe('on a phone (390x844)', () => {
       expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-header-phone${path.replace(/\//g, '-')}.png` });
     }
   });
 
@@ -213,8 +204,6 @@ test.describe('on a phone (390x844)', () => {
     await page.locator('[role="columnheader"][data-column="usage"]').getByRole('button', { name: 'What is Usage%?' }).click();
     await expect(page.getByRole('dialog', { name: 'Usage%: definition' })).toBeVisible({ timeout: 15_000 });
     await expect(page).not.toHaveURL(/sort=/);
-    await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-definition-phone.png` });
   });
 
   test('the sticky name column takes at most 40 % of the screen; long names end in an ellipsis', async ({ page }) => {
@@ -228,7 +217,5 @@ test.describe('on a phone (390x844)', () => {
     await page.locator('.sa-table-wrap').evaluate((w) => (w.scrollLeft = 300));
     const after = (await first.boundingBox())!;
     expect(Math.abs(after.x - box.x)).toBeLessThan(2);
-    await page.locator('.sa-table-meta').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/fan-edges-name-column-phone.png` });
   });
 });

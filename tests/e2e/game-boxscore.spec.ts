@@ -3,15 +3,13 @@
  * sizes, on the test database: SAC at DEN, April 9, 2023 (95-109, the issue's example) and the 2023 Finals game 5,
  * MIA at DEN, June 12, 2023 (89-94). Checked: the box score sits above the metric-set table, the away team first,
  * each totals row equals the score in the page header, five starters marked and listed first, the "Page filters"
- * option (garbage time out by default) says so, and the CSV download carries the same numbers. Screenshots:
- * test-results/screenshots/game-boxscore-*.png.
+ * option (garbage time out by default) says so, and the CSV download carries the same numbers.
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, statsAppReady } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const SAC_DEN = '/stats/game/players/SAC_DEN_2023-04-09_0022201227';
 const FINALS_5 = '/stats/game/players/MIA_DEN_2023-06-12_0042200405';
 
@@ -79,8 +77,6 @@ for (const size of SIZES) {
       // The columns of a traditional box score; a phone shows PTS right after the name (no sideways scroll for it).
       const usual = ['MIN', 'FG', 'FG%', '3P', '3P%', 'FT', 'FT%', 'ORB', 'DRB', 'TRB', 'AST', 'STL', 'BLK', 'TOV', 'PF', 'PTS', '+/-'];
       await expect(away.locator('thead th')).toHaveText(size.name === 'phone' ? ['Player', 'PTS', ...usual.filter((c) => c !== 'PTS')] : ['Player', ...usual]);
-      await page.screenshot({ path: `${SCREENSHOTS}/game-boxscore-${size.name}.png`, fullPage: size.name === 'desktop' });
-      await box.screenshot({ path: `${SCREENSHOTS}/game-boxscore-${size.name}-box.png` });
     });
 
     test('the CSV download carries the numbers shown', async ({ page }) => {
@@ -129,7 +125,6 @@ for (const size of SIZES) {
       const pts = Number(await cell(box.getByTestId('box-score-home').getByTestId('box-totals'), 'pts').textContent());
       expect(pts).toBeGreaterThan(0);
       expect(pts).toBeLessThanOrEqual(94);
-      await box.screenshot({ path: `${SCREENSHOTS}/game-boxscore-${size.name}-filters.png` });
       await box.getByRole('button', { name: 'Whole game' }).click();
       await expect(cell(box.getByTestId('box-score-home').getByTestId('box-totals'), 'pts')).toHaveText('94');
     });
@@ -184,8 +179,5 @@ test.describe('box score on a phone', () => {
         const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
         expect(overlap, `controls ${i} and ${j} overlap`).toBe(false);
       }
-    await page.screenshot({ path: `${SCREENSHOTS}/game-boxscore-phone-scrolled.png` });
-    await box.getByTestId('box-score-home').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/game-boxscore-phone-home.png` });
   });
 });

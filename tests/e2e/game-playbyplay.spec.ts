@@ -4,15 +4,13 @@
  * tab is in the game's tab bar and server-rendered (the page without JavaScript has the chart, the stints and
  * the events); the chart ends at the header's margin and has a title and description; each team's stints add up
  * to the header's score and the game's length; the quarter and player filters narrow the events (the page's own
- * form, submitted on change); the stints CSV carries the table's cells; no axe violation. Screenshots:
- * test-results/screenshots/game-playbyplay-*.png.
+ * form, submitted on change); the stints CSV carries the table's cells; no axe violation.
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const SAC_DEN = '/stats/game/playbyplay/SAC_DEN_2023-04-09_0022201227';
 const UTA_TOR_3OT = '/stats/game/playbyplay/UTA_TOR_2012-11-12_0021200095';
 
@@ -106,10 +104,6 @@ for (const size of SIZES) {
       await expect(rows.last()).toHaveAttribute('data-score', `${awayPts}-${homePts}`);
       const fives = await rows.nth(40).locator('.pbp-five').allTextContents();
       expect(fives.map((f) => f.split(', ').length)).toEqual([5, 5]);
-
-      await page.screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}.png`, fullPage: false });
-      await figure.screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-flow.png` });
-      await page.getByTestId('stints-home').screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-stints.png` });
     });
 
     test('quarter and player filters narrow the events', async ({ page }) => {
@@ -156,8 +150,6 @@ for (const size of SIZES) {
       // Stints and the three overtimes: 63 minutes.
       const minutes = await page.getByTestId('stints-away').locator('tbody td[data-col="MIN"]').allTextContents();
       expect(minutes.map(secs).reduce((a, b) => a + b, 0)).toBe(63 * 60);
-      await page.getByTestId('pbp-filters').screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-filters.png` });
-      await page.locator('#play-by-play').screenshot({ path: `${SCREENSHOTS}/game-playbyplay-${size.name}-events.png`, animations: 'disabled' });
     });
   });
 }

@@ -11,7 +11,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, statsAppReady, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const GAME5 = '/stats/gamepreview/MIA_DEN_2023-06-12_0042200405';
 const OPENER = '/stats/gamepreview/PHI_BOS_2022-10-18_0022200001';
 test.describe.configure({ timeout: 90_000 });
@@ -81,8 +80,6 @@ test('desktop 1366x900: ranks, matchups, series, form and shots under the two ro
   const ranksBox = (await section(page).getByRole('table', { name: 'League ranks' }).boundingBox())!;
   const matchupBox = (await section(page).getByRole('table', { name: 'MIA offense vs DEN defense' }).boundingBox())!;
   expect(matchupBox.x).toBeGreaterThan(ranksBox.x + ranksBox.width - 1);
-  await page.screenshot({ path: `${SCREENSHOTS}/game-preview-desktop.png`, fullPage: true });
-  await section(page).screenshot({ path: `${SCREENSHOTS}/game-preview-desktop-section.png` });
   await expectAxeClean(page);
   // The first meeting's link opens that game (Dec 30, 2022, MIA at DEN).
   await section(page).getByRole('table', { name: 'Season series' }).locator('tbody a').first().click();
@@ -106,8 +103,6 @@ test('phone 390x844: one column, no sideways page scroll, tap-sized game links; 
     expect(b.x + b.width).toBeLessThanOrEqual(390);
   }
   for (const li of await s.locator('.pv-games li').all()) expect((await li.boundingBox())!.height).toBeGreaterThanOrEqual(24);
-  await page.screenshot({ path: `${SCREENSHOTS}/game-preview-phone.png`, fullPage: true });
-  await s.screenshot({ path: `${SCREENSHOTS}/game-preview-phone-section.png` });
   await expectAxeClean(page);
 });
 
@@ -131,7 +126,6 @@ test("a season's first game: says there is nothing before it, at both sizes, wit
     await expect(section(page).getByTestId('preview-no-games')).toHaveText(/No games before this one in 2022-23/);
     await expect(section(page).getByRole('table')).toHaveCount(0);
     await expectNoPageOverflow(page);
-    await section(page).screenshot({ path: `${SCREENSHOTS}/game-preview-first-day-${size.width}.png` });
   }
   await expectAxeClean(page);
 });

@@ -55,7 +55,6 @@ for (const size of [
       for (const value of Object.values(row).filter((v) => typeof v === 'number' && !Number.isInteger(v))) expect(trendBody).toContain(String(value));
     }
     await chart.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/edges-shots/league-trend-${size.name}.png` });
 
     // The shortcut, among the controls (folded behind the compact bar on a phone).
     if (size.name === 'phone') await page.getByRole('button', { name: /Metrics and filters/ }).click();
@@ -66,7 +65,6 @@ for (const size of [
     await expect.poll(() => tableSeasons(page), { timeout: 30_000 }).toEqual(['2022-23', '2012-13']);
     await expect(seasons.getByRole('button', { name: 'All seasons' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('.sa-pill[data-filter="Season"]')).toContainText('2012-13, 2022-23');
-    await page.screenshot({ path: `/tmp/edges-shots/league-all-${size.name}.png` });
     await seasons.getByRole('button', { name: 'Latest season' }).click();
     await expect.poll(() => tableSeasons(page), { timeout: 30_000 }).toEqual(['2022-23']);
   });

@@ -93,14 +93,6 @@ test.describe('a phone (390x844)', () => {
     await expect(page.locator('.sa-tbody')).toContainText('Kevin Garnett', { timeout: 30_000 });
   });
 
-  test('the bio facts open from their summary', async ({ page }) => {
-    await page.goto('/stats/player/profile/lebron_james_2544');
-    const facts = page.getByRole('definition').filter({ hasText: '250 lb' });
-    await expect(facts).toBeHidden();
-    await page.getByText('Bio, 2022-23').click();
-    await expect(facts).toBeVisible();
-  });
-
   test('the box score shows PTS right after the name', async ({ page }) => {
     await page.goto(`/stats/game/players/${GAME}`);
     const head = page.getByTestId('box-score-away').locator('thead th');
@@ -112,13 +104,16 @@ test.describe('a phone (390x844)', () => {
 test.describe('a phone, accessibility (axe)', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
-  test('a player page with its controls and bio closed, then open', async ({ page }) => {
+  test('a player page with its controls and bio closed, then open (the bio facts from their summary)', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/stats/player/profile/lebron_james_2544');
     await statsAppReady(page);
+    const facts = page.getByRole('definition').filter({ hasText: '250 lb' });
+    await expect(facts).toBeHidden();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /Metrics and filters/ }).click();
     await page.getByText('Bio, 2022-23').click();
+    await expect(facts).toBeVisible();
     await expect(page.getByRole('toolbar', { name: 'Filters' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { signedInContext } from './apiSignIn';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { FILTERS } from '../../src/lib/filters';
 import { expect, statsAppReady, test } from './fixtures';
 
@@ -145,8 +145,9 @@ test.describe('the client follows the same rule', () => {
 
   test('a member without a plan sees "Stats plan" locks, and a URL\'s gated filters are not applied or sent: locked pills, kept in the URL', async ({
     page,
+    signedInAs,
   }) => {
-    await signIn(page, DEMO.member, '/');
+    await signedInAs('member');
     const sent: URL[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
@@ -169,8 +170,8 @@ test.describe('the client follows the same rule', () => {
     await expect(page.locator('[data-group="Game"] .sa-group-lock')).toHaveAttribute('aria-label', 'Needs the Stats plan');
   });
 
-  test("an admin (expired plan) has no locks and keeps the URL's gated filters", async ({ page }) => {
-    await signIn(page, DEMO.admin, '/');
+  test("an admin (expired plan) has no locks and keeps the URL's gated filters", async ({ page, signedInAs }) => {
+    await signedInAs('admin');
     await page.goto('/stats/league?location=home');
     await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home', { timeout: 30_000 });
     await page.locator('[data-group="Game"]').click();

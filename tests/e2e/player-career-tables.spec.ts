@@ -10,7 +10,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, statsAppReady, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const LEBRON = '/stats/player/profile/lebron_james_2544';
 test.describe.configure({ timeout: 90_000 });
 
@@ -116,8 +115,6 @@ test('desktop: four modes, the URL keeps the mode, regular and playoff tables wi
   await expect(page.getByRole('table', { name: 'Career' })).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Career' }).locator('td[class*="pct-band-"]').first()).toBeVisible();
   await expectCsvMatches(page, regular, 'Regular season', 'player-2544_career_per-game_regular.csv');
-  await page.screenshot({ path: `${SCREENSHOTS}/player-career-tables-desktop-per-game.png`, fullPage: true });
-  await page.locator('.career').screenshot({ path: `${SCREENSHOTS}/player-career-tables-desktop-section.png` });
   await expectNoAxeViolations(page);
 
   // Totals: the URL says so; the 2012-13 line is his published season.
@@ -153,7 +150,6 @@ test('desktop: four modes, the URL keeps the mode, regular and playoff tables wi
   // The header says which possessions.
   await expect(page.getByText(/his team's offensive possessions while he was on the floor/)).toBeVisible();
   await expectCsvMatches(page, regular, 'Regular season', 'player-2544_career_per-100_regular.csv');
-  await page.screenshot({ path: `${SCREENSHOTS}/player-career-tables-desktop-per-100.png`, fullPage: true });
 
   // A reload opens the same mode (server-rendered); back to per game leaves the key out.
   await page.reload();
@@ -192,10 +188,6 @@ test('phone 390x844: tables scroll inside their box, narrow sticky first column,
   await box.evaluate((el) => el.scrollBy({ left: 400 }));
   await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
   expect(Math.round((await first.boundingBox())!.x)).toBe(Math.round(before.x));
-  await page
-    .locator('.career-part')
-    .first()
-    .screenshot({ path: `${SCREENSHOTS}/player-career-tables-phone-scrolled.png` });
   await box.evaluate((el) => el.scrollTo({ left: 0 }));
   // Tap targets: the mode buttons, the CSV links, the season links.
   const targets = [
@@ -213,7 +205,6 @@ test('phone 390x844: tables scroll inside their box, narrow sticky first column,
   await page.getByRole('group', { name: 'Career tables: numbers' }).getByRole('button', { name: 'Per game' }).click();
   await expect(page).not.toHaveURL(/career=/);
   await expect(table(page, 'Regular season, per game')).toBeVisible();
-  await page.locator('.career').screenshot({ path: `${SCREENSHOTS}/player-career-tables-phone.png` });
   await expectNoAxeViolations(page);
 });
 

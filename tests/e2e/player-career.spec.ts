@@ -1,12 +1,12 @@
 /**
  * The player profile's bio header and "Career" table in Chromium against the built server and the test database
  * (2012-13 and 2022-23). Numbers checked against published facts: LeBron James 2012-13 (76 games, 2,036 points,
- * age 28, salary $17,545,000) and 2022-23 (55 games, 1,590 points), first pick of the 2003 draft.
+ * age 28, salary $17,545,000) and 2022-23 (55 games, 1,590 points), first pick of the 2003 draft. The endpoint's
+ * rows and its 404 and 400: tests/api/career.test.ts; the table on a phone: player-career-tables.spec.ts.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
 
 /** The text of a row's cell under the column headed `label`. */
@@ -54,7 +54,6 @@ test('LeBron James: bio of the season shown and every season in "Career", whatev
   // The filter-driven table stays, showing the filter's season.
   await expect(page.locator('.sa-tbody .sa-row')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.locator('.sa-tbody .sa-row').first()).toContainText('2012-13');
-  await page.screenshot({ path: `${SCREENSHOTS}/player-career-desktop.png`, fullPage: true });
 
   // A season link of the Career table opens the profile filtered to that season.
   await r2022.getByRole('link', { name: '2022-23' }).click();
@@ -63,22 +62,4 @@ test('LeBron James: bio of the season shown and every season in "Career", whatev
   await expect(fact('Age in 2022-23')).toHaveText('38');
   // No salary data after 2019-20: no salary line, rather than a headline saying there is none.
   await expect(page.getByTestId('player-header').getByText('Salary', { exact: false })).toHaveCount(0);
-});
-
-test('on a phone the Career table scrolls inside its box', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/stats/player/profile/luka_doncic_1629029');
-  const career = page.getByRole('table', { name: 'Career' });
-  await expect(career).toBeVisible();
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(pageWidth).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENSHOTS}/player-career-phone.png`, fullPage: true });
-});
-
-test('GET /api/player_career answers the same rows; 404 and 400 for bad ids', async ({ request }) => {
-  const body = await (await request.get('/api/player_career?player_id=2544')).json();
-  const r2012 = body.rows.find((r: { season: string; season_type: string }) => r.season === '2012-13' && r.season_type === 'regular');
-  expect(r2012).toMatchObject({ games: 76, pts: 2036, team: 'MIA' });
-  expect((await request.get('/api/player_career?player_id=999999999')).status()).toBe(404);
-  expect((await request.get('/api/player_career?player_id=abc')).status()).toBe(400);
 });

@@ -4,17 +4,15 @@
  * players with the minimum, with "show all"), empty tables that say why with the way out (and the controls
  * stay), on/off tables with percentiles and no possession "Diff", search labels and the empty search, and a
  * shared link's paid filters as locked pills. Numbers from independent SQL on the possession table.
- * Screenshots go to test-results/screenshots/qualifier-empty-*.png.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page, Request } from '@playwright/test';
 import path from 'node:path';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
 import { openPhoneControls } from './phoneControls';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const DB = path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb');
 const BOS = 1610612738;
 test.describe.configure({ timeout: 90_000 });
@@ -84,7 +82,6 @@ for (const size of SIZES) {
       const poss = (await columnValues(page, 'poss')).map(num);
       expect(Math.min(...poss)).toBeGreaterThanOrEqual(500);
       expect(num((await columnValues(page, 'tov_play_pct'))[0]!)).toBeLessThan(40);
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-qualifier-${size.name}.png` });
 
       await page
         .getByTestId('qualifier')
@@ -117,7 +114,6 @@ for (const size of SIZES) {
       if (size.name === 'phone') await openPhoneControls(page);
       await expect(page.locator('.sa-filterbar')).toBeVisible();
       await expect(page.getByText('No rows match these filters')).toHaveCount(0);
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-min-${size.name}.png`, fullPage: true });
       await axe(page, '.sa-app');
       await empty.getByRole('button', { name: `Show the ${players} players` }).click();
       await expect(page).toHaveURL(/showAll=1/);
@@ -136,7 +132,6 @@ for (const size of SIZES) {
         timeout: 30_000,
       });
       await expect(page.locator('.sa-legend-min input')).toHaveValue('5000');
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-lineups-${size.name}.png`, fullPage: true });
       await empty.getByRole('button', { name: `Show the ${n} lineups` }).click();
       await expect(page).toHaveURL(/minPoss=1(&|$)/);
       await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBe(n);
@@ -179,7 +174,6 @@ for (const size of SIZES) {
       await expect(empty).toContainText('No rows: From: 2023-06-01 leaves nothing in 2022-23 regular season.', { timeout: 30_000 });
       if (size.name === 'phone') await openPhoneControls(page);
       await expect(page.locator('.sa-pill[data-filter="StartDate"]')).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-empty-filter-${size.name}.png`, fullPage: true });
       await empty.getByRole('button', { name: 'Remove From: 2023-06-01' }).click();
       await expect(page).not.toHaveURL(/startDate/);
       await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBeGreaterThan(500);
@@ -202,7 +196,6 @@ for (const size of SIZES) {
       const first = page.locator('.sa-tbody .sa-row').first();
       const tips = await first.locator('[data-tip]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-tip')));
       expect(tips.filter((t) => /percentile/.test(t ?? '')).length).toBeGreaterThanOrEqual(8);
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-onoff-${size.name}.png` });
       await axe(page, '.sa-legend');
 
       await openTable(page, '/stats/player/onoff/jayson_tatum_1628369?season=2022');
@@ -220,7 +213,6 @@ for (const size of SIZES) {
       const option = page.getByRole('search').getByRole('option').first();
       await expect(option).toContainText('LAL · 2012-13 to 2022-23', { timeout: 15_000 });
       await expect(page.getByRole('search')).not.toContainText(/\d{4}–\d{4}/);
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-search-${size.name}.png` });
       await box.fill('');
       await expect(page.getByRole('search').getByRole('option')).toHaveCount(0);
       const answer = await page.request.get('/api/search?q=');
@@ -249,7 +241,6 @@ for (const size of SIZES) {
       // The note shows without a tap; the locked pills themselves are behind the phone's compact bar.
       if (size.name === 'phone') await openPhoneControls(page);
       await expect(locked.nth(0)).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-locked-anonymous-${size.name}.png` });
       await axe(page, '.sa-pills', '[data-testid="locked-filters-note"]');
       await note.getByRole('button', { name: 'Remove locked filters' }).click();
       await expect(locked).toHaveCount(0);
@@ -262,9 +253,9 @@ test.describe('a member without a plan', () => {
   test.beforeAll(() => seedDemoAccounts());
 
   for (const size of SIZES) {
-    test(`sees the shared link's paid filters as "Stats plan" locked pills at ${size.name} size`, async ({ page }) => {
+    test(`sees the shared link's paid filters as "Stats plan" locked pills at ${size.name} size`, async ({ page, signedInAs }) => {
       await page.setViewportSize(size.viewport);
-      await signIn(page, DEMO.member, '/');
+      await signedInAs('member');
       await openTable(page, '/stats/team/players/BOS?season=2022&opponent=MIA&result=win');
       const locked = page.locator('.sa-pill[data-locked="true"]');
       await expect(locked).toHaveText([/Result\s*Wins/, /Opponent\s*MIA/]);
@@ -278,7 +269,6 @@ test.describe('a member without a plan', () => {
       // The answer is the ungated one: the server would refuse the filters (403), the page never asks.
       const { players } = await onCourt(true, 500);
       expect(await rowCount(page)).toBe(players);
-      await page.screenshot({ path: `${SCREENSHOTS}/qualifier-empty-locked-member-${size.name}.png` });
     });
   }
 });

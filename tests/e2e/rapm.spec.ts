@@ -2,7 +2,7 @@
  * The RAPM leaderboard (/stats/rapm) and the profile's RAPM block in Chromium against the built server and the
  * test database (2012-13 and 2022-23), at 1366 and 390 px: sort by a column, filter by position and minimum
  * possessions, follow a player into his page where his RAPM block shows the same numbers; bad input is a 400
- * with its message on the page. Screenshots in /tmp/rapm-*.png.
+ * with its message on the page.
  */
 import { expect, test } from './fixtures';
 
@@ -26,7 +26,6 @@ for (const width of [1366, 390]) {
     expect(Math.min(...poss)).toBeGreaterThanOrEqual(2000);
     // The page never scrolls sideways: the table does, inside its box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/rapm-leaderboard-${width}.png`, fullPage: false });
 
     // Sort by defense: the header link, then ascending by clicking it again.
     await table.getByRole('link', { name: 'Def', exact: true }).click();
@@ -51,7 +50,6 @@ for (const width of [1366, 390]) {
     const bigPoss = (await rows.locator('td.poss').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
     expect(Math.min(...bigPoss)).toBeGreaterThanOrEqual(5000);
     await expect(page.getByTestId('rapm-count')).toContainText(`${await rows.count()} bigs of`);
-    await page.screenshot({ path: `/tmp/rapm-bigs-${width}.png`, fullPage: false });
 
     // Into the first big's page: his RAPM block has the leaderboard's numbers for 2022-23.
     const first = rows.first();
@@ -68,7 +66,6 @@ for (const width of [1366, 390]) {
     expect(await season.locator('td[data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(values);
     await expect(season.locator('td[data-key="total"]')).toHaveAttribute('title', /percentile of \d+ players/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await block.screenshot({ path: `/tmp/rapm-player-${width}.png` });
   });
 }
 
@@ -93,5 +90,4 @@ test('the RAPM guide: listed under Models, with its method and validation table'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('RAPM');
   await expect(page.getByRole('heading', { name: 'Validation: predicting games it has not seen' })).toBeVisible();
   await expect(page.locator('table').filter({ hasText: 'On-court +/- per 100, season before' }).first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/rapm-guide-1366.png', fullPage: true });
 });

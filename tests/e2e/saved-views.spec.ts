@@ -4,7 +4,7 @@
  * address of another site is refused; an anonymous visitor is offered sign-in instead.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, seedDemoAccounts, signIn, usersCli } from './accountsHelpers';
+import { seedDemoAccounts, signIn, usersCli } from './accountsHelpers';
 import { appSecret, unsubscribeToken } from '../../src/server/alerts/unsubscribeToken';
 import { openPhoneControls } from './phoneControls';
 import { expect, statsAppReady, test } from './fixtures';
@@ -25,7 +25,7 @@ for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });
 
-    test('save a stats page, see it on the account page, rename it, delete it', async ({ page }) => {
+    test('save a stats page, see it on the account page, rename it, delete it', async ({ page, signedInAs }) => {
       const email = `views-${size.name}-${Date.now()}@example.com`;
       usersCli('add', email, '--name', 'Vera Views', '--password', PASSWORD);
       usersCli('grant', email, '--days', '30');
@@ -41,7 +41,6 @@ for (const size of SIZES) {
       await page.getByTestId('save-view').click();
       const dialog = page.getByRole('dialog', { name: 'Save this view' });
       await dialog.getByLabel('Name').fill('  Team defense  ');
-      await page.screenshot({ path: `.local/shots/saved-views-${size.name}-save.png` });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog.getByRole('status')).toContainText('Saved as "Team defense"');
 
@@ -64,7 +63,6 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/profile#saved-views$/);
       await expect(page.getByTestId('saved-views').getByRole('status')).toHaveText('Renamed.');
       await expect(views.locator('[data-field="view-name"]')).toHaveText('Defense, every team');
-      await page.getByTestId('saved-views').screenshot({ path: `.local/shots/saved-views-${size.name}-profile.png` });
       const axe = await new AxeBuilder({ page }).include('#saved-views').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(
         axe.violations.map(
@@ -90,8 +88,8 @@ for (const size of SIZES) {
 
       // Another account: not found, and nothing changed.
       const other = await page.context().browser()!.newContext({ viewport: size.viewport });
+      await signedInAs('subscriber', other);
       const otherPage = await other.newPage();
-      await signIn(otherPage, DEMO.subscriber, '/');
       expect((await otherPage.request.get(`/api/account/views/${id}`)).status()).toBe(404);
       const csrf = ((await (await otherPage.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
       const stolen = await otherPage.request.post(`/api/account/views/${id}`, { data: { action: 'delete', csrfToken: csrf } });
@@ -123,9 +121,9 @@ for (const size of SIZES) {
   });
 }
 
-test('bad requests to the saved-views API get a clear 4xx with a JSON message', async ({ page }) => {
+test('bad requests to the saved-views API get a clear 4xx with a JSON message', async ({ page, signedInAs }) => {
   expect((await page.request.get('/api/account/views')).status()).toBe(401);
-  await signIn(page, DEMO.subscriber, '/');
+  await signedInAs('subscriber');
   const csrfToken = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
   const post = (path: string, body: string, type = 'application/json') =>
     page.request.post(path, { headers: { 'content-type': type }, data: Buffer.from(body) });
@@ -181,7 +179,6 @@ test.describe("an alert mail's unsubscribe link", () => {
     const mail = await stranger.newPage();
     await mail.goto(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
     await expect(mail.getByTestId('unsubscribe')).toContainText('Stop mailing new games for your saved view Forty?');
-    await mail.screenshot({ path: '.local/shots/unsubscribe-phone-ask.png' });
     await mail.getByRole('button', { name: 'Stop this alert' }).click();
     await expect(mail.getByRole('status')).toHaveText('The alert on "Forty" is off: no more mail for it.');
     expect(await (await page.request.get(`/api/account/views/${view.id}`)).json()).toMatchObject({ view: { alert: false } });
@@ -196,7 +193,6 @@ test.describe("an alert mail's unsubscribe link", () => {
     const expired = await mail.goto(`/alerts/unsubscribe?token=${encodeURIComponent(old)}`);
     expect(expired!.status()).toBe(400);
     await expect(mail.getByRole('alert')).toContainText('This unsubscribe link has expired');
-    await mail.screenshot({ path: '.local/shots/unsubscribe-phone-expired.png' });
     await stranger.close();
   });
 });

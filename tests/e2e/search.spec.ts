@@ -1,7 +1,8 @@
 /**
  * Site search as a user does it, in Chromium against the built server and the test database (2012-13, 2022-23):
  * the autocomplete of the stats pages (typing, arrow keys, Enter), the plain GET form of the marketing pages
- * without JavaScript, the /search page, the API's 400s, and the empty search (a 200 with nothing in it).
+ * without JavaScript, the /search page. The endpoint's answers, its 400s and the empty search (a 200 with nothing in
+ * it): tests/api/search.test.ts.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -15,7 +16,6 @@ async function searchBox(page: Page) {
   return page.getByRole('combobox', { name: 'Site search' });
 }
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('with JavaScript (stats pages: autocomplete)', () => {
@@ -25,7 +25,6 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     await box.pressSequentially('doncic', { delay: 30 });
     const options = page.getByRole('search').getByRole('listbox').getByRole('option');
     await expectSoon(options.first()).toContainText('Luka Doncic');
-    await page.screenshot({ path: `${SCREENSHOTS}/search-autocomplete-desktop.png` });
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');
@@ -66,7 +65,6 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     await box.pressSequentially('the process', { delay: 30 });
     const options = page.getByRole('listbox').getByRole('option');
     await expectSoon(options.first()).toContainText('Joel Embiid');
-    await page.screenshot({ path: `${SCREENSHOTS}/compare-typeahead-desktop.png` });
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');
@@ -96,7 +94,6 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     const menu = await page.getByRole('search').getByRole('listbox').boundingBox();
     expect(menu!.x).toBeGreaterThanOrEqual(0);
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SCREENSHOTS}/search-autocomplete-phone.png` });
   });
 });
 
@@ -110,7 +107,6 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lebron$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “lebron”');
-    await page.screenshot({ path: `${SCREENSHOTS}/search-results-desktop.png`, fullPage: true });
     await page.getByRole('region', { name: 'Players' }).getByRole('link', { name: 'LeBron James', exact: true }).click();
     await expect(page).toHaveURL(/\/stats\/player\/profile\/lebron_james_2544$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('LeBron James');
@@ -123,7 +119,6 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     const games = page.getByRole('region', { name: 'Games' }).getByRole('link');
     await expect(games).toHaveCount(1);
-    await page.screenshot({ path: `${SCREENSHOTS}/search-results-phone.png`, fullPage: true });
     await games.first().click();
     await expect(page).toHaveURL(/\/stats\/game\/team\/BOS_DEN_2023-01-01_\d{10}$/);
   });
@@ -149,41 +144,5 @@ test.describe('without JavaScript (a plain GET form)', () => {
     await page.goto('/search?q=lebron');
     const lebron = page.getByRole('region', { name: 'Players' }).getByRole('listitem').filter({ hasText: 'LeBron James' });
     await expect(lebron.locator('.meta')).toHaveText(/^LAL · 2012-13 to 2022-23$/);
-  });
-});
-
-test.describe('GET /api/search', () => {
-  test('answers players, teams and games with paths, best first', async ({ request }) => {
-    const body = await (await request.get('/api/search?q=james&limit=5')).json();
-    expect(body.players.length).toBeLessThanOrEqual(5);
-    for (const p of body.players) expect(p.path).toBe(`/stats/player/profile/${p.path.split('/').at(-1)}`);
-    expect(body.players.map((p: { name: string }) => p.name)).toContain('LeBron James');
-    const lebron = await (await request.get('/api/search?q=lebron')).json();
-    expect(lebron.players[0]).toMatchObject({ name: 'LeBron James', second_spectrum_id: 2544, path: '/stats/player/profile/lebron_james_2544' });
-    const nets = await (await request.get('/api/search?q=NJN')).json();
-    expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
-  });
-
-  test('an empty q is a 200 with empty lists', async ({ request }) => {
-    for (const query of ['q=', 'q=%20%20', 'limit=3', '']) {
-      const r = await request.get(`/api/search?${query}`);
-      expect(r.status(), query).toBe(200);
-      expect(await r.json(), query).toEqual({ players: [], teams: [], games: [] });
-    }
-  });
-
-  test('a bad q or limit is a 400 naming it', async ({ request }) => {
-    for (const [query, param] of [
-      ['q=a%00b', 'q'],
-      ['q=a&q=b', 'q'],
-      ['q=x&limit=0', 'limit'],
-      ['q=x&limit=abc', 'limit'],
-      ['q=x&limit=21', 'limit'],
-      [`q=${'a'.repeat(101)}`, 'q'],
-    ]) {
-      const r = await request.get(`/api/search?${query}`);
-      expect(r.status(), query).toBe(400);
-      expect((await r.json()).param, query).toBe(param);
-    }
   });
 });

@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, statsAppReady, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
 test.describe.configure({ timeout: 90_000 });
 
@@ -97,11 +96,8 @@ test('2023-24 scheduled: every game of the file, none played, each with its prev
   await page.goto('/stats/games?season=2023&team=BOS');
   const bos = file.filter((g) => g.away === 'BOS' || g.home === 'BOS');
   await expect(page.getByTestId('games-count')).toHaveText(`${bos.length} games`);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/season-scheduled-games-desktop.png` });
   await page.setViewportSize(PHONE);
   await noPageOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOTS}/season-scheduled-games-phone.png` });
 
   // the season's first game: its preview says no game is played and shows no number
   const first = [...file].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0]!;
@@ -117,12 +113,10 @@ test('2023-24 scheduled: every game of the file, none played, each with its prev
   await expect(page.locator('#stats-app .placeholder')).toHaveCount(0);
   // no number: no decimal, no record (the season label 2023-24 is not one)
   await expect(preview).not.toContainText(/\d+\.\d|\b\d{1,2}-\d{1,2}\b/);
-  await page.screenshot({ path: `${SCREENSHOTS}/season-scheduled-preview-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(preview.getByTestId('preview-no-games')).toBeVisible();
   await noPageOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOTS}/season-scheduled-preview-phone.png`, fullPage: true });
 });
 
 test('standings through a date on the teams page; a bad date is a 400 naming it', async ({ page }) => {
@@ -140,10 +134,8 @@ test('standings through a date on the teams page; a bad date is a 400 naming it'
   await expect(den.locator('[data-col="gb"]')).toHaveText('1.5');
   await expect(den.locator('[data-col="l10"]')).toHaveText(/^\d+-\d+$/);
   await expect(den.locator('[data-col="streak"]')).toHaveText(/^[WL]\d+$/);
-  await page.screenshot({ path: `${SCREENSHOTS}/season-standings-desktop.png` });
   await page.setViewportSize(PHONE);
   await noPageOverflow(page);
-  await st.screenshot({ path: `${SCREENSHOTS}/season-standings-phone.png` });
   // the date picker: another date, the other keys kept
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/stats/teams?season=2022&isGarbageTime=false');

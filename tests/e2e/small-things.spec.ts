@@ -4,10 +4,9 @@
  * without player-only columns, and the phone sub-nav that shows it scrolls.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { columnValues, expect, statsAppReady, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 90_000 });
 
 async function openTable(page: Page, path: string): Promise<void> {
@@ -42,9 +41,10 @@ test('playoffs before 2013-14 say why the table is empty', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'No playoffs before 2013-14' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('the expiry page says what really happens while the plan is expired', async ({ page }) => {
+test('the expiry page says what really happens while the plan is expired', async ({ page, signedInAs }) => {
   seedDemoAccounts();
-  await signIn(page, DEMO.expired, '/stats/players');
+  await signedInAs('expired');
+  await page.goto('/stats/players');
   await expect(page).toHaveURL(/\/subscription_expiration$/);
   const lede = page.locator('.page-head');
   await expect(lede).toContainText("the site's other pages bring you back here");
@@ -84,7 +84,6 @@ test('on a phone the stats sub-nav shows that it scrolls and reaches Guides', as
   expect(overflow.scroll).toBeGreaterThan(overflow.client);
   expect(overflow.bg).toContain('linear-gradient'); // the glowing edge on the side with more links
   expect((await guides.boundingBox())!.x).toBeGreaterThan(390 - 40);
-  await page.screenshot({ path: `${SCREENSHOTS}/subnav-phone.png`, clip: { x: 0, y: 0, width: 390, height: 160 } });
   await nav.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect(guides).toBeInViewport();
   await guides.click();

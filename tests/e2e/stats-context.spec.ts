@@ -11,8 +11,6 @@ import { columnCells, columnValues, expect, statsAppReady, tabToFirstHeader, tes
 
 test.describe.configure({ timeout: 90_000 });
 
-const SCREENSHOTS = 'test-results/screenshots';
-
 async function openTable(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await statsAppReady(page, 30_000);
@@ -165,16 +163,6 @@ test('percentiles: a legend, the pool, TOV% coloured the other way round, the va
   }).toPass({ timeout: 20_000 });
 });
 
-test('screenshots: players with a definition open, desktop and 390x844', async ({ page }) => {
-  await openTable(page, '/stats/players?season=2012');
-  await header(page, 'tov_play_pct').getByRole('button', { name: 'What is TOV%?' }).click();
-  await expect(page.getByRole('dialog', { name: 'TOV%: definition' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/players-definition-desktop.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openTable(page, '/stats/lineups?season=2012&side=defense');
-  await page.screenshot({ path: `${SCREENSHOTS}/lineups-defense-phone.png`, fullPage: false });
-});
-
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
@@ -185,7 +173,6 @@ test.describe('on a touch screen', () => {
     const dialog = page.getByRole('dialog', { name: 'TOV%: definition' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Lower is better.');
-    await page.screenshot({ path: `${SCREENSHOTS}/players-definition-phone.png` });
     await dialog.getByRole('link', { name: /Guide/ }).tap();
     await expect(page).toHaveURL(/\/stats\/guides\/offensive-overview$/);
   });

@@ -11,8 +11,8 @@
  * - A game's pages: the strip and box score above the table (from the game's details, fetched) come with the app's
  *   first render, so nothing already shown is pushed down (Lighthouse's layout shift was 0.08 on the team view and
  *   0.4-0.46 on the players view).
- * - At 1366 x 900 and 390 x 844: screenshots of the players table (top and scrolled), a team page and its on/off;
- *   axe over the whole table box (light rows included).
+ * - At 1366 x 900 and 390 x 844: the players table (top and scrolled), a team page and its on/off; axe over the
+ *   whole table box (light rows included).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -76,14 +76,12 @@ for (const size of [
       // one sticky header row's cell and the full rows' name cells: not one per row of the table
       expect(c.sticky).toBeLessThanOrEqual(c.full + 3);
       expect(c.elements).toBeLessThan(4000);
-      await page.screenshot({ path: test.info().outputPath(`players-top-${size.width}.png`) });
 
       // Scrolled a third, then to the end: the rows in the box are full in the frame they show.
       const wrap = page.locator('.sa-table-wrap');
       const height = await wrap.evaluate((w) => w.scrollHeight);
       expect(await lightRowsInBoxAfter(page, Math.round(height / 3))).toEqual([]);
       await wrap.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`players-scrolled-${size.width}.png`) });
       expect(await lightRowsInBoxAfter(page, height)).toEqual([]);
       // The last player of the answer is the last row, drawn in full with his numbers.
       const names = seed.values.map((v) => String(v[seed.fields.indexOf('name')]));
@@ -91,7 +89,6 @@ for (const size of [
       await expect(last.locator('[role="rowheader"]')).toHaveText(names.at(-1)!);
       await expect(last.locator('[role="cell"]').first()).toBeVisible();
       expect((await counts(page)).full).toBeLessThanOrEqual(120);
-      await page.screenshot({ path: test.info().outputPath(`players-end-${size.width}.png`) });
       // Back to the top: full again there.
       expect(await lightRowsInBoxAfter(page, 0)).toEqual([]);
 
@@ -132,7 +129,6 @@ for (const size of [
         // What moved the app's controls or table (the footer far below may move as the page grows).
         const app = shifts.filter((x) => x.nodes.some((n) => /sa-controls|sa-table-wrap|sa-pills/.test(n)));
         expect(app, JSON.stringify(shifts)).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`game-${path.split('/')[3]}-${size.width}.png`) });
       });
     }
 
@@ -143,10 +139,6 @@ for (const size of [
         const c = await counts(page);
         expect(c.rows).toBeGreaterThan(5);
         expect(c.full).toBe(c.rows);
-        await page.screenshot({ path: test.info().outputPath(`${path.split('/')[3]}-${path.split('/')[4]}-top-${size.width}.png`) });
-        await page.locator('.sa-table-wrap').scrollIntoViewIfNeeded();
-        await page.locator('.sa-table-wrap').evaluate((w) => (w.scrollTop = w.scrollHeight));
-        await page.screenshot({ path: test.info().outputPath(`${path.split('/')[3]}-${path.split('/')[4]}-table-${size.width}.png`) });
       });
     }
   });

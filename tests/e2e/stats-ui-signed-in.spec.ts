@@ -3,7 +3,7 @@
  * the searchable lineup player picker; the time-into-game slider shown as period and clock.
  */
 import type { Page, Request } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn, submitSignIn } from './accountsHelpers';
+import { DEMO, seedDemoAccounts, submitSignIn } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
 
 // Stats pages compute on demand and this machine is shared: give each test room (a slow run is not a failure).
@@ -21,9 +21,9 @@ async function dataRequestsOf(page: Page): Promise<Request[]> {
   return requests;
 }
 
-test('gated filters in the URL are restored once the user is known, shown as pills and sent', async ({ page }) => {
+test('gated filters in the URL are restored once the user is known, shown as pills and sent', async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO.subscriber, '/');
+  await signedInAs('subscriber');
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/players?location=home&period=4');
   // A possession-level filter nobody asked for yet is computed on demand: allow the server its time.
@@ -39,9 +39,9 @@ test('gated filters in the URL are restored once the user is known, shown as pil
   await expect(page.locator('.sa-popover [data-filter="Location"] button', { hasText: 'Home' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a lineup player picked by name filters the table to possessions with him on the court', async ({ page }) => {
+test('a lineup player picked by name filters the table to possessions with him on the court', async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO.subscriber, '/');
+  await signedInAs('subscriber');
   const requests = await dataRequestsOf(page);
   await page.goto('/stats/lineups');
   await statsAppReady(page, 20_000);
@@ -66,9 +66,9 @@ test('a lineup player picked by name filters the table to possessions with him o
   expect(requests.length).toBe(1);
 });
 
-test('the time-into-game slider reads as period and clock, and applies as seconds', async ({ page }) => {
+test('the time-into-game slider reads as period and clock, and applies as seconds', async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO.subscriber, '/');
+  await signedInAs('subscriber');
   await page.goto('/stats/league');
   await statsAppReady(page, 20_000);
   await page.locator('[data-group="Time Within Game"]').click();

@@ -8,7 +8,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -51,13 +51,13 @@ for (const size of [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  test(`${size.name}: a subscriber filters the 30 teams to fourth quarters with the stats pages' bar`, async ({ page }) => {
+  test(`${size.name}: a subscriber filters the 30 teams to fourth quarters with the stats pages' bar`, async ({ page, signedInAs }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, DEMO.subscriber, '/stats/teams');
+    await signedInAs('subscriber');
+    await page.goto('/stats/teams');
     await expect(bar(page)).toBeVisible({ timeout: 30_000 });
     await expect(bar(page).locator('.sa-group-button')).toHaveText([/^Season/, /^Game/, /^Time Within Game/, /^Opponent/, /^Lineup/]);
     await bar(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/edges-shots/teams-bar-${size.name}.png` });
     await bar(page).locator('[data-group="Time Within Game"]').click();
     await page.locator('.sa-popover [data-filter="Period"]').getByRole('button', { name: 'Q4' }).click();
     await page.keyboard.press('Escape');
@@ -75,7 +75,6 @@ for (const size of [
     const href = await teamRow(page, 'Denver Nuggets').getByRole('link').getAttribute('href');
     expect(new URL(href!, 'http://x').searchParams.get('period')).toBe('4');
     await page.getByTestId('teams-pills').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: `/tmp/edges-shots/teams-q4-${size.name}.png` });
     // The pill's × removes it.
     await page.getByRole('link', { name: /Remove the .* filter/ }).click();
     await expect(page).toHaveURL(/\/stats\/teams$/);

@@ -5,7 +5,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const SCREENSHOTS = 'test-results/screenshots';
 test.describe.configure({ timeout: 60_000 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Teams' });
@@ -52,7 +51,6 @@ test('the 30 teams of 2022-23 with records, ratings, ranks and the league averag
   await expect(best).toHaveClass(/pct-band-4/);
   const footer = table(page).locator('tfoot tr');
   await expect(footer.locator('th')).toHaveText('League average');
-  await page.screenshot({ path: `${SCREENSHOTS}/teams-table-desktop.png`, fullPage: true });
 });
 
 test('choose a season with the filter bar, then open a team with the same filters', async ({ page }) => {
@@ -108,5 +106,4 @@ test('playoffs before 2013-14 say why they are empty; a bad season is a 400 with
   await expect(page.getByRole('alert')).toContainText('season');
   await page.goto('/stats/teams');
   await expect(table(page)).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/teams-table-phone.png`, fullPage: false });
 });

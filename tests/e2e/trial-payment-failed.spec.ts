@@ -104,7 +104,6 @@ for (const size of [
     );
     // Not the unpaid month's end.
     await expect(page.locator('body')).not.toContainText(written(standIn.subscriptions.get(sub.id)!.items.data[0]!.current_period_end));
-    await plan.screenshot({ path: `/tmp/edges-shots/trial-declined-${size.name}.png` });
 
     const notice = await mailTo(inbox, email, /^Your Courtvision payment did not go through$/);
     expect(notice.text).toContain(`Your plan stays open until ${lastDay}`);

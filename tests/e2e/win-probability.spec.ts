@@ -4,10 +4,10 @@
  * swings listed and linked to their play (a link opens the play-by-play at that row); the page does not scroll
  * sideways on a phone; no axe violation in the section. Then, signed in as a subscriber, the Leverage filter on
  * the players table: applied from the filter popover, it changes the rows, goes into the URL and survives a
- * reload; and the article with its figures and calibration plot at phone size. Screenshots: /tmp/winprob-*.png.
+ * reload; and the article with its figures and calibration plot at phone size.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
+import { seedDemoAccounts } from './accountsHelpers';
 import { expect, statsAppReady, test } from './fixtures';
 
 const SAC_DEN = '/stats/game/playbyplay/SAC_DEN_2023-04-09_0022201227';
@@ -49,7 +49,6 @@ for (const size of SIZES) {
       expect(overflow).toBeLessThanOrEqual(0);
       const axe = await new AxeBuilder({ page }).include('[data-testid="wp-section"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-      await section.screenshot({ path: `/tmp/winprob-chart-${size.name}.png` });
 
       // The biggest swing's link opens the play-by-play at its play.
       const changes = await swings.evaluateAll((items) => items.map((li) => Math.abs(Number(li.getAttribute('data-change')))));
@@ -67,7 +66,6 @@ for (const size of SIZES) {
         .filter(Boolean)
         .join(' / ');
       expect(rowText.replace(/\s+\d+-\d+$/, '')).toContain(playText.split(' / ')[0]!);
-      await page.screenshot({ path: `/tmp/winprob-swing-play-${size.name}.png` });
       // A marker in the chart links to the same kind of place.
       expect(await chart.locator('.wp-marker').first().getAttribute('href')).toMatch(new RegExp(`^${SAC_DEN}#ev-\\d+$`));
     });
@@ -78,8 +76,8 @@ test.describe('leverage filter on the players table', () => {
   test.describe.configure({ timeout: 120_000 });
   test.beforeAll(() => seedDemoAccounts());
 
-  test('applied from the popover it changes the rows, goes into the URL and survives a reload', async ({ page }) => {
-    await signIn(page, DEMO.subscriber, '/');
+  test('applied from the popover it changes the rows, goes into the URL and survives a reload', async ({ page, signedInAs }) => {
+    await signedInAs('subscriber');
     await page.goto('/stats/players');
     await statsAppReady(page, 60_000);
     const firstRows = async () => (await page.locator('.sa-tbody .sa-row').allTextContents()).slice(0, 5).join('\n');
@@ -89,7 +87,6 @@ test.describe('leverage filter on the players table', () => {
     await expect(leverage).not.toContainText('Needs the Stats plan');
     await leverage.getByRole('button', { name: 'Very high' }).click();
     await expect(page.locator('.sa-popover [data-filter="Clutch"]')).toBeVisible();
-    await page.screenshot({ path: '/tmp/winprob-filter-popover.png' });
     const next = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && new URL(r.url()).searchParams.get('leverage') === 'very_high', {
       timeout: 60_000,
     });
@@ -100,7 +97,6 @@ test.describe('leverage filter on the players table', () => {
     await expect(page.locator('.sa-pill[data-filter="Leverage"]')).toContainText('Very high');
     const after = await firstRows();
     expect(after).not.toBe(before);
-    await page.screenshot({ path: '/tmp/winprob-players-leverage.png' });
 
     await page.reload();
     await statsAppReady(page, 90_000);
@@ -121,7 +117,5 @@ test.describe('the article at phone size', () => {
     expect(await plot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('cell', { name: 'Baseline (margin and time only)' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Very high', exact: true })).toBeVisible();
-    await plot.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/winprob-article-phone.png' });
   });
 });

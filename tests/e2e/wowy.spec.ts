@@ -46,7 +46,6 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   await expect(page.locator('[data-testid="wowy-legend"]')).toContainText('small sample');
   // Every cell off the diagonal of "Together" has a number or is empty for a pair that never shared the floor.
   await expect(page.locator('[data-testid="wowy-matrix"] td.wy-diag')).toHaveCount(10);
-  await page.screenshot({ path: '/tmp/wowy-desktop-matrix.png', fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 
   // N: six players, in the URL.
@@ -72,7 +71,6 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   await expect(page).toHaveURL(/wdir=asc/);
   const asc = await listColumn(page, 5);
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
-  await page.screenshot({ path: '/tmp/wowy-desktop-list.png', fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 
   // One player's row: from the heat map's row header.
@@ -83,7 +81,6 @@ test('desktop: heat map, N, a filter, the sorted list, a player row, the CSV and
   await expect(page).toHaveURL(/wview=player&.*wplayer=\d+|wplayer=\d+.*wview=player|wview=player.*wplayer/);
   await expect(page.locator('[data-testid="wowy-player-table"] tbody tr')).toHaveCount(5);
   await expect(page.getByTestId('wowy-onoff')).toContainText(name);
-  await page.screenshot({ path: '/tmp/wowy-desktop-player.png', fullPage: true });
 
   // The CSV: one line per pair, the header naming the four states.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('wowy-csv').click()]);
@@ -114,7 +111,6 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   await openWowy(page, '/stats/team/wowy/BOS?n=12');
   await expect(matrixRows(page)).toHaveCount(12);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/wowy-phone-matrix.png', fullPage: true });
   // The side: the defense's rating and the opponents' four factors, from the answer already there (no request).
   const requests: string[] = [];
   page.on('request', (r) => {
@@ -133,7 +129,6 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   await page.waitForTimeout(300);
   expect(requests).toEqual([]);
   await expect(page.locator('[data-testid="wowy-legend"]')).toContainText("the team's defensive rating");
-  await page.screenshot({ path: '/tmp/wowy-phone-defense.png', fullPage: true });
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
   await page.getByTestId('wowy-ff').check();
   await expect(page).toHaveURL(/ff=1/);
@@ -142,7 +137,6 @@ test('phone: the matrix and the list scroll inside their box, never the page', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const wrap = page.locator('.wy-scroll');
   expect(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth)).toBe(true);
-  await page.screenshot({ path: '/tmp/wowy-phone-list.png', fullPage: false });
 });
 
 test('paid filters: refused to an anonymous caller (403), answered for a subscriber, locked on the page', async ({ page, baseURL }) => {
