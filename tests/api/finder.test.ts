@@ -92,6 +92,54 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     }
   });
 
+  it('games with 3+ fourth-quarter minutes = his seconds on the floor of Q4 possessions, games he only stood on the floor in included', async () => {
+    const got = await find('mode=player_games&cond=min:ge:3&period=4&season=2022&sort=plus_minus&page_size=200');
+    const hand = await sql<{ player_id: number; game_code: string; min: number; plus_minus: number; own_rows: number }>(
+      `SELECT u.player_id, g.game_code, sum(u.seconds) / 60.0 AS min, sum(u.margin)::INTEGER AS plus_minus,
+              (SELECT count(*) FROM player_possession_stats s JOIN possessions q ON q.possession_id = s.possession_id
+                WHERE s.player_id = u.player_id AND q.game_id = u.game_id AND q.period = 4)::INTEGER AS own_rows
+         FROM (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, game_id, seconds, pts::INTEGER AS margin FROM possessions
+                WHERE season = 2022 AND season_type = 'regular' AND period = 4
+               UNION ALL
+               SELECT unnest([d1, d2, d3, d4, d5]) AS player_id, game_id, seconds, -pts::INTEGER AS margin FROM possessions
+                WHERE season = 2022 AND season_type = 'regular' AND period = 4) u
+         JOIN games g ON g.game_id = u.game_id
+        GROUP BY u.player_id, u.game_id, g.game_code HAVING sum(u.seconds) >= 180`,
+    );
+    expect(hand.filter((h) => h.own_rows === 0).length).toBeGreaterThan(0);
+    expect(got.total).toBe(hand.length);
+    const byKey = new Map(hand.map((h) => [`${h.player_id}:${h.game_code}`, h]));
+    for (const r of got.rows) {
+      const h = byKey.get(`${r.player_id}:${r.game_id}`)!;
+      expect(r.stats.min, `${r.player_id}:${r.game_id}`).toBeCloseTo(h.min, 1);
+      expect(r.stats.plus_minus, `${r.player_id}:${r.game_id}`).toBe(h.plus_minus);
+    }
+    const top = hand.map((h) => h.plus_minus).sort((a, b) => b - a);
+    expect(got.rows.map((r) => r.stats.plus_minus)).toEqual(top.slice(0, got.rows.length));
+  });
+
+  it("each player's best 5-game span of 40+ fourth-quarter points = the best window of his games in order, a game without a Q4 point counting 0", async () => {
+    const games = await sql<{ player_id: number; pts: number }>(
+      `SELECT pg.player_id, coalesce(q.pts, 0)::INTEGER AS pts
+         FROM player_games pg LEFT JOIN (
+           SELECT s.player_id, p.game_id, sum(s.pts) AS pts FROM player_possession_stats s JOIN possessions p ON p.possession_id = s.possession_id
+            WHERE p.season = 2022 AND p.season_type = 'regular' AND p.period = 4 GROUP BY s.player_id, p.game_id) q
+           ON q.player_id = pg.player_id AND q.game_id = pg.game_id
+        WHERE pg.season = 2022 AND pg.season_type = 'regular' ORDER BY pg.player_id, pg.date, pg.game_id`,
+    );
+    const best = new Map<number, number>();
+    for (const [player, list] of Map.groupBy(games, (g) => g.player_id)) {
+      for (let i = 4; i < list.length; i++) {
+        const pts = list.slice(i - 4, i + 1).reduce((a, g) => a + g.pts, 0);
+        if (pts >= 40 && pts > (best.get(player) ?? -1)) best.set(player, pts);
+      }
+    }
+    expect(best.size).toBeGreaterThan(5);
+    const got = await find('mode=spans&span=5&cond=pts:ge:40&period=4&season=2022&page_size=200');
+    expect(got.total).toBe(best.size);
+    expect(got.rows.map((r) => [r.player_id, r.stats.pts]).sort()).toEqual([...best.entries()].sort());
+  });
+
   it("streaks of 3+ (and 2+, 1+) threes in clutch time = runs of consecutive games rebuilt from each game's clutch threes", async () => {
     // Each player's games (regular season 2022-23) in order, with his threes made on clutch possessions: from
     // 5:00 left in the fourth (2580 s into the game) on, overtime included, the margin within 5 at the start.

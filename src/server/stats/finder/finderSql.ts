@@ -9,8 +9,8 @@
  * - a possession or lineup filter (period, time, score, leverage, clutch, players on or off the floor): the stats
  *   server's player sums by game (sql/playerSums.ts), the same numbers as every stats page. MIN is then the
  *   possession seconds on court, +/- the points for minus against while on court. A team's row is its players'
- *   sums (its TOV: its players' turnovers, team turnovers not being any player's). A player's games or streaks
- *   with a condition his whole game bounds (`pts:ge:30`) are summed for the games that can meet it only
+ *   sums (its TOV: its players' turnovers, team turnovers not being any player's). A player's games, streaks
+ *   or spans with a condition his whole games bound (`pts:ge:30`) are summed for the games that can meet it only
  *   (GAME_BOUNDS).
  * Then the mode: the game rows themselves; summed by season; streaks (runs of consecutive games of the entity in the
  * game-level sample meeting every condition, a game without a possession under the filters counting zero) or spans
@@ -105,53 +105,91 @@ export function onCourtPairsSql(db: StatsDb, q: FinderQuery, b: Params, pairs: r
  * A player's whole-game counters bound his counters under any possession filter: each is a sum of possession
  * counts, none below zero, and player_game_totals holds every possession's counts by player-game (its rows with
  * and without garbage time). So a condition `stat >= v` (v > 0) on a counting stat or MIN needs his game's total
- * to reach v: `fga:ge:18` in the fourth quarter needs 18 FGA in the game. The sums of a player-games or streaks
- * query under possession filters are then computed for the games that can meet it only (candidateGamesSql):
+ * to reach v: `fga:ge:18` in the fourth quarter needs 18 FGA in the game. The sums of a player-games, streaks or spans
+ * query under possession filters are then computed for the games that can meet it only (candidateGamesSql; a
+ * span's: the games of the runs whose whole games meet it, spanCandidatesSql):
  * twenty seasons of time-filtered player-games with 18+ FGA and 9+ 3PA are a few thousand of 516,000.
  */
 const GAME_BOUNDS: Partial<Record<FinderStat, (t: string) => string>> = {
-  pts: (t) => `sum(${t}.pts)`,
-  reb: (t) => `sum(${t}.oreb + ${t}.dreb)`,
-  oreb: (t) => `sum(${t}.oreb)`,
-  dreb: (t) => `sum(${t}.dreb)`,
-  ast: (t) => `sum(${t}.ast)`,
-  stl: (t) => `sum(${t}.stl)`,
-  blk: (t) => `sum(${t}.blk)`,
-  tov: (t) => `sum(${t}.tov)`,
-  pf: (t) => `sum(${t}.pf)`,
-  fgm: (t) => `sum(${zoneSum(t, 'fgm')})`,
-  fga: (t) => `sum(${zoneSum(t, 'fga')})`,
-  fg3m: (t) => `sum(${zoneSum(t, 'fgm', ['c3', 'nc3'])})`,
-  fg3a: (t) => `sum(${zoneSum(t, 'fga', ['c3', 'nc3'])})`,
-  ftm: (t) => `sum(${t}.ftm)`,
-  fta: (t) => `sum(${t}.fta)`,
-  min: (t) => `sum(${t}.on_seconds) / 60.0`,
+  pts: (t) => `${t}.pts`,
+  reb: (t) => `${t}.oreb + ${t}.dreb`,
+  oreb: (t) => `${t}.oreb`,
+  dreb: (t) => `${t}.dreb`,
+  ast: (t) => `${t}.ast`,
+  stl: (t) => `${t}.stl`,
+  blk: (t) => `${t}.blk`,
+  tov: (t) => `${t}.tov`,
+  pf: (t) => `${t}.pf`,
+  fgm: (t) => zoneSum(t, 'fgm'),
+  fga: (t) => zoneSum(t, 'fga'),
+  fg3m: (t) => zoneSum(t, 'fgm', ['c3', 'nc3']),
+  fg3a: (t) => zoneSum(t, 'fga', ['c3', 'nc3']),
+  ftm: (t) => `${t}.ftm`,
+  fta: (t) => `${t}.fta`,
+  min: (t) => `${t}.on_seconds`,
 };
-/** The conditions a player-game's whole-game total must meet (see GAME_BOUNDS); `eq` on a count needs v too. */
+/** A bounded stat's value from its summed bound (seconds to minutes), per game over `games` when given. */
+const boundValue = (stat: FinderStat, summed: string, games: number | null) => {
+  const v = stat === 'min' ? `(${summed}) / 60.0` : summed;
+  return games === null ? `(${v})::DOUBLE` : `(${v})::DOUBLE / ${games}`;
+};
+/**
+ * The conditions a whole-game total bounds (see GAME_BOUNDS); on a game, `eq` on a count needs v too. Spans:
+ * `ge` only (their per-game values are averages).
+ */
 const boundedConditions = (q: FinderQuery) =>
-  q.conditions.filter((c) => GAME_BOUNDS[c.stat] !== undefined && c.value > 0 && (c.op === 'ge' || (c.op === 'eq' && c.stat !== 'min')));
+  q.conditions.filter((c) => GAME_BOUNDS[c.stat] !== undefined && c.value > 0 && (c.op === 'ge' || (c.op === 'eq' && c.stat !== 'min' && q.mode !== 'spans')));
 
 /**
  * Whether a player's game rows under possession filters are computed for candidate games only (GAME_BOUNDS):
  * player games or streaks (a condition holds for each game: a game that cannot meet it fails it at zero too),
- * a condition with a bound, filters his possession rows carry (as ownFirst).
+ * spans (a run of games that cannot meet it fails it with its other games at zero too; spanCandidatesSql), with
+ * a condition with a bound, and filters his possession rows carry (as ownFirst).
  */
 export const byCandidates = (db: StatsDb, q: FinderQuery) =>
-  (q.mode === 'player_games' || q.mode === 'streaks') &&
+  (q.mode === 'player_games' || q.mode === 'streaks' || q.mode === 'spans') &&
   q.of === 'player' &&
   readsPossessions(q.filters) &&
   contextAnswers(db, q.filters) &&
   boundedConditions(q).length > 0;
 
-/** The (player_id, game_id) pairs of the sample's seasons whose whole-game totals meet every bound of q. */
-function candidateGamesSql(q: FinderQuery, b: Params): string {
+/** His whole-game totals by player-game over the sample's seasons (player_game_totals t), `select` on t. */
+function wholeGamesSql(q: FinderQuery, b: Params, select: string, having = ''): string {
   const where = and([
     ...seasonConditions(q.filters, b, 't'),
     q.player !== null ? `t.player_id = ${b.bind(q.player)}` : '',
     q.team !== null ? `t.team_id = ${b.bind(q.team)}` : '',
   ]);
-  const having = and(boundedConditions(q).map((c) => `${GAME_BOUNDS[c.stat]!('t')} >= ${b.bind(c.value)}`));
-  return `SELECT t.player_id, t.game_id FROM player_game_totals t WHERE ${where} GROUP BY t.player_id, t.game_id HAVING ${having}`;
+  return `SELECT t.player_id, t.game_id${select ? `, ${select}` : ''} FROM player_game_totals t WHERE ${where} GROUP BY t.player_id, t.game_id ${having}`;
+}
+
+/** The (player_id, game_id) pairs whose whole-game totals meet every bound of q (player games, streaks). */
+function candidateGamesSql(q: FinderQuery, b: Params): string {
+  const having = and(boundedConditions(q).map((c) => `${boundValue(c.stat, `sum(${GAME_BOUNDS[c.stat]!('t')})`, null)} >= ${b.bind(c.value)}`));
+  return wholeGamesSql(q, b, '', `HAVING ${having}`);
+}
+
+/**
+ * The (player_id, game_id) pairs of spans: every game of a run of `span` games of his (the game-level sample, in
+ * order) whose whole-game totals meet every bound of q, on the span's scale (total or per game).
+ */
+function spanCandidatesSql(q: FinderQuery, b: Params): string {
+  const n = q.span;
+  const bounded = boundedConditions(q);
+  const stats = [...new Set(bounded.map((c) => c.stat))];
+  const whole = wholeGamesSql(q, b, stats.map((st) => `sum(${GAME_BOUNDS[st]!('t')}) AS ${st}`).join(', '));
+  // (both windows in the order of the games: one sort)
+  const order = 'PARTITION BY e.entity_id ORDER BY e.date, e.game_id';
+  const win = `OVER (${order} ROWS BETWEEN ${n - 1} PRECEDING AND CURRENT ROW)`;
+  const ends = and([
+    `count(*) ${win} = ${n}`,
+    ...bounded.map((c) => `${boundValue(c.stat, `sum(e.${c.stat}) ${win}`, q.per === 'game' ? n : null)} >= ${b.bind(c.value)}`),
+  ]);
+  return `SELECT e.entity_id AS player_id, e.game_id FROM (
+      SELECT e.entity_id, e.game_id, e.date, ${ends} AS run_end
+        FROM (SELECT base.entity_id, base.game_id, base.date, ${stats.map((st) => `coalesce(t.${st}, 0) AS ${st}`).join(', ')}
+                FROM (${baseGamesSql(q, b)}) base LEFT JOIN (${whole}) t ON t.player_id = base.entity_id AND t.game_id = base.game_id) e) e
+    QUALIFY bool_or(e.run_end) OVER (${order} ROWS BETWEEN CURRENT ROW AND ${n - 1} FOLLOWING)`;
 }
 
 /** Rows of alias a of a candidate pair (the statement's CTE cand). */
@@ -181,6 +219,7 @@ const ON_GAME_COUNTERS = ['on_seconds', 'team_plays', 'off_poss', 'def_poss', 't
  * team_id, game_id, season, season_type, OWN_GAME_COUNTERS, ON_GAME_COUNTERS.
  */
 function candidateSumsSql(db: StatsDb, q: FinderQuery, b: Params): string {
+  const cand = q.mode === 'spans' ? spanCandidatesSql(q, b) : candidateGamesSql(q, b);
   const f = q.filters;
   const own = ownGameSums(f, b, [], IN_CAND('s'));
   const side = (persp: 'offense' | 'defense') => {
@@ -193,7 +232,7 @@ function candidateSumsSql(db: StatsDb, q: FinderQuery, b: Params): string {
     FROM (${side('offense')} UNION ALL ${side('defense')}) u ${IN_CAND('u')}
    GROUP BY u.player_id, u.team_id, u.game_id, u.season, u.season_type`;
   const key = (k: string) => `coalesce(o.${k}, c.${k}) AS ${k}`;
-  return `WITH cand AS MATERIALIZED (${candidateGamesSql(q, b)})
+  return `WITH cand AS MATERIALIZED (${cand})
     SELECT ${['player_id', 'team_id', 'game_id', 'season', 'season_type'].map(key).join(', ')},
       ${OWN_GAME_COUNTERS.map((c) => `coalesce(o.${c}, 0) AS ${c}`).join(', ')}, ${ON_GAME_COUNTERS.map((c) => `coalesce(c.${c}, 0) AS ${c}`).join(', ')}
     FROM (${own}) o FULL OUTER JOIN (${onc}) c ON c.player_id = o.player_id AND c.team_id = o.team_id AND c.game_id = o.game_id`;
