@@ -3,11 +3,8 @@
  * status, title and main heading; marketing pages ship no script; stats shells carry the island container
  * and the tab bar; errors answer as spec section 8 says. The fixture fails any test that logs a console error.
  */
-import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { TEAMS } from '../../src/lib/teams';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 const MARKETING: { path: string; title: string; h1: RegExp }[] = [
   { path: '/', title: 'Basketball statistics, possession by possession | Courtvision', h1: /Twenty seasons of play-by-play/ },
@@ -77,13 +74,15 @@ test('a hash link lands on its target, a new page opens at the top', async ({ pa
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: string; current?: string; href?: string }[] = [
-  { path: '/stats/league', title: 'League | Courtvision', h1: /^League$/, kind: 'League', entity: '' },
+/** Each stats page kind: its title, heading, island and tab; and for those with a table, the first metric set it opens with. */
+const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: string; current?: string; href?: string; set?: string }[] = [
+  { path: '/stats/league', set: 'Summary', title: 'League | Courtvision', h1: /^League$/, kind: 'League', entity: '' },
   { path: '/stats/players', title: 'Players | Courtvision', h1: /^Players$/, kind: 'Players', entity: '' },
-  { path: '/stats/lineups', title: 'Lineups | Courtvision', h1: /^Lineups$/, kind: 'Lineups', entity: '' },
+  { path: '/stats/lineups', set: 'Team_FourFactors', title: 'Lineups | Courtvision', h1: /^Lineups$/, kind: 'Lineups', entity: '' },
   { path: '/stats/games', title: 'Games | Courtvision', h1: /^Games$/, kind: 'NonStats', entity: '' },
   {
     path: '/stats/team/players/BOS',
+    set: 'OffensiveOverview',
     title: 'Boston Celtics Players | Courtvision',
     h1: /^Boston Celtics$/,
     kind: 'TeamPlayers',
@@ -92,6 +91,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   },
   {
     path: '/stats/team/onoff/LAL',
+    set: 'Team_FourFactors',
     title: 'Los Angeles Lakers On/Off | Courtvision',
     h1: /^Los Angeles Lakers$/,
     kind: 'TeamOnOff',
@@ -102,6 +102,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   { path: '/stats/team/gamelog/MIA', title: 'Miami Heat Game log | Courtvision', h1: /^Miami Heat$/, kind: 'TeamGameLog', entity: 'MIA', current: 'Game log' },
   {
     path: '/stats/team/lineups/GSW',
+    set: 'Team_FourFactors',
     title: 'Golden State Warriors Lineups | Courtvision',
     h1: /^Golden State Warriors$/,
     kind: 'TeamLineups',
@@ -111,6 +112,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   // Salaries open on 2019-20, the latest season with salary data, and say so in the URL.
   {
     path: '/stats/team/salaries/SAS',
+    set: 'Salaries',
     title: 'San Antonio Spurs Salaries | Courtvision',
     h1: /^San Antonio Spurs$/,
     kind: 'TeamSalaries',
@@ -128,6 +130,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   },
   {
     path: '/stats/player/positions/lebron_james_2544',
+    set: 'Player_OffensiveOverview',
     title: 'LeBron James Positions, 2012-13 to 2022-23 | Courtvision',
     h1: /^LeBron James$/,
     kind: 'PlayerPositions',
@@ -136,6 +139,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   },
   {
     path: '/stats/player/onoff/nikola_jokic_203999',
+    set: 'Team_FourFactors',
     title: 'Nikola Jokic On/Off stats, 2022-23 | Courtvision',
     h1: /^Nikola Jokic$/,
     kind: 'PlayerOnOff',
@@ -144,6 +148,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   },
   {
     path: '/stats/player/gamelog/stephen_curry_201939',
+    set: 'BoxScore',
     title: 'Stephen Curry Game log, 2012-13 to 2022-23 | Courtvision',
     h1: /^Stephen Curry$/,
     kind: 'PlayerGameLog',
@@ -168,6 +173,7 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
   },
   {
     path: '/stats/game/players/MIA_DEN_2023-06-12_0042200405',
+    set: 'OffensiveOverview',
     title: 'Heat at Nuggets, Jun 12, 2023, 89-94: player box score and on-court stats | Courtvision',
     h1: /^MIA at DEN$/,
     kind: 'GamePlayers',
@@ -186,6 +192,8 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
 
 for (const route of STATS) {
   test(`stats ${route.path}: 200, title, heading, #stats-app, tabs`, async ({ page }) => {
+    // A stats page computes its first table on demand: room for a busy machine.
+    test.setTimeout(60_000);
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(route.title);
@@ -198,6 +206,12 @@ for (const route of STATS) {
       await expect(current).toHaveCount(1);
       await expect(current).toHaveText(route.current);
       await expect(current).toHaveAttribute('href', route.href ?? route.path);
+    }
+    if (route.set) {
+      // The table opens on the kind's first metric set, with rows and no error.
+      await expect(page.locator('.sa-table')).toHaveAttribute('data-metric-set', route.set, { timeout: 30_000 });
+      expect(await page.locator('.sa-tbody .sa-row').count()).toBeGreaterThan(0);
+      await expect(page.locator('.sa-status-error')).toHaveCount(0);
     }
     // Let the stats island finish its requests, so a failed call shows up as a console error.
     await page.waitForLoadState('networkidle');
@@ -308,15 +322,3 @@ for (const path of NOT_FOUND) {
     await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${path}`);
   });
 }
-
-test('screenshots of the home page and a stats page', async ({ page }) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.goto('/');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
-  await page.goto('/stats/team/players/BOS');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}/team-players-bos.png`, fullPage: true });
-  await page.goto('/stats/teams');
-  await page.screenshot({ path: `${SCREENSHOTS}/teams.png`, fullPage: true });
-});

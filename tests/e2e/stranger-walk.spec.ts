@@ -98,10 +98,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** At 390 px: nothing wider than the screen; a screenshot for the eye. */
-async function onPhone(page: Page, name: string) {
+/** At 390 px: nothing wider than the screen. */
+async function onPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `/tmp/walk-e2e-${name}-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -131,7 +130,6 @@ for (const viewport of WALK_VIEWPORTS) {
       steps.push(what);
       await action();
     };
-    const shot = (name: string) => page.screenshot({ path: `/tmp/walk-e2e-${viewport.name}-${name}.png` });
 
     await page.goto(`${defaults.base}/`);
     // Pricing is in the header and the footer; the price and Subscribe are on the first screen.
@@ -142,7 +140,6 @@ for (const viewport of WALK_VIEWPORTS) {
     const box = (await subscribe.boundingBox())!;
     expect(box.y + box.height, 'Subscribe is on the first screen').toBeLessThanOrEqual(viewport.height);
     expect(await page.locator('script:not([type="application/ld+json"])').count(), 'the home page runs no script').toBe(0);
-    await shot('1-home');
     await act('Subscribe', () => subscribe.click());
 
     await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fcheckout%3Finterval%3Dmonth$/);
@@ -150,7 +147,6 @@ for (const viewport of WALK_VIEWPORTS) {
     const toCheckout = '/signin?callbackUrl=%2Fcheckout%3Finterval%3Dmonth';
     await expect(page.getByTestId('checkout-steps').getByRole('link', { name: 'Sign in and go on to the checkout' })).toHaveAttribute('href', toCheckout);
     await expect(page.locator('header .account-nav').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', toCheckout);
-    await shot('2-signup');
     await act('Name', () => page.getByLabel('Name').fill('Walker Stranger'));
     await act('Email', () => page.getByLabel('Email').fill(email));
     await act('Password', () => page.getByLabel('Password').fill(PASSWORD));
@@ -158,7 +154,6 @@ for (const viewport of WALK_VIEWPORTS) {
     await act('Create account', () => page.getByRole('button', { name: 'Create account' }).click());
     await expect(page.getByRole('status')).toContainText('Open it in this browser and you are signed in.');
     await expect(page.getByTestId('checkout-next')).toHaveText('The link brings you back to the checkout.');
-    await shot('3-sent');
 
     const verify = linkIn(await mailTo(email, /^Confirm your email/), '/verify?token=');
     expect(new URL(verify).searchParams.get('next')).toBe('/checkout?interval=month');
@@ -166,12 +161,10 @@ for (const viewport of WALK_VIEWPORTS) {
     // Signed in by the link, in the browser that signed up, and on at the checkout.
     await expect(page).toHaveURL(/\/billing\/test-checkout\?session=cs_test_/);
     await expect(page.locator('header .account-nav')).toHaveAttribute('data-auth', 'authenticated');
-    await shot('4-checkout');
     // The free trial (on by default) or the payment: one button either way.
     await act('Pay', () => page.getByRole('button', { name: /^(Start the free trial|Pay \$8\.00) \(test\)$/ }).click());
 
     await expect(page).toHaveURL(/\/purchase_confirmation\?session_id=cs_test_/);
-    await shot('5-confirmed');
     await act('Players', () => page.locator('a.card[href="/stats/players"]').click());
     await statsAppReady(page, 60_000);
     // On a phone the metric set and the filters fold behind one bar: one more tap.
@@ -186,7 +179,6 @@ for (const viewport of WALK_VIEWPORTS) {
     expect((await answered).status()).toBe(200);
     await expect(page).toHaveURL(/[?&]location=home/);
     await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home');
-    await shot('6-filter');
 
     const filter = viewport.name === 'phone' ? ['Metrics and filters', 'the Game filters', 'Home', 'Apply'] : ['the Game filters', 'Home', 'Apply'];
     expect(steps).toEqual(['Subscribe', 'Name', 'Email', 'Password', 'Create account', 'the link in the message', 'Pay', 'Players', ...filter]);
@@ -221,7 +213,7 @@ test('the confirmation link opened in another browser confirms the address and s
     '/signin?callbackUrl=%2Fcheckout%3Finterval%3Dmonth',
   );
   await axe(elsewhere);
-  await onPhone(elsewhere, 'verify-elsewhere');
+  await onPhone(elsewhere);
   await other.close();
 
   // The browser that signed up was not signed in by that click either: it signs in with its password, and goes on.
@@ -252,7 +244,7 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await page.getByRole('link', { name: 'Subscribe monthly' }).click();
   await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fcheckout%3Finterval%3Dmonth$/);
   await axe(page);
-  await onPhone(page, 'signup-to-buy');
+  await onPhone(page);
   await page.getByLabel('Name').fill('Walker Stranger');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -298,7 +290,7 @@ test('a newcomer who mistypes the password still reaches the checkout; the confi
   await expect(page.getByTestId('already-confirmed')).toHaveText(`Your address, ${email}, is confirmed already: there is nothing more to do.`);
   await expect(page.getByRole('link', { name: /Ask for a new link/ })).toHaveCount(0);
   await axe(page);
-  await onPhone(page, 'verify-again');
+  await onPhone(page);
   await page.getByRole('link', { name: 'Continue to the checkout' }).click();
   await expect(page).toHaveURL(/\/billing\/test-checkout\?session=cs_test_/);
 
@@ -335,7 +327,7 @@ test("buying: the account page gives the confirmation page's date, says test mod
   await expect(other.getByRole('alert')).toContainText('You already have the Stats plan, so this checkout was not paid');
   await expect(other.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await axe(other);
-  await onPhone(other, 'second-checkout');
+  await onPhone(other);
   await other.close();
 
   // Back to the paid checkout: no second Pay.
@@ -344,7 +336,7 @@ test("buying: the account page gives the confirmation page's date, says test mod
   await expect(page.getByTestId('checkout-complete')).toContainText('This checkout is already paid');
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await axe(page);
-  await onPhone(page, 'checkout-paid');
+  await onPhone(page);
 
   // The account page: one monthly plan, one date everywhere, and no money in test mode.
   await page.goto(`${server.base}/profile`);
@@ -355,7 +347,7 @@ test("buying: the account page gives the confirmation page's date, says test mod
   await expect(plan).toContainText('Stats plan, monthly.');
   await expect(plan.getByTestId('next-charge')).toHaveText(`Next renewal: $8.00 on ${renews} (test mode: no money moves).`);
   await expect(plan.getByTestId('manage-billing')).toHaveText('Manage billing (test mode)');
-  await onPhone(page, 'profile-active');
+  await onPhone(page);
   await plan.getByRole('button', { name: 'Cancel at the end of the period' }).click();
   await expect(plan.getByRole('status')).toContainText(`it stays open until ${renews}`);
   await expect(profile.locator('dt').filter({ hasText: /^Ends on$/ })).toBeVisible();
