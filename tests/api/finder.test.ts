@@ -118,6 +118,19 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     expect(got.rows.map((r) => r.stats.plus_minus)).toEqual(top.slice(0, got.rows.length));
   });
 
+  it('fourth-quarter games without a point = every player-game on the floor or with a possession row of his in Q4, scoring none', async () => {
+    const got = await find('mode=player_games&cond=pts:le:0&period=4&season=2022');
+    const [hand] = await sql<{ n: number }>(
+      `WITH q4 AS (SELECT * FROM possessions WHERE season = 2022 AND season_type = 'regular' AND period = 4),
+            on_floor AS (SELECT unnest([o1, o2, o3, o4, o5]) AS player_id, game_id FROM q4 UNION SELECT unnest([d1, d2, d3, d4, d5]), game_id FROM q4),
+            own AS (SELECT s.player_id, q4.game_id, sum(s.pts) AS pts FROM player_possession_stats s JOIN q4 ON q4.possession_id = s.possession_id GROUP BY ALL)
+       SELECT count(*)::INTEGER AS n FROM (SELECT player_id, game_id FROM on_floor UNION SELECT player_id, game_id FROM own) k
+         LEFT JOIN own USING (player_id, game_id) WHERE coalesce(own.pts, 0) <= 0`,
+    );
+    expect(hand!.n).toBeGreaterThan(1000);
+    expect(got.total).toBe(hand!.n);
+  });
+
   it("each player's best 5-game span of 40+ fourth-quarter points = the best window of his games in order, a game without a Q4 point counting 0", async () => {
     const games = await sql<{ player_id: number; pts: number }>(
       `SELECT pg.player_id, coalesce(q.pts, 0)::INTEGER AS pts

@@ -51,7 +51,9 @@ export const readsPossessions = (f: AppliedFilters) => needsPossessions(f) || ha
  * floor for), and the filters are ones his possession rows carry (no lineup filter: playerSums.ts contextAnswers).
  * The rows are found and paged on player_possession_stats alone; the page's rows then get their on-court numbers
  * from the possessions of their games only (onCourtPairsSql). Twenty seasons of fourth quarters: the on-court
- * sums of every player-game were most of the query.
+ * sums of every player-game were most of the query. A condition must fail on his own counters all zero: a game
+ * he was on the floor for without a possession row of his own (no shot, no foul ...) is a row of zeros he is not
+ * found by on those rows (`pts:le:0` in fourth quarters is such games too).
  */
 export const ownFirst = (db: StatsDb, q: FinderQuery) =>
   q.mode === 'player_games' &&
@@ -59,8 +61,12 @@ export const ownFirst = (db: StatsDb, q: FinderQuery) =>
   readsPossessions(q.filters) &&
   contextAnswers(db, q.filters) &&
   !q.conditions.some((c) => ON_COURT_OR_TIME.includes(c.stat)) &&
-  !ON_COURT_OR_TIME.includes(q.sort as FinderStat);
+  !ON_COURT_OR_TIME.includes(q.sort as FinderStat) &&
+  q.conditions.some(failsAtZero);
 const ON_COURT_OR_TIME: readonly FinderStat[] = ['min', 'plus_minus', 'usg_pct', 'net_rtg'];
+/** A condition on his own stats that no row of zeros meets: a count >= or = a positive value, a shooting rate (none without attempts). */
+const failsAtZero = (c: FinderQuery['conditions'][number]) =>
+  c.stat === 'ts_pct' || c.stat === 'efg_pct' || (!ON_COURT_OR_TIME.includes(c.stat) && c.value > 0 && (c.op === 'ge' || c.op === 'eq'));
 
 /** A player's own counters on his possession rows (alias s) passing f, from his team's view, by player-game. */
 function ownGameSums(f: AppliedFilters, b: Params, extra: string[], join = ''): string {
