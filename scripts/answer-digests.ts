@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams } from '../src/lib/apiParams.ts';
+import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams } from '../src/lib/params/apiParams.ts';
 import { drawQuery, generator, loadRosters } from './lib/randomQueries.ts';
 import { option } from './lib/benchServer.ts';
 
@@ -65,7 +65,7 @@ process.exit(0);
 /** The /api/v1 lines (see the header): each endpoint on players, teams and games drawn from the rosters. */
 async function v1Digests(): Promise<void> {
   const { handleV1 } = await import('../src/server/api/v1/router.ts');
-  const { TEAMS } = await import('../src/lib/teams.ts');
+  const { TEAMS } = await import('../src/lib/league/franchises.ts');
   const pick = <T>(list: readonly T[], n: number): T[] => Array.from({ length: n }, () => rng.pick(list));
   const players = pick(
     rosters.teamSeasons.flatMap((t) => t.players),

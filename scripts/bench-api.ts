@@ -45,7 +45,7 @@ const ACCOUNTS = path.resolve('data/bench-accounts.sqlite');
 const env = serverEnv(PORT, { STATS_DB_PATH: DB, ACCOUNTS_DB_PATH: ACCOUNTS, TRUST_PROXY: '1' });
 
 const ALL_SEASONS = Array.from({ length: 20 }, (_, i) => `season=${2003 + i}`).join('&');
-/** What the client sends for the default Players view (src/lib/dataRequest.ts): the sample and the set on screen. */
+/** What the client sends for the default Players view (src/lib/params/dataRequest.ts): the sample and the set on screen. */
 const DEFAULT_PLAYERS = '/api/data?page=Players&season=2022&season_type=regular&is_garbage_time=true&metric_set=OffensiveOverview';
 /** The heaviest legal query as the client asks for it: 20 seasons of players, one on-court player, 4th quarters. */
 const heavyPath = (playerId: number, all = false) =>

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:finder`: random legal finder queries (src/lib/finderQuery.ts), uncached, through the finder's own
+ * `npm run bench:finder`: random legal finder queries (src/lib/views/finderQuery.ts), uncached, through the finder's own
  * entry (src/server/stats/finder/finder.ts runFinder: the stats server's query queue, its timeout and DuckDB
  * settings, without HTTP), one after another, on the full database. Every query is drawn once (no answer is
  * served from the cache). Drawn with a seed: the mode, 1 to 20 seasons, the season type, one to three conditions
@@ -14,8 +14,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { FILTERS } from '../src/lib/filters.ts';
-import { FINDER_MODES, FINDER_STAT_KEYS, type FinderMode, type FinderStat } from '../src/lib/finderQuery.ts';
+import { FILTERS } from '../src/lib/filters/filterDefinitions.ts';
+import { FINDER_MODES, FINDER_STAT_KEYS, type FinderMode, type FinderStat } from '../src/lib/views/finderQuery.ts';
 import { benchStatsDb, loadAverage, option, runMain } from './lib/benchServer.ts';
 import { drawFilter, generator, loadRosters, type Rng } from './lib/randomQueries.ts';
 

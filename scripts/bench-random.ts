@@ -1,6 +1,6 @@
 /**
  * `npm run bench:random`: random legal stats queries against the built server, uncached, as a subscriber.
- * The queries are drawn, with a seed, from the filter model itself (src/lib/filters.ts FILTERS, the
+ * The queries are drawn, with a seed, from the filter model itself (src/lib/filters/filterDefinitions.ts FILTERS, the
  * page kinds, their relevant filters, metric sets and sides), with entities and lineup players from the database's
  * own rosters: a filter added to the model is drawn without editing this file.
  *
@@ -31,7 +31,7 @@ import { writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/apiParams.ts';
+import { DATA_PAGE_KINDS, parseDataQuery, rawQueryFromSearchParams, type DataPageKind } from '../src/lib/params/apiParams.ts';
 import { drawQuery, generator, loadRosters } from './lib/randomQueries.ts';
 import {
   benchStatsDb,

@@ -21,7 +21,7 @@ import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, run, r
 import { signInWithCredentials } from './lib/signIn.ts';
 import { timedGet } from './lib/timedGet.ts';
 import { teamSeasonValue } from '../src/server/statsSchema/derivedTables.ts';
-import { COMPACT, FORM_KEY, rowsOf } from '../src/lib/compactAnswer.ts';
+import { COMPACT, FORM_KEY, rowsOf } from '../src/lib/tables/compactAnswer.ts';
 
 const DB = benchStatsDb();
 const RUNS = Math.max(1, Number(option('runs', '5')));
@@ -74,7 +74,7 @@ interface Shape {
 }
 
 type Row = Record<string, unknown>;
-/** The minimum possessions of a ranked row (src/lib/percentilePolicy.ts, every page here). */
+/** The minimum possessions of a ranked row (src/lib/tables/percentilePolicy.ts, every page here). */
 const MIN_POSSESSIONS = 500;
 /** The regular season, garbage time out: every shape's sample besides its own filters. */
 const sample = (p: string) => `${p}.season_type = 'regular' AND NOT ${p}.is_filtered_out`;
@@ -106,7 +106,7 @@ function onOffFloorSql(s: string, o: { groups: string; value?: string; where?: s
 /** A rate column of the server's rows, NaN where the page shows none. */
 const rate = (key: string) => (r: Row) => (r[key] === null || r[key] === undefined ? NaN : Number(r[key]));
 
-/** The answer's rows (it comes in the compact form the site's table asks for: src/lib/compactAnswer.ts). */
+/** The answer's rows (it comes in the compact form the site's table asks for: src/lib/tables/compactAnswer.ts). */
 const rowsOfAnswer = (a: unknown): Row[] => Object.values(rowsOf(a).data)[0] ?? [];
 /** A shape's URL as the site's table asks for it: the compact form. */
 const asked = (url: string) => `${BASE}${url}&${FORM_KEY}=${COMPACT}`;

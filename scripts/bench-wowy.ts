@@ -19,7 +19,7 @@ const samples = Number(values.samples);
 const { GET } = await import('../src/pages/api/team_wowy.ts');
 const { clearAnswerCache } = await import('../src/server/stats/answers/answers.ts');
 const { query } = await import('../src/server/db/statsDb.ts');
-const { TEAMS } = await import('../src/lib/teams.ts');
+const { TEAMS } = await import('../src/lib/league/franchises.ts');
 const { warmSampleTables } = await import('../src/server/stats/sql/sample.ts');
 const { statsDb } = await import('../src/server/db/statsDb.ts');
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import { TEAMS, type Team } from '../src/lib/teams';
+import { TEAMS, type Team } from '../src/lib/league/franchises';
 
 const SIZE = 128;
 const OUT_DIR = path.resolve('public/img/teams');

@@ -14,8 +14,8 @@
  */
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DATA_PAGE_KINDS } from '../src/lib/apiParams.ts';
-import { FILTERS } from '../src/lib/filters.ts';
+import { DATA_PAGE_KINDS } from '../src/lib/params/apiParams.ts';
+import { FILTERS } from '../src/lib/filters/filterDefinitions.ts';
 import { drawQuery, generator, loadRosters, type Rng } from './lib/randomQueries.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 

@@ -5,7 +5,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { GUIDE_GROUPS } from './lib/guideGroups';
+import { GUIDE_GROUPS } from './lib/site/guideGroups';
 
 const articles = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/articles' }),

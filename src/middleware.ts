@@ -17,7 +17,7 @@
  *    lane, the timeout; src/server/stats/answers/reads.ts) is that 429 or 503 with Retry-After, not a 500 page.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { AUTH_BASE_PATH } from './lib/authPaths.ts';
+import { AUTH_BASE_PATH } from './lib/accounts/authPaths.ts';
 import { accountsDownAnswer } from './server/auth/accountsDown.ts';
 import { decideAccess } from './server/auth/access.ts';
 import { AccountsUnavailableError } from './server/auth/store/types.ts';

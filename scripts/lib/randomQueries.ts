@@ -1,18 +1,18 @@
 /**
- * Random legal stats queries, drawn with a seed from the filter model itself (src/lib/filters.ts FILTERS, the
+ * Random legal stats queries, drawn with a seed from the filter model itself (src/lib/filters/filterDefinitions.ts FILTERS, the
  * page kinds, their relevant filters, metric sets and sides), with entities and lineup players from the
  * database's own rosters: a filter added to the model is drawn without editing this file. Used by
  * `npm run bench:random` and by the test that compares the plan's fast and reference paths
  * (tests/api/planPaths.test.ts).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/apiParams.ts';
-import { FILTERS, type FilterDefinition } from '../../src/lib/filters.ts';
-import { relevantFilters } from '../../src/lib/filterValues.ts';
-import { COMPACT, FORM_KEY } from '../../src/lib/compactAnswer.ts';
-import { metricSetOptions } from '../../src/lib/metricSets.ts';
-import { PAGE_KINDS_WITHOUT_SIDE } from '../../src/lib/pageKinds.ts';
-import { teamByTeamId } from '../../src/lib/teams.ts';
+import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/params/apiParams.ts';
+import { FILTERS, type FilterDefinition } from '../../src/lib/filters/filterDefinitions.ts';
+import { relevantFilters } from '../../src/lib/filters/filterValues.ts';
+import { COMPACT, FORM_KEY } from '../../src/lib/tables/compactAnswer.ts';
+import { metricSetOptions } from '../../src/lib/tables/metricSets.ts';
+import { PAGE_KINDS_WITHOUT_SIDE } from '../../src/lib/site/pageKinds.ts';
+import { teamByTeamId } from '../../src/lib/league/franchises.ts';
 
 /** mulberry32: a small seeded generator, so that a run can be repeated exactly. */
 export function generator(seed: number) {
@@ -53,7 +53,7 @@ export async function loadRosters(c: DuckDBConnection): Promise<Rosters> {
   };
 }
 
-/** A legal value of one filter as query-string pairs (the API's wire format, src/lib/filters.ts). */
+/** A legal value of one filter as query-string pairs (the API's wire format, src/lib/filters/filterDefinitions.ts). */
 export function drawFilter(def: FilterDefinition, rng: Rng, seasons: number[], roster: number[], teams: string[]): [string, string][] {
   switch (def.type) {
     case 'multi':

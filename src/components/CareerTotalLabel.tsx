@@ -2,7 +2,7 @@
  * A career row's label in the profile's career tables (the box-score island and the rates table, which Astro
  * renders without JavaScript): its first word ("Career", "Playoffs"), then the seasons it covers and any note in
  * smaller type below ("(2003-04 to 2022-23)", "2013-14 to 2022-23 (earlier playoffs are not in the data)"). The
- * text is the label unchanged (src/lib/careerTables.ts careerTotalLabel); a season never breaks at its hyphen.
+ * text is the label unchanged (src/lib/views/careerTables.ts careerTotalLabel); a season never breaks at its hyphen.
  */
 export default function CareerTotalLabel({ label }: { label: string }) {
   const head = label.split(' ')[0]!;

@@ -2,7 +2,7 @@
  * The server-rendered first view of a stats table: a plain <table> of the default view's rows, for
  * crawlers and readers without JavaScript. Rendered by Astro on the server only (no client directive, no
  * JavaScript); the stats island removes it once its own table is up (StatsApp). Columns, widths, links and number
- * formats are the island's own (src/islands/table/*, src/lib/format.ts), so both show the same rows and numbers.
+ * formats are the island's own (src/islands/table/*, src/lib/tables/format.ts), so both show the same rows and numbers.
  *
  * Cheap to lay out (Lighthouse): the markup is a real <table> (crawlers, the no-JS reader), drawn as
  * fixed-width grid rows like the island's, each row `content-visibility: auto` (src/styles/firstView.css), so the
@@ -10,17 +10,17 @@
  * browsers, hence the explicit ones. A body cell is a number unless it says `text` (most cells are numbers: the
  * class is left off them, ~6 KB of the 50-row table).
  */
-import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/format';
-import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
-import type { PageKind } from '../lib/pageKinds';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/tables/format';
+import { columnsOf, metricSetDefinitions } from '../lib/tables/metricSets';
+import type { PageKind } from '../lib/site/pageKinds';
 import { columnGridStyle } from '../islands/table/columnGrid';
 import { identityColumns } from '../islands/table/identityColumns';
 import { numberColumns } from '../islands/table/numberColumns';
 import { LegendBody, minimumLabel } from '../islands/table/PercentileLegend';
 import { percentileBackground } from '../islands/table/percentile';
-import { defaultFilterValues, relevantFilters } from '../lib/filterValues';
-import { filterPills, summaryText } from '../lib/filterSummary';
-import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
+import { defaultFilterValues, relevantFilters } from '../lib/filters/filterValues';
+import { filterPills, summaryText } from '../lib/filters/filterSummary';
+import { hasPercentiles, minPossessionsOf } from '../lib/tables/percentilePolicy';
 
 /** Rows in the server-rendered table: a few screens of the default order; the island renders the rest. */
 export const FIRST_VIEW_ROWS = 50;

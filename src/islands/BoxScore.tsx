@@ -6,12 +6,12 @@
  * "Whole game" (the default) reads game details (/api/game_details, already loaded for the header); "Page
  * filters" reads the rows of the metric-set table below, which carry the same counters under the page's filters
  * (garbage time out by default, period, time, score, lineups): no extra request, and the two can never disagree
- * about which possessions they count. Shapes, order, totals and CSV: src/lib/boxScore.ts.
+ * about which possessions they count. Shapes, order, totals and CSV: src/lib/game/boxScore.ts.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxColumn, type BoxLine, type TeamBox } from '../lib/boxScore';
-import { filterDef, isDefault, filterValueOf } from '../lib/filterValues';
+import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxColumn, type BoxLine, type TeamBox } from '../lib/game/boxScore';
+import { filterDef, isDefault, filterValueOf } from '../lib/filters/filterValues';
 import { $filterPills } from '../stores/filterPills';
 import { $filters } from '../stores/filters';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';

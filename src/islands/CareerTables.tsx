@@ -1,7 +1,7 @@
 /**
  * The player profile's career tables: his box score season by season, regular season and playoffs in
  * two tables, each closed by its career row, per game, as totals, per 36 minutes or per 100 possessions. The
- * mode is a segmented control kept in the URL (`?career=`, left out at the default; src/lib/careerTables.ts has
+ * mode is a segmented control kept in the URL (`?career=`, left out at the default; src/lib/views/careerTables.ts has
  * the values, the columns and the rounding, the same the CSV download writes). Rendered on the server in the
  * page's mode; the island only switches modes.
  */
@@ -16,7 +16,7 @@ import {
   searchWithCareerMode,
   type CareerLine,
   type CareerMode,
-} from '../lib/careerTables';
+} from '../lib/views/careerTables';
 
 interface Props {
   playerId: number;

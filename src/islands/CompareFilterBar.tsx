@@ -5,8 +5,8 @@
  * Until the bar has started, the page's own GET form shows instead (children: season type and garbage time).
  */
 import type { ReactNode } from 'react';
-import { COMPARE_FILTERS, compareFiltersHref } from '../lib/compare';
-import type { FilterValues } from '../lib/filterValues';
+import { COMPARE_FILTERS, compareFiltersHref } from '../lib/views/compare';
+import type { FilterValues } from '../lib/filters/filterValues';
 import LinkFilterBar from './LinkFilterBar';
 
 const hrefOf = (search: string, applied: FilterValues, authenticated: boolean) => compareFiltersHref(search, applied, { authenticated });

@@ -1,11 +1,11 @@
 /**
- * Links that keep their context (src/lib/linkContext.ts): inside the stats app, every link to another stats
+ * Links that keep their context (src/lib/filters/linkContext.ts): inside the stats app, every link to another stats
  * page (table rows, entity header) carries the applied filters that apply there. One subscription for the
  * whole app; components ask with useLinkTo() or render <StatsLink>.
  */
 import { useStore } from '@nanostores/react';
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import { contextLinker } from '../lib/linkContext';
+import { contextLinker } from '../lib/filters/linkContext';
 import { $appliedFilters } from '../stores/appliedFilters';
 
 const LinkTo = createContext<(path: string) => string>((path) => path);

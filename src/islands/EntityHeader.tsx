@@ -5,10 +5,10 @@
  */
 import { StatsLink } from './ContextLinks';
 import { useStore } from '@nanostores/react';
-import { seasonLabel } from '../lib/filters';
-import { pathForTeam } from '../lib/routes';
-import { formatDate } from '../lib/format';
-import { teamByAbbr } from '../lib/teams';
+import { seasonLabel } from '../lib/filters/filterDefinitions';
+import { pathForTeam } from '../lib/site/routes';
+import { formatDate } from '../lib/tables/format';
+import { teamByAbbr } from '../lib/league/franchises';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
 import { $page } from '../stores/page';
 

@@ -13,9 +13,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { FILTER_GROUPS, type FilterGroup, type FilterName } from '../lib/filters';
-import { filterDef, isDefault, sameValue, filterValueOf, type FilterValue, type FilterValues } from '../lib/filterValues';
-import { whenIdle } from '../lib/whenIdle';
+import { FILTER_GROUPS, type FilterGroup, type FilterName } from '../lib/filters/filterDefinitions';
+import { filterDef, isDefault, sameValue, filterValueOf, type FilterValue, type FilterValues } from '../lib/filters/filterValues';
+import { whenIdle } from '../lib/site/whenIdle';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $filterAccess, type FilterAccess } from '../stores/session';
 import GroupButtonFace, { activeCount, groupLockFor } from './filters/GroupButtonFace';

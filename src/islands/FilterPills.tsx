@@ -9,7 +9,7 @@
  * filtered by Location (the pills themselves fold behind the bar; on a desktop the note sits under them as before).
  */
 import { useStore } from '@nanostores/react';
-import { pillLabel, valueText } from '../lib/filterLabels';
+import { pillLabel, valueText } from '../lib/filters/filterLabels';
 import { $filterPills } from '../stores/filterPills';
 import { $lockedFilters } from '../stores/lockedFilters';
 import { $filterAccess } from '../stores/session';

@@ -1,6 +1,6 @@
-/** Lineup pages: units of 5 (the lineups themselves), 4, 3 or 2 players (src/lib/lineupUnits.ts). */
+/** Lineup pages: units of 5 (the lineups themselves), 4, 3 or 2 players (src/lib/views/lineupUnits.ts). */
 import { useStore } from '@nanostores/react';
-import { hasLineupUnits, LINEUP_UNIT_SIZES, unitLabel } from '../lib/lineupUnits';
+import { hasLineupUnits, LINEUP_UNIT_SIZES, unitLabel } from '../lib/views/lineupUnits';
 import { $lineupUnit } from '../stores/lineupUnit';
 import { $page } from '../stores/page';
 import { changeLineupUnit } from '../stores/statsApp';

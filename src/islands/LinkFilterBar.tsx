@@ -11,9 +11,9 @@
  * uses. The server renders only that form and reads no store.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { FilterName } from '../lib/filters';
-import type { FilterValues } from '../lib/filterValues';
-import { parseFilterQuery } from '../lib/queryState';
+import type { FilterName } from '../lib/filters/filterDefinitions';
+import type { FilterValues } from '../lib/filters/filterValues';
+import { parseFilterQuery } from '../lib/params/queryState';
 import { appEnv } from '../stores/appEnv';
 import { applyFilters, resetAllFilters, setPageFilters } from '../stores/filters';
 import { loadPlayers } from '../stores/players';

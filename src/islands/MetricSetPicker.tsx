@@ -4,7 +4,7 @@
  * already loaded (no request).
  */
 import { useStore } from '@nanostores/react';
-import type { MetricSetOption } from '../lib/metricSets';
+import type { MetricSetOption } from '../lib/tables/metricSets';
 import { $metricSet, $metricSetOptions } from '../stores/metricSet';
 import { chooseMetricSet } from '../stores/statsApp';
 

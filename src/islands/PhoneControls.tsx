@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { $filterPills } from '../stores/filterPills';
-import { summaryText } from '../lib/filterSummary';
+import { summaryText } from '../lib/filters/filterSummary';
 import { $lockedFilters } from '../stores/lockedFilters';
 import { $metricSet } from '../stores/metricSet';
 import { $hasSide, $side } from '../stores/side';

@@ -8,7 +8,7 @@
  */
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
-import { formatSeasonSpan } from '../lib/format';
+import { formatSeasonSpan } from '../lib/tables/format';
 import { useSearchAnswer, type SearchAnswer } from './useSearchAnswer';
 
 type Player = SearchAnswer['players'][number];

@@ -5,7 +5,7 @@
  * Example: /stats/league -> "All seasons" -> /stats/league?season=2003&season=2004&...&season=2022 (20 rows).
  */
 import { useStore } from '@nanostores/react';
-import { latestSeason, seasonsInWords, SEASONS } from '../lib/seasons';
+import { latestSeason, seasonsInWords, SEASONS } from '../lib/league/seasons';
 import { $filters, discardChanges, setFilter } from '../stores/filters';
 import { $page } from '../stores/page';
 import { applyAndFetch } from '../stores/statsApp';

@@ -1,7 +1,7 @@
 /** Offense / defense toggle (spec section 4). Hidden on page kinds without a side. */
 import { useStore } from '@nanostores/react';
-import type { Side } from '../lib/apiParams';
-import { SIDES } from '../lib/queryState';
+import type { Side } from '../lib/params/apiParams';
+import { SIDES } from '../lib/params/queryState';
 import { $hasSide, $side } from '../stores/side';
 import { changeSide } from '../stores/statsApp';
 

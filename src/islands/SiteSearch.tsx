@@ -8,7 +8,7 @@
  */
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatSeasonSpan } from '../lib/format';
+import { formatSeasonSpan } from '../lib/tables/format';
 import { useSearchAnswer, type SearchAnswer } from './useSearchAnswer';
 
 interface Hit {

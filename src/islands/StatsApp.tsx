@@ -9,15 +9,15 @@
  */
 import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { PageKind } from '../lib/pageKinds';
-import { routeForPath } from '../lib/routes';
+import type { PageKind } from '../lib/site/pageKinds';
+import { routeForPath } from '../lib/site/routes';
 import { $page } from '../stores/page';
 import { applyAndFetch, resetFiltersAndFetch, restoreFromHistory, startStatsApp } from '../stores/statsApp';
 import { CHARTS_ABOVE_TABLE, CHARTS_BELOW_TABLE } from './charts/chartPages';
 import { ContextLinksProvider } from './ContextLinks';
 import { seedTableData } from '../stores/tableData';
 import { GAME_DETAIL_KINDS, loadGameDetails } from '../stores/gameDetails';
-import { readFirstViewSeed } from '../lib/firstViewSeed';
+import { readFirstViewSeed } from '../lib/tables/firstViewSeed';
 import BoxScore from './BoxScore';
 import DataStatus from './DataStatus';
 import EntityHeader from './EntityHeader';

@@ -3,10 +3,10 @@
  * the set's number columns, right-aligned in tabular figures. Click a header to sort (the sort is kept in the
  * URL); every header opens its definition on hover, focus and tap (table/ColumnHeader.tsx); rate and percent
  * cells get the percentile colour when the rows carry `{key}_pct` and the column has a better direction
- * (src/lib/columnMeta.ts), with the percentile on hover and focus (table/cellFocus.tsx) and a legend
+ * (src/lib/tables/columnMeta.ts), with the percentile on hover and focus (table/cellFocus.tsx) and a legend
  * (table/PercentileLegend.tsx); "Download CSV" asks the server for the same table as CSV. The Salaries tab says
- * which seasons it shows and ends with each season's payroll total (src/lib/payroll.ts), outside the sort.
- * Sorted by a rate, the player tables list only the rows with the minimum sample (src/lib/qualifier.ts), and
+ * which seasons it shows and ends with each season's payroll total (src/lib/views/payroll.ts), outside the sort.
+ * Sorted by a rate, the player tables list only the rows with the minimum sample (src/lib/tables/qualifier.ts), and
  * say so with a "show all" button; an empty table says why under the controls that stay (table/EmptyTable.tsx).
  *
  * Speed for 1,000 rows: the table is an ARIA table of CSS-grid rows (every row the same column template) with
@@ -19,16 +19,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { memo, useMemo, useRef } from 'react';
-import { betterText } from '../lib/columnMeta';
-import { GAME_LINE_KINDS, formatDiff, formatMargin, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/format';
-import { columnsOf, metricSetDefinitions } from '../lib/metricSets';
-import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/metricColumns';
-import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/payroll';
-import { emptyReason } from '../lib/emptyReason';
-import { lineupCaption } from '../lib/lineupCaption';
-import { hasPercentiles, minPossessionsOf } from '../lib/percentilePolicy';
-import { applyQualifier, qualifierHides } from '../lib/qualifier';
-import { sortRows, type SortValue } from '../lib/sortRows';
+import { betterText } from '../lib/tables/columnMeta';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatMoney, formatNumber, formatRatio, formatValue, ordinal } from '../lib/tables/format';
+import { columnsOf, metricSetDefinitions } from '../lib/tables/metricSets';
+import { PLAYER_ONLY_COLUMNS, TEAM_ROW_KINDS } from '../lib/tables/metricColumns';
+import { payrollTotals, salarySeasonsLine, type Payroll } from '../lib/views/payroll';
+import { emptyReason } from '../lib/filters/emptyReason';
+import { lineupCaption } from '../lib/filters/lineupCaption';
+import { hasPercentiles, minPossessionsOf } from '../lib/tables/percentilePolicy';
+import { applyQualifier, qualifierHides } from '../lib/tables/qualifier';
+import { sortRows, type SortValue } from '../lib/tables/sortRows';
 import { $appliedFilters } from '../stores/appliedFilters';
 import { $metricSet } from '../stores/metricSet';
 import { $filters } from '../stores/filters';

@@ -1,15 +1,15 @@
 /**
  * The 30-team table's filter bar (/stats/teams; src/islands/LinkFilterBar.tsx: Apply loads the URL, the server reads
  * and gates it), with every filter of the stats pages (TEAMS_TABLE_FILTERS), paid ones locked without the plan. The
- * URL is written by teamsFiltersHref (side, set and sort kept) and read by src/lib/teamsTableParams.ts. An applied
- * lineup filter is named under the bar, players by name (src/lib/lineupCaption.ts): lineup filters have no pill.
+ * URL is written by teamsFiltersHref (side, set and sort kept) and read by src/lib/params/teamsTableParams.ts. An applied
+ * lineup filter is named under the bar, players by name (src/lib/filters/lineupCaption.ts): lineup filters have no pill.
  * Until the bar has started, the page's own GET form shows instead (children: season, season type, garbage time).
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import type { FilterValues } from '../lib/filterValues';
-import { lineupCaption } from '../lib/lineupCaption';
-import { TEAMS_TABLE_FILTERS, teamsFiltersHref } from '../lib/teamsTableParams';
+import type { FilterValues } from '../lib/filters/filterValues';
+import { lineupCaption } from '../lib/filters/lineupCaption';
+import { TEAMS_TABLE_FILTERS, teamsFiltersHref } from '../lib/params/teamsTableParams';
 import { $filters } from '../stores/filters';
 import { $players } from '../stores/players';
 import LinkFilterBar from './LinkFilterBar';

@@ -4,7 +4,7 @@
  * gives the module once it is wanted and has arrived. A plain state update, not React.lazy and Suspense: React
  * holds back a Suspense boundary's content after its module arrives, and the fallback it swaps in and out would
  * re-mount the button the user is pressing (a click whose press and release land on two elements is lost).
- * A failed load reaches the chunk-reload guard (src/lib/chunkReload.ts).
+ * A failed load reaches the chunk-reload guard (src/lib/site/chunkReload.ts).
  */
 import { useEffect, useState } from 'react';
 

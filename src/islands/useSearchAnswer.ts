@@ -4,7 +4,7 @@
  * boxes (src/islands/SiteSearch.tsx, PlayerTypeahead.tsx).
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../lib/apiClient';
+import { getJson } from '../lib/site/apiClient';
 
 export interface SearchAnswer {
   players: { name: string; path: string; second_spectrum_id: number; first_season: string | null; last_season: string | null; team: string | null }[];

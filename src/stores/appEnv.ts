@@ -2,7 +2,7 @@
  * What the stats app needs from the browser: the query string and history, leaving for another page, logging,
  * and who may use the gated filters. The browser's is the default; tests that run without a browser set their own.
  */
-import { carryQueryToTabs } from '../lib/carryQuery';
+import { carryQueryToTabs } from '../lib/filters/carryQuery';
 import { $filterAccess, type FilterAccess } from './session';
 
 /** What the app needs from the browser; replaceable for tests that run without one. */

@@ -4,7 +4,7 @@
  * for an id the page has since left is dropped.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { getJson } from '../lib/apiClient';
+import { getJson } from '../lib/site/apiClient';
 
 export interface EntityDetailsState<T> {
   /** the id whose details are (being) loaded */

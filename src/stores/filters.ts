@@ -7,7 +7,7 @@
  * default whatever the draft says.
  */
 import { map } from 'nanostores';
-import type { FilterName } from '../lib/filters';
+import type { FilterName } from '../lib/filters/filterDefinitions';
 import {
   defaultFilterValues,
   defaultValue,
@@ -20,7 +20,7 @@ import {
   FILTER_NAMES,
   type FilterValue,
   type FilterValues,
-} from '../lib/filterValues';
+} from '../lib/filters/filterValues';
 
 export interface FiltersState {
   /** the draft: what the filter controls show */

@@ -2,8 +2,8 @@
  * Game details (spec section 7: GET /api/game_details?game_id=): teams, date, season, score by period, box
  * score. On entering a game view they are loaded for the new game id unless already loaded (spec section 2).
  */
-import type { BoxLine } from '../lib/boxScore';
-import type { PageKind } from '../lib/pageKinds';
+import type { BoxLine } from '../lib/game/boxScore';
+import type { PageKind } from '../lib/site/pageKinds';
 import { entityDetailsStore } from './entityDetails';
 
 export interface GameSide {
@@ -12,7 +12,7 @@ export interface GameSide {
   name: string | null;
   pts: number;
   pts_by_period: number[];
-  /** the whole game's box score, one line per player (src/lib/boxScore.ts) */
+  /** the whole game's box score, one line per player (src/lib/game/boxScore.ts) */
   players: BoxLine[];
 }
 

@@ -4,6 +4,6 @@
  * (src/stores/statsApp.ts), never sent: the table is the answer without them, as the server allows.
  */
 import { atom } from 'nanostores';
-import type { LockedFilter } from '../lib/queryState';
+import type { LockedFilter } from '../lib/params/queryState';
 
 export const $lockedFilters = atom<readonly LockedFilter[]>([]);

@@ -5,7 +5,7 @@
  * Switching set only re-renders the rows already loaded (every set of a view arrives in one response).
  */
 import { atom, computed } from 'nanostores';
-import { metricSetOptions, type MetricSetOption } from '../lib/metricSets';
+import { metricSetOptions, type MetricSetOption } from '../lib/tables/metricSets';
 import { $page } from './page';
 import { $side } from './side';
 

@@ -3,7 +3,7 @@
  * abbreviation or game id) and view (tab). Set by the app at start and on a change of stats page.
  */
 import { atom } from 'nanostores';
-import type { PageKind } from '../lib/pageKinds';
+import type { PageKind } from '../lib/site/pageKinds';
 
 export interface StatsPage {
   kind: PageKind;

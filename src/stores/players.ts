@@ -9,7 +9,7 @@
  * pages 2-20 in the next ten minutes send no request for it, page 21 gets a 304.
  */
 import { atom } from 'nanostores';
-import { apiClient, ApiRequestError } from '../lib/apiClient';
+import { apiClient, ApiRequestError } from '../lib/site/apiClient';
 
 /** The sessionStorage key of the kept list. */
 export const KEPT_PLAYERS_KEY = 'courtvision:players';

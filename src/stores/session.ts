@@ -5,10 +5,10 @@
  * optionally, on a timer (setSessionRefreshInterval).
  */
 import { atom, computed, onMount } from 'nanostores';
-import { AUTH_BASE_PATH } from '../lib/authPaths.ts';
-import { mayUseGatedFilters } from '../lib/planStatus.ts';
-import { parseSessionBody } from '../lib/sessionSchema.ts';
-import type { Session } from '../lib/session.ts';
+import { AUTH_BASE_PATH } from '../lib/accounts/authPaths.ts';
+import { mayUseGatedFilters } from '../lib/accounts/planStatus.ts';
+import { parseSessionBody } from '../lib/accounts/sessionSchema.ts';
+import type { Session } from '../lib/accounts/sessionShape.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

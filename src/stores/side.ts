@@ -3,8 +3,8 @@
  * and send no side; where the side changes no number the toggle is hidden too ($hasSide). Changing side swaps the metric sets (src/stores/metricSet.ts resets the selection).
  */
 import { atom, computed } from 'nanostores';
-import type { Side } from '../lib/apiParams';
-import { PAGE_KINDS_SIDE_SHOWS_NOTHING, PAGE_KINDS_WITHOUT_SIDE } from '../lib/pageKinds';
+import type { Side } from '../lib/params/apiParams';
+import { PAGE_KINDS_SIDE_SHOWS_NOTHING, PAGE_KINDS_WITHOUT_SIDE } from '../lib/site/pageKinds';
 import { $page } from './page';
 
 export const DEFAULT_SIDE: Side = 'offense';
@@ -19,7 +19,7 @@ export const $sideUnused = atom(false);
 
 /**
  * True when the current page shows a side toggle: not on the kinds without a side, not where the side changes no
- * number (src/lib/pageKinds.ts PAGE_KINDS_SIDE_SHOWS_NOTHING, $sideUnused; the request still carries the default side, spec section 7).
+ * number (src/lib/site/pageKinds.ts PAGE_KINDS_SIDE_SHOWS_NOTHING, $sideUnused; the request still carries the default side, spec section 7).
  */
 export const $hasSide = computed(
   [$page, $sideUnused],

@@ -16,20 +16,20 @@
  *   the user may use them (signed in with the plan) they are applied.
  * The browser side (location, history, auth status) is src/stores/appEnv.ts.
  */
-import type { Side } from '../lib/apiParams';
-import { keepCareerMode } from '../lib/careerTables';
-import { keepSimilarKeys } from '../lib/similarKeys';
-import { dataSearchParams } from '../lib/dataRequest';
-import type { FilterName } from '../lib/filters';
-import { filterDef, isDefault, filterValueOf } from '../lib/filterValues';
-import { aliasesOf } from '../lib/columnRegistry';
-import { metricSetDefinitions, sortFitsSet } from '../lib/metricSets';
-import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/pageKinds';
-import { hasPercentiles } from '../lib/percentilePolicy';
-import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/queryState';
-import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/tableQuery';
-import { salaryOpeningSeason } from '../lib/site';
-import { keepWowyView } from '../lib/wowyView';
+import type { Side } from '../lib/params/apiParams';
+import { keepCareerMode } from '../lib/views/careerTables';
+import { keepSimilarKeys } from '../lib/params/similarKeys';
+import { dataSearchParams } from '../lib/params/dataRequest';
+import type { FilterName } from '../lib/filters/filterDefinitions';
+import { filterDef, isDefault, filterValueOf } from '../lib/filters/filterValues';
+import { aliasesOf } from '../lib/tables/columnRegistry';
+import { metricSetDefinitions, sortFitsSet } from '../lib/tables/metricSets';
+import { PAGE_KINDS_WITHOUT_SIDE, isDataPageKind } from '../lib/site/pageKinds';
+import { hasPercentiles } from '../lib/tables/percentilePolicy';
+import { hasGatedFilterKeys, lockedFilterQuery, parseViewQuery, searchString, viewQuery } from '../lib/params/queryState';
+import { appendTableQuery, parseTableQuery, type SortDirection } from '../lib/params/tableQuery';
+import { salaryOpeningSeason } from '../lib/site/site';
+import { keepWowyView } from '../lib/views/wowyView';
 import { appEnv } from './appEnv';
 import { $entryQuery } from './entryQuery';
 import { $filters, applyFilters, rebuildFilters, removeFilter, resetAllFilters } from './filters';
@@ -42,8 +42,8 @@ import { $side, DEFAULT_SIDE } from './side';
 import { $lockedFilters } from './lockedFilters';
 import { $minPossessions, $showAllRows } from './minSample';
 import { $lineupUnit } from './lineupUnit';
-import { DEFAULT_UNIT_SIZE, hasLineupUnits, UNIT_KEY, type LineupUnitSize } from '../lib/lineupUnits';
-import { COMPACT, FORM_KEY } from '../lib/compactAnswer';
+import { DEFAULT_UNIT_SIZE, hasLineupUnits, UNIT_KEY, type LineupUnitSize } from '../lib/views/lineupUnits';
+import { COMPACT, FORM_KEY } from '../lib/tables/compactAnswer';
 import { $tableData, EMPTY_TABLE, clearTableData, fetchTableData } from './tableData';
 import { $tableSort, toggleSort } from './tableSort';
 
@@ -75,7 +75,7 @@ export function currentViewSearch(): string {
     // So does the similar-players section: its season, age and minutes keys stay in the permalink.
     keepSimilarKeys(params, appEnv().readSearch());
   }
-  // The with/without matrix keeps its own view state (N, view, sort...) beside the filters (src/lib/wowy.ts).
+  // The with/without matrix keeps its own view state (N, view, sort...) beside the filters (src/lib/views/wowy.ts).
   if (page.kind === 'TeamWowy') keepWowyView(params, appEnv().readSearch());
   return searchString(params);
 }
@@ -86,7 +86,7 @@ function syncUrl(mode: 'push' | 'replace'): void {
 
 /**
  * A sort by a column the selected set lacks (`sort=efg_pct` after a switch to a set without eFG%) is dropped; a sort
- * by a renamed key of the set (an old link's `sort=tov_pct` on a players table: src/lib/columnRegistry.ts V1_ALIASES)
+ * by a renamed key of the set (an old link's `sort=tov_pct` on a players table: src/lib/tables/columnRegistry.ts V1_ALIASES)
  * sorts by its new key.
  */
 function dropSortNotInSet(): void {
@@ -121,7 +121,7 @@ export function fetchCurrentData(): Promise<void> {
   if (hasPercentiles(page.kind) && minPoss !== null) params.set('min_poss', String(minPoss));
   const unit = $lineupUnit.get();
   if (hasLineupUnits(page.kind) && unit !== DEFAULT_UNIT_SIZE) params.set(UNIT_KEY, String(unit));
-  // The answer in its compact form: packed rows, a lineup's players named once (src/lib/compactAnswer.ts).
+  // The answer in its compact form: packed rows, a lineup's players named once (src/lib/tables/compactAnswer.ts).
   params.set(FORM_KEY, COMPACT);
   return fetchTableData(params);
 }

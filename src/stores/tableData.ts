@@ -8,8 +8,8 @@
  * (no preseason data); `belowMin` how many lineups the minimum left out when it left none (lineup pages).
  */
 import { atom } from 'nanostores';
-import { getJson, ApiRequestError } from '../lib/apiClient';
-import { rowsOf, type CompactAnswer, type RowsAnswer } from '../lib/compactAnswer';
+import { getJson, ApiRequestError } from '../lib/site/apiClient';
+import { rowsOf, type CompactAnswer, type RowsAnswer } from '../lib/tables/compactAnswer';
 
 export type Row = Record<string, unknown>;
 export type SetRows = Record<string, Row[]>;
@@ -55,7 +55,7 @@ export function clearAnswerCache(): void {
 
 /**
  * An answer as the table reads it: in the compact form the store asks for, or rows (an older server's, in a
- * rolling deploy): src/lib/compactAnswer.ts.
+ * rolling deploy): src/lib/tables/compactAnswer.ts.
  */
 const keptOf = (answer: CompactAnswer | RowsAnswer | null): Kept => {
   const { data, note, belowMin } = rowsOf(answer);

@@ -1,12 +1,12 @@
 /**
  * The table's sort: a column and a direction, or none (the server's order). Clicking a column sorts it
  * (numbers high-to-low first, text A-to-Z first); clicking it again reverses. The sort lives in the URL
- * (`sort`, `dir`: src/lib/tableQuery.ts); src/stores/statsApp.ts keeps them in step.
+ * (`sort`, `dir`: src/lib/params/tableQuery.ts); src/stores/statsApp.ts keeps them in step.
  */
 import { atom } from 'nanostores';
-import type { SortDirection } from '../lib/tableQuery';
+import type { SortDirection } from '../lib/params/tableQuery';
 
-export type { SortDirection } from '../lib/tableQuery';
+export type { SortDirection } from '../lib/params/tableQuery';
 
 export interface TableSort {
   column: string | null;

@@ -1,5 +1,5 @@
 /**
- * The game page's box score (src/lib/boxScore.ts over /api/game_details and /api/data?page=GamePlayers) on real
+ * The game page's box score (src/lib/game/boxScore.ts over /api/game_details and /api/data?page=GamePlayers) on real
  * games of the test database, against the raw play-by-play (NBA_DATA_DIR, read at run time, never copied):
  * - each team's PTS total is its final score, the last non-null SCORE ('away - home') of the play-by-play;
  * - each player's PTS is the last "(n PTS)" counter of his made shots and free throws (0 without one), his ORB and
@@ -11,7 +11,7 @@
  * 2012-11-12 (three overtimes, 140-133), PHI at BOS 2022-10-18 (opening night, 117-126).
  */
 import { describe, expect, it } from 'vitest';
-import { boxScoreCsv, filteredBox, wholeGameBox, type BoxLine, type TeamBox } from '../../src/lib/boxScore';
+import { boxScoreCsv, filteredBox, wholeGameBox, type BoxLine, type TeamBox } from '../../src/lib/game/boxScore';
 import { call, data, HAS_DB, rawFile, rawSql } from './helpers';
 
 const GAMES = ['0022201227', '0042200405', '0021200095', '0022200001'];

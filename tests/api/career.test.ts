@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playerBio, playerCareer, playerRecord } from '../../src/server/stats/answers/reads';
-import { seasonLabel } from '../../src/lib/filters';
+import { seasonLabel } from '../../src/lib/filters/filterDefinitions';
 import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 /** Who asks, for the query queue's per-client count. */

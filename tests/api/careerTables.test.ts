@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { careerLines } from '../../src/server/stats/views/career';
 import { playerCareer } from '../../src/server/stats/answers/reads';
-import { CAREER_COLUMNS, careerValue, formatCareerValue, type CareerMode } from '../../src/lib/careerTables';
-import { seasonLabel } from '../../src/lib/filters';
+import { CAREER_COLUMNS, careerValue, formatCareerValue, type CareerMode } from '../../src/lib/views/careerTables';
+import { seasonLabel } from '../../src/lib/filters/filterDefinitions';
 import { HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 /** Who asks, for the query queue's per-client count. */

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATA_PAGE_KINDS } from '../../src/lib/apiParams';
-import { metricSetOptions } from '../../src/lib/metricSets';
+import { DATA_PAGE_KINDS } from '../../src/lib/params/apiParams';
+import { metricSetOptions } from '../../src/lib/tables/metricSets';
 import { call, HAS_DB } from './helpers';
 
 const ENTITY: Record<string, string> = { player: '2544', team: 'MIA', game: '0021200500' };

@@ -5,7 +5,7 @@
  * line's direction; bad input is a 4xx with a message, gated filters a 403 without the plan.
  */
 import { describe, expect, it } from 'vitest';
-import { compareLines, compareSetDefinitions } from '../../src/lib/compare';
+import { compareLines, compareSetDefinitions } from '../../src/lib/views/compare';
 import { byPlayer, call, data, HAS_DB, sql } from './helpers';
 
 const LEBRON = 2544;
@@ -33,7 +33,7 @@ describe.skipIf(!HAS_DB)('compare players', () => {
     expect(r.status).toBe(200);
     const [lebron, curry] = r.body.players;
     const lebronRow = byPlayer((await data('page=Players&season=2012&period=4&metric_set=OffensiveOverview')).OffensiveOverview!, LEBRON);
-    // the span's seasons the file holds (src/lib/seasons.ts: only seasons with games are asked for)
+    // the span's seasons the file holds (src/lib/league/seasons.ts: only seasons with games are asked for)
     const held = await sql<{ season: number }>('SELECT DISTINCT season FROM games WHERE season BETWEEN 2012 AND 2022');
     const span = held.map((h) => `season=${h.season}`).join('&');
     const curryRow = byPlayer((await data(`page=Players&${span}&period=4&metric_set=OffensiveOverview`)).OffensiveOverview!, CURRY);
@@ -93,7 +93,7 @@ describe.skipIf(!HAS_DB)('compare players', () => {
   it("sides split the players table's sets: defense is Defense and Rebounding and the opponent on/off", async () => {
     expect(compareSetDefinitions('defense').map((d) => d.value)).toEqual(['DefenseAndRebounding', 'OnOff_Opponent_ShootingFrequency']);
     const all = [...compareSetDefinitions('offense'), ...compareSetDefinitions('defense')].map((d) => d.value).sort();
-    const players = (await import('../../src/lib/metricSets'))
+    const players = (await import('../../src/lib/tables/metricSets'))
       .metricSetDefinitions('Players')
       .map((d) => d.value)
       .sort();

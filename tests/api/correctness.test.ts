@@ -262,7 +262,7 @@ describe.skipIf(!HAS_DB)('on/off and lineups add up', () => {
     const pos = (await data(`page=PlayerPositions&entity=${LEBRON}&season=2012`)).Team_FourFactors!;
     const total = byPlayer((await data('page=Players&season=2012')).OffensiveOverview!, LEBRON);
     expect(pos.reduce((a, r) => a + r.poss, 0)).toBe(total.poss);
-    // One vocabulary: the slots are named by the position groups of the tables (src/lib/positions.ts).
+    // One vocabulary: the slots are named by the position groups of the tables (src/lib/league/positionGroups.ts).
     expect(pos.every((r) => ['point', 'combo', 'wing', 'forward', 'big'][r.slot - 1] === r.position)).toBe(true);
   });
 });
@@ -288,7 +288,7 @@ describe.skipIf(!HAS_DB)('every page kind answers with every metric set', () => 
     ['GamePreview', '&entity=0021200500'],
   ];
   it.each(pages)('%s', async (page, entity) => {
-    const { metricSetOptions } = await import('../../src/lib/metricSets');
+    const { metricSetOptions } = await import('../../src/lib/tables/metricSets');
     for (const side of ['offense', 'defense'] as const) {
       const d = await data(`page=${page}${entity}&season=2012&side=${side}`);
       const sets = metricSetOptions(page as never, side).map((o) => o.value);

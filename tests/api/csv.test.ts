@@ -6,9 +6,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { columnsOf, metricSetDefinitions } from '../../src/lib/metricSets';
+import { columnsOf, metricSetDefinitions } from '../../src/lib/tables/metricSets';
 import { data, HAS_DB, SIGNED_IN } from './helpers';
-import type { Session } from '../../src/lib/session';
+import type { Session } from '../../src/lib/accounts/sessionShape';
 
 async function get(qs: string, session: Session | null = null, headers: Record<string, string> = {}) {
   const url = new URL(`/api/data?${qs}`, 'http://localhost');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/lib/compactAnswer';
+import { rowsOf } from '../../src/lib/tables/compactAnswer';
 import { call, data, HAS_DB } from './helpers';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/params/apiParams';
 import { answer, clearAnswerCache } from '../../src/server/stats/answers/answers';
 import { jsonOf } from '../../src/server/stats/base/encoding';
 
@@ -181,7 +181,7 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const cached = await answer(parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(`page=Players&${filters}`))), { client: 'test' });
     expect(cached.fromCache).toBe(true);
-    // kept in the compact form (src/lib/compactAnswer.ts), read as the tables read it
+    // kept in the compact form (src/lib/tables/compactAnswer.ts), read as the tables read it
     const league = rowsOf(JSON.parse(jsonOf(cached))).data.ShootingAccuracy as any[];
     // Each ranked team player's rim accuracy percentile, recomputed from the league's qualified players of his
     // position group: the share below, ties counted half (METRICS.md "Presentation").

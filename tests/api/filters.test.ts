@@ -1,5 +1,5 @@
 /**
- * Every filter of the filter model (src/lib/filters.ts), applied through the API, against the same condition written directly in SQL
+ * Every filter of the filter model (src/lib/filters/filterDefinitions.ts), applied through the API, against the same condition written directly in SQL
  * over possessions joined with the offense's team_games row (Miami's offense, 2012-13 unless said otherwise).
  */
 import { describe, expect, it } from 'vitest';

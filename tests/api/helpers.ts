@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { Session } from '../../src/lib/session';
+import type { Session } from '../../src/lib/accounts/sessionShape';
 import { config } from '../../src/server/config';
 
 export const DB_PATH = config.statsDbPath;

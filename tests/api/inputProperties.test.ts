@@ -12,8 +12,8 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FILTERS } from '../../src/lib/filters';
-import { TEAMS } from '../../src/lib/teams';
+import { FILTERS } from '../../src/lib/filters/filterDefinitions';
+import { TEAMS } from '../../src/lib/league/franchises';
 import { call, HAS_DB, SIGNED_IN, sql } from './helpers';
 
 const PROTOTYPE_NAMES = [

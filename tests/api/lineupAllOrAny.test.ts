@@ -1,12 +1,12 @@
 /**
- * Lineup all/any is a modifier of the lineup filters (src/lib/filters.ts LineupAllOrAny): without a lineup filter
+ * Lineup all/any is a modifier of the lineup filters (src/lib/filters/filterDefinitions.ts LineupAllOrAny): without a lineup filter
  * it is ignored for everyone, anonymous visitors, members without a plan and subscribers alike (200, the answer
  * of the same query without it, from the same cache entry); beside a lineup filter it is gated with them (403 for
  * the first two, with the plan's wording for the member) and changes the sample for a subscriber.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
-import type { Session } from '../../src/lib/session';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/params/apiParams';
+import type { Session } from '../../src/lib/accounts/sessionShape';
 import { HAS_DB, SIGNED_IN } from './helpers';
 
 const MEMBER: Session = { user: { name: 'Member', email: 'member@example.com' }, isAdmin: false, subscriptions: [] };

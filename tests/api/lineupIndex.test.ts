@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/params/apiParams';
 import { withScope } from '../../src/server/db/statsDb';
 import { playerPossessionIndexBuilder } from '../../src/server/statsSchema/derivedTables';
 import { lineupCondition } from '../../src/server/stats/sql/filterSql';

@@ -6,7 +6,7 @@
  * those of the reference paths (which compute every pool afresh: src/server/stats/sql/plan.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/params/apiParams';
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';

@@ -1,5 +1,5 @@
 /**
- * One key, one formula (src/lib/columnRegistry.ts): a column key means the same quantity in a player set and in a
+ * One key, one formula (src/lib/tables/columnRegistry.ts): a column key means the same quantity in a player set and in a
  * team set. Checked on whole teams, where both kinds of set describe the same thing: a team's game-log row (the
  * player sets over the team's players, src/server/stats/views/gameLogs.ts) and the team's own sets over its
  * possessions (the game's team page), game by game; and the free-throw rates against the league's official team
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_SETS, REGISTRY, V1_ALIASES } from '../../src/lib/columnRegistry';
+import { COLUMN_SETS, REGISTRY, V1_ALIASES } from '../../src/lib/tables/columnRegistry';
 import { ENDPOINTS } from '../../src/server/api/v1/endpoints';
 import { TableAnswer } from '../../src/server/api/v1/schemas';
 import { data, HAS_DB, rawFile, rawSql, SIGNED_IN } from './helpers';

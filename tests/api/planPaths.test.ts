@@ -10,7 +10,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drawQuery, generator, loadRosters, type DrawOptions, type Rosters } from '../../scripts/lib/randomQueries';
-import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../src/lib/params/apiParams';
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';

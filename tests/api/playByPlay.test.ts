@@ -1,5 +1,5 @@
 /**
- * The game page's Play-by-play tab (src/server/stats/games/playByPlay.ts over game_events, src/lib/playByPlay.ts) and
+ * The game page's Play-by-play tab (src/server/stats/games/playByPlay.ts over game_events, src/lib/game/playByPlay.ts) and
  * GET /api/game_stints on real games of the test database, against the raw play-by-play (NBA_DATA_DIR, read at run
  * time with our own SQL, never copied):
  * - each team's stints cover the whole game: their seconds add up to the game's length, 2880 + 300 per overtime
@@ -18,7 +18,7 @@
  * PHI at BOS 2022-10-18 (opening night).
  */
 import { describe, expect, it } from 'vitest';
-import { filterEvents, gameSeconds, stintCells, STINT_COLUMNS, type GameSide } from '../../src/lib/playByPlay';
+import { filterEvents, gameSeconds, stintCells, STINT_COLUMNS, type GameSide } from '../../src/lib/game/playByPlay';
 import { nameLookup } from '../../src/server/stats/games/playByPlay';
 import { gamePlayByPlay } from '../../src/server/stats/answers/reads';
 import { call, HAS_DB, rawFile, rawSql, sql } from './helpers';

@@ -1,11 +1,11 @@
 /**
  * The lineup player picker ("Eddy Curry before Stephen Curry in 2022-23" gave silent empty results):
  * /api/players carries each player's seasons and teams, checked against the possession table, and the picker's
- * ordering (src/lib/playerPicker.ts, the code the picker runs) over that real list puts the chosen seasons'
+ * ordering (src/lib/league/playerPicker.ts, the code the picker runs) over that real list puts the chosen seasons'
  * players first.
  */
 import { describe, expect, it } from 'vitest';
-import { pickerMatches } from '../../src/lib/playerPicker';
+import { pickerMatches } from '../../src/lib/league/playerPicker';
 import { call, HAS_DB, sql } from './helpers';
 
 type Item = { name: string; second_spectrum_id: number; played: Record<string, string[]> };

@@ -6,7 +6,7 @@
  * and none of their aggregates falls back to reading the possessions inline.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/params/apiParams';
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { fullSample, openSample } from '../../src/server/stats/sql/sample';

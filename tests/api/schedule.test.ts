@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { latestSeason, SEASONS, gameListSeasons } from '../../src/lib/seasons';
+import { latestSeason, SEASONS, gameListSeasons } from '../../src/lib/league/seasons';
 import { currentSeasons } from '../../src/server/stats/entities/seasons';
 import { findGameOrScheduledIfDb, gameMonths, gamePreview, listGames, listScheduledGames } from '../../src/server/stats/answers/reads';
 import { call, HAS_DB, sql } from './helpers';

@@ -5,7 +5,7 @@
  * same gating and errors as /api/data; seasons without shot locations say so.
  */
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../src/lib/session';
+import type { Session } from '../../src/lib/accounts/sessionShape';
 import { call, data, HAS_DB, rawFile, rawSql, sql } from './helpers';
 
 /** A subscriber with an active Stats plan (the gated filters need one). */

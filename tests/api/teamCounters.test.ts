@@ -8,7 +8,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS } from '../../src/lib/metricColumns';
+import { COLUMNS } from '../../src/lib/tables/metricColumns';
 import { TEAM_COUNTERS, type TeamSums } from '../../src/server/stats/metrics/counters';
 import { teamCountersFor, teamValues } from '../../src/server/stats/metrics/formulas';
 import { DB_PATH, HAS_DB } from './helpers';

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { OVERVIEW_COLUMNS } from '../../src/lib/teamsTable';
+import { OVERVIEW_COLUMNS } from '../../src/lib/tables/teamsTable';
 import { HAS_DB } from './helpers';
 
 async function get(qs: string) {

@@ -23,10 +23,10 @@ const savedEnv = vi.hoisted(() => {
   return saved;
 });
 
-import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/apiParams';
-import { FILTERS } from '../../src/lib/filters';
-import { metricSetDefinitions } from '../../src/lib/metricSets';
-import { TEAMS } from '../../src/lib/teams';
+import { DATA_PAGE_KINDS, entityKindOf, type DataPageKind } from '../../src/lib/params/apiParams';
+import { FILTERS } from '../../src/lib/filters/filterDefinitions';
+import { metricSetDefinitions } from '../../src/lib/tables/metricSets';
+import { TEAMS } from '../../src/lib/league/franchises';
 import { createApiKey } from '../../src/server/api/keys';
 import { ENDPOINTS } from '../../src/server/api/v1/endpoints';
 import { handleV1 } from '../../src/server/api/v1/router';

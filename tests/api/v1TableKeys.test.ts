@@ -5,7 +5,7 @@
  * on the test database.
  */
 import { describe, expect, it } from 'vitest';
-import { ParamError } from '../../src/lib/apiParams';
+import { ParamError } from '../../src/lib/params/apiParams';
 import { ENDPOINTS } from '../../src/server/api/v1/endpoints';
 import { TableAnswer } from '../../src/server/api/v1/schemas';
 import { HAS_DB, SIGNED_IN } from './helpers';

@@ -1,6 +1,6 @@
 /**
  * The win-probability model (src/server/models/winProbability.ts) as the ingest stored it in the test database
- * (fitted on 2012-13, checked on 2022-23), and the Leverage and Clutch filters (src/lib/filters.ts) through the
+ * (fitted on 2012-13, checked on 2022-23), and the Leverage and Clutch filters (src/lib/filters/filterDefinitions.ts) through the
  * API against the same possessions written directly in SQL.
  *
  * The model's values are recomputed here in JavaScript from the stored coefficients and each possession's own
@@ -8,8 +8,8 @@
  * article written out again, not through the module's SQL.
  */
 import { describe, expect, it } from 'vitest';
-import { CLUTCH, LEVERAGE_LIMITS } from '../../src/lib/leverage';
-import { wpSeries } from '../../src/lib/winProbability';
+import { CLUTCH, LEVERAGE_LIMITS } from '../../src/lib/filters/leverage';
+import { wpSeries } from '../../src/lib/game/winProbability';
 import { gamePlayByPlay } from '../../src/server/stats/answers/reads';
 import { call, data, HAS_DB, sql } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The Copy button of a new API key on the account page (src/lib/copyKey.ts). With the clipboard allowed, the key
+ * The Copy button of a new API key on the account page (src/lib/accounts/copyKey.ts). With the clipboard allowed, the key
  * lands in the clipboard (read back), the button reads "Copied" and the line under it says so. With the clipboard
  * refused and the copy command failing (both stubbed before the page's scripts run), the key is selected whole in
  * its box and the line says how to copy it by hand. Desktop 1366x900 and phone 390x844; without JavaScript no

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { dataQuerySchema } from '../../src/lib/apiParams';
+import { dataQuerySchema } from '../../src/lib/params/apiParams';
 import { signInWithCredentials } from '../../scripts/lib/signIn';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * An applied lineup filter is named above the table (src/lib/lineupCaption.ts): the spec gives lineup filters no
+ * An applied lineup filter is named above the table (src/lib/filters/lineupCaption.ts): the spec gives lineup filters no
  * pill, so a screenshot of a filtered table must still say it is filtered. A subscriber opens Denver's players with
  * Nikola Jokic on the floor and Jamal Murray off it (by the URL, as a shared link would); the line names both, the
  * table is described by it, and it goes when the filter is reset. An anonymous visitor's locked filter is not

@@ -15,7 +15,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, statsAppReady } from './fixtures';
 import type { Page } from '@playwright/test';
-import { PAGE_KINDS, type PageKind } from '../../src/lib/pageKinds';
+import { PAGE_KINDS, type PageKind } from '../../src/lib/site/pageKinds';
 import { GAME, PHONE_PAGES as PAGES } from './phonePages';
 
 const PHONE = { width: 390, height: 844 };

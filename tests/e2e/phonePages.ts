@@ -2,7 +2,7 @@
  * One stats page of each page kind on the test database, and the selector of its main table's first data row: what
  * tests/e2e/phone-first-screen.spec.ts asserts on and scripts/measure-phone-first-screen.ts measures.
  */
-import type { PageKind } from '../../src/lib/pageKinds';
+import type { PageKind } from '../../src/lib/site/pageKinds';
 
 export const GAME = 'SAC_DEN_2023-04-09_0022201227';
 

@@ -8,7 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { signedInContext } from './apiSignIn';
 import { DEMO, seedDemoAccounts } from './accountsHelpers';
-import { FILTERS } from '../../src/lib/filters';
+import { FILTERS } from '../../src/lib/filters/filterDefinitions';
 import { expect, statsAppReady, test } from './fixtures';
 
 test.beforeAll(() => seedDemoAccounts());
@@ -24,7 +24,7 @@ const PAGES = [
   'page=TeamLineups&entity=MIA',
 ];
 
-/** One entry per way of applying a gated filter (the api keys of src/lib/filters.ts). */
+/** One entry per way of applying a gated filter (the api keys of src/lib/filters/filterDefinitions.ts). */
 const GATED = [
   'location=home',
   'location=away',

@@ -4,7 +4,7 @@
  * and the tab bar; errors answer as spec section 8 says. The fixture fails any test that logs a console error.
  */
 import { test, expect } from './fixtures';
-import { TEAMS } from '../../src/lib/teams';
+import { TEAMS } from '../../src/lib/league/franchises';
 
 const MARKETING: { path: string; title: string; h1: RegExp }[] = [
   { path: '/', title: 'Basketball statistics, possession by possession | Courtvision', h1: /Twenty seasons of play-by-play/ },

@@ -27,7 +27,7 @@ test('minutes: whole minutes on season tables, m:ss on game lines', async ({ pag
 });
 
 // The test database holds 2012-13 and 2022-23: the latest of them with salary data (to 2019-20) is 2012-13
-// (src/lib/site.ts salaryOpeningSeason; the full database opens on 2019-20).
+// (src/lib/site/site.ts salaryOpeningSeason; the full database opens on 2019-20).
 test('the Salaries tab opens on the latest season held with salary data; later seasons say why they are empty', async ({ page }) => {
   await page.goto('/stats/team/salaries/MIA');
   await expect(page).toHaveURL(/[?&]season=2012(&|$)/);

@@ -22,7 +22,7 @@ const PAGE_GOAL_BYTES = 150 * 1024;
 
 const isData = (url: string) => new URL(url).pathname === '/api/data';
 
-/** The island's seed as the page carries it (src/lib/firstViewSeed.ts). */
+/** The island's seed as the page carries it (src/lib/tables/firstViewSeed.ts). */
 function seedOf(html: string): { query: string; metricSet: string; rows: { fields: string[]; values: unknown[][] } } {
   const text = /<script type="application\/json" id="stats-first-view">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(text, 'the page embeds the first view').toBeTruthy();

@@ -21,7 +21,7 @@ import { columnValues, expect, statsAppReady, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** Opens /stats/players; the rows of the answer the page carries (src/lib/firstViewSeed.ts), read from its HTML. */
+/** Opens /stats/players; the rows of the answer the page carries (src/lib/tables/firstViewSeed.ts), read from its HTML. */
 async function openPlayers(page: Page): Promise<{ fields: string[]; values: unknown[][] }> {
   const res = await page.goto('/stats/players');
   const html = (await res!.text()) ?? '';

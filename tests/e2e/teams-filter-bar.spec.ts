@@ -1,7 +1,7 @@
 /**
  * The 30-team table's filter bar (/stats/teams, src/islands/TeamsFilterBar.tsx): the stats pages' bar with every
  * filter group, paid filters open to a subscriber and locked otherwise; Apply loads the permalink, which the server
- * computes and gates (src/lib/teamsTableParams.ts; /api/teams_table answers 403 for a gated filter without the plan).
+ * computes and gates (src/lib/params/teamsTableParams.ts; /api/teams_table answers 403 for a gated filter without the plan).
  * Denver's fourth-quarter offensive rating under Period: Q4 is checked against SQL written here over the possessions
  * table. Desktop 1366x900 and phone 390x844; without JavaScript the GET form carries the other filters.
  */

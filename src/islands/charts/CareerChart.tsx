@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
+import { columnsOf, metricSetDefinitions } from '../../lib/tables/metricSets';
 import { $playerDetails } from '../../stores/playerDetails';
 import { $tableData } from '../../stores/tableData';
 import { plotAxis, setColumnChoices } from './chartText';

@@ -1,5 +1,5 @@
 /** A labelled select of the columns a chart can draw. */
-import type { MetricColumn } from '../../lib/metricColumns';
+import type { MetricColumn } from '../../lib/tables/metricColumns';
 
 interface Props {
   id: string;

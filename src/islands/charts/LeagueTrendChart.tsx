@@ -7,9 +7,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { SEASONS } from '../../lib/filters';
-import { seasonsInWords } from '../../lib/seasons';
-import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
+import { SEASONS } from '../../lib/filters/filterDefinitions';
+import { seasonsInWords } from '../../lib/league/seasons';
+import { columnsOf, metricSetDefinitions } from '../../lib/tables/metricSets';
 import { $metricSet } from '../../stores/metricSet';
 import { $tableData } from '../../stores/tableData';
 import { defaultColumn, plotAxis, setColumnChoices } from './chartText';

@@ -5,8 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { SHOT_ZONE_LABELS, type ShotSample, type ShotsResponse } from '../../lib/shots';
-import { teamByAbbr } from '../../lib/teams';
+import { SHOT_ZONE_LABELS, type ShotSample, type ShotsResponse } from '../../lib/views/shotZones';
+import { teamByAbbr } from '../../lib/league/franchises';
 import { $gameDetails } from '../../stores/gameDetails';
 import { $page } from '../../stores/page';
 import { $playerDetails } from '../../stores/playerDetails';

@@ -5,7 +5,7 @@
  */
 import { hexbin } from 'd3-hexbin';
 import { useId } from 'react';
-import type { ShotBin, ShotSample, ShotZone, ShotZoneRow } from '../../lib/shots';
+import type { ShotBin, ShotSample, ShotZone, ShotZoneRow } from '../../lib/views/shotZones';
 import { diffColor, NO_VALUE, percentileColor } from './colors';
 import { COURT, CORNER_Y, CourtLines, TWO_POINT_AREA } from './Court';
 import { formatPct } from './chartText';

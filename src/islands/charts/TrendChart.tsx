@@ -4,9 +4,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { columnsOf, metricSetDefinitions } from '../../lib/metricSets';
-import { formatDate } from '../../lib/format';
-import { teamByAbbr } from '../../lib/teams';
+import { columnsOf, metricSetDefinitions } from '../../lib/tables/metricSets';
+import { formatDate } from '../../lib/tables/format';
+import { teamByAbbr } from '../../lib/league/franchises';
 import { $metricSet } from '../../stores/metricSet';
 import { $page } from '../../stores/page';
 import { $playerDetails } from '../../stores/playerDetails';

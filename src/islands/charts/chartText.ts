@@ -1,7 +1,7 @@
 /** Words of the charts' accessible names: who and which sample (from the request's query string). */
-import { seasonLabel } from '../../lib/filters';
-import { formatValue } from '../../lib/format';
-import type { ColumnFormat } from '../../lib/metricColumns';
+import { seasonLabel } from '../../lib/filters/filterDefinitions';
+import { formatValue } from '../../lib/tables/format';
+import type { ColumnFormat } from '../../lib/tables/metricColumns';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number) => numberFormat.format(n);

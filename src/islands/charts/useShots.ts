@@ -1,7 +1,7 @@
 /** GET /api/shots for the table's query (the same sample as the table beside the chart). */
 import { useEffect, useState } from 'react';
-import { getJson } from '../../lib/apiClient';
-import type { ShotsResponse } from '../../lib/shots';
+import { getJson } from '../../lib/site/apiClient';
+import type { ShotsResponse } from '../../lib/views/shotZones';
 
 export interface ShotsState {
   data: ShotsResponse | null;

@@ -3,8 +3,8 @@
  * "Needs the Stats plan: sign in or sign up" (anonymous: both come back here) or "Stats plan" (signed in without an
  * active plan, linking to the plans).
  */
-import type { FilterName } from '../../lib/filters';
-import { filterDef, type FilterValue } from '../../lib/filterValues';
+import type { FilterName } from '../../lib/filters/filterDefinitions';
+import { filterDef, type FilterValue } from '../../lib/filters/filterValues';
 import type { FilterAccess } from '../../stores/session';
 import { PLANS_HREF, signInHref, signUpHref } from './signIn';
 import DateFilterControl from './DateFilterControl';

@@ -1,7 +1,7 @@
 /** A multi-select as a row of toggle chips (seasons, season types, location, result, periods). */
-import { PERIOD_LABELS, SEASON_TYPE_LABELS, seasonLabel, type MultiFilter, type SeasonType } from '../../lib/filters';
-import { LEVERAGE_LABELS, type LeverageLevel } from '../../lib/leverage';
-import { normaliseMulti } from '../../lib/queryState';
+import { PERIOD_LABELS, SEASON_TYPE_LABELS, seasonLabel, type MultiFilter, type SeasonType } from '../../lib/filters/filterDefinitions';
+import { LEVERAGE_LABELS, type LeverageLevel } from '../../lib/filters/leverage';
+import { normaliseMulti } from '../../lib/params/queryState';
 import type { FilterControlProps } from './types';
 
 const WORDS: Record<string, string> = { home: 'Home', away: 'Away', win: 'Win', loss: 'Loss' };

@@ -2,14 +2,14 @@
  * A lineup player filter (pg, sg, sf, pf, c, on court, with, against, off court): a searchable picker over the
  * player list (/api/players, loaded at app start) with the chosen players as removable chips. Downshift's
  * combobox. The players of the Season filter's seasons come first (the team page's team first of all), each
- * with his team and season; others after, under their own heading (src/lib/playerPicker.ts).
+ * with his team and season; others after, under their own heading (src/lib/league/playerPicker.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
-import type { EntityListFilter } from '../../lib/filters';
-import { pickerMatches, TIER_HEADINGS, type PickerMatch } from '../../lib/playerPicker';
-import { normalisePlayers } from '../../lib/queryState';
+import type { EntityListFilter } from '../../lib/filters/filterDefinitions';
+import { pickerMatches, TIER_HEADINGS, type PickerMatch } from '../../lib/league/playerPicker';
+import { normalisePlayers } from '../../lib/params/queryState';
 import { $filters } from '../../stores/filters';
 import { $page } from '../../stores/page';
 import { $players, type PlayerListItem } from '../../stores/players';

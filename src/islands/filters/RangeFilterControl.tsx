@@ -3,10 +3,10 @@
  * the clock remaining (Q1 12:00 ... OT3 0:00) with the period ticks of spec section 9; score differential signed.
  */
 import * as Slider from '@radix-ui/react-slider';
-import type { RangeFilter } from '../../lib/filters';
-import type { Range } from '../../lib/filterValues';
-import { TIME_INTO_GAME_TICKS, formatDaysRest, formatSigned, formatTimeIntoGame } from '../../lib/format';
-import { normaliseRange } from '../../lib/queryState';
+import type { RangeFilter } from '../../lib/filters/filterDefinitions';
+import type { Range } from '../../lib/filters/filterValues';
+import { TIME_INTO_GAME_TICKS, formatDaysRest, formatSigned, formatTimeIntoGame } from '../../lib/tables/format';
+import { normaliseRange } from '../../lib/params/queryState';
 import type { FilterControlProps } from './types';
 
 /** The slider thumb's width (stats.css .sa-slider-thumb). */

@@ -1,6 +1,6 @@
 /** Yes/no and all/any filters as a two-way segmented control. */
-import type { BooleanFilter, ChoiceFilter } from '../../lib/filters';
-import type { FilterValue } from '../../lib/filterValues';
+import type { BooleanFilter, ChoiceFilter } from '../../lib/filters/filterDefinitions';
+import type { FilterValue } from '../../lib/filters/filterValues';
 import type { FilterControlProps } from './types';
 
 const GARBAGE_TIME: [FilterValue, string][] = [

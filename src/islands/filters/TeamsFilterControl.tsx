@@ -1,7 +1,7 @@
 /** Opponent teams: a grid of the 30 abbreviations (held as team uuids). */
-import type { EntityListFilter } from '../../lib/filters';
-import { normaliseTeams } from '../../lib/queryState';
-import { TEAMS } from '../../lib/teams';
+import type { EntityListFilter } from '../../lib/filters/filterDefinitions';
+import { normaliseTeams } from '../../lib/params/queryState';
+import { TEAMS } from '../../lib/league/franchises';
 import type { FilterControlProps } from './types';
 
 export default function TeamsFilterControl({ def, value, onChange, disabled }: FilterControlProps<EntityListFilter>) {

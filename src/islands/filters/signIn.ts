@@ -3,8 +3,8 @@
  * opened with gated filters (dropped while signed out), it comes back to that original query instead, so they
  * apply once signed in.
  */
-import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/authPaths';
-import { hasGatedFilterKeys } from '../../lib/queryState';
+import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/accounts/authPaths';
+import { hasGatedFilterKeys } from '../../lib/params/queryState';
 import { $entryQuery } from '../../stores/entryQuery';
 
 function backHere(page: string): string {

@@ -1,6 +1,6 @@
 /** Props every filter control takes. */
-import type { FilterDefinition } from '../../lib/filters';
-import type { FilterValue } from '../../lib/filterValues';
+import type { FilterDefinition } from '../../lib/filters/filterDefinitions';
+import type { FilterValue } from '../../lib/filters/filterValues';
 
 export interface FilterControlProps<F extends FilterDefinition = FilterDefinition> {
   def: F;

@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths';
-import { VIEW_NAME_MAX } from '../../lib/savedViewName';
+import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/accounts/authPaths';
+import { VIEW_NAME_MAX } from '../../lib/accounts/savedViewName';
 import { $filterAccess } from '../../stores/session';
 import './saveView.css';
 

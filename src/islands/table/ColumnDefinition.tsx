@@ -6,7 +6,7 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, type FocusEvent, type PointerEvent, type RefObject } from 'react';
-import { betterText, type Better } from '../../lib/columnMeta';
+import { betterText, type Better } from '../../lib/tables/columnMeta';
 
 /** A metric set's guide page (/stats/guides/{id}). */
 export interface GuideRef {

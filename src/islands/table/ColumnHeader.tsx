@@ -11,8 +11,8 @@
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import { lateModule } from '../lateModule';
-import type { Better } from '../../lib/columnMeta';
-import { whenIdle } from '../../lib/whenIdle';
+import type { Better } from '../../lib/tables/columnMeta';
+import { whenIdle } from '../../lib/site/whenIdle';
 import type { GuideRef } from './ColumnDefinition';
 
 export type { GuideRef };

@@ -1,17 +1,17 @@
 /**
  * What an empty table says ("empty results that say why and offer the way out"), in this order:
- * - the data cannot have rows (src/lib/emptyReason.ts: no playoffs before 2013-14, no preseason, no salaries
+ * - the data cannot have rows (src/lib/filters/emptyReason.ts: no playoffs before 2013-14, no preseason, no salaries
  *   after 2019-20; or the server's note);
  * - the minimum sample left nothing: the lineups under it (the server counts them, `belowMin`) or the players
- *   the qualifier hides (src/lib/qualifier.ts), with a button that lists them;
+ *   the qualifier hides (src/lib/tables/qualifier.ts), with a button that lists them;
  * - otherwise the filters leave nothing: the one filter that does (or the filters that do together), each with
  *   a button that removes it.
  * The controls around it (filters, pills, the minimum) stay on the page.
  */
-import type { FilterName } from '../../lib/filters';
-import { isDefault, filterValueOf, type FilterValues } from '../../lib/filterValues';
-import { pillLabel, valueText } from '../../lib/filterLabels';
-import { formatNumber } from '../../lib/format';
+import type { FilterName } from '../../lib/filters/filterDefinitions';
+import { isDefault, filterValueOf, type FilterValues } from '../../lib/filters/filterValues';
+import { pillLabel, valueText } from '../../lib/filters/filterLabels';
+import { formatNumber } from '../../lib/tables/format';
 
 /** "1 possession", "250 possessions". */
 export const possessionsText = (n: number) => `${formatNumber(n)} possession${n === 1 ? '' : 's'}`;

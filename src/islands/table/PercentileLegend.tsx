@@ -4,10 +4,10 @@
  * (`minPoss` in the URL), and how to read a cell's percentile without colour.
  */
 import { useEffect, useState } from 'react';
-import { SEASON_TYPE_LABELS, seasonLabel, type SeasonType } from '../../lib/filters';
-import { formatNumber } from '../../lib/format';
-import { minPossessionsOf, type PercentileKind } from '../../lib/percentilePolicy';
-import { MAX_MIN_POSS } from '../../lib/tableQuery';
+import { SEASON_TYPE_LABELS, seasonLabel, type SeasonType } from '../../lib/filters/filterDefinitions';
+import { formatNumber } from '../../lib/tables/format';
+import { minPossessionsOf, type PercentileKind } from '../../lib/tables/percentilePolicy';
+import { MAX_MIN_POSS } from '../../lib/params/tableQuery';
 import type { Row } from '../../stores/tableData';
 import { percentileBackground } from './percentile';
 

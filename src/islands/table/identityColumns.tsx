@@ -2,17 +2,17 @@
  * The columns that say what a row is about (player, lineup, team, season, game...), found from the fields the
  * rows carry (src/server/stats/views/*). Player names link to their player pages and team abbreviations to
  * their team pages (routes.ts builders); game-log dates link to the game. Every link carries the applied
- * filters that apply on its target (StatsLink, src/lib/linkContext.ts).
+ * filters that apply on its target (StatsLink, src/lib/filters/linkContext.ts).
  */
 import { Fragment, type ReactNode } from 'react';
 import { StatsLink } from '../ContextLinks';
-import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
-import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters';
-import { formatNumber } from '../../lib/format';
-import { positionLabel } from '../../lib/positions';
-import { teamByAbbr } from '../../lib/teams';
+import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/site/routes';
+import { SEASON_TYPE_LABELS, type SeasonType } from '../../lib/filters/filterDefinitions';
+import { formatNumber } from '../../lib/tables/format';
+import { positionLabel } from '../../lib/league/positionGroups';
+import { teamByAbbr } from '../../lib/league/franchises';
 import type { Row } from '../../stores/tableData';
-import type { SortValue } from '../../lib/sortRows';
+import type { SortValue } from '../../lib/tables/sortRows';
 
 export interface IdentityColumn {
   id: string;

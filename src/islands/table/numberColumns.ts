@@ -1,13 +1,13 @@
 /**
  * The number columns of a metric set: one per column of the set, or, for on/off sets, up to three per column
- * ({key}_on, {key}_off, {key}_diff; a count has no diff: src/lib/metricSets.ts onOffParts) under a group header.
+ * ({key}_on, {key}_off, {key}_diff; a count has no diff: src/lib/tables/metricSets.ts onOffParts) under a group header.
  * Rate and percent columns carry a percentile colour when the rows have `{key}_pct` (on/off: `{key}_on_pct`
  * and `{key}_diff_pct`).
  */
-import { betterOf, type Better } from '../../lib/columnMeta';
-import { isRatioLabel } from '../../lib/format';
-import type { ColumnFormat, MetricColumn } from '../../lib/metricColumns';
-import { ONOFF_PERCENTILE_PARTS, onOffParts, type MetricGroup } from '../../lib/metricSets';
+import { betterOf, type Better } from '../../lib/tables/columnMeta';
+import { isRatioLabel } from '../../lib/tables/format';
+import type { ColumnFormat, MetricColumn } from '../../lib/tables/metricColumns';
+import { ONOFF_PERCENTILE_PARTS, onOffParts, type MetricGroup } from '../../lib/tables/metricSets';
 
 export interface NumberColumn {
   /** the row field */
@@ -26,7 +26,7 @@ export interface NumberColumn {
   pctKey?: string;
   /** a ratio (AST:Usg): two decimals always */
   ratio?: boolean;
-  /** which way is good (src/lib/columnMeta.ts): colours only for higher / lower */
+  /** which way is good (src/lib/tables/columnMeta.ts): colours only for higher / lower */
   better: Better;
   /** column width in px */
   width: number;

@@ -2,13 +2,13 @@
  * The With/Without tab of a team page: the two-man matrix of the team's top N players by
  * minutes, as a heat map, a sortable list, or one player's row. It reads the stats app's stores (applied
  * filters, side, page) and fetches GET /api/team_wowy itself; its own view state (N, view, mode, sort...) lives in
- * the URL beside the filters (src/lib/wowy.ts), so every view is a permalink.
+ * the URL beside the filters (src/lib/views/wowy.ts), so every view is a permalink.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiRequestError, getJson } from '../../lib/apiClient';
-import { dataSearchParams } from '../../lib/dataRequest';
-import { searchString } from '../../lib/queryState';
+import { ApiRequestError, getJson } from '../../lib/site/apiClient';
+import { dataSearchParams } from '../../lib/params/dataRequest';
+import { searchString } from '../../lib/params/queryState';
 import {
   WOWY_MATRIX_MODES,
   WOWY_METRICS,
@@ -21,7 +21,7 @@ import {
   writeWowyView,
   type WowyAnswer,
   type WowyViewState,
-} from '../../lib/wowy';
+} from '../../lib/views/wowy';
 import { appEnv } from '../../stores/appEnv';
 import { $filters } from '../../stores/filters';
 import { $page } from '../../stores/page';

@@ -1,9 +1,9 @@
 /**
  * The three views of the with/without matrix (src/islands/wowy/WowyPanel.tsx): the heat map, the list of pairs, and
- * one player's row ("with and without each teammate"). Numbers and colours come from src/lib/wowy.ts.
+ * one player's row ("with and without each teammate"). Numbers and colours come from src/lib/views/wowy.ts.
  */
-import type { Side } from '../../lib/apiParams';
-import { MISSING } from '../../lib/format';
+import type { Side } from '../../lib/params/apiParams';
+import { MISSING } from '../../lib/tables/format';
 import {
   WOWY_FACTORS,
   WOWY_STATE_LABELS,
@@ -19,7 +19,7 @@ import {
   type WowyPlayer,
   type WowyStateName,
   type WowyViewState,
-} from '../../lib/wowy';
+} from '../../lib/views/wowy';
 
 const LOW = [56, 120, 200] as const; // worse: blue (the percentile scale's hues, src/islands/table/percentile.ts)
 const HIGH = [235, 120, 45] as const; // better: orange

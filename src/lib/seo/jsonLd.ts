@@ -5,7 +5,7 @@
  */
 import type { BreadcrumbList, Graph, Person, SportsEvent, SportsTeam, Thing } from 'schema-dts';
 
-import type { Team } from '../teams';
+import type { Team } from '../league/franchises';
 
 export interface Crumb {
   /** absolute URL */

@@ -2,8 +2,8 @@
  * What each entity page says it is: titles and meta descriptions built from the page's data, and the
  * canonical URL rules. Pure functions (no database, no Astro), shared by the pages and their tests.
  */
-import { formatDate } from '../format';
-import type { Team } from '../teams';
+import { formatDate } from '../tables/format';
+import type { Team } from '../league/franchises';
 
 /** A team as a headline names it: the city, or "LA Lakers" / "LA Clippers" where a city has two teams. */
 export function teamPlace(team: Pick<Team, 'city' | 'short_name'>): string {

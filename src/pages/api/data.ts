@@ -1,7 +1,7 @@
 /**
  * GET /api/data: table data of a stats page (spec section 7). Parse + gate, answer, respond: JSON, or one table
  * as a CSV download with `format=csv` (src/server/stats/answers/csv.ts); `form=compact`: the site's compact form
- * (src/lib/compactAnswer.ts).
+ * (src/lib/tables/compactAnswer.ts).
  */
 import type { APIRoute } from 'astro';
 import { answerIn } from '../../server/stats/answers/answers';

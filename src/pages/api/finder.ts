@@ -1,11 +1,11 @@
 /**
- * GET /api/finder?<finder query>: the finder's rows and the count of all matches (src/lib/finderQuery.ts has the
+ * GET /api/finder?<finder query>: the finder's rows and the count of all matches (src/lib/views/finderQuery.ts has the
  * query; src/server/stats/finder/finder.ts runs it). `format=csv`: every matching row as a CSV download. A bad key
  * is a 400 naming it (`cond` for the conditions), a paid filter without the Stats plan a 403, a busy server or a
  * query past its budget a 503 with Retry-After.
  */
 import type { APIRoute } from 'astro';
-import { ParamError } from '../../lib/apiParams';
+import { ParamError } from '../../lib/params/apiParams';
 import { finderCsvDownload } from '../../server/stats/finder/finderCsv';
 import { finderQueryOf, runFinder } from '../../server/stats/finder/finder';
 import { assertFiltersAllowed } from '../../server/stats/request/gating';

@@ -1,10 +1,10 @@
 /**
  * GET /api/game_stints?game_id=[&format=csv&side=away|home]: each team's stints of a game (the Play-by-play
- * tab's stints table: src/lib/playByPlay.ts). JSON: both teams; `format=csv` with `side`: that team's table as
+ * tab's stints table: src/lib/game/playByPlay.ts). JSON: both teams; `format=csv` with `side`: that team's table as
  * shown, through csv.ts's encoder. 400 naming the parameter for a bad value, 404 for an unknown game.
  */
 import type { APIRoute } from 'astro';
-import { ParamError, parseGameId } from '../../lib/apiParams';
+import { ParamError, parseGameId } from '../../lib/params/apiParams';
 import { csvResponse } from '../../server/stats/base/csvText';
 import { parseFormat } from '../../server/stats/answers/csv';
 import { encodeText } from '../../server/stats/base/encoding';

@@ -3,7 +3,7 @@
  * With format=csv, one of his box-score tables instead (season_type, mode: careerCsvDownload).
  */
 import type { APIRoute } from 'astro';
-import { parsePlayerId } from '../../lib/apiParams';
+import { parsePlayerId } from '../../lib/params/apiParams';
 import { careerCsvDownload, playerCareer } from '../../server/stats/answers/reads';
 import { askerOfContext } from '../../server/stats/request/request';
 import { parseFormat } from '../../server/stats/answers/csv';

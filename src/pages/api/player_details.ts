@@ -1,6 +1,6 @@
 /** GET /api/player_details?player_id=: what the player pages need (bio, seasons, teams); 404 for unknown ids. */
 import type { APIRoute } from 'astro';
-import { parsePlayerId } from '../../lib/apiParams';
+import { parsePlayerId } from '../../lib/params/apiParams';
 import { playerDetails } from '../../server/stats/answers/reads';
 import { askerOfContext } from '../../server/stats/request/request';
 import { handle, json } from '../../server/stats/request/http';

@@ -3,8 +3,8 @@
  * a bad value is a 400 naming its key. With format=csv, the rows shown as a CSV download.
  */
 import type { APIRoute } from 'astro';
-import { ParamError } from '../../lib/apiParams';
-import { parseRapmParams } from '../../lib/rapmParams';
+import { ParamError } from '../../lib/params/apiParams';
+import { parseRapmParams } from '../../lib/params/rapmParams';
 import { parseFormat } from '../../server/stats/answers/csv';
 import { handle, json } from '../../server/stats/request/http';
 import { rapmCsvDownload, rapmLeaderboard } from '../../server/stats/answers/reads';

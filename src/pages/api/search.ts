@@ -1,6 +1,6 @@
 /** GET /api/search?q=&limit=: players, teams and games matching q (src/server/search); empty lists for an empty q; 400 for a bad q or limit. */
 import type { APIRoute } from 'astro';
-import { parseSearchParams } from '../../lib/searchParams';
+import { parseSearchParams } from '../../lib/params/searchParams';
 import { search } from '../../server/search';
 import { handle, json } from '../../server/stats/request/http';
 

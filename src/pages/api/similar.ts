@@ -1,11 +1,11 @@
 /**
  * GET /api/similar?player=&season=&age_min=&age_max=&min_minutes=&limit=: the player-seasons most similar to a
- * player's season (src/server/stats/views/similar.ts; parameters: src/lib/similarParams.ts). 400 for a bad
+ * player's season (src/server/stats/views/similar.ts; parameters: src/lib/params/similarParams.ts). 400 for a bad
  * value, 404 for an unknown player; a season without a profile answers `profile: null` with a message.
  */
 import type { APIRoute } from 'astro';
-import { ParamError } from '../../lib/apiParams';
-import { parseSimilarApiParams } from '../../lib/similarParams';
+import { ParamError } from '../../lib/params/apiParams';
+import { parseSimilarApiParams } from '../../lib/params/similarParams';
 import { handle, json } from '../../server/stats/request/http';
 import { similarPlayers } from '../../server/stats/answers/reads';
 import { askerOfContext } from '../../server/stats/request/request';

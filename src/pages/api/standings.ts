@@ -2,11 +2,11 @@
  * GET /api/standings?season=2022-23&through=2023-01-15: the standings to date (src/server/stats/views/standings.ts):
  * W-L, win %, games back, streak and last 10 of every team over the season's regular-season games played on or
  * before `through` (default: every game held). `season`: one season the database holds (default the latest);
- * `through`: a date of that season (src/lib/standingsParams.ts). A bad value is a 400 naming its key.
+ * `through`: a date of that season (src/lib/params/standingsParams.ts). A bad value is a 400 naming its key.
  */
 import type { APIRoute } from 'astro';
-import { ParamError, parseDataQuery } from '../../lib/apiParams';
-import { parseStandingsThrough } from '../../lib/standingsParams';
+import { ParamError, parseDataQuery } from '../../lib/params/apiParams';
+import { parseStandingsThrough } from '../../lib/params/standingsParams';
 import { handle, json } from '../../server/stats/request/http';
 import { standings } from '../../server/stats/answers/reads';
 import { askerOfContext } from '../../server/stats/request/request';

@@ -1,6 +1,6 @@
 /**
  * GET /api/team_wowy?team=&n=&four_factors=&side=&…filters[&format=csv]: a team's two-man with/without matrix
- * (src/lib/wowy.ts has the query and the answer). Parse and gate (400 naming the key, 403 for a paid
+ * (src/lib/views/wowy.ts has the query and the answer). Parse and gate (400 naming the key, 403 for a paid
  * filter without the plan), answer through the stats cache and queue; `format=csv` downloads the pairs.
  */
 import type { APIRoute } from 'astro';

@@ -1,12 +1,12 @@
 /**
  * GET /api/teams_table?…: the teams table of /stats/teams, with the page's own query keys (every filter by its
- * query key, side, metricSet, sort, dir: src/lib/teamsTableParams.ts; a gated filter needs the Stats plan: 403). `format=csv` is the page's "Download
+ * query key, side, metricSet, sort, dir: src/lib/params/teamsTableParams.ts; a gated filter needs the Stats plan: 403). `format=csv` is the page's "Download
  * CSV" (src/server/stats/answers/csv.ts teamsTableCsv); json (the default) the rows as computed. 400 for a bad value,
  * a `sort` that is not a column of the set included.
  */
 import type { APIRoute } from 'astro';
-import { ParamError } from '../../lib/apiParams';
-import { parseTeamsTableQuery } from '../../lib/teamsTableParams';
+import { ParamError } from '../../lib/params/apiParams';
+import { parseTeamsTableQuery } from '../../lib/params/teamsTableParams';
 import { assertFiltersAllowed } from '../../server/stats/request/gating';
 import { csvResponse } from '../../server/stats/base/csvText';
 import { parseFormat, teamsTableCsv } from '../../server/stats/answers/csv';

@@ -9,7 +9,7 @@ import type { RequestAccount } from '../auth/session.ts';
 import { getAccountStore } from '../auth/store/index.ts';
 import type { CsrfResult } from '../auth/csrf.ts';
 import type { ApiKeyRecord } from '../auth/store/types.ts';
-import { mayUseGatedFilters } from '../../lib/planStatus.ts';
+import { mayUseGatedFilters } from '../../lib/accounts/planStatus.ts';
 import type { ActionResult } from './context.ts';
 import { redirectWithFlash, takeFlash } from './flash.ts';
 import { STALE_FORM, accountContext, answerWith, formCsrf, postedForm, type PageRequest } from './pageForm.ts';

@@ -7,7 +7,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
-import { SITE_NAME } from '../../lib/site.ts';
+import { SITE_NAME } from '../../lib/site/site.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/password.ts';
 
 export { MIN_PASSWORD_LENGTH };

@@ -16,9 +16,9 @@
  * - an alert only on a finder view of games (mode player_games or team_games): it mails the new games matching it
  *   after each stats update (src/server/alerts).
  */
-import { mayUseGatedFilters } from '../../lib/planStatus.ts';
-import { VIEW_NAME_MAX } from '../../lib/savedViewName.ts';
-import type { Session } from '../../lib/session.ts';
+import { mayUseGatedFilters } from '../../lib/accounts/planStatus.ts';
+import { VIEW_NAME_MAX } from '../../lib/accounts/savedViewName.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
 import type { AccountStore, SavedViewRecord } from '../auth/store/types.ts';
 
 export const MAX_SAVED_VIEWS = 200;

@@ -7,7 +7,7 @@
  * browser that signed up is signed in when it follows the link (signUpDevice.ts: the rule and why).
  */
 import { z } from 'zod';
-import { AUTH_PAGES } from '../../lib/authPaths.ts';
+import { AUTH_PAGES } from '../../lib/accounts/authPaths.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DuplicateEmailError } from '../auth/store/types.ts';
 import { alreadyRegisteredMail, verifyEmailMail } from '../mail/messages.ts';

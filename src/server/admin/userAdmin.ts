@@ -12,7 +12,7 @@
  * - every action that was carried out is logged (admin_actions, and the server log), e.g.
  *   { admin: admin@example.com, action: grant, target: ann@example.com, detail: "Stats for 30 days, until 2027-01-04" }.
  */
-import { STATS_PLAN } from '../../lib/session.ts';
+import { STATS_PLAN } from '../../lib/accounts/sessionShape.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type {
   AccountStore,

@@ -5,9 +5,9 @@
  * counted and the view holds them all. Example line:
  *   2023-03-02  Jayson Tatum (BOS) vs MIA, W  PTS 31 · AST 10
  */
-import { escapeHtml } from '../../lib/html.ts';
-import { SITE_NAME } from '../../lib/site.ts';
-import { FINDER_STATS, type FinderQuery, type FinderStat } from '../../lib/finderQuery.ts';
+import { escapeHtml } from '../../lib/site/html.ts';
+import { SITE_NAME } from '../../lib/site/site.ts';
+import { FINDER_STATS, type FinderQuery, type FinderStat } from '../../lib/views/finderQuery.ts';
 import type { QueuedMail, SavedViewRecord } from '../auth/store/types.ts';
 import type { FinderRow } from '../stats/finder/finder.ts';
 import { htmlDocument, newMessageId } from '../mail/messages.ts';

@@ -17,8 +17,8 @@
  * Example: built through 2023-03-01, an alert on "cond=pts:ge:40" made then; `npm run update -- --through 2023-03-02`
  * then `npm run alerts`: one mail with that day's 40-point games; `npm run alerts` again: nothing.
  */
-import { ParamError } from '../../lib/apiParams.ts';
-import { mayUseGatedFilters } from '../../lib/planStatus.ts';
+import { ParamError } from '../../lib/params/apiParams.ts';
+import { mayUseGatedFilters } from '../../lib/accounts/planStatus.ts';
 import { toSession } from '../auth/session.ts';
 import type { AccountStore, AlertDelivery, SavedViewRecord, UserWithSubscriptions } from '../auth/store/types.ts';
 import { query as statsQuery } from '../db/statsDb.ts';

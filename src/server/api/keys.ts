@@ -6,8 +6,8 @@
  * on every node at the next request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mayUseGatedFilters } from '../../lib/planStatus';
-import type { Session } from '../../lib/session';
+import { mayUseGatedFilters } from '../../lib/accounts/planStatus';
+import type { Session } from '../../lib/accounts/sessionShape';
 import { toSession } from '../auth/session';
 import type { AccountStore, ApiKeyRecord } from '../auth/store/types';
 

@@ -13,9 +13,9 @@
  * spec's redirect. The header and footer offer only links that open for the visitor (`opensFor`), so an
  * expired user is never shown a page that only bounces back here.
  */
-import { statsPlanStatus } from '../../lib/planStatus.ts';
-import type { Session } from '../../lib/session.ts';
-import { ACCOUNT_PAGES, AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
+import { statsPlanStatus } from '../../lib/accounts/planStatus.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
+import { ACCOUNT_PAGES, AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/accounts/authPaths.ts';
 
 export const EXPIRY_PAGE = '/subscription_expiration';
 export const PROTECTED_PAGES: readonly string[] = ['/profile', '/protected'];

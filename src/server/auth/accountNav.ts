@@ -4,10 +4,10 @@
  * anonymous) the project's server replaces each block between its marker comments with the visitor's version,
  * so the marketing pages show who is signed in without any client JavaScript.
  */
-import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/planStatus.ts';
-import { STATS_PLAN, type Session } from '../../lib/session.ts';
-import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/authPaths.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/accounts/planStatus.ts';
+import { STATS_PLAN, type Session } from '../../lib/accounts/sessionShape.ts';
+import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/accounts/authPaths.ts';
+import { escapeHtml } from '../../lib/site/html.ts';
 import { safeCallbackPath } from './callbackUrl.ts';
 import { EXPIRY_PAGE, accountLivesOnExpiryPage } from './access.ts';
 

@@ -4,7 +4,7 @@
  * random session id whose SHA-256 lives in the accounts store until sign-out).
  */
 import type { AuthConfig } from '@auth/core';
-import type { Session } from '../../lib/session.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
 import { config } from '../config.ts';
 import { callbackPathOf } from './callbackUrl.ts';
 import { configuredProviders } from './providers.ts';
@@ -12,7 +12,7 @@ import { resolveAuthSecret } from './secret.ts';
 import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, openSession, sessionForToken } from './session.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore } from './store/index.ts';
-import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/authPaths.ts';
+import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/accounts/authPaths.ts';
 
 export { AUTH_BASE_PATH, AUTH_PAGES };
 
@@ -65,7 +65,7 @@ export function createAuthConfig(): AuthConfig & { prefix: string } {
       },
       async session({ token }) {
         const session = await sessionForToken(token);
-        // Auth.js types the result as its own session shape; ours is the spec's (src/lib/session.ts).
+        // Auth.js types the result as its own session shape; ours is the spec's (src/lib/accounts/sessionShape.ts).
         return session as unknown as Session & { expires: string };
       },
     },

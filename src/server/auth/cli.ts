@@ -14,7 +14,7 @@
  * (default data/accounts.sqlite). Exit code 0 on success, 1 on a usage or data error.
  */
 import { parseArgs } from 'node:util';
-import { STATS_PLAN } from '../../lib/session.ts';
+import { STATS_PLAN } from '../../lib/accounts/sessionShape.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './password.ts';
 import { openAccountStore } from './store/index.ts';

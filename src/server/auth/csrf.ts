@@ -8,9 +8,9 @@ import { cookieOf } from './cookies.ts';
 import { sha256Hex } from './digest.ts';
 import { usesSecureCookies } from './session.ts';
 import { getAuthConfig } from './authConfig.ts';
-import { AUTH_BASE_PATH } from '../../lib/authPaths.ts';
+import { AUTH_BASE_PATH } from '../../lib/accounts/authPaths.ts';
 
-export { SIGN_OUT_CSRF_ERROR } from '../../lib/authClient.ts';
+export { SIGN_OUT_CSRF_ERROR } from '../../lib/accounts/authClient.ts';
 export const SIGN_IN_CSRF_ERROR = 'Could not fetch CSRF Token for signing in';
 
 export interface CsrfResult {

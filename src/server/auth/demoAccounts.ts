@@ -3,7 +3,7 @@
  * spec section 6: an active subscriber, an expired subscriber, an admin (whose Stats plan has expired too, to
  * show the admin exemption from the expiry redirect) and a signed-up member with no plan.
  */
-import { STATS_PLAN } from '../../lib/session.ts';
+import { STATS_PLAN } from '../../lib/accounts/sessionShape.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { AccountStore } from './store/types.ts';
 

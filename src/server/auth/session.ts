@@ -6,7 +6,7 @@
  * (sign-out), a changed plan or a removed admin flag takes effect on the next request.
  */
 import { encode, getToken, type JWT } from '@auth/core/jwt';
-import type { Session } from '../../lib/session.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
 import { config } from '../config.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore, type AccountStore, type UserWithSubscriptions } from './store/index.ts';

@@ -1,6 +1,6 @@
 /** The account page's plan section: the paid subscription's state and next charge, or a complimentary plan. */
 import type { AccountStore, BillingSubscription } from '../auth/store/types.ts';
-import { formatPlanDate } from '../../lib/planStatus.ts';
+import { formatPlanDate } from '../../lib/accounts/planStatus.ts';
 import { formatMoney } from './plans.ts';
 import { describeSubscription, isLive } from './subscriptionState.ts';
 

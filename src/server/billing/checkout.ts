@@ -9,8 +9,8 @@
  * - setRenewal: the account page's Cancel (at the end of the period) and Resume buttons;
  * - cancelForDeletion: a deleted account's subscriptions end first.
  */
-import type { Session } from '../../lib/session.ts';
-import { statsPlanStatus } from '../../lib/planStatus.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
+import { statsPlanStatus } from '../../lib/accounts/planStatus.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import type { BillingSubscription, UserRecord } from '../auth/store/types.ts';
 import { planPrice, type PlanInterval } from './plans.ts';

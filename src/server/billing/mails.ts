@@ -5,7 +5,7 @@
  */
 import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
-import { formatPlanDate as date } from '../../lib/planStatus.ts';
+import { formatPlanDate as date } from '../../lib/accounts/planStatus.ts';
 import { formatMoney } from './plans.ts';
 import { endsSentence, receiptsSentence, renewsSentence, type ProviderKind } from './wording.ts';
 

@@ -5,7 +5,7 @@
  * the page carries this line as a marked block (src/server/auth/accountNav.ts) that the project's server fills
  * for every visitor, signed in or not: the built page and the running server can never show two prices.
  */
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/site/html.ts';
 import { planPrice, trialDays } from './plans.ts';
 
 export function renderPriceLine(): string {

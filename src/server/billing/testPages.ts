@@ -2,7 +2,7 @@
  * The pages of the local test provider (test mode only): the test checkout's Pay button and the test portal's
  * actions. Each sends the provider's signed events through the same webhook handler a real event takes.
  */
-import type { Session } from '../../lib/session.ts';
+import type { Session } from '../../lib/accounts/sessionShape.ts';
 import type { UserRecord } from '../auth/store/types.ts';
 import { hasRunningPlan } from './checkout.ts';
 import { handleWebhook, type BillingContext } from './webhook.ts';

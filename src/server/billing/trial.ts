@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { AccountStore, BillingSubscription, QueuedMail, TrialClaim, UserRecord } from '../auth/store/types.ts';
 import { normalizeEmail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
-import { formatPlanDate } from '../../lib/planStatus.ts';
+import { formatPlanDate } from '../../lib/accounts/planStatus.ts';
 import { formatMoney, planPrice, trialDays } from './plans.ts';
 import type { BillingContext } from './webhook.ts';
 import type { ProviderKind } from './wording.ts';

@@ -110,7 +110,7 @@ CREATE TABLE ingest_read_stats (
 
 CREATE TABLE teams (
   team_id INTEGER PRIMARY KEY,            -- league team id
-  uuid VARCHAR NOT NULL,                  -- stable uuid of the franchise (src/lib/teams.ts)
+  uuid VARCHAR NOT NULL,                  -- stable uuid of the franchise (src/lib/league/franchises.ts)
   abbr VARCHAR NOT NULL,                  -- current abbreviation (BKN, NOP, OKC, ...)
   name VARCHAR NOT NULL,                  -- full name, 'Boston Celtics'
   short_name VARCHAR NOT NULL,            -- nickname, 'Celtics'
@@ -290,7 +290,7 @@ CREATE TABLE possessions (
 
 -- Written by the models after the tables above (src/server/models/registry.ts; schema version 8), with their
 -- column comments set by the model:
--- * possessions.leverage TINYINT: leverage level at the start, 1 low .. 4 very high (src/lib/leverage.ts), added by
+-- * possessions.leverage TINYINT: leverage level at the start, 1 low .. 4 very high (src/lib/filters/leverage.ts), added by
 --   the win-probability model (src/server/models/winProbability.ts) and copied into team_possessions;
 -- * win_probability (possession_id, game_id, home_wp, leverage, strength): the home team's win probability at
 --   each possession's start, its leverage in percentage points, the pre-game strength difference;

@@ -14,7 +14,7 @@
  * 'not kept' whatever their state, so the nightly run never fetches a file the update would refuse. A game id
  * that is not 10 digits ('002/../../x', the file name fetch-games would write) is 'not kept' either.
  */
-import { isoDate } from '../../lib/apiParamValues.ts';
+import { isoDate } from '../../lib/params/apiParamValues.ts';
 import { gameIdMeaning } from '../ingest/sources/gameId.ts';
 
 export type ScheduledGame = {

@@ -10,7 +10,7 @@ import loadDirective from 'astro/runtime/client/load.prebuilt.js';
 import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
-import { chunkReloadGuardScript } from '../../lib/chunkReload';
+import { chunkReloadGuardScript } from '../../lib/site/chunkReload';
 import { scriptHash } from './securityHeaders';
 
 export const PAGE_INLINE_SCRIPTS: readonly string[] = [

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
-import { plainName } from '../../lib/searchText.ts';
-import { TEAMS } from '../../lib/teams.ts';
+import { plainName } from '../../lib/league/searchText.ts';
+import { TEAMS } from '../../lib/league/franchises.ts';
 import { POSSESSION_COUNTERS } from '../statsSchema/counterColumns.ts';
 import { positionLabel, type PositionBook } from './positions.ts';
 import { fileSource, findDataFile } from './read.ts';
@@ -114,7 +114,7 @@ export async function players(conn: DuckDBConnection, dataDir: string, positions
   const pa = await conn.createAppender('players');
   for (const row of r.getRowObjectsJS()) {
     const id = Number(row.player_id);
-    // Shown without accents, as the league writes nearly every name (src/lib/searchText.ts plainName).
+    // Shown without accents, as the league writes nearly every name (src/lib/league/searchText.ts plainName).
     const name = plainName(String(row.name ?? id));
     let first = '';
     let last = '';

@@ -5,8 +5,8 @@
  * account), so none carries a List-Unsubscribe header: there is no list to leave.
  */
 import { randomUUID } from 'node:crypto';
-import { escapeHtml } from '../../lib/html.ts';
-import { SITE_NAME } from '../../lib/site.ts';
+import { escapeHtml } from '../../lib/site/html.ts';
+import { SITE_NAME } from '../../lib/site/site.ts';
 import type { QueuedMail } from '../auth/store/types.ts';
 import { config } from '../config.ts';
 

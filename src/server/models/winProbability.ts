@@ -1,7 +1,7 @@
 /**
  * The win-probability model: the home team's chance of winning at the start of every possession,
  * a logistic regression fitted on this database's own possessions, and each possession's leverage (how much its
- * outcome can move that chance; src/lib/leverage.ts). Built by the ingest (src/server/models/registry.ts) after
+ * outcome can move that chance; src/lib/filters/leverage.ts). Built by the ingest (src/server/models/registry.ts) after
  * the possession tables exist and before the derived tables copy possessions.leverage.
  *
  * Inputs of a possession, all known at its start (no future information):
@@ -27,13 +27,13 @@
  *   wp_model: model VARCHAR ('wp' | 'baseline'), position TINYINT (feature order), feature VARCHAR,
  *     coefficient DOUBLE, fit_seasons SMALLINT[], test_seasons SMALLINT[], fit_rows BIGINT, iterations TINYINT
  *   win_probability: possession_id INTEGER (possessions.possession_id), game_id INTEGER, home_wp REAL (home team's
- *     win probability at the possession's start, 0..1), leverage REAL (percentage points, src/lib/leverage.ts),
+ *     win probability at the possession's start, 0..1), leverage REAL (percentage points, src/lib/filters/leverage.ts),
  *     strength REAL (the home team's pre-game rating minus the away team's, points per game); sorted by possession_id
- *   possessions.leverage TINYINT: the leverage level, 1 low .. 4 very high (src/lib/leverage.ts LEVERAGE_LIMITS)
+ *   possessions.leverage TINYINT: the leverage level, 1 low .. 4 very high (src/lib/filters/leverage.ts LEVERAGE_LIMITS)
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { LEVERAGE_LEVELS, LEVERAGE_LIMITS, LEVERAGE_POSSESSION_SECONDS, CLUTCH } from '../../lib/leverage';
-import { FULL_SEASON_GAMES } from '../../lib/percentilePolicy';
+import { LEVERAGE_LEVELS, LEVERAGE_LIMITS, LEVERAGE_POSSESSION_SECONDS, CLUTCH } from '../../lib/filters/leverage';
+import { FULL_SEASON_GAMES } from '../../lib/tables/percentilePolicy';
 import { fitLogistic, type LogisticSums } from './logistic';
 
 /** Seconds added to the time left under the square roots (keeps the last seconds finite). */
@@ -282,7 +282,7 @@ export async function buildWinProbability(
     `COMMENT ON COLUMN win_probability.home_wp IS 'home team''s win probability at the possession''s start, 0..1 (win-probability model, wp_model)'`,
   );
   await connection.run(
-    `COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/leverage.ts)'`,
+    `COMMENT ON COLUMN win_probability.leverage IS 'percentage points of win probability between the offense scoring 2 and not scoring (src/lib/filters/leverage.ts)'`,
   );
   await connection.run(
     `COMMENT ON COLUMN win_probability.strength IS 'home team''s pre-game rating minus the away team''s, points per game (the model''s strength input)'`,
@@ -290,7 +290,7 @@ export async function buildWinProbability(
   await connection.run('ALTER TABLE possessions ADD COLUMN IF NOT EXISTS leverage TINYINT');
   await writeLeverage(connection, 'TRUE');
   await connection.run(
-    `COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/leverage.ts, win_probability.leverage)'`,
+    `COMMENT ON COLUMN possessions.leverage IS 'leverage level at the start: 1 low, 2 medium, 3 high, 4 very high (src/lib/filters/leverage.ts, win_probability.leverage)'`,
   );
   await connection.run('DROP TABLE wp_inputs');
   return { fitted: true, seasons: held };

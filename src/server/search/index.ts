@@ -6,10 +6,10 @@
  * is built once per process from the stats database (players, games) and the franchise list (teams).
  */
 import MiniSearch from 'minisearch';
-import { seasonLabel } from '../../lib/filters';
-import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/routes';
-import { TEAMS, teamByTeamId, type Team } from '../../lib/teams';
-import { foldText, nicknamedPlayers } from '../../lib/searchText';
+import { seasonLabel } from '../../lib/filters/filterDefinitions';
+import { pathForGame, pathForPlayer, pathForTeam } from '../../lib/site/routes';
+import { TEAMS, teamByTeamId, type Team } from '../../lib/league/franchises';
+import { foldText, nicknamedPlayers } from '../../lib/league/searchText';
 import { onStatsDbChange, type StatsDb } from '../db/statsDb';
 import { queuedRead, SITE } from '../stats/answers/reads';
 import { dateIn, processTerm, tokenize, yearIn } from './text';
@@ -240,7 +240,7 @@ export async function search(q: string, limit: number): Promise<SearchResults> {
   const ix = await searchIndexes();
   const date = dateIn(text);
   // A nickname names its player first ("kd", "the process"); the start of one, after the names it matches
-  // (src/lib/searchText.ts).
+  // (src/lib/league/searchText.ts).
   const nick = nicknamedPlayers(text);
   const hitOf = (name: string) => ix.playersByName.get(foldText(name)) ?? [];
   const exact = nick.exact.flatMap(hitOf);

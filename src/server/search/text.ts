@@ -1,10 +1,10 @@
 /**
  * How search text is cut into terms, shared by the indexes and the queries: folded by the site's one rule for
- * letters (src/lib/searchText.ts: lower case, accents removed, "Dončić" -> "doncic"), split on spaces and
+ * letters (src/lib/league/searchText.ts: lower case, accents removed, "Dončić" -> "doncic"), split on spaces and
  * punctuation; a hyphenated word is kept whole (dates "2023-01-01") and also split ("Karl-Anthony" -> "karl",
  * "anthony").
  */
-import { foldText } from '../../lib/searchText';
+import { foldText } from '../../lib/league/searchText';
 
 export function tokenize(text: string): string[] {
   const out: string[] = [];

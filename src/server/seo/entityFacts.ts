@@ -4,9 +4,9 @@
  * as the visitor's read (src/server/stats/answers/reads.ts). Each reader returns undefined when there is no stats
  * database (pages then fall back to what the path says) and caches nothing: the queries are single-row lookups.
  */
-import { latestSeason, seasonLabel } from '../../lib/filters';
+import { latestSeason, seasonLabel } from '../../lib/filters/filterDefinitions';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
-import { teamByAbbr, type Team } from '../../lib/teams';
+import { teamByAbbr, type Team } from '../../lib/league/franchises';
 import { StatsDbUnavailableError } from '../db/statsDb';
 import { queuedRead, type Asker } from '../stats/answers/reads';
 import type { PlayerDetails } from '../stats/entities/players';

@@ -7,9 +7,9 @@
  */
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
-import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForPreview, pathForTeam } from '../../lib/routes';
-import { STATS_NAV } from '../../lib/site';
-import { TEAMS } from '../../lib/teams';
+import { GAME_TABS, PLAYER_TABS, TEAM_TABS, pathForGame, pathForPlayer, pathForPreview, pathForTeam } from '../../lib/site/routes';
+import { STATS_NAV } from '../../lib/site/site';
+import { TEAMS } from '../../lib/league/franchises';
 import { onStatsDbChange } from '../db/statsDb';
 import { listPlayers, queuedRead, SITE } from '../stats/answers/reads';
 

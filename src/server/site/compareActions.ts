@@ -3,8 +3,8 @@
  * in "Add a player", found with the site search) and `edit` with `from`/`to` (a player's seasons). Each answers
  * with the permalink to redirect to, or, for a name that matches several players, the choices to offer.
  */
-import { COMPARE_PLAYER_KEY, compareHref, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../lib/compare';
-import { seasonLabel } from '../../lib/filters';
+import { COMPARE_PLAYER_KEY, compareHref, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../lib/views/compare';
+import { seasonLabel } from '../../lib/filters/filterDefinitions';
 import { search, type PlayerHit } from '../search';
 import { listPlayers, type Asker } from '../stats/answers/reads';
 

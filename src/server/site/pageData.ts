@@ -3,7 +3,7 @@
  * for the page: a bad parameter (ParamError) is a 400, a stats database not built yet or damaged a 503. Anything else is
  * thrown (a 500).
  */
-import { ParamError } from '../../lib/apiParams';
+import { ParamError } from '../../lib/params/apiParams';
 import { StatsDbUnavailableError } from '../db/statsDb';
 
 export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string };

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_KINDS } from '../../../src/lib/pageKinds';
-import { columnsOf, metricSetDefinitions } from '../../../src/lib/metricSets';
+import { PAGE_KINDS } from '../../../src/lib/site/pageKinds';
+import { columnsOf, metricSetDefinitions } from '../../../src/lib/tables/metricSets';
 
 interface Doc {
   id: string;

@@ -1,11 +1,11 @@
 /**
- * docs/reference/metric-catalogue.md against the code it is generated from (src/lib/metricSets.ts,
+ * docs/reference/metric-catalogue.md against the code it is generated from (src/lib/tables/metricSets.ts,
  * metricColumns.ts, columnMeta.ts): a set or column added, renamed or redefined without
  * `npx tsx scripts/metric-catalogue.ts --write` fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { COLUMNS } from '../../../src/lib/metricColumns.ts';
-import { metricSetDefinitions } from '../../../src/lib/metricSets.ts';
+import { COLUMNS } from '../../../src/lib/tables/metricColumns.ts';
+import { metricSetDefinitions } from '../../../src/lib/tables/metricSets.ts';
 import { currentCatalogue, metricCatalogue } from '../../../scripts/metric-catalogue.ts';
 
 describe('the metric catalogue', () => {

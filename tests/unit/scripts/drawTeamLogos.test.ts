@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrast, inkFor, roundelSvg } from '../../../scripts/draw-team-logos';
-import { TEAMS } from '../../../src/lib/teams';
+import { TEAMS } from '../../../src/lib/league/franchises';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {

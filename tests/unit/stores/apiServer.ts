@@ -11,7 +11,7 @@ import { GET as dataGET } from '../../../src/pages/api/data';
 import { GET as gameDetailsGET } from '../../../src/pages/api/game_details';
 import { GET as playerDetailsGET } from '../../../src/pages/api/player_details';
 import { GET as playersGET } from '../../../src/pages/api/players';
-import type { Session } from '../../../src/lib/session';
+import type { Session } from '../../../src/lib/accounts/sessionShape';
 
 type Endpoint = (ctx: APIContext) => Response | Promise<Response>;
 const ENDPOINTS: Record<string, Endpoint> = {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultFilterValues } from '../../../src/lib/filterValues';
+import { defaultFilterValues } from '../../../src/lib/filters/filterValues';
 import { $filterPills } from '../../../src/stores/filterPills';
 import {
   $filters,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { metricSetOptions } from '../../../src/lib/metricSets';
+import { metricSetOptions } from '../../../src/lib/tables/metricSets';
 import { $metricSet, $metricSetOptions, selectMetricSet } from '../../../src/stores/metricSet';
 import { $page } from '../../../src/stores/page';
 import { $hasSide, $side, $sideUnused } from '../../../src/stores/side';

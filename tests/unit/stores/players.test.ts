@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../src/lib/apiClient';
+import { configureApiClient } from '../../../src/lib/site/apiClient';
 import { config } from '../../../src/server/config';
 import { $players, KEPT_FRESH_MS, KEPT_PLAYERS_KEY, loadPlayers } from '../../../src/stores/players';
 import { startTestApi, type TestApi } from './apiServer';

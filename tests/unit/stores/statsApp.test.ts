@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../src/lib/apiClient';
-import { metricSetOptions } from '../../../src/lib/metricSets';
+import { configureApiClient } from '../../../src/lib/site/apiClient';
+import { metricSetOptions } from '../../../src/lib/tables/metricSets';
 import type { FilterAccess } from '../../../src/stores/session';
 import { config } from '../../../src/server/config';
 import { $filters, resetFiltersStore, setFilter } from '../../../src/stores/filters';

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiRequestError, configureApiClient, getJson } from '../../../src/lib/apiClient';
+import { ApiRequestError, configureApiClient, getJson } from '../../../src/lib/site/apiClient';
 import { $tableData, clearAnswerCache, clearTableData, fetchTableData, type TableDataState } from '../../../src/stores/tableData';
 import { config } from '../../../src/server/config';
 import { dataRequests, startTestApi, type TestApi } from './apiServer';

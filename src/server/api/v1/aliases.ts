@@ -1,11 +1,11 @@
 /**
  * The old keys /api/v1 keeps answering. v1 only grows (schemas.ts): when a key that meant two formulas was split
- * (src/lib/columnRegistry.ts V1_ALIASES: a player's TOV% per play, once `tov_pct`, is `tov_play_pct`; his FTA / FGA,
+ * (src/lib/tables/columnRegistry.ts V1_ALIASES: a player's TOV% per play, once `tov_pct`, is `tov_play_pct`; his FTA / FGA,
  * once `ft_rate`, is `fta_rate`), the answers that carried the old key still carry it, with the same value, beside
  * the new one: a table's rows of those sets (and their `{key}_pct`), a career's rates and percentiles, and a
  * comparison's values and percentiles. docs/reference/http-api.md lists them.
  */
-import { aliasesOf, V1_ALIASES } from '../../../lib/columnRegistry';
+import { aliasesOf, V1_ALIASES } from '../../../lib/tables/columnRegistry';
 
 type Numbers = Record<string, number | null>;
 

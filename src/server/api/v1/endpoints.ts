@@ -6,7 +6,7 @@
  * never a module below them (tests/unit/server/stats/layers.test.ts); and search. One filter model, one
  * implementation.
  */
-import '../../../lib/zodSetup';
+import '../../../lib/params/zodSetup';
 import { z } from 'zod';
 import {
   appliedFilterQuery,
@@ -16,17 +16,17 @@ import {
   parseDataQuery,
   rawQueryFromSearchParams,
   type DataQuery,
-} from '../../../lib/apiParams';
-import { relevantFilters } from '../../../lib/filterValues';
-import { hasLineupUnits } from '../../../lib/lineupUnits';
-import { FILTERS, latestSeason } from '../../../lib/filters';
-import { columnsOf, metricSetDefinitions } from '../../../lib/metricSets';
-import { PAGE_KINDS_WITHOUT_SIDE, SIDES } from '../../../lib/pageKinds';
-import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/searchParams';
-import type { Session } from '../../../lib/session';
+} from '../../../lib/params/apiParams';
+import { relevantFilters } from '../../../lib/filters/filterValues';
+import { hasLineupUnits } from '../../../lib/views/lineupUnits';
+import { FILTERS, latestSeason } from '../../../lib/filters/filterDefinitions';
+import { columnsOf, metricSetDefinitions } from '../../../lib/tables/metricSets';
+import { PAGE_KINDS_WITHOUT_SIDE, SIDES } from '../../../lib/site/pageKinds';
+import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/params/searchParams';
+import type { Session } from '../../../lib/accounts/sessionShape';
 import { answerObject, type Asker } from '../../stats/answers/answers';
-import { parseWowyQuery, wowyKeysSchema } from '../../../lib/wowy';
-import { parseTeamsTableQuery } from '../../../lib/teamsTableParams';
+import { parseWowyQuery, wowyKeysSchema } from '../../../lib/views/wowy';
+import { parseTeamsTableQuery } from '../../../lib/params/teamsTableParams';
 import { laneOf } from '../../stats/answers/cost';
 import { csvDownload, parseCsvOptions, parseFormat, wowyCsvDownload } from '../../stats/answers/csv';
 import {
@@ -64,13 +64,13 @@ import {
   TeamsAnswer,
   WowyAnswerSchema,
 } from './schemas';
-import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/rapmParams';
-import { POSITION_GROUPS } from '../../../lib/positions';
+import { parseRapmParams, rapmParamsSchema, RAPM_SORTS } from '../../../lib/params/rapmParams';
+import { POSITION_GROUPS } from '../../../lib/league/positionGroups';
 import { compare, compareSetOf, playersQueryOf } from '../../stats/answers/compare';
 import { compareRequestOf } from '../../stats/request/compareRequest';
 import { parseStatsQuery } from '../../stats/request/request';
-import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/similarParams';
-import { MAX_COMPARED } from '../../../lib/compare';
+import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/params/similarParams';
+import { MAX_COMPARED } from '../../../lib/views/compare';
 import { finderEndpoint } from './finderEndpoint';
 
 /** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
@@ -125,7 +125,7 @@ export function wantsCsv(r: Pick<V1Request, 'url' | 'request'>): boolean {
   return /\btext\/csv\b/.test(r.request.headers.get('accept') ?? '');
 }
 
-/** The documented query of /api/v1/table: generated from the filter definitions (src/lib/filters.ts). */
+/** The documented query of /api/v1/table: generated from the filter definitions (src/lib/filters/filterDefinitions.ts). */
 function tableQueryDoc(): z.ZodObject {
   return z.object({
     page: z
@@ -150,7 +150,7 @@ function tableQueryDoc(): z.ZodObject {
   });
 }
 
-/** The documented query of /api/v1/teams/{abbr}/with_without: the matrix's keys (src/lib/wowy.ts), side and the filters. */
+/** The documented query of /api/v1/teams/{abbr}/with_without: the matrix's keys (src/lib/views/wowy.ts), side and the filters. */
 function wowyQueryDoc(): z.ZodObject {
   return z.object({
     n: z
@@ -229,7 +229,7 @@ const filterKeys = (f: (typeof FILTERS)[number]): string[] => (f.type === 'range
 /**
  * The keys a page kind takes on /api/v1/table and /api/v1/shots: page, format and metric_set always; entity only on
  * pages about one player, team or game; side where the page has one; unit on lineup pages; min_poss; the filters
- * the page kind applies (src/lib/filterValues.ts relevantFilters: a game's table takes no season).
+ * the page kind applies (src/lib/filters/filterValues.ts relevantFilters: a game's table takes no season).
  */
 function keysOfPage(page: DataQuery['page'], table: boolean): string[] {
   return [

@@ -1,14 +1,14 @@
 /**
- * GET /api/v1/finder: the finder (src/lib/finderQuery.ts has the query, src/server/stats/finder/finder.ts runs
+ * GET /api/v1/finder: the finder (src/lib/views/finderQuery.ts has the query, src/server/stats/finder/finder.ts runs
  * it): player games, team games, seasons, streaks and spans meeting conditions, counted under the filters, with the
  * count of all matches; `format=csv` every matching row. Gating, quotas and errors as every v1 endpoint (a heavy
  * query, over many seasons or the possessions, costs the heavy cost). Made by `finderEndpoint(gate, filterKeys)`
  * with the list's gate and filter documentation (endpoints.ts), so the finder's entry reads as the others do.
  */
-import '../../../lib/zodSetup';
+import '../../../lib/params/zodSetup';
 import { z } from 'zod';
-import type { DataQuery } from '../../../lib/apiParams';
-import { FINDER_MAX_CONDITIONS, FINDER_MAX_PAGE_SIZE, FINDER_MODES, FINDER_OPS, FINDER_PAGE_SIZE, FINDER_STAT_KEYS } from '../../../lib/finderQuery';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import { FINDER_MAX_CONDITIONS, FINDER_MAX_PAGE_SIZE, FINDER_MODES, FINDER_OPS, FINDER_PAGE_SIZE, FINDER_STAT_KEYS } from '../../../lib/views/finderQuery';
 import { config } from '../../config';
 import { finderLaneOf, finderQueryOf, runFinder } from '../../stats/finder/finder';
 import { finderCsvDownload } from '../../stats/finder/finderCsv';

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { APIContext } from 'astro';
-import { seasonLabel } from '../../../lib/filters';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { rateLimitKeyOf } from '../../auth/clientIp';
 import { getAccountStore } from '../../auth/store';
 import { describeStatsDb, statsDbGeneration } from '../../db/statsDb';

@@ -4,9 +4,9 @@
  * field is a 500 in the tests, not a silent change), and openapi.ts generates the OpenAPI document from them.
  * v1 only grows: fields are added, never renamed, retyped or removed (a breaking change is v2).
  */
-import '../../../lib/zodSetup';
+import '../../../lib/params/zodSetup';
 import { z } from 'zod';
-import { BETTER_WAYS, COLUMN_UNITS, REGISTRY } from '../../../lib/columnRegistry';
+import { BETTER_WAYS, COLUMN_UNITS, REGISTRY } from '../../../lib/tables/columnRegistry';
 
 const int = () => z.number().int();
 const seasonLabel = () => z.string().describe('Season label, e.g. "2022-23".');

@@ -72,7 +72,7 @@ export const TABLE_SCOPES: Record<string, TableScope> = {
   player_seasons: season('postprocess playerSeasons'),
   player_game_totals: season('postprocess playerGameTotals'),
   team_game_totals: season('postprocess teamGameTotals'),
-  teams: { scope: 'static', how: 'src/lib/teams.ts' },
+  teams: { scope: 'static', how: 'src/lib/league/franchises.ts' },
   players: { scope: 'database', how: 'postprocess players (first and last season, names)' },
   salaries: { scope: 'database', how: 'postprocess salaries (matched among all players)' },
   player_bios: { scope: 'database', how: 'postprocess playerBios (players in the database)' },

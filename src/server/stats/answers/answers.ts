@@ -7,9 +7,9 @@
  */
 import { LRUCache } from 'lru-cache';
 import { answerCache, gaugeOf } from '../../metrics.ts';
-import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { compactOf, rowsOf, type AnswerForm, type CompactAnswer } from '../../../lib/compactAnswer';
-import { metricSetDefinitions } from '../../../lib/metricSets';
+import { parseDataQuery, queryKey, type DataQuery } from '../../../lib/params/apiParams';
+import { compactOf, rowsOf, type AnswerForm, type CompactAnswer } from '../../../lib/tables/compactAnswer';
+import { metricSetDefinitions } from '../../../lib/tables/metricSets';
 import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
 import { laneOf } from './cost';
@@ -18,7 +18,7 @@ import { encode, jsonOf, type EncodedResponse } from '../base/encoding';
 import { QueryQueue, type Lane } from './queue';
 import { warmSampleTables } from '../sql/sample';
 import { computeShots } from '../shots/shots';
-import { wowyQueryKey, type WowyQuery } from '../../../lib/wowy';
+import { wowyQueryKey, type WowyQuery } from '../../../lib/views/wowy';
 import { wowyView } from '../views/wowy';
 
 export type { DataResponse } from './dispatch';
@@ -144,7 +144,7 @@ export function derivedAnswer(key: string, derive: () => Promise<EncodedResponse
 
 /**
  * THE answer of a parsed and gated /api/data query (see computeOnce), kept in its compact form (each set's rows
- * packed, a lineup row's players by id named once: src/lib/compactAnswer.ts).
+ * packed, a lineup row's players by id named once: src/lib/tables/compactAnswer.ts).
  */
 export function answer(q: DataQuery, asker: Asker): Promise<EncodedResponse> {
   warmDefaults();
@@ -177,7 +177,7 @@ export function wowyAnswer(q: WowyQuery, asker: Asker): Promise<EncodedResponse>
 
 /**
  * The answer as an object, its rows as the tables read them (server rendering, CSV, the developer API, the
- * comparisons): objects, a lineup row's players named (src/lib/compactAnswer.ts rowsOf).
+ * comparisons): objects, a lineup row's players named (src/lib/tables/compactAnswer.ts rowsOf).
  */
 export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResponse> {
   return rowsOf(await keptAnswerObject(q, asker)) as DataResponse;

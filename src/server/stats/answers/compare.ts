@@ -5,10 +5,10 @@
  * like /api/data, so a comparison of players the table has just shown costs nothing) and picks his row, with its
  * percentiles in his position group. Nothing is computed twice, so the comparison cannot drift from the table.
  */
-import { parseDataQuery, type DataQuery, type RawQuery } from '../../../lib/apiParams';
-import { bestOf, compareLines, compareSetDefinitions, seasonsOfSpan, spanLabel, type CompareLine, type ComparedPlayer } from '../../../lib/compare';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
-import type { Side } from '../../../lib/pageKinds';
+import { parseDataQuery, type DataQuery, type RawQuery } from '../../../lib/params/apiParams';
+import { bestOf, compareLines, compareSetDefinitions, seasonsOfSpan, spanLabel, type CompareLine, type ComparedPlayer } from '../../../lib/views/compare';
+import type { MetricSetDefinition } from '../../../lib/tables/metricSets';
+import type { Side } from '../../../lib/site/pageKinds';
 import { ApiError } from '../base/errors';
 import { listPlayers } from './reads';
 import { answerObject, type Asker } from './answers';

@@ -7,7 +7,7 @@
  * Units are "one season-type of one entity's per-game rows". A one-season league view is 10, a one-team
  * game log of every season 20, 20 seasons of players with a possession filter 800.
  */
-import { entityKindOf, type DataQuery } from '../../../lib/apiParams';
+import { entityKindOf, type DataQuery } from '../../../lib/params/apiParams';
 import { needsPossessions, seasonTypesWithData } from '../sql/filterSql';
 import type { Lane } from './queue';
 

@@ -9,19 +9,19 @@
  * minutes, percentages 0-100, money in dollars. Text cells that a spreadsheet would run as a formula
  * (leading = + - @ tab CR) are prefixed with an apostrophe (csv-stringify's escape_formulas).
  */
-import { ParamError, queryKey, type DataQuery } from '../../../lib/apiParams';
-import { FILTERS, seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../../lib/filters';
-import { relevantFilters } from '../../../lib/filterValues';
-import { positionLabel } from '../../../lib/positions';
-import type { ColumnFormat, MetricColumn } from '../../../lib/metricColumns';
-import { applyQualifier, qualifierHides } from '../../../lib/qualifier';
-import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../../lib/metricSets';
-import { sortRows, type SortValue } from '../../../lib/sortRows';
-import type { TeamsTableQuery } from '../../../lib/teamsTableParams';
-import type { PageKind } from '../../../lib/pageKinds';
+import { ParamError, queryKey, type DataQuery } from '../../../lib/params/apiParams';
+import { FILTERS, seasonLabel, SEASON_TYPE_LABELS, SEASON_TYPES, type SeasonType } from '../../../lib/filters/filterDefinitions';
+import { relevantFilters } from '../../../lib/filters/filterValues';
+import { positionLabel } from '../../../lib/league/positionGroups';
+import type { ColumnFormat, MetricColumn } from '../../../lib/tables/metricColumns';
+import { applyQualifier, qualifierHides } from '../../../lib/tables/qualifier';
+import { columnsOf, metricSetDefinitions, type MetricSetDefinition } from '../../../lib/tables/metricSets';
+import { sortRows, type SortValue } from '../../../lib/tables/sortRows';
+import type { TeamsTableQuery } from '../../../lib/params/teamsTableParams';
+import type { PageKind } from '../../../lib/site/pageKinds';
 import type { Row } from '../../db/statsDb';
 import { answerObject, derivedAnswer, wowyAnswer, type Asker } from './answers';
-import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
+import type { WowyAnswer, WowyQuery } from '../../../lib/views/wowy';
 import { wowyCsv } from '../views/wowy';
 import { encodeText, jsonOf } from '../base/encoding';
 import { csvResponse, encodeCsv } from '../base/csvText';
@@ -40,9 +40,9 @@ export function parseFormat(params: URLSearchParams): DataFormat {
 export interface CsvOptions {
   set: MetricSetDefinition;
   sort: { column: string; direction: 'asc' | 'desc' } | null;
-  /** `show_all=1`: rows below the minimum stay in under a rate sort, as the table's "Show all" (src/lib/qualifier.ts) */
+  /** `show_all=1`: rows below the minimum stay in under a rate sort, as the table's "Show all" (src/lib/tables/qualifier.ts) */
   showAll?: boolean;
-  /** the table's page kind: on/off tables hide rows below the minimum under every sort (src/lib/qualifier.ts) */
+  /** the table's page kind: on/off tables hide rows below the minimum under every sort (src/lib/tables/qualifier.ts) */
   kind?: PageKind;
 }
 

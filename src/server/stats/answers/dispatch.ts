@@ -3,8 +3,8 @@
  * none), computed by the page kind's view. No cache and no queue here (src/server/stats/answers/answers.ts does that);
  * the caller runs this inside a database scope (one connection for the whole computation).
  */
-import { hasLineupFilter, type DataQuery } from '../../../lib/apiParams';
-import type { PlayerNames } from '../../../lib/lineupPlayers';
+import { hasLineupFilter, type DataQuery } from '../../../lib/params/apiParams';
+import type { PlayerNames } from '../../../lib/tables/lineupPlayers';
 import type { StatsScope } from '../../db/statsDb';
 import { requireGame, requirePlayer } from '../entities/entities';
 import { seasonTypesWithData } from '../sql/filterSql';
@@ -27,7 +27,7 @@ export interface DataResponse {
   note?: string;
   /** Lineup pages whose minimum leaves no lineup: how many lineups of the sample are below it (src/server/stats/views/lineups.ts). */
   belowMin?: { rows: number; min: number };
-  /** Lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/lineupPlayers.ts). */
+  /** Lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/tables/lineupPlayers.ts). */
   playerNames?: PlayerNames;
 }
 

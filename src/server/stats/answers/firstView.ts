@@ -9,18 +9,18 @@
  * metric set's rows are embedded (the other sets are fetched when chosen).
  *
  * The page carries the rows once: `seed` is what the page embeds for the island, the rows packed (their
- * field names once, src/lib/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
+ * field names once, src/lib/tables/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
  * them (src/components/FirstViewTable.tsx), the island renders them all.
  */
-import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/apiParams';
-import { dataSearchParams } from '../../../lib/dataRequest';
-import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/filterValues';
-import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type LineupUnitSize } from '../../../lib/lineupUnits';
-import { metricSetOptions } from '../../../lib/metricSets';
-import type { PageKind } from '../../../lib/pageKinds';
-import { COMPACT, FORM_KEY, packRows, rowsOf, type CompactAnswer } from '../../../lib/compactAnswer';
-import type { FirstViewSeed } from '../../../lib/firstViewSeed';
-import { salaryOpeningSeason } from '../../../lib/site';
+import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/params/apiParams';
+import { dataSearchParams } from '../../../lib/params/dataRequest';
+import { defaultFilterValues, keepOnly, relevantFilters } from '../../../lib/filters/filterValues';
+import { DEFAULT_UNIT_SIZE, hasLineupUnits, parseUnitSize, UNIT_KEY, type LineupUnitSize } from '../../../lib/views/lineupUnits';
+import { metricSetOptions } from '../../../lib/tables/metricSets';
+import type { PageKind } from '../../../lib/site/pageKinds';
+import { COMPACT, FORM_KEY, packRows, rowsOf, type CompactAnswer } from '../../../lib/tables/compactAnswer';
+import type { FirstViewSeed } from '../../../lib/tables/firstViewSeed';
+import { salaryOpeningSeason } from '../../../lib/site/site';
 import { StatsDbUnavailableError } from '../../db/statsDb';
 import { keptAnswerObject } from './answers';
 import { ApiError } from '../base/errors';
@@ -35,7 +35,7 @@ export interface FirstView {
   metricSet: string;
   /** /api/data's answer for the view, limited to the default metric set, its rows as the tables read them */
   answer: { data: Record<string, Record<string, unknown>[]>; note?: string; belowMin?: { rows: number; min: number } };
-  /** the same answer as the answer cache keeps it (compact: src/lib/compactAnswer.ts), for the page's seed */
+  /** the same answer as the answer cache keeps it (compact: src/lib/tables/compactAnswer.ts), for the page's seed */
   kept: CompactAnswer;
 }
 
@@ -66,7 +66,7 @@ export function firstViewQuery(
     entity,
     side: OPENING_SIDE,
     metricSet,
-    // Salaries open on the latest season held with salary data (src/lib/site.ts; src/stores/statsApp.ts does the same).
+    // Salaries open on the latest season held with salary data (src/lib/site/site.ts; src/stores/statsApp.ts does the same).
     filters: kind === 'TeamSalaries' ? { ...filters, Season: [salaryOpeningSeason()] } : filters,
     relevant,
     authenticated: false,

@@ -14,10 +14,10 @@
  * Example: `await playerCareer({ client: 'ip:203.0.113.9' }, 2544)` waits its turn in the heavy lane the first
  * time after a switch of stats file, in the cheap lane after that.
  */
-import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
-import type { SimilarParams } from '../../../lib/similarParams';
-import type { ShotsResponse } from '../../../lib/shots';
-import type { WowyAnswer, WowyQuery } from '../../../lib/wowy';
+import type { AppliedFilters, DataQuery } from '../../../lib/params/apiParams';
+import type { SimilarParams } from '../../../lib/params/similarParams';
+import type { ShotsResponse } from '../../../lib/views/shotZones';
+import type { WowyAnswer, WowyQuery } from '../../../lib/views/wowy';
 import { StatsDbUnavailableError, withScope, type StatsScope } from '../../db/statsDb';
 import { queue, shotsAnswer, wowyAnswer, type Asker } from './answers';
 import { jsonOf } from '../base/encoding';

@@ -6,9 +6,9 @@
  * of the stats schema (src/server/db/schema.sql); a database without them is refused at start-up
  * (src/server/db/statsDbVersion.ts).
  */
-import { seasonLabel } from '../../../lib/filters';
-import { LAST_SALARY_SEASON } from '../../../lib/site';
-import { teamByTeamId } from '../../../lib/teams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { LAST_SALARY_SEASON } from '../../../lib/site/site';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { StatsDb } from '../../db/statsDb';
 import type { PlayerRecord } from './players';
 

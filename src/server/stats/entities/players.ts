@@ -3,8 +3,8 @@
  * and endpoints reach them through the query queue: answers/reads.ts); the list is kept per stats file, built on
  * the scope of the first read that needs it (sharedLookup.ts).
  */
-import { seasonLabel } from '../../../lib/filters';
-import { teamByTeamId } from '../../../lib/teams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
 import { sharedLookup } from './sharedLookup';
 import { ApiError } from '../base/errors';

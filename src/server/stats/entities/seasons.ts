@@ -1,5 +1,5 @@
 /**
- * The season catalogue of the stats file served now (src/lib/seasons.ts has the rule: a season is offered once its
+ * The season catalogue of the stats file served now (src/lib/league/seasons.ts has the rule: a season is offered once its
  * first game is in; the default is the latest with games; "data through" is the date of the latest game held).
  * Read from the database once per file: every page and stats API answer awaits `currentSeasons()` before it
  * parses a query (the middleware for pages, request/http.ts `handle` for the API), which fills the shared
@@ -7,8 +7,8 @@
  * reads it again, so a new season and a new "Data through" date show without a restart.
  * Example, the test database: seasons [2012, 2022], scheduled [2023] (its schedule table), data through 2023-06-12.
  */
-import { FULL_SEASON_GAMES } from '../../../lib/percentilePolicy';
-import { seasonCatalog, setSeasonCatalog, type SeasonCatalog } from '../../../lib/seasons';
+import { FULL_SEASON_GAMES } from '../../../lib/tables/percentilePolicy';
+import { seasonCatalog, setSeasonCatalog, type SeasonCatalog } from '../../../lib/league/seasons';
 import { query, statsDbGeneration, StatsDbUnavailableError } from '../../db/statsDb';
 
 let loaded: { generation: number; catalog: Promise<SeasonCatalog> } | null = null;
@@ -48,7 +48,7 @@ async function underWay(latest: number | undefined): Promise<SeasonCatalog['inPr
 }
 
 /**
- * The catalogue of the file served now, read once per file and made the shared one (src/lib/seasons.ts). Without a
+ * The catalogue of the file served now, read once per file and made the shared one (src/lib/league/seasons.ts). Without a
  * stats database the archive's seasons stay (pages then say the database is not built); other failures are thrown.
  */
 export async function currentSeasons(): Promise<SeasonCatalog> {

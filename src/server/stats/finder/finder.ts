@@ -1,5 +1,5 @@
 /**
- * THE finder: a finder query (src/lib/finderQuery.ts, the URL's query) run on the stats database, its rows with
+ * THE finder: a finder query (src/lib/views/finderQuery.ts, the URL's query) run on the stats database, its rows with
  * the count of all matches. GET /api/finder, /api/v1/finder, the page /stats/finder and the saved queries' alerts
  * call `runFinder`.
  *
@@ -12,7 +12,7 @@
  * the asker's plan before calling (request/gating.ts assertFiltersAllowed).
  */
 import { LRUCache } from 'lru-cache';
-import { ParamError, rawQueryFromSearchParams } from '../../../lib/apiParams';
+import { ParamError, rawQueryFromSearchParams } from '../../../lib/params/apiParams';
 import {
   FINDER_CSV_MAX,
   finderQueryString,
@@ -22,7 +22,7 @@ import {
   type FinderQuery,
   type FinderStat,
   FINDER_STAT_KEYS,
-} from '../../../lib/finderQuery';
+} from '../../../lib/views/finderQuery';
 import { onStatsDbChange, statsDbGeneration, withScope, type StatsDb } from '../../db/statsDb';
 import { queue, type Asker } from '../answers/answers';
 import type { Lane } from '../answers/queue';

@@ -3,8 +3,8 @@
  * most FINDER_CSV_MAX, one line each: who, when, then every stat by its label (PTS, REB ... NET), the values of the
  * page's table. E.g. `Player,Team,Season,Type,Date,Opponent,Home,Won,Game,PTS,...` for player games.
  */
-import { FINDER_STAT_KEYS, FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery } from '../../../lib/finderQuery';
-import { seasonLabel } from '../../../lib/filters';
+import { FINDER_STAT_KEYS, FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery } from '../../../lib/views/finderQuery';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { encodeText } from '../base/encoding';
 import { csvResponse, encodeCsv } from '../base/csvText';
 import type { Asker } from '../answers/answers';

@@ -1,5 +1,5 @@
 /**
- * The SQL of a finder query (src/lib/finderQuery.ts): one statement, every value a bound parameter.
+ * The SQL of a finder query (src/lib/views/finderQuery.ts): one statement, every value a bound parameter.
  *
  * First the entity-game rows (`g`): one row per player-game or team-game in the sample, its counters counted under
  * every filter of the query. Three sources, by what the filters ask:
@@ -17,8 +17,8 @@
  * (every run of N consecutive games, the best per entity). Conditions compare the unrounded values.
  * Example: `mode=player_games&cond=pts:ge:30&cond=ast:ge:10&season=2022` lists 2022-23's 30-point, 10-assist games.
  */
-import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
-import { FINDER_OPS, FINDER_STAT_KEYS, isFinderStat, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/finderQuery';
+import { hasLineupFilter, type AppliedFilters } from '../../../lib/params/apiParams';
+import { FINDER_OPS, FINDER_STAT_KEYS, isFinderStat, isGameMode, isSeasonMode, type FinderQuery, type FinderStat } from '../../../lib/views/finderQuery';
 import type { StatsDb } from '../../db/statsDb';
 import { FILTER_SQL } from '../sql/filterRules';
 import { commonPossessionConditions, needsPossessions, perspectiveConditions, possessionSource, sampleConditions, teamGameConditions } from '../sql/filterSql';

@@ -3,8 +3,8 @@
  * (per player MIN as seconds, FGM, FGA, 3PM, 3PA, FTM, FTA, OREB, DREB, AST, STL, BLK, TOV, PF, PTS, +/-;
  * per team those totals plus its possessions).
  */
-import { seasonLabel } from '../../../lib/filters';
-import { teamByTeamId } from '../../../lib/teams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { Row, StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 

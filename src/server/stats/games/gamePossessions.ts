@@ -3,7 +3,7 @@
  * /api/v1/games/{game_id}/possessions). Technical rows (possessions = 0, docs/explanation/ingest.md "Plus/minus") come after the
  * possession whose context they carry.
  */
-import { teamByTeamId } from '../../../lib/teams';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 

@@ -11,10 +11,10 @@
  * Built from the existing answers: the ranks, ratings and shot zones are the teams table's (teamsTable,
  * rankColumn), the meetings and recent games the game finder's list (listGames), the last-10 ratings teamSumsBy.
  */
-import { parseDataQuery, type AppliedFilters } from '../../../lib/apiParams';
-import type { Better } from '../../../lib/columnMeta';
-import { OVERVIEW_COLUMNS } from '../../../lib/teamsTable';
-import { teamByTeamId } from '../../../lib/teams';
+import { parseDataQuery, type AppliedFilters } from '../../../lib/params/apiParams';
+import type { Better } from '../../../lib/tables/columnMeta';
+import { OVERVIEW_COLUMNS } from '../../../lib/tables/teamsTable';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import { LRUCache } from 'lru-cache';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { pct, type Value, type Values } from '../metrics/formulas';
@@ -43,7 +43,7 @@ export const PREVIEW_RANKED = [
 ] as const;
 export type PreviewKey = (typeof PREVIEW_RANKED)[number];
 
-/** A ranked column's header (the teams table's: src/lib/columnRegistry.ts). */
+/** A ranked column's header (the teams table's: src/lib/tables/columnRegistry.ts). */
 const labelOf = (key: PreviewKey): string => OVERVIEW_COLUMNS.find((c) => c.key === key)!.label;
 
 /** Each offense's number against the defense's number that answers it (ORB% meets the defense's DRB%). */

@@ -1,12 +1,12 @@
 /**
- * The game's play-by-play, stints and game flow (src/lib/playByPlay.ts builds stints and flow) from
+ * The game's play-by-play, stints and game flow (src/lib/game/playByPlay.ts builds stints and flow) from
  * game_events: every event the engine read, its text, the score and the ten on the floor after it. Also the
  * stints CSV of GET /api/game_stints.
  */
-import { boxMinutes } from '../../../lib/boxScore';
-import { buildStints, gameFlow, periodLabel, type FlowPoint, type GameSide, type PbpEvent, type Stint } from '../../../lib/playByPlay';
-import { teamByTeamId } from '../../../lib/teams';
-import type { WpPoint } from '../../../lib/winProbability';
+import { boxMinutes } from '../../../lib/game/boxScore';
+import { buildStints, gameFlow, periodLabel, type FlowPoint, type GameSide, type PbpEvent, type Stint } from '../../../lib/game/playByPlay';
+import { teamByTeamId } from '../../../lib/league/franchises';
+import type { WpPoint } from '../../../lib/game/winProbability';
 import type { StatsDb } from '../../db/statsDb';
 import { encodeCsv } from '../base/csvText';
 import { ApiError } from '../base/errors';
@@ -29,7 +29,7 @@ export interface GamePlayByPlay {
   events: PbpEvent[];
   stints: Record<GameSide, Stint[]>;
   flow: FlowPoint[];
-  /** the home team's win probability at the start of every possession (src/lib/winProbability.ts) */
+  /** the home team's win probability at the start of every possession (src/lib/game/winProbability.ts) */
   winProbability: WpPoint[];
 }
 

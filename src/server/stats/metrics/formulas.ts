@@ -1,5 +1,5 @@
 /**
- * Every metric column (src/lib/columnRegistry.ts, one formula per key) computed from summed counters (METRICS.md). Percentages are
+ * Every metric column (src/lib/tables/columnRegistry.ts, one formula per key) computed from summed counters (METRICS.md). Percentages are
  * 0-100; per-possession and per-play rates are per 100. A ratio with a zero denominator is null (shown as
  * a dash), never 0 or NaN.
  */

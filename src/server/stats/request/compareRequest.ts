@@ -1,5 +1,5 @@
 /**
- * The two ways a comparison is asked for (src/lib/compare.ts has the URL format):
+ * The two ways a comparison is asked for (src/lib/views/compare.ts has the URL format):
  * - the API (/api/compare, /api/v1/compare): `player` repeated, `side`, `metric_set`, and the filters by their api
  *   keys as /api/data takes them. A bad value is a 400 naming its key; a gated filter without the Stats plan a 403
  *   (request/gating.ts, the same rule as every endpoint).
@@ -10,12 +10,12 @@
  *   nobody asked for).
  * Either way the filters are the players table's; `season` is not one of them (each player has his own seasons).
  */
-import { ParamError, parseDataQuery, rawQueryFromSearchParams, SIDES, type RawQuery, type Side } from '../../../lib/apiParams';
-import { COMPARE_FILTERS, COMPARE_PLAYER_KEY, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../../lib/compare';
-import { dataSearchParams } from '../../../lib/dataRequest';
-import { mayUseGatedFilters } from '../../../lib/planStatus';
-import { lockedFilterQuery, parseViewQuery, unreadableFilterValue, type LockedFilter, type ViewState } from '../../../lib/queryState';
-import type { Session } from '../../../lib/session';
+import { ParamError, parseDataQuery, rawQueryFromSearchParams, SIDES, type RawQuery, type Side } from '../../../lib/params/apiParams';
+import { COMPARE_FILTERS, COMPARE_PLAYER_KEY, MAX_COMPARED, parseComparedPlayer, type ComparedPlayer } from '../../../lib/views/compare';
+import { dataSearchParams } from '../../../lib/params/dataRequest';
+import { mayUseGatedFilters } from '../../../lib/accounts/planStatus';
+import { lockedFilterQuery, parseViewQuery, unreadableFilterValue, type LockedFilter, type ViewState } from '../../../lib/params/queryState';
+import type { Session } from '../../../lib/accounts/sessionShape';
 import type { APIContext } from 'astro';
 import type { Asker } from '../answers/answers';
 import type { CompareRequest } from '../answers/compare';

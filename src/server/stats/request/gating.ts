@@ -1,13 +1,13 @@
 /**
  * Gated filters: anonymous visitors and members without an active plan may apply only Season, SeasonType,
  * StartDate, EndDate and FilterOutGarbageTime; every other filter needs an active Stats plan or an admin
- * (mayUseGatedFilters in src/lib/planStatus.ts). This is THE one place the server enforces it: every endpoint
+ * (mayUseGatedFilters in src/lib/accounts/planStatus.ts). This is THE one place the server enforces it: every endpoint
  * that takes filters (/api/data and its CSV form, /api/shots, ...) calls assertFiltersAllowed before any query.
  */
-import { appliedFilterNames, type DataQuery } from '../../../lib/apiParams';
-import { FILTERS, type FilterName } from '../../../lib/filters';
-import { mayUseGatedFilters } from '../../../lib/planStatus';
-import type { Session } from '../../../lib/session';
+import { appliedFilterNames, type DataQuery } from '../../../lib/params/apiParams';
+import { FILTERS, type FilterName } from '../../../lib/filters/filterDefinitions';
+import { mayUseGatedFilters } from '../../../lib/accounts/planStatus';
+import type { Session } from '../../../lib/accounts/sessionShape';
 import { ApiError } from '../base/errors';
 
 /** The gated filters' api keys by filter name. */

@@ -8,7 +8,7 @@
  * (entities/seasons.ts), and is computed after the file's season catalogue is read (a `season=` is checked
  * against the seasons the file holds).
  */
-import { ParamError } from '../../../lib/apiParams';
+import { ParamError } from '../../../lib/params/apiParams';
 import { QueryInterruptedError, StatsDbDamagedError, StatsDbMissingError } from '../../db/statsDb';
 import { pickEncoding } from '../../http/compression';
 import { reportServerError } from '../../http/errorLog';

@@ -1,17 +1,17 @@
 /**
  * THE entry point that turns an HTTP request for stats into a query: parse and validate the query string
- * (src/lib/apiParams.ts; a bad value is a 400 naming its key), gate the filters on the session
+ * (src/lib/params/apiParams.ts; a bad value is a 400 naming its key), gate the filters on the session
  * (src/server/stats/request/gating.ts; 403), and name who asks (the per-client cap of the queue counts by it).
  * Endpoints that read the stats request format (/api/data and its kin) call this, then answers.ts.
  */
 import type { APIContext } from 'astro';
 import { LRUCache } from 'lru-cache';
-import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/apiParams';
+import { ParamError, parseDataQuery, rawQueryFromSearchParams, type DataQuery } from '../../../lib/params/apiParams';
 import { rateLimitKeyOf } from '../../auth/clientIp';
 import type { Asker } from '../answers/answers';
 import { assertFiltersAllowed } from './gating';
-import { parseWowyQuery, type WowyQuery } from '../../../lib/wowy';
-import { answerFormOf, COMPACT, FORM_KEY, type AnswerForm } from '../../../lib/compactAnswer';
+import { parseWowyQuery, type WowyQuery } from '../../../lib/views/wowy';
+import { answerFormOf, COMPACT, FORM_KEY, type AnswerForm } from '../../../lib/tables/compactAnswer';
 
 export interface StatsRequest {
   query: DataQuery;
@@ -74,7 +74,7 @@ export function askerOfContext(context: {
 }
 
 /**
- * GET /api/team_wowy's query: parsed (src/lib/wowy.ts: its own keys, then the filters and side with the data
+ * GET /api/team_wowy's query: parsed (src/lib/views/wowy.ts: its own keys, then the filters and side with the data
  * query's parser; 400 naming the key) and gated like every stats request (403).
  */
 export function parseWowyRequest(context: Pick<APIContext, 'url' | 'locals' | 'request'> & { clientAddress?: string }): { query: WowyQuery; asker: Asker } {

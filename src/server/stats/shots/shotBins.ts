@@ -5,8 +5,8 @@
  * shots, against hexagons 2 ft in radius. Only shots with a location on the half court are drawn.
  */
 import { hexbin } from 'd3-hexbin';
-import type { AppliedFilters } from '../../../lib/apiParams';
-import { SHOT_ZONES, type ShotBin, type ShotSample, type ShotZone } from '../../../lib/shots';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import { SHOT_ZONES, type ShotBin, type ShotSample, type ShotZone } from '../../../lib/views/shotZones';
 import type { StatsDb } from '../../db/statsDb';
 import type { Perspective } from '../sql/filterSql';
 import { SHOT_X, SHOT_Y, shotSource } from './shotSource';

@@ -4,8 +4,8 @@
  * a team's against the 30 teams, a team's game against the season's team-games. Memoised per filters and
  * grouping: every player page of the same sample shares one pool.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import { SHOT_ZONES, type ShotZone } from '../../../lib/shots';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import { SHOT_ZONES, type ShotZone } from '../../../lib/views/shotZones';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { LRUCache } from 'lru-cache';
 import { sharedLookup } from '../entities/sharedLookup';

@@ -8,7 +8,7 @@
  * Perspective: offense = the shooting team's view (a team's own attempts, a player's attempts); defense = the
  * defending team's view (a team's opponents' attempts).
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import { needsPossessions, needsTeamGames, possessionSource, sampleConditions, teamGameConditions, type Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
 import type { StatsDb } from '../../db/statsDb';

@@ -6,10 +6,10 @@
  * Whose shots: player pages, the player's; team pages, the team's (offense) or its opponents' (defense); game
  * pages, both teams' (and each team's in `by_team`); League, Players and Lineups, the league's.
  */
-import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
-import { seasonLabel } from '../../../lib/filters';
-import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../../lib/shots';
-import { teamByAbbr, teamByTeamId } from '../../../lib/teams';
+import type { AppliedFilters, DataQuery } from '../../../lib/params/apiParams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { SHOT_ZONES, seasonHasLocations, type ShotSample, type ShotsResponse, type ShotZoneRow } from '../../../lib/views/shotZones';
+import { teamByAbbr, teamByTeamId } from '../../../lib/league/franchises';
 import type { Row, StatsDb } from '../../db/statsDb';
 import { requireGame, requirePlayer } from '../entities/entities';
 import { ApiError } from '../base/errors';

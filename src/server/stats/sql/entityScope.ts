@@ -9,7 +9,7 @@
  * in the five): this only picks the rows the scan reads. The reference paths (plan.ts) read the possession
  * table, so tests/api/planPaths.test.ts compares both.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import type { StatsDb } from '../../db/statsDb';
 import { teamSeasonKey, teamSeasonValue } from '../../statsSchema/derivedTables';
 import { referencePaths } from './plan';

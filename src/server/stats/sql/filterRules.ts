@@ -1,5 +1,5 @@
 /**
- * The SQL of every filter of FILTERS (src/lib/filters.ts), one rule per filter name, each with the basketball
+ * The SQL of every filter of FILTERS (src/lib/filters/filterDefinitions.ts), one rule per filter name, each with the basketball
  * rule it applies written where it is applied. `Record<FilterName, FilterRule>`: a filter added to FILTERS
  * without its rule here does not compile. filterSql.ts builds every condition by walking FILTERS through these
  * rules. The lineup rules have one more reading, from the player index (lineupIndex.ts, and sample.ts for the
@@ -20,9 +20,9 @@
  *   every possession that passes them meets, which the player index and the team-season narrowing can use;
  *   their exact, sided reading is applied from each perspective (filterSql.ts perspectiveConditions).
  */
-import type { AppliedFilters, Range } from '../../../lib/apiParams';
-import { LINEUP_SLOTS, TIME_INTO_GAME_MAX, type FilterName, type LineupSlot } from '../../../lib/filters';
-import { CLUTCH, leverageLevelCode } from '../../../lib/leverage';
+import type { AppliedFilters, Range } from '../../../lib/params/apiParams';
+import { LINEUP_SLOTS, TIME_INTO_GAME_MAX, type FilterName, type LineupSlot } from '../../../lib/filters/filterDefinitions';
+import { CLUTCH, leverageLevelCode } from '../../../lib/filters/leverage';
 import { and, or, type Params } from './sql';
 
 export type Perspective = 'offense' | 'defense';
@@ -140,7 +140,7 @@ export const FILTER_SQL = {
     },
   },
   // The possession's stored leverage level (possessions.leverage, copied into team_possessions: 1 low .. 4 very
-  // high, src/lib/leverage.ts), a plain comparison like the period's.
+  // high, src/lib/filters/leverage.ts), a plain comparison like the period's.
   Leverage: {
     on: 'possession',
     where: (f, b, p) => (f.leverages.length ? `${p}.leverage IN ${b.list(f.leverages.map(leverageLevelCode))}` : ''),

@@ -1,6 +1,6 @@
 /**
  * Applied filters -> SQL conditions with bound parameters, every condition built by walking
- * FILTERS (src/lib/filters.ts) through each filter's rule (src/server/stats/sql/filterRules.ts).
+ * FILTERS (src/lib/filters/filterDefinitions.ts) through each filter's rule (src/server/stats/sql/filterRules.ts).
  *
  * Perspective: game-level filters (location, result, rest, opponent and its ranks) are about "the team whose
  * numbers are shown": the offense for offensive numbers, the defense for defensive ones (a player's
@@ -15,8 +15,8 @@
  * - with lineup filters, the request's sample (src/server/stats/sql/sample.ts), read from the team-clustered copies
  *   for the named players' team-seasons.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import { FILTERS, type FilterName } from '../../../lib/filters';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import { FILTERS, type FilterName } from '../../../lib/filters/filterDefinitions';
 import type { StatsDb } from '../../db/statsDb';
 import { FILTER_SQL, seasonTypesWithData, type FilterRule, type Perspective } from './filterRules';
 import { and, or, Params } from './sql';

@@ -12,8 +12,8 @@
  * off-court players' possessions), 'any' = at least one does (union; an off-court filter then holds on
  * almost every possession, so the index cannot narrow it).
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import { LINEUP_SLOTS } from '../../../lib/filters';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import { LINEUP_SLOTS } from '../../../lib/filters/filterDefinitions';
 import type { Params } from './sql';
 
 const LINEUP_INDEX_TABLE = 'player_possession_index';

@@ -18,7 +18,7 @@
  * term's. It differs from the filtered sample's only for a player whose last games of the group were played
  * entirely with a listed player on the floor, and for a different team than the games before.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import type { StatsDb } from '../../db/statsDb';
 import { referencePaths } from './plan';
 

@@ -3,7 +3,7 @@
  * while he was on court, per group; the per-game totals when only game-level filters apply, else the
  * possessions (with lineup filters, the request's sample as a CTE: src/server/stats/sql/sample.ts).
  */
-import { hasLineupFilter, type AppliedFilters } from '../../../lib/apiParams';
+import { hasLineupFilter, type AppliedFilters } from '../../../lib/params/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { onCourtCounterSelect, PLAYER_COUNTERS, PLAYER_ON_COURT_COUNTERS, PLAYER_OWN_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
 import {

@@ -11,8 +11,8 @@
  * The tables shaped as possession rows take the callers' conditions on the possession alias p unchanged, when
  * those conditions name only columns the table has (checked on the SQL the caller built, never on input).
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import type { FilterName } from '../../../lib/filters';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import type { FilterName } from '../../../lib/filters/filterDefinitions';
 import type { StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, sumColumns, type PlayerCounter } from '../metrics/counters';
 import { POSSESSION_COUNTER_COLUMNS } from '../../statsSchema/derivedTables';

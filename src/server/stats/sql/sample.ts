@@ -13,8 +13,8 @@
  *   (src/server/db/statsDb.ts withScope, passed in as `db`): `openSample` at the start, `fullSample` before
  *   each such aggregate, read through filterSql.possessionSource.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import { LINEUP_SLOTS } from '../../../lib/filters';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import { LINEUP_SLOTS } from '../../../lib/filters/filterDefinitions';
 import type { StatsDb, StatsScope } from '../../db/statsDb';
 import {
   commonPossessionConditions,

@@ -5,7 +5,7 @@
  * - onCourtSumsBy: full team counters of the possessions a player was on court for (on/off, positions).
  * Each picks the per-game totals tables when the filters allow, else the possession table.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, sumColumns, type TeamCounter } from '../metrics/counters';
 import { needsPossessions, needsTeamGames, possessionSource, sampleConditions, teamGameConditions, teamGameSource, type Perspective } from './filterSql';

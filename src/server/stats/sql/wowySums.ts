@@ -20,7 +20,7 @@
  * A pair's four states add up to the team's possessions under the same filters; "both on" of (a, a) is a's
  * on-court total and "both off" his off-court total.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import type { StatsDb } from '../../db/statsDb';
 import { teamSeasonValue } from '../../statsSchema/derivedTables';
 import { commonPossessionConditions, needsTeamGames, perspectiveConditions, sampleConditions, teamGameConditions } from './filterSql';

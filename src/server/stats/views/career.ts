@@ -2,7 +2,7 @@
  * A player's career (the profile's career tables and "Career" rates table; reusable by server rendering and the
  * career chart): one row per season and season type he played, whatever the page's filters, and a total row per
  * season type labelled by the seasons it covers. Each row carries his box score summed from player_games (every
- * game, garbage time included: G, GS, minutes, the shooting, rebounds and the rest, +/-; src/lib/careerTables.ts
+ * game, garbage time included: G, GS, minutes, the shooting, rebounds and the rest, +/-; src/lib/views/careerTables.ts
  * shows it per game, as totals, per 36 and per 100 possessions) and his rates over every possession (the
  * Players table's formulas). Each rate column carries `{key}_pct`: his percentile among the qualified players of
  * his position group in that season and season type (qualified: at least 10 % of his team's possessions, as on
@@ -12,7 +12,7 @@
  * read that needs them (entities/sharedLookup.ts); the box score is read per player. Every function reads through
  * the scope it is given: pages and endpoints reach them through the query queue (answers/reads.ts).
  */
-import { ParamError, parseDataQuery } from '../../../lib/apiParams';
+import { ParamError, parseDataQuery } from '../../../lib/params/apiParams';
 import {
   CAREER_BOX_KEYS,
   CAREER_MODES,
@@ -22,8 +22,8 @@ import {
   isCareerMode,
   type CareerBox,
   type CareerLine,
-} from '../../../lib/careerTables';
-import { SEASONS, seasonLabel } from '../../../lib/filters';
+} from '../../../lib/views/careerTables';
+import { SEASONS, seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
 import { csvResponse, encodeCsv } from '../base/csvText';
@@ -32,7 +32,7 @@ import { ApiError } from '../base/errors';
 import { playerValues, round, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { teamSumsBy } from '../sql/sums';
-import { betterOf } from '../../../lib/columnMeta';
+import { betterOf } from '../../../lib/tables/columnMeta';
 import { sharedLookup } from '../entities/sharedLookup';
 import { addPercentiles, teamAbbr } from './shared';
 
@@ -267,7 +267,7 @@ export function careerLines(career: PlayerCareer, type: CareerRow['season_type']
  * GET /api/player_career?player_id=&format=csv: one of his box-score tables as the profile shows it.
  *   season_type  regular (default) | playoffs
  *   mode         per_game (default) | totals | per_36 | per_100
- * Values rounded as shown (src/lib/careerTables.ts); a bad value is a 400 naming the key.
+ * Values rounded as shown (src/lib/views/careerTables.ts); a bad value is a 400 naming the key.
  */
 export function careerCsvDownload(career: PlayerCareer, params: URLSearchParams, request: Request): Response {
   const type = params.get('season_type') ?? 'regular';

@@ -2,9 +2,9 @@
  * Game logs: one row per game of a player (his numbers) or of a team (its players summed), newest first, with the
  * game's date, opponent, home/away and result: the box-score line (the default set) and the six offensive sets.
  */
-import type { DataQuery } from '../../../lib/apiParams';
-import { PLAYER_ONLY_COLUMNS } from '../../../lib/metricColumns';
-import { teamByAbbr } from '../../../lib/teams';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import { PLAYER_ONLY_COLUMNS } from '../../../lib/tables/metricColumns';
+import { teamByAbbr } from '../../../lib/league/franchises';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_ON_COURT_COUNTERS } from '../metrics/counters';
 import { playerValues } from '../metrics/formulas';

@@ -2,8 +2,8 @@
  * Game views: Game team (both teams' numbers in the game) and Game preview (both teams' season-to-date numbers
  * before the game date).
  */
-import type { AppliedFilters, DataQuery } from '../../../lib/apiParams';
-import { teamByTeamId } from '../../../lib/teams';
+import type { AppliedFilters, DataQuery } from '../../../lib/params/apiParams';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../metrics/formulas';
 import { teamSumsBy } from '../sql/sums';

@@ -3,7 +3,7 @@
  * PlayContext. Every possession of every team counts once (offense perspective); on the defense side the
  * league's numbers are the same possessions seen from the other end, so they are equal.
  */
-import type { DataQuery } from '../../../lib/apiParams';
+import type { DataQuery } from '../../../lib/params/apiParams';
 import type { StatsDb } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { pct, teamValues } from '../metrics/formulas';

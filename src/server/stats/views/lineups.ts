@@ -7,13 +7,13 @@
  * (Team_ sets); defense side = the opponents' possessions against it (Opponent_ sets).
  * When the minimum leaves no row, the answer says how many lineups (or units) of the sample are below it (`belowMin`),
  * so the empty table can say why and offer to list them. A row's `players` are their ids and the answer
- * names each player once (`playerNames`, src/lib/lineupPlayers.ts); the league's baseline is asked for only when a
+ * names each player once (`playerNames`, src/lib/tables/lineupPlayers.ts); the league's baseline is asked for only when a
  * column shown reads it or a net rating is shown (shared.ts leagueBaseline).
  */
-import type { DataQuery } from '../../../lib/apiParams';
-import { minPossessionsOf } from '../../../lib/percentilePolicy';
-import type { PlayerNames } from '../../../lib/lineupPlayers';
-import { teamByAbbr } from '../../../lib/teams';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import { minPossessionsOf } from '../../../lib/tables/percentilePolicy';
+import type { PlayerNames } from '../../../lib/tables/lineupPlayers';
+import { teamByAbbr } from '../../../lib/league/franchises';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { pick } from '../metrics/counters';
 import { netValues, nullsOf, teamValues, type Values } from '../metrics/formulas';
@@ -38,7 +38,7 @@ import {
 
 export interface LineupsAnswer {
   data: SetRows;
-  /** the names of the rows' players, by id: a row's `players` are their ids (src/lib/lineupPlayers.ts) */
+  /** the names of the rows' players, by id: a row's `players` are their ids (src/lib/tables/lineupPlayers.ts) */
   playerNames?: PlayerNames;
   /** lineups of the sample below the minimum, counted only when none reaches it */
   belowMin?: { rows: number; min: number };

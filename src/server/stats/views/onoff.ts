@@ -9,7 +9,7 @@
  * a player of one team keeps the team's whole season. On/off pages show one row per team he played for.
  */
 import { LRUCache } from 'lru-cache';
-import type { AppliedFilters } from '../../../lib/apiParams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
 import { TEAM_COUNTERS, emptySums, pick, subtract, sumColumns, type TeamCounter, type TeamSums } from '../metrics/counters';
 import { needsPossessions, needsTeamGames, sampleConditions, type Perspective } from '../sql/filterSql';
 import { netValues, teamValues, type Values } from '../metrics/formulas';

@@ -2,10 +2,10 @@
  * Views whose rows are players' own numbers (the six offensive sets): Players (with the on/off sets and
  * percentiles), Team players, Game players, Player profile (per season), Player game log, Team game log.
  */
-import type { DataQuery } from '../../../lib/apiParams';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
-import { minPossessionsOf } from '../../../lib/percentilePolicy';
-import { teamByAbbr } from '../../../lib/teams';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import type { MetricSetDefinition } from '../../../lib/tables/metricSets';
+import { minPossessionsOf } from '../../../lib/tables/percentilePolicy';
+import { teamByAbbr } from '../../../lib/league/franchises';
 import type { Row, StatsDb, StatsScope } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
 import { playerCountersFor, playerValues, type Values } from '../metrics/formulas';
@@ -189,7 +189,7 @@ export async function teamPlayersView(db: StatsScope, q: DataQuery, leaguePlayer
 }
 
 /**
- * The box-score counters of a player's row on a game page (src/lib/boxScore.ts `BoxLine`), under the page's
+ * The box-score counters of a player's row on a game page (src/lib/game/boxScore.ts `BoxLine`), under the page's
  * filters: every set's rows carry them, so the box score's "page filters" mode reads the rows the table already
  * has. MIN is his possession time on court and +/- the points of those possessions (the whole-game box of
  * /api/game_details has the exact seconds and the official +/-).

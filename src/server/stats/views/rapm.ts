@@ -4,10 +4,10 @@
  * Percentiles (0-100) and ranks are among the fit's players at or above the minimum possessions, every position
  * together: the position filter only narrows the rows shown.
  */
-import { ParamError } from '../../../lib/apiParams';
-import { seasonLabel } from '../../../lib/filters';
-import { RAPM_MIN_POSS_PER_SEASON, type RapmParams, type RapmSort } from '../../../lib/rapmParams';
-import { pathForPlayer } from '../../../lib/routes';
+import { ParamError } from '../../../lib/params/apiParams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { RAPM_MIN_POSS_PER_SEASON, type RapmParams, type RapmSort } from '../../../lib/params/rapmParams';
+import { pathForPlayer } from '../../../lib/site/routes';
 import type { StatsDb } from '../../db/statsDb';
 import { csvResponse, encodeCsv } from '../base/csvText';
 import { encodeText } from '../base/encoding';

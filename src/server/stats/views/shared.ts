@@ -1,14 +1,14 @@
 /**
  * Helpers every view uses: names, row building per metric set, league context, percentiles.
  */
-import { withDefaultsExcept, type AppliedFilters } from '../../../lib/apiParams';
-import { seasonLabel } from '../../../lib/filters';
-import { betterOf, type Better } from '../../../lib/columnMeta';
-import { COLUMNS } from '../../../lib/metricColumns';
-import { metricSetDefinitions, ONOFF_PERCENTILE_PARTS, onOffParts, type MetricSetDefinition } from '../../../lib/metricSets';
-import type { DataQuery } from '../../../lib/apiParams';
-import type { PageKind } from '../../../lib/pageKinds';
-import { teamByTeamId } from '../../../lib/teams';
+import { withDefaultsExcept, type AppliedFilters } from '../../../lib/params/apiParams';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
+import { betterOf, type Better } from '../../../lib/tables/columnMeta';
+import { COLUMNS } from '../../../lib/tables/metricColumns';
+import { metricSetDefinitions, ONOFF_PERCENTILE_PARTS, onOffParts, type MetricSetDefinition } from '../../../lib/tables/metricSets';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import type { PageKind } from '../../../lib/site/pageKinds';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
 import { nullsOf, readsLeagueHcPpp, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
@@ -208,7 +208,7 @@ export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap
   );
 }
 
-/** A column that carries a percentile, and which way is good (src/lib/columnMeta.ts). */
+/** A column that carries a percentile, and which way is good (src/lib/tables/columnMeta.ts). */
 export interface PercentileColumn {
   key: string;
   better: Better;

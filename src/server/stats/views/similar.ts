@@ -6,7 +6,7 @@
  * (about 9,000 rows) and ranked here for each request, so the age and minutes filters always yield a full ten
  * when that many profiles pass them. The player is never his own neighbour: none of his seasons is listed.
  */
-import { seasonLabel } from '../../../lib/filters';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 import { sharedLookup } from '../entities/sharedLookup';

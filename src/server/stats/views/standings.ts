@@ -10,7 +10,7 @@
  * Order: win % high to low, then wins, then the team's abbreviation.
  * Example (test database, 2022-23 through 2023-01-15): Boston first at 32-12 (72.7), Denver 30-13, 1.5 back.
  */
-import { teamByTeamId } from '../../../lib/teams';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { StatsDb } from '../../db/statsDb';
 
 export interface StandingsRow {

@@ -4,10 +4,10 @@
  * On views with a side, offense = Team_ sets (the team's possessions), defense = Opponent_ sets (the
  * opponents' possessions against it).
  */
-import type { DataQuery } from '../../../lib/apiParams';
-import { positionOfSlot } from '../../../lib/positions';
-import { teamByAbbr } from '../../../lib/teams';
-import type { MetricSetDefinition } from '../../../lib/metricSets';
+import type { DataQuery } from '../../../lib/params/apiParams';
+import { positionOfSlot } from '../../../lib/league/positionGroups';
+import { teamByAbbr } from '../../../lib/league/franchises';
+import type { MetricSetDefinition } from '../../../lib/tables/metricSets';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick } from '../metrics/counters';
 import type { Perspective } from '../sql/filterSql';
@@ -15,7 +15,7 @@ import { playerValues, teamValues, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { onCourtSumsBy, teamSumsBy } from '../sql/sums';
 import { leagueOnOffEntries, onOffEntriesWithNet, type EntryOptions } from './onoff';
-import { minPossessionsOf } from '../../../lib/percentilePolicy';
+import { minPossessionsOf } from '../../../lib/tables/percentilePolicy';
 import {
   addPercentiles,
   leagueHalfcourtPpp,
@@ -183,7 +183,7 @@ export async function playerPositionsView(db: StatsDb, q: DataQuery, playerId: n
     needs((d) => d.basis !== 'player' && d.group === 'Opponent') ? onCourtSumsBy(db, f, { persp: 'defense', groupBy: ['slot'], playerId }) : none,
     leagueHalfcourtPpp(db, f),
   ]);
-  // One vocabulary (src/lib/positions.ts): slot 1-5 is the point ... big group.
+  // One vocabulary (src/lib/league/positionGroups.ts): slot 1-5 is the point ... big group.
   const slotId = (slot: unknown): Row => ({ position: positionOfSlot(Number(slot)), slot: Number(slot) });
   const bySlot = (rows: Row[], valuesOf: (r: Row) => Values) =>
     rows

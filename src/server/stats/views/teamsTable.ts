@@ -4,11 +4,11 @@
  * same summed counters as the other views (teamSumsBy, formulas.ts); the record from team_games.
  * Ranks (1 = best, or highest where the column describes style) and percentiles among the teams: rankColumn.
  */
-import type { AppliedFilters } from '../../../lib/apiParams';
-import type { Better } from '../../../lib/columnMeta';
-import { sortRows, type SortValue } from '../../../lib/sortRows';
-import type { TeamsTableQuery } from '../../../lib/teamsTableParams';
-import { teamByTeamId } from '../../../lib/teams';
+import type { AppliedFilters } from '../../../lib/params/apiParams';
+import type { Better } from '../../../lib/tables/columnMeta';
+import { sortRows, type SortValue } from '../../../lib/tables/sortRows';
+import type { TeamsTableQuery } from '../../../lib/params/teamsTableParams';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import type { Row, StatsDb } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { pct, round, teamValues, type Values } from '../metrics/formulas';
@@ -117,7 +117,7 @@ export function teamsSetValues(q: Pick<TeamsTableQuery, 'set' | 'side'>, r: Team
 }
 
 /**
- * The teams in the table's order: the query's sort (src/lib/sortRows.ts, as every stats table sorts: missing
+ * The teams in the table's order: the query's sort (src/lib/tables/sortRows.ts, as every stats table sorts: missing
  * values last), else as teamsTable gives them (best net rating first). The league average is not a team row.
  */
 export function sortTeams(q: Pick<TeamsTableQuery, 'set' | 'side' | 'sort'>, teams: readonly TeamsTableRow[]): TeamsTableRow[] {

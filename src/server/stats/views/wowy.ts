@@ -1,6 +1,6 @@
 /**
  * The two-man with/without matrix of a team: the sums of src/server/stats/sql/wowySums.ts turned
- * into the answer of GET /api/team_wowy (src/lib/wowy.ts has its shape), and its CSV.
+ * into the answer of GET /api/team_wowy (src/lib/views/wowy.ts has its shape), and its CSV.
  *
  * How the numbers are counted (the guide "With/without", src/content/guides/wowy.md, says the same):
  * - possessions: the team's offensive possessions (off_poss) and defensive possessions (def_poss) in the state;
@@ -9,9 +9,9 @@
  * - four factors: METRICS.md, through formulas.ts efficiencyValues (the team's over its offensive possessions, its
  *   opponents' over its defensive ones).
  */
-import type { WowyAnswer, WowyCell, WowyFactors, WowyPair, WowyPlayer, WowyQuery, WowyStateName } from '../../../lib/wowy';
-import { WOWY_FACTORS, WOWY_STATE_LABELS, cellOf, pairIndex } from '../../../lib/wowy';
-import type { Side } from '../../../lib/apiParams';
+import type { WowyAnswer, WowyCell, WowyFactors, WowyPair, WowyPlayer, WowyQuery, WowyStateName } from '../../../lib/views/wowy';
+import { WOWY_FACTORS, WOWY_STATE_LABELS, cellOf, pairIndex } from '../../../lib/views/wowy';
+import type { Side } from '../../../lib/params/apiParams';
 import { seasonTypesWithData } from '../sql/filterSql';
 import { efficiencyValues } from '../metrics/formulas';
 import { WOWY_COUNTERS, WOWY_STATES, wowySums, type WowySums, type WowySumsRow } from '../sql/wowySums';

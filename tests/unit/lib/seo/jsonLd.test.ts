@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { breadcrumbList, jsonLdGraph, jsonLdText, person, sportsEvent } from '../../../../src/lib/seo/jsonLd';
-import { teamByAbbr } from '../../../../src/lib/teams';
+import { teamByAbbr } from '../../../../src/lib/league/franchises';
 
 describe('JSON-LD', () => {
   test('"</script>" and "<!--" in a value cannot leave the script element, and the JSON reads back the same', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { canonicalUrl, gameDescription, gameTitle, playerTitle, teamList, teamPlace } from '../../../../src/lib/seo/pageMeta';
-import { teamByAbbr } from '../../../../src/lib/teams';
+import { teamByAbbr } from '../../../../src/lib/league/franchises';
 
 const team = (abbr: string) => teamByAbbr(abbr)!;
 

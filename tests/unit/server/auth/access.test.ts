@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountLivesOnExpiryPage, classifyPath, decideAccess, hasExpiredStatsPlan, opensFor, type PageClass } from '../../../../src/server/auth/access.ts';
-import { MAIN_NAV, STATS_NAV } from '../../../../src/lib/site.ts';
-import type { Session } from '../../../../src/lib/session.ts';
+import { MAIN_NAV, STATS_NAV } from '../../../../src/lib/site/site.ts';
+import type { Session } from '../../../../src/lib/accounts/sessionShape.ts';
 
 const NOW = 1_800_000_000;
 const user = { name: 'U', email: 'u@example.com' };

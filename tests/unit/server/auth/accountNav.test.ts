@@ -8,8 +8,8 @@ import {
   renderPlanStatus,
   visitorBlocks,
 } from '../../../../src/server/auth/accountNav.ts';
-import { escapeHtml } from '../../../../src/lib/html.ts';
-import type { Session } from '../../../../src/lib/session.ts';
+import { escapeHtml } from '../../../../src/lib/site/html.ts';
+import type { Session } from '../../../../src/lib/accounts/sessionShape.ts';
 
 const NOW = 1_800_000_000;
 const session = (over: Partial<Session> = {}): Session => ({

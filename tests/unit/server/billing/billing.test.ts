@@ -17,7 +17,7 @@ import { takeMail } from '../../../support/mailQueue.ts';
 process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
 process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
 process.env.PLAN_TRIAL_DAYS = '0';
-const { statsPlanStatus } = await import('../../../../src/lib/planStatus.ts');
+const { statsPlanStatus } = await import('../../../../src/lib/accounts/planStatus.ts');
 const { cancelForDeletion, confirmPurchase, startCheckout } = await import('../../../../src/server/billing/checkout.ts');
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { RENEWAL_GRACE_SECONDS } = await import('../../../../src/server/billing/subscriptionState.ts');

@@ -18,7 +18,7 @@ process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
 process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
 delete process.env.PLAN_TRIAL_DAYS; // the default: 7 days
 const { ConfigError, readConfig } = await import('../../../../src/server/config.ts');
-const { statsPlanStatus } = await import('../../../../src/lib/planStatus.ts');
+const { statsPlanStatus } = await import('../../../../src/lib/accounts/planStatus.ts');
 const { startCheckout, setRenewal } = await import('../../../../src/server/billing/checkout.ts');
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { TestBillingProvider } = await import('../../../../src/server/billing/testProvider.ts');

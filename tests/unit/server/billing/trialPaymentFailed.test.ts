@@ -17,7 +17,7 @@ import { takeMail } from '../../../support/mailQueue.ts';
 process.env.STRIPE_PRICE_MONTHLY = 'price_monthly_test';
 process.env.STRIPE_PRICE_ANNUAL = 'price_annual_test';
 delete process.env.PLAN_TRIAL_DAYS; // the default: 7 days
-const { statsPlanStatus } = await import('../../../../src/lib/planStatus.ts');
+const { statsPlanStatus } = await import('../../../../src/lib/accounts/planStatus.ts');
 const { startCheckout } = await import('../../../../src/server/billing/checkout.ts');
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');

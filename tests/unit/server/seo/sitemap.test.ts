@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { HAS_DB, sql } from '../../../api/helpers';
 import { sitemapIndexXml, sitemapNames, sitemapPaths, urlsetXml } from '../../../../src/server/seo/sitemap';
-import { GAME_TABS, PLAYER_TABS, TEAM_TABS } from '../../../../src/lib/routes';
+import { GAME_TABS, PLAYER_TABS, TEAM_TABS } from '../../../../src/lib/site/routes';
 
 const CONTENT = { articles: ['possessions'], guides: ['onoff'] };
 

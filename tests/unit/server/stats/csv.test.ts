@@ -6,8 +6,8 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, ParamError } from '../../../../src/lib/apiParams';
-import { metricSetDefinitions } from '../../../../src/lib/metricSets';
+import { parseDataQuery, ParamError } from '../../../../src/lib/params/apiParams';
+import { metricSetDefinitions } from '../../../../src/lib/tables/metricSets';
 import { csvFileName, parseCsvOptions, parseFormat, tableCsv } from '../../../../src/server/stats/answers/csv';
 import { encodeCsv } from '../../../../src/server/stats/base/csvText';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/apiParams';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/params/apiParams';
 import { lineupCondition, needsPossessions, possessionSource, teamGameSource } from '../../../../src/server/stats/sql/filterSql';
 import { statsDb } from '../../../../src/server/db/statsDb';
 import { Params } from '../../../../src/server/stats/sql/sql';

@@ -6,8 +6,8 @@
  * share their fields, and broken seeds, are handled.
  */
 import { describe, expect, it } from 'vitest';
-import { packRows, rowsOf, unpackRows } from '../../../../src/lib/compactAnswer';
-import { readFirstViewSeed } from '../../../../src/lib/firstViewSeed';
+import { packRows, rowsOf, unpackRows } from '../../../../src/lib/tables/compactAnswer';
+import { readFirstViewSeed } from '../../../../src/lib/tables/firstViewSeed';
 import { jsonLdText } from '../../../../src/lib/seo/jsonLd';
 import { firstView, firstViewSeed } from '../../../../src/server/stats/answers/firstView';
 

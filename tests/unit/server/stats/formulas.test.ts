@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptySums, PLAYER_COUNTERS, TEAM_COUNTERS } from '../../../../src/server/stats/metrics/counters';
 import { luckAdjustedPoints, netValues, playerCountersFor, playerValues, readsLeagueHcPpp, teamValues } from '../../../../src/server/stats/metrics/formulas';
 import { setCountersOf } from '../../../../src/server/stats/views/shared';
-import { COLUMNS } from '../../../../src/lib/metricColumns';
-import { metricSetDefinitions } from '../../../../src/lib/metricSets';
+import { COLUMNS } from '../../../../src/lib/tables/metricColumns';
+import { metricSetDefinitions } from '../../../../src/lib/tables/metricSets';
 
 describe('team formulas (METRICS.md)', () => {
   const s = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/apiParams';
-import type { Session } from '../../../../src/lib/session';
+import { parseDataQuery, rawQueryFromSearchParams } from '../../../../src/lib/params/apiParams';
+import type { Session } from '../../../../src/lib/accounts/sessionShape';
 import { ApiError } from '../../../../src/server/stats/base/errors';
 import { assertFiltersAllowed, gatedFiltersIn } from '../../../../src/server/stats/request/gating';
 

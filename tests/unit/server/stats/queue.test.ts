@@ -5,7 +5,7 @@
  * the real endpoint, coalescing of identical queries and 503 + Retry-After on timeout.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseDataQuery } from '../../../../src/lib/apiParams';
+import { parseDataQuery } from '../../../../src/lib/params/apiParams';
 import { answer, answerCacheStats, clearAnswerCache, queue as answersQueue } from '../../../../src/server/stats/answers/answers';
 import { BusyError, QueryQueue, type Lane, type QueueOptions } from '../../../../src/server/stats/answers/queue';
 import { closeStatsDb, query, withScope } from '../../../../src/server/db/statsDb';
@@ -167,7 +167,7 @@ describe.skipIf(!HAS_DB)('GET /api/shots goes through the same answers layer and
   });
 
   // League shots of the test database's two seasons with a possession filter: the heavy lane (2 x 4 x 10 = 80,
-  // src/server/stats/answers/cost.ts); only seasons the database holds are accepted (src/lib/seasons.ts).
+  // src/server/stats/answers/cost.ts); only seasons the database holds are accepted (src/lib/league/seasons.ts).
   const heavyShots = (i: number) => `/api/shots?page=League&season=2012&season=2022&period=${1 + (i % 4)}&start_date=2012-10-${10 + i}`;
 
   it('a client over its per-client cap of heavy queries gets 429 from /api/shots; another client still gets in', async () => {

@@ -24,7 +24,7 @@ const savedEnv = vi.hoisted(() => {
   return kept;
 });
 
-import { parseDataQuery } from '../../../../src/lib/apiParams';
+import { parseDataQuery } from '../../../../src/lib/params/apiParams';
 import { queue } from '../../../../src/server/stats/answers/answers';
 import { BusyError, type Lane } from '../../../../src/server/stats/answers/queue';
 import * as reads from '../../../../src/server/stats/answers/reads';

@@ -46,7 +46,7 @@ async function install(games: Game[]): Promise<void> {
 /** An answer of the stats API's one response layer, and the season it defaults to. */
 async function answer(): Promise<{ through: string | null; defaultSeason: number }> {
   const { handle, json } = await import('../../../../src/server/stats/request/http.ts');
-  const { parseDataQuery } = await import('../../../../src/lib/apiParams.ts');
+  const { parseDataQuery } = await import('../../../../src/lib/params/apiParams.ts');
   let defaultSeason = 0;
   const r = await handle(async () => {
     defaultSeason = parseDataQuery({ page: ['League'] }).filters.seasons[0]!;
@@ -69,8 +69,8 @@ afterAll(async () => {
 
 describe('the season catalogue across a switch of stats file', () => {
   it('a new season joins with its first game: Data-Through, the default and the accepted seasons follow the file', async () => {
-    const { parseDataQuery } = await import('../../../../src/lib/apiParams.ts');
-    const { seasonInProgress } = await import('../../../../src/lib/seasons.ts');
+    const { parseDataQuery } = await import('../../../../src/lib/params/apiParams.ts');
+    const { seasonInProgress } = await import('../../../../src/lib/league/seasons.ts');
     expect(await answer()).toEqual({ through: '2023-06-12', defaultSeason: 2022 });
     expect(() => parseDataQuery({ page: ['League'], season: ['2023'] })).toThrow(expect.objectContaining({ param: 'season' }));
     expect(seasonInProgress()).toBeNull();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { teamsSets } from '../../../../src/lib/teamsTable';
+import { teamsSets } from '../../../../src/lib/tables/teamsTable';
 import { rankColumn } from '../../../../src/server/stats/views/teamsTable';
 
 describe('rankColumn', () => {
