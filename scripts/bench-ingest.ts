@@ -2,7 +2,7 @@
  * `npm run bench:ingest -- [--seasons 2012-13] [--season-type regular|playoffs|all]`: runs the real ingest
  * from this process into a temporary file and prints games/s, total time, peak memory and database size, then
  * extrapolates to all of nba-data (20 regular seasons + 10 playoffs, 24,835 games). The ingest's phases run in
- * child processes (src/server/ingest/runPhase.ts): memory and CPU are this process's and theirs together.
+ * child processes (src/server/ingest/run/runPhase.ts): memory and CPU are this process's and theirs together.
  * Goal: everything in under 5 minutes and 2 GB RAM on 2 cores, database under 1.5 GB.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from '../src/server/ingest/cli.ts';
 import { runIngest } from '../src/server/ingest/ingest.ts';
-import { phaseTable, stepTable } from '../src/server/ingest/steps.ts';
+import { phaseTable, stepTable } from '../src/server/ingest/run/steps.ts';
 
 const ALL_GAMES = 24_835;
 const argv = process.argv.slice(2);

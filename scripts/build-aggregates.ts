@@ -4,7 +4,7 @@
  * without a full re-ingest. With names, only those builders run. Prints each builder's time. The database is
  * rebuilt on a copy and replaced only when every builder succeeded (hooks.ts rebuildInPlace).
  */
-import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/season/hooks.ts';
 import { AGGREGATE_BUILDERS } from '../src/server/statsSchema/derivedTables.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);

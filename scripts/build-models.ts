@@ -4,7 +4,7 @@
  * copy what a model adds to possessions: run scripts/build-aggregates.ts after it. Prints each model's time and
  * the process's peak memory. The database is rebuilt on a copy and replaced only when every model succeeded.
  */
-import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/season/hooks.ts';
 import { MODELS } from '../src/server/models/registry.ts';
 
 const [dbPath, ...names] = process.argv.slice(2);

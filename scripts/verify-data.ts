@@ -4,15 +4,15 @@
  * possession rules and the play-by-play's own oracles in every season (final score, points per period, running
  * counters); exits 1 when a correctness goal is missed. The season x check table is printed and written
  * to --out (default: `<db>.verify.md` next to the database). --baseline names an earlier build whose exact
- * official-box team-game stats must stay exact. See src/server/ingest/verify.ts and oracles.ts.
+ * official-box team-game stats must stay exact. See src/server/ingest/verify/verify.ts and oracles.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { config } from '../src/server/config.ts';
-import { seasonLabel } from '../src/server/ingest/read.ts';
-import { checkOracles, checkPlusMinus, oracleTable, plusMinusPasses, seasonPasses } from '../src/server/ingest/oracles.ts';
-import { THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox } from '../src/server/ingest/verify.ts';
+import { seasonLabel } from '../src/server/ingest/read/read.ts';
+import { checkOracles, checkPlusMinus, oracleTable, plusMinusPasses, seasonPasses } from '../src/server/ingest/verify/oracles.ts';
+import { THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox } from '../src/server/ingest/verify/verify.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {

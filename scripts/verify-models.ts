@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { rebuildInPlace } from '../src/server/ingest/hooks.ts';
+import { rebuildInPlace } from '../src/server/ingest/season/hooks.ts';
 import { MODELS } from '../src/server/models/registry.ts';
 import { calibrationSvg, heldOutFigures } from '../src/server/models/winProbability.ts';
 

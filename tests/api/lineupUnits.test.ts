@@ -98,7 +98,7 @@ describe.skipIf(!HAS_DB)('2-, 3- and 4-man lineup units', () => {
 });
 
 describe.skipIf(!HAS_DB)("the compact form the site's table asks for (form=compact): rows packed, a lineup's players by id, named once", () => {
-  // The league's list of players, where the site's names come from (src/server/ingest/postprocess.ts players), and
+  // The league's list of players, where the site's names come from (src/server/ingest/season/postprocess.ts players), and
   // the play-by-play for a player it does not list (it ends before some of 2022-23's rookies).
   const PLAYERS = rawFile('commonallplayers.csv');
   const PBP = rawFile('pbp', 'regular', '2022-23.parquet');

@@ -1,5 +1,5 @@
 /**
- * The season's schedule in the stats file (the `schedule` table, src/server/ingest/scheduleTable.ts) and the game
+ * The season's schedule in the stats file (the `schedule` table, src/server/ingest/season/scheduleTable.ts) and the game
  * finder's and preview's use of it, on the test database, whose build loads the recorded 2023-24 schedule
  * (recorded-feed/schedule/live_nba_2023.json) and holds no 2023-24 game:
  * - the number of 2023-24 regular-season games the finder lists as scheduled equals the count read from the file

@@ -13,7 +13,7 @@ import { appliedFilterNames, parseDataQuery, rawQueryFromSearchParams, type Appl
 import { FILTERS } from '../../src/lib/filters/filterDefinitions';
 import { withScope } from '../../src/server/db/statsDb';
 import { AGGREGATE_BUILDERS, POSSESSION_COUNTER_COLUMNS, TEAM_POSSESSION_COLUMNS } from '../../src/server/statsSchema/derivedTables';
-import { rebuildInPlace } from '../../src/server/ingest/hooks';
+import { rebuildInPlace } from '../../src/server/ingest/season/hooks';
 import { openSample, sampleSql } from '../../src/server/stats/sql/sample';
 import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../src/server/config.ts';
-import { checkOracles, checkPlusMinus, ORACLE_GOALS, PLUS_MINUS_GOALS, plusMinusPasses, seasonPasses } from '../../src/server/ingest/oracles.ts';
-import { seasonLabel } from '../../src/server/ingest/read.ts';
-import { THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox } from '../../src/server/ingest/verify.ts';
+import { checkOracles, checkPlusMinus, ORACLE_GOALS, PLUS_MINUS_GOALS, plusMinusPasses, seasonPasses } from '../../src/server/ingest/verify/oracles.ts';
+import { seasonLabel } from '../../src/server/ingest/read/read.ts';
+import { THRESHOLDS, checkLineupChanges, checkLineups, checkPossessions, checkTeamBox } from '../../src/server/ingest/verify/verify.ts';
 
 const dbPath = config.statsDbPath;
 const present = fs.existsSync(dbPath);

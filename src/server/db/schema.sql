@@ -55,7 +55,7 @@ CREATE TABLE ingest_report (
 );
 
 -- The season's published schedule: its regular-season and playoff games with both teams known, played or not
--- (src/server/ingest/scheduleTable.ts; the game finder lists those not yet in games as scheduled).
+-- (src/server/ingest/season/scheduleTable.ts; the game finder lists those not yet in games as scheduled).
 CREATE TABLE schedule (
   game_id INTEGER NOT NULL,               -- integer game id (see conventions), as games.game_id once played
   game_code VARCHAR NOT NULL,             -- the league's 10-character id '0022300061'

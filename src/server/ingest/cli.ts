@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { config } from '../config.ts';
 import { ALL_SEASONS, runIngest } from './ingest.ts';
-import { parseSeasonLabel } from './read.ts';
-import { phaseTable, stepTable } from './steps.ts';
-import type { SeasonType } from './types.ts';
+import { parseSeasonLabel } from './read/read.ts';
+import { phaseTable, stepTable } from './run/steps.ts';
+import type { SeasonType } from './read/types.ts';
 
 export interface CliOptions {
   seasons: number[];

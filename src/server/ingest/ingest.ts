@@ -10,12 +10,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PbpFile } from './gamesProtocol.ts';
-import type { PhaseName, PhaseUsage } from './phaseProtocol.ts';
-import { pbpFile, seasonLabel } from './read.ts';
-import { runPhase, type PhaseOptions } from './runPhase.ts';
-import { logStep, withParentMemory, type StepTime } from './steps.ts';
-import type { SeasonType } from './types.ts';
+import type { PbpFile } from './write/gamesProtocol.ts';
+import type { PhaseName, PhaseUsage } from './run/phaseProtocol.ts';
+import { pbpFile, seasonLabel } from './read/read.ts';
+import { runPhase, type PhaseOptions } from './run/runPhase.ts';
+import { logStep, withParentMemory, type StepTime } from './run/steps.ts';
+import type { SeasonType } from './read/types.ts';
 import { installStatsFile } from '../db/statsFileChecksum.ts';
 
 export interface IngestOptions {

@@ -1,6 +1,6 @@
 /**
  * The models the ingest fits on its own tables, in order: each is run by the ingest
- * (src/server/ingest/hooks.ts) after the possession tables exist and before the derived tables
+ * (src/server/ingest/season/hooks.ts) after the possession tables exist and before the derived tables
  * (src/server/statsSchema/derivedTables.ts) are built, so that what a model adds to possessions is copied with them.
  * Each writes its own tables with SQL on the connection and is reproducible: fixed seeds, no clock or randomness
  * from outside. `npm run verify:models -- --db FILE` (scripts/verify-models.ts) prints every model's report.

@@ -1,6 +1,6 @@
 /**
  * Derived tables of the stats file, built in SQL from the ingest's tables: the ingest runs the builders
- * (src/server/ingest/hooks.ts, and the nightly update per season) on the finished database just before it is
+ * (src/server/ingest/season/hooks.ts, and the nightly update per season) on the finished database just before it is
  * renamed into place; the stats server's SQL layer (src/server/stats/sql/) reads the tables by the columns and
  * keys declared here. Part of the stats file's schema both sides share (src/server/statsSchema/): neither imports
  * the other. Add builders here. Each builder gets the open DuckDB connection of the database being built and must

@@ -1,7 +1,7 @@
 /**
  * player_profiles: the similar-players profile of every regular-season player-season with at least
  * PROFILE_MIN_SECONDS on court (src/server/stats/metrics/similarity.ts has the rules), built by the ingest after
- * the games are written (src/server/ingest/hooks.ts through AGGREGATE_BUILDERS). One SQL statement sums his
+ * the games are written (src/server/ingest/season/hooks.ts through AGGREGATE_BUILDERS). One SQL statement sums his
  * counters per season from player_game_totals (garbage time and heaves left out, every team he played for);
  * the features are the player tables' own formulas (metrics/formulas.ts playerValues) computed here in
  * JavaScript, standardised by season, and appended. About 9,000 rows for the 20 seasons.

@@ -1,5 +1,5 @@
 /**
- * Child processes running TypeScript modules (the ingest's phases, ingest/runPhase.ts): `startChild(entry, ...)`
+ * Child processes running TypeScript modules (the ingest's phases, ingest/run/runPhase.ts): `startChild(entry, ...)`
  * forks `entry` through childBoot.mjs with an IPC channel. A child process, unlike a worker thread, gives all its
  * memory back to the system when it exits, and has an environment of its own (read by native code at start).
  */

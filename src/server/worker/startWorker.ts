@@ -1,5 +1,5 @@
 /**
- * Worker threads running TypeScript modules (the ingest's parse worker, ingest/gameWorker.ts):
+ * Worker threads running TypeScript modules (the ingest's parse worker, ingest/write/gameWorker.ts):
  * `startWorker(entry, job)` starts `entry` through boot.mjs; the module reads its job with `workerJob()`.
  */
 import { Worker, workerData, type ResourceLimits } from 'node:worker_threads';

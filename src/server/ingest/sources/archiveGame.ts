@@ -11,8 +11,8 @@
  * (`{gameDate, playbyplay}`), else the caller's (index.ts ReadOptions.knownDates).
  */
 import { z } from 'zod';
-import { GameRowCollector } from '../read.ts';
-import { PersonType, periodLength, type EventPerson, type GameInfo } from '../types.ts';
+import { GameRowCollector } from '../read/read.ts';
+import { PersonType, periodLength, type EventPerson, type GameInfo } from '../read/types.ts';
 import { gameIdMeaning } from './gameId.ts';
 import { contentHash } from './liveGame.ts';
 import { MAX_PERIOD, zodProblem } from './liveFeed.ts';

@@ -12,9 +12,9 @@
  *   official box score.
  */
 import { BOX_COUNTERS, type BoxCounter } from '../../statsSchema/counterColumns.ts';
-import { isPlayer } from '../events.ts';
-import { parseGame, type GameResult } from '../parseGame.ts';
-import { EventType, type RawEvent } from '../types.ts';
+import { isPlayer } from '../game/events.ts';
+import { parseGame, type GameResult } from '../game/parseGame.ts';
+import { EventType, type RawEvent } from '../read/types.ts';
 import type { LiveBoxStats, LiveBoxTeam } from './liveFeed.ts';
 import type { SourceGame, SourceProblem } from './sourceGame.ts';
 

@@ -3,7 +3,7 @@
  * game (type '002') of the season starting in 2020 ('20'), game 1. Type '004' is the playoffs. The other types are
  * not in the stats database: '001' preseason, '003' All-Star, '005' play-in, '006' the cup's final.
  */
-import type { SeasonType } from '../types.ts';
+import type { SeasonType } from '../read/types.ts';
 
 const SEASON_TYPES: Record<string, SeasonType> = { '002': 'regular', '004': 'playoffs' };
 

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { GameResult } from '../parseGame.ts';
+import type { GameResult } from '../game/parseGame.ts';
 import { archiveGame } from './archiveGame.ts';
 import { checkGame } from './checks.ts';
 import { liveGame } from './liveGame.ts';

@@ -21,7 +21,7 @@
  *   running counters compares the feed's own counters (pointsTotal, assistTotal, reboundOffensiveTotal...)
  *   with what the engine counted; every other action keeps the feed's description.
  */
-import { EventType, PersonType, type EventPerson } from '../types.ts';
+import { EventType, PersonType, type EventPerson } from '../read/types.ts';
 import type { LiveAction } from './liveFeed.ts';
 
 /** What the mapping needs to know of the game: its teams and its players (from the box score). */

@@ -34,10 +34,10 @@
  *   Break 3" at y >= 14.05, 83,619 threes).
  */
 import { createHash } from 'node:crypto';
-import type { GameShotLocations } from '../parseGame.ts';
-import { DOUBLE_PERSONAL_FOUL } from '../events.ts';
-import { GameRowCollector, type GameRows } from '../read.ts';
-import { EventType, PersonType, periodLength, type GameInfo, type RawEvent, type ShotLocation } from '../types.ts';
+import type { GameShotLocations } from '../game/parseGame.ts';
+import { DOUBLE_PERSONAL_FOUL } from '../game/events.ts';
+import { GameRowCollector, type GameRows } from '../read/read.ts';
+import { EventType, PersonType, periodLength, type GameInfo, type RawEvent, type ShotLocation } from '../read/types.ts';
 import { gameIdMeaning } from './gameId.ts';
 import { LIVE_ACTIONS, onCourt, shotFeet, substitute, substitutionText, type MappedAction, type MappingContext } from './liveActions.ts';
 import { clockSeconds, liveAction, liveBoxScore, livePlayByPlay, zodProblem, type LiveAction, type LiveBoxScore } from './liveFeed.ts';

@@ -2,9 +2,9 @@
  * What a game file gives (index.ts reads it): the game, its events in the engine's shape and what the checks
  * compare them with. Shared by the two formats' readers (liveGame.ts, archiveGame.ts).
  */
-import type { GameShotLocations } from '../parseGame.ts';
-import type { GameRows } from '../read.ts';
-import type { GameInfo } from '../types.ts';
+import type { GameShotLocations } from '../game/parseGame.ts';
+import type { GameRows } from '../read/read.ts';
+import type { GameInfo } from '../read/types.ts';
 import type { LiveBoxScore } from './liveFeed.ts';
 
 export type SourceFormat = 'live' | 'archive';

@@ -12,10 +12,10 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { applySchema } from '../../db/schema.ts';
-import { writeGames } from '../gamesPhase.ts';
-import type { SeasonJob, SeasonResult } from '../phaseProtocol.ts';
-import { PositionBook } from '../positions.ts';
-import { daysRest, opponentRanks, playerGameTotals, playerSeasons, teamGameTotals } from '../postprocess.ts';
+import { writeGames } from '../write/gamesPhase.ts';
+import type { SeasonJob, SeasonResult } from '../run/phaseProtocol.ts';
+import { PositionBook } from '../season/positionEstimates.ts';
+import { daysRest, opponentRanks, playerGameTotals, playerSeasons, teamGameTotals } from '../season/postprocess.ts';
 
 export async function stageSeason(job: SeasonJob, log: (m: string) => void): Promise<SeasonResult> {
   const instance = await DuckDBInstance.create(job.tmp, {

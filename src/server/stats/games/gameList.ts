@@ -2,7 +2,7 @@
  * The game finder's queries (/stats/games): the games of a season, optionally of one season type, one team or
  * one calendar month, with their final scores; and the months of a season that have games. The game preview
  * reads the same list for a team's games (or two teams' meetings) before a date. SQL with bound parameters only.
- * Games not yet played come from the season's schedule (the `schedule` table, src/server/ingest/scheduleTable.ts):
+ * Games not yet played come from the season's schedule (the `schedule` table, src/server/ingest/season/scheduleTable.ts):
  * a scheduled game is one of the schedule's that is not in `games`; the finder lists them after the played ones
  * of their day, without a score, and a preview of one is built from both teams' games so far.
  */

@@ -102,7 +102,7 @@ export const FILTER_SQL = {
   Result: { on: 'teamGame', where: (f, _b, tg) => (f.results.length === 1 ? (f.results[0] === 'win' ? `${tg}.won` : `NOT ${tg}.won`) : '') },
   // Days rest 0-5, 5 meaning five or more: the ingest caps the stored value at 5.
   DaysRest: rangeOn((f) => f.daysRest, 'days_rest'),
-  // The second night of a back-to-back: the team played the day before (days rest 0, ingest/postprocess.ts
+  // The second night of a back-to-back: the team played the day before (days rest 0, ingest/season/postprocess.ts
   // daysRest), e.g. Miami at Charlotte on 2012-12-26 (0021200411), the day after it hosted Oklahoma City (0021200407).
   BackToBack: { on: 'teamGame', where: (f, _b, tg) => (f.backToBack ? `${tg}.days_rest = 0` : '') },
   // Default yes: garbage-time and heave possessions are left out.

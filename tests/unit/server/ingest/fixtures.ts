@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../../../src/server/config.ts';
-import { parseGame, type EventLineupObserver, type GameResult } from '../../../../src/server/ingest/parseGame.ts';
-import { loadGames, loadShotLocations, pbpFile, readGameRows, type GameRows } from '../../../../src/server/ingest/read.ts';
-import type { GameInfo, RawEvent } from '../../../../src/server/ingest/types.ts';
+import { parseGame, type EventLineupObserver, type GameResult } from '../../../../src/server/ingest/game/parseGame.ts';
+import { loadGames, loadShotLocations, pbpFile, readGameRows, type GameRows } from '../../../../src/server/ingest/read/read.ts';
+import type { GameInfo, RawEvent } from '../../../../src/server/ingest/read/types.ts';
 
 export const dataDir = config.nbaDataDir;
 export const hasData = fs.existsSync(path.join(dataDir, 'games.parquet'));

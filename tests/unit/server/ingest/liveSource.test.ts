@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOX_COUNTERS } from '../../../../src/server/statsSchema/counterColumns.ts';
-import { parseGame, type GameResult, type GameShotLocations } from '../../../../src/server/ingest/parseGame.ts';
-import type { Possession } from '../../../../src/server/ingest/possession.ts';
+import { parseGame, type GameResult, type GameShotLocations } from '../../../../src/server/ingest/game/parseGame.ts';
+import type { Possession } from '../../../../src/server/ingest/game/possession.ts';
 import { readGameFile, type SourceGame } from '../../../../src/server/ingest/sources/index.ts';
-import type { ShotLocation } from '../../../../src/server/ingest/types.ts';
+import type { ShotLocation } from '../../../../src/server/ingest/read/types.ts';
 import { dataDir, hasData, loadGame, sql, type Fixture } from './fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');

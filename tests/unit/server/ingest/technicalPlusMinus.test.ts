@@ -1,6 +1,6 @@
 /**
  * Plus/minus of technical free throws on real games (nba-data, read at run time): the point goes to the ten on
- * court when the technical was called (src/server/ingest/lineupTracker.ts), not to the ten at the shot.
+ * court when the technical was called (src/server/ingest/game/lineupTracker.ts), not to the ten at the shot.
  *
  * Each test takes a made technical free throw and parses the game twice, as published and with that one free
  * throw turned into a miss (its "(n PTS)" removed, events.ts isFreeThrowMade). The players whose plus/minus
@@ -8,10 +8,10 @@
  * on court right after the technical foul and right at the shot.
  */
 import { describe, expect, it } from 'vitest';
-import { description } from '../../../../src/server/ingest/events.ts';
-import type { GameResult } from '../../../../src/server/ingest/parseGame.ts';
-import { parseGame } from '../../../../src/server/ingest/parseGame.ts';
-import type { RawEvent } from '../../../../src/server/ingest/types.ts';
+import { description } from '../../../../src/server/ingest/game/events.ts';
+import type { GameResult } from '../../../../src/server/ingest/game/parseGame.ts';
+import { parseGame } from '../../../../src/server/ingest/game/parseGame.ts';
+import type { RawEvent } from '../../../../src/server/ingest/read/types.ts';
 import { hasData, loadGame, type Fixture } from './fixtures.ts';
 
 type Ten = Map<number, number[]>;
@@ -200,7 +200,7 @@ function possessionCreditedTen(f: Fixture, ft: RawEvent, published: GameResult):
   return ten;
 }
 
-describe.skipIf(!hasData)('technical free throws in the possession table (src/server/ingest/technicalRows.ts)', () => {
+describe.skipIf(!hasData)('technical free throws in the possession table (src/server/ingest/game/technicalRows.ts)', () => {
   it('the points go to a technical row with the ten of the technicals when the possession has another ten (0021200282 #447-#453)', async () => {
     const f = await loadGame('0021200282');
     const [first, second] = [eventOf(f, 447), eventOf(f, 448)];
