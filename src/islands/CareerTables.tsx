@@ -6,7 +6,7 @@
  * page's mode; the island only switches modes.
  */
 import { useState } from 'react';
-import CareerTotalLabel from '../components/CareerTotalLabel';
+import CareerTotalLabel from './CareerTotalLabel';
 import {
   CAREER_COLUMNS,
   CAREER_MODES,

@@ -1,6 +1,6 @@
 /**
  * The columns' fixed widths as a CSS grid template, for the island's table (StatsTable) and the server's first view
- * (src/components/FirstViewTable.tsx), so both lay out alike: each column at least its width, sharing any spare
+ * (src/islands/table/FirstViewTable.tsx), so both lay out alike: each column at least its width, sharing any spare
  * room in proportion, and the table never narrower than the sum of the widths.
  * Two CSS variables adapt it to a phone (src/styles/stats.css, firstView.css): `--sa-head-extra` widens every
  * column for the header's larger definition button (a 36 px tap target), and `--sa-sticky-max` caps the sticky

@@ -2,7 +2,7 @@
  * The applied filters in words: the pills (spec section 4: the applied filters that are not at their default, plus
  * Season, Season type and Garbage time, which always show; lineup filters never show a pill; only filters relevant
  * to the page), and the one-line summary of the phone's compact bar (src/islands/PhoneControls.tsx), which the
- * server also paints over its first view (src/components/FirstViewTable.tsx).
+ * server also paints over its first view (src/islands/table/FirstViewTable.tsx).
  */
 import type { FilterName } from './filterDefinitions';
 import { filterDef, isDefault, filterValueOf, type FilterValues } from './filterValues';

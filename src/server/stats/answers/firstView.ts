@@ -10,7 +10,7 @@
  *
  * The page carries the rows once: `seed` is what the page embeds for the island, the rows packed (their
  * field names once, src/lib/tables/firstViewSeed.ts); the server-rendered table shows only the first FIRST_VIEW_ROWS of
- * them (src/components/FirstViewTable.tsx), the island renders them all.
+ * them (src/islands/table/FirstViewTable.tsx), the island renders them all.
  */
 import { parseDataQuery, rawQueryFromSearchParams, type Side } from '../../../lib/params/apiParams';
 import { dataSearchParams } from '../../../lib/params/dataRequest';

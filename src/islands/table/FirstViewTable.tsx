@@ -10,17 +10,17 @@
  * browsers, hence the explicit ones. A body cell is a number unless it says `text` (most cells are numbers: the
  * class is left off them, ~6 KB of the 50-row table).
  */
-import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../lib/tables/format';
-import { columnsOf, metricSetDefinitions } from '../lib/tables/metricSets';
-import type { PageKind } from '../lib/site/pageKinds';
-import { columnGridStyle } from '../islands/table/columnGrid';
-import { identityColumns } from '../islands/table/identityColumns';
-import { numberColumns } from '../islands/table/numberColumns';
-import { LegendBody, minimumLabel } from '../islands/table/PercentileLegend';
-import { percentileBackground } from '../islands/table/percentile';
-import { defaultFilterValues, relevantFilters } from '../lib/filters/filterValues';
-import { filterPills, summaryText } from '../lib/filters/filterSummary';
-import { hasPercentiles, minPossessionsOf } from '../lib/tables/percentilePolicy';
+import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../../lib/tables/format';
+import { columnsOf, metricSetDefinitions } from '../../lib/tables/metricSets';
+import type { PageKind } from '../../lib/site/pageKinds';
+import { columnGridStyle } from './columnGrid';
+import { identityColumns } from './identityColumns';
+import { numberColumns } from './numberColumns';
+import { LegendBody, minimumLabel } from './PercentileLegend';
+import { percentileBackground } from './percentile';
+import { defaultFilterValues, relevantFilters } from '../../lib/filters/filterValues';
+import { filterPills, summaryText } from '../../lib/filters/filterSummary';
+import { hasPercentiles, minPossessionsOf } from '../../lib/tables/percentilePolicy';
 
 /** Rows in the server-rendered table: a few screens of the default order; the island renders the rest. */
 export const FIRST_VIEW_ROWS = 50;
