@@ -50,7 +50,7 @@ if (!storeKind) {
 
   const { Auth } = await import('@auth/core');
   const { createAuthConfig } = await import('../src/server/auth/authConfig.ts');
-  const { getSessionForRequest } = await import('../src/server/auth/session.ts');
+  const { getSessionForRequest } = await import('../src/server/auth/requestSession.ts');
   const { describeAccountStore, getAccountStore } = await import('../src/server/auth/store/index.ts');
   const { seedDemoAccounts } = await import('../src/server/auth/demoAccounts.ts');
   const { verifyCredentials } = await import('../src/server/auth/credentials.ts');
@@ -123,7 +123,7 @@ if (!storeKind) {
   const { consumeQuota } = await import('../src/server/api/quota.ts');
   const { handleV1 } = await import('../src/server/api/v1/router.ts');
   const subscriber = (await store.findUserByEmail('subscriber@example.com'))!;
-  const { toSession } = await import('../src/server/auth/session.ts');
+  const { toSession } = await import('../src/server/auth/requestSession.ts');
   const owner = toSession({ ...subscriber, subscriptions: await store.subscriptionsFor(subscriber.id) });
   const { key, record } = await createApiKey(store, owner, subscriber.id, 'bench');
   await perCall('API key check (key, owner, plans)', 3_000, () => checkApiKey(store, `Bearer ${key}`), 'µs');

@@ -260,7 +260,7 @@ let revoke: (() => Promise<void>) | null = null;
 if (process.env.ACCOUNTS_DB_PATH) {
   const { getAccountStore } = await import('../src/server/auth/store/index.ts');
   const { createApiKey } = await import('../src/server/api/keys.ts');
-  const { toSession } = await import('../src/server/auth/session.ts');
+  const { toSession } = await import('../src/server/auth/requestSession.ts');
   const store = getAccountStore();
   const user = (await store.findUserByEmail('subscriber@example.com'))!;
   const made = await createApiKey(store, toSession({ ...user, subscriptions: await store.subscriptionsFor(user.id) }), user.id, 'http probe');

@@ -24,7 +24,7 @@ import { AccountsUnavailableError } from './server/auth/store/types.ts';
 import { authFieldsOf, badCallbackResponse, checkCallbackUrls, isAuthAction } from './server/auth/authRequest.ts';
 import { callbackPathOf } from './server/auth/callbackUrl.ts';
 import { rateLimitKeyOf } from './server/auth/clientIp.ts';
-import { getAccountForRequest, hasSessionCookie, nowSeconds } from './server/auth/session.ts';
+import { getAccountForRequest, hasSessionCookie, nowSeconds } from './server/auth/requestSession.ts';
 import { answeredAsWrongPassword, signInGuard, signInOutcome, tooManyRequestsResponse, wrongPasswordResponse } from './server/auth/signInGuard.ts';
 import { warnAccountOwner } from './server/accounts/signInWarning.ts';
 import { publicOrigin } from './server/site/publicOrigin.ts';

@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { BOX_COLUMNS, boxCell, boxScoreCsv, filteredBox, wholeGameBox, type BoxColumn, type BoxLine, type TeamBox } from '../lib/game/boxScore';
 import { filterDef, isDefault, filterValueOf } from '../lib/filters/filterValues';
 import { $filterPills } from '../stores/filterPills';
-import { $filters } from '../stores/filters';
+import { $filters } from '../stores/filterState';
 import { $gameDetails, type GameDetails } from '../stores/gameDetails';
 import { $metricSet } from '../stores/metricSet';
 import { $page } from '../stores/page';

@@ -9,15 +9,15 @@
  *
  * What Apply and "Reset filters" do is the page's: the stats app updates the URL and fetches its table
  * (src/stores/statsApp.ts); the server-rendered compare page loads the new URL (src/islands/CompareFilterBar.tsx).
- * Either way the draft and applied values are the one filter store's (src/stores/filters.ts).
+ * Either way the draft and applied values are the one filter store's (src/stores/filterState.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FILTER_GROUPS, type FilterGroup, type FilterName } from '../lib/filters/filterDefinitions';
 import { filterDef, isDefault, sameValue, filterValueOf, type FilterValue, type FilterValues } from '../lib/filters/filterValues';
 import { whenIdle } from '../lib/site/whenIdle';
-import { $filters, discardChanges, setFilter } from '../stores/filters';
-import { $filterAccess, type FilterAccess } from '../stores/session';
+import { $filters, discardChanges, setFilter } from '../stores/filterState';
+import { $filterAccess, type FilterAccess } from '../stores/authState';
 import GroupButtonFace, { activeCount, groupLockFor } from './filters/GroupButtonFace';
 import { lateModule } from './lateModule';
 
@@ -74,7 +74,7 @@ function FilterGroupButton({ group, names, values, applied, access, onChange, wa
 }
 
 interface Props {
-  /** apply the draft (src/stores/filters.ts applyFilters) and show the page's numbers for it */
+  /** apply the draft (src/stores/filterState.ts applyFilters) and show the page's numbers for it */
   onApply: () => void;
   /** every filter back to its default, applied */
   onReset: () => void;

@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { pillLabel, valueText } from '../lib/filters/filterLabels';
 import { $filterPills } from '../stores/filterPills';
 import { $lockedFilters } from '../stores/lockedFilters';
-import { $filterAccess } from '../stores/session';
+import { $filterAccess } from '../stores/authState';
 import { dropLockedFilters, removePill } from '../stores/statsApp';
 import { PLANS_HREF, signInHref } from './filters/signIn';
 

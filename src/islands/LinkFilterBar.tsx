@@ -15,8 +15,8 @@ import type { FilterName } from '../lib/filters/filterDefinitions';
 import type { FilterValues } from '../lib/filters/filterValues';
 import { parseFilterQuery } from '../lib/params/queryState';
 import { appEnv } from '../stores/appEnv';
-import { applyFilters, resetAllFilters, setPageFilters } from '../stores/filters';
-import { loadPlayers } from '../stores/players';
+import { applyFilters, resetAllFilters, setPageFilters } from '../stores/filterState';
+import { loadPlayers } from '../stores/playerNames';
 import FilterBar from './FilterBar';
 import '../styles/stats.css';
 

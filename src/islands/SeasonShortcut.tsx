@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { latestSeason, seasonsInWords, SEASONS } from '../lib/league/seasons';
-import { $filters, discardChanges, setFilter } from '../stores/filters';
+import { $filters, discardChanges, setFilter } from '../stores/filterState';
 import { $page } from '../stores/page';
 import { applyAndFetch } from '../stores/statsApp';
 

@@ -10,8 +10,8 @@ import type { ReactNode } from 'react';
 import type { FilterValues } from '../lib/filters/filterValues';
 import { lineupCaption } from '../lib/filters/lineupCaption';
 import { TEAMS_TABLE_FILTERS, teamsFiltersHref } from '../lib/params/teamsTableParams';
-import { $filters } from '../stores/filters';
-import { $players } from '../stores/players';
+import { $filters } from '../stores/filterState';
+import { $players } from '../stores/playerNames';
 import LinkFilterBar from './LinkFilterBar';
 
 const hrefOf = (search: string, applied: FilterValues, allowed: boolean) => teamsFiltersHref(search, applied, { allowed });

@@ -3,7 +3,7 @@
  * and who may use the gated filters. The browser's is the default; tests that run without a browser set their own.
  */
 import { carryQueryToTabs } from '../lib/filters/carryQuery';
-import { $filterAccess, type FilterAccess } from './session';
+import { $filterAccess, type FilterAccess } from './authState';
 
 /** What the app needs from the browser; replaceable for tests that run without one. */
 export interface AppEnv {
@@ -12,7 +12,7 @@ export interface AppEnv {
   /** leave the app for another page (the /error page) */
   redirect(path: string): void;
   logError(message: string, err: unknown): void;
-  /** who may use the gated filters (src/stores/session.ts) */
+  /** who may use the gated filters (src/stores/authState.ts) */
   filterAccess(): FilterAccess;
   /** resolves once the session is known (no longer loading) */
   filterAccessKnown(): Promise<FilterAccess>;

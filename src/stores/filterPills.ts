@@ -4,7 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { filterPills, type FilterPill } from '../lib/filters/filterSummary';
-import { $filters } from './filters';
+import { $filters } from './filterState';
 
 export { ALWAYS_SHOWN_PILLS, type FilterPill } from '../lib/filters/filterSummary';
 

@@ -5,7 +5,7 @@
  * - each player's PTS is the last "(n PTS)" counter of his made shots and free throws (0 without one), his ORB and
  *   DRB the last "(Off:x Def:y)" of his rebounds;
  * - the same box under the page's filters with garbage time kept counts the same shots, rebounds, assists...
- *   (MIN, +/- and PF there are possession-based: src/server/stats/views/players.ts);
+ *   (MIN, +/- and PF there are possession-based: src/server/stats/views/playerViews.ts);
  * - the away team comes first, as "AWAY at HOME" reads, in the box score and in the metric-set table.
  * Games: SAC at DEN 2023-04-09 (the issue's example), MIA at DEN 2023-06-12 (Finals game 5, 89-94), UTA at TOR
  * 2012-11-12 (three overtimes, 140-133), PHI at BOS 2022-10-18 (opening night, 117-126).

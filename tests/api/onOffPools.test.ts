@@ -10,7 +10,7 @@ import { parseDataQuery, rawQueryFromSearchParams } from '../../src/lib/params/a
 import { withScope, type StatsScope } from '../../src/server/db/statsDb';
 import { computeData } from '../../src/server/stats/answers/dispatch';
 import { useReferencePaths } from '../../src/server/stats/sql/plan';
-import type { LeaguePlayers } from '../../src/server/stats/views/players';
+import type { LeaguePlayers } from '../../src/server/stats/views/playerViews';
 import { HAS_DB } from './helpers';
 
 const leaguePlayers: LeaguePlayers = (db, q) => computeData(db, q, leaguePlayers);

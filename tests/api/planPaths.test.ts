@@ -18,7 +18,7 @@ import { offCourtTerms } from '../../src/server/stats/sql/offCourt';
 import { lineupSumsAnswer, stateAnswers } from '../../src/server/stats/sql/presummed';
 import { contextAnswers } from '../../src/server/stats/sql/playerSums';
 import { needsPossessions } from '../../src/server/stats/sql/filterSql';
-import type { LeaguePlayers } from '../../src/server/stats/views/players';
+import type { LeaguePlayers } from '../../src/server/stats/views/playerViews';
 import { DB_PATH, HAS_DB } from './helpers';
 
 /** A handle outside any scope: the fast paths' checks read only its (absent) plan switches. */

@@ -12,7 +12,7 @@ import { computeData } from '../../src/server/stats/answers/dispatch';
 import { fullSample, openSample } from '../../src/server/stats/sql/sample';
 import { teamSumsBy } from '../../src/server/stats/sql/sums';
 import { sampleCountersOf } from '../../src/server/stats/views/shared';
-import type { LeaguePlayers } from '../../src/server/stats/views/players';
+import type { LeaguePlayers } from '../../src/server/stats/views/playerViews';
 import { sampleInlineReads } from '../../src/server/metrics';
 import { HAS_DB, sql } from './helpers';
 

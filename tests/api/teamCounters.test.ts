@@ -1,6 +1,6 @@
 /**
  * teamCountersFor (metrics/formulas.ts) says which team counters a metric set's columns are computed from, so that
- * the on/off percentile pools sum only those (views/teams.ts onOffPool). Checked on real sums: every team-season
+ * the on/off percentile pools sum only those (views/teamViews.ts onOffPool). Checked on real sums: every team-season
  * of the test database, both ends, summed with this file's own SQL from team_game_totals. For every metric set,
  * its columns computed from those counters alone (every other counter zero) must equal its columns computed
  * from all of them; and a counter the probe leaves out must really be unread: zeroing one it keeps must change

@@ -30,7 +30,7 @@ import { TEAMS } from '../../src/lib/league/franchises';
 import { createApiKey } from '../../src/server/api/keys';
 import { ENDPOINTS } from '../../src/server/api/v1/endpoints';
 import { handleV1 } from '../../src/server/api/v1/router';
-import { toSession } from '../../src/server/auth/session';
+import { toSession } from '../../src/server/auth/requestSession';
 import { getAccountStore } from '../../src/server/auth/store';
 import { config } from '../../src/server/config';
 import { FAKE_HASH } from '../unit/server/auth/helpers';

@@ -5,7 +5,7 @@
  */
 import type { FilterName } from '../../lib/filters/filterDefinitions';
 import { filterDef, type FilterValue } from '../../lib/filters/filterValues';
-import type { FilterAccess } from '../../stores/session';
+import type { FilterAccess } from '../../stores/authState';
 import { PLANS_HREF, signInHref, signUpHref } from './signIn';
 import DateFilterControl from './DateFilterControl';
 import MultiFilterControl from './MultiFilterControl';

@@ -9,7 +9,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useRef, type RefObject } from 'react';
 import type { FilterGroup, FilterName } from '../../lib/filters/filterDefinitions';
 import { filterValueOf, type FilterValue, type FilterValues } from '../../lib/filters/filterValues';
-import type { FilterAccess } from '../../stores/session';
+import type { FilterAccess } from '../../stores/authState';
 import FilterControl from './FilterControl';
 import { lockedFor } from './GroupButtonFace';
 

@@ -1,7 +1,7 @@
 /** What a filter group's button shows (lock, name, count of applied filters, caret), with or without its popover. */
 import type { FilterGroup, FilterName } from '../../lib/filters/filterDefinitions';
 import { filterDef, isDefault, filterValueOf, type FilterValues } from '../../lib/filters/filterValues';
-import type { FilterAccess } from '../../stores/session';
+import type { FilterAccess } from '../../stores/authState';
 
 /** How much of a group is locked for this user: every filter, some of them (Time Within Game: 3 of 4), or none. */
 export type GroupLock = 'all' | 'some' | null;

@@ -10,9 +10,9 @@ import { useMemo, useState } from 'react';
 import type { EntityListFilter } from '../../lib/filters/filterDefinitions';
 import { pickerMatches, TIER_HEADINGS, type PickerMatch } from '../../lib/league/playerPicker';
 import { normalisePlayers } from '../../lib/params/queryState';
-import { $filters } from '../../stores/filters';
+import { $filters } from '../../stores/filterState';
 import { $page } from '../../stores/page';
-import { $players, type PlayerListItem } from '../../stores/players';
+import { $players, type PlayerListItem } from '../../stores/playerNames';
 import type { FilterControlProps } from './types';
 
 const MAX_MATCHES = 40;

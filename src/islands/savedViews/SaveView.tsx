@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/accounts/authPaths';
 import { VIEW_NAME_MAX } from '../../lib/accounts/savedViewName';
-import { $filterAccess } from '../../stores/session';
+import { $filterAccess } from '../../stores/authState';
 import './saveView.css';
 
 /** A first name for the view: the page's title without the site's name. */

@@ -23,9 +23,9 @@ import {
   type WowyViewState,
 } from '../../lib/views/wowy';
 import { appEnv } from '../../stores/appEnv';
-import { $filters } from '../../stores/filters';
+import { $filters } from '../../stores/filterState';
 import { $page } from '../../stores/page';
-import { $filterAccess } from '../../stores/session';
+import { $filterAccess } from '../../stores/authState';
 import { $side, $sideUnused } from '../../stores/side';
 import { WowyList, WowyMatrix, WowyPlayerRow } from './WowyViews';
 

@@ -6,7 +6,7 @@
  *   range    -> [low, high], low <= high, within the filter's bounds
  *   boolean  -> true / false (garbage time: true = filtered out)
  *   choice   -> one of the options (lineup all / any)
- *   teams    -> team uuids (teams.ts `id`; the query string carries abbreviations)
+ *   teams    -> team uuids (franchises.ts `id`; the query string carries abbreviations)
  *   players  -> player ids
  */
 import { FILTERS, type FilterDefinition, type FilterName } from './filterDefinitions';

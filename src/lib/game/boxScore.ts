@@ -7,7 +7,7 @@
  * Two sources, the same line shape (`BoxLine`), no numbers computed here but sums and percentages:
  * - the whole game: /api/game_details (player_games: exact seconds, the official +/-);
  * - the page's filters (garbage time, period, time, score, lineups): the rows of /api/data?page=GamePlayers,
- *   which carry the same counters summed over the possessions the filters keep (src/server/stats/views/players.ts).
+ *   which carry the same counters summed over the possessions the filters keep (src/server/stats/views/playerViews.ts).
  */
 import { REGISTRY, type ColumnKey } from '../tables/columnRegistry';
 

@@ -250,7 +250,7 @@ export function parseDataQuery(raw: RawQuery): DataQuery {
     const [holder, key] = fieldSlot(filters, def);
     holder[key] = parsedValue(def, p);
   }
-  // Lineup all/any combines the lineup filters; without one it is ignored, for everyone (filters.ts LineupAllOrAny).
+  // Lineup all/any combines the lineup filters; without one it is ignored, for everyone (filterDefinitions.ts LineupAllOrAny).
   if (!hasLineupFilter(filters)) filters.lineupAllOrAny = 'all';
   const { startDate, endDate } = filters;
   if (startDate && endDate && startDate > endDate)

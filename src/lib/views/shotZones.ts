@@ -1,6 +1,6 @@
 /**
  * GET /api/shots: the answer's shape and the five shot zones of the Shooting sets (METRICS.md "Shot zones"),
- * shared by the server (src/server/stats/shots/shots.ts) and the shot chart island (src/islands/charts/).
+ * shared by the server (src/server/stats/shots/shotChart.ts) and the shot chart island (src/islands/charts/).
  *
  * Coordinates are feet on a half court: x from -25 (one sideline) to 25, y from the baseline (0) to half court
  * (47); the basket is at (0, 5.25).

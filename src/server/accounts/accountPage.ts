@@ -5,7 +5,7 @@
  * the posted form (CSRF first), the action it names (profileForms.ts), then POST-redirect-GET back to the page
  * that sent it (`${here}#section`, flash.ts) or, for a refused form, the answer in place with its status.
  */
-import type { RequestAccount } from '../auth/session.ts';
+import type { RequestAccount } from '../auth/requestSession.ts';
 import { getAccountStore } from '../auth/store/index.ts';
 import type { CsrfResult } from '../auth/csrf.ts';
 import type { ApiKeyRecord } from '../auth/store/types.ts';

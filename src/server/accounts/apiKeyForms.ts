@@ -3,7 +3,7 @@
  * The rules are src/server/api/keys.ts's.
  */
 import { ApiKeyError, createApiKey } from '../api/keys.ts';
-import { toSession } from '../auth/session.ts';
+import { toSession } from '../auth/requestSession.ts';
 import { fail, type AccountContext, type ActionResult, type Actor } from './context.ts';
 
 export async function createKeyAction(ctx: AccountContext, actor: Actor, fields: Record<string, string>): Promise<ActionResult> {

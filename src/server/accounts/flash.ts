@@ -13,7 +13,7 @@ import type { AccountStore } from '../auth/store/types.ts';
 import { sha256Hex } from '../auth/digest.ts';
 import { cookieOf } from '../auth/cookies.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
-import { usesSecureCookies } from '../auth/session.ts';
+import { usesSecureCookies } from '../auth/requestSession.ts';
 import type { ActionResult } from './context.ts';
 import type { PageRequest } from './pageForm.ts';
 

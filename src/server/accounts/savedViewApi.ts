@@ -9,7 +9,7 @@
 import type { APIContext } from 'astro';
 import { getAccountStore } from '../auth/store/index.ts';
 import { verifyCsrfToken } from '../auth/csrf.ts';
-import type { RequestAccount } from '../auth/session.ts';
+import type { RequestAccount } from '../auth/requestSession.ts';
 import type { SavedViewRecord } from '../auth/store/types.ts';
 import { redirectWithFlash } from './flash.ts';
 import { STALE_FORM, type PageRequest } from './pageForm.ts';

@@ -24,7 +24,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { getAuthConfig } from '../auth/authConfig.ts';
 import { cookieOf } from '../auth/cookies.ts';
-import { usesSecureCookies } from '../auth/session.ts';
+import { usesSecureCookies } from '../auth/requestSession.ts';
 import { TOKEN_TTL_SECONDS } from './context.ts';
 
 const cookieName = (url: string | URL) => (usesSecureCookies(url) ? '__Host-cv-signup' : 'cv-signup');

@@ -19,7 +19,7 @@
  */
 import { ParamError } from '../../lib/params/apiParams.ts';
 import { mayUseGatedFilters } from '../../lib/accounts/planStatus.ts';
-import { toSession } from '../auth/session.ts';
+import { toSession } from '../auth/requestSession.ts';
 import type { AccountStore, AlertDelivery, SavedViewRecord, UserWithSubscriptions } from '../auth/store/types.ts';
 import { query as statsQuery } from '../db/statsDb.ts';
 import { finderQueryOf, runFinder } from '../stats/finder/finder.ts';

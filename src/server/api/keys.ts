@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mayUseGatedFilters } from '../../lib/accounts/planStatus';
 import type { Session } from '../../lib/accounts/sessionShape';
-import { toSession } from '../auth/session';
+import { toSession } from '../auth/requestSession';
 import type { AccountStore, ApiKeyRecord } from '../auth/store/types';
 
 export const KEY_PREFIX = 'cv_live_';

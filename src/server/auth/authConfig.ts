@@ -9,7 +9,7 @@ import { config } from '../config.ts';
 import { callbackPathOf } from './callbackUrl.ts';
 import { configuredProviders } from './providers.ts';
 import { resolveAuthSecret } from './secret.ts';
-import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, openSession, sessionForToken } from './session.ts';
+import { SESSION_MAX_AGE_SECONDS, liveSessionUserId, openSession, sessionForToken } from './requestSession.ts';
 import { sha256Hex } from './digest.ts';
 import { getAccountStore } from './store/index.ts';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '../../lib/accounts/authPaths.ts';

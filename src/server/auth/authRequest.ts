@@ -6,7 +6,7 @@
  */
 import { callbackPathOf } from './callbackUrl.ts';
 import { cookieOf } from './cookies.ts';
-import { usesSecureCookies } from './session.ts';
+import { usesSecureCookies } from './requestSession.ts';
 
 /** The actions auth-astro hands to Auth.js; for any other path under /api/auth it returns nothing (a 500). */
 const AUTH_ACTIONS = new Set(['providers', 'session', 'csrf', 'signin', 'signout', 'callback', 'verify-request', 'error']);

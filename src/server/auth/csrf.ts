@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Auth } from '@auth/core';
 import { cookieOf } from './cookies.ts';
 import { sha256Hex } from './digest.ts';
-import { usesSecureCookies } from './session.ts';
+import { usesSecureCookies } from './requestSession.ts';
 import { getAuthConfig } from './authConfig.ts';
 import { AUTH_BASE_PATH } from '../../lib/accounts/authPaths.ts';
 

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from '../auth/access.ts';
 import { fillBlocks, visitorBlocks } from '../auth/accountNav.ts';
 import { renderPriceLine } from '../billing/priceLine.ts';
-import { getSessionForRequest, hasSessionCookie, nowSeconds } from '../auth/session.ts';
+import { getSessionForRequest, hasSessionCookie, nowSeconds } from '../auth/requestSession.ts';
 import { PRIVATE, PUBLIC_PAGE } from './cachePolicy.ts';
 import { compress, compressedFile, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts';
 import { inlineScriptHashes, pagePolicy } from './securityHeaders.ts';

@@ -9,7 +9,7 @@ import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
 import { teamByAbbr, type Team } from '../../lib/league/franchises';
 import { StatsDbUnavailableError } from '../db/statsDb';
 import { queuedRead, type Asker } from '../stats/answers/reads';
-import type { PlayerDetails } from '../stats/entities/players';
+import type { PlayerDetails } from '../stats/entities/playerList';
 import type { GameListRow } from '../stats/games/gameList';
 
 async function orUndefined<T>(fn: () => Promise<T>): Promise<T | undefined> {
@@ -28,7 +28,7 @@ export interface PlayerPageFacts extends PlayerFacts {
   teams: Team[];
 }
 
-/** Name, seasons, teams (in the order first played for) and height of a player, from his details (players.ts). */
+/** Name, seasons, teams (in the order first played for) and height of a player, from his details (stats/entities/playerList.ts). */
 export function playerPageFacts(d: PlayerDetails): PlayerPageFacts {
   const chronological = [...d.seasons].sort((a, b) => a.season_start - b.season_start);
   const teams = [...new Set(chronological.flatMap((s) => s.teams))]

@@ -7,13 +7,13 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../src/lib/site/apiClient';
 import { metricSetOptions } from '../../../src/lib/tables/metricSets';
-import type { FilterAccess } from '../../../src/stores/session';
+import type { FilterAccess } from '../../../src/stores/authState';
 import { config } from '../../../src/server/config';
-import { $filters, resetFiltersStore, setFilter } from '../../../src/stores/filters';
+import { $filters, resetFiltersStore, setFilter } from '../../../src/stores/filterState';
 import { $gameDetails } from '../../../src/stores/gameDetails';
 import { $metricSet } from '../../../src/stores/metricSet';
 import { $page, NO_PAGE } from '../../../src/stores/page';
-import { $players } from '../../../src/stores/players';
+import { $players } from '../../../src/stores/playerNames';
 import { $side } from '../../../src/stores/side';
 import {
   applyAndFetch,

@@ -17,7 +17,7 @@ import { computeData, type DataResponse } from './dispatch';
 import { encode, jsonOf, type EncodedResponse } from '../base/encoding';
 import { QueryQueue, type Lane } from './queue';
 import { warmSampleTables } from '../sql/sample';
-import { computeShots } from '../shots/shots';
+import { computeShots } from '../shots/shotChart';
 import { wowyQueryKey, type WowyQuery } from '../../../lib/views/wowy';
 import { wowyView } from '../views/wowy';
 

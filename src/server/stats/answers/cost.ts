@@ -18,7 +18,7 @@ function estimateCost(q: DataQuery): number {
   if (entityKindOf(q.page) === 'game') return 1; // one game, whatever the filters
   const seasonTypes = Math.max(1, q.filters.seasons.length * seasonTypesWithData(q.filters).length);
   const possessions = needsPossessions(q.filters) ? 4 : 1;
-  // On/off pages rank a team's or a player's rows against the league's on/off (views/teams.ts onOffPool).
+  // On/off pages rank a team's or a player's rows against the league's on/off (views/teamViews.ts onOffPool).
   const breadth = entityKindOf(q.page) === 'none' || q.page === 'TeamOnOff' || q.page === 'PlayerOnOff' ? 10 : 1;
   return seasonTypes * possessions * breadth;
 }

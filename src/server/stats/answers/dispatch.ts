@@ -12,10 +12,10 @@ import { offCourtTerms } from '../sql/offCourt';
 import { openSample } from '../sql/sample';
 import { gamePreviewView, gameTeamView } from '../views/games';
 import { leagueView } from '../views/league';
-import { lineupsView } from '../views/lineups';
+import { lineupsView } from '../views/lineupViews';
 import { playerGameLogView, teamGameLogView } from '../views/gameLogs';
-import { gamePlayersView, playerProfileView, playersView, teamPlayersView, type LeaguePlayers } from '../views/players';
-import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from '../views/teams';
+import { gamePlayersView, playerProfileView, playersView, teamPlayersView, type LeaguePlayers } from '../views/playerViews';
+import { playerOnOffView, playerPositionsView, teamOnOffView, teamSalariesView, teamTeamView } from '../views/teamViews';
 import { sampleCountersOf, type SetRows } from '../views/shared';
 
 /** The last season (start year) of the salary data. */
@@ -25,7 +25,7 @@ export interface DataResponse {
   data: SetRows;
   /** Why the data is empty when it is by design (no preseason data). */
   note?: string;
-  /** Lineup pages whose minimum leaves no lineup: how many lineups of the sample are below it (src/server/stats/views/lineups.ts). */
+  /** Lineup pages whose minimum leaves no lineup: how many lineups of the sample are below it (src/server/stats/views/lineupViews.ts). */
   belowMin?: { rows: number; min: number };
   /** Lineup pages: the names of the rows' players, whose `players` are their ids (src/lib/tables/lineupPlayers.ts). */
   playerNames?: PlayerNames;

@@ -1,7 +1,7 @@
 /**
  * The entity of a stats query (the player, or the game, a page is about), looked up on the computation's
  * database handle: an unknown id is a 404 naming `entity`, whatever the filters. /api/data (dispatch.ts) and
- * /api/shots (shots.ts) both use these.
+ * /api/shots (shotChart.ts) both use these.
  */
 import type { StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';

@@ -10,7 +10,7 @@ import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { LAST_SALARY_SEASON } from '../../../lib/site/site';
 import { teamByTeamId } from '../../../lib/league/franchises';
 import type { StatsDb } from '../../db/statsDb';
-import type { PlayerRecord } from './players';
+import type { PlayerRecord } from './playerList';
 
 export interface PlayerBio {
   player_id: number;
@@ -41,7 +41,7 @@ export interface PlayerBio {
 }
 
 /**
- * The bio for the seasons of a page's filter (the latest he played among them), from his record (players.ts
+ * The bio for the seasons of a page's filter (the latest he played among them), from his record (playerList.ts
  * playerRecord, which the page reads once for the bio, the title and the structured data).
  */
 export async function playerBio(db: StatsDb, record: PlayerRecord, seasons: readonly number[]): Promise<PlayerBio> {

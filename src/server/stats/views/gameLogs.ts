@@ -10,7 +10,7 @@ import { PLAYER_ON_COURT_COUNTERS } from '../metrics/counters';
 import { playerValues } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { teamSumsBy } from '../sql/sums';
-import { playerSums, sixSets } from './players';
+import { playerSums, sixSets } from './playerViews';
 import { seasonOf, setsOf, teamAbbr, type SetRows } from './shared';
 
 /** Game facts for game-log rows, from a team's point of view. */

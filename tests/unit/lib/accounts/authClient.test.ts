@@ -9,7 +9,7 @@ const { Auth } = await import('@auth/core');
 const { createAuthConfig } = await import('../../../../src/server/auth/authConfig.ts');
 const { getAccountStore } = await import('../../../../src/server/auth/store/index.ts');
 const { hashPassword } = await import('../../../../src/server/auth/password.ts');
-const { getSessionForRequest } = await import('../../../../src/server/auth/session.ts');
+const { getSessionForRequest } = await import('../../../../src/server/auth/requestSession.ts');
 const { AuthClientError, SIGN_OUT_CSRF_ERROR, signOut } = await import('../../../../src/lib/accounts/authClient.ts');
 const { parseSessionBody } = await import('../../../../src/lib/accounts/sessionSchema.ts');
 

@@ -12,7 +12,7 @@ import type { AccountStore, QueuedMail, UserRecord } from '../../../../src/serve
 import { MIGRATIONS } from '../../../../src/server/auth/store/migrations.ts';
 import { migrate } from '../../../../src/server/auth/store/sqliteStore.ts';
 import { migratePostgres } from '../../../../src/server/auth/store/postgresMigrations.ts';
-import { toSession } from '../../../../src/server/auth/session.ts';
+import { toSession } from '../../../../src/server/auth/requestSession.ts';
 import { accountData } from '../../../../src/server/accounts/settings.ts';
 import {
   MAX_SAVED_VIEWS,

@@ -16,7 +16,7 @@ process.env.AUTH_URL = '';
 const { workAfterAnswersDone } = await import('../../../../src/server/accounts/afterAnswer.ts');
 const { signUp, verifyEmail } = await import('../../../../src/server/accounts/signup.ts');
 const { isSignUpDevice, signUpDeviceCookie } = await import('../../../../src/server/accounts/signUpDevice.ts');
-const { getAccountForRequest, signInWithoutForm } = await import('../../../../src/server/auth/session.ts');
+const { getAccountForRequest, signInWithoutForm } = await import('../../../../src/server/auth/requestSession.ts');
 const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
 const { getAccountStore } = await import('../../../../src/server/auth/store/index.ts');
 import type { AccountContext } from '../../../../src/server/accounts/context.ts';

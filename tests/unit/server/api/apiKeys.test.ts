@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkApiKey, createApiKey, digestOf, KEY_PREFIX, MAX_LIVE_KEYS } from '../../../../src/server/api/keys.ts';
-import { toSession } from '../../../../src/server/auth/session.ts';
+import { toSession } from '../../../../src/server/auth/requestSession.ts';
 import type { AccountStore, QuotaUse } from '../../../../src/server/auth/store/types.ts';
 import { STORE_KINDS, freshLocation, openStoreAt, openTestStore } from '../../../support/accountStores.ts';
 import { FAKE_HASH } from '../auth/helpers.ts';

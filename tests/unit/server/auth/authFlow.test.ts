@@ -12,7 +12,7 @@ process.env.AUTH_URL = '';
 
 const { Auth } = await import('@auth/core');
 const { createAuthConfig } = await import('../../../../src/server/auth/authConfig.ts');
-const { getSessionForRequest } = await import('../../../../src/server/auth/session.ts');
+const { getSessionForRequest } = await import('../../../../src/server/auth/requestSession.ts');
 const { getAccountStore } = await import('../../../../src/server/auth/store/index.ts');
 const { hashPassword } = await import('../../../../src/server/auth/password.ts');
 const { fetchCsrfToken } = await import('../../../../src/server/auth/csrf.ts');

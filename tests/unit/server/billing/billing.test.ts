@@ -22,7 +22,7 @@ const { cancelForDeletion, confirmPurchase, startCheckout } = await import('../.
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { RENEWAL_GRACE_SECONDS } = await import('../../../../src/server/billing/subscriptionState.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
-const { toSession } = await import('../../../../src/server/auth/session.ts');
+const { toSession } = await import('../../../../src/server/auth/requestSession.ts');
 const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
 
 const SECRET = 'whsec_testsecret0123456789';

@@ -29,7 +29,7 @@ const {
 } = await import('../../../../src/server/billing/testPages.ts');
 const { planPrice } = await import('../../../../src/server/billing/plans.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
-const { toSession } = await import('../../../../src/server/auth/session.ts');
+const { toSession } = await import('../../../../src/server/auth/requestSession.ts');
 const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
 
 const SECRET = 'whsec_cancelsecret0123456789';

@@ -22,7 +22,7 @@ const { startCheckout } = await import('../../../../src/server/billing/checkout.
 const { stripeProvider } = await import('../../../../src/server/billing/provider.ts');
 const { handleWebhook } = await import('../../../../src/server/billing/webhook.ts');
 const { accountPlan } = await import('../../../../src/server/billing/accountPlan.ts');
-const { toSession } = await import('../../../../src/server/auth/session.ts');
+const { toSession } = await import('../../../../src/server/auth/requestSession.ts');
 const { nowSeconds } = await import('../../../../src/server/auth/store/rows.ts');
 
 const SECRET = 'whsec_trialpaymentfailed0123';

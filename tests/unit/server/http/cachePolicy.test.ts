@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMMUTABLE, NO_STORE, PRIVATE, PUBLIC_API, PUBLIC_PAGE, cacheControlFor } from '../../../../src/server/http/cachePolicy.ts';
-import { hasSessionCookie } from '../../../../src/server/auth/session.ts';
+import { hasSessionCookie } from '../../../../src/server/auth/requestSession.ts';
 
 const facts = (over: Partial<Parameters<typeof cacheControlFor>[0]>) =>
   cacheControlFor({ pathname: '/stats/players', signedIn: false, status: 200, setsCookie: false, routeValue: null, ...over });

@@ -51,7 +51,7 @@ function keep(kept: Kept): void {
 export interface PlayerListItem {
   name: string;
   second_spectrum_id: number;
-  /** seasons he played (start year) -> team abbreviations (src/server/stats/entities/players.ts) */
+  /** seasons he played (start year) -> team abbreviations (src/server/stats/entities/playerList.ts) */
   played?: Readonly<Record<string, readonly string[]>>;
 }
 

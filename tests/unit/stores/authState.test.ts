@@ -13,7 +13,7 @@ const { Auth } = await import('@auth/core');
 const { createAuthConfig } = await import('../../../src/server/auth/authConfig.ts');
 const { getAccountStore } = await import('../../../src/server/auth/store/index.ts');
 const { hashPassword } = await import('../../../src/server/auth/password.ts');
-const { $authStatus, $session, filterAccessOf, refreshSession, sessionSource, setSessionRefreshInterval } = await import('../../../src/stores/session.ts');
+const { $authStatus, $session, filterAccessOf, refreshSession, sessionSource, setSessionRefreshInterval } = await import('../../../src/stores/authState.ts');
 
 const config = createAuthConfig();
 const ORIGIN = 'http://localhost:4321';

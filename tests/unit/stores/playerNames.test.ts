@@ -1,5 +1,5 @@
 /**
- * The player list is fetched once per browser session (src/stores/players.ts): the first stats page downloads it
+ * The player list is fetched once per browser session (src/stores/playerNames.ts): the first stats page downloads it
  * and keeps it in sessionStorage with its ETag; the next page (a fresh store, the same storage) uses the kept copy
  * without a request; a kept copy older than KEPT_FRESH_MS is asked again with If-None-Match, and the server's 304
  * keeps it. And the endpoint itself: brotli for a browser, a 304 for its ETag. Against the real endpoint over HTTP.
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../src/lib/site/apiClient';
 import { config } from '../../../src/server/config';
-import { $players, KEPT_FRESH_MS, KEPT_PLAYERS_KEY, loadPlayers } from '../../../src/stores/players';
+import { $players, KEPT_FRESH_MS, KEPT_PLAYERS_KEY, loadPlayers } from '../../../src/stores/playerNames';
 import { startTestApi, type TestApi } from './apiServer';
 
 /** sessionStorage as a browser tab has it: strings by key. */

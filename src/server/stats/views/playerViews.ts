@@ -120,7 +120,7 @@ export async function playersView(db: StatsDb, q: DataQuery): Promise<SetRows> {
 async function playersOnOffSets(db: StatsDb, q: DataQuery, defs: MetricSetDefinition[], ids: Row[]): Promise<SetRows> {
   if (defs.length === 0) return {}; // the query asks for a player set only: no on/off sums
   // Only the sides the sets ask for: Opponent sets read the defense, the others the offense.
-  // Only the counters of the sets' columns, as the on/off pages' pools (teams.ts onOffPool).
+  // Only the counters of the sets' columns, as the on/off pages' pools (teamViews.ts onOffPool).
   const side = async (persp: 'offense' | 'defense') => {
     const sideDefs = defs.filter((d) => (d.group === 'Opponent') === (persp === 'defense'));
     if (sideDefs.length === 0) return new Map<number, never>();

@@ -10,7 +10,7 @@ import {
   resetAllFilters,
   resetFiltersStore,
   setFilter,
-} from '../../../src/stores/filters';
+} from '../../../src/stores/filterState';
 
 const AUTH = { authenticated: true };
 const ANON = { authenticated: false };
