@@ -7,12 +7,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, type FocusEvent, type PointerEvent, type RefObject } from 'react';
 import { betterText, type Better } from '../../lib/tables/columnMeta';
+import type { GuideRef } from '../../lib/site/guideGroups';
 
-/** A metric set's guide page (/stats/guides/{id}). */
-export interface GuideRef {
-  id: string;
-  title: string;
-}
+export type { GuideRef };
 
 export interface ColumnDefinitionProps {
   id: string;

@@ -5,10 +5,25 @@
  * objects and events, so the rest of the site (webhook.ts, checkout.ts) has one code path.
  */
 import Stripe from 'stripe';
-import type { BillingSubscription } from '../auth/store/types.ts';
+import type { AccountStore, BillingSubscription } from '../auth/store/types.ts';
 import type { SubscriptionFields } from './subscriptionState.ts';
 import type { PlanPrice } from './plans.ts';
-import type { SignedEvent } from './testProvider.ts';
+
+/** A signed event, ready for the webhook handler: its body and its Stripe-Signature header. */
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+  type: string;
+}
+
+/** What the billing handlers work with: the accounts store, the payment provider, and where links point. */
+export interface BillingContext {
+  store: AccountStore;
+  provider: BillingProvider;
+  /** The public origin, for links in the emails. */
+  origin: string;
+  mailQueued?: () => void;
+}
 
 export interface CheckoutRequest {
   userId: number;

@@ -9,7 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { BillingProvider, CheckoutFields, CheckoutRequest } from './provider.ts';
+import type { BillingProvider, CheckoutFields, CheckoutRequest, SignedEvent } from './provider.ts';
+
+export type { SignedEvent };
 import { verifyWebhook, webhookSigner } from './provider.ts';
 import type { PlanInterval, PlanPrice } from './plans.ts';
 import type { BillingSubscription } from '../auth/store/types.ts';
@@ -23,13 +25,6 @@ interface TestSession extends CheckoutFields {
   request: CheckoutRequest;
   url: string;
   successUrl: string;
-}
-
-/** A signed event, ready for the webhook handler: its body and its Stripe-Signature header. */
-export interface SignedEvent {
-  payload: string;
-  signature: string;
-  type: string;
 }
 
 export type PortalAction = 'cancel-at-period-end' | 'resume' | 'switch-interval' | 'fail-payment' | 'end-now' | 'end-trial';

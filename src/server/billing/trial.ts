@@ -20,12 +20,11 @@ import { normalizeEmail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
 import { formatPlanDate } from '../../lib/accounts/planStatus.ts';
 import { formatMoney, planPrice, trialDays } from './plans.ts';
-import type { BillingContext } from './webhook.ts';
+import type { BillingContext, SignedEvent } from './provider.ts';
 import type { ProviderKind } from './wording.ts';
 import { subscriptionStateOf, type SubscriptionFields } from './subscriptionState.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
 import { logger } from '../log.ts';
-import type { SignedEvent } from './testProvider.ts';
 
 export const TRIAL_REMINDER_SECONDS = 3 * 24 * 3600;
 

@@ -7,22 +7,16 @@
  * change logged, and its emails queued.
  */
 import type Stripe from 'stripe';
-import type { AccountStore, BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
+import type { BillingOutcome, BillingSubscription, BillingUpdate, QueuedMail } from '../auth/store/types.ts';
 import { paymentFailedMail, planCancelledMail, planEndedMail, planResumedMail, planStartedMail } from './mails.ts';
 import { webhooks } from '../metrics.ts';
 import { logger } from '../log.ts';
 import { nowSeconds } from '../auth/store/rows.ts';
-import { BillingUnavailableError, type BillingProvider } from './provider.ts';
+import { BillingUnavailableError, type BillingContext } from './provider.ts';
 import { claimOrEndTrial } from './trial.ts';
 import { isLive, metadataUserId, planExpiryOf, subscriptionStateOf, unpaidTrialEnd, type SubscriptionFields } from './subscriptionState.ts';
 
-export interface BillingContext {
-  store: AccountStore;
-  provider: BillingProvider;
-  /** The public origin, for links in the emails. */
-  origin: string;
-  mailQueued?: () => void;
-}
+export type { BillingContext };
 
 export interface WebhookAnswer {
   status: 200 | 400 | 503;

@@ -4,7 +4,7 @@
  * not on every stats page render (StatsLayout).
  */
 import { getCollection } from 'astro:content';
-import type { GuideRef } from '../../islands/table/ColumnHeader';
+import type { GuideRef } from '../../lib/site/guideGroups';
 
 let guides: Promise<Readonly<Record<string, GuideRef>>> | null = null;
 

@@ -23,8 +23,7 @@ import { FILTERS, latestSeason } from '../../../lib/filters/filterDefinitions';
 import { columnsOf, metricSetDefinitions } from '../../../lib/tables/metricSets';
 import { PAGE_KINDS_WITHOUT_SIDE, SIDES } from '../../../lib/site/pageKinds';
 import { parseSearchParams, SEARCH_MAX_LIMIT } from '../../../lib/params/searchParams';
-import type { Session } from '../../../lib/accounts/sessionShape';
-import { answerObject, type Asker } from '../../stats/answers/answers';
+import { answerObject } from '../../stats/answers/answers';
 import { parseWowyQuery, wowyKeysSchema } from '../../../lib/views/wowy';
 import { parseTeamsTableQuery } from '../../../lib/params/teamsTableParams';
 import { laneOf } from '../../stats/answers/cost';
@@ -72,39 +71,9 @@ import { parseStatsQuery } from '../../stats/request/request';
 import { parseSimilarApiParams, SIMILAR_MAX_LIMIT } from '../../../lib/params/similarParams';
 import { MAX_COMPARED } from '../../../lib/views/compare';
 import { finderEndpoint } from './finderEndpoint';
+import type { V1Endpoint, V1Request } from './endpointTypes';
 
-/** What an endpoint gets: the request, its path parameters, and who asks (a key's owner, or nobody). */
-export interface V1Request {
-  url: URL;
-  request: Request;
-  params: Record<string, string>;
-  /** the key owner's session (gating as for the owner); null without a key */
-  session: Session | null;
-  asker: Asker;
-  /** the guide of each metric set (its value -> the guide's path on the site), from the site's content */
-  guideOf: (set: string) => string | null;
-}
-
-/** A prepared call: what it counts against the quotas, and the work (an object to check, or a Response: CSV). */
-export interface V1Call {
-  cost: number;
-  run: () => Promise<unknown>;
-}
-
-export interface V1Endpoint {
-  /** OpenAPI path, e.g. /api/v1/players/{player_id} */
-  path: string;
-  summary: string;
-  description: string;
-  /** path parameters (documentation and their check) */
-  params?: z.ZodObject;
-  /** query parameters (documentation; the call parses them) */
-  query?: z.ZodObject;
-  answer: z.ZodType;
-  /** `format=csv` (or Accept: text/csv) gives the table as a CSV download */
-  csv: boolean;
-  prepare: (r: V1Request) => V1Call;
-}
+export type { V1Call, V1Endpoint, V1Request } from './endpointTypes';
 
 const playerIdParam = z.object({
   player_id: z

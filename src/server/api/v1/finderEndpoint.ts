@@ -12,7 +12,7 @@ import { FINDER_MAX_CONDITIONS, FINDER_MAX_PAGE_SIZE, FINDER_MODES, FINDER_OPS, 
 import { config } from '../../config';
 import { finderLaneOf, finderQueryOf, runFinder } from '../../stats/finder/finder';
 import { finderCsvDownload } from '../../stats/finder/finderCsv';
-import type { V1Endpoint, V1Request } from './endpoints';
+import type { V1Endpoint, V1Request } from './endpointTypes';
 
 const nullableNumber = () => z.number().nullable();
 

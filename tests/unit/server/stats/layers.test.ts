@@ -1,6 +1,15 @@
 /**
- * The boundaries of the server, read from the source files themselves, so a new file or import that breaks them
+ * The boundaries of the code, read from the source files themselves, so a new file or import that breaks them
  * fails here:
+ * - src as a whole is laid out by layers, top to bottom: routes (src/pages, and src/middleware.ts that runs before
+ *   them) render layouts, layouts render Astro components (src/components, .astro only), components mount React
+ *   islands (src/islands), islands read stores (src/stores), and all of them may use src/lib, the code shared by
+ *   browser and server. src/server is reached only by what renders on the server (routes, layouts, Astro
+ *   components) and itself uses only src/lib. A layer imports itself and the layers MAY_IMPORT names, type-only
+ *   imports included: a type from a layer above still ties the module to it (src/server/content/metricSetGuides.ts
+ *   once took its GuideRef from an island's table; both now read it from src/lib/site/guideGroups.ts);
+ * - no module of src imports in a cycle, type-only imports included: the strongly connected components of the
+ *   import graph are single modules (a cycle of types still means neither module can be read or moved alone);
  * - src/server/stats is laid out by layers (its README.md): a module imports only modules of its own layer or of
  *   the layers below it, and the modules of the folder import one another without a cycle;
  * - nothing in src/server imports in a cycle (type-only imports aside: they are erased, so they cannot make a
@@ -27,11 +36,13 @@ const ROOT = path.join(SERVER, 'stats');
 const LAYERS: string[][] = [['request'], ['answers', 'finder'], ['games', 'shots'], ['views'], ['entities'], ['sql'], ['metrics'], ['base']];
 const rankOf = (folder: string) => LAYERS.findIndex((l) => l.includes(folder));
 
-function sourceFiles(dir: string): string[] {
+/** The modules under `dir`: TypeScript by default; `CODE` for every kind a module of src is written in. */
+const CODE = /\.(ts|tsx|astro|mjs)$/;
+function sourceFiles(dir: string, kinds = /\.ts$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return name.endsWith('.ts') ? [full] : [];
+    if (statSync(full).isDirectory()) return sourceFiles(full, kinds);
+    return kinds.test(name) ? [full] : [];
   });
 }
 
@@ -51,7 +62,7 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   const found: Import[] = [];
   const statement =
-    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.{1,2}\/[^']+)'|import\s*\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
   for (const m of text.matchAll(statement)) {
     const spec = m[4] ?? m[5] ?? m[6]!;
     const clause = m[3] ?? '';
@@ -68,9 +79,9 @@ function importsOf(file: string): Import[] {
 }
 
 function resolve(dir: string, spec: string): string {
-  const t = path.resolve(dir, spec);
-  if (/\.(ts|tsx|astro|mjs|js)$/.test(t)) return t;
-  if (existsSync(`${t}.ts`)) return `${t}.ts`;
+  const t = path.resolve(dir, spec.replace(/\?.*$/, '')); // `./charts.css?url`: the file itself
+  if (/\.(ts|tsx|astro|mjs|js|css)$/.test(t)) return t;
+  for (const ext of ['.ts', '.tsx']) if (existsSync(`${t}${ext}`)) return `${t}${ext}`;
   if (existsSync(path.join(t, 'index.ts'))) return path.join(t, 'index.ts');
   return `${t}.ts`;
 }
@@ -96,23 +107,94 @@ function edges(sources: readonly string[], bad: (target: string, from: string, i
   );
 }
 
-/** The cycles of a graph (each found once from where the search met it). */
+/**
+ * The import cycles of a graph: its strongly connected components (Tarjan) of more than one module, or of one module
+ * that imports itself; each listed once, as its modules. A graph without a cycle gives [].
+ */
 function cyclesOf(nodes: readonly string[], next: (f: string) => string[]): string[] {
-  const state = new Map<string, 'open' | 'done'>();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
   const cycles: string[] = [];
-  const visit = (f: string, trail: string[]) => {
-    if (state.get(f) === 'done') return;
-    if (state.get(f) === 'open') {
-      cycles.push([...trail.slice(trail.indexOf(f)), f].map(rel).join(' -> '));
-      return;
+  const visit = (f: string) => {
+    index.set(f, index.size);
+    low.set(f, index.get(f)!);
+    stack.push(f);
+    onStack.add(f);
+    const targets = next(f);
+    for (const t of targets) {
+      if (!index.has(t)) {
+        visit(t);
+        low.set(f, Math.min(low.get(f)!, low.get(t)!));
+      } else if (onStack.has(t)) low.set(f, Math.min(low.get(f)!, index.get(t)!));
     }
-    state.set(f, 'open');
-    for (const t of next(f)) visit(t, [...trail, f]);
-    state.set(f, 'done');
+    if (low.get(f) !== index.get(f)) return;
+    const component: string[] = [];
+    let m: string;
+    do {
+      m = stack.pop()!;
+      onStack.delete(m);
+      component.push(m);
+    } while (m !== f);
+    if (component.length > 1 || targets.includes(f)) cycles.push(component.map(rel).sort().join(' <-> '));
   };
-  for (const f of nodes) visit(f, []);
+  for (const f of nodes) if (!index.has(f)) visit(f);
   return cycles;
 }
+
+/**
+ * The layers of src, top to bottom, and the layers each may import besides its own. A layer is a top-level folder
+ * or file of src; a new one fails "every module lies in a layer" until it is placed here.
+ */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  pages: ['layouts', 'components', 'islands', 'lib', 'server', 'styles'],
+  'middleware.ts': ['lib', 'server'],
+  layouts: ['components', 'islands', 'lib', 'server', 'styles'],
+  components: ['islands', 'lib', 'server', 'styles'],
+  islands: ['stores', 'lib', 'styles'],
+  stores: ['lib'],
+  server: ['lib'],
+  lib: [],
+  'content.config.ts': ['lib'],
+  'env.d.ts': ['lib', 'server'],
+  content: [],
+  styles: [],
+};
+const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
+const srcModules = sourceFiles(SRC, CODE);
+
+describe('src layers', () => {
+  it('every module lies in a layer', () => {
+    expect(srcModules.filter((f) => !(layerOf(f) in MAY_IMPORT)).map(rel)).toEqual([]);
+    expect(srcModules.length).toBeGreaterThan(500);
+  });
+
+  it('no module imports a layer above its own, or one beside it that it may not reach', () => {
+    const upward = edges(srcModules, (t, f) => {
+      const [from, to] = [layerOf(f), layerOf(t)];
+      return inside(SRC, t) && from !== to && !MAY_IMPORT[from]?.includes(to);
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it('src/components holds Astro components only: a React component lives with the islands', () => {
+    const components = path.join(SRC, 'components');
+    expect(
+      sourceFiles(components, CODE)
+        .filter((f) => !f.endsWith('.astro'))
+        .map(rel),
+    ).toEqual([]);
+  });
+
+  it('no module of src imports in a cycle, type-only imports included', () => {
+    const all = (f: string) =>
+      importsOf(f)
+        .map((i) => i.target)
+        .filter((t) => inside(SRC, t) && CODE.test(t) && existsSync(t));
+    expect(cyclesOf(srcModules, all)).toEqual([]);
+  });
+});
 
 describe('src/server/stats layers', () => {
   it('every module lies in a layer folder', () => {
