@@ -155,13 +155,16 @@ const STATS: { path: string; title: string; h1: RegExp; kind: string; entity: st
     entity: '201939',
     current: 'Game log',
   },
+  // A player whose last season is before the latest opens on it, and says so in the URL.
   {
     path: '/stats/player/lineups/tim_duncan_1495',
+    set: 'Team_FourFactors',
     title: 'Tim Duncan Lineups, 2012-13 | Courtvision',
     h1: /^Tim Duncan$/,
     kind: 'PlayerLineups',
     entity: '1495',
     current: 'Lineups',
+    href: '/stats/player/lineups/tim_duncan_1495?season=2012',
   },
   {
     path: '/stats/game/team/MIA_DEN_2023-06-12_0042200405',

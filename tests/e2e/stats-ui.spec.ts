@@ -190,8 +190,8 @@ test.describe('other stats pages', () => {
   });
 });
 
-// The other kinds' first metric set is checked where site.spec.ts opens each kind; there its player lineups (Tim
-// Duncan's) and preview (a 2012-13 game) open on an empty 2022-23.
+// The other kinds' first metric set is checked where site.spec.ts opens each kind; pages of earlier seasons:
+// entity-default-season.spec.ts.
 test.describe('every stats page kind', () => {
   const PAGES = [
     ['/stats/player/lineups/jayson_tatum_1628369', 'Team_FourFactors'],

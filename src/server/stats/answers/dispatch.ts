@@ -101,6 +101,6 @@ async function compute(db: StatsScope, q: DataQuery, leaguePlayers: LeaguePlayer
     case 'GameTeam':
       return { data: await gameTeamView(db, q, game!) };
     case 'GamePreview':
-      return { data: await gamePreviewView(db, q, game!) };
+      return gamePreviewView(db, q, game!);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/params/apiParams';
 import { teamByTeamId } from '../../../lib/league/franchises';
+import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../metrics/formulas';
 import { teamSumsBy } from '../sql/sums';
@@ -52,7 +53,7 @@ export function dayBefore(date: string): string {
  * Game preview: each team's numbers over its games of that season (regular season and playoffs) played before
  * the game date. Offense side: the team's own possessions; defense side: its opponents' possessions.
  */
-export async function gamePreviewView(db: StatsDb, q: DataQuery, g: GameRef): Promise<SetRows> {
+export async function gamePreviewView(db: StatsDb, q: DataQuery, g: GameRef): Promise<{ data: SetRows; note?: string }> {
   const before = dayBefore(g.date);
   const f: AppliedFilters = {
     ...q.filters,
@@ -75,5 +76,16 @@ export async function gamePreviewView(db: StatsDb, q: DataQuery, g: GameRef): Pr
     if (!s) return [];
     return [{ id: { ...idOf(t, g), before }, v: teamValues(s, { leagueHcPpp: hcPpp, opp: theirs.get(t) ?? null }) }];
   });
-  return rowsFor(q, entries);
+  // A season's first game for both teams has nothing before it: the table says so (not "no rows in" the filter's season).
+  if (entries.length === 0) {
+    const [played] = await db.query(
+      `SELECT count(*)::INTEGER AS n FROM games
+        WHERE season = $1 AND date < $2::DATE AND (home_team_id IN ($3, $4) OR away_team_id IN ($3, $4))`,
+      [g.season, g.date, g.home_team_id, g.away_team_id],
+    );
+    if (Number(played?.n) === 0) {
+      return { data: rowsFor(q, entries), note: `No games before this one in ${seasonLabel(g.season)}: neither team had played yet.` };
+    }
+  }
+  return { data: rowsFor(q, entries) };
 }
