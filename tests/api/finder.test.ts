@@ -288,6 +288,25 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     );
   });
 
+  it("a traded player's season row names each of his teams once, in the same order every time", async () => {
+    const row: { player_id: number; teams: string }[] = [];
+    for (let page = 1; page === 1 || row.length === (page - 1) * 200; page++) {
+      row.push(...((await find(`mode=player_seasons&cond=pts:ge:0&season=2022&page_size=200&page=${page}`)).rows as unknown as typeof row));
+    }
+    const hand = await sql<{ player_id: number; teams: string }>(
+      `SELECT pg.player_id, string_agg(DISTINCT g.abbr, '/') AS teams FROM player_games pg
+         JOIN (SELECT game_id, home_team_id AS team_id, home_abbr AS abbr FROM games UNION ALL SELECT game_id, away_team_id, away_abbr FROM games) g
+           ON g.game_id = pg.game_id AND g.team_id = pg.team_id
+        WHERE pg.season = 2022 AND pg.season_type = 'regular' GROUP BY pg.player_id HAVING count(DISTINCT pg.team_id) > 1`,
+    );
+    expect(hand.length).toBeGreaterThan(20);
+    for (const h of hand) {
+      const r = row.find((x) => x.player_id === h.player_id)!;
+      // The same teams as the games say, in alphabetical order (an unordered list changed from one answer to the next).
+      expect(r.teams).toBe(h.teams.split('/').sort().join('/'));
+    }
+  });
+
   it("a box-score row's usage and net rating = the per-game totals of every possession, whether or not a condition reads them", async () => {
     const plain = await find('mode=player_games&cond=pts:ge:44&season=2022&page_size=200');
     const forced = await find('mode=player_games&cond=pts:ge:44&cond=net_rtg:ge:-1000&season=2022&page_size=200');

@@ -461,7 +461,7 @@ const seasonsOf = (
   from: string,
   withSums: boolean,
 ) => `SELECT g.entity_id, any_value(g.player_id) AS player_id, arg_max(g.row_team_id, g.date) AS team_id, arg_max(g.abbr, g.date) AS abbr,
-    string_agg(DISTINCT g.abbr, '/') AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
+    string_agg(DISTINCT g.abbr, '/' ORDER BY g.abbr) AS teams, g.season, g.season_type, count(*) AS games, max(g.date) AS last_date,
     arg_max(g.game_id, (g.date, g.game_id)) AS last_game_id${withSums ? `, ${sums('g.')}` : ''}
   FROM ${from} GROUP BY g.entity_id, g.season, g.season_type`;
 
@@ -537,7 +537,7 @@ export async function finderSql(db: StatsDb, q: FinderQuery, b: Params, o: Finde
           k.start_date, k.end_date, k.first_game, k.last_game, k.end_date AS last_date, k.last_game AS last_game_id, ${inProgress} AS active,
           ${statColumns(value)}
         FROM (SELECT r.entity_id, any_value(r.player_id) AS player_id, arg_max(r.team_id, r.rn) AS team_id, arg_max(r.abbr, r.rn) AS abbr,
-                string_agg(DISTINCT r.abbr, '/') AS teams, arg_min(r.season, r.rn) AS season, arg_min(r.season_type, r.rn) AS season_type,
+                string_agg(DISTINCT r.abbr, '/' ORDER BY r.abbr) AS teams, arg_min(r.season, r.rn) AS season, arg_min(r.season_type, r.rn) AS season_type,
                 count(*) AS length, min(r.date) AS start_date, max(r.date) AS end_date, arg_min(r.game_id, r.rn) AS first_game,
                 arg_max(r.game_id, r.rn) AS last_game, max(r.rn) = any_value(r.entity_games) AS reaches_end, arg_max(r.season, r.rn) AS end_season, ${sums('r.')}
               FROM (SELECT j.*, j.rn - row_number() OVER (PARTITION BY j.entity_id ORDER BY j.rn) AS run
