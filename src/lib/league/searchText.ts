@@ -47,6 +47,7 @@ export const NICKNAMES: readonly (readonly [nickname: string, name: string])[] =
   ['kat', 'Karl-Anthony Towns'],
   ['dame', 'Damian Lillard'],
   ['dame time', 'Damian Lillard'],
+  ['steph', 'Stephen Curry'],
   ['chef curry', 'Stephen Curry'],
   ['baby faced assassin', 'Stephen Curry'],
   ['boogie', 'DeMarcus Cousins'],
