@@ -3,7 +3,7 @@
  *  1. the test stats database: STATS_DB_PATH, or data/test-stats.duckdb built by the ingest (two seasons,
  *     regular season and playoffs) when it is missing (or, the default one only, of another schema version) and
  *     the ingest exists;
- *  2. lint (Biome, zero diagnostics; counts as one test);
+ *  2. lint and format (Biome, zero diagnostics; counts as one test);
  *  3. astro check (strict types; counts as one test), then the build (npm run build: astro build, then the server
  *     bundle);
  *  4. vitest (unit and data tests) and Playwright (tests/e2e, against the built server) side by side.
@@ -164,8 +164,9 @@ if (!env.TEST_DATABASE_URL) {
     console.error(`\n=== PostgreSQL test cluster could not start; the PostgreSQL tests will fail:\n${error.message}`);
   }
 }
-// 1c. Lint: Biome over the TypeScript and JavaScript (biome.jsonc), zero diagnostics; one failure when any.
-if (await run('lint', 'npx', ['biome', 'lint', '--error-on-warnings'])) passed += 1;
+// 1c. Lint: Biome's linter and formatter over the TypeScript and JavaScript (biome.jsonc), zero diagnostics (an
+//     unformatted file is one); one failure when any.
+if (await run('lint', 'npx', ['biome', 'check', '--error-on-warnings'])) passed += 1;
 else failed += 1;
 
 // 3. Types (started at the beginning): its output, and its result. Then the build.
