@@ -6,7 +6,7 @@ import path from 'node:path';
 import { INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { plainName } from '../../../lib/league/searchText.ts';
 import { TEAMS } from '../../../lib/league/franchises.ts';
-import { POSSESSION_COUNTERS } from '../../statsSchema/counterColumns.ts';
+import { PLAYER_COUNTERS as OWN, POSSESSION_COUNTERS } from '../../statsSchema/counterColumns.ts';
 import { positionLabel, type PositionBook } from './positionEstimates.ts';
 import { fileSource, findDataFile } from '../read/read.ts';
 import type { StepTimes } from '../run/steps.ts';
@@ -181,38 +181,6 @@ export async function playerSeasons(conn: DuckDBConnection, positions: PositionB
   }
   a.closeSync();
 }
-
-const OWN = [
-  'pts',
-  'fga_rim',
-  'fgm_rim',
-  'astd_rim',
-  'fga_smid',
-  'fgm_smid',
-  'astd_smid',
-  'fga_lmid',
-  'fgm_lmid',
-  'astd_lmid',
-  'fga_c3',
-  'fgm_c3',
-  'astd_c3',
-  'fga_nc3',
-  'fgm_nc3',
-  'astd_nc3',
-  'fta',
-  'ftm',
-  'ft_trips',
-  'and1',
-  'sfd',
-  'nsfd',
-  'tov',
-  'stl',
-  'blk',
-  'oreb',
-  'dreb',
-  'ast',
-  'pf',
-];
 
 /** Season slices, in database order: the big aggregations run one slice at a time to stay within memory. */
 async function seasonSlices(conn: DuckDBConnection): Promise<{ season: number; type: string }[]> {

@@ -1,88 +1,20 @@
 /**
- * The counters the stats tables carry, and SQL to sum them. Column names are those of src/server/db/schema.sql.
+ * The counters the stats tables carry, and SQL to sum them. The column lists are the schema's
+ * (src/server/statsSchema/counterColumns.ts, in the order of src/server/db/schema.sql), named as the sums read them.
  */
+import { PLAYER_COUNTERS as PLAYER_COUNTERS_OF_SCHEMA, POSSESSION_COUNTERS } from '../../statsSchema/counterColumns';
 
 const ZONES = ['rim', 'smid', 'lmid', 'c3', 'nc3'] as const;
 export type Zone = (typeof ZONES)[number];
 
 /** Counters of one team's offensive possessions (possessions / team_game_totals). Defense-made counters
  * (dreb, team_dreb, stl, blk, sfd, nsfd) are the defense's on those possessions. */
-export const TEAM_COUNTERS = [
-  'possessions',
-  'seconds',
-  'pts',
-  'fga',
-  'fgm',
-  'fg3a',
-  'fg3m',
-  'fga_rim',
-  'fgm_rim',
-  'fga_smid',
-  'fgm_smid',
-  'fga_lmid',
-  'fgm_lmid',
-  'fga_c3',
-  'fgm_c3',
-  'fga_nc3',
-  'fgm_nc3',
-  'fta',
-  'ftm',
-  'ft_trips',
-  'tov',
-  'oreb',
-  'team_oreb',
-  'dreb',
-  'team_dreb',
-  'ast',
-  'stl',
-  'blk',
-  'sfd',
-  'nsfd',
-  'plays',
-  'hc_plays',
-  'hc_pts',
-  'pb_plays',
-  'pb_pts',
-  'tr_plays',
-  'tr_pts',
-  'tr_plays_stl',
-  'tr_plays_reb',
-] as const;
+export const TEAM_COUNTERS = ['possessions', 'seconds', ...POSSESSION_COUNTERS] as const;
 export type TeamCounter = (typeof TEAM_COUNTERS)[number];
 export type TeamSums = Record<TeamCounter, number>;
 
 /** A player's own counters (player_possession_stats / player_game_totals). */
-export const PLAYER_OWN_COUNTERS = [
-  'pts',
-  'fga_rim',
-  'fgm_rim',
-  'astd_rim',
-  'fga_smid',
-  'fgm_smid',
-  'astd_smid',
-  'fga_lmid',
-  'fgm_lmid',
-  'astd_lmid',
-  'fga_c3',
-  'fgm_c3',
-  'astd_c3',
-  'fga_nc3',
-  'fgm_nc3',
-  'astd_nc3',
-  'fta',
-  'ftm',
-  'ft_trips',
-  'and1',
-  'sfd',
-  'nsfd',
-  'tov',
-  'stl',
-  'blk',
-  'oreb',
-  'dreb',
-  'ast',
-  'pf',
-] as const;
+export const PLAYER_OWN_COUNTERS = PLAYER_COUNTERS_OF_SCHEMA;
 
 /** Team counters while the player is on court (player_game_totals). */
 export const PLAYER_ON_COURT_COUNTERS = [
