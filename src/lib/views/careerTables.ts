@@ -6,35 +6,20 @@
  * The sums come from src/server/stats/views/career.ts.
  */
 import { SEASON_TYPE_LABELS, seasonLabel } from '../filters/filterDefinitions';
-import { BOX_COLUMNS, type BoxColumn } from '../game/boxScore';
+import { BOX_COLUMNS, type BoxColumn, type BoxTotals } from '../game/boxScore';
 import { formatDiff, formatNumber, formatRate, MISSING } from '../tables/format';
 import { searchString } from '../params/queryState';
 import { FIRST_PLAYOFF_SEASON } from '../site/site';
 
-/** His box score summed over a season or a career: player_games, every game, garbage time included. */
-export interface CareerBox {
+/**
+ * His box score summed over a season or a career: player_games, every game, garbage time included. The counts are
+ * a game's totals row's (BoxTotals: seconds, makes and attempts, +/-).
+ */
+export interface CareerBox extends BoxTotals {
   /** games he played (on the floor at least once) */
   games: number;
   /** games he started */
   starts: number;
-  /** seconds on court */
-  sec: number;
-  fgm: number;
-  fga: number;
-  fg3m: number;
-  fg3a: number;
-  ftm: number;
-  fta: number;
-  oreb: number;
-  dreb: number;
-  ast: number;
-  stl: number;
-  blk: number;
-  tov: number;
-  pf: number;
-  pts: number;
-  /** team points minus opponent points while he was on court */
-  plus_minus: number;
   /** his team's offensive possessions while he was on court (the denominator of PTS/100 and of the per-100 table) */
   poss: number;
 }
