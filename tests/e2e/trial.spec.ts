@@ -110,8 +110,12 @@ test('a trial on the embedded default: start, a paid filter, the reminder, cance
   expect(await periodFilterStatus(page)).toBe(403);
   await page.getByRole('button', { name: 'Start the free trial (test)' }).click();
   await expect(page).toHaveURL(/\/purchase_confirmation\?session_id=cs_test_/);
-  await expect(page.locator('main')).toContainText('Your free trial runs to');
-  await waitForMail(email, /^Your Courtvision Stats plan is active$/);
+  // Test mode: neither the page nor the message promises a charge that will never come.
+  await expect(page.getByTestId('confirmed')).toContainText(/Your free trial runs to \d{1,2} \w+ \d{4}; in test mode no charge follows it\./);
+  await expect(page.getByTestId('confirmed')).not.toContainText('charge is');
+  const started = await waitForMail(email, /^Your Courtvision Stats plan is active$/);
+  expect(started.text).toContain('in test mode no charge follows it');
+  expect(started.text).not.toMatch(/first charge/i);
 
   // During the trial the plan is active: the paid filter answers.
   expect(await periodFilterStatus(page)).toBe(200);

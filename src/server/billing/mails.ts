@@ -7,7 +7,7 @@ import type { BillingSubscription, QueuedMail } from '../auth/store/types.ts';
 import { composeMail } from '../mail/messages.ts';
 import { formatPlanDate as date } from '../../lib/accounts/planStatus.ts';
 import { formatMoney } from './plans.ts';
-import { endsSentence, receiptsSentence, renewsSentence, type ProviderKind } from './wording.ts';
+import { endsSentence, receiptsSentence, renewsSentence, trialStartedSentence, type ProviderKind } from './wording.ts';
 
 const planName = (state: BillingSubscription) =>
   `Stats plan (${state.interval === 'year' ? 'annual' : 'monthly'}, ${formatMoney(state.amountCents, state.currency)} a ${state.interval})`;
@@ -16,7 +16,7 @@ export function planStartedMail(to: { email: string; name: string }, state: Bill
   const price = `${formatMoney(state.amountCents, state.currency)} a ${state.interval}`;
   const first =
     state.status === 'trialing'
-      ? `Your free trial of the Stats plan has started. The first charge, ${price}, is on ${date(state.currentPeriodEnd)} unless you cancel before.`
+      ? `Your free trial of the Stats plan has started. ${trialStartedSentence(provider, price, date(state.currentPeriodEnd))}`
       : `Your Stats plan is active: ${price}, renewing on ${date(state.currentPeriodEnd)}.`;
   return composeMail({
     to: to.email,

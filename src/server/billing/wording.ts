@@ -38,6 +38,13 @@ export function renewsSentence(kind: ProviderKind, price: string, on: string): s
     : `It renews on ${on} as before: the next payment, ${price}, is taken then by Stripe, unless you cancel before.`;
 }
 
+/** A free trial just started (the confirmation page and the welcome message): live, when its first charge falls. */
+export function trialStartedSentence(kind: ProviderKind, price: string, until: string): string {
+  return kind === 'test'
+    ? `Your free trial runs to ${until}; in test mode no charge follows it.`
+    : `Your free trial runs to ${until}; the first charge, ${price}, is then, unless you cancel before.`;
+}
+
 /** The cancelled plan's message: open until its end, then nothing more (test mode never took anything). */
 export function endsSentence(kind: ProviderKind, on: string): string {
   return kind === 'test'
