@@ -44,6 +44,8 @@ if (!env.ACCOUNTS_DB_PATH) env.ACCOUNTS_DB_PATH = 'data/test-accounts.sqlite';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let passed = 0;
 let failed = 0;
+/** The failed tests by name, printed at the end. */
+const failures = [];
 
 /** The foreground step running now (for the signal handler). */
 let current = null;
@@ -97,6 +99,30 @@ function runInBackground(label, command, args) {
       if (!exited) child.kill('SIGTERM');
     },
   };
+}
+
+/** "file: title" of every test a Playwright JSON report says failed (unexpected). */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'unexpected')) out.push(`${spec.file}:${spec.line}: ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return out;
+}
+
+/** "file: full name" of every failed test in a vitest JSON report. */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report?.testResults ?? []) {
+    const name = path.relative(root, file.name ?? '');
+    for (const test of file.assertionResults ?? []) if (test.status === 'failed') out.push(`${name}: ${test.fullName}`);
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') out.push(`${name}: ${file.message ?? 'failed to run'}`);
+  }
+  return out;
 }
 
 function readJson(file) {
@@ -189,6 +215,7 @@ if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
   const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
   const pw = readJson(PLAYWRIGHT_JSON);
+  failures.push(...playwrightFailures(pw));
   if (pw?.stats) {
     passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
     const unexpected = pw.stats.unexpected ?? 0;
@@ -203,6 +230,7 @@ if (unitTests) {
   console.log(`\n=== vitest: npx ${VITEST_ARGS.join(' ')} (ran beside Playwright)\n${unitTests.output()}`);
 }
 const vitest = readJson(VITEST_JSON);
+failures.push(...vitestFailures(vitest));
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += (vitest.numFailedTests ?? 0) + (vitestOk || (vitest.numFailedTests ?? 0) > 0 ? 0 : 1);
@@ -210,5 +238,7 @@ if (vitest) {
   failed += 1;
 }
 
+// The failed tests by name, last (a log read from its end shows them).
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

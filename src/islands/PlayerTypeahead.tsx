@@ -7,9 +7,9 @@
  * Escape closes the list; Enter with nothing highlighted submits what was typed, as without JavaScript.
  */
 import { useCombobox } from 'downshift';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { useSearchAnswer, type SearchAnswer } from './useSearchAnswer';
+import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 type Player = SearchAnswer['players'][number];
 
@@ -34,11 +34,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
   const players = useSearchAnswer(input, LIMIT).players;
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Text typed before the island hydrated is in the input but not in the state: take it over.
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setInput(typed);
-  }, []);
+  const ready = useTypedBeforeHydration(inputRef, setInput);
 
   const { isOpen, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Player>({
     items: players,
@@ -69,6 +65,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
         disabled={disabled}
         required={required}
         maxLength={100}
+        data-ready={ready ? 'true' : undefined}
         {...getInputProps({
           ref: inputRef,
           onKeyDown: (e) => {

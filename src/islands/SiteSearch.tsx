@@ -7,9 +7,9 @@
  * then the server's form submits to /search, and text typed meanwhile is taken over.
  */
 import { useCombobox } from 'downshift';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { useSearchAnswer, type SearchAnswer } from './useSearchAnswer';
+import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 interface Hit {
   kind: 'Player' | 'Team' | 'Game';
@@ -42,11 +42,7 @@ export default function SiteSearch() {
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Text typed before the island hydrated is in the input but not in the state: take it over.
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setInput(typed);
-  }, []);
+  const ready = useTypedBeforeHydration(inputRef, setInput);
 
   const { isOpen, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
     items: hits,
@@ -73,6 +69,7 @@ export default function SiteSearch() {
         name="q"
         placeholder="Search players, teams, games"
         maxLength={100}
+        data-ready={ready ? 'true' : undefined}
         {...getInputProps({
           ref: inputRef,
           onKeyDown: (e) => {

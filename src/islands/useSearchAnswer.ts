@@ -1,9 +1,12 @@
 /**
- * The type-ahead's answer for what is typed: /api/search asked 120 ms after the last keystroke (an answer on its
- * way is dropped when the text changes), empty for empty text. Shared by the header's search and the player
- * boxes (src/islands/SiteSearch.tsx, PlayerTypeahead.tsx).
+ * What the type-aheads share (src/islands/SiteSearch.tsx, PlayerTypeahead.tsx).
+ * useSearchAnswer: the type-ahead's answer for what is typed: /api/search asked 120 ms after the last keystroke (an answer on its
+ * way is dropped when the text changes), empty for empty text.
+ * useTypedBeforeHydration: text typed in the server's plain box before the island hydrated is in the input but
+ * not in the state: it is taken over. Returns whether React owns the box (the input's data-ready; a key pressed
+ * during hydration itself can still be reset by it).
  */
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { getJson } from '../lib/site/apiClient';
 
 export interface SearchAnswer {
@@ -35,4 +38,14 @@ export function useSearchAnswer(text: string, limit: number): SearchAnswer {
     };
   }, [text, limit]);
   return answer;
+}
+
+export function useTypedBeforeHydration(inputRef: RefObject<HTMLInputElement | null>, setInput: (text: string) => void): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setInput(typed);
+    setReady(true);
+  }, [inputRef, setInput]);
+  return ready;
 }

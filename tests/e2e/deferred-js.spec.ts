@@ -69,7 +69,7 @@ test.describe('header search before its combobox has loaded', () => {
     await expect.poll(combobox.requested, { message: 'the combobox is asked for after first paint' }).toBe(true);
     await expect(searchIsland(page)).toHaveAttribute('ssr', '');
     combobox.release();
-    await expect(searchIsland(page).and(page.locator(':not([ssr])'))).toHaveCount(1, { timeout: 20_000 });
+    await expect(searchIsland(page).locator('input[data-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
     const combo = page.getByRole('combobox', { name: 'Site search' });
     await expect(combo).toHaveValue('donc');
     await expect(combo).toBeFocused();

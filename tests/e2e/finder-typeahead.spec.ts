@@ -15,9 +15,12 @@ test.beforeAll(() => seedDemoAccounts());
 /** Answers come from the server as you type: on a shared machine give them time. */
 const expectSoon = expect.configure({ timeout: 15_000 });
 
-/** The form's player boxes once their islands have hydrated: "Only this player" and the nine lineup filters. */
+/**
+ * The form's player boxes once React owns them: "Only this player" and the nine lineup filters. (An island loses
+ * its `ssr` mark when hydration starts; a key pressed before hydration ends can be reset by it.)
+ */
 async function typeaheadsReady(page: import('@playwright/test').Page) {
-  await expect(page.locator('astro-island[component-url*="PlayerTypeahead"]:not([ssr])')).toHaveCount(10, { timeout: 20_000 });
+  await expect(page.locator('astro-island[component-url*="PlayerTypeahead"] input[data-ready="true"]')).toHaveCount(10, { timeout: 20_000 });
 }
 
 for (const [width, height] of [

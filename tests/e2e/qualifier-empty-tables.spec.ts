@@ -207,7 +207,7 @@ for (const size of SIZES) {
 
     test('search: seasons as the site writes them; an empty box shows nothing and no error', async ({ page }) => {
       await page.goto('/stats/league');
-      await expect(page.locator('astro-island[component-url*="SiteSearch"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+      await expect(page.locator('astro-island[component-url*="SiteSearch"] input[data-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
       const box = page.getByRole('combobox', { name: 'Site search' });
       await box.fill('lebron');
       const option = page.getByRole('search').getByRole('option').first();

@@ -12,7 +12,7 @@ const expectSoon = expect.configure({ timeout: 15_000 });
 
 /** The header's combobox, once its island has hydrated. */
 async function searchBox(page: Page) {
-  await expect(page.locator('astro-island[component-url*="SiteSearch"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.locator('astro-island[component-url*="SiteSearch"] input[data-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
   return page.getByRole('combobox', { name: 'Site search' });
 }
 
@@ -60,7 +60,7 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
 
   test('the compare page adds a player from the type-ahead: a nickname, the keyboard, no results page', async ({ page }) => {
     await page.goto('/stats/compare?p=2544%3A2012-13');
-    await expect(page.locator('astro-island[component-url*="PlayerTypeahead"]:not([ssr])')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.locator('astro-island[component-url*="PlayerTypeahead"] input[data-ready="true"]')).toHaveCount(1, { timeout: 20_000 });
     const box = page.getByRole('combobox', { name: 'Add a player' });
     await box.pressSequentially('the process', { delay: 30 });
     const options = page.getByRole('listbox').getByRole('option');
