@@ -136,7 +136,7 @@ for (const viewport of WALK_VIEWPORTS) {
     await expect(page.locator('header .main-nav').getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(page.locator('footer').getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(page.getByTestId('hero-price')).toContainText('$8.00 a month or $75.00 a year.');
-    const subscribe = page.getByTestId('hero-subscribe');
+    const subscribe = page.getByTestId('hero-action');
     const box = (await subscribe.boundingBox())!;
     expect(box.y + box.height, 'Subscribe is on the first screen').toBeLessThanOrEqual(viewport.height);
     expect(await page.locator('script:not([type="application/ld+json"])').count(), 'the home page runs no script').toBe(0);
@@ -184,6 +184,10 @@ for (const viewport of WALK_VIEWPORTS) {
     expect(steps).toEqual(['Subscribe', 'Name', 'Email', 'Password', 'Create account', 'the link in the message', 'Pay', 'Players', ...filter]);
     expect(steps.length).toBeLessThanOrEqual(12);
     expect(passwords).toBe(1);
+    // Back home with the plan running: no second Subscribe, the way to what was bought instead.
+    await page.goto(`${defaults.base}/`);
+    await expect(page.getByTestId('hero-action')).toHaveText('Open the finder');
+    await expect(page.getByTestId('hero-action')).toHaveAttribute('href', '/stats/finder');
   });
 }
 
@@ -378,6 +382,8 @@ test("the home page, built once, shows the running server's prices, to visitors 
     await expect(page).toHaveURL(`${priced.base}/`);
     await expect(page.locator('header .account-nav')).toHaveAttribute('data-auth', 'authenticated');
     await expect(page.getByTestId('hero-price')).toHaveText('Stats plan: $12.50 a month or $99.00 a year. Every filter; cancel any time.');
+    // a member without a plan is still offered it
+    await expect(page.getByTestId('hero-action')).toHaveText('Subscribe');
     await page.goto(`${priced.base}/pricing`);
     await expect(page.locator('[data-plan="month"] .amount')).toHaveText('$12.50');
   } finally {

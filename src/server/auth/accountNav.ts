@@ -12,7 +12,7 @@ import { safeCallbackPath } from './callbackUrl.ts';
 import { EXPIRY_PAGE, accountLivesOnExpiryPage } from './access.ts';
 
 /** 'plan-price' is the same for every visitor (src/server/billing/priceLine.ts); the others are per visitor. */
-export type BlockName = 'account-nav' | 'plan-status' | 'account-offer' | 'plan-price';
+export type BlockName = 'account-nav' | 'plan-status' | 'account-offer' | 'hero-action' | 'plan-price';
 
 const startMarker = (name: BlockName) => `<!--${name}-->`;
 const endMarker = (name: BlockName) => `<!--/${name}-->`;
@@ -107,11 +107,25 @@ export function renderAccountOffer(session: Session | null): string {
     : `<a class="button button-ghost" href="${SIGN_UP_PATH}">Create your account</a>`;
 }
 
+/**
+ * The home page's first-screen button beside the price: Subscribe for a visitor without a running plan (Renew once
+ * one has lapsed); a subscriber or an admin is sent to what the plan opens, the finder, instead of to a checkout.
+ */
+export function renderHeroAction(session: Session | null, now: number): string {
+  const status = session ? statsPlanStatus(session, now) : null;
+  if (session?.isAdmin || status?.state === 'active') {
+    return `<a class="button button-primary" href="/stats/finder" data-testid="hero-action">Open the finder</a>`;
+  }
+  const label = status?.state === 'expired' ? 'Renew' : 'Subscribe';
+  return `<a class="button button-primary" href="/checkout?interval=month" data-testid="hero-action">${label}</a>`;
+}
+
 /** Every per-visitor block for a signed-in visitor of a prerendered page. */
 export function visitorBlocks(session: Session, currentPath: string, now: number): Record<Exclude<BlockName, 'plan-price'>, string> {
   return {
     'account-nav': renderAccountNav(session, currentPath, now),
     'plan-status': renderPlanStatus(session, now),
     'account-offer': renderAccountOffer(session),
+    'hero-action': renderHeroAction(session, now),
   };
 }

@@ -6,6 +6,7 @@ import {
   renderAccountNav,
   renderAccountOffer,
   renderPlanStatus,
+  renderHeroAction,
   visitorBlocks,
 } from '../../../../src/server/auth/accountNav.ts';
 import { escapeHtml } from '../../../../src/lib/site/html.ts';
@@ -78,6 +79,21 @@ describe('account nav', () => {
       `<div>${markedBlock('account-offer', '<a class="button button-ghost" href="/profile">Your account</a>')}</div>`,
     );
     expect(fillBlocks('<p>no blocks</p>', visitorBlocks(session(), '/', NOW))).toBe('<p>no blocks</p>');
+  });
+
+  it("the home page's first button: Subscribe, Renew once the plan lapsed, the finder for a subscriber or an admin", () => {
+    const label = (html: string) => /data-testid="hero-action">([^<]+)</.exec(html)?.[1];
+    const href = (html: string) => /href="([^"]+)"/.exec(html)?.[1];
+    expect(label(renderHeroAction(null, NOW))).toBe('Subscribe');
+    expect(href(renderHeroAction(null, NOW))).toBe('/checkout?interval=month');
+    expect(label(renderHeroAction(session({ subscriptions: [] }), NOW))).toBe('Subscribe');
+    expect(label(renderHeroAction(session(), NOW))).toBe('Renew'); // expired a day before NOW
+    const active = session({ subscriptions: [{ plan: { name: 'Stats' }, expiresAt: NOW + 86_400 }] });
+    expect(label(renderHeroAction(active, NOW))).toBe('Open the finder');
+    expect(href(renderHeroAction(active, NOW))).toBe('/stats/finder');
+    expect(label(renderHeroAction(session({ isAdmin: true, subscriptions: [] }), NOW))).toBe('Open the finder');
+    const home = `<p>${markedBlock('hero-action', renderHeroAction(null, 0))}</p>`;
+    expect(fillBlocks(home, visitorBlocks(active, '/', NOW))).toContain('>Open the finder</a>');
   });
 
   it('escapes every HTML-special character', () => {
