@@ -1,6 +1,7 @@
 /**
- * Draws the 30 team roundels at public/img/teams/{lowercase abbr}.png: a disc in the team's primary colour,
- * a ring in its secondary colour, and the abbreviation. Our own simple art (no trademarked marks).
+ * Draws the team roundels at public/img/teams/{lowercase abbr}.png: a disc in the team's primary colour,
+ * a ring in its secondary colour, and the abbreviation. Our own simple art (no trademarked marks). One per
+ * abbreviation a team played under: today's 30 and the former ones in their colours then (NJN, NOH, NOK, SEA).
  * Run: npx tsx scripts/draw-team-logos.ts  (the PNGs are committed; rerun only when teams or colours change)
  * Text needs a bold TrueType font: DejaVu Sans Bold or Liberation Sans Bold (Debian fonts-dejavu-core /
  * fonts-liberation), or FONT_FILE=/path/to/font.ttf.
@@ -39,7 +40,17 @@ export function inkFor(background: string): string {
   return contrast(background, '#ffffff') >= contrast(background, '#111111') ? '#ffffff' : '#111111';
 }
 
-export function roundelSvg(team: Team): string {
+/** Today's teams and the former names with an abbreviation of their own (teamInSeason shows them). */
+export function roundels(): Pick<Team, 'abbr' | 'colors'>[] {
+  const byAbbr = new Map<string, Pick<Team, 'abbr' | 'colors'>>();
+  for (const team of TEAMS) {
+    byAbbr.set(team.abbr, team);
+    for (const n of team.formerNames ?? []) if (!byAbbr.has(n.abbr)) byAbbr.set(n.abbr, { abbr: n.abbr, colors: n.colors ?? team.colors });
+  }
+  return [...byAbbr.values()];
+}
+
+export function roundelSvg(team: Pick<Team, 'abbr' | 'colors'>): string {
   const { primary, secondary } = team.colors;
   // A white secondary on a black disc (or the reverse) still needs a visible ring: keep it; otherwise make sure
   // the ring differs from the disc.
@@ -62,7 +73,8 @@ function main(): void {
     process.exit(1);
   }
   mkdirSync(OUT_DIR, { recursive: true });
-  for (const team of TEAMS) {
+  const all = roundels();
+  for (const team of all) {
     const resvg = new Resvg(roundelSvg(team), {
       fitTo: { mode: 'width', value: SIZE },
       font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
@@ -70,7 +82,7 @@ function main(): void {
     const file = path.join(OUT_DIR, `${team.abbr.toLowerCase()}.png`);
     writeFileSync(file, resvg.render().asPng());
   }
-  console.log(`Drew ${TEAMS.length} logos in ${OUT_DIR}`);
+  console.log(`Drew ${all.length} logos in ${OUT_DIR}`);
 }
 
 // Draw only when run as a script (the tests import the functions above).

@@ -120,10 +120,14 @@ export default function ShotChart() {
   if (!data || !table.query) return <div className="chart-placeholder" aria-hidden="true" />;
   const params = new URLSearchParams(table.query);
   const side = params.get('side');
+  // A game's teams as that season named them (game details: the 2012-13 New Orleans Hornets, NOH).
+  const sides = game.details ? [game.details.away, game.details.home] : [];
   const sampleText =
-    page.kind.startsWith('Game') && game.details ? `${game.details.away.team} at ${game.details.home.team}, ${game.details.date}` : sampleLabel(table.query);
+    page.kind.startsWith('Game') && game.details
+      ? `${game.details.away.abbr_then ?? game.details.away.team} at ${game.details.home.abbr_then ?? game.details.home.team}, ${game.details.date}`
+      : sampleLabel(table.query);
   const samples: { title: string; sample: ShotSample }[] = data.by_team
-    ? data.by_team.map((t) => ({ title: teamByAbbr(t.team)?.name ?? t.team, sample: t }))
+    ? data.by_team.map((t) => ({ title: sides.find((s) => s.team === t.team)?.name ?? teamByAbbr(t.team)?.name ?? t.team, sample: t }))
     : [{ title: whoseShots(page.kind, page.entity, side, player.details?.name ?? null), sample: data }];
   const noLocations = data.locations === 'none';
   const noMap = samples.every((s) => s.sample.located_fga === 0);

@@ -18,7 +18,26 @@ export interface Team {
   city: string;
   historicalAbbrs: readonly string[];
   colors: { primary: string; secondary: string };
+  /** the names the franchise played under before its current one, by season (none: always as today) */
+  formerNames?: readonly FormerName[];
 }
+
+/**
+ * A name the franchise played under, from season `from` to season `to` (start years, both included). Without
+ * colours the roundel is today's (the abbreviation did not change).
+ */
+export interface FormerName {
+  from: number;
+  to: number;
+  abbr: string;
+  name: string;
+  short_name: string;
+  city: string;
+  colors?: { primary: string; secondary: string };
+}
+
+/** Teal and purple of the New Orleans Hornets (NOH, NOK). */
+const HORNETS_NEW_ORLEANS = { primary: '#00778B', secondary: '#280071' } as const;
 
 export const TEAMS: readonly Team[] = [
   {
@@ -40,6 +59,17 @@ export const TEAMS: readonly Team[] = [
     city: 'Brooklyn',
     historicalAbbrs: ['NJN'],
     colors: { primary: '#000000', secondary: '#FFFFFF' },
+    formerNames: [
+      {
+        from: 2003,
+        to: 2011,
+        abbr: 'NJN',
+        name: 'New Jersey Nets',
+        short_name: 'Nets',
+        city: 'New Jersey',
+        colors: { primary: '#002A60', secondary: '#CD1041' },
+      },
+    ],
   },
   {
     id: '4defee66-b8a2-557a-9dfc-79555f5a6db0',
@@ -60,6 +90,8 @@ export const TEAMS: readonly Team[] = [
     city: 'Charlotte',
     historicalAbbrs: [],
     colors: { primary: '#1D1160', secondary: '#00788C' },
+    // The franchise joined the league in 2004-05 as the Bobcats, under the abbreviation it keeps (one roundel).
+    formerNames: [{ from: 2004, to: 2013, abbr: 'CHA', name: 'Charlotte Bobcats', short_name: 'Bobcats', city: 'Charlotte' }],
   },
   {
     id: 'e73d6dc2-e6e9-5cd0-8465-b5ba8a5aabea',
@@ -210,6 +242,19 @@ export const TEAMS: readonly Team[] = [
     city: 'New Orleans',
     historicalAbbrs: ['NOH', 'NOK'],
     colors: { primary: '#0C2340', secondary: '#C8102E' },
+    formerNames: [
+      { from: 2003, to: 2004, abbr: 'NOH', name: 'New Orleans Hornets', short_name: 'Hornets', city: 'New Orleans', colors: HORNETS_NEW_ORLEANS },
+      {
+        from: 2005,
+        to: 2006,
+        abbr: 'NOK',
+        name: 'New Orleans/Oklahoma City Hornets',
+        short_name: 'Hornets',
+        city: 'New Orleans/Oklahoma City',
+        colors: HORNETS_NEW_ORLEANS,
+      },
+      { from: 2007, to: 2012, abbr: 'NOH', name: 'New Orleans Hornets', short_name: 'Hornets', city: 'New Orleans', colors: HORNETS_NEW_ORLEANS },
+    ],
   },
   {
     id: 'a3d1a3ae-e01b-5d5a-b755-7bc5a0bc9732',
@@ -230,6 +275,17 @@ export const TEAMS: readonly Team[] = [
     city: 'Oklahoma City',
     historicalAbbrs: ['SEA'],
     colors: { primary: '#007AC1', secondary: '#EF3B24' },
+    formerNames: [
+      {
+        from: 2003,
+        to: 2007,
+        abbr: 'SEA',
+        name: 'Seattle SuperSonics',
+        short_name: 'SuperSonics',
+        city: 'Seattle',
+        colors: { primary: '#00653A', secondary: '#FFC200' },
+      },
+    ],
   },
   {
     id: '2815b603-0865-59f9-97f1-75fbdf4788a8',
@@ -339,6 +395,32 @@ export function teamByAbbr(abbr: string): Team | undefined {
 /** Team by league team id. */
 export function teamByTeamId(teamId: number): Team | undefined {
   return byTeamId.get(teamId);
+}
+
+/** A team as it was in one season: its abbreviation, names and colours then; `franchise` is the team today. */
+export interface SeasonTeam extends Team {
+  /** start year of the season (2012 = 2012-13) */
+  season: number;
+  /** the franchise as it is today: team pages and URLs use its abbreviation */
+  franchise: Team;
+}
+
+/**
+ * The team as it was in a season (start year), for what shows a game, a preview, a box score, a game list or a
+ * team's season. Team pages and URLs keep the franchise's current abbreviation (`franchise.abbr`).
+ * Example: the New Orleans franchise (NOP, or NOH, or its team id 1610612740) in 2012 (2012-13) is the New
+ * Orleans Hornets, NOH, drawn at /img/teams/noh.png; in 2005 the New Orleans/Oklahoma City Hornets (NOK); in 2013
+ * and later the New Orleans Pelicans (NOP).
+ */
+export function teamInSeason(team: Team, season: number): SeasonTeam;
+export function teamInSeason(key: Team | string | number, season: number): SeasonTeam | undefined;
+export function teamInSeason(key: Team | string | number, season: number): SeasonTeam | undefined {
+  const team = typeof key === 'string' ? teamByAbbr(key) : typeof key === 'number' ? teamByTeamId(key) : key;
+  if (!team) return undefined;
+  const then = team.formerNames?.find((n) => season >= n.from && season <= n.to);
+  if (!then) return { ...team, season, franchise: team };
+  const { abbr, name, short_name, city, colors = team.colors } = then;
+  return { ...team, abbr, name, short_name, city, colors, season, franchise: team };
 }
 
 /** Team by uuid. */

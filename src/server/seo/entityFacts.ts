@@ -6,7 +6,7 @@
  */
 import { latestSeason, seasonLabel } from '../../lib/filters/filterDefinitions';
 import type { GameFacts, PlayerFacts, TeamFacts } from '../../lib/seo/pageMeta';
-import { teamByAbbr, type Team } from '../../lib/league/franchises';
+import { teamByAbbr, teamInSeason, type Team } from '../../lib/league/franchises';
 import { StatsDbUnavailableError } from '../db/statsDb';
 import { queuedRead, type Asker } from '../stats/answers/reads';
 import type { PlayerDetails } from '../stats/entities/playerList';
@@ -60,10 +60,10 @@ export function teamPageFacts(asker: Asker, team: Team): Promise<TeamFacts | und
   });
 }
 
-/** A found game (gameList.findGame) as title facts: franchises, date, final score, periods, season type. */
+/** A found game (gameList.findGame) as title facts: both teams as that season named them, date, final score, periods, season type. */
 export function gamePageFacts(g: GameListRow): GameFacts | undefined {
-  const away = teamByAbbr(g.awayAbbr);
-  const home = teamByAbbr(g.homeAbbr);
+  const away = teamInSeason(g.awayAbbr, g.season);
+  const home = teamInSeason(g.homeAbbr, g.season);
   if (!away || !home) return undefined;
   return { away, home, date: g.date, awayPts: g.awayPts, homePts: g.homePts, periods: g.periods, seasonType: g.seasonType };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrast, inkFor, roundelSvg } from '../../../scripts/draw-team-logos';
+import { contrast, inkFor, roundels, roundelSvg } from '../../../scripts/draw-team-logos';
 import { TEAMS } from '../../../src/lib/league/franchises';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -15,8 +15,12 @@ describe('team roundels', () => {
   it('exist for all 30 teams at /img/teams/{lowercase abbr}.png, 128 x 128', () => {
     for (const team of TEAMS) expect(pngSize(`public/img/teams/${team.abbr.toLowerCase()}.png`), team.abbr).toEqual({ width: 128, height: 128 });
   });
+  it('exist for the former abbreviations too, in their colours then', () => {
+    expect(roundels().map((r) => r.abbr)).toEqual(expect.arrayContaining(['NJN', 'NOH', 'NOK', 'SEA']));
+    for (const r of roundels()) expect(pngSize(`public/img/teams/${r.abbr.toLowerCase()}.png`), r.abbr).toEqual({ width: 128, height: 128 });
+  });
   it('write the abbreviation in the colour that reads best on the team colour', () => {
-    for (const team of TEAMS) {
+    for (const team of roundels()) {
       const svg = roundelSvg(team);
       expect(svg).toContain(`>${team.abbr}</text>`);
       const ink = inkFor(team.colors.primary);

@@ -4,7 +4,7 @@
  * per team those totals plus its possessions).
  */
 import { seasonLabel } from '../../../lib/filters/filterDefinitions';
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
 import type { Row, StatsDb } from '../../db/statsDb';
 import { ApiError } from '../base/errors';
 
@@ -34,7 +34,8 @@ export async function gameDetails(db: StatsDb, gameCode: string) {
     return {
       team: team?.abbr ?? null,
       abbr_then: abbr,
-      name: team?.name ?? null,
+      // the name of that season (the 2012-13 New Orleans Hornets); `team` is today's abbreviation, for links
+      name: teamInSeason(teamId, Number(g.season))?.name ?? null,
       pts: Number(pts),
       pts_by_period: (byPeriod as number[]).map(Number),
       starters: boxPlayers.filter((p) => p.starter).map((p) => ({ player_id: p.player_id, name: p.name })),

@@ -14,7 +14,7 @@
 import { parseDataQuery, type AppliedFilters } from '../../../lib/params/apiParams';
 import type { Better } from '../../../lib/tables/columnMeta';
 import { OVERVIEW_COLUMNS } from '../../../lib/tables/teamsTable';
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
 import { LRUCache } from 'lru-cache';
 import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
 import { pct, type Value, type Values } from '../metrics/formulas';
@@ -280,7 +280,7 @@ async function buildPreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
     return {
       teamId,
       abbr: abbrs[i]!,
-      name: teamByTeamId(teamId)?.name ?? abbrs[i]!,
+      name: teamInSeason(teamId, g.season)?.name ?? abbrs[i]!,
       games: row?.games ?? 0,
       wins: w,
       losses: l,

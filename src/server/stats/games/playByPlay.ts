@@ -5,7 +5,7 @@
  */
 import { boxMinutes } from '../../../lib/game/boxScore';
 import { buildStints, gameFlow, periodLabel, type FlowPoint, type GameSide, type PbpEvent, type Stint } from '../../../lib/game/playByPlay';
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamInSeason } from '../../../lib/league/franchises';
 import type { WpPoint } from '../../../lib/game/winProbability';
 import type { StatsDb } from '../../db/statsDb';
 import { encodeCsv } from '../base/csvText';
@@ -37,7 +37,7 @@ const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 
 export async function gamePlayByPlay(db: StatsDb, gameCode: string): Promise<GamePlayByPlay> {
   const [g] = await db.query(
-    `SELECT game_id, game_code, strftime(date, '%Y-%m-%d') AS date, periods, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts
+    `SELECT game_id, game_code, strftime(date, '%Y-%m-%d') AS date, season, periods, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts
        FROM games WHERE game_code = $1`,
     [gameCode],
   );
@@ -110,7 +110,12 @@ export async function gamePlayByPlay(db: StatsDb, gameCode: string): Promise<Gam
   const shortCount = new Map<string, number>();
   for (const p of players) shortCount.set(p.short, (shortCount.get(p.short) ?? 0) + 1);
   for (const p of players) if (shortCount.get(p.short)! > 1) p.short = p.name;
-  const team = (id: unknown, abbr: unknown, pts: unknown) => ({ abbr: String(abbr), name: teamByTeamId(Number(id))?.name ?? String(abbr), pts: Number(pts) });
+  // Named as that season (the 2012-13 New Orleans Hornets).
+  const team = (id: unknown, abbr: unknown, pts: unknown) => ({
+    abbr: String(abbr),
+    name: teamInSeason(Number(id), Number(g.season))?.name ?? String(abbr),
+    pts: Number(pts),
+  });
   return {
     gameCode: String(g.game_code),
     date: String(g.date),

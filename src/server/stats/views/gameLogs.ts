@@ -11,7 +11,7 @@ import { playerValues } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { teamSumsBy } from '../sql/sums';
 import { playerSums, sixSets } from './playerViews';
-import { seasonOf, setsOf, teamAbbr, type SetRows } from './shared';
+import { seasonOf, setsOf, teamAbbrIn, type SetRows } from './shared';
 
 /** Game facts for game-log rows, from a team's point of view. */
 async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: number) => number) {
@@ -33,8 +33,9 @@ async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: numb
       date: g.date,
       season: seasonOf(g.season),
       season_type: g.season_type,
-      team: teamAbbr(team),
-      opponent: teamAbbr(home ? g.away_team_id : g.home_team_id),
+      // both teams as that season named them (a 2012-13 game against New Orleans: NOH), like the game's own path
+      team: teamAbbrIn(team, g.season),
+      opponent: teamAbbrIn(home ? g.away_team_id : g.home_team_id, g.season),
       home,
       result: `${pts > oppPts ? 'W' : 'L'} ${pts}-${oppPts}`,
     });

@@ -3,7 +3,7 @@
  * before the game date).
  */
 import type { AppliedFilters, DataQuery } from '../../../lib/params/apiParams';
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
 import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import type { StatsDb, Row } from '../../db/statsDb';
 import { teamValues, type Values } from '../metrics/formulas';
@@ -19,9 +19,10 @@ function rowsFor(q: DataQuery, entries: { id: Row; v: Values }[]): SetRows {
   return out;
 }
 
+// `team` is today's abbreviation (links to the team page); the name is the one of that season.
 const idOf = (team: number, g: GameRef): Row => ({
   team: teamByTeamId(team)?.abbr ?? null,
-  name: teamByTeamId(team)?.name ?? null,
+  name: teamInSeason(team, g.season)?.name ?? null,
   home: team === g.home_team_id,
 });
 

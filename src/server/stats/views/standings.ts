@@ -10,7 +10,7 @@
  * Order: win % high to low, then wins, then the team's abbreviation.
  * Example (test database, 2022-23 through 2023-01-15): Boston first at 32-12 (72.7), Denver 30-13, 1.5 back.
  */
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
 import type { StatsDb } from '../../db/statsDb';
 
 export interface StandingsRow {
@@ -65,7 +65,8 @@ export async function standings(db: StatsDb, season: number, through: string | n
     return {
       teamId,
       abbr: team?.abbr ?? String(teamId),
-      name: team?.name ?? String(teamId),
+      // named as that season (2012-13: the New Orleans Hornets); abbr stays today's, for the team page's link
+      name: teamInSeason(teamId, season)?.name ?? String(teamId),
       wins,
       losses,
       winPct: results.length ? (100 * wins) / results.length : 0,

@@ -8,7 +8,7 @@ import type { AppliedFilters } from '../../../lib/params/apiParams';
 import type { Better } from '../../../lib/tables/columnMeta';
 import { sortRows, type SortValue } from '../../../lib/tables/sortRows';
 import type { TeamsTableQuery } from '../../../lib/params/teamsTableParams';
-import { teamByTeamId } from '../../../lib/league/franchises';
+import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
 import type { Row, StatsDb } from '../../db/statsDb';
 import { needsTeamGames, sampleConditions, teamGameConditions } from '../sql/filterSql';
 import { pct, round, teamValues, type Values } from '../metrics/formulas';
@@ -89,7 +89,8 @@ export async function teamsTable(db: StatsDb, f: AppliedFilters): Promise<TeamsT
     const r = rec.get(team.teamId) ?? null;
     teams.push({
       abbr: team.abbr,
-      name: team.name,
+      // one season: the name of that season (2012-13: the New Orleans Hornets); several: today's
+      name: f.seasons.length === 1 ? teamInSeason(team, f.seasons[0]!).name : team.name,
       games: r?.games ?? 0,
       overview: rounded(overviewOf(ov, dv, os.possessions, ds.possessions, os.seconds + ds.seconds, r)),
       offense: rounded(ov),
