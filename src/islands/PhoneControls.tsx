@@ -1,6 +1,6 @@
 /**
  * The phone's compact bar over the stats table: one disclosure button that says what the table shows, e.g.
- * "Offensive Overview · 2022-23 · Regular season · Q4 · 2 more", and opens the controls under it (side, metric
+ * "Offensive Overview · Period: Q4 · 2022-23 · Regular season" (the filters the visitor chose first, on up to two lines), and opens the controls under it (side, metric
  * set, lineup size, the filter bar, the applied-filter pills) and the percentile legend above the table. On a
  * phone (stats.css, max-width 720px) those stay hidden until the button is pressed, so the table's first row is on
  * the first screen; on a wider screen the button is not shown and everything is laid out as before.

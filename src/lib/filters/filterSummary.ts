@@ -37,13 +37,20 @@ const SUMMARY_PIECES = 3;
 const SELF_NAMED: ReadonlySet<FilterName> = new Set<FilterName>(['Season', 'SeasonType']);
 
 /**
- * The compact bar's one line: the metric set, the defense side when shown, then the applied filters (Garbage time
+ * The compact bar's summary: the metric set, the defense side when shown, then the applied filters (Garbage time
  * only when it is not the default), at most SUMMARY_PIECES of them before "N more" (locked filters count there).
+ * The filters the visitor chose come first, the season and season type at their defaults after them: on a 390 px
+ * phone the bar shows two lines, and what is cut when they are full is what the visitor did not pick.
  * summaryText('Offensive Overview', false, [Season 2022-23, Type Regular season, Period Q4, ...2 more])
- *   -> "Offensive Overview · 2022-23 · Regular season · Period: Q4 · 2 more"
+ *   -> "Offensive Overview · Period: Q4 · Opponent: BOS · Venue: Home · 2 more"
+ * summaryText('Offensive Overview', false, [Season 2022-23, Type Regular season, Period Q4])
+ *   -> "Offensive Overview · Period: Q4 · 2022-23 · Regular season"
  */
 export function summaryText(metricSet: string | null, defense: boolean, pills: readonly FilterPill[], locked = 0): string {
-  const filters = pills.filter((p) => p.name !== 'FilterOutGarbageTime' || p.removable).map((p) => (SELF_NAMED.has(p.name) ? p.text : `${p.label}: ${p.text}`));
+  const applied = pills.filter((p) => p.name !== 'FilterOutGarbageTime' || p.removable);
+  const filters = [...applied.filter((p) => p.removable), ...applied.filter((p) => !p.removable)].map((p) =>
+    SELF_NAMED.has(p.name) ? p.text : `${p.label}: ${p.text}`,
+  );
   const shown = filters.slice(0, SUMMARY_PIECES);
   const more = filters.length - shown.length + locked;
   return [metricSet, defense ? 'Defense' : null, ...shown, more > 0 ? `${more} more` : null].filter(Boolean).join(' · ');
