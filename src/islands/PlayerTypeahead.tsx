@@ -9,7 +9,7 @@
 import { useCombobox } from 'downshift';
 import { useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
+import { type SearchAnswer, useOpenOnTakeOver, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 type Player = SearchAnswer['players'][number];
 
@@ -36,7 +36,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
 
   const ready = useTypedBeforeHydration(inputRef, setInput);
 
-  const { isOpen, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Player>({
+  const { isOpen, openMenu, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Player>({
     items: players,
     inputId,
     labelId,
@@ -54,6 +54,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
       else setInput(selectedItem.name);
     },
   });
+  useOpenOnTakeOver(ready, inputRef, openMenu);
   const open = isOpen && players.length > 0;
 
   return (

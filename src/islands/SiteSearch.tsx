@@ -9,7 +9,7 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
+import { type SearchAnswer, useOpenOnTakeOver, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 interface Hit {
   kind: 'Player' | 'Team' | 'Game';
@@ -44,7 +44,7 @@ export default function SiteSearch() {
 
   const ready = useTypedBeforeHydration(inputRef, setInput);
 
-  const { isOpen, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
+  const { isOpen, openMenu, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
     items: hits,
     inputValue: input,
     selectedItem: null,
@@ -56,6 +56,8 @@ export default function SiteSearch() {
       if (selectedItem) window.location.assign(selectedItem.path);
     },
   });
+  // Text typed before hydration, the box still focused: its list opens as soon as the answer comes.
+  useOpenOnTakeOver(ready, inputRef, openMenu);
   const open = isOpen && hits.length > 0;
 
   return (

@@ -5,8 +5,11 @@
  * useTypedBeforeHydration: text typed in the server's plain box before the island hydrated is in the input but
  * not in the state: it is taken over. Returns whether React owns the box (the input's data-ready; a key pressed
  * during hydration itself can still be reset by it).
+ * useOpenOnTakeOver: the list opens for text taken over that way while the box has the focus. Without it a visitor
+ * who typed "lebr" before the island hydrated (a slow phone: client:idle waits for the page) saw no list until the
+ * next keystroke, since the combobox opens on its own input events only.
  */
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { getJson } from '../lib/site/apiClient';
 
 export interface SearchAnswer {
@@ -48,4 +51,14 @@ export function useTypedBeforeHydration(inputRef: RefObject<HTMLInputElement | n
     setReady(true);
   }, [inputRef, setInput]);
   return ready;
+}
+
+export function useOpenOnTakeOver(ready: boolean, inputRef: RefObject<HTMLInputElement | null>, openMenu: () => void): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const box = inputRef.current;
+    if (box && box === document.activeElement && box.value.trim() !== '') openMenu();
+  }, [ready, inputRef, openMenu]);
 }

@@ -73,6 +73,34 @@ test.describe('with JavaScript (stats pages: autocomplete)', () => {
     await expect(page.getByTestId('compare-card').nth(1)).toContainText('Joel Embiid');
   });
 
+  // A slow phone: the island hydrates when the page is idle, after the visitor typed. What was typed is taken over
+  // and, the box still focused, its list opens without another keystroke.
+  for (const { island, path } of [
+    { island: 'SiteSearch', path: '/stats/players' },
+    { island: 'PlayerTypeahead', path: '/stats/compare?p=2544%3A2012-13' },
+  ]) {
+    test(`${island}: "lebr" typed slowly before the island hydrates shows its list once it does`, async ({ page }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => new RegExp(`^/_astro/${island}\\.[^/]+\\.js$`).test(url.pathname),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      await page.goto(path);
+      const input = page.locator(`astro-island[component-url*="${island}"] input`).first();
+      await input.pressSequentially('lebr', { delay: 250 });
+      await expect(input).not.toHaveAttribute('data-ready', 'true');
+      release();
+      await expect(input).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+      await expect(input).toHaveValue('lebr');
+      await expect(input).toBeFocused();
+      await expectSoon(page.getByRole('listbox').getByRole('option').first()).toContainText('LeBron James');
+    });
+  }
+
   test('Enter with nothing highlighted opens the results page', async ({ page }) => {
     await page.goto('/stats/teams');
     const box = await searchBox(page);
