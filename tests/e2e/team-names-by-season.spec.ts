@@ -31,6 +31,10 @@ test('the game page strip and the team rows name the Hornets and link to the tea
   await expect(strip).toContainText('New Orleans Hornets');
   await expect(strip.getByRole('link', { name: 'New Orleans Hornets' })).toHaveAttribute('href', /\/stats\/team\/team\/NOP$/);
   await expect(page.locator('.sa-tbody')).toContainText('New Orleans Hornets');
+  // The shot chart's two courts are titled by team.
+  const chart = page.locator('.chart-card').first();
+  await expect(chart).toContainText('New Orleans Hornets', { timeout: 30_000 });
+  await expect(chart).not.toContainText('Pelicans');
 });
 
 test("the game finder lists New Orleans' 2012-13 games as the Hornets'", async ({ page }) => {
