@@ -45,13 +45,26 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
   const ingest = (out: string, testFailingHook?: string) =>
     runIngest({ dataDir: dir, out, seasons: [2012], seasonTypes: ['regular'], progress: false, log: () => {}, testFailingHook });
 
-  it('reads gzipped CSV play-by-play and matches the official box scores', async () => {
+  /** One ingest of the folder, read by several tests; a test that writes over a database works on a copy of it. */
+  let built: { out: string; summary: Awaited<ReturnType<typeof runIngest>> };
+  beforeAll(async () => {
     const out = path.join(dir, 'a.duckdb');
-    const s = await ingest(out);
+    built = { out, summary: await ingest(out) };
+  }, 120_000);
+  /** A copy of the built database and its checksum file under another name: the "previous database" of a run. */
+  const previous = (name: string): string => {
+    const out = path.join(dir, name);
+    fs.copyFileSync(built.out, out);
+    fs.copyFileSync(`${built.out}.sha256`, `${out}.sha256`);
+    return out;
+  };
+
+  it('reads gzipped CSV play-by-play and matches the official box scores', async () => {
+    const s = built.summary;
     expect([s.gamesParsed, s.gamesSkipped]).toEqual([2, 0]);
     for (const code of GAMES) {
       const official = await officialBox(code);
-      const rows = await query(out, `SELECT team_id, pts, fgm, fga, fg3a, fta, oreb, dreb, tov FROM team_games WHERE game_id = ${Number(code)}`);
+      const rows = await query(built.out, `SELECT team_id, pts, fgm, fga, fg3a, fta, oreb, dreb, tov FROM team_games WHERE game_id = ${Number(code)}`);
       expect(rows).toHaveLength(2);
       for (const r of rows) {
         const o = official.get(Number(r.team_id))!;
@@ -60,27 +73,23 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     }
   });
 
-  it('writes the checksum of the file beside it, as sha256sum computes it', async () => {
-    const out = path.join(dir, 'sum.duckdb');
-    await ingest(out);
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('sum.'))).toEqual(['sum.duckdb', 'sum.duckdb.sha256']);
-    const check = spawnSync('sha256sum', ['--check', 'sum.duckdb.sha256'], { cwd: dir, encoding: 'utf8' });
-    expect(check.stdout).toBe('sum.duckdb: OK\n');
+  it('writes the checksum of the file beside it, as sha256sum computes it', () => {
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('a.'))).toEqual(['a.duckdb', 'a.duckdb.sha256']);
+    const check = spawnSync('sha256sum', ['--check', 'a.duckdb.sha256'], { cwd: dir, encoding: 'utf8' });
+    expect(check.stdout).toBe('a.duckdb: OK\n');
   });
 
   it('gives identical numbers when run twice', async () => {
     const sql = `SELECT count(*) AS n, sum(hash(possession_id, off_team_id, o1, o2, o3, o4, o5, d1, pts, plays, tr_plays, is_garbage_time, start_type)) AS h FROM possessions`;
-    await ingest(path.join(dir, 'b.duckdb'));
     await ingest(path.join(dir, 'c.duckdb'));
-    const [b] = await query(path.join(dir, 'b.duckdb'), sql);
+    const [b] = await query(built.out, sql);
     const [c] = await query(path.join(dir, 'c.duckdb'), sql);
     expect(Number(b!.n)).toBeGreaterThan(300);
     expect(String(c!.h)).toBe(String(b!.h));
   });
 
   it("leaves the previous database intact and no temporary file when a hook fails (in the hooks phase's process)", async () => {
-    const out = path.join(dir, 'keep.duckdb');
-    await ingest(out);
+    const out = previous('keep.duckdb');
     const before = fs.readFileSync(out);
     const checksum = fs.readFileSync(`${out}.sha256`, 'utf8');
     await expect(ingest(out, 'hook failed on purpose')).rejects.toThrow('hook failed on purpose');
@@ -89,8 +98,8 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
     expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('reports the memory of every process of the run: each step and the peak count the parent too', async () => {
-    const s = await ingest(path.join(dir, 'm.duckdb'));
+  it('reports the memory of every process of the run: each step and the peak count the parent too', () => {
+    const s = built.summary;
     expect(s.phases.map((p) => p.phase)).toEqual(['database', 'hooks']);
     expect(s.steps.map((t) => t.name)).toContain('games parsed and written');
     expect(s.steps.map((t) => t.name)).toContain('model rapm');
@@ -108,8 +117,7 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
   });
 
   it.skipIf(!fs.existsSync('/proc'))("SIGTERM stops the running phase's process, removes the temporary files and keeps the database", async () => {
-    const out = path.join(dir, 'signalled.duckdb');
-    await ingest(out);
+    const out = previous('signalled.duckdb');
     const before = fs.readFileSync(out);
     const cli = path.resolve('src/server/ingest/cli.ts');
     const parent = spawn(process.execPath, ['--import', 'tsx', cli, '--data', dir, '--out', out, '--seasons', '2012-13', '--season-type', 'regular'], {
@@ -136,8 +144,7 @@ describe.skipIf(!hasData)('runIngest on a CSV data folder', () => {
   });
 
   it("fails with the parse worker's error, and keeps the previous database, when a play-by-play file is unreadable", async () => {
-    const out = path.join(dir, 'kept.duckdb');
-    await ingest(out);
+    const out = previous('kept.duckdb');
     const before = fs.readFileSync(out);
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-broken-'));
     try {

@@ -78,6 +78,22 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
   }, 120_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  /**
+   * A copy of one database built from the folder through 2022-11-01, made on first use (after the first test has
+   * corrected a game in the folder, so the copy holds the corrected game as the folder has it).
+   */
+  let early: Promise<string> | undefined;
+  const earlyBuild = async (name: string): Promise<string> => {
+    early ??= (async () => {
+      const db = path.join(dir, 'early.duckdb');
+      await build(dir, db, '2022-11-01');
+      return db;
+    })();
+    const copy = path.join(dir, name);
+    fs.copyFileSync(await early, copy);
+    return copy;
+  };
+
   it('built through 2023-03-01 and updated in steps to the end of the playoffs, equals the full build', async () => {
     const db = path.join(dir, 'updated.duckdb');
     await build(dir, db, '2023-03-01');
@@ -199,8 +215,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
   }, 600_000);
 
   it("a second update at once refuses; a dead update's lock and files are taken over", async () => {
-    const db = path.join(dir, 'locked.duckdb');
-    await build(dir, db, '2023-01-15');
+    const db = await earlyBuild('locked.duckdb');
     const before = fs.statSync(db).mtimeMs;
     fs.writeFileSync(lockPath(db), `${process.pid}\n`); // a live process holds it
     await expect(runUpdate({ db, dataDir: dir, through: '2023-02-01' })).rejects.toThrow(/being updated by process/);
@@ -212,7 +227,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
     const leftover = `${db}.update-${dead}.duckdb`;
     fs.writeFileSync(leftover, 'half a copy');
     const r = await runUpdate({ db, dataDir: dir, through: '2023-02-01' });
-    expect(r.added).toBe(await gamesBetween(dir, '2023-01-15', '2023-02-01'));
+    expect(r.added).toBe(await gamesBetween(dir, '2022-11-01', '2023-02-01'));
     expect(fs.existsSync(leftover)).toBe(false);
     expect(fs.existsSync(lockPath(db))).toBe(false);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('locked.duckdb.update-'))).toEqual([]);
@@ -246,19 +261,15 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
   }, 300_000);
 
   it("--source: a game file of the live feed is added (a season the database did not hold), its score the box score's", async () => {
-    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'update-source-'));
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'update-source-'));
     try {
-      await makeSeasonFolder(other);
-      const db = path.join(other, 'db.duckdb');
-      await build(other, db, '2022-11-01');
-      const files = path.join(other, 'files');
-      fs.mkdirSync(files);
+      const db = await earlyBuild('sourced.duckdb');
       const pbp = fs.readFileSync('recorded-feed/pbp/live_0022000001.json', 'utf8');
       const box = fs.readFileSync('recorded-feed/game_details/live_0022000001.json', 'utf8');
       fs.writeFileSync(path.join(files, '0022000001.json'), `{"playbyplay":${pbp},"boxscore":${box}}`);
       fs.writeFileSync(path.join(files, '0022000002.json'), '{"playbyplay":'); // cut short: rejected, skipped
       const official = JSON.parse(box).game as { homeTeam: { teamId: number; score: number }; awayTeam: { teamId: number; score: number } };
-      const r = await runUpdate({ db, dataDir: other, through: '2022-11-01', sources: [files] });
+      const r = await runUpdate({ db, dataDir: dir, through: '2022-11-01', sources: [files] });
       expect(r.added).toBe(1);
       expect(r.replaced).toBe(0);
       expect(r.skipped).toEqual([{ game: '0022000002', reason: expect.stringMatching(/^unreadable: /) }]);
@@ -272,10 +283,10 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       const [meta] = await query(db, 'SELECT seasons FROM ingest_meta');
       expect(String(meta!.seasons)).toBe('2020,2022');
       // the same files again: nothing to add or replace
-      const again = await runUpdate({ db, dataDir: other, through: '2022-11-01', sources: [files] });
+      const again = await runUpdate({ db, dataDir: dir, through: '2022-11-01', sources: [files] });
       expect(again).toMatchObject({ added: 0, replaced: 0 });
     } finally {
-      fs.rmSync(other, { recursive: true, force: true });
+      fs.rmSync(files, { recursive: true, force: true });
     }
   }, 300_000);
 });
