@@ -1,5 +1,5 @@
 /**
- * Browser tests (tests/e2e/*.spec.ts) in Debian's Chromium against the BUILT site served by `npm run serve`
+ * Browser tests (tests/e2e/*.spec.ts) in Debian's Chromium (its headless shell when installed) against the BUILT site served by `npm run serve`
  * (run `npm run build` first; scripts/test-all.mjs does). The server listens on E2E_PORT (default 4327) so
  * tests never collide with a developer's `npm start` on 4321. STATS_DB_PATH and the rest of the environment
  * pass through to the server.
@@ -9,7 +9,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4327);
 const BASE_URL = `http://localhost:${PORT}`;
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+// Debian's headless shell first: the same engine without the full browser's window machinery. The same pages cost
+// it about 30 % less CPU (24 stats page loads: 13.8 s against 19.2 s of browser CPU), and the browser was 60 % of
+// the suite's CPU. The full browser when the shell is not installed.
+const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 const serverEnv: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') serverEnv[k] = v;
