@@ -40,8 +40,18 @@ describe('writeSchedule', () => {
     const read = async (sql: string) => (await c.runAndReadAll(sql)).getRowObjectsJS();
     const [all] = await read(`SELECT count(*)::INTEGER AS n, strftime(min(date), '%Y-%m-%d') AS first, strftime(max(date), '%Y-%m-%d') AS last FROM schedule`);
     expect(all).toEqual({ n: kept.length, first: '2023-10-24', last: '2024-04-14' });
-    const [opener] = await read(`SELECT game_code, season, season_type, strftime(date, '%Y-%m-%d') AS date, away_abbr, home_abbr, status FROM schedule WHERE game_id = 22300061`);
-    expect(opener).toEqual({ game_code: '0022300061', season: 2023, season_type: 'regular', date: '2023-10-24', away_abbr: 'LAL', home_abbr: 'DEN', status: 1 });
+    const [opener] = await read(
+      `SELECT game_code, season, season_type, strftime(date, '%Y-%m-%d') AS date, away_abbr, home_abbr, status FROM schedule WHERE game_id = 22300061`,
+    );
+    expect(opener).toEqual({
+      game_code: '0022300061',
+      season: 2023,
+      season_type: 'regular',
+      date: '2023-10-24',
+      away_abbr: 'LAL',
+      home_abbr: 'DEN',
+      status: 1,
+    });
     expect(await writeSchedule(c, null)).toBe(0);
     const [none] = await read('SELECT count(*)::INTEGER AS n FROM schedule');
     expect(none).toEqual({ n: 0 });
