@@ -82,7 +82,7 @@ async function floorMs(c: DuckDBConnection, url: string): Promise<number | null>
   const q = parseDataQuery(rawQueryFromSearchParams(new URL(url, BASE).searchParams));
   const b = new Params();
   // The server's own WHERE clause for the sample (no materialised scope: a handle without one).
-  const source = possessionSource({ query: async () => [] }, q.filters, b, 'offense');
+  const source = possessionSource({ query: async () => [], generation: 0 }, q.filters, b, 'offense');
   const sql = `SELECT off_team_id, count(*) AS n, sum(pts) AS pts FROM (${source}) GROUP BY ALL`;
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {

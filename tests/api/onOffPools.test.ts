@@ -24,6 +24,7 @@ async function computed(qs: string, reference = false) {
     if (reference) useReferencePaths(db);
     const counting: StatsScope = {
       data: db.data,
+      generation: db.generation,
       query: (sql, params) => {
         statements.push(sql);
         return db.query(sql, params);

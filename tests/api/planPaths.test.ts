@@ -22,7 +22,7 @@ import type { LeaguePlayers } from '../../src/server/stats/views/playerViews';
 import { DB_PATH, HAS_DB } from './helpers';
 
 /** A handle outside any scope: the fast paths' checks read only its (absent) plan switches. */
-const NO_SCOPE = { query: async () => [] };
+const NO_SCOPE = { query: async () => [], generation: 0 };
 
 const leaguePlayers: LeaguePlayers = (db, q) => computeData(db, q, leaguePlayers);
 
@@ -115,6 +115,7 @@ describe.skipIf(!HAS_DB)('fast and reference paths give the same numbers', () =>
     await withScope((db: StatsScope) => {
       const watched: StatsScope = {
         data: db.data,
+        generation: db.generation,
         query: (sql, params) => {
           statements.push(sql);
           return db.query(sql, params);

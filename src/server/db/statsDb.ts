@@ -525,6 +525,11 @@ export class QueryInterruptedError extends Error {
 /** Where stats SQL runs: `query` binds the parameters and returns plain row objects. */
 export interface StatsDb {
   query<T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /**
+   * The number of the file this handle reads (statsDbGeneration's): a computation's scope keeps its file to the
+   * end, so after a switch it can read the old one; the pooled handle reads the file served at each query.
+   */
+  readonly generation: number;
   /** a scope's named values (e.g. its temporary tables); absent on the pooled handle */
   readonly data?: Map<string, unknown>;
 }
@@ -547,7 +552,12 @@ export async function query<T extends Row = Row>(sql: string, params: readonly S
 }
 
 /** The pooled handle (outside a computation). */
-export const statsDb: StatsDb = { query };
+export const statsDb: StatsDb = {
+  query,
+  get generation() {
+    return state.generation;
+  },
+};
 
 /**
  * Run fn with one connection reserved for it (see the module comment), given to fn as its scope. When `signal`
@@ -560,6 +570,7 @@ export async function withScope<T>(fn: (scope: StatsScope) => Promise<T>, signal
   const scope: Scope = { connection: c, chain: Promise.resolve(), data: new Map(), aborted: false, closed: false };
   const handle: StatsScope = {
     data: scope.data,
+    generation: p.generation,
     query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
       const result = scope.chain.then(async () => {
         // A query asked for after the computation ended (a lookup another request waits for, still running when

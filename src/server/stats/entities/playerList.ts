@@ -35,7 +35,7 @@ onStatsDbChange(() => {
  * a client holding it sends its ETag and gets a 304.
  */
 export function encodedPlayerList(db: StatsDb): Promise<EncodedResponse> {
-  return sharedLookup(encodedLists, 'players', async () => encode(await listPlayers(db)));
+  return sharedLookup(db, encodedLists, 'players', async () => encode(await listPlayers(db)));
 }
 
 /** Names the way a person reads them (spec section 3): locale-aware, case- and accent-insensitive. */
@@ -61,7 +61,7 @@ function playedOf(rows: readonly { season: number; team_ids: number[] }[] | null
 
 /** Every player with a possession in the data, sorted by comparePlayers, with his seasons and teams. Loaded once. */
 export function listPlayers(db: StatsDb): Promise<PlayerListItem[]> {
-  return sharedLookup(lists, 'players', async () => {
+  return sharedLookup(db, lists, 'players', async () => {
     const rows = await db.query<{ name: string; player_id: number; seasons: { season: number; team_ids: number[] }[] | null }>(
       `SELECT p.name, p.player_id, list({ 'season': s.season, 'team_ids': s.team_ids } ORDER BY s.season, s.season_type DESC) AS seasons
          FROM players p LEFT JOIN player_seasons s USING (player_id)

@@ -6,8 +6,10 @@
  * first request is interrupted (its timeout fired), its lookup fails with QueryInterruptedError: that is its own
  * failure, not theirs, so each waiter then computes the lookup again on its own scope instead of failing too.
  * Any other failure is shared (the next request tries again: a failed lookup is not kept).
+ * A lookup is kept for the file served now only: a computation that began before a switch still reads the old file
+ * (its scope's), and what it looks up there is its own, never kept where requests on the new file would read it.
  */
-import { QueryInterruptedError } from '../../db/statsDb';
+import { QueryInterruptedError, type StatsDb, statsDbGeneration } from '../../db/statsDb';
 
 /** Where memoised lookups are kept: a Map or an LRU cache. */
 export interface LookupMemo<T> {
@@ -16,7 +18,8 @@ export interface LookupMemo<T> {
   delete(key: string): unknown;
 }
 
-export async function sharedLookup<T>(memo: LookupMemo<T>, key: string, compute: () => Promise<T>): Promise<T> {
+export async function sharedLookup<T>(db: StatsDb, memo: LookupMemo<T>, key: string, compute: () => Promise<T>): Promise<T> {
+  if (db.generation !== statsDbGeneration()) return compute();
   for (;;) {
     const running = memo.get(key);
     if (!running) {

@@ -245,7 +245,7 @@ onStatsDbChange(() => previews.clear());
 
 /** The preview of a game (as findGame gives it). */
 export function gamePreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {
-  return sharedLookup(previews, g.gameCode, () => buildPreview(db, g));
+  return sharedLookup(db, previews, g.gameCode, () => buildPreview(db, g));
 }
 
 async function buildPreview(db: StatsDb, g: PreviewGame): Promise<GamePreview> {

@@ -72,7 +72,7 @@ export function clearShotPools(): void {
 
 export function shotPool(db: StatsDb, f: AppliedFilters, persp: Perspective, kind: PoolKind): Promise<ShotPool> {
   // Only the failed pool is dropped: a timed-out chart must not drop the others (sharedLookup).
-  return sharedLookup(pools, JSON.stringify([f, persp, kind]), () => loadPool(db, f, persp, kind));
+  return sharedLookup(db, pools, JSON.stringify([f, persp, kind]), () => loadPool(db, f, persp, kind));
 }
 
 /** A zone's FG% counts in a pool only with at least this many attempts there. */

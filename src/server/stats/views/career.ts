@@ -89,7 +89,7 @@ export function careerPoolsBuilt(): boolean {
 
 /** Every player-season with its values and percentiles, by player id. */
 function careerPools(db: StatsDb): Promise<Map<number, PoolRow[]>> {
-  return sharedLookup(pools, 'pools', async () => {
+  return sharedLookup(db, pools, 'pools', async () => {
     const built = await buildPools(db);
     poolsBuilt = true;
     return built;

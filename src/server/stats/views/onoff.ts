@@ -250,14 +250,14 @@ export function leagueOnOffEntries(
   const specs = (poolsOfSample.get(sampleKey) ?? []).filter((s) => leaguePools.has(s.key));
   const kept = specs.find((s) => s.minOnPossessions <= min && counters.every((c) => s.counters.includes(c)));
   if (kept) {
-    const pool = sharedLookup(leaguePools, kept.key, () =>
+    const pool = sharedLookup(db, leaguePools, kept.key, () =>
       onOffEntries(db, f, persp, { bySeason: o.bySeason, counters: kept.counters, minOnPossessions: kept.minOnPossessions || undefined }),
     );
     return kept.minOnPossessions === min ? pool : pool.then((entries) => atLeast(entries, min));
   }
   const spec: PoolSpec = { key: JSON.stringify([sampleKey, counters, min]), counters, minOnPossessions: min };
   poolsOfSample.set(sampleKey, [...specs, spec]);
-  return sharedLookup(leaguePools, spec.key, () => onOffEntries(db, f, persp, o));
+  return sharedLookup(db, leaguePools, spec.key, () => onOffEntries(db, f, persp, o));
 }
 
 /** The entries with at least `min` possessions on court (onOffEntries' HAVING). */

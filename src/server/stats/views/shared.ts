@@ -28,7 +28,7 @@ const playerNames = new Map<string, Promise<Map<number, string>>>();
 
 /** Every player's display name by id (loaded once per stats file). */
 export function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
-  return sharedLookup(playerNames, 'all', () =>
+  return sharedLookup(db, playerNames, 'all', () =>
     db.query<{ player_id: number; name: string }>('SELECT player_id, name FROM players').then((rows) => new Map(rows.map((r) => [r.player_id, r.name]))),
   );
 }
@@ -167,7 +167,7 @@ export function leagueBaseline(db: StatsDb, f: AppliedFilters, reads: BaselineRe
   // filter (game, opponent, time within the game, lineup) at its default.
   const league = withDefaultsExcept(f, ['Season', 'SeasonType', 'StartDate', 'EndDate', 'FilterOutGarbageTime']);
   const key = JSON.stringify([league.seasons, league.seasonTypes, league.startDate, league.endDate, league.filterOutGarbageTime]);
-  return sharedLookup(baselines, key, () =>
+  return sharedLookup(db, baselines, key, () =>
     teamSumsBy(db, league, { persp: 'offense', groupBy: [], counters: BASELINE_COUNTERS }).then(([row]) => {
       const n = (k: BaselineCounter) => Number(row?.[k] ?? 0);
       const share = (a: BaselineCounter, b: BaselineCounter) => (n(b) === 0 ? null : n(a) / n(b));
@@ -199,7 +199,7 @@ onStatsDbChange(() => {
  * the same seasons ask for it again and again.
  */
 export function positionsIn(db: StatsDb, f: AppliedFilters): Promise<ReadonlyMap<number, string>> {
-  return sharedLookup(positionsBySeasons, f.seasons.join(), () =>
+  return sharedLookup(db, positionsBySeasons, f.seasons.join(), () =>
     db
       .query<{ player_id: number; position: string }>(
         `SELECT player_id, arg_max(position, season * 10 + (season_type = 'regular')::INTEGER) AS position

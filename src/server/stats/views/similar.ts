@@ -73,7 +73,7 @@ onStatsDbChange(() => memo.clear());
 
 /** Every profile of the stats file (memoised). */
 export function allProfiles(db: StatsDb): Promise<Profile[]> {
-  return sharedLookup(memo, 'all', async () => {
+  return sharedLookup(db, memo, 'all', async () => {
     const rows = await db.query(`SELECT * FROM ${PLAYER_PROFILES_TABLE} ORDER BY season, player_id`);
     const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
     return rows.map((r) => ({

@@ -1,0 +1,71 @@
+/**
+ * A lookup kept across requests (the player list) follows the stats file served: small DuckDB files made with the
+ * project's schema, served through the real pool (STATS_DB_PATH) and switched as SIGHUP does (reloadStatsDb). A
+ * request that began on the old file and reads the list after the switch gets the old file's list for itself; the
+ * list kept for everyone else is the new file's.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookup-switch-'));
+const live = path.join(dir, 'stats.duckdb');
+process.env.STATS_DB_PATH = live;
+
+/** A stats file of the current schema whose one player is called `name`, renamed over the live path. */
+async function install(name: string, games: number): Promise<void> {
+  const { applySchema, SCHEMA_VERSION } = await import('../../../../src/server/db/schema.ts');
+  const next = `${live}.next`;
+  fs.rmSync(next, { force: true });
+  const instance = await DuckDBInstance.create(next);
+  const c = await instance.connect();
+  await applySchema(c);
+  await c.run(
+    `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings, possessions, events)
+     VALUES ($1, TIMESTAMP '2026-10-01 08:00:00', '2022', 'regular', 'games', $2, 0, 0, 0, 0)`,
+    [SCHEMA_VERSION, games],
+  );
+  for (let i = 1; i <= games; i++) {
+    await c.run(
+      `INSERT INTO games (game_id, game_code, season, season_type, date, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts,
+                          home_pts_by_period, away_pts_by_period, periods, home_days_rest, away_days_rest, has_shot_locations)
+       VALUES ($1, lpad($1::VARCHAR, 10, '0'), 2022, 'regular', DATE '2022-10-18' + $2::INTEGER, 1610612743, 1610612747, 'DEN', 'LAL', 119, 107,
+               [29, 29, 30, 31], [21, 30, 30, 26], 4, 5, 5, true)`,
+      [22200000 + i, i],
+    );
+  }
+  await c.run(
+    `INSERT INTO players (player_id, name, first_name, last_name, slug, first_season, last_season)
+     VALUES (203999, $1, split_part($1, ' ', 1), split_part($1, ' ', 2), 'x', 2022, 2022)`,
+    [name],
+  );
+  await c.run(
+    `INSERT INTO player_seasons (player_id, season, season_type, team_id, team_ids, games, seconds, position, position_score)
+     VALUES (203999, 2022, 'regular', 1610612743, [1610612743], 1, 2000, 'big', 5.0)`,
+  );
+  await c.run('CHECKPOINT');
+  c.closeSync();
+  instance.closeSync();
+  fs.renameSync(next, live);
+}
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('a lookup kept across requests, across a switch of files', () => {
+  it("a request still on the old file reads the old list for itself; the list kept is the new file's", async () => {
+    await install('Old Name', 1);
+    const { reloadStatsDb, statsDb, withScope } = await import('../../../../src/server/db/statsDb.ts');
+    const { listPlayers } = await import('../../../../src/server/stats/entities/playerList.ts');
+    expect((await listPlayers(statsDb)).map((p) => p.name)).toEqual(['Old Name']);
+    const seen = await withScope(async (oldScope) => {
+      // The file is replaced and the server switches while this request holds its scope on the old file.
+      await install('New Name', 2);
+      expect(await reloadStatsDb()).toMatchObject({ outcome: 'switched' });
+      return (await listPlayers(oldScope)).map((p) => p.name);
+    });
+    expect(seen).toEqual(['Old Name']);
+    expect((await listPlayers(statsDb)).map((p) => p.name)).toEqual(['New Name']);
+  });
+});
