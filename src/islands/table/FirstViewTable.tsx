@@ -66,6 +66,10 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
           <span className="sa-label">Metrics and filters</span>
           <span className="sa-phone-summary">{summaryText(def.label, false, filterPills(relevantFilters(kind), defaults))}</span>
         </span>
+        {/* The caret too: the text then has the island's width, so it wraps where the island's does. */}
+        <svg className="sa-phone-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
+          <path d="M2 3.5 5 6.5 8 3.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        </svg>
       </div>
       {percentiles && (
         <div className="sa-legend" role="group" aria-label="Percentile colours">
