@@ -207,3 +207,16 @@ test('player details are fetched only on the player pages whose charts show them
   await expectSoon(page.getByRole('img', { name: /^Shot chart: Stephen Curry, 2012-13 regular season/ })).toBeVisible();
   expect(asked.map((u) => new URL(u).searchParams.get('player_id'))).toEqual(['201939']);
 });
+
+test('a browser that never finds an idle moment still gets the stats app and the search, within a few seconds', async ({ page }) => {
+  // requestIdleCallback that only keeps its deadline: the page's main thread is never idle.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = ((callback: IdleRequestCallback, options?: IdleRequestOptions) =>
+      options?.timeout === undefined
+        ? 0
+        : window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout)) as typeof window.requestIdleCallback;
+  });
+  await page.goto('/stats/players?season=2012');
+  await statsAppReady(page, 15_000);
+  await expect(searchIsland(page).locator('input[data-ready="true"]')).toHaveCount(1, { timeout: 15_000 });
+});

@@ -85,3 +85,10 @@ export const COVERAGE = {
     return `Regular seasons ${this.regularSeasons}; playoffs ${this.playoffs} only (earlier playoffs are not available); no preseason.`;
   },
 };
+
+/**
+ * When the islands that wait for an idle moment (client:idle: the stats app, the search boxes, the career table)
+ * hydrate at the latest: a page whose main thread never goes idle (a busy phone, a browser that gives idle time
+ * late) still gets its app within two seconds instead of never.
+ */
+export const IDLE_HYDRATION = { timeout: 2000 } as const;
