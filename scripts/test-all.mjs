@@ -174,6 +174,7 @@ if (!stats.ok && (stats.reason === 'unreadable' || (stats.reason === 'outdated' 
     if (!ok) {
       console.error(`The ingest failed to build ${env.STATS_DB_PATH}.`);
       failed += 1;
+      failures.push(`test database: the ingest failed to build ${env.STATS_DB_PATH}`);
     }
   } else {
     console.log(`No ${env.STATS_DB_PATH} and no ingest yet: tests that need stats data will say so.`);
@@ -193,15 +194,24 @@ if (!env.TEST_DATABASE_URL) {
 // 1c. Lint: Biome's linter and formatter over the TypeScript and JavaScript (biome.jsonc), zero diagnostics (an
 //     unformatted file is one); one failure when any.
 if (await run('lint', 'npx', ['biome', 'check', '--error-on-warnings'])) passed += 1;
-else failed += 1;
+else {
+  failed += 1;
+  failures.push('lint: npx biome check --error-on-warnings (its output is above)');
+}
 
 // 3. Types (started at the beginning): its output, and its result. Then the build.
 const typesOk = await types.done;
 console.log(`\n=== types: npx astro check (ran in the background)\n${types.output()}`);
 if (typesOk) passed += 1;
-else failed += 1;
+else {
+  failed += 1;
+  failures.push('types: npx astro check (its output is above)');
+}
 const buildOk = await run('build', 'npm', ['run', '--silent', 'build']);
-if (!buildOk) failed += 1;
+if (!buildOk) {
+  failed += 1;
+  failures.push('build: npm run build (its output is above; the browser tests did not run)');
+}
 
 // 4. Unit and data tests (vitest), and the browser tests against the built server (Playwright): side by side
 // unless TEST_SERIAL is set.

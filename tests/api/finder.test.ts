@@ -343,7 +343,12 @@ describe.skipIf(!HAS_DB)('finder examples against hand-written SQL', () => {
     const { finderQueryOf } = await import('../../src/server/stats/finder/finder');
     const q = finderQueryOf('mode=streaks&cond=pts:ge:10&season=2022&page_size=200');
     const b = new Params();
-    const text = await finderSql({ query: () => Promise.reject(new Error('unused')), generation: 0 }, q, b, { after: null, inProgress: 2022, offset: 0, limit: 200 });
+    const text = await finderSql({ query: () => Promise.reject(new Error('unused')), generation: 0 }, q, b, {
+      after: null,
+      inProgress: 2022,
+      offset: 0,
+      limit: 200,
+    });
     const rows = await sql<{ entity_id: number; end_date: string; active: boolean }>(
       `SELECT entity_id, strftime(end_date, '%Y-%m-%d') AS end_date, active FROM (${text})`,
       b.values as (string | number)[],
