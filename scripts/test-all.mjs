@@ -6,7 +6,7 @@
  *  2. lint and format (Biome, zero diagnostics; counts as one test);
  *  3. astro check (strict types; counts as one test), then the build (npm run build: astro build, then the server
  *     bundle);
- *  4. vitest (unit and data tests) and Playwright (tests/e2e, against the built server) side by side, vitest at a lower CPU priority (nice 10).
+ *  4. vitest (unit and data tests) and Playwright (tests/e2e, against the built server) side by side.
  * astro check needs neither the stats database nor the build: it starts first and runs beside the ingest (one
  * process, ~64 s of CPU: on a fresh clone it ends before the ingest does). The build waits for it (both write
  * Astro's generated types, .astro/, which the components tests read), and vitest waits for the build.
@@ -25,7 +25,6 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { startPgCluster } from './pgCluster.ts';
 import { checkStatsDbVersion } from '../src/server/db/statsDbVersion.ts';
@@ -82,20 +81,12 @@ async function run(label, command, args, extraEnv = {}) {
  * A step run beside the others: its output goes to a file (nothing to drain while a foreground step blocks), and
  * `done` resolves to whether it succeeded. `output()` reads what it printed so far.
  */
-function runInBackground(label, command, args, { niceness = 0 } = {}) {
+function runInBackground(label, command, args) {
   const logFile = path.join(REPORTS, `${label}.log`);
   const fd = openSync(logFile, 'w');
   console.log(`\n=== ${label} (in the background; its output follows when it ends): ${[command, ...args].join(' ')}`);
   const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
   closeSync(fd);
-  // Set before the command has started its own processes (npx takes a moment to boot): they inherit it.
-  if (niceness !== 0 && child.pid !== undefined) {
-    try {
-      setPriority(child.pid, niceness);
-    } catch {
-      // not allowed here: the step runs at the normal priority
-    }
-  }
   let exited = false;
   const done = succeeded(label, child).finally(() => {
     exited = true;
@@ -228,10 +219,7 @@ const VITEST_ARGS = ['vitest', 'run', '--reporter=default', '--reporter=json', `
 rmSync(VITEST_JSON, { force: true });
 let vitestOk;
 if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS);
-// Playwright is the longer of the two (the critical path): vitest yields the CPU to it and takes what Playwright's
-// waits leave idle. At equal priority vitest ended ~200 s before Playwright, which then ran alone with the two
-// cores a quarter idle (the CPU sampled over a fresh clone's run: 1,123 CPU seconds in 741 s of wall time).
-else unitTests = runInBackground('vitest', 'npx', VITEST_ARGS, { niceness: 10 });
+else unitTests = runInBackground('vitest', 'npx', VITEST_ARGS);
 
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
