@@ -11,6 +11,7 @@
 import { useStore } from '@nanostores/react';
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { $filterPills } from '../stores/filterPills';
+import { PhoneCaret } from './PhoneCaret';
 import { summaryText } from '../lib/filters/filterSummary';
 import { $lockedFilters } from '../stores/lockedFilters';
 import { $metricSet } from '../stores/metricSet';
@@ -49,9 +50,7 @@ export default function PhoneControls({ id, open, onToggle, onClose, button, chi
             {summary}
           </span>
         </span>
-        <svg className="sa-phone-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
-          <path d={open ? 'M2 6.5 5 3.5 8 6.5' : 'M2 3.5 5 6.5 8 3.5'} fill="none" stroke="currentColor" strokeWidth="1.4" />
-        </svg>
+        <PhoneCaret open={open} />
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside the panel closes it; the controls take the focus */}
       <div id={id} className="sa-phone-panel" onKeyDown={onKeyDown}>

@@ -9,7 +9,7 @@
 import { useCombobox } from 'downshift';
 import { useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { type SearchAnswer, useOpenOnTakeOver, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
+import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 type Player = SearchAnswer['players'][number];
 
@@ -34,8 +34,6 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
   const players = useSearchAnswer(input, LIMIT).players;
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const ready = useTypedBeforeHydration(inputRef, setInput);
-
   const { isOpen, openMenu, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Player>({
     items: players,
     inputId,
@@ -54,7 +52,7 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
       else setInput(selectedItem.name);
     },
   });
-  useOpenOnTakeOver(ready, inputRef, openMenu);
+  const ready = useTypedBeforeHydration(inputRef, setInput, openMenu);
   const open = isOpen && players.length > 0;
 
   return (

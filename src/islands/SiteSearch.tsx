@@ -9,7 +9,7 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useRef, useState } from 'react';
 import { formatSeasonSpan } from '../lib/tables/format';
-import { type SearchAnswer, useOpenOnTakeOver, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
+import { type SearchAnswer, useSearchAnswer, useTypedBeforeHydration } from './useSearchAnswer';
 
 interface Hit {
   kind: 'Player' | 'Team' | 'Game';
@@ -42,8 +42,6 @@ export default function SiteSearch() {
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const ready = useTypedBeforeHydration(inputRef, setInput);
-
   const { isOpen, openMenu, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox<Hit>({
     items: hits,
     inputValue: input,
@@ -57,7 +55,7 @@ export default function SiteSearch() {
     },
   });
   // Text typed before hydration, the box still focused: its list opens as soon as the answer comes.
-  useOpenOnTakeOver(ready, inputRef, openMenu);
+  const ready = useTypedBeforeHydration(inputRef, setInput, openMenu);
   const open = isOpen && hits.length > 0;
 
   return (

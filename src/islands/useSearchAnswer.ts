@@ -3,13 +3,12 @@
  * useSearchAnswer: the type-ahead's answer for what is typed: /api/search asked 120 ms after the last keystroke (an answer on its
  * way is dropped when the text changes), empty for empty text.
  * useTypedBeforeHydration: text typed in the server's plain box before the island hydrated is in the input but
- * not in the state: it is taken over. Returns whether React owns the box (the input's data-ready; a key pressed
- * during hydration itself can still be reset by it).
- * useOpenOnTakeOver: the list opens for text taken over that way while the box has the focus. Without it a visitor
- * who typed "lebr" before the island hydrated (a slow phone: client:idle waits for the page) saw no list until the
- * next keystroke, since the combobox opens on its own input events only.
+ * not in the state: it is taken over, and the list opens for it while the box has the focus (the combobox opens on
+ * its own input events only: a visitor who typed "lebr" on a slow phone, before client:idle hydrated the box, saw no
+ * list until the next keystroke). Returns whether React owns the box (the input's data-ready; a key pressed during
+ * hydration itself can still be reset by it).
  */
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { getJson } from '../lib/site/apiClient';
 
 export interface SearchAnswer {
@@ -43,22 +42,15 @@ export function useSearchAnswer(text: string, limit: number): SearchAnswer {
   return answer;
 }
 
-export function useTypedBeforeHydration(inputRef: RefObject<HTMLInputElement | null>, setInput: (text: string) => void): boolean {
+export function useTypedBeforeHydration(inputRef: RefObject<HTMLInputElement | null>, setInput: (text: string) => void, openMenu: () => void): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setInput(typed);
-    setReady(true);
-  }, [inputRef, setInput]);
-  return ready;
-}
-
-export function useOpenOnTakeOver(ready: boolean, inputRef: RefObject<HTMLInputElement | null>, openMenu: () => void): void {
-  const done = useRef(false);
-  useEffect(() => {
-    if (!ready || done.current) return;
-    done.current = true;
+    if (ready) return;
     const box = inputRef.current;
-    if (box && box === document.activeElement && box.value.trim() !== '') openMenu();
-  }, [ready, inputRef, openMenu]);
+    const typed = box?.value ?? '';
+    if (typed !== '') setInput(typed);
+    if (box && box === document.activeElement && typed.trim() !== '') openMenu();
+    setReady(true);
+  }, [ready, inputRef, setInput, openMenu]);
+  return ready;
 }

@@ -73,6 +73,14 @@ describe.skipIf(!HAS_DB)('game logs: the box-score line', () => {
     const d = await data(`page=TeamGameLog&entity=MIA&season=2012&${ALL}`);
     const lines = d.BoxScore!;
     const official = await officialBoxes(MIA);
+    const teams = new Map(
+      (
+        await rawSql<{ GAME_ID: string; HOME_TEAM_ID: string; HOME_TEAM_ABBREVIATION: string; AWAY_TEAM_ABBREVIATION: string }>(
+          `SELECT GAME_ID, HOME_TEAM_ID, HOME_TEAM_ABBREVIATION, AWAY_TEAM_ABBREVIATION FROM read_parquet($1) WHERE SEASON = '2012-13'`,
+          [rawFile('games.parquet')],
+        )
+      ).map((g) => [g.GAME_ID, g]),
+    );
     expect(lines).toHaveLength(82);
     expect(official.size).toBe(82);
     for (const line of lines) {
@@ -82,7 +90,21 @@ describe.skipIf(!HAS_DB)('game logs: the box-score line', () => {
       expect(ours, `${line.game_id}${gap ? `: ${gap.why}` : ''}`).toEqual({ ...box, pf: gap?.pf ?? box.pf });
       // The opponent's points: the team's points less its margin.
       expect(line.opp_pts, String(line.game_id)).toBe(box.pts - box.plus_minus);
+      // Both teams by the league's abbreviations of that season (the games file: NOH, not today's NOP).
+      const g = teams.get(String(line.game_id))!;
+      const home = Number(g.HOME_TEAM_ID) === MIA;
+      expect([line.team, line.opponent], String(line.game_id)).toEqual(
+        home ? [g.HOME_TEAM_ABBREVIATION, g.AWAY_TEAM_ABBREVIATION] : [g.AWAY_TEAM_ABBREVIATION, g.HOME_TEAM_ABBREVIATION],
+      );
     }
+    // Miami's games against New Orleans that season, by the games file: named NOH there too
+    const againstNoh = [...teams.values()].filter(
+      (g) =>
+        (Number(g.HOME_TEAM_ID) === MIA && g.AWAY_TEAM_ABBREVIATION === 'NOH') ||
+        (Number(g.HOME_TEAM_ID) !== MIA && g.HOME_TEAM_ABBREVIATION === 'NOH' && g.AWAY_TEAM_ABBREVIATION === 'MIA'),
+    );
+    expect(againstNoh.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.opponent === 'NOH')).toHaveLength(againstNoh.length);
   });
 
   it("a player's lines of one game sum to his team's official box score", async () => {

@@ -13,6 +13,7 @@
 import { GAME_LINE_KINDS, formatDiff, formatMargin, formatNumber, formatRatio, formatValue } from '../../lib/tables/format';
 import { columnsOf, metricSetDefinitions } from '../../lib/tables/metricSets';
 import type { PageKind } from '../../lib/site/pageKinds';
+import { PhoneCaret } from '../PhoneCaret';
 import { columnGridStyle } from './columnGrid';
 import { identityColumns } from './identityColumns';
 import { numberColumns } from './numberColumns';
@@ -67,9 +68,7 @@ export default function FirstViewTable({ kind, metricSet, rows: all, note, csvHr
           <span className="sa-phone-summary">{summaryText(def.label, false, filterPills(relevantFilters(kind), defaults))}</span>
         </span>
         {/* The caret too: the text then has the island's width, so it wraps where the island's does. */}
-        <svg className="sa-phone-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
-          <path d="M2 3.5 5 6.5 8 3.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
-        </svg>
+        <PhoneCaret />
       </div>
       {percentiles && (
         <div className="sa-legend" role="group" aria-label="Percentile colours">

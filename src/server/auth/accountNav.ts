@@ -4,7 +4,7 @@
  * anonymous) the project's server replaces each block between its marker comments with the visitor's version,
  * so the marketing pages show who is signed in without any client JavaScript.
  */
-import { formatPlanDate, isoPlanDate, statsPlanStatus } from '../../lib/accounts/planStatus.ts';
+import { formatPlanDate, isoPlanDate, mayUseGatedFilters, statsPlanStatus } from '../../lib/accounts/planStatus.ts';
 import { STATS_PLAN, type Session } from '../../lib/accounts/sessionShape.ts';
 import { AUTH_PAGES, SIGN_UP_PATH } from '../../lib/accounts/authPaths.ts';
 import { escapeHtml } from '../../lib/site/html.ts';
@@ -112,11 +112,10 @@ export function renderAccountOffer(session: Session | null): string {
  * one has lapsed); a subscriber or an admin is sent to what the plan opens, the finder, instead of to a checkout.
  */
 export function renderHeroAction(session: Session | null, now: number): string {
-  const status = session ? statsPlanStatus(session, now) : null;
-  if (session?.isAdmin || status?.state === 'active') {
+  if (mayUseGatedFilters(session, now)) {
     return `<a class="button button-primary" href="/stats/finder" data-testid="hero-action">Open the finder</a>`;
   }
-  const label = status?.state === 'expired' ? 'Renew' : 'Subscribe';
+  const label = session && statsPlanStatus(session, now).state === 'expired' ? 'Renew' : 'Subscribe';
   return `<a class="button button-primary" href="/checkout?interval=month" data-testid="hero-action">${label}</a>`;
 }
 

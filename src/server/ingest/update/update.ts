@@ -45,7 +45,7 @@ import { gameFilesIn } from '../sources/index.ts';
 import { gameIdMeaning } from '../sources/gameId.ts';
 import { StepTimes, logStep } from '../run/steps.ts';
 import type { SeasonType } from '../read/types.ts';
-import type { WriterStart } from '../write/writer.ts';
+import { WRITTEN_TABLES, type WriterStart } from '../write/writer.ts';
 import { acquireLock, isUpdateFileOf, updateFilesPrefix } from './lock.ts';
 import { BUILDER_SCOPES, GAME_SEASON_SQL, TABLE_SCOPES, unscopedTables } from './scopes.ts';
 
@@ -179,19 +179,11 @@ function newGamesOnly(
   );
 }
 
-/** The written tables whose held rows of a season are copied into its staging database when its new games alone are read. */
-const HELD_WRITTEN_TABLES = [
-  'games',
-  'team_games',
-  'possessions',
-  'player_possession_stats',
-  'shots',
-  'game_events',
-  'player_games',
-  'ingest_report',
-  'game_checks',
-  'ingest_read_stats',
-];
+/**
+ * The written tables whose held rows of a season are copied into its staging database when its new games alone are
+ * read: all but lineups, which is not kept by season (the writer starts from the held lineups: WriterStart).
+ */
+const HELD_WRITTEN_TABLES = WRITTEN_TABLES.filter((t) => t !== 'lineups');
 
 /** The staging database of a season read for its new games only: the schema, and the season's held rows of the written tables. */
 async function stageHeldRows(conn: DuckDBConnection, file: string, season: number): Promise<void> {

@@ -11,13 +11,13 @@ import { playerValues } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
 import { teamSumsBy } from '../sql/sums';
 import { playerSums, sixSets } from './playerViews';
-import { seasonOf, setsOf, teamAbbrIn, type SetRows } from './shared';
+import { seasonOf, setsOf, type SetRows } from './shared';
 
 /** Game facts for game-log rows, from a team's point of view. */
 async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: number) => number) {
   if (gameIds.length === 0) return new Map<number, Row>();
   const rows = await db.query(
-    `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_pts, g.away_pts
+    `SELECT g.game_id, g.game_code, g.date, g.season, g.season_type, g.home_team_id, g.away_team_id, g.home_abbr, g.away_abbr, g.home_pts, g.away_pts
        FROM games g WHERE g.game_id IN (SELECT unnest($1::INTEGER[]))`,
     [`[${gameIds.join(',')}]`],
   );
@@ -33,9 +33,9 @@ async function gameFacts(db: StatsDb, gameIds: number[], teamIdOf: (gameId: numb
       date: g.date,
       season: seasonOf(g.season),
       season_type: g.season_type,
-      // both teams as that season named them (a 2012-13 game against New Orleans: NOH), like the game's own path
-      team: teamAbbrIn(team, g.season),
-      opponent: teamAbbrIn(home ? g.away_team_id : g.home_team_id, g.season),
+      // both teams as the game's row names them, that season's (a 2012-13 game against New Orleans: NOH), as its path does
+      team: String(home ? g.home_abbr : g.away_abbr),
+      opponent: String(home ? g.away_abbr : g.home_abbr),
       home,
       result: `${pts > oppPts ? 'W' : 'L'} ${pts}-${oppPts}`,
     });

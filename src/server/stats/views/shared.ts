@@ -8,7 +8,7 @@ import { COLUMNS } from '../../../lib/tables/metricColumns';
 import { metricSetDefinitions, ONOFF_PERCENTILE_PARTS, onOffParts, type MetricSetDefinition } from '../../../lib/tables/metricSets';
 import type { DataQuery } from '../../../lib/params/apiParams';
 import type { PageKind } from '../../../lib/site/pageKinds';
-import { teamByTeamId, teamInSeason } from '../../../lib/league/franchises';
+import { teamByTeamId } from '../../../lib/league/franchises';
 import { onStatsDbChange, type StatsDb, type Row } from '../../db/statsDb';
 import { TEAM_COUNTERS, pick, type TeamCounter, type TeamSums } from '../metrics/counters';
 import { nullsOf, readsLeagueHcPpp, round, teamCountersFor, type LeagueShooting, type Value, type Values } from '../metrics/formulas';
@@ -34,8 +34,6 @@ export function playerNameMap(db: StatsDb): Promise<Map<number, string>> {
 }
 
 export const teamAbbr = (teamId: unknown): string | null => teamByTeamId(Number(teamId))?.abbr ?? null;
-/** The team's abbreviation in that season (start year): a game's teams as the game was played (2012: NOH). */
-export const teamAbbrIn = (teamId: unknown, season: unknown): string | null => teamInSeason(Number(teamId), Number(season))?.abbr ?? null;
 
 export const seasonOf = (season: unknown) => seasonLabel(Number(season));
 

@@ -7,48 +7,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { installStatsFile } from '../../../support/smallStatsFile';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookup-switch-'));
 const live = path.join(dir, 'stats.duckdb');
 process.env.STATS_DB_PATH = live;
 
-/** A stats file of the current schema whose one player is called `name`, renamed over the live path. */
+/** A stats file of the current schema with `games` games of 2022-23 and one player, called `name`, renamed over the live path. */
 async function install(name: string, games: number): Promise<void> {
-  const { applySchema, SCHEMA_VERSION } = await import('../../../../src/server/db/schema.ts');
-  const next = `${live}.next`;
-  fs.rmSync(next, { force: true });
-  const instance = await DuckDBInstance.create(next);
-  const c = await instance.connect();
-  await applySchema(c);
-  await c.run(
-    `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings, possessions, events)
-     VALUES ($1, TIMESTAMP '2026-10-01 08:00:00', '2022', 'regular', 'games', $2, 0, 0, 0, 0)`,
-    [SCHEMA_VERSION, games],
-  );
-  for (let i = 1; i <= games; i++) {
+  const list = Array.from({ length: games }, (_, i) => ({ id: 22200001 + i, season: 2022, type: 'regular' as const, date: `2022-10-${19 + i}` }));
+  await installStatsFile(live, list, async (c) => {
     await c.run(
-      `INSERT INTO games (game_id, game_code, season, season_type, date, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts,
-                          home_pts_by_period, away_pts_by_period, periods, home_days_rest, away_days_rest, has_shot_locations)
-       VALUES ($1, lpad($1::VARCHAR, 10, '0'), 2022, 'regular', DATE '2022-10-18' + $2::INTEGER, 1610612743, 1610612747, 'DEN', 'LAL', 119, 107,
-               [29, 29, 30, 31], [21, 30, 30, 26], 4, 5, 5, true)`,
-      [22200000 + i, i],
+      `INSERT INTO players (player_id, name, first_name, last_name, slug, first_season, last_season)
+       VALUES (203999, $1, split_part($1, ' ', 1), split_part($1, ' ', 2), 'x', 2022, 2022)`,
+      [name],
     );
-  }
-  await c.run(
-    `INSERT INTO players (player_id, name, first_name, last_name, slug, first_season, last_season)
-     VALUES (203999, $1, split_part($1, ' ', 1), split_part($1, ' ', 2), 'x', 2022, 2022)`,
-    [name],
-  );
-  await c.run(
-    `INSERT INTO player_seasons (player_id, season, season_type, team_id, team_ids, games, seconds, position, position_score)
-     VALUES (203999, 2022, 'regular', 1610612743, [1610612743], 1, 2000, 'big', 5.0)`,
-  );
-  await c.run('CHECKPOINT');
-  c.closeSync();
-  instance.closeSync();
-  fs.renameSync(next, live);
+    await c.run(
+      `INSERT INTO player_seasons (player_id, season, season_type, team_id, team_ids, games, seconds, position, position_score)
+       VALUES (203999, 2022, 'regular', 1610612743, [1610612743], 1, 2000, 'big', 5.0)`,
+    );
+  });
 }
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

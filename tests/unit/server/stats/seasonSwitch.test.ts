@@ -7,41 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installStatsFile, type SmallGame } from '../../../support/smallStatsFile';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'season-switch-'));
 const live = path.join(dir, 'stats.duckdb');
 process.env.STATS_DB_PATH = live;
 
-type Game = { id: number; season: number; type: 'regular' | 'playoffs'; date: string };
-
 /** A stats file of the current schema holding `games`, renamed over the live path. */
-async function install(games: Game[]): Promise<void> {
-  const { applySchema, SCHEMA_VERSION } = await import('../../../../src/server/db/schema.ts');
-  const next = `${live}.next`;
-  fs.rmSync(next, { force: true });
-  const instance = await DuckDBInstance.create(next);
-  const c = await instance.connect();
-  await applySchema(c);
-  await c.run(
-    `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings, possessions, events)
-     VALUES ($1, TIMESTAMP '2026-10-01 08:00:00', '2022', 'regular,playoffs', 'games', $2, 0, 0, 0, 0)`,
-    [SCHEMA_VERSION, games.length],
-  );
-  for (const g of games) {
-    await c.run(
-      `INSERT INTO games (game_id, game_code, season, season_type, date, home_team_id, away_team_id, home_abbr, away_abbr, home_pts, away_pts,
-                          home_pts_by_period, away_pts_by_period, periods, home_days_rest, away_days_rest, has_shot_locations)
-       VALUES ($1, lpad($1::VARCHAR, 10, '0'), $2, $3, $4::DATE, 1610612743, 1610612747, 'DEN', 'LAL', 119, 107, [29, 29, 30, 31], [21, 30, 30, 26], 4, 5, 5, true)`,
-      [g.id, g.season, g.type, g.date],
-    );
-  }
-  await c.run('CHECKPOINT');
-  c.closeSync();
-  instance.closeSync();
-  fs.renameSync(next, live);
-}
+const install = (games: SmallGame[]) => installStatsFile(live, games);
 
 /** An answer of the stats API's one response layer, and the season it defaults to. */
 async function answer(): Promise<{ through: string | null; defaultSeason: number }> {
