@@ -63,6 +63,16 @@ describe.skipIf(!HAS_DB)('search', () => {
     expect(nets.teams[0]).toMatchObject({ abbr: 'BKN', name: 'Brooklyn Nets', path: '/stats/team/team/BKN' });
   });
 
+  it('teams match every word, or any word only when nothing matches every word', async () => {
+    const teamsOf = async (q: string) =>
+      ((await call(`/api/search?q=${encodeURIComponent(q)}&limit=5`, null)).body as { teams: { abbr: string }[] }).teams.map((t) => t.abbr);
+    // "chris pa": a player, not the Pacers (their name shares only "pa")
+    expect((await search('chris pa')).players[0]?.second_spectrum_id).toBe(101108);
+    expect(await teamsOf('chris pa')).toEqual([]);
+    expect((await teamsOf('los angeles')).sort()).toEqual(['LAC', 'LAL']);
+    expect((await teamsOf('lakers celtics')).sort()).toEqual(['BOS', 'LAL']);
+  });
+
   it('an empty q is a 200 with empty lists', async () => {
     for (const query of ['q=', 'q=%20%20', 'limit=3', '']) {
       const r = await call(`/api/search?${query}`, null);

@@ -252,8 +252,10 @@ export async function search(q: string, limit: number): Promise<SearchResults> {
   );
   const seen = new Set<string>();
   const players = [...exact, ...matched, ...started].filter((p) => !seen.has(p.path) && seen.add(p.path)).slice(0, limit);
-  const teams = ix.teams
-    .search(text)
+  // Teams by the same rule: every word ("los angeles"); any word only when nothing, player or team, matches every
+  // word ("lakers celtics", a game's "BOS DEN"), so "chris pa" names Chris Paul and not the Pacers.
+  const allTeams = ix.teams.search(text, { combineWith: 'AND' });
+  const teams = (allTeams.length > 0 || all.length > 0 ? allTeams : ix.teams.search(text))
     .slice(0, limit)
     .map((h) => strip(h as unknown as TeamHit & { id: string }));
   return { players, teams, games: findGames(ix, text, date, limit) };
