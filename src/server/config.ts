@@ -102,9 +102,10 @@ const SCHEMA = {
   STATS_DB_CONNECTIONS: int(1, 64).default(3),
   STATS_HEAVY_SLOTS: int(1, 63).default(2),
   STATS_DB_THREADS: int(1, 256).default(2),
-  STATS_DB_MEMORY_LIMIT: memorySize.default('1GB'),
+  STATS_DB_MEMORY_LIMIT: memorySize.default('700MB'),
   STATS_HEAVY_PER_CLIENT: int(1, 1000).default(2),
   STATS_QUERY_TIMEOUT_MS: int(100, 600_000).default(20_000),
+  STATS_MAX_LINEUP_ROWS: int(100, 10_000_000).default(50_000),
   API_KEY_PER_MINUTE: int(1, 1_000_000).default(60),
   API_KEY_PER_DAY: int(1, 100_000_000).default(20_000),
   API_ANON_PER_MINUTE: int(0, 1_000_000).default(10),
@@ -288,6 +289,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     statsHeavyPerClient: v.STATS_HEAVY_PER_CLIENT,
     /** Stats API: an uncached computation still running after this many ms is interrupted (503). */
     statsQueryTimeoutMs: v.STATS_QUERY_TIMEOUT_MS,
+    /** Stats API: the most lineup (or unit) rows one answer lists, counted once per metric set; more is a 400 before any row is built (views/lineupViews.ts). */
+    statsMaxLineupRows: v.STATS_MAX_LINEUP_ROWS,
     /** Developer API (/api/v1) quotas: requests per key and per anonymous client (IP), by minute and by day; a heavy query counts apiHeavyCost. */
     apiQuota: {
       key: { minute: v.API_KEY_PER_MINUTE, day: v.API_KEY_PER_DAY },

@@ -175,7 +175,7 @@ async function openPool(path: string, number: number): Promise<Pool> {
  * (STATS_DB_THREADS, shared by every connection of the pool) and its memory_limit (STATS_DB_MEMORY_LIMIT: the
  * buffer pool the tables are read into plus the queries' working memory). DuckDB's own defaults are every core and
  * 80 % of the machine's RAM, whatever else runs on the node: a 2-core 4 GB node's server reached 3.6 GB under
- * eight clients. Example: { access_mode: 'READ_ONLY', threads: '2', memory_limit: '1GB' }.
+ * eight clients. Example: { access_mode: 'READ_ONLY', threads: '2', memory_limit: '700MB' }.
  */
 export function instanceOptions(): Record<string, string> {
   return { access_mode: 'READ_ONLY', threads: String(config.statsDbThreads), memory_limit: config.statsDbMemoryLimit };

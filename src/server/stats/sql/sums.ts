@@ -118,7 +118,12 @@ export interface LineupSumsOptions {
   counters?: readonly TeamCounter[];
   /** add the five's player ids, p1..p5 (sorted by id, the lineups table) */
   members?: boolean;
+  /** at most this many rows, any of them (a caller that refuses more asks for one more than it takes) */
+  limit?: number;
 }
+
+/** `sql` cut to `limit` rows (bound) when a limit is given. */
+const limited = (sql: string, b: Params, limit: number | undefined) => (limit === undefined ? sql : `SELECT * FROM (${sql}) LIMIT ${b.bind(limit)}`);
 
 /**
  * Five-man lineups: the shown side's counters per lineup (lineup_id, team_id) with at least the minimum of
@@ -141,7 +146,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
   // (an inner join: every five the possessions name is in lineups, its primary key, written with them)
   const withMembers = (sql: string) =>
     o.members ? `SELECT s.*, u.p1, u.p2, u.p3, u.p4, u.p5 FROM (${sql}) s JOIN lineups u ON u.lineup_id = s.lineup_id` : sql;
-  if (!o.otherEnd) return db.query(withMembers(shown), b.values);
+  if (!o.otherEnd) return db.query(limited(withMembers(shown), b, o.limit), b.values);
   const otherSums = await teamSumsSql(db, f, b, {
     persp: other,
     groupBy: ['lineup_id', 'team_id'],
@@ -153,7 +158,7 @@ export async function lineupSumsBy(db: StatsDb, f: AppliedFilters, o: LineupSums
     other AS (SELECT lineup_id, team_id, ${NET_COUNTERS.map((c) => `${c} AS other_${c}`).join(', ')} FROM (${otherSums}))
     SELECT shown.*, ${NET_COUNTERS.map((c) => `COALESCE(other.other_${c}, 0)::DOUBLE AS other_${c}`).join(', ')}
       FROM shown LEFT JOIN other ON other.lineup_id = shown.lineup_id AND other.team_id = shown.team_id`;
-  return db.query(withMembers(sql), b.values);
+  return db.query(limited(withMembers(sql), b, o.limit), b.values);
 }
 
 /** Every k-element subset of the five slots 1..5 of a lineups row (p1..p5, players sorted by id), in order. */
@@ -179,6 +184,8 @@ export interface UnitSumsOptions {
   otherEnd: boolean;
   /** sum only these counters of the side shown (as lineupSumsBy) */
   counters?: readonly TeamCounter[];
+  /** at most this many rows (as lineupSumsBy) */
+  limit?: number;
 }
 
 /**
@@ -234,7 +241,7 @@ export async function unitSumsBy(db: StatsDb, f: AppliedFilters, o: UnitSumsOpti
      ${o.playerId !== undefined ? `WHERE list_contains(u.unit, ${b.bind(o.playerId)})` : ''}
      GROUP BY u.unit, u.team_id
     HAVING sum(u.possessions) >= ${b.bind(o.minPossessions)}`;
-  return db.query(sql, b.values);
+  return db.query(limited(sql, b, o.limit), b.values);
 }
 
 /** The groups season_on_court_sums has columns for. */

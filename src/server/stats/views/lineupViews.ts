@@ -19,6 +19,8 @@ import { pick } from '../metrics/counters';
 import { netValues, nullsOf, teamValues, type Values } from '../metrics/formulas';
 import type { Perspective } from '../sql/filterSql';
 import type { Params } from '../sql/sql';
+import { ApiError } from '../base/errors';
+import { config } from '../../config';
 import { D, lineupSumsBy, NET_COUNTERS, O, unitSumsBy } from '../sql/sums';
 import {
   addPercentiles,
@@ -44,6 +46,24 @@ export interface LineupsAnswer {
   belowMin?: { rows: number; min: number };
 }
 
+/**
+ * The most lineup (or unit) rows one answer lists, counted once per metric set it holds (STATS_MAX_LINEUP_ROWS,
+ * default 50,000: 50,000 rows of one set, 10,000 of all five). More is refused with a 400 before any row is built:
+ * every five of twenty seasons with one possession or more is 226,666 rows, which took 10-23 s and 3.3 GB of the
+ * server's memory to end in an answer too large to send, and twenty seasons of pairs with 30 possessions or more in
+ * every set was a 103 MB download. The default keeps every table the site shows (it asks for one set; twenty seasons
+ * of fives at the default minimum of 100 possessions are 6,619 rows, in all five sets 33,095) and an analyst's
+ * export of fives with 50 possessions or more (15,743 rows of a set).
+ */
+const MAX_LINEUP_ROWS = config.statsMaxLineupRows;
+
+const tooManyLineups = (most: number, min: number, sets: number) =>
+  new ApiError(
+    400,
+    `min_poss: more than ${most.toLocaleString('en-US')} lineups have ${min} possession${min === 1 ? '' : 's'} or more${sets > 1 ? ` (in ${sets} metric sets)` : ''}; raise min_poss, choose fewer seasons or add a filter${sets > 1 ? ', or ask for one metric set (metric_set)' : ''}`,
+    'min_poss',
+  );
+
 export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number): Promise<LineupsAnswer> {
   const persp: Perspective = q.side === 'offense' ? 'offense' : 'defense';
   const team = q.page === 'TeamLineups' ? teamByAbbr(q.entity!)! : null;
@@ -63,21 +83,27 @@ export async function lineupsView(db: StatsDb, q: DataQuery, playerId?: number):
   const net = showsNet(q);
   // Only the counters of the sets' columns (and a net rating's, from both ends): thousands of lineups come back.
   const counters = setCountersOf(q);
+  // The most rows this answer may list: the limit shared by its metric sets.
+  const sets = setsOf(q, q.page).length;
+  const most = Math.max(1, Math.floor(MAX_LINEUP_ROWS / Math.max(1, sets)));
   // `listed`: rows to list (with the other end when shown, and a five's players), not only to count.
   const rowsOver = (least: number, listed = true) =>
     size === 5
-      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd: listed && net, counters, members: listed })
-      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd: listed && net, counters });
+      ? lineupSumsBy(db, q.filters, { persp, extra, minPossessions: least, otherEnd: listed && net, counters, members: listed, limit: most + 1 })
+      : unitSumsBy(db, q.filters, { persp, size, extra, playerId, minPossessions: least, otherEnd: listed && net, counters, limit: most + 1 });
   const [rows, league, names] = await Promise.all([
     // The minimum is applied in SQL: most lineups of a league table fall under it (97 % over 13 seasons).
     rowsOver(Math.max(1, min)),
     leagueBaseline(db, q.filters, { counters, shooting: net }),
     playerNameMap(db),
   ]);
+  if (rows.length > most) throw tooManyLineups(most, Math.max(1, min), sets);
   if (rows.length === 0 && min > 1) {
-    // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here).
+    // Nothing reaches the minimum: count the lineups (or units) of the sample under it (one more query, only here),
+    // unless there are more than a table may list (showing them all would be refused).
     const below = await rowsOver(1, false);
-    return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(below.length ? { belowMin: { rows: below.length, min } } : {}) };
+    const counted = below.length > 0 && below.length <= most;
+    return { data: Object.fromEntries(setsOf(q, q.page).map((d) => [d.value, []])), ...(counted ? { belowMin: { rows: below.length, min } } : {}) };
   }
   // Ties in the same order on every request: by the lineup (or unit) itself.
   const kept = rows.sort(

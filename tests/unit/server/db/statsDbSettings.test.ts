@@ -13,17 +13,17 @@ describe.skipIf(!HAS_DB)('the stats database instance', () => {
     await closeStatsDb();
   });
 
-  it('runs with the configured threads and memory limit (defaults: 2 threads, 1 GB)', async () => {
+  it('runs with the configured threads and memory limit (defaults: 2 threads, 700 MB)', async () => {
     const [row] = await query<{ threads: bigint | number }>("SELECT current_setting('threads') AS threads");
     expect(Number(row!.threads)).toBe(config.statsDbThreads);
     const [limit] = await query<{ v: string }>("SELECT current_setting('memory_limit') AS v");
-    // DuckDB prints the limit in binary units: 1GB (10^9 bytes) is 953.6 MiB
+    // DuckDB prints the limit in binary units: 700MB (7 * 10^8 bytes) is 667.5 MiB
     const [value, unit] = limit!.v.split(' ');
     const bytes = Number(value) * { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 }[unit as 'KiB']!;
     const [, n, u] = /^([\d.]+)(\w+)$/.exec(config.statsDbMemoryLimit)!;
     const wanted = Number(n) * { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3, TIB: 1024 ** 4 }[u!.toUpperCase() as 'KB']!;
     expect(Math.abs(bytes - wanted) / wanted).toBeLessThan(0.01);
     expect(config.statsDbThreads).toBe(2);
-    expect(config.statsDbMemoryLimit).toBe('1GB');
+    expect(config.statsDbMemoryLimit).toBe('700MB');
   });
 });
