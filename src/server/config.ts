@@ -166,6 +166,7 @@ const SCHEMA = {
   PLAN_TRIAL_DAYS: int(0, 90).default(7),
   TRIAL_SWEEP_SECONDS: int(1, 24 * 3600).default(600),
   SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
+  WORKER_THREAD_NICENESS: int(0, 19).default(10),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'not a log level')
     .default('info')
@@ -385,6 +386,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: v.METRICS_TOKEN ?? '',
     /** On SIGTERM/SIGINT: how long requests under way may take to finish before they are cut, ms. */
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    /** The nice value of every thread of the server but the main one (http/threadPriority.ts); 0 leaves them alone. */
+    workerThreadNiceness: v.WORKER_THREAD_NICENESS,
     /** `npm run serve`: where to listen and which build to serve. */
     port: v.PORT,
     host: v.HOST,

@@ -15,7 +15,8 @@ export const DATA_CHANGES: readonly DataChange[] = [
       'A lineups or 2-, 3- and 4-man units query with more rows above its minimum (min_poss) than that is a 400 naming min_poss, answered at once: ' +
       'every five of twenty seasons with one possession or more (226,666 rows) used to run for 10-23 s and end in a 400, and twenty seasons of pairs in every set was a 103 MB download. ' +
       'Without metric_set an answer holds five sets, so it lists up to 10,000 rows; ask for one set to get up to 50,000.',
-    affects: 'Only such queries. No number changed, and every table the site shows is far below the limit (twenty seasons of fives at the default minimum: 6,619 rows).',
+    affects:
+      'Only such queries. No number changed, and every table the site shows is far below the limit (twenty seasons of fives at the default minimum: 6,619 rows).',
   },
   {
     date: '2026-11-29',

@@ -25,6 +25,8 @@ import { billingConfigProblem } from '../billing/processBilling.ts';
 import { createHandler, type NodeHandler } from './handler.ts';
 import { startDraining } from './draining.ts';
 import { answerClientError, SERVER_OPTIONS } from './serverOptions.ts';
+import { loadProductionReact, reactBuild } from './productionReact';
+import { keepHelperThreadsLow } from './threadPriority';
 
 function refuse(message: string): never {
   console.error(`Courtvision cannot start: ${message}`);
@@ -98,6 +100,8 @@ if (stats.ok) {
 const entry = path.join(config.distDir, 'server', 'entry.mjs');
 if (!fs.existsSync(entry)) refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds no build (${entry} is missing): expected the output of \`npm run build\`.`);
 
+await loadProductionReact();
+console.log(`React: ${reactBuild()} build`);
 const astro = (await import(pathToFileURL(entry).href)) as {
   handler: NodeHandler;
   options: { mode: string; client: string };
@@ -139,6 +143,7 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(`Courtvision listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (pid ${process.pid})`);
+  keepHelperThreadsLow(config.workerThreadNiceness);
   // The trials' reminders (3 days before a trial ends) and, in test mode, the ends of trials; their links go to
   // AUTH_URL, else to this address.
   startTrialSweep(`http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);

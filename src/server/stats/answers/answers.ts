@@ -201,12 +201,11 @@ async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
   setImmediate(() => {
-    try {
-      cacheFrom(generation, key, encode(compactOf(response)));
-    } catch (error) {
+    encode(compactOf(response)).then(
+      (encoded) => cacheFrom(generation, key, encoded),
       // too large to encode: not cached, the next asker computes it (the caller has its pool already)
-      console.error('league players answer not cached', error);
-    }
+      (error: unknown) => console.error('league players answer not cached', error),
+    );
   });
   return response;
 }

@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompressSync, gunzipSync, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { ApiError } from './errors';
 
 /** An answer as kept: brotli (JSON answers but the very large) or gzip (those, and texts: a table's CSV). */
@@ -64,14 +65,22 @@ function jsonOfAnswer(body: unknown): string {
   }
 }
 
-export function encode(body: unknown): EncodedResponse {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * An answer encoded: its JSON, compressed on libuv's thread pool rather than on the event loop (a 20-season players
+ * table's brotli takes 20-100 ms, which every other request waited out while heavy answers were being finished:
+ * cached answers and game pages under sixteen heavy queries, `npm run bench:api`).
+ */
+export async function encode(body: unknown): Promise<EncodedResponse> {
   const json = jsonOfAnswer(body);
   if (json.length > LARGE_ANSWER) {
-    const gzip = own(gzipSync(json, { level: FAST_GZIP_LEVEL }));
-    return { gzip, etag: etagOf(gzip) };
+    const gzipped = own(await gzipAsync(json, { level: FAST_GZIP_LEVEL }));
+    return { gzip: gzipped, etag: etagOf(gzipped) };
   }
   const br = own(
-    brotliCompressSync(json, {
+    await brotliAsync(json, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: json.length > BIG_ANSWER ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,

@@ -6,7 +6,8 @@
  * a scheduled game is one of the schedule's that is not in `games`; the finder lists them after the played ones
  * of their day, without a score, and a preview of one is built from both teams' games so far.
  */
-import type { StatsDb } from '../../db/statsDb';
+import { onStatsDbChange, type StatsDb } from '../../db/statsDb';
+import { sharedLookup } from '../entities/sharedLookup';
 
 /** A game of the schedule not played yet (no score): the finder lists it, its preview reads the games before it. */
 export interface ScheduledGameRow {
@@ -71,10 +72,14 @@ export async function listGames(db: StatsDb, q: GameListQuery): Promise<GameList
   return rows.map(toGameListRow);
 }
 
-/** Whether the file has a schedule table (a file built before it had none: nothing is scheduled). */
-async function hasSchedule(db: StatsDb): Promise<boolean> {
-  const rows = await db.query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
-  return rows.length > 0;
+const scheduleTables = new Map<string, Promise<boolean>>();
+
+/** Whether the file has a schedule table (a file built before it had none: nothing is scheduled); asked once per file. */
+function hasSchedule(db: StatsDb): Promise<boolean> {
+  return sharedLookup(db, scheduleTables, 'schedule', async () => {
+    const rows = await db.query("SELECT 1 FROM duckdb_tables() WHERE table_name = 'schedule' AND schema_name = 'main' AND NOT temporary");
+    return rows.length > 0;
+  });
 }
 
 /** The schedule's games of the query not played yet (not in games), in date order; none without a schedule. */
@@ -128,16 +133,27 @@ export async function defaultMonth(
   return played ?? months[0];
 }
 
-/** One game by its 10-character id, or null when there is no such game. */
+const gamesByCode = new Map<string, Promise<ReadonlyMap<string, GameListRow>>>();
+onStatsDbChange(() => {
+  gamesByCode.clear();
+  scheduleTables.clear();
+});
+
+/**
+ * One game by its 10-character id, or null when there is no such game. Every game of the file is read once (about
+ * 25,000 rows, 3 MB) and kept until the file is switched: a game page asked again while heavy queries keep DuckDB's
+ * threads busy then waits for none of them (a box-score page took up to 199 ms under sixteen, its one query
+ * waiting behind theirs; `npm run bench:api`).
+ */
 export async function findGame(db: StatsDb, gameCode: string): Promise<GameListRow | null> {
-  const rows = await db.query(
-    `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, away_team_id, home_team_id, away_abbr, home_abbr, away_pts, home_pts, periods
-       FROM games WHERE game_code = $1`,
-    [gameCode],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return toGameListRow(r);
+  const byCode = await sharedLookup(db, gamesByCode, 'all', async () => {
+    const rows = await db.query(
+      `SELECT game_code, strftime(date, '%Y-%m-%d') AS date, season, season_type, away_team_id, home_team_id, away_abbr, home_abbr, away_pts, home_pts, periods
+         FROM games`,
+    );
+    return new Map(rows.map((r) => [String(r.game_code), toGameListRow(r)]));
+  });
+  return byCode.get(gameCode) ?? null;
 }
 
 /** A game of the schedule not played yet, by its 10-character id, or null. */

@@ -8,9 +8,9 @@ import { encode, gzipOf, jsonOf } from '../../../../src/server/stats/base/encodi
 import { ApiError } from '../../../../src/server/stats/base/errors';
 
 describe('encode', () => {
-  it('keeps the JSON of the answer as brotli with a weak ETag; gzip is made from it once, on demand', () => {
+  it('keeps the JSON of the answer as brotli with a weak ETag; gzip is made from it once, on demand', async () => {
     const body = { data: { Overview: [{ player_id: 1, pts: 10 }] } };
-    const e = encode(body);
+    const e = await encode(body);
     expect(e.gzip).toBeUndefined();
     expect(JSON.parse(jsonOf(e))).toEqual(body);
     // both bodies are the same JSON (read back with node:zlib, not the module's own reader)
@@ -21,37 +21,37 @@ describe('encode', () => {
     expect(gzipOf(e)).toBe(gzip);
     expect(e.etag).toMatch(/^W\/"/);
     // the same answer gets the same tag, a different one another
-    expect(encode(structuredClone(body)).etag).toBe(e.etag);
-    expect(encode({ data: { Overview: [{ player_id: 1, pts: 11 }] } }).etag).not.toBe(e.etag);
+    expect((await encode(structuredClone(body))).etag).toBe(e.etag);
+    expect((await encode({ data: { Overview: [{ player_id: 1, pts: 11 }] } })).etag).not.toBe(e.etag);
   });
 
-  it('keeps a big answer (over 1 MB of JSON, compressed faster) whole in both encodings', () => {
+  it('keeps a big answer (over 1 MB of JSON, compressed faster) whole in both encodings', async () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ lineup_id: i, lineup: `Player ${i} - Player ${i + 1}`, pts_per_poss: i / 7 }));
     const body = { data: { Team_FourFactors: rows } };
     expect(JSON.stringify(body).length).toBeGreaterThan(1_000_000);
-    const e = encode(body);
+    const e = await encode(body);
     expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
     expect(JSON.parse(gunzipSync(gzipOf(e)).toString('utf8'))).toEqual(body);
   });
 
-  it('keeps a very large answer (over 4 MB of JSON) as gzip only, readable as JSON', () => {
+  it('keeps a very large answer (over 4 MB of JSON) as gzip only, readable as JSON', async () => {
     const rows = Array.from({ length: 60_000 }, (_, i) => ({ lineup_id: i, lineup: `Player ${i} - Player ${i + 1}`, pts_per_poss: i / 7 }));
     const body = { data: { Team_FourFactors: rows } };
     expect(JSON.stringify(body).length).toBeGreaterThan(4_000_000);
-    const e = encode(body);
+    const e = await encode(body);
     expect(e.br).toBeUndefined();
     expect(gzipOf(e)).toBe(e.gzip);
     expect(JSON.parse(gunzipSync(e.gzip!).toString('utf8'))).toEqual(body);
     expect(JSON.parse(jsonOf(e))).toEqual(body);
   });
 
-  it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', () => {
+  it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', async () => {
     // ~600 M characters of JSON: past V8's string limit, as every lineup of 20 seasons with min_poss=1 was.
     const row = 'x'.repeat(1 << 20);
     const rows = Array.from({ length: 600 }, () => row);
     let error: unknown;
     try {
-      encode({ data: { Overview: rows } });
+      await encode({ data: { Overview: rows } });
     } catch (e) {
       error = e;
     }
