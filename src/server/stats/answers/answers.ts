@@ -191,8 +191,8 @@ export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<Comp
 /**
  * The league's Players answer inside a computation (the percentile pool of team pages): from the cache, else
  * computed on the calling computation's scope `db` (not through the queue: the caller already holds a slot).
- * A computed one is cached once the caller has gone on (setImmediate): encoding it (17 ms for the 574 KB of a
- * 16-season pool) is for a later players table, not for the team page waiting now. The caller only reads it.
+ * A computed one is encoded and cached once the caller has gone on (setImmediate): encoding it (17 ms for the 574 KB
+ * of a 16-season pool) is for a later players table, not for the team page waiting now. The caller only reads it.
  */
 async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = dataKey(q);
@@ -200,13 +200,19 @@ async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse
   if (hit) return rowsOf(JSON.parse(jsonOf(hit))) as DataResponse;
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
-  setImmediate(() => {
-    encode(compactOf(response)).then(
-      (encoded) => cacheFrom(generation, key, encoded),
-      // too large to encode: not cached, the next asker computes it (the caller has its pool already)
-      (error: unknown) => console.error('league players answer not cached', error),
-    );
-  });
+  // Encoded after the caller has gone on, and meanwhile in flight: a players table asked before it is cached joins
+  // it instead of computing it again.
+  const flight = new Promise<EncodedResponse>((resolve, reject) => setImmediate(() => encode(compactOf(response)).then(resolve, reject)))
+    .then((encoded) => {
+      cacheFrom(generation, key, encoded);
+      return encoded;
+    })
+    .finally(() => {
+      if (inflight.get(key) === flight) inflight.delete(key);
+    });
+  // too large to encode: not cached, and whoever joined gets the same 400 as a computation of their own
+  flight.catch((error: unknown) => console.error('league players answer not cached', error));
+  if (!inflight.has(key)) inflight.set(key, flight);
   return response;
 }
 

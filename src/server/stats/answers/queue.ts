@@ -96,7 +96,11 @@ export class QueryQueue {
     const mine = this.perClient.get(key) ?? 0;
     if (mine >= this.options.perClient[lane]) {
       return Promise.reject(
-        new BusyError(429, `Too many ${lane} queries in flight from this client (at most ${this.options.perClient[lane]}); retry shortly.`, PER_CLIENT_RETRY_SECONDS),
+        new BusyError(
+          429,
+          `Too many ${lane} queries in flight from this client (at most ${this.options.perClient[lane]}); retry shortly.`,
+          PER_CLIENT_RETRY_SECONDS,
+        ),
       );
     }
     const canStart = this.canStart(lane);
