@@ -37,6 +37,7 @@ import {
 } from './lib/benchServer.ts';
 import { FIRST_LOAD_JS_GOAL, firstLoadJs } from './lib/firstLoadJs.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
+import { ascending, percentile } from './lib/percentile.ts';
 import { pathForGame } from '../src/lib/site/routes.ts';
 
 const PORT = Number(option('port', String(await freePort())));
@@ -61,8 +62,6 @@ async function signIn(): Promise<string> {
   if (check.status !== 200) throw new Error(`sign-in for the benchmark failed: gated request answered ${check.status}`);
   return cookie;
 }
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 interface Measure {
   p50: number;
@@ -105,9 +104,9 @@ async function load(paths: string[], cookie: string, duration = DURATION, extraH
   const result = await finished;
   times.sort((a, b) => a - b);
   return {
-    p50: pct(times, 50),
-    p95: pct(times, 95),
-    p99: pct(times, 99),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
     rps: result.requests.average,
     requests: result.requests.total,
     errors: result['4xx'] + result['5xx'] + result.errors,
@@ -281,9 +280,8 @@ async function main() {
       quick.games.push(...r.games);
       console.log(`  round ${i + 1}: ${r.cached.length} cached answers, ${r.games.length} game pages; heavy: ${[...r.statuses].sort().join(', ')}`);
     }
-    const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
     const spread = (xs: number[]) =>
-      `p50 ${pct(xs, 0.5).toFixed(0)}, p95 ${pct(xs, 0.95).toFixed(0)}, p99 ${pct(xs, 0.99).toFixed(0)}, max ${Math.max(...xs).toFixed(0)} ms`;
+      `p50 ${percentile(ascending(xs), 50).toFixed(0)}, p95 ${percentile(ascending(xs), 95).toFixed(0)}, p99 ${percentile(ascending(xs), 99).toFixed(0)}, max ${Math.max(...xs).toFixed(0)} ms`;
     console.log(`  cached answer ${spread(quick.cached)}; game page ${spread(quick.games)}`);
 
     console.log(`\n3. Near the floor: the heaviest query uncached through HTTP vs the raw DuckDB work, ${HEAVY_SAMPLES} samples each, interleaved`);
@@ -336,7 +334,7 @@ async function main() {
       [...heavyStatuses].every((st) => st === 200 || st === 429 || st === 503),
       `the heavy ones end in 200, 429 or 503: ${[...heavyStatuses].sort().join(', ')}`,
     );
-    const p99 = (xs: number[]) => pct(xs, 0.99);
+    const p99 = (xs: number[]) => percentile(ascending(xs), 99);
     goal(
       p99(quick.cached) <= 100,
       `cached answer p99 <= 100 ms while 16 heavy queries run: ${p99(quick.cached).toFixed(0)} ms (${quick.cached.length} answers)`,

@@ -18,6 +18,7 @@ import { FILTERS } from '../src/lib/filters/filterDefinitions.ts';
 import { FINDER_MODES, FINDER_STAT_KEYS, type FinderMode, type FinderStat } from '../src/lib/views/finderQuery.ts';
 import { benchStatsDb, loadAverage, option, runMain } from './lib/benchServer.ts';
 import { drawFilter, generator, loadRosters, type Rng } from './lib/randomQueries.ts';
+import { percentile as pct } from './lib/percentile.ts';
 
 const DB = benchStatsDb();
 process.env.STATS_DB_PATH = DB;
@@ -148,7 +149,6 @@ async function main(): Promise<void> {
   }
   await closeStatsDb();
 
-  const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
   const line = (label: string, rows: Timed[]) => {
     const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
     return `${label.padEnd(16)} ${String(rows.length).padStart(5)}  p50 ${pct(ms, 50).toFixed(0).padStart(5)}  p95 ${pct(ms, 95).toFixed(0).padStart(5)}  p99 ${pct(ms, 99).toFixed(0).padStart(5)}  max ${(ms.at(-1) ?? NaN).toFixed(0).padStart(6)} ms`;

@@ -47,6 +47,7 @@ import {
   startServer,
 } from './lib/benchServer.ts';
 import { timedGet } from './lib/timedGet.ts';
+import { percentile as pct } from './lib/percentile.ts';
 import { signInWithCredentials } from './lib/signIn.ts';
 import { possessionSource } from '../src/server/stats/sql/filterSql.ts';
 import { Params } from '../src/server/stats/sql/sql.ts';
@@ -69,8 +70,6 @@ interface Timed {
   status: number;
   error?: string;
 }
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 function summary(rows: Timed[]): string {
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);

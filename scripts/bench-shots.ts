@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { ascending, percentile } from './lib/percentile.ts';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, samples: { type: 'string', default: '40' } } });
 if (values.db) process.env.STATS_DB_PATH = values.db;
@@ -37,9 +38,8 @@ async function call(p: { player_id: number; season: number }): Promise<number> {
 }
 
 const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms (n=${s.length})`;
+  const s = ascending(xs);
+  return `p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms (n=${s.length})`;
 };
 
 await call(picks[0]!); // open the database

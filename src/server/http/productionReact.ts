@@ -14,7 +14,7 @@ const REACT_ENTRIES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/ser
 
 const require = createRequire(import.meta.url);
 
-export async function loadProductionReact(): Promise<void> {
+export function loadProductionReact(): void {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {

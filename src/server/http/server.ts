@@ -100,7 +100,7 @@ if (stats.ok) {
 const entry = path.join(config.distDir, 'server', 'entry.mjs');
 if (!fs.existsSync(entry)) refuse(`DIST_DIR=${JSON.stringify(config.distDir)} holds no build (${entry} is missing): expected the output of \`npm run build\`.`);
 
-await loadProductionReact();
+loadProductionReact();
 console.log(`React: ${reactBuild()} build`);
 const astro = (await import(pathToFileURL(entry).href)) as {
   handler: NodeHandler;

@@ -15,32 +15,35 @@ import os from 'node:os';
 const TASKS = '/proc/self/task';
 const RESCAN_MS = 5_000;
 
-/** Lowers every helper thread there is now to `niceness`; returns the ids it lowered. */
-export function lowerHelperThreads(niceness: number, done: Set<number> = new Set()): number[] {
-  const lowered: number[] = [];
-  let tids: number[];
+/** The process's thread ids now (none where /proc cannot be read). */
+function threadIds(): Set<number> {
   try {
-    tids = fs.readdirSync(TASKS).map(Number);
+    return new Set(fs.readdirSync(TASKS).map(Number));
   } catch {
-    return lowered;
+    return new Set();
   }
-  for (const tid of tids) {
-    if (tid === process.pid || done.has(tid)) continue;
-    done.add(tid);
-    try {
-      os.setPriority(tid, niceness);
-      lowered.push(tid);
-    } catch {
-      // the thread ended meanwhile, or the system refuses: it keeps its priority
-    }
-  }
-  return lowered;
 }
 
-/** Keeps the helper threads at `niceness` for the life of the process (0: does nothing). */
+/**
+ * Keeps the helper threads at `niceness` for the life of the process (0: does nothing). Each scan lowers the threads
+ * the previous one did not see: only the ids alive at the last scan are kept, so an id the system gives again to a
+ * new thread once a scan has seen it gone is lowered again.
+ */
 export function keepHelperThreadsLow(niceness: number): void {
   if (niceness === 0 || !fs.existsSync(TASKS)) return;
-  const done = new Set<number>();
-  lowerHelperThreads(niceness, done);
-  setInterval(() => lowerHelperThreads(niceness, done), RESCAN_MS).unref();
+  let seen = new Set<number>();
+  const scan = () => {
+    const now = threadIds();
+    for (const tid of now) {
+      if (tid === process.pid || seen.has(tid)) continue;
+      try {
+        os.setPriority(tid, niceness);
+      } catch {
+        // the thread ended meanwhile, or the system refuses: it keeps its priority
+      }
+    }
+    seen = now;
+  };
+  scan();
+  setInterval(scan, RESCAN_MS).unref();
 }

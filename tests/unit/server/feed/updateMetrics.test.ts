@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installStatsFile } from '../../../support/smallStatsFile';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'update-metrics-'));
 const live = path.join(dir, 'stats.duckdb');
@@ -17,30 +17,16 @@ process.env.STATS_DB_PATH = live;
 type Record = { updatedAt: string; added: number; replaced: number; skipped: { game: string; reason: string }[]; through: string };
 
 /** A stats file of the current schema, no games, whose ingest_meta says `record`; renamed over the live path. */
-async function install(record: Record): Promise<void> {
-  const { applySchema, SCHEMA_VERSION } = await import('../../../../src/server/db/schema.ts');
-  const next = `${live}.next`;
-  fs.rmSync(next, { force: true });
-  const instance = await DuckDBInstance.create(next);
-  const c = await instance.connect();
-  await applySchema(c);
-  await c.run(
-    `INSERT INTO ingest_meta (schema_version, built_at, seasons, season_types, source_dir, games_parsed, games_skipped, warnings, possessions, events,
-       data_through, updated_at, update_added, update_replaced, update_skipped)
-     VALUES ($v, TIMESTAMP '2026-10-01 08:00:00', '2026', 'regular', 'games', 0, 0, 0, 0, 0, $through::DATE, $at::TIMESTAMP, $added, $replaced, $skipped)`,
-    {
-      v: SCHEMA_VERSION,
-      through: record.through,
-      at: record.updatedAt,
-      added: record.added,
-      replaced: record.replaced,
-      skipped: JSON.stringify(record.skipped),
-    },
+function install(record: Record): Promise<void> {
+  return installStatsFile(live, [], (c) =>
+    c
+      .run(
+        `UPDATE ingest_meta SET data_through = $through::DATE, updated_at = $at::TIMESTAMP, update_added = $added, update_replaced = $replaced,
+              update_skipped = $skipped`,
+        { through: record.through, at: record.updatedAt, added: record.added, replaced: record.replaced, skipped: JSON.stringify(record.skipped) },
+      )
+      .then(() => {}),
   );
-  await c.run('CHECKPOINT');
-  c.closeSync();
-  instance.closeSync();
-  fs.renameSync(next, live);
 }
 
 async function scrape(): Promise<Map<string, number>> {
