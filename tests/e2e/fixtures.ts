@@ -10,29 +10,104 @@
  * changes the password or the plan of a demo account must sign in through the form instead (its own session);
  * so do the tests whose point is the sign-in form.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from '@playwright/test';
 import { signedInContext } from './apiSignIn';
 import { DEMO, type Role } from './demoAccounts';
+import { lendKeptPage, type KeptPage } from './keptPage';
 
 type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
 
 export const test = base.extend<
   { consoleErrors: string[]; signedInAs: (role: Role, other?: BrowserContext) => Promise<void> },
-  { roleCookies: Map<Role, Promise<Cookie[]>> }
+  { roleCookies: Map<Role, Promise<Cookie[]>>; keptPage: { kept?: KeptPage } }
 >({
+  // The worker's page, lent to one test after another (keptPage.ts); `context` is that page's context.
+  keptPage: [
+    async ({}, use) => {
+      const holder: { kept?: KeptPage } = {};
+      await use(holder);
+      await holder.kept?.context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async (
+    {
+      browser,
+      keptPage,
+      contextOptions,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      javaScriptEnabled,
+      userAgent,
+      deviceScaleFactor,
+      locale,
+      timezoneId,
+      colorScheme,
+      reducedMotion,
+      permissions,
+      storageState,
+      acceptDownloads,
+      bypassCSP,
+      ignoreHTTPSErrors,
+      extraHTTPHeaders,
+      offline,
+      geolocation,
+      httpCredentials,
+      serviceWorkers,
+    },
+    use,
+    testInfo,
+  ) => {
+    const options: BrowserContextOptions = {
+      ...contextOptions,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      javaScriptEnabled,
+      userAgent,
+      deviceScaleFactor,
+      locale,
+      timezoneId,
+      colorScheme,
+      reducedMotion,
+      permissions,
+      storageState,
+      acceptDownloads,
+      bypassCSP,
+      ignoreHTTPSErrors,
+      extraHTTPHeaders,
+      offline,
+      geolocation,
+      httpCredentials,
+      serviceWorkers,
+    };
+    for (const k of Object.keys(options) as (keyof BrowserContextOptions)[]) if (options[k] === undefined) delete options[k];
+    await lendKeptPage(browser, keptPage, options, testInfo, use);
+  },
+  context: async ({ page }, use) => {
+    await use(page.context());
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('console', (msg) => {
+      const onConsole = (msg: ConsoleMessage) => {
         if (msg.type() !== 'error') return;
         // An error page legitimately answers 4xx/5xx: Chromium logs the document's own status as a console error.
         // Tests assert that status themselves; a failed subresource or API call still counts.
         const url = msg.location().url;
         if (/^Failed to load resource: the server responded with a status of \d+/.test(msg.text()) && url === page.url()) return;
         errors.push(`${msg.text()} (${url})`);
-      });
-      page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+      };
+      const onPageError = (err: Error) => errors.push(`page error: ${err.message}`);
+      page.on('console', onConsole);
+      page.on('pageerror', onPageError);
       await use(errors);
+      // The page may be lent to the next test (keptPage.ts): this test's listeners go with it.
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
       expect(errors, 'console errors and page errors').toEqual([]);
     },
     { auto: true },
