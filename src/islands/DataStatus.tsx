@@ -22,6 +22,20 @@ function Skeleton() {
   );
 }
 
+/**
+ * The server's message as the page's words: its 400s name the API parameter ("min_poss: ..."), which on the page is
+ * the box under the table ("Minimum possessions"); the lineup pages keep that box on such an error
+ * (StatsTable.tsx) so the reader can raise it where it is.
+ */
+export function pageWords(message: string): string {
+  if (!message.startsWith('min_poss: ')) return message;
+  const text = message
+    .slice('min_poss: '.length)
+    .replace(/raise min_poss/g, 'raise the minimum possessions below')
+    .replace(/ \(metric_set\)/g, '');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
 export default function DataStatus() {
   const table = useStore($tableData);
   const selected = useStore($metricSet);
@@ -36,7 +50,7 @@ export default function DataStatus() {
     return (
       <div className="sa-status sa-status-error" role="alert">
         <span>{message}</span>
-        {table.errorMessage && table.errorStatus !== 503 && <span className="sa-muted"> {table.errorMessage}</span>}
+        {table.errorMessage && table.errorStatus !== 503 && <span className="sa-muted"> {pageWords(table.errorMessage)}</span>}
         <button type="button" className="sa-link-button" onClick={() => void fetchCurrentData()}>
           Try again
         </button>

@@ -242,16 +242,19 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
 
   if (!def) return null;
   const percentiles = hasPercentiles(page.kind) && numbers.some((c) => c.pctKey && c.better !== 'style') ? page.kind : null;
-  const legend = percentiles && (
-    <PercentileLegend
-      kind={percentiles}
-      rows={rows}
-      seasons={applied.Season as readonly number[]}
-      seasonTypes={applied.SeasonType as readonly string[]}
-      minPoss={minPoss}
-      onMinPoss={(n) => void changeMinPossessions(n)}
-    />
-  );
+  const legendOf = (pinned: boolean) =>
+    percentiles && (
+      <PercentileLegend
+        pinned={pinned}
+        kind={percentiles}
+        rows={rows}
+        seasons={applied.Season as readonly number[]}
+        seasonTypes={applied.SeasonType as readonly string[]}
+        minPoss={minPoss}
+        onMinPoss={(n) => void changeMinPossessions(n)}
+      />
+    );
+  const legend = legendOf(false);
   const minimum = minPossessionsOf(page.kind, minPoss, applied.Season as readonly number[]);
   const sortLabel = (id: string | null) => {
     const c = id ? numbers.find((n) => n.id === id) : undefined;
@@ -260,7 +263,9 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
 
   if (shown.length === 0) {
     // Nothing to list: say why, under the controls (the minimum's among them).
-    if (table.query === null || table.loading || table.error) return null;
+    if (table.query === null || table.loading) return null;
+    // Too many lineups for the minimum: the minimum's box stays, to be raised (the message above says so).
+    if (table.error) return table.errorStatus === 400 && table.errorMessage?.startsWith('min_poss: ') ? legendOf(true) : null;
     const reason =
       rows.length === 0
         ? (emptyReason({ seasons: applied.Season as number[], seasonTypes: applied.SeasonType as string[], salaries: page.kind === 'TeamSalaries' }) ??

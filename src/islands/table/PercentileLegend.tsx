@@ -63,6 +63,8 @@ interface Props {
   seasonTypes: readonly string[];
   minPoss: number | null;
   onMinPoss: (min: number | null) => void;
+  /** Shown on a phone with the controls folded too: the minimum is what the reader is asked to change. */
+  pinned?: boolean;
 }
 
 interface BodyProps {
@@ -123,7 +125,7 @@ export const minimumLabel = (kind: PercentileKind, rows: readonly Row[]): string
       ? 'Minimum possessions on court (listed and ranked)'
       : 'Minimum possessions to rank';
 
-export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, onMinPoss }: Props) {
+export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, onMinPoss, pinned = false }: Props) {
   const min = minPossessionsOf(kind, minPoss, seasons);
   const [draft, setDraft] = useState(String(min));
   useEffect(() => setDraft(String(min)), [min]);
@@ -136,7 +138,7 @@ export function PercentileLegend({ kind, rows, seasons, seasonTypes, minPoss, on
     if (n !== min) onMinPoss(n === minPossessionsOf(kind, null, seasons) ? null : n);
   };
   return (
-    <div className="sa-legend" role="group" aria-label="Percentile colours">
+    <div className={`sa-legend${pinned ? ' sa-legend-pinned' : ''}`} role="group" aria-label="Percentile colours">
       <LegendBody kind={kind} rows={rows} seasons={seasons} seasonTypes={seasonTypes} min={min} sentenceBlocks />
       <label className="sa-legend-min">
         {minimumLabel(kind, rows)}
