@@ -217,9 +217,12 @@ if (!buildOk) {
 // unless TEST_SERIAL is set.
 const VITEST_ARGS = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`];
 rmSync(VITEST_JSON, { force: true });
+// Beside Playwright, vitest runs at a lower priority (VITEST_NICE, default 10): it then takes the CPU the browser tests
+// leave while they wait (a page, a server starting, a timer), and Playwright, the longer of the two, is not slowed.
+const VITEST_NICE = process.env.VITEST_NICE ?? '10';
 let vitestOk;
 if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS);
-else unitTests = runInBackground('vitest', 'npx', VITEST_ARGS);
+else unitTests = runInBackground('vitest', 'nice', ['-n', VITEST_NICE, 'npx', ...VITEST_ARGS]);
 
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
