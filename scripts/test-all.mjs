@@ -217,12 +217,12 @@ if (!buildOk) {
 // unless TEST_SERIAL is set.
 const VITEST_ARGS = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`];
 rmSync(VITEST_JSON, { force: true });
-// Beside Playwright, vitest runs at a lower priority (VITEST_NICE, default 10): it then takes the CPU the browser tests
+// Beside Playwright, vitest runs at a lower priority (VITEST_NICE, default 5): it then takes the CPU the browser tests
 // leave while they wait (a page, a server starting, a timer), and Playwright is not slowed. Its in-process DuckDB
 // instances (tests/api) run on one thread unless STATS_DB_THREADS says otherwise: with both cores already busy with
 // the two runners, a second thread per query bought no time and cost 15 % more CPU (the two property suites:
 // 39-40 -> 33-34 s of machine CPU). The servers under test keep the default (two).
-const VITEST_NICE = process.env.VITEST_NICE ?? '10';
+const VITEST_NICE = process.env.VITEST_NICE ?? '5';
 const VITEST_ENV = { STATS_DB_THREADS: process.env.STATS_DB_THREADS ?? '1' };
 let vitestOk;
 if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS, VITEST_ENV);
