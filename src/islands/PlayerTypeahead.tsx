@@ -41,9 +41,6 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
     inputValue: input,
     selectedItem: null,
     itemToString: (p) => p?.name ?? '',
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setInput(inputValue ?? '');
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       const box = inputRef.current;
       if (!selectedItem || !box) return;
@@ -67,6 +64,10 @@ export default function PlayerTypeahead({ inputId, labelId, name, placeholder, d
         data-ready={ready ? 'true' : undefined}
         {...getInputProps({
           ref: inputRef,
+          // The text is the box's state, set in the input event itself: downshift reports a change
+          // (onInputValueChange) from an effect after its render, and on a busy page a key typed before that effect ran
+          // was lost (the box, controlled, drawn again with the text before it: "kd" became "d").
+          onChange: (e) => setInput(e.currentTarget.value),
           onKeyDown: (e) => {
             // Enter with nothing highlighted: the form's own submit, with the text as typed.
             if (e.key === 'Enter' && highlightedIndex < 0) {

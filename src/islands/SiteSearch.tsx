@@ -47,9 +47,6 @@ export default function SiteSearch() {
     inputValue: input,
     selectedItem: null,
     itemToString: (h) => h?.label ?? '',
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setInput(inputValue ?? '');
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) window.location.assign(selectedItem.path);
     },
@@ -72,6 +69,10 @@ export default function SiteSearch() {
         data-ready={ready ? 'true' : undefined}
         {...getInputProps({
           ref: inputRef,
+          // The text is the box's state, set in the input event itself: downshift reports a change
+          // (onInputValueChange) from an effect after its render, and on a busy page a key typed before that effect ran
+          // was lost (the box, controlled, drawn again with the text before it: "kd" became "d").
+          onChange: (e) => setInput(e.currentTarget.value),
           onKeyDown: (e) => {
             // Enter with nothing highlighted: the plain form submit to /search.
             if (e.key === 'Enter' && highlightedIndex < 0) {
