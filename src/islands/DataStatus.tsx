@@ -23,15 +23,14 @@ function Skeleton() {
 }
 
 /**
- * The server's message as the page's words: its 400s name the API parameter ("min_poss: ..."), which on the page is
- * the box under the table ("Minimum possessions"); the lineup pages keep that box on such an error
- * (StatsTable.tsx) so the reader can raise it where it is.
+ * The server's message in the page's words: a 400 for too many lineups names the API parameter (`min_poss: ...`),
+ * which on the page is the box under the table ("Minimum possessions"), kept there on that error (StatsTable.tsx).
  */
-export function pageWords(message: string): string {
-  if (!message.startsWith('min_poss: ')) return message;
+export function pageWords(message: string, param: string | null): string {
+  if (param !== 'min_poss') return message;
   const text = message
-    .slice('min_poss: '.length)
-    .replace(/raise min_poss/g, 'raise the minimum possessions below')
+    .replace(/^min_poss: /, '')
+    .replace(/\bmin_poss\b/g, 'the minimum possessions below')
     .replace(/ \(metric_set\)/g, '');
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
@@ -50,7 +49,7 @@ export default function DataStatus() {
     return (
       <div className="sa-status sa-status-error" role="alert">
         <span>{message}</span>
-        {table.errorMessage && table.errorStatus !== 503 && <span className="sa-muted"> {pageWords(table.errorMessage)}</span>}
+        {table.errorMessage && table.errorStatus !== 503 && <span className="sa-muted"> {pageWords(table.errorMessage, table.errorParam)}</span>}
         <button type="button" className="sa-link-button" onClick={() => void fetchCurrentData()}>
           Try again
         </button>

@@ -265,7 +265,7 @@ export default function StatsTable({ guides = {} }: { guides?: Readonly<Record<s
     // Nothing to list: say why, under the controls (the minimum's among them).
     if (table.query === null || table.loading) return null;
     // Too many lineups for the minimum: the minimum's box stays, to be raised (the message above says so).
-    if (table.error) return table.errorStatus === 400 && table.errorMessage?.startsWith('min_poss: ') ? legendOf(true) : null;
+    if (table.error) return table.errorStatus === 400 && table.errorParam === 'min_poss' ? legendOf(true) : null;
     const reason =
       rows.length === 0
         ? (emptyReason({ seasons: applied.Season as number[], seasonTypes: applied.SeasonType as string[], salaries: page.kind === 'TeamSalaries' }) ??

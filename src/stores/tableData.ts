@@ -24,6 +24,8 @@ export interface TableDataState {
   /** the server's message or the network failure, for the quiet error line */
   errorMessage: string | null;
   errorStatus: number | null;
+  /** the parameter a 400 names (`min_poss`: too many lineups for the minimum) */
+  errorParam: string | null;
   /** the query string the data belongs to */
   query: string | null;
 }
@@ -36,6 +38,7 @@ export const EMPTY_TABLE: TableDataState = {
   error: false,
   errorMessage: null,
   errorStatus: null,
+  errorParam: null,
   query: null,
 };
 
@@ -84,7 +87,7 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
     $tableData.set({ ...EMPTY_TABLE, ...kept, query });
     return;
   }
-  $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, query });
+  $tableData.set({ ...$tableData.get(), loading: true, error: false, errorMessage: null, errorStatus: null, errorParam: null, query });
   try {
     const answer = await getJson<CompactAnswer | RowsAnswer | null>('/api/data', params, controller.signal);
     if (current !== controller) return;
@@ -99,6 +102,7 @@ export async function fetchTableData(params: URLSearchParams): Promise<void> {
       error: true,
       errorMessage: err instanceof Error ? err.message : String(err),
       errorStatus: err instanceof ApiRequestError ? err.status : null,
+      errorParam: err instanceof ApiRequestError ? err.param : null,
       query,
     });
   } finally {

@@ -18,7 +18,12 @@ import { lendKeptPage, type KeptPage } from './keptPage';
 type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
 
 export const test = base.extend<
-  { consoleErrors: string[]; signedInAs: (role: Role, other?: BrowserContext) => Promise<void> },
+  {
+    consoleErrors: string[];
+    signedInAs: (role: Role, other?: BrowserContext) => Promise<void>;
+    /** Playwright's own fixture (not in its public types): the options of the context it would make for a test. */
+    _combinedContextOptions: BrowserContextOptions;
+  },
   { roleCookies: Map<Role, Promise<Cookie[]>>; keptPage: { kept?: KeptPage } }
 >({
   // The worker's page, lent to one test after another (keptPage.ts); `context` is that page's context.
@@ -30,62 +35,10 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  page: async (
-    {
-      browser,
-      keptPage,
-      contextOptions,
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      javaScriptEnabled,
-      userAgent,
-      deviceScaleFactor,
-      locale,
-      timezoneId,
-      colorScheme,
-      reducedMotion,
-      permissions,
-      storageState,
-      acceptDownloads,
-      bypassCSP,
-      ignoreHTTPSErrors,
-      extraHTTPHeaders,
-      offline,
-      geolocation,
-      httpCredentials,
-      serviceWorkers,
-    },
-    use,
-    testInfo,
-  ) => {
-    const options: BrowserContextOptions = {
-      ...contextOptions,
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      javaScriptEnabled,
-      userAgent,
-      deviceScaleFactor,
-      locale,
-      timezoneId,
-      colorScheme,
-      reducedMotion,
-      permissions,
-      storageState,
-      acceptDownloads,
-      bypassCSP,
-      ignoreHTTPSErrors,
-      extraHTTPHeaders,
-      offline,
-      geolocation,
-      httpCredentials,
-      serviceWorkers,
-    };
-    for (const k of Object.keys(options) as (keyof BrowserContextOptions)[]) if (options[k] === undefined) delete options[k];
-    await lendKeptPage(browser, keptPage, options, testInfo, use);
+  // The context options as Playwright assembles them for its own page (the project's and the test's `use`, every
+  // option it knows): its `_combinedContextOptions` fixture, declared above for the types.
+  page: async ({ browser, keptPage, _combinedContextOptions }, use, testInfo) => {
+    await lendKeptPage(browser, keptPage, _combinedContextOptions, testInfo, use);
   },
   context: async ({ page }, use) => {
     await use(page.context());

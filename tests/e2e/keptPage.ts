@@ -14,9 +14,10 @@
  *  - it ended on the site's own origin or about:blank (storage is cleared on that origin; another origin's could not
  *    be).
  * Otherwise the context is closed and the next test gets a new one. The browser's HTTP cache is kept: the site's
- * scripts, styles and fonts are served with immutable caching, as a returning reader's browser keeps them. A test
- * that needs a first visit's empty cache, or options a kept page cannot change (isMobile, hasTouch,
- * javaScriptEnabled, ...), gets a context of its own: the options are part of the key a kept page is lent under.
+ * scripts, styles and fonts are served with immutable caching, as a returning reader's browser keeps them; a test
+ * that needs a first visit's empty cache opens a context of its own. A page is lent only to a test of the same
+ * context options (viewport, isMobile, javaScriptEnabled, ...: the key it is kept under); a page the test resized
+ * itself is given the test's viewport back.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 
@@ -87,10 +88,8 @@ export async function lendKeptPage(
   testInfo: TestInfo,
   use: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const { viewport, ...rest } = options;
-  // The viewport is set on the page; with isMobile it also changes how the page is laid out, so it is then part of
-  // the key.
-  const key = JSON.stringify(options.isMobile ? options : rest);
+  // Every option is part of the key, the viewport too: a page the test opens in the context takes the context's.
+  const key = JSON.stringify(options);
   let kept = holder.kept;
   if (kept && (kept.key !== key || kept.page.isClosed())) {
     await kept.context.close();
@@ -106,8 +105,9 @@ export async function lendKeptPage(
     watchCalls(context, LASTING_CALLS.context, seen);
     watchCalls(made.page.clock, LASTING_CALLS.clock, seen);
     kept = made;
-  } else if (viewport && JSON.stringify(kept.page.viewportSize()) !== JSON.stringify(viewport)) {
-    await kept.page.setViewportSize(viewport);
+  } else if (options.viewport && JSON.stringify(kept.page.viewportSize()) !== JSON.stringify(options.viewport)) {
+    // the last test resized the page itself
+    await kept.page.setViewportSize(options.viewport);
   }
   holder.kept = undefined;
   const { context, page } = kept;
@@ -115,7 +115,6 @@ export async function lendKeptPage(
 
   await use(page);
 
-  for (const other of context.pages()) if (other !== page) await other.close();
   const origin = options.baseURL ? new URL(options.baseURL).origin : '';
   const url = page.isClosed() ? '' : page.url();
   const keep =
@@ -129,6 +128,7 @@ export async function lendKeptPage(
     return;
   }
   try {
+    for (const other of context.pages()) if (other !== page) await other.close();
     if (url !== 'about:blank') {
       await page.evaluate(() => {
         localStorage.clear();

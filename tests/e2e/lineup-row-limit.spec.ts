@@ -18,26 +18,29 @@ for (const size of [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]) {
-  test(`${size.name}: too many lineups for the minimum keeps the minimum's box, and raising it brings the table`, async ({ page, consoleErrors }) => {
-    await page.setViewportSize(size.viewport);
-    await page.goto(`${server.base}/stats/lineups?season=2022&minPoss=1`);
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText(
-      'More than 1,000 lineups have 1 possession or more; raise the minimum possessions below, choose fewer seasons or add a filter.',
-      { timeout: 20_000 },
-    );
-    await expect(alert).not.toContainText('min_poss');
-    const minimum = page.getByLabel('Minimum possessions (lineups listed)');
-    await expect(minimum).toHaveValue('1');
-    await minimum.fill('150');
-    await minimum.press('Enter');
-    await statsAppReady(page);
-    await expect(alert).toHaveCount(0);
-    await expect(page).toHaveURL(/minPoss=150/);
-    await expect(minimum).toHaveValue('150');
-    // the refused answer is the one error the browser logged: its 400
-    expect(consoleErrors).toHaveLength(1);
-    expect(consoleErrors[0]).toContain('status of 400');
-    consoleErrors.splice(0);
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test("too many lineups for the minimum keeps the minimum's box, and raising it brings the table", async ({ page, consoleErrors }) => {
+      await page.goto(`${server.base}/stats/lineups?season=2022&minPoss=1`);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(
+        'More than 1,000 lineups have 1 possession or more; raise the minimum possessions below, choose fewer seasons or add a filter.',
+        { timeout: 20_000 },
+      );
+      await expect(alert).not.toContainText('min_poss');
+      const minimum = page.getByLabel('Minimum possessions (lineups listed)');
+      await expect(minimum).toHaveValue('1');
+      await minimum.fill('150');
+      await minimum.press('Enter');
+      await statsAppReady(page);
+      await expect(alert).toHaveCount(0);
+      await expect(page).toHaveURL(/minPoss=150/);
+      await expect(minimum).toHaveValue('150');
+      // the refused answer is the one error the browser logged: its 400
+      expect(consoleErrors).toHaveLength(1);
+      expect(consoleErrors[0]).toContain('status of 400');
+      consoleErrors.splice(0);
+    });
   });
 }

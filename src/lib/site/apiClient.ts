@@ -11,11 +11,15 @@ import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 export const SAFE_METHODS = ['get', 'head', 'options', 'trace'] as const;
 
-/** An API failure with the HTTP status (0 when no answer came) and the server's message. */
+/**
+ * An API failure with the HTTP status (0 when no answer came), the server's message and, for a bad value, the
+ * parameter its 400 names (`{ error, param }`).
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly param: string | null = null,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -48,9 +52,9 @@ export function configureApiClient(extra: Pick<Options, 'baseUrl' | 'fetch' | 't
 /** The message of a failed request: the server's `{ error }` when it sent one. */
 async function toApiError(err: unknown): Promise<unknown> {
   if (isHTTPError(err)) {
-    const data = err.data as { error?: unknown } | undefined;
+    const data = err.data as { error?: unknown; param?: unknown } | undefined;
     const message = typeof data?.error === 'string' ? data.error : `HTTP ${err.response.status}`;
-    return new ApiRequestError(err.response.status, message);
+    return new ApiRequestError(err.response.status, message, typeof data?.param === 'string' ? data.param : null);
   }
   if (err instanceof Error && err.name === 'AbortError') return err;
   return new ApiRequestError(0, err instanceof Error ? err.message : String(err));

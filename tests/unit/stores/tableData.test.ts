@@ -53,10 +53,12 @@ describe.skipIf(!hasDb)('$tableData against the real API', () => {
     expect(s.loading).toBe(false);
     expect(s.errorStatus).toBe(400);
     expect(s.errorMessage).toMatch(/season/);
+    expect(s.errorParam).toBe('season'); // the parameter the 400 names, as the page reads it
     expect(s.data).toEqual({});
     const pending = fetchTableData(league);
     s = $tableData.get();
     expect(s.error).toBe(false);
+    expect(s.errorParam).toBe(null);
     expect(s.loading).toBe(true);
     await pending;
     expect($tableData.get().error).toBe(false);
