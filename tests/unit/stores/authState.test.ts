@@ -2,7 +2,7 @@
  * The client auth store against the real Auth.js handler (project configuration, temporary accounts file).
  * Node has no DOM: the page's `document` is stood in by an EventTarget with a visibilityState.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInWithCredentials } from '../../../scripts/lib/signIn.ts';
 import { tempDbPath } from '../server/auth/helpers.ts';
 
@@ -33,7 +33,9 @@ async function signIn(): Promise<void> {
   cookie = await signInWithCredentials((p, init) => Auth(new Request(ORIGIN + p, init), config), 'store@example.com', 'store-password');
 }
 
+/** A pause for checks that nothing happens; what must happen is waited for with `vi.waitFor`. */
 const settle = () => new Promise((r) => setTimeout(r, 30));
+const WAIT = { timeout: 5_000, interval: 10 };
 
 beforeAll(async () => {
   await getAccountStore().createUser({ email: 'store@example.com', name: 'Stella Store', passwordHash: await hashPassword('store-password') });
@@ -45,8 +47,7 @@ describe('$authStatus / $session', () => {
     expect($authStatus.get()).toBe('loading');
     const seen: string[] = [];
     const stop = $authStatus.subscribe((s) => seen.push(s));
-    await settle();
-    expect(seen).toEqual(['loading', 'unauthenticated']);
+    await vi.waitFor(() => expect(seen).toEqual(['loading', 'unauthenticated']), WAIT);
     expect(requests[0]).toBe('/api/auth/session?callbackUrl=%2Fstats%2Fplayers');
     expect($session.get()).toBeNull();
     stop();
@@ -54,7 +55,7 @@ describe('$authStatus / $session', () => {
 
   it('refresh when the tab becomes visible again: a sign-in elsewhere shows up', async () => {
     const stop = $session.listen(() => {});
-    await settle();
+    await vi.waitFor(() => expect($authStatus.get()).toBe('unauthenticated'), WAIT);
     await signIn();
     requests = [];
     doc.visibilityState = 'hidden';
@@ -63,9 +64,8 @@ describe('$authStatus / $session', () => {
     expect(requests).toEqual([]);
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    await settle();
+    await vi.waitFor(() => expect($authStatus.get()).toBe('authenticated'), WAIT);
     expect(requests).toHaveLength(1);
-    expect($authStatus.get()).toBe('authenticated');
     expect($session.get()).toEqual({ user: { name: 'Stella Store', email: 'store@example.com' }, isAdmin: false, subscriptions: [] });
     stop();
   });
@@ -75,8 +75,7 @@ describe('$authStatus / $session', () => {
     await settle();
     requests = [];
     setSessionRefreshInterval(40);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(requests.length).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(2), WAIT);
     setSessionRefreshInterval(null);
     const count = requests.length;
     await new Promise((r) => setTimeout(r, 100));

@@ -4,7 +4,7 @@
  * everything), game details loaded once per game, player list failure -> /error.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../src/lib/site/apiClient';
 import { metricSetOptions } from '../../../src/lib/tables/metricSets';
 import type { FilterAccess } from '../../../src/stores/authState';
@@ -302,14 +302,13 @@ describe.skipIf(!hasDb)('stats app transitions against the real API', () => {
     fakeBrowser('');
     const game = { kind: 'GameTeam' as const, entity: '0022201216', view: 'team' };
     await startStatsApp(game);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect($gameDetails.get().details).toBeTruthy(), { timeout: 5_000, interval: 10 });
     const details = $gameDetails.get().details!;
     // Official box score: Atlanta 114 at Boston 120, April 9, 2023.
     expect([details.away.team, details.away.pts, details.home.team, details.home.pts, details.date]).toEqual(['ATL', 114, 'BOS', 120, '2023-04-09']);
     await enterPage({ ...game, kind: 'GamePlayers', view: 'players' });
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(Object.keys($tableData.get().data)).toContain('OffensiveOverview'), { timeout: 5_000, interval: 10 });
     expect(api.requests.filter((r) => r.url.pathname === '/api/game_details')).toHaveLength(1);
-    expect(Object.keys($tableData.get().data)).toContain('OffensiveOverview');
   });
 
   it('back and forward rebuild the view from the URL', async () => {
@@ -336,8 +335,7 @@ describe.skipIf(!hasDb)('player list failure (spec section 8)', () => {
     api.override.set('/api/players', 500);
     const b = fakeBrowser('');
     await startStatsApp({ kind: 'League', entity: null, view: null });
-    await new Promise((r) => setTimeout(r, 700));
-    expect(b.redirects).toEqual(['/error']);
+    await vi.waitFor(() => expect(b.redirects).toEqual(['/error']), { timeout: 5_000, interval: 20 });
     expect(b.errors).toEqual(['Could not load the player list']);
     stopStatsApp();
   });
