@@ -39,11 +39,16 @@ export class MailWorker {
     readonly options: MailWorkerOptions,
   ) {}
 
-  /** Sends every message that is due now; resolves when the queue has none left (or only failing ones). */
+  /**
+   * Sends every message that was due when the drain began; resolves when none is left. Each message is tried at most
+   * once per drain: one that fails is due again at a later second than the drain's start, even when the sending took
+   * longer than its retry delay (a short delay and a slow, refusing mail server).
+   */
   async drain(): Promise<{ sent: number; failed: number }> {
     const totals = { sent: 0, failed: 0 };
+    const dueBy = nowSeconds();
     for (;;) {
-      const batch = await this.store().claimMail(nowSeconds(), LEASE_SECONDS, BATCH);
+      const batch = await this.store().claimMail(nowSeconds(), LEASE_SECONDS, BATCH, dueBy);
       if (batch.length === 0) return totals;
       for (const mail of batch) {
         try {

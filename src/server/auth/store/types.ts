@@ -443,10 +443,11 @@ export interface AccountStore extends FailureCounters, BillingStore, ApiKeyStore
   /** Queues messages (sent by the mail worker of any node). */
   enqueueMail(mails: QueuedMail[]): Promise<void>;
   /**
-   * Takes up to `limit` messages that are due, leasing them for `leaseSeconds` so that no other node sends them
-   * meanwhile (a node that dies mid-send releases them when the lease runs out).
+   * Takes up to `limit` messages that are due (at or before `dueBy`, default `now`), leasing them for `leaseSeconds`
+   * from `now` so that no other node sends them meanwhile (a node that dies mid-send releases them when the lease
+   * runs out).
    */
-  claimMail(now: number, leaseSeconds: number, limit: number): Promise<MailRecord[]>;
+  claimMail(now: number, leaseSeconds: number, limit: number, dueBy?: number): Promise<MailRecord[]>;
   /** A message was accepted by the mail server: it leaves the queue. */
   completeMail(id: number): Promise<void>;
   /** A send failed: try again at `retryAt`, or (null) give up and keep it as failed for the operator. */

@@ -4,6 +4,7 @@
  * draining one queue, and the local outbox of development.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -69,6 +70,23 @@ describe.each(STORE_KINDS)('mail queue on the %s store', (kind: StoreKind) => {
     expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
     expect(inbox.recipients).toEqual([['ann@example.com']]);
     expect(await store.mailQueueCounts()).toEqual({ waiting: 0, failed: 0 });
+  });
+
+  it('a drain tries each message once, even when a message is due again before the drain ends', async () => {
+    // A mail server that answers nothing and hangs up after 1.2 s: the send fails after the 1 s retry delay.
+    const slow = net.createServer((socket) => setTimeout(() => socket.destroy(), 1_200));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => slow.close(() => resolve())));
+    const store = await storeOf(kind);
+    const port = (slow.address() as net.AddressInfo).port;
+    const worker = new MailWorker(() => store, smtpTransport(`smtp://127.0.0.1:${port}`, FROM), { retrySeconds: 1, log: quiet });
+    // The first message is due again while the second is still being refused.
+    await store.enqueueMail([
+      verifyEmailMail('ann@example.com', 'Ann', 'https://courtvision.test/verify?token=y'),
+      verifyEmailMail('bob@example.com', 'Bob', 'https://courtvision.test/verify?token=z'),
+    ]);
+    expect(await worker.drain()).toEqual({ sent: 0, failed: 2 });
+    expect(await store.mailQueueCounts()).toEqual({ waiting: 2, failed: 0 });
   });
 
   it('a claimed message is leased: a second node does not take it until the lease ends', async () => {

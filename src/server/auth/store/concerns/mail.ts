@@ -53,7 +53,7 @@ export function mailMethods(db: Db): MailMethods {
       return db.transaction((tx) => enqueue(tx, mails, nowSeconds()));
     },
 
-    async claimMail(now: number, leaseSeconds: number, limit: number): Promise<MailRecord[]> {
+    async claimMail(now: number, leaseSeconds: number, limit: number, dueBy = now): Promise<MailRecord[]> {
       if (db.dialect === 'postgres') {
         // SKIP LOCKED: nodes claiming at the same moment take different messages instead of waiting for each other.
         const rows = await db.all<MailRow>(
@@ -62,14 +62,14 @@ export function mailMethods(db: Db): MailMethods {
                           WHERE failed_at IS NULL AND next_attempt_at <= ? AND locked_until <= ?
                           ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
             RETURNING *`,
-          [now + leaseSeconds, now, now, limit],
+          [now + leaseSeconds, dueBy, now, limit],
         );
         return rows.map(toMail).sort((a, b) => a.id - b.id);
       }
       // SQLite: every node polls every 2 s, and an empty queue is answered by a read, without taking the write lock.
-      if (!(await db.one(DUE, [now, now, 1]))) return [];
+      if (!(await db.one(DUE, [dueBy, now, 1]))) return [];
       return db.transaction(async (tx) => {
-        const rows = await tx.all<MailRow>(DUE, [now, now, limit]);
+        const rows = await tx.all<MailRow>(DUE, [dueBy, now, limit]);
         for (const row of rows) await tx.run('UPDATE mail_queue SET locked_until = ? WHERE id = ?', [now + leaseSeconds, row.id]);
         return rows.map(toMail);
       });
