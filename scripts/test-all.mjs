@@ -219,19 +219,21 @@ if (!buildOk) {
 const VITEST_ARGS = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`];
 rmSync(VITEST_JSON, { force: true });
 // Beside Playwright, vitest runs at a lower priority (VITEST_NICE, default 5): it then takes the CPU the browser tests
-// leave while they wait (a page, a server starting, a timer), and Playwright is not slowed. Its in-process DuckDB
-// instances (tests/api) run on one thread unless STATS_DB_THREADS says otherwise: with both cores already busy with
-// the two runners, a second thread per query bought no time and cost 15 % more CPU (the two property suites:
-// 39-40 -> 33-34 s of machine CPU). The servers under test keep the default (two).
+// leave while they wait (a page, a server starting, a timer), and Playwright is not slowed.
+// Every DuckDB of the run (vitest's in-process instances, the servers under test) runs on one thread unless
+// STATS_DB_THREADS says otherwise: with both cores already busy with the two runners, a second thread per query
+// bought no time and cost CPU (vitest's two property suites: 39-40 -> 33-34 s of machine CPU; 103 browser tests of
+// the stats pages: 127-135 -> 124 s). The product's default stays two (src/server/config.ts).
 const VITEST_NICE = process.env.VITEST_NICE ?? '5';
-const VITEST_ENV = { STATS_DB_THREADS: process.env.STATS_DB_THREADS ?? '1' };
+const ONE_THREAD = { STATS_DB_THREADS: process.env.STATS_DB_THREADS ?? '1' };
+const VITEST_ENV = ONE_THREAD;
 let vitestOk;
 if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS, VITEST_ENV);
 else unitTests = runInBackground('vitest', 'nice', ['-n', VITEST_NICE, 'npx', ...VITEST_ARGS], VITEST_ENV);
 
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });
-  const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
+  const pwOk = await run('playwright', 'npx', ['playwright', 'test'], { ...ONE_THREAD, PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON });
   const pw = readJson(PLAYWRIGHT_JSON);
   failures.push(...playwrightFailures(pw));
   if (pw?.stats) {
