@@ -11,7 +11,6 @@
  *   sign-up and forgot-password answers reloaded send no second email;
  * - the pages at 390 px: nothing wider than the screen.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { startInbox, type Inbox } from '../support/smtpInbox';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripeStandIn';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,9 +39,7 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.r
 
 /** Accounts an operator adds are confirmed: they can buy at once. */
 function addUser(db: string, email: string, name: string) {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], {
-    env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' },
-  });
+  usersCliOn(db, 'add', email, '--name', name, '--password', PASSWORD);
 }
 
 test.beforeAll(async () => {
@@ -56,8 +54,7 @@ test.beforeAll(async () => {
   );
   const testDb = path.join(dir, 'test-mode.sqlite');
   const stripeDb = path.join(dir, 'stripe.sqlite');
-  for (const db of [testDb, stripeDb])
-    execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: db, DATABASE_URL: '' } });
+  for (const db of [testDb, stripeDb]) usersCliOn(db, 'seed-demo');
   const common = { DATABASE_URL: '', MAIL_RETRY_SECONDS: '1', ACCOUNT_LIMIT_PER_IP: '1000', PLAN_TRIAL_DAYS: '0' };
   testMode = startServer({ ...common, ACCOUNTS_DB_PATH: testDb, SMTP_URL: '', MAIL_OUTBOX_DIR: OUTBOX });
   stripeNode = startServer({

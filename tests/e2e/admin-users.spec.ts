@@ -8,13 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { simpleParser } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
-import { DEMO } from './accountsHelpers';
+import { DEMO, usersCliOn } from './accountsHelpers';
 import { signedInContext } from './apiSignIn';
 
 test.describe.configure({ mode: 'serial' });
@@ -25,7 +24,7 @@ const OUTBOX = path.join(dir, 'outbox');
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: DB, DATABASE_URL: '' } });
+  usersCliOn(DB, 'seed-demo');
   server = startServer({ ACCOUNTS_DB_PATH: DB, DATABASE_URL: '', SMTP_URL: '', MAIL_OUTBOX_DIR: OUTBOX, ACCOUNT_LIMIT_PER_IP: '1000', STRIPE_SECRET_KEY: '' });
   await waitListening(server);
 });

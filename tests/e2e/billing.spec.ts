@@ -8,7 +8,6 @@
  *   ended), a replayed event, events out of order, a forged signature (400), the same event to both processes at
  *   once (one change), and the return page before the webhook.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { mailTo } from './inboxMail';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { linkIn, startInbox, type Inbox } from '../support/smtpInbox';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripeStandIn';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
     { url: '', secret: SECRET },
   );
   dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-billing-')), 'accounts.sqlite');
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
+  usersCliOn(dbFile, 'seed-demo');
   // Purchases without a trial (the trial has its own spec, trial.spec.ts).
   const common = {
     ACCOUNTS_DB_PATH: dbFile,
@@ -61,7 +61,7 @@ test.beforeAll(async () => {
     PLAN_ANNUAL_CENTS: '8000',
   };
   const testDb = path.join(path.dirname(dbFile), 'test-mode.sqlite');
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: testDb, DATABASE_URL: '' } });
+  usersCliOn(testDb, 'seed-demo');
   testMode = startServer({ ...common, ACCOUNTS_DB_PATH: testDb, PLAN_TRIAL_DAYS: '0' });
   nodeA = startServer({ ...common, ...stripe });
   nodeB = startServer({ ...common, ...stripe });

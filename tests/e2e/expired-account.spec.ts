@@ -5,7 +5,6 @@
  * and emails. Every link on it, and in its header and footer, opens a real page for them. Chromium against the
  * built server on the embedded default (mail read from the local outbox), at 1366x900 and 390x844.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,8 +24,7 @@ let server: ServerProcess;
 let dbFile: string;
 let outbox: string;
 
-const users = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'users', '--', ...args], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } }).toString();
+const users = (...args: string[]) => usersCliOn(dbFile, ...args);
 
 test.beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-lapsed-'));

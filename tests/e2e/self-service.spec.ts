@@ -5,7 +5,6 @@
  * process; change of email; download of the data; deletion; a mail server down during sign-up; sign-up answers
  * that do not tell which addresses have accounts; bad links; every form at phone size.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { startInbox, linkIn, type Inbox } from '../support/smtpInbox';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,10 +23,7 @@ let nodeA: ServerProcess;
 let nodeB: ServerProcess;
 
 function users(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'users', '--', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' },
-  });
+  return usersCliOn(dbFile, ...args);
 }
 
 test.beforeAll(async () => {

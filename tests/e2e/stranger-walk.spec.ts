@@ -17,7 +17,6 @@
  *   tab before the plan started refuses to start a second subscription (409), with one welcome message only;
  * - at 390 px nothing is wider than the screen; axe (WCAG 2 A/AA) on the pages changed.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { expect, statsAppReady, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { linkIn } from '../support/smtpInbox';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-walk-'));
   dbFile = path.join(dir, 'accounts.sqlite');
   outbox = path.join(dir, 'outbox');
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
+  usersCliOn(dbFile, 'seed-demo');
   server = startServer({
     ACCOUNTS_DB_PATH: dbFile,
     DATABASE_URL: '',
@@ -87,9 +87,7 @@ async function mailTo(address: string, subject: RegExp) {
 
 /** An operator's account is confirmed: it can buy at once. */
 function addUser(email: string, name: string) {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', name, '--password', PASSWORD], {
-    env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' },
-  });
+  usersCliOn(dbFile, 'add', email, '--name', name, '--password', PASSWORD);
 }
 
 async function signIn(page: Page, email: string, password: string) {

@@ -5,13 +5,12 @@
  * month started unpaid). The account page says "Payment failed", promises no charge a month away, and says the plan
  * stays open until 3 days after the trial's end; the email says the same date. Desktop 1366x900 and phone 390x844.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { submitSignIn } from './accountsHelpers';
+import { submitSignIn, usersCliOn } from './accountsHelpers';
 import { mailTo } from './inboxMail';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
 import { startInbox, type Inbox } from '../support/smtpInbox';
@@ -40,7 +39,7 @@ test.beforeAll(async () => {
     { url: '', secret: SECRET },
   );
   dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-trial-declined-')), 'accounts.sqlite');
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' } });
+  usersCliOn(dbFile, 'seed-demo');
   node = startServer({
     ACCOUNTS_DB_PATH: dbFile,
     DATABASE_URL: '',
@@ -78,9 +77,7 @@ for (const size of [
   test(`${size.name}: the trial ends with the card declined: the account page and the email give the plan's last day`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const email = `declined-${size.name}-${Date.now().toString(36)}@example.com`;
-    execFileSync('npm', ['run', '--silent', 'users', '--', 'add', email, '--name', 'Dee Clined', '--password', PASSWORD], {
-      env: { ...process.env, ACCOUNTS_DB_PATH: dbFile, DATABASE_URL: '' },
-    });
+    usersCliOn(dbFile, 'add', email, '--name', 'Dee Clined', '--password', PASSWORD);
     await signIn(page, email, '/checkout?interval=month');
     // The stand-in's hosted checkout; the trial starts (nothing charged).
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
+import { usersCliOn } from './accountsHelpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,7 +24,7 @@ const OUTBOX = path.join(dir, 'outbox');
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'users', '--', 'seed-demo'], { env: { ...process.env, ACCOUNTS_DB_PATH: DB, DATABASE_URL: '' } });
+  usersCliOn(DB, 'seed-demo');
   // The embedded default: no Stripe, no SMTP, the default trial (PLAN_TRIAL_DAYS unset: 7 days).
   const env: Record<string, string> = {
     ACCOUNTS_DB_PATH: DB,
