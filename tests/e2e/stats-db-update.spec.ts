@@ -117,7 +117,7 @@ test.beforeAll(async () => {
 
 test.afterEach(async ({}, info) => {
   if (info.status === info.expectedStatus) return;
-  // A server that just ended: give npm a moment to report how (serverProcess.ts adds its exit code and signal).
+  // A server that just ended: give it a moment to be reported (serverProcess.ts adds its exit code and signal).
   await Promise.race([server.exited, new Promise((r) => setTimeout(r, 3_000))]);
   let alive: string;
   try {
