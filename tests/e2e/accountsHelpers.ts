@@ -1,27 +1,24 @@
 /** Helpers for the accounts e2e specs: demo accounts (seeded with the real CLI) and signing in through the form. */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { packageScript, scriptEnv } from './serverProcess';
 
 export { DEMO } from './demoAccounts';
 
-/**
- * The command of `npm run users` (package.json: `tsx <entry>`), run by this node with tsx's loader: the same code,
- * without npm's own start (0.2 s of CPU a call; the suite makes about 60).
- */
-const USERS_ENTRY = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { users: string } }).scripts.users.replace(/^tsx /, '');
+/** The entry of `npm run users` (package.json: `tsx <entry>`), run by the project's node with tsx's loader. */
+const USERS_ENTRY = packageScript('users').replace(/^tsx /, '');
 
 /** `npm run users -- <args>` against the same ACCOUNTS_DB_PATH as the server under test. */
 export function usersCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', USERS_ENTRY, ...args], { encoding: 'utf8', env: process.env });
+  return execFileSync('node', ['--import', 'tsx', USERS_ENTRY, ...args], { encoding: 'utf8', env: scriptEnv(process.env) });
 }
 
 /** `npm run users -- <args>` against another SQLite accounts file (a server of the test's own). */
 export function usersCliOn(accountsDb: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', USERS_ENTRY, ...args], {
+  return execFileSync('node', ['--import', 'tsx', USERS_ENTRY, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, ACCOUNTS_DB_PATH: accountsDb, DATABASE_URL: '' },
+    env: scriptEnv({ ...process.env, ACCOUNTS_DB_PATH: accountsDb, DATABASE_URL: '' }),
   });
 }
 
