@@ -26,7 +26,7 @@ export const GET: APIRoute = (context) =>
     const pbp = await gamePlayByPlay(askerOfContext(context), gameCode);
     if (format === 'csv') {
       const { text, fileName } = stintsCsv(pbp, side as 'away' | 'home');
-      return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);
+      return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
     }
     const name = nameLookup(pbp.players, 'name');
     const team = (s: 'away' | 'home') => ({

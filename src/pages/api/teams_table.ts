@@ -28,5 +28,5 @@ export const GET: APIRoute = (context) =>
     const table = await teamsTable(askerOfContext(context), q.filters);
     if (format === 'json') return json(table, 200);
     const { text, fileName } = teamsTableCsv(q, table);
-    return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);
+    return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
   });

@@ -258,7 +258,7 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
   const key = `csv:${JSON.stringify([queryKey(q), opts.set.value, opts.sort, opts.showAll === true])}`;
   const csv = await derivedAnswer(key, async () => {
     const answer = await answerObject(q, asker);
-    return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
+    return await encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
   });
   return csvResponse(csv, csvFileName(q, opts.set, new URL(request.url).searchParams), request);
 }
@@ -267,5 +267,5 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
 export async function wowyCsvDownload(q: WowyQuery, asker: Asker, request: Request): Promise<Response> {
   const answer = JSON.parse(jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
   const { text, fileName } = wowyCsv(answer, q.side);
-  return csvResponse(encodeText(`\uFEFF${text}`), fileName, request);
+  return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
 }

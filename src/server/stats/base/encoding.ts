@@ -90,9 +90,12 @@ export async function encode(body: unknown): Promise<EncodedResponse> {
   return { br, etag: etagOf(br) };
 }
 
-/** A text answer that is not JSON (a CSV table): gzip only, the same shape so that it shares the answer cache. */
-export function encodeText(text: string): EncodedResponse {
-  const gzip = own(gzipSync(text, { level: GZIP_LEVEL }));
+/**
+ * A text answer that is not JSON (a CSV table): gzip only, the same shape so that it shares the answer cache;
+ * compressed on libuv's thread pool like the JSON answers (a 20-season players CSV is megabytes of text).
+ */
+export async function encodeText(text: string): Promise<EncodedResponse> {
+  const gzip = own(await gzipAsync(text, { level: GZIP_LEVEL }));
   return { gzip, etag: etagOf(gzip) };
 }
 

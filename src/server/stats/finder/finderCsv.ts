@@ -55,5 +55,5 @@ export async function finderCsvDownload(q: FinderQuery, asker: Asker, request: R
     columns.map(([h]) => h),
     answer.rows.map((r) => columns.map(([, v]) => v(r))),
   );
-  return csvResponse(encodeText(`\uFEFF${text}`), `finder-${q.mode.replace('_', '-')}.csv`, request);
+  return csvResponse(await encodeText(`\uFEFF${text}`), `finder-${q.mode.replace('_', '-')}.csv`, request);
 }

@@ -269,12 +269,12 @@ export function careerLines(career: PlayerCareer, type: CareerRow['season_type']
  *   mode         per_game (default) | totals | per_36 | per_100
  * Values rounded as shown (src/lib/views/careerTables.ts); a bad value is a 400 naming the key.
  */
-export function careerCsvDownload(career: PlayerCareer, params: URLSearchParams, request: Request): Response {
+export async function careerCsvDownload(career: PlayerCareer, params: URLSearchParams, request: Request): Promise<Response> {
   const type = params.get('season_type') ?? 'regular';
   if (type !== 'regular' && type !== 'playoffs') throw new ParamError('season_type', 'must be regular or playoffs');
   const mode = params.get('mode') ?? DEFAULT_CAREER_MODE;
   if (!isCareerMode(mode)) throw new ParamError('mode', `must be one of ${CAREER_MODES.map((m) => m.value).join(', ')}`);
   const { header, records } = careerTableCells(careerLines(career, type), mode);
   const fileName = `player-${career.player_id}_career_${mode.replace('_', '-')}_${type}.csv`;
-  return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
+  return csvResponse(await encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
 }

@@ -213,7 +213,7 @@ export async function playerRapm(db: StatsDb, playerId: number): Promise<{ playe
 }
 
 /** The leaderboard as a CSV download: the rows shown, in their order. */
-export function rapmCsvDownload(board: RapmLeaderboard, request: Request): Response {
+export async function rapmCsvDownload(board: RapmLeaderboard, request: Request): Promise<Response> {
   const header = [
     'Rank',
     'Player',
@@ -248,5 +248,5 @@ export function rapmCsvDownload(board: RapmLeaderboard, request: Request): Respo
   ]);
   const span = board.fit.season_from === board.fit.season_to ? `${board.fit.season_to}` : `${board.fit.season_from}-${board.fit.season_to}`;
   const fileName = `rapm_${span}_min-${board.min_poss}${board.position ? `_${board.position}` : ''}.csv`;
-  return csvResponse(encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
+  return csvResponse(await encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
 }

@@ -1,10 +1,11 @@
 /**
  * Encoding a stats answer (src/server/stats/base/encoding.ts): the JSON round-trips through the brotli kept and the
- * gzip made from it on demand; a very large answer is kept as gzip; an answer too large to be a string is a 400.
+ * gzip made from it on demand; a very large answer is kept as gzip; an answer too large to be a string is a 400; a
+ * CSV is gzipped off the event loop.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode, gzipOf, jsonOf } from '../../../../src/server/stats/base/encoding';
+import { encode, encodeText, gzipOf, jsonOf } from '../../../../src/server/stats/base/encoding';
 import { ApiError } from '../../../../src/server/stats/base/errors';
 
 describe('encode', () => {
@@ -58,5 +59,21 @@ describe('encode', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).param).toBe('min_poss');
+  });
+});
+
+describe('encodeText', () => {
+  it('gzips a CSV on the thread pool: the event loop keeps running meanwhile, and the text round-trips', async () => {
+    // 12 MB of CSV, different rows so that gzip has work to do (about 100-300 ms at level 6)
+    const text = `\uFEFF${Array.from({ length: 150_000 }, (_, i) => `${i},Player ${i * 7919},${(i * 0.37).toFixed(3)},${i % 97},BOS,2022-23,regular`).join('\r\n')}`;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const e = await encodeText(text);
+    clearInterval(timer);
+    // compressed on the event loop, not a single timer would have run before the answer was ready
+    expect(ticks).toBeGreaterThan(3);
+    expect(e.br).toBeUndefined();
+    expect(gunzipSync(e.gzip!).toString('utf8')).toBe(text);
+    expect(e.etag).toMatch(/^W\/"/);
   });
 });
