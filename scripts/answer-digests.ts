@@ -50,7 +50,7 @@ for (const page of DATA_PAGE_KINDS) {
     let line: string;
     try {
       line = createHash('sha256')
-        .update(jsonOf(await answer(q, { client: 'digests' })))
+        .update(await jsonOf(await answer(q, { client: 'digests' })))
         .digest('hex');
     } catch (error) {
       line = `error ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;

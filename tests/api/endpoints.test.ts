@@ -183,7 +183,7 @@ describe.skipIf(!HAS_DB)('stats API on the test database', () => {
     const cached = await answer(parseDataQuery(rawQueryFromSearchParams(new URLSearchParams(`page=Players&${filters}`))), { client: 'test' });
     expect(answerCacheStats().computations).toBe(computed);
     // kept in the compact form (src/lib/tables/compactAnswer.ts), read as the tables read it
-    const league = rowsOf(JSON.parse(jsonOf(cached))).data.ShootingAccuracy as any[];
+    const league = rowsOf(JSON.parse(await jsonOf(cached))).data.ShootingAccuracy as any[];
     // Each ranked team player's rim accuracy percentile, recomputed from the league's qualified players of his
     // position group: the share below, ties counted half (METRICS.md "Presentation").
     const ranked = (team.body.data.ShootingAccuracy as any[]).filter((r) => r.rim_acc_pct !== null);

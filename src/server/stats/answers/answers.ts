@@ -185,7 +185,7 @@ export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResp
 
 /** The answer as kept, its compact form, as an object (a page's embedded first view carries it as it is). */
 export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<CompactAnswer> {
-  return JSON.parse(jsonOf(await answer(q, asker))) as CompactAnswer;
+  return JSON.parse(await jsonOf(await answer(q, asker))) as CompactAnswer;
 }
 
 /**
@@ -197,7 +197,7 @@ export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<Comp
 async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = dataKey(q);
   const hit = cache.get(key);
-  if (hit) return rowsOf(JSON.parse(jsonOf(hit))) as DataResponse;
+  if (hit) return rowsOf(JSON.parse(await jsonOf(hit))) as DataResponse;
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
   // Encoded after the caller has gone on, and meanwhile in flight: a players table asked before it is cached joins

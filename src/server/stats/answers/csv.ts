@@ -265,7 +265,7 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
 
 /** GET /api/team_wowy?…&format=csv: the matrix's pairs as the list view shows them (src/server/stats/views/wowy.ts wowyCsv). */
 export async function wowyCsvDownload(q: WowyQuery, asker: Asker, request: Request): Promise<Response> {
-  const answer = JSON.parse(jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
+  const answer = JSON.parse(await jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
   const { text, fileName } = wowyCsv(answer, q.side);
   return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
 }

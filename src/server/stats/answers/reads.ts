@@ -143,12 +143,12 @@ export const findGameOrScheduledIfDb = (asker: Asker, gameCode: string) => ifDb(
 
 /** /api/shots's answer of a parsed and gated query, as an object: the same cache, coalescing and queue. */
 export async function shotsObject(q: DataQuery, asker: Asker): Promise<ShotsResponse> {
-  return JSON.parse(jsonOf(await shotsAnswer(q, asker))) as ShotsResponse;
+  return JSON.parse(await jsonOf(await shotsAnswer(q, asker))) as ShotsResponse;
 }
 
 /** /api/team_wowy's answer of a parsed and gated query, as an object: the same cache, coalescing and queue. */
 export async function wowyObject(q: WowyQuery, asker: Asker): Promise<WowyAnswer> {
-  return JSON.parse(jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
+  return JSON.parse(await jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
 }
 
 // What callers outside the stats server use of the layers below, named here so that they enter through this

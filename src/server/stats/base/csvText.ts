@@ -18,14 +18,14 @@ export function encodeCsv(header: readonly string[], records: readonly (readonly
 }
 
 /** The download: text/csv, attachment with its file name; the gzip bytes when the client takes them. */
-export function csvResponse(e: EncodedResponse, fileName: string, request: Request): Response {
+export async function csvResponse(e: EncodedResponse, fileName: string, request: Request): Promise<Response> {
   const headers: Record<string, string> = {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,
     Vary: 'Accept-Encoding, Cookie',
   };
   if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    return new Response(gzipOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    return new Response((await gzipOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
-  return new Response(textBytesOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response((await textBytesOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

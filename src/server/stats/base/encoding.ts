@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompressSync, gunzipSync, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlibConstants } from 'node:zlib';
 import { ApiError } from './errors';
 
 /** An answer as kept: brotli (JSON answers but the very large) or gzip (those, and texts: a table's CSV). */
@@ -66,7 +66,9 @@ function jsonOfAnswer(body: unknown): string {
 }
 
 const brotliAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * An answer encoded: its JSON, compressed on libuv's thread pool rather than on the event loop (a 20-season players
@@ -99,14 +101,14 @@ export async function encodeText(text: string): Promise<EncodedResponse> {
   return { gzip, etag: etagOf(gzip) };
 }
 
-/** The bytes of an encoded answer's text (its JSON, or a CSV). */
-export function textBytesOf(e: EncodedResponse): Buffer {
-  return e.br ? brotliDecompressSync(e.br) : gunzipSync(e.gzip);
+/** The bytes of an encoded answer's text (its JSON, or a CSV), decompressed on the thread pool. */
+export async function textBytesOf(e: EncodedResponse): Promise<Buffer> {
+  return e.br ? await brotliDecompressAsync(e.br) : await gunzipAsync(e.gzip);
 }
 
 /** The JSON text of an encoded answer. */
-export function jsonOf(e: EncodedResponse): string {
-  return textBytesOf(e).toString('utf8');
+export async function jsonOf(e: EncodedResponse): Promise<string> {
+  return (await textBytesOf(e)).toString('utf8');
 }
 
 /**
@@ -116,13 +118,16 @@ export function jsonOf(e: EncodedResponse): string {
  */
 const gzipOfBrotli = new LRUCache<string, Buffer>({ maxSize: 32 << 20, sizeCalculation: (b) => b.length });
 
-/** The gzip of an encoded answer: kept, or made from its brotli once and kept aside (gzipOfBrotli). */
-export function gzipOf(e: EncodedResponse): Buffer {
+/**
+ * The gzip of an encoded answer: kept, or made from its brotli once (on the thread pool, as every compression of
+ * an answer) and kept aside (gzipOfBrotli).
+ */
+export async function gzipOf(e: EncodedResponse): Promise<Buffer> {
   if (e.gzip) return e.gzip;
   let gzip = gzipOfBrotli.get(e.etag);
   if (!gzip) {
-    const bytes = textBytesOf(e);
-    gzip = own(gzipSync(bytes, { level: bytes.length > BIG_ANSWER ? FAST_GZIP_LEVEL : GZIP_LEVEL }));
+    const bytes = await textBytesOf(e);
+    gzip = own(await gzipAsync(bytes, { level: bytes.length > BIG_ANSWER ? FAST_GZIP_LEVEL : GZIP_LEVEL }));
     gzipOfBrotli.set(e.etag, gzip);
   }
   return gzip;

@@ -30,7 +30,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  * decompressed JSON. An answer's ETag is a hash of its bytes,
  * so it changes exactly when a new stats file changes the answer; browsers may reuse it for a minute without asking.
  */
-export function encodedJson(e: EncodedResponse, request: Request): Response {
+export async function encodedJson(e: EncodedResponse, request: Request): Promise<Response> {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     Vary: 'Accept-Encoding',
@@ -44,9 +44,9 @@ export function encodedJson(e: EncodedResponse, request: Request): Response {
     return new Response(e.br as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'br' } });
   }
   if (encoding === 'gzip') {
-    return new Response(gzipOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    return new Response((await gzipOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
-  return new Response(textBytesOf(e) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response((await textBytesOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 function errorResponse(err: unknown): Response {

@@ -1,7 +1,7 @@
 /**
  * Encoding a stats answer (src/server/stats/base/encoding.ts): the JSON round-trips through the brotli kept and the
- * gzip made from it on demand; a very large answer is kept as gzip; an answer too large to be a string is a 400; a
- * CSV is gzipped off the event loop.
+ * gzip made from it on demand; a very large answer is kept as gzip; an answer too large to be a string is a 400;
+ * compression and decompression run off the event loop.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +13,13 @@ describe('encode', () => {
     const body = { data: { Overview: [{ player_id: 1, pts: 10 }] } };
     const e = await encode(body);
     expect(e.gzip).toBeUndefined();
-    expect(JSON.parse(jsonOf(e))).toEqual(body);
+    expect(JSON.parse(await jsonOf(e))).toEqual(body);
     // both bodies are the same JSON (read back with node:zlib, not the module's own reader)
     expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
-    const gzip = gzipOf(e);
+    const gzip = await gzipOf(e);
     expect(JSON.parse(gunzipSync(gzip).toString('utf8'))).toEqual(body);
     // kept aside: the next client without brotli gets the same bytes, not a new compression
-    expect(gzipOf(e)).toBe(gzip);
+    expect(await gzipOf(e)).toBe(gzip);
     expect(e.etag).toMatch(/^W\/"/);
     // the same answer gets the same tag, a different one another
     expect((await encode(structuredClone(body))).etag).toBe(e.etag);
@@ -32,7 +32,7 @@ describe('encode', () => {
     expect(JSON.stringify(body).length).toBeGreaterThan(1_000_000);
     const e = await encode(body);
     expect(JSON.parse(brotliDecompressSync(e.br!).toString('utf8'))).toEqual(body);
-    expect(JSON.parse(gunzipSync(gzipOf(e)).toString('utf8'))).toEqual(body);
+    expect(JSON.parse(gunzipSync(await gzipOf(e)).toString('utf8'))).toEqual(body);
   });
 
   it('keeps a very large answer (over 4 MB of JSON) as gzip only, readable as JSON', async () => {
@@ -41,9 +41,9 @@ describe('encode', () => {
     expect(JSON.stringify(body).length).toBeGreaterThan(4_000_000);
     const e = await encode(body);
     expect(e.br).toBeUndefined();
-    expect(gzipOf(e)).toBe(e.gzip);
+    expect(await gzipOf(e)).toBe(e.gzip);
     expect(JSON.parse(gunzipSync(e.gzip!).toString('utf8'))).toEqual(body);
-    expect(JSON.parse(jsonOf(e))).toEqual(body);
+    expect(JSON.parse(await jsonOf(e))).toEqual(body);
   });
 
   it('answers 400 naming min_poss when the answer is longer than a string can be (no 500)', async () => {
@@ -75,5 +75,22 @@ describe('encodeText', () => {
     expect(e.br).toBeUndefined();
     expect(gunzipSync(e.gzip!).toString('utf8')).toBe(text);
     expect(e.etag).toMatch(/^W\/"/);
+  });
+});
+
+describe('gzipOf', () => {
+  it("makes a big answer's gzip from its brotli on the thread pool: the event loop keeps running meanwhile", async () => {
+    // about 2.8 MB of JSON: kept as brotli, so a client without brotli needs the gzip made from it
+    const rows = Array.from({ length: 35_000 }, (_, i) => ({ lineup_id: i, lineup: `Player ${i * 7919} - Player ${i * 104729}`, pts_per_poss: i / 7 }));
+    const body = { data: { Team_FourFactors: rows } };
+    const e = await encode(body);
+    expect(e.br).toBeDefined();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const gzip = await gzipOf(e);
+    clearInterval(timer);
+    // made on the event loop, no timer would have run before it was ready
+    expect(ticks).toBeGreaterThan(0);
+    expect(JSON.parse(gunzipSync(gzip).toString('utf8'))).toEqual(body);
   });
 });
