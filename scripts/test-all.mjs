@@ -12,8 +12,8 @@
  * Astro's generated types, .astro/, which the components tests read), and vitest waits for the build.
  * Vitest and Playwright then run at the same time: one after the other they kept the two cores about half busy (a
  * fresh clone's .ci/run, npm ci included: 852 s of CPU in 806 s of wall time on the 2-core machine;
- * docs/benchmarks/test-suite.md), so together they take less wall time; vitest at a lower priority and its DuckDB on
- * one thread (step 4 below says why). Playwright's output is shown as it runs; vitest's and check's are
+ * docs/benchmarks/test-suite.md), so together they take less wall time; vitest at a lower priority, and every DuckDB
+ * of the run on one thread (step 4 below says why). Playwright's output is shown as it runs; vitest's and check's are
  * printed when they end. TEST_SERIAL=1 runs vitest first and Playwright after it (a machine with no idle core, or
  * to read vitest's output as it comes).
  * Every step runs even if an earlier test step failed (a failed build skips Playwright); the exit code is
@@ -226,10 +226,9 @@ rmSync(VITEST_JSON, { force: true });
 // the stats pages: 127-135 -> 124 s). The product's default stays two (src/server/config.ts).
 const VITEST_NICE = process.env.VITEST_NICE ?? '5';
 const ONE_THREAD = { STATS_DB_THREADS: process.env.STATS_DB_THREADS ?? '1' };
-const VITEST_ENV = ONE_THREAD;
 let vitestOk;
-if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS, VITEST_ENV);
-else unitTests = runInBackground('vitest', 'nice', ['-n', VITEST_NICE, 'npx', ...VITEST_ARGS], VITEST_ENV);
+if (process.env.TEST_SERIAL) vitestOk = await run('vitest', 'npx', VITEST_ARGS, ONE_THREAD);
+else unitTests = runInBackground('vitest', 'nice', ['-n', VITEST_NICE, 'npx', ...VITEST_ARGS], ONE_THREAD);
 
 if (buildOk) {
   rmSync(PLAYWRIGHT_JSON, { force: true });

@@ -75,9 +75,12 @@ describe.skipIf(!HAS_DB)('format=csv', () => {
     }
   });
 
-  it('is gzipped for clients that take it', async () => {
+  it('is gzipped for clients that take it, and plain text for one that refuses gzip (q=0)', async () => {
     const res = await get('page=Players&season=2012&format=csv', null, { 'accept-encoding': 'gzip, br' });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    const refused = await get('page=Players&season=2012&format=csv', null, { 'accept-encoding': 'br, gzip;q=0' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(table(refused.text).length).toBeGreaterThan(100);
   });
 });
 

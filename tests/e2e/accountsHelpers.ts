@@ -9,18 +9,14 @@ export { DEMO } from './demoAccounts';
 /** The entry of `npm run users` (package.json: `tsx <entry>`), run by the project's node with tsx's loader. */
 const USERS_ENTRY = packageScript('users').replace(/^tsx /, '');
 
+const users = (env: NodeJS.ProcessEnv, args: string[]): string =>
+  execFileSync('node', ['--import', 'tsx', USERS_ENTRY, ...args], { encoding: 'utf8', env: scriptEnv(env) });
+
 /** `npm run users -- <args>` against the same ACCOUNTS_DB_PATH as the server under test. */
-export function usersCli(...args: string[]): string {
-  return execFileSync('node', ['--import', 'tsx', USERS_ENTRY, ...args], { encoding: 'utf8', env: scriptEnv(process.env) });
-}
+export const usersCli = (...args: string[]): string => users(process.env, args);
 
 /** `npm run users -- <args>` against another SQLite accounts file (a server of the test's own). */
-export function usersCliOn(accountsDb: string, ...args: string[]): string {
-  return execFileSync('node', ['--import', 'tsx', USERS_ENTRY, ...args], {
-    encoding: 'utf8',
-    env: scriptEnv({ ...process.env, ACCOUNTS_DB_PATH: accountsDb, DATABASE_URL: '' }),
-  });
-}
+export const usersCliOn = (accountsDb: string, ...args: string[]): string => users({ ...process.env, ACCOUNTS_DB_PATH: accountsDb, DATABASE_URL: '' }, args);
 
 let seeded = false;
 export function seedDemoAccounts(): void {

@@ -258,7 +258,7 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
   const key = `csv:${JSON.stringify([queryKey(q), opts.set.value, opts.sort, opts.showAll === true])}`;
   const csv = await derivedAnswer(key, async () => {
     const answer = await answerObject(q, asker);
-    return await encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
+    return encodeText(`\uFEFF${tableCsv((answer.data[opts.set.value] ?? []) as Row[], opts)}`);
   });
   return csvResponse(csv, csvFileName(q, opts.set, new URL(request.url).searchParams), request);
 }

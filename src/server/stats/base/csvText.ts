@@ -3,6 +3,7 @@
  * tables, play-by-play, stints).
  */
 import { stringify } from 'csv-stringify/sync';
+import { pickEncoding } from '../../http/compression';
 import { gzipOf, textBytesOf, type EncodedResponse } from './encoding';
 
 /**
@@ -24,7 +25,7 @@ export async function csvResponse(e: EncodedResponse, fileName: string, request:
     'Content-Disposition': `attachment; filename="${fileName}"`,
     Vary: 'Accept-Encoding, Cookie',
   };
-  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+  if (pickEncoding(request.headers.get('accept-encoding') ?? undefined, ['gzip']) === 'gzip') {
     return new Response((await gzipOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response((await textBytesOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
