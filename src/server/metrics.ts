@@ -177,6 +177,9 @@ export const updateGames = once('courtvision_update_games_total', () => {
     name: 'courtvision_update_games_total',
     help: 'Games of the updates the server switched to: added, replaced, skipped',
     labelNames: ['outcome'],
+    async collect() {
+      await (await updateRecord()).updatesCounted();
+    },
   });
   for (const outcome of ['added', 'replaced', 'skipped']) counter.inc({ outcome }, 0);
   void updateRecord().then(({ watchUpdates }) =>

@@ -93,17 +93,27 @@ export const unixSeconds = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}
  * Counts each update the server switches to, once per process (the server's and Astro's module graphs share one
  * watcher); nothing is read until a switch. `count` is given the games of the new file's last update, unless it
  * is the update last read (a file switched to again, or one that was only rebuilt under the same record).
+ * `updatesCounted` settles when every switch made so far is counted: a scrape waits for it, so it never shows a
+ * switch without its games.
  */
+const counting = processSingleton('lastUpdateCounting', () => new Set<Promise<void>>());
+
 export function watchUpdates(count: (games: { added: number; replaced: number; skipped: number }) => void): void {
   processSingleton('lastUpdateWatch', () => {
     onStatsDbChange(() => {
       const before = cache.seenAt;
-      lastUpdate()
+      const counted = lastUpdate()
         .then((update) => {
           if (update && update.at !== before) count({ added: update.added, replaced: update.replaced, skipped: update.skipped.length });
         })
-        .catch((error: unknown) => logger().warn({ err: error }, 'the last update of the new stats file could not be read'));
+        .catch((error: unknown) => logger().warn({ err: error }, 'the last update of the new stats file could not be read'))
+        .finally(() => counting.delete(counted));
+      counting.add(counted);
     });
     return true;
   });
+}
+
+export async function updatesCounted(): Promise<void> {
+  await Promise.all(counting);
 }

@@ -40,7 +40,6 @@ async function scrape(): Promise<Map<string, number>> {
 }
 
 const seconds = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h, min, s) / 1000;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 beforeAll(async () => {
   await install({ updatedAt: '2026-11-28 09:00:41', added: 3, replaced: 1, skipped: [{ game: '0022600101', reason: 'box_score' }], through: '2026-11-27' });
@@ -75,7 +74,6 @@ describe('update metrics', () => {
       through: '2026-11-28',
     });
     expect(await reloadStatsDb()).toMatchObject({ outcome: 'switched' });
-    await settle();
     let m = await scrape();
     expect(m.get('courtvision_update_games_total{outcome="added"}')).toBe(5);
     expect(m.get('courtvision_update_games_total{outcome="replaced"}')).toBe(0);
@@ -85,13 +83,11 @@ describe('update metrics', () => {
     // The same update again (a copy of the file put back): nothing more is counted.
     await install({ updatedAt: '2026-11-29 09:01:10', added: 5, replaced: 0, skipped: [], through: '2026-11-28' });
     expect(await reloadStatsDb()).toMatchObject({ outcome: 'switched' });
-    await settle();
     m = await scrape();
     expect(m.get('courtvision_update_games_total{outcome="added"}')).toBe(5);
     // The next night's update: 2 added, 1 replaced.
     await install({ updatedAt: '2026-11-30 09:00:05', added: 2, replaced: 1, skipped: [], through: '2026-11-29' });
     expect(await reloadStatsDb()).toMatchObject({ outcome: 'switched' });
-    await settle();
     m = await scrape();
     expect(m.get('courtvision_update_games_total{outcome="added"}')).toBe(7);
     expect(m.get('courtvision_update_games_total{outcome="replaced"}')).toBe(1);
