@@ -15,9 +15,22 @@
  *          --only text (just the pages whose label contains the text) --save dir (each run's report as JSON)
  */
 import fs from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { benchStatsDb, buildUnlessSkipped, freePort, loadAverage, option, serverEnv, startServer } from './lib/benchServer.ts';
+import { benchToolDir, importFromBenchTool } from './lib/benchTool.ts';
+
+/** What this bench reads of a Lighthouse report (its `lhr`). */
+interface Report {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode?: string; numericValue?: number }>;
+}
+type Lighthouse = (url: string, flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] }) => Promise<{ lhr: Report } | undefined>;
+type ChromeLauncher = { launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }> };
+
+// Lighthouse (and the chrome-launcher it brings) is installed on first use, not with the project (lib/benchTool.ts).
+const TOOL = benchToolDir('lighthouse', '12.8.2');
+const { default: lighthouse } = await importFromBenchTool<{ default: Lighthouse }>(TOOL, 'lighthouse');
+const chromeLauncher = await importFromBenchTool<ChromeLauncher>(TOOL, 'chrome-launcher');
 
 const PORT = Number(option('port', String(await freePort())));
 const DB = benchStatsDb();
@@ -132,10 +145,7 @@ async function runLighthouse(url: string, port: number) {
 }
 
 /** The audits that cost points (score below 0.9), so a missed goal says why. */
-function reportFailures(
-  label: string,
-  lhr: { audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode?: string }> },
-): void {
+function reportFailures(label: string, lhr: Report): void {
   const failing = Object.entries(lhr.audits)
     .filter(([, a]) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
     .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);

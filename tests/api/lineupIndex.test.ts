@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataQuery, rawQueryFromSearchParams, type AppliedFilters } from '../../src/lib/params/apiParams';
 import { withScope } from '../../src/server/db/statsDb';
@@ -24,6 +24,7 @@ import { onCourtSumsBy, teamSumsBy } from '../../src/server/stats/sql/sums';
 import { scopedPossessionTable } from '../../src/server/stats/sql/filterSql';
 import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB } from './helpers';
+import { openStatsFileForWriting, type StatsFileWriter } from '../support/statsFileWriter';
 
 // Miami 2012-13 and its opponents (player ids of the data): James 2544, Wade 2548, Bosh 2547, Chalmers 201596,
 // Allen 951; Durant 201142 (opponent); Curry 201939 (2012-13 and 2022-23).
@@ -43,7 +44,7 @@ const filtersOf = (qs: string): AppliedFilters => parseDataQuery(rawQueryFromSea
 
 describe.skipIf(!HAS_DB)('player_possession_index', () => {
   let dir = '';
-  let instance: DuckDBInstance;
+  let writer: StatsFileWriter | undefined;
   let conn: DuckDBConnection;
   const rows = async (text: string, params: (string | number | boolean | null)[] = []) =>
     (await conn.runAndReadAll(text, params)).getRowObjectsJS() as Record<string, unknown>[];
@@ -52,13 +53,12 @@ describe.skipIf(!HAS_DB)('player_possession_index', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-index-'));
     const copy = path.join(dir, 'stats.duckdb');
     fs.copyFileSync(DB_PATH, copy);
-    instance = await DuckDBInstance.create(copy);
-    conn = await instance.connect();
+    writer = await openStatsFileForWriting(copy);
+    conn = writer.connection;
     await playerPossessionIndexBuilder.build(conn);
   });
-  afterAll(() => {
-    conn?.closeSync();
-    instance?.closeSync();
+  afterAll(async () => {
+    await writer?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -17,6 +17,7 @@ import { rebuildInPlace } from '../../src/server/ingest/season/hooks';
 import { openSample, sampleSql } from '../../src/server/stats/sql/sample';
 import { Params } from '../../src/server/stats/sql/sql';
 import { DB_PATH, HAS_DB, sql } from './helpers';
+import { openStatsFileForWriting } from '../support/statsFileWriter';
 
 const one = async (text: string) => (await sql<Record<string, number | string>>(text))[0]!;
 
@@ -141,8 +142,8 @@ describe.skipIf(!HAS_DB)('the premise of team-season samples', () => {
 describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise', () => {
   it('stops when a player on the floor plays for a team missing from his player_seasons row', async () => {
     await onCopy(async (copy) => {
-      const instance = await DuckDBInstance.create(copy);
-      const connection = await instance.connect();
+      const writer = await openStatsFileForWriting(copy);
+      const { connection } = writer;
       try {
         const builder = AGGREGATE_BUILDERS.find((b) => b.name === 'team_possessions')!;
         await builder.build(connection); // the database as built: the premise holds
@@ -152,8 +153,7 @@ describe.skipIf(!HAS_DB)('the build refuses a database that breaks the premise',
           /players on the floor for a team missing from their player_seasons row \(e\.g\. player 2544 in 2012\)/,
         );
       } finally {
-        connection.closeSync();
-        instance.closeSync();
+        await writer.close();
       }
     });
   });

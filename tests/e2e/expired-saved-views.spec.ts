@@ -3,6 +3,7 @@
  * by name, so they see what renewing opens again. The names are not links (each would lead back to the expiry
  * page). Chromium against the built server, at 1366x900 and 390x844.
  */
+import path from 'node:path';
 import { seedDemoAccounts, signIn, usersCli } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
@@ -47,7 +48,7 @@ test('the expiry page lists the saved views of a lapsed customer by name, at 136
   ] as const) {
     await page.setViewportSize({ width, height });
     await list.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/expired-saved-views-${width}.png` });
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `expired-saved-views-${width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing wider than ${width}`).toBeLessThanOrEqual(width);
   }
 });

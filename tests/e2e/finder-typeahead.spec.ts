@@ -6,6 +6,7 @@
  * the plain GET form's field: a name typed and sent is found on the server. Chromium against the built server and
  * the test database (2012-13, 2022-23), at 1366x900 and 390x844.
  */
+import path from 'node:path';
 import { DEMO, seedDemoAccounts, signIn } from './accountsHelpers';
 import { expect, test } from './fixtures';
 
@@ -39,7 +40,7 @@ for (const [width, height] of [
     // the list is on screen, inside the page's width
     const menu = await page.getByRole('listbox').boundingBox();
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/finder-typeahead-${width}.png` });
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `finder-typeahead-${width}.png`) });
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');

@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from './fixtures';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
+import { changeStatsFile } from '../support/statsFileWriter';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -135,11 +135,10 @@ test.describe('5xx in the log', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-http-errors-'));
     const copy = path.join(dir, 'stats.duckdb');
     fs.copyFileSync(path.resolve(process.env.STATS_DB_PATH ?? 'data/test-stats.duckdb'), copy);
-    const instance = await DuckDBInstance.create(copy);
-    const c = await instance.connect();
-    for (const table of ['shots', 'player_bios', 'salaries']) await c.run(`DROP TABLE ${table} CASCADE`);
-    c.closeSync();
-    instance.closeSync();
+    await changeStatsFile(
+      copy,
+      ['shots', 'player_bios', 'salaries'].map((table) => `DROP TABLE ${table} CASCADE`),
+    );
     // Quotas raised: the anonymous day quota of 127.0.0.1 may be spent by other tests on this accounts file.
     server = startServer({ STATS_DB_PATH: copy, LOG_LEVEL: 'info', API_ANON_PER_MINUTE: '1000', API_ANON_PER_DAY: '100000' });
     await waitListening(server);

@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { checksumPath, installStatsFile } from '../../src/server/db/statsFileChecksum';
 import { expect, test } from './fixtures';
 import { DEMO } from './accountsHelpers';
 import { startServer, waitListening, type ServerProcess } from './serverProcess';
+import { changeStatsFile } from '../support/statsFileWriter';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -32,12 +32,7 @@ let server: ServerProcess;
 async function installNewFile(sql: string[]): Promise<void> {
   const next = `${live}.tmp-test`;
   fs.copyFileSync(SOURCE, next);
-  const instance = await DuckDBInstance.create(next);
-  const connection = await instance.connect();
-  for (const statement of sql) await connection.run(statement);
-  connection.closeSync();
-  instance.closeSync();
-  fs.rmSync(`${next}.wal`, { force: true });
+  await changeStatsFile(next, sql);
   await installStatsFile(next, live); // the ingest's last step (src/server/ingest/ingest.ts): the open file is never written
 }
 
