@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { packageScript, scriptEnv } from './serverProcess';
+import { packageScript, scriptEnv } from '../support/packageScripts';
 
 export { DEMO } from './demoAccounts';
 

@@ -4,19 +4,8 @@
  * on a free port (PORT=0); `base` is known once it says where it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from './fixtures';
-
-/** A package.json script's command, to run as `npm run` would, without npm's own start (0.35 s of CPU a run). */
-export const packageScript = (name: string): string =>
-  (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
-
-/** The environment npm runs a script in: the project's node_modules/.bin (and so its pinned node) first on the PATH. */
-export const scriptEnv = (env: Record<string, string | undefined>): Record<string, string | undefined> => ({
-  ...env,
-  PATH: `${path.resolve('node_modules/.bin')}:${env.PATH ?? ''}`,
-});
+import { packageScript, scriptEnv } from '../support/packageScripts';
 
 const SERVE = packageScript('serve');
 

@@ -6,7 +6,6 @@
  * gets nothing, and the unsubscribe link of the mail stops that alert only. The rows are checked against points
  * counted by SQL written here over the folder's raw play-by-play (made shots and free throws of each player).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { unsubscribe } from '../../../../src/server/alerts/unsubscribe.ts';
 import { hasData } from '../ingest/fixtures.ts';
 import { makeSeasonFolder } from '../ingest/seasonFolder.ts';
 import { startInbox, type Inbox } from '../../../support/smtpInbox.ts';
+import { spawnPackageScript } from '../../../support/packageScripts.ts';
 import { freshLocation, openStoreAt, storeEnv, type StoreKind } from '../../../support/accountStores.ts';
 
 const SECRET = 'alerts-test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -75,17 +75,20 @@ function sectionRows(mail: ParsedMail, viewName: string): string[] | null {
     .sort();
 }
 
-/** Runs `npm run <script> -- args` as an operator would; the SMTP server in this process keeps answering meanwhile. */
+/**
+ * Runs `npm run <script> -- args` as an operator would (without npm's own start: packageScripts.ts); the SMTP server in
+ * this process keeps answering meanwhile.
+ */
 async function run(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; line: Record<string, unknown>; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnPackageScript(script, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   const line = stdout
     .trim()

@@ -4,7 +4,7 @@
  * found; a file without a checksum is refused in production only; a writer's install puts the file and its
  * checksum in place together; and the real server refuses to start on a damaged file with one line.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import {
   writeStatsFileChecksum,
 } from '../../../../src/server/db/statsFileChecksum.ts';
 import { config } from '../../../../src/server/config.ts';
+import { runPackageScript } from '../../../support/packageScripts.ts';
 
 const hasDb = fs.existsSync(config.statsDbPath);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'courtvision-checksum-'));
@@ -86,7 +87,7 @@ describe.skipIf(!hasDb)('a stats file and its checksum', () => {
     );
     expect(await acceptStatsFile(copy, { production: false })).toMatchObject({ ok: true, check: { status: 'no-checksum' } });
     // the command the message names
-    execFileSync('npx', ['tsx', 'scripts/stats-checksum.ts', '--write', copy], { encoding: 'utf8' });
+    expect(runPackageScript('stats:checksum', ['--write', copy]).status).toBe(0);
     expect(sha256sumCheck(copy)).toBe('stats.duckdb: OK\n');
     expect(await acceptStatsFile(copy, { production: true })).toMatchObject({ ok: true, check: { status: 'verified' } });
   });

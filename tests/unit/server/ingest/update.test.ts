@@ -15,6 +15,7 @@ import { runUpdate } from '../../../../src/server/ingest/update/update.ts';
 import { lockPath } from '../../../../src/server/ingest/update/lock.ts';
 import { hasData } from './fixtures.ts';
 import { makeSeasonFolder } from './seasonFolder.ts';
+import { runPackageScript } from '../../../support/packageScripts.ts';
 
 async function query(file: string, sql: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>[]> {
   const inst = await DuckDBInstance.create(file, file === ':memory:' ? {} : { access_mode: 'READ_ONLY' });
@@ -57,7 +58,7 @@ async function expectedRead(db: string, dir: string, after: string, through: str
 }
 
 function compare(a: string, b: string): { status: number | null; out: string } {
-  const r = spawnSync('npx', ['tsx', 'scripts/compare-stats-db.ts', a, b], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/compare-stats-db.ts', a, b], { encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
@@ -244,7 +245,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       });
       const code = String(late!.g).padStart(10, '0');
       await makeSeasonFolder(other, { unlisted: code });
-      const r = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--data', other, '--through', '2023-03-10'], { encoding: 'utf8' });
+      const r = runPackageScript('update', ['--db', db, '--data', other, '--through', '2023-03-10']);
       expect(r.status).toBe(2);
       const line = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
       expect(line.skipped).toEqual([{ game: code, reason: 'not in games.parquet' }]);
@@ -252,7 +253,7 @@ describe.skipIf(!hasData)('npm run update on a 2022-23 data folder', () => {
       const [meta] = await query(db, 'SELECT update_skipped FROM ingest_meta');
       expect(JSON.parse(String(meta!.update_skipped))).toEqual([{ game: code, reason: 'not in games.parquet' }]);
 
-      const bad = spawnSync('npx', ['tsx', 'src/server/ingest/update/cli.ts', '--db', db, '--through', '2023-02-30'], { encoding: 'utf8' });
+      const bad = runPackageScript('update', ['--db', db, '--through', '2023-02-30']);
       expect(bad.status).toBe(1);
       expect(JSON.parse(bad.stdout.trim()).error).toMatch(/invalid --through "2023-02-30"/);
     } finally {
