@@ -5,6 +5,7 @@
  * to the file: give it a copy, never the served database.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
+import { attachForHooks } from '../src/server/ingest/season/attachStatsFile.ts';
 import { playerProfilesBuilder } from '../src/server/statsSchema/playerProfiles.ts';
 import { distanceOf, SIMILARITY_FEATURES, zVector } from '../src/server/stats/metrics/similarity.ts';
 
@@ -14,9 +15,10 @@ if (!file) {
   console.error('usage: npm run bench:profiles -- --db <copy of a stats database>');
   process.exit(2);
 }
-const instance = await DuckDBInstance.create(file);
-const opened = process.memoryUsage().rss;
+const instance = await DuckDBInstance.create(':memory:');
 const connection = await instance.connect();
+await attachForHooks(connection, file);
+const opened = process.memoryUsage().rss;
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 const started = performance.now();

@@ -4,7 +4,8 @@
  * loop while a new file is renamed over the path and SIGHUP sent, SWITCHES times. Prints every failed request,
  * and the server's exit (code, signal) if it ends early, with its last output.
  *
- *   node scripts/stress-stats-switch.mjs [switches=30] [clients=8]
+ *   node_modules/.bin/node scripts/stress-stats-switch.mjs [switches=30] [clients=8]
+ * (the project's node: it strips the types of the TypeScript module this script imports)
  * Environment: STATS_DB_PATH (the source file; data/test-stats.duckdb), ACCOUNTS_DB_PATH (an existing accounts
  * file; data/test-accounts.sqlite), NODE_BIN (node v24; node_modules/node/bin/node), NODE_FLAGS (extra flags).
  */
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { attachForHooks } from '../src/server/ingest/season/attachStatsFile.ts';
 
 const SWITCHES = Number(process.argv[2] ?? 30);
 const CLIENTS = Number(process.argv[3] ?? 8);
@@ -76,9 +78,12 @@ const served = async () => (await (await fetch(`${base}/readyz`)).json()).stats.
 async function installNewFile(k) {
   const next = `${live}.tmp-stress`;
   fs.copyFileSync(SOURCE, next);
-  const instance = await DuckDBInstance.create(next);
+  // Attached as the update attaches its copy: opened plainly, its checkpoint would rewrite the derived tables.
+  const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
+  await attachForHooks(connection, next);
   await connection.run(`UPDATE ingest_meta SET built_at = TIMESTAMP '2030-01-01 00:00:00' + INTERVAL ${k} MINUTE`);
+  await connection.run('CHECKPOINT');
   connection.closeSync();
   instance.closeSync();
   fs.rmSync(`${next}.wal`, { force: true });

@@ -1,9 +1,9 @@
 /**
  * A benchmark's own tool, installed on first use instead of with the project: `npm ci` (CI's first step and every
- * fresh clone's) then never downloads and unpacks what only a benchmark runs. Lighthouse alone brought 165 of the
- * lockfile's 889 packages and about a third of `npm ci`'s CPU (docs/reference/dependencies.md).
- * The version is pinned here as a lockfile would pin it; the tool goes to .local/tools/<name>-<version>/ (ignored by
- * git), from the npm registry, once per machine.
+ * fresh clone's) then never downloads and unpacks what only a benchmark runs (why: docs/reference/dependencies.md).
+ * The tool's own version is pinned by its caller; its dependencies resolve as npm resolves them on the day of the
+ * install. It goes to .local/tools/<name>-<version>/ (ignored by git), from the npm registry, once per machine; an
+ * install that did not finish is done again.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,12 +16,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The folder holding `name@version`'s node_modules, installed there first when it is not. */
 export function benchToolDir(name: string, version: string): string {
   const dir = path.join(ROOT, '.local', 'tools', `${name}-${version}`);
-  const installed = path.join(dir, 'node_modules', name, 'package.json');
-  if (fs.existsSync(installed) && JSON.parse(fs.readFileSync(installed, 'utf8')).version === version) return dir;
+  const done = path.join(dir, '.installed');
+  if (fs.existsSync(done)) return dir;
   console.error(`Installing ${name} ${version} for this benchmark (once) into ${path.relative(ROOT, dir)}/`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, dependencies: { [name]: version } }, null, 2)}\n`);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+  fs.writeFileSync(done, `${name}@${version}\n`);
   return dir;
 }
 

@@ -1,12 +1,12 @@
 /**
  * A copy of a stats file opened to be changed the way the project's own writers open one (the ingest's hooks, the
- * update, scripts/build-aggregates.ts: attachForHooks in src/server/ingest/season/hooks.ts), so a test's changed
+ * update, scripts/build-aggregates.ts: attachForHooks in src/server/ingest/season/attachStatsFile.ts), so a test's changed
  * file is laid out as the product's are. Opened plainly instead, DuckDB's first checkpoint merges the derived
  * tables' small row groups into its default size: about 3 s of CPU for each changed copy of the test database,
  * and a file unlike any the product writes.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { attachForHooks } from '../../src/server/ingest/season/hooks.ts';
+import { attachForHooks } from '../../src/server/ingest/season/attachStatsFile.ts';
 
 export interface StatsFileWriter {
   connection: DuckDBConnection;

@@ -29,12 +29,11 @@ if (mode === 'install') {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const next = `${values.db}.tmp-update`;
   fs.copyFileSync(values.db, next);
-  // Attached as the update attaches its copy (attachForHooks in src/server/ingest/season/hooks.ts, its row-group
-  // size): opened plainly, the checkpoint would rewrite the derived tables at DuckDB's default size (3 s of CPU).
+  // Attached as the update attaches its copy (the project's node strips the module's types).
+  const { attachForHooks } = await import('../../src/server/ingest/season/attachStatsFile.ts');
   const instance = await DuckDBInstance.create(':memory:');
   const c = await instance.connect();
-  await c.run(`ATTACH '${next.replace(/'/g, "''")}' AS stats (ROW_GROUP_SIZE 16384)`);
-  await c.run('USE stats');
+  await attachForHooks(c, next);
   for (const [column, type] of [
     ['data_through', 'DATE'],
     ['updated_at', 'TIMESTAMP'],

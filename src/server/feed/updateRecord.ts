@@ -89,14 +89,14 @@ function skippedOf(text: string | null): LastUpdate['skipped'] {
 /** 'YYYY-MM-DD HH:MM:SS' (UTC) or 'YYYY-MM-DD' (midnight UTC) as Unix seconds. */
 export const unixSeconds = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}${utc.length === 10 ? 'T00:00:00' : ''}Z`) / 1000;
 
+/** The counts of switches still being read (watchUpdates), until each is counted. */
+const counting = processSingleton('lastUpdateCounting', () => new Set<Promise<void>>());
+
 /**
  * Counts each update the server switches to, once per process (the server's and Astro's module graphs share one
  * watcher); nothing is read until a switch. `count` is given the games of the new file's last update, unless it
  * is the update last read (a file switched to again, or one that was only rebuilt under the same record).
- * `updatesCounted` settles when every switch made so far is counted: a scrape waits for it, so it never shows a
- * switch without its games.
  */
-const counting = processSingleton('lastUpdateCounting', () => new Set<Promise<void>>());
 
 export function watchUpdates(count: (games: { added: number; replaced: number; skipped: number }) => void): void {
   processSingleton('lastUpdateWatch', () => {
@@ -114,6 +114,7 @@ export function watchUpdates(count: (games: { added: number; replaced: number; s
   });
 }
 
+/** Settles when every switch made so far is counted: a scrape waits for it, so it never shows a switch without its games. */
 export async function updatesCounted(): Promise<void> {
   await Promise.all(counting);
 }

@@ -7,7 +7,8 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { applySchema, SCHEMA_VERSION } from '../../db/schema.ts';
 import { writeGames } from '../write/gamesPhase.ts';
 import { archiveGameHashes, recordGameSources } from '../read/gameHashes.ts';
-import { attachForHooks, runPostIngestHooks } from '../season/hooks.ts';
+import { attachForHooks } from '../season/attachStatsFile.ts';
+import { runPostIngestHooks } from '../season/hooks.ts';
 import type { DatabaseJob, DatabaseResult, HooksJob, IngestMetaRow } from './phaseProtocol.ts';
 import { PositionBook } from '../season/positionEstimates.ts';
 import { postprocess } from '../season/postprocess.ts';
@@ -52,7 +53,7 @@ export async function buildDatabase(job: DatabaseJob, steps: StepTimes, log: (me
 
 /**
  * The hooks phase: the models and derived tables built on the temporary file, then its ingest_meta row, checkpointed.
- * The derived tables are written with smaller row groups (hooks.ts HOOK_ROW_GROUP_SIZE), an option of the attached
+ * The derived tables are written with smaller row groups (attachStatsFile.ts HOOK_ROW_GROUP_SIZE), an option of the attached
  * database: the file is attached to an in-memory instance with it. The hooks get less memory than the season-wide
  * tables did (they spill what does not fit).
  */

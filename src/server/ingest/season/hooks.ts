@@ -11,24 +11,7 @@ import { MODELS } from '../../models/registry.ts';
 import { logStep, StepTimes } from '../run/steps.ts';
 import { readScheduleText, writeSchedule } from './scheduleTable.ts';
 import { installStatsFile } from '../../db/statsFileChecksum.ts';
-
-/**
- * Row-group size of the derived tables (src/server/stats/sql/aggregates.ts). DuckDB skips a row group when its
- * min/max cannot match a filter; the team-clustered copies are read a few team-seasons and periods at a time,
- * blocks of a few thousand rows, which the default 122,880-row groups would mix with their neighbours.
- */
-const HOOK_ROW_GROUP_SIZE = 16_384;
-
-/**
- * Attach the database file at `file` to `connection` (of an in-memory instance) as the default database, with
- * HOOK_ROW_GROUP_SIZE: the row-group size is an option of the attached database, taken by what is written under
- * it, so the hooks write into the file attached this way.
- */
-export async function attachForHooks(connection: DuckDBConnection, file: string): Promise<void> {
-  // ATTACH takes no parameters: the path is the operator's or our own temporary file name, quoted here.
-  await connection.run(`ATTACH '${file.replace(/'/g, "''")}' AS stats (ROW_GROUP_SIZE ${HOOK_ROW_GROUP_SIZE})`);
-  await connection.run('USE stats');
-}
+import { attachForHooks } from './attachStatsFile.ts';
 
 export async function runPostIngestHooks(
   connection: DuckDBConnection,

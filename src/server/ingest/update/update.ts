@@ -35,7 +35,7 @@ import { AGGREGATE_BUILDERS } from '../../statsSchema/derivedTables.ts';
 import { runPhase } from '../run/runPhase.ts';
 import { archiveGameHashes, recordGameSources, type GameHash } from '../read/gameHashes.ts';
 import type { PbpFile } from '../write/gamesProtocol.ts';
-import { attachForHooks } from '../season/hooks.ts';
+import { attachForHooks } from '../season/attachStatsFile.ts';
 import { writeIngestMeta } from '../run/phases.ts';
 import { PositionBook } from '../season/positionEstimates.ts';
 import { playerBios, playerLeagueYears, players, salaries } from '../season/postprocess.ts';
