@@ -43,6 +43,8 @@ interface Props {
   entity?: string;
   /** the guide of each metric set (set value -> guide id and title), for the column definitions */
   guides?: Readonly<Record<string, GuideRef>>;
+  /** the season the page opens on when that is not the default one (src/stores/page.ts StatsPage) */
+  openingSeason?: number;
 }
 
 /**
@@ -98,7 +100,7 @@ function Toolbar() {
   );
 }
 
-export default function StatsApp({ kind, entity, guides }: Props) {
+export default function StatsApp({ kind, entity, guides, openingSeason }: Props) {
   const [started, setStarted] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
@@ -116,7 +118,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
     // layout shift, 0.08 on a game's team view and 0.4-0.46 on its players view). Asked for here first, so the
     // app's own request for them (startStatsApp) finds them loading.
     const details = entity && GAME_DETAIL_KINDS.has(kind) ? loadGameDetails(entity) : Promise.resolve();
-    void startStatsApp({ kind, entity: entity ? entity : null, view });
+    void startStatsApp({ kind, entity: entity ? entity : null, view, openingSeason: openingSeason ?? null });
     let live = true;
     const waited = new Promise((done) => setTimeout(done, GAME_DETAILS_WAIT_MS));
     // A transition: the first render of a long table (the seeded first view) is done in slices, not one long task.
@@ -127,7 +129,7 @@ export default function StatsApp({ kind, entity, guides }: Props) {
       live = false;
       window.removeEventListener('popstate', onPop);
     };
-  }, [kind, entity]);
+  }, [kind, entity, openingSeason]);
   useEffect(() => {
     // The island's table has replaced the server's first view (firstView.css hides it in this render): drop it, so
     // the page carries one table, not two.

@@ -9,6 +9,12 @@ export interface StatsPage {
   kind: PageKind;
   entity: string | null;
   view: string | null;
+  /**
+   * The season the page opens on when its address names none, when that is not the Season filter's default (a
+   * player whose last season is earlier: the server sends his page without a season there). Its addresses then
+   * always name their season, else the default season's would open on this one.
+   */
+  openingSeason?: number | null;
 }
 
 export const NO_PAGE: StatsPage = { kind: 'NonStats', entity: null, view: null };

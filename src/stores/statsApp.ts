@@ -62,7 +62,10 @@ export function currentViewSearch(): string {
   const metricSet = selected && options[0] && selected.value !== options[0].value ? selected.clientQueryParam : null;
   // A shared link's locked filters stay in the URL where a subscriber's would be (never sent: fetchCurrentData).
   const locked = Object.fromEntries($lockedFilters.get().map((l) => [l.name, l.value]));
-  const params = viewQuery({ filters: { ...state.applied, ...locked }, side: pageHasSide(page) ? $side.get() : null, metricSet });
+  const params = viewQuery(
+    { filters: { ...state.applied, ...locked }, side: pageHasSide(page) ? $side.get() : null, metricSet },
+    page.openingSeason ? ['Season'] : [],
+  );
   const sort = $tableSort.get();
   const percentiles = page.kind !== 'NonStats' && hasPercentiles(page.kind);
   const minPoss = percentiles ? $minPossessions.get() : null;

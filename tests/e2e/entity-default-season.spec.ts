@@ -18,6 +18,15 @@ test('a player of earlier seasons opens on his last season, with rows; a season 
   // Asked for 2022-23 by name: no redirect (he did not play: the table is empty).
   await page.goto('/stats/player/gamelog/tim_duncan_1495?season=2022');
   await expect(page).toHaveURL(/\?season=2022$/);
+  // Once the stats app has started, the address still names 2022-23, though it is the Season filter's default: on
+  // his pages an address without a season opens on 2012-13. So does a reload, and the tabs carry it.
+  await expect(page.locator('.sa-app[data-started="true"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator('.sa-status-empty')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/stats\/player\/gamelog\/tim_duncan_1495\?season=2022$/);
+  await expect(page.locator('nav.tabs a', { hasText: 'Lineups' })).toHaveAttribute('href', '/stats/player/lineups/tim_duncan_1495?season=2022');
+  await page.reload();
+  await expect(page).toHaveURL(/\/stats\/player\/gamelog\/tim_duncan_1495\?season=2022$/);
+  await expect(page.locator('.sa-pills')).toContainText('2022-23', { timeout: 30_000 });
 });
 
 test("a 2012-13 game's preview has both teams' rows of 2012-13 before it; a season's first game says why it has none", async ({ page }) => {

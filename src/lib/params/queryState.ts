@@ -191,12 +191,15 @@ export function queryValuesOf(name: FilterName, value: FilterValue): string[] {
   }
 }
 
-/** Writes the non-default filters, then side (when not offense) and metric set, in a stable order. */
-export function viewQuery(state: ViewState): URLSearchParams {
+/**
+ * Writes the non-default filters (and those of `explicit`, default or not), then side (when not offense) and metric
+ * set, in a stable order.
+ */
+export function viewQuery(state: ViewState, explicit: readonly FilterName[] = []): URLSearchParams {
   const params = new URLSearchParams();
   for (const f of FILTERS) {
     const value = filterValueOf(state.filters, f.name);
-    if (isDefault(f.name, value)) continue;
+    if (isDefault(f.name, value) && !explicit.includes(f.name)) continue;
     for (const v of queryValuesOf(f.name, value)) params.append(f.queryKey, v);
   }
   if (state.side && state.side !== 'offense') params.set(SIDE_KEY, state.side);

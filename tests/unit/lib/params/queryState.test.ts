@@ -133,6 +133,14 @@ describe('writing the query string', () => {
     expect(viewQuery({ filters: defaultFilterValues(), side: 'offense', metricSet: null }).toString()).toBe('');
   });
 
+  it('writes a filter asked for explicitly even at its default (a page that opens on another season)', () => {
+    const season = defaultFilterValues().Season as number[];
+    const qs = viewQuery({ filters: defaultFilterValues(), side: 'offense', metricSet: null }, ['Season']).toString();
+    expect(qs).toBe(season.map((s) => `season=${s}`).join('&'));
+    expect(qs).not.toBe('');
+    expect(parseViewQuery(qs, AUTH).filters).toEqual(defaultFilterValues());
+  });
+
   it('writes ranges as low_high, teams as abbreviations, multi keys repeated, in filter order', () => {
     const filters: FilterValues = {
       ...defaultFilterValues(),
