@@ -175,6 +175,8 @@ test.describe('the client follows the same rule', () => {
     await page.goto('/stats/league?location=home');
     await expect(page.locator('.sa-pill[data-filter="Location"]')).toContainText('Home', { timeout: 30_000 });
     await page.locator('[data-group="Game"]').click();
+    // The popover first (its module loads late), or no lock is found because nothing is drawn yet.
+    await expect(page.locator('.sa-popover [data-filter="Location"]')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.sa-popover .sa-lock')).toHaveCount(0);
   });
 });

@@ -169,6 +169,7 @@ for (const viewport of WALK_VIEWPORTS) {
     if (viewport.name === 'phone') await act('Metrics and filters', () => page.getByTestId('phone-controls').click());
     await act('the Game filters', () => page.locator('[data-group="Game"]').click());
     const location = page.locator('.sa-popover [data-filter="Location"]');
+    await expect(location).toBeVisible({ timeout: 20_000 }); // drawn, so "no lock" means something
     await expect(location.locator('.sa-lock')).toHaveCount(0);
     await act('Home', () => location.getByRole('button', { name: 'Home' }).click());
     const answered = page.waitForResponse((r) => r.url().includes('/api/data') && new URL(r.url()).searchParams.getAll('location').includes('home'));
