@@ -5,9 +5,8 @@
  */
 import type { APIRoute } from 'astro';
 import { ParamError, parseGameId } from '../../lib/params/apiParams';
-import { csvResponse } from '../../server/stats/base/csvText';
+import { csvTextResponse } from '../../server/stats/base/csvText';
 import { parseFormat } from '../../server/stats/answers/csv';
-import { encodeText } from '../../server/stats/base/encoding';
 import { handle, json } from '../../server/stats/request/http';
 import { nameLookup, stintsCsv } from '../../server/stats/games/playByPlay';
 import { gamePlayByPlay } from '../../server/stats/answers/reads';
@@ -26,7 +25,7 @@ export const GET: APIRoute = (context) =>
     const pbp = await gamePlayByPlay(askerOfContext(context), gameCode);
     if (format === 'csv') {
       const { text, fileName } = stintsCsv(pbp, side as 'away' | 'home');
-      return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
+      return csvTextResponse(text, fileName, request);
     }
     const name = nameLookup(pbp.players, 'name');
     const team = (s: 'away' | 'home') => ({

@@ -8,9 +8,8 @@ import type { APIRoute } from 'astro';
 import { ParamError } from '../../lib/params/apiParams';
 import { parseTeamsTableQuery } from '../../lib/params/teamsTableParams';
 import { assertFiltersAllowed } from '../../server/stats/request/gating';
-import { csvResponse } from '../../server/stats/base/csvText';
+import { csvTextResponse } from '../../server/stats/base/csvText';
 import { parseFormat, teamsTableCsv } from '../../server/stats/answers/csv';
-import { encodeText } from '../../server/stats/base/encoding';
 import { handle, json } from '../../server/stats/request/http';
 import { teamsTable } from '../../server/stats/answers/reads';
 import { askerOfContext } from '../../server/stats/request/request';
@@ -28,5 +27,5 @@ export const GET: APIRoute = (context) =>
     const table = await teamsTable(askerOfContext(context), q.filters);
     if (format === 'json') return json(table, 200);
     const { text, fileName } = teamsTableCsv(q, table);
-    return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
+    return csvTextResponse(text, fileName, request);
   });

@@ -14,7 +14,7 @@ import { config } from '../../config';
 import { onStatsDbChange, statsDb, statsDbGeneration, withScope, type StatsScope } from '../../db/statsDb';
 import { laneOf } from './cost';
 import { computeData, type DataResponse } from './dispatch';
-import { encode, jsonOf, type EncodedResponse } from '../base/encoding';
+import { encode, parsedJsonOf, type EncodedResponse } from '../base/encoding';
 import { QueryQueue, type Lane } from './queue';
 import { warmSampleTables } from '../sql/sample';
 import { computeShots } from '../shots/shotChart';
@@ -185,7 +185,7 @@ export async function answerObject(q: DataQuery, asker: Asker): Promise<DataResp
 
 /** The answer as kept, its compact form, as an object (a page's embedded first view carries it as it is). */
 export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<CompactAnswer> {
-  return JSON.parse(await jsonOf(await answer(q, asker))) as CompactAnswer;
+  return parsedJsonOf<CompactAnswer>(await answer(q, asker));
 }
 
 /**
@@ -197,7 +197,7 @@ export async function keptAnswerObject(q: DataQuery, asker: Asker): Promise<Comp
 async function leaguePlayers(db: StatsScope, q: DataQuery): Promise<DataResponse> {
   const key = dataKey(q);
   const hit = cache.get(key);
-  if (hit) return rowsOf(JSON.parse(await jsonOf(hit))) as DataResponse;
+  if (hit) return rowsOf(await parsedJsonOf<CompactAnswer>(hit)) as DataResponse;
   const generation = statsDbGeneration();
   const response = await computeData(db, q, leaguePlayers);
   // Encoded after the caller has gone on, and meanwhile in flight: a players table asked before it is cached joins

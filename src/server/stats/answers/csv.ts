@@ -20,11 +20,12 @@ import { sortRows, type SortValue } from '../../../lib/tables/sortRows';
 import type { TeamsTableQuery } from '../../../lib/params/teamsTableParams';
 import type { PageKind } from '../../../lib/site/pageKinds';
 import type { Row } from '../../db/statsDb';
-import { answerObject, derivedAnswer, wowyAnswer, type Asker } from './answers';
-import type { WowyAnswer, WowyQuery } from '../../../lib/views/wowy';
+import { answerObject, derivedAnswer, type Asker } from './answers';
+import type { WowyQuery } from '../../../lib/views/wowy';
 import { wowyCsv } from '../views/wowy';
-import { encodeText, jsonOf } from '../base/encoding';
-import { csvResponse, encodeCsv } from '../base/csvText';
+import { encodeText } from '../base/encoding';
+import { csvResponse, csvTextResponse, encodeCsv } from '../base/csvText';
+import { wowyObject } from './reads';
 import { sortTeams, teamsSetValues, type TeamsTable } from '../views/teamsTable';
 
 export type DataFormat = 'json' | 'csv';
@@ -265,7 +266,6 @@ export async function csvDownload(q: DataQuery, opts: CsvOptions, asker: Asker, 
 
 /** GET /api/team_wowy?…&format=csv: the matrix's pairs as the list view shows them (src/server/stats/views/wowy.ts wowyCsv). */
 export async function wowyCsvDownload(q: WowyQuery, asker: Asker, request: Request): Promise<Response> {
-  const answer = JSON.parse(await jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
-  const { text, fileName } = wowyCsv(answer, q.side);
-  return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
+  const { text, fileName } = wowyCsv(await wowyObject(q, asker), q.side);
+  return csvTextResponse(text, fileName, request);
 }

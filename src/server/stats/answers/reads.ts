@@ -20,7 +20,7 @@ import type { ShotsResponse } from '../../../lib/views/shotZones';
 import type { WowyAnswer, WowyQuery } from '../../../lib/views/wowy';
 import { StatsDbUnavailableError, withScope, type StatsScope } from '../../db/statsDb';
 import { queue, shotsAnswer, wowyAnswer, type Asker } from './answers';
-import { jsonOf } from '../base/encoding';
+import { parsedJsonOf } from '../base/encoding';
 import type { Lane } from './queue';
 import * as career from '../views/career';
 import * as rapm from '../views/rapm';
@@ -143,12 +143,12 @@ export const findGameOrScheduledIfDb = (asker: Asker, gameCode: string) => ifDb(
 
 /** /api/shots's answer of a parsed and gated query, as an object: the same cache, coalescing and queue. */
 export async function shotsObject(q: DataQuery, asker: Asker): Promise<ShotsResponse> {
-  return JSON.parse(await jsonOf(await shotsAnswer(q, asker))) as ShotsResponse;
+  return parsedJsonOf<ShotsResponse>(await shotsAnswer(q, asker));
 }
 
 /** /api/team_wowy's answer of a parsed and gated query, as an object: the same cache, coalescing and queue. */
 export async function wowyObject(q: WowyQuery, asker: Asker): Promise<WowyAnswer> {
-  return JSON.parse(await jsonOf(await wowyAnswer(q, asker))) as WowyAnswer;
+  return parsedJsonOf<WowyAnswer>(await wowyAnswer(q, asker));
 }
 
 // What callers outside the stats server use of the layers below, named here so that they enter through this

@@ -4,7 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { pickEncoding } from '../../http/compression';
-import { gzipOf, textBytesOf, type EncodedResponse } from './encoding';
+import { encodeText, gzipOf, textBytesOf, type EncodedResponse } from './encoding';
 
 /**
  * CSV text (RFC 4180: comma separated, CRLF line ends, quotes doubled, fields with a comma, quote or line
@@ -29,4 +29,9 @@ export async function csvResponse(e: EncodedResponse, fileName: string, request:
     return new Response((await gzipOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
   }
   return new Response((await textBytesOf(e)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/** CSV text as a download: a byte-order mark first (spreadsheets then read it as UTF-8), encoded, then csvResponse. */
+export async function csvTextResponse(text: string, fileName: string, request: Request): Promise<Response> {
+  return csvResponse(await encodeText(`\uFEFF${text}`), fileName, request);
 }

@@ -111,6 +111,11 @@ export async function jsonOf(e: EncodedResponse): Promise<string> {
   return (await textBytesOf(e)).toString('utf8');
 }
 
+/** An encoded JSON answer as an object again (the developer API and the pages that read an answer). */
+export async function parsedJsonOf<T>(e: EncodedResponse): Promise<T> {
+  return JSON.parse(await jsonOf(e)) as T;
+}
+
 /**
  * gzip made from brotli for clients without it, by ETag (the same bytes whatever the answer's key): 32 MB at most,
  * beside the answer cache's API_CACHE_BYTES. Made on the request's own time, outside the query queue: the

@@ -5,8 +5,7 @@
  */
 import { FINDER_STAT_KEYS, FINDER_STATS, isGameMode, isSeasonMode, type FinderQuery } from '../../../lib/views/finderQuery';
 import { seasonLabel } from '../../../lib/filters/filterDefinitions';
-import { encodeText } from '../base/encoding';
-import { csvResponse, encodeCsv } from '../base/csvText';
+import { csvTextResponse, encodeCsv } from '../base/csvText';
 import type { Asker } from '../answers/answers';
 import { runFinder, type FinderRow } from './finder';
 
@@ -55,5 +54,5 @@ export async function finderCsvDownload(q: FinderQuery, asker: Asker, request: R
     columns.map(([h]) => h),
     answer.rows.map((r) => columns.map(([, v]) => v(r))),
   );
-  return csvResponse(await encodeText(`\uFEFF${text}`), `finder-${q.mode.replace('_', '-')}.csv`, request);
+  return csvTextResponse(text, `finder-${q.mode.replace('_', '-')}.csv`, request);
 }

@@ -26,8 +26,7 @@ import {
 import { SEASONS, seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { onStatsDbChange, type Row, type StatsDb } from '../../db/statsDb';
 import { PLAYER_COUNTERS, pick, type PlayerSums } from '../metrics/counters';
-import { csvResponse, encodeCsv } from '../base/csvText';
-import { encodeText } from '../base/encoding';
+import { csvTextResponse, encodeCsv } from '../base/csvText';
 import { ApiError } from '../base/errors';
 import { playerValues, round, type Values } from '../metrics/formulas';
 import { playerSumsBy } from '../sql/playerSums';
@@ -276,5 +275,5 @@ export async function careerCsvDownload(career: PlayerCareer, params: URLSearchP
   if (!isCareerMode(mode)) throw new ParamError('mode', `must be one of ${CAREER_MODES.map((m) => m.value).join(', ')}`);
   const { header, records } = careerTableCells(careerLines(career, type), mode);
   const fileName = `player-${career.player_id}_career_${mode.replace('_', '-')}_${type}.csv`;
-  return csvResponse(await encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
+  return csvTextResponse(encodeCsv(header, records), fileName, request);
 }

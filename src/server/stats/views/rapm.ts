@@ -9,8 +9,7 @@ import { seasonLabel } from '../../../lib/filters/filterDefinitions';
 import { RAPM_MIN_POSS_PER_SEASON, type RapmParams, type RapmSort } from '../../../lib/params/rapmParams';
 import { pathForPlayer } from '../../../lib/site/routes';
 import type { StatsDb } from '../../db/statsDb';
-import { csvResponse, encodeCsv } from '../base/csvText';
-import { encodeText } from '../base/encoding';
+import { csvTextResponse, encodeCsv } from '../base/csvText';
 import { ApiError } from '../base/errors';
 import { teamAbbr } from './shared';
 
@@ -248,5 +247,5 @@ export async function rapmCsvDownload(board: RapmLeaderboard, request: Request):
   ]);
   const span = board.fit.season_from === board.fit.season_to ? `${board.fit.season_to}` : `${board.fit.season_from}-${board.fit.season_to}`;
   const fileName = `rapm_${span}_min-${board.min_poss}${board.position ? `_${board.position}` : ''}.csv`;
-  return csvResponse(await encodeText(`\uFEFF${encodeCsv(header, records)}`), fileName, request);
+  return csvTextResponse(encodeCsv(header, records), fileName, request);
 }
